@@ -1,0 +1,29 @@
+/*
+ * cli.h — the subcommands of the program (`othello perft`, `othello solve` ...).
+ *
+ * Each takes the arguments after its name (argv[0] is the subcommand) and
+ * returns the process exit status: 0 success, 1 a result that is not the
+ * expected one (a failed check), 2 bad usage or input.
+ */
+#ifndef OTHELLO_CLI_H
+#define OTHELLO_CLI_H
+
+#include <stdbool.h>
+
+struct cli_command {
+	const char *name;                    /* as typed after `othello` */
+	int (*run)(int argc, char **argv);   /* entry point */
+	const char *summary;                 /* one line for --help */
+};
+
+extern const struct cli_command cli_commands[];
+
+int cli_perft(int argc, char **argv);
+int cli_play(int argc, char **argv);
+
+/* Parses a whole decimal integer in [lo, hi]; false if `s` is anything else. */
+bool cli_parse_int(const char *s, long lo, long hi, long *out);
+/* Parses a non-negative decimal number of seconds; false if `s` is anything else. */
+bool cli_parse_seconds(const char *s, double *out);
+
+#endif

@@ -1,0 +1,45 @@
+/*
+ * main.c — `othello`: picks a subcommand and hands it the rest of the command
+ * line. With no subcommand (or a file name first) it starts the terminal game.
+ */
+#include "config.h"
+
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const struct cli_command cli_commands[] = {
+	{ "play", cli_play, "play in the terminal (the default)" },
+	{ "perft", cli_perft, "count move sequences from a position" },
+	{ NULL, NULL, NULL },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: othello [COMMAND] [OPTIONS] [ARGS]\n"
+		   "       othello --help | --version\n\n"
+		   "Othello Master: play Othello in the terminal, analyse games, run engine matches.\n\n"
+		   "Commands:\n");
+	for (const struct cli_command *c = cli_commands; c->name; c++)
+		fprintf(f, "  %-20s %s\n", c->name, c->summary);
+	fprintf(f, "\n`othello COMMAND --help` describes a command. See othello(6).\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 2 && strcmp(argv[1], "--help") == 0) {
+		usage(stdout);
+		return 0;
+	}
+	if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+		printf("othello (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+		return 0;
+	}
+	if (argc >= 2 && argv[1][0] != '-') {
+		for (const struct cli_command *c = cli_commands; c->name; c++)
+			if (strcmp(argv[1], c->name) == 0)
+				return c->run(argc - 1, argv + 1);
+	}
+	return cli_play(argc, argv);
+}
