@@ -1,0 +1,48 @@
+/*
+ * datadir.c — data files are looked up by a relative name such as
+ * "openings/names.txt", in this order:
+ *
+ *   1. $OTHELLO_DATADIR/NAME  (tests and experiments)
+ *   2. $(pkgdatadir)/NAME     (the installed program)
+ *   3. SRCDIR/NAME            (the program run from its build tree, uninstalled)
+ */
+#include "datadir.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static FILE *try_open(const char *dir, const char *name, char *path, size_t pathlen)
+{
+	char buf[4096];
+	FILE *f;
+
+	if (!dir || !*dir)
+		return NULL;
+	snprintf(buf, sizeof buf, "%s/%s", dir, name);
+	f = fopen(buf, "r");
+	if (f && path && pathlen)
+		snprintf(path, pathlen, "%s", buf);
+	return f;
+}
+
+/*
+ * Opens the data file NAME for reading. Returns the stream (the caller closes
+ * it) and the path it came from in `path` (may be NULL), or NULL with a message
+ * listing where it looked in `err`.
+ */
+FILE *datadir_open(const char *name, char *path, size_t pathlen, char *err, size_t errlen)
+{
+	const char *env = getenv("OTHELLO_DATADIR");
+	FILE *f;
+
+	if ((f = try_open(env, name, path, pathlen)) != NULL)
+		return f;
+	if ((f = try_open(OTHELLO_PKGDATADIR, name, path, pathlen)) != NULL)
+		return f;
+	if ((f = try_open(OTHELLO_SRCDIR, name, path, pathlen)) != NULL)
+		return f;
+	snprintf(err, errlen, "%s: not found in %s%s%s or %s", name, env ? env : "",
+		 env ? ", " : "", OTHELLO_PKGDATADIR, OTHELLO_SRCDIR);
+	return NULL;
+}
