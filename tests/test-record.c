@@ -511,6 +511,17 @@ ParameterizedTest(int *i, record, malformed_files_are_refused_with_line_and_colu
 	cr_assert_str_eq(err, c->message, "for %s: got %s", c->text, err);
 }
 
+Test(record, nul_bytes_are_refused_by_every_reader)
+{
+	static const char text[] = "(;C[a\0b])";
+	char err[256];
+
+	for (int fmt = 0; fmt < RECORD_FORMATS; fmt++) {
+		cr_assert_null(record_read(fmt, text, sizeof(text) - 1, "bad", err, sizeof(err)));
+		cr_assert_str_eq(err, "bad:1:6: NUL byte: this is not a text file");
+	}
+}
+
 Test(record, truncated_files_never_crash_and_give_a_position)
 {
 	static const char *const files[] = {"annotated.sgf", "edax.ggf", "pasted.txt",
