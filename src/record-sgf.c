@@ -945,7 +945,7 @@ static void put_node_props(FILE *f, const struct game_node *n)
 			fputs(board_square_name(n->move), f);
 		fputc(']', f);
 	}
-	if (n->mark > MARK_NONE && n->mark < MARK_COUNT)
+	if (n->move != SQ_NONE && n->mark > MARK_NONE && n->mark < MARK_COUNT)
 		fputs(marks[n->mark], f);
 	if (n->comment) {
 		fputc('C', f);
