@@ -20,6 +20,8 @@ extern const struct cli_command cli_commands[];
 
 int cli_perft(int argc, char **argv);
 int cli_play(int argc, char **argv);
+int cli_script(int argc, char **argv);
+int cli_analyze(int argc, char **argv);
 int cli_convert(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_analyze_position(int argc, char **argv);

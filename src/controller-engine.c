@@ -23,19 +23,19 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <poll.h>
 #include <unistd.h>
 
 static const struct {
 	const char *name; /* level name */
-	int depth;        /* midgame depth */
-	int endgame;      /* exact solve with this many empties or fewer */
+	int depth;	  /* midgame depth */
+	int endgame;	  /* exact solve with this many empties or fewer */
 } levels[] = {
-	{ "novice", 1, 0 },  { "beginner", 2, 6 },	{ "amateur", 4, 10 },
-	{ "expert", 6, 14 }, { "master", 10, 18 }, { "grandmaster", 14, 22 },
+    {"novice", 1, 0},  {"beginner", 2, 6}, {"amateur", 4, 10},
+    {"expert", 6, 14}, {"master", 10, 18}, {"grandmaster", 14, 22},
 };
 
 /* True if `level` names a level: a name of the table, or depthN (1-60). */
@@ -89,7 +89,8 @@ int ctl_engine_init(struct controller *ctl, char *err, size_t errlen)
 		return -1;
 	ctl->search = search_new(ctl->opt.tt_megabytes ? ctl->opt.tt_megabytes : 16, ctl->eval);
 	if (!ctl->search || pipe(ctl->pipe_fd) < 0) {
-		snprintf(err, errlen, "cannot start the engine: %s", ctl->search ? strerror(errno) : "out of memory");
+		snprintf(err, errlen, "cannot start the engine: %s",
+			 ctl->search ? strerror(errno) : "out of memory");
 		search_free(ctl->search);
 		eval_free(ctl->eval);
 		return -1;
@@ -136,7 +137,8 @@ void ctl_post(struct controller *ctl, const struct ctl_event *ev, bool done)
 			ctl->q_count--;
 			wake = false;
 		}
-		ctl->queue[(ctl->q_head + ctl->q_count) % CTL_QUEUE] = (struct ctl_qevent){ *ev, done };
+		ctl->queue[(ctl->q_head + ctl->q_count) % CTL_QUEUE] =
+		    (struct ctl_qevent){*ev, done};
 		ctl->q_count++;
 	}
 	pthread_mutex_unlock(&ctl->lock);
@@ -181,7 +183,7 @@ static void progress_from(struct ctl_progress *p, const struct search_info *info
 static void observe(const struct search_info *info, void *user)
 {
 	struct controller *ctl = user;
-	struct ctl_event ev = { .kind = CTL_EVENT_PROGRESS, .flags = CMD_REDRAW_EVAL };
+	struct ctl_event ev = {.kind = CTL_EVENT_PROGRESS, .flags = CMD_REDRAW_EVAL};
 
 	progress_from(&ev.progress, info);
 	ctl_post(ctl, &ev, false);
@@ -191,12 +193,13 @@ static void *worker(void *arg)
 {
 	struct controller *ctl = arg;
 	struct ctl_job *job = &ctl->job;
-	struct ctl_event ev = { .kind = CTL_EVENT_PROGRESS };
+	struct ctl_event ev = {.kind = CTL_EVENT_PROGRESS};
 
 	if (job->kind == JOB_ANALYZE)
 		ctl_analysis_run(ctl, job);
 	else
-		job->rc = search_run(ctl->search, &job->board, &job->limits, observe, ctl, &job->result);
+		job->rc =
+		    search_run(ctl->search, &job->board, &job->limits, observe, ctl, &job->result);
 	ctl_post(ctl, &ev, true);
 	return NULL;
 }
@@ -264,7 +267,8 @@ void controller_stop(struct controller *ctl)
 	search_stop(ctl->search);
 }
 
-static void reasoning_from(struct game_reasoning *r, const struct search_result *res, const char *level)
+static void reasoning_from(struct game_reasoning *r, const struct search_result *res,
+			   const char *level)
 {
 	memset(r, 0, sizeof(*r));
 	snprintf(r->level, sizeof(r->level), "%s", level);
@@ -279,8 +283,9 @@ static void reasoning_from(struct game_reasoning *r, const struct search_result 
 	r->time = res->time;
 	r->n_moves = res->n_moves < GAME_MAX_CANDIDATES ? res->n_moves : GAME_MAX_CANDIDATES;
 	for (int i = 0; i < r->n_moves; i++)
-		r->moves[i] = (struct game_candidate){ res->moves[i].move, res->moves[i].score,
-						       (int)res->moves[i].bound, res->moves[i].depth };
+		r->moves[i] =
+		    (struct game_candidate){res->moves[i].move, res->moves[i].score,
+					    (int)res->moves[i].bound, res->moves[i].depth};
 }
 
 static const char *move_name(int sq)
@@ -302,7 +307,8 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 	if (job->rc != 0) {
 		ev->kind = CTL_EVENT_ERROR;
 		ev->flags = CMD_ERROR | CMD_REDRAW_STATUS;
-		snprintf(ev->message, sizeof(ev->message), "the engine failed to search this position");
+		snprintf(ev->message, sizeof(ev->message),
+			 "the engine failed to search this position");
 		return;
 	}
 	if (job->kind == JOB_HINT) {
@@ -315,12 +321,12 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 		ctl->n_hints = 0;
 		for (int i = 0; i < n; i++)
 			ctl->hints[ctl->n_hints++] = (struct ctl_hint){
-				r->moves[i].move, r->moves[i].score, (int)r->moves[i].bound,
-				r->moves[i].depth, r->endgame,
+			    r->moves[i].move,  r->moves[i].score, (int)r->moves[i].bound,
+			    r->moves[i].depth, r->endgame,
 			};
 		if (n == 0 && r->move != SQ_NONE)
-			ctl->hints[ctl->n_hints++] =
-				(struct ctl_hint){ r->move, r->score, (int)r->bound, r->depth, r->endgame };
+			ctl->hints[ctl->n_hints++] = (struct ctl_hint){
+			    r->move, r->score, (int)r->bound, r->depth, r->endgame};
 		ctl->hint_node = job->node;
 		ev->kind = CTL_EVENT_HINTS_READY;
 		ev->flags = CMD_REDRAW_EVAL | CMD_REDRAW_BOARD | CMD_REDRAW_STATUS;
@@ -340,8 +346,8 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 		return;
 	}
 	struct game_node *played = ctl->cur->move == SQ_PASS && ctl->cur->parent->move == move
-					   ? ctl->cur->parent
-					   : ctl->cur;
+				       ? ctl->cur->parent
+				       : ctl->cur;
 	reasoning_from(&reason, &job->result, job->level);
 	game_set_reasoning(played, &reason);
 	game_set_time(played, job->result.time);
@@ -379,7 +385,7 @@ bool controller_poll_event(struct controller *ctl, struct ctl_event *ev)
 bool controller_wait_event(struct controller *ctl, struct ctl_event *ev)
 {
 	for (;;) {
-		struct pollfd p = { .fd = ctl->pipe_fd[0], .events = POLLIN };
+		struct pollfd p = {.fd = ctl->pipe_fd[0], .events = POLLIN};
 
 		if (controller_poll_event(ctl, ev))
 			return true;
@@ -463,7 +469,8 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 		return -1;
 	}
 	if (!board_can_move(&ctl->cur->board)) {
-		snprintf(err, errlen, "no move here: %s must pass", ctl->cur->side == BLACK ? "Black" : "White");
+		snprintf(err, errlen, "no move here: %s must pass",
+			 ctl->cur->side == BLACK ? "Black" : "White");
 		return -1;
 	}
 	ctl_cancel(ctl);

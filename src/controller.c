@@ -26,7 +26,7 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *const color_word[2] = { "Black", "White" };
+static const char *const color_word[2] = {"Black", "White"};
 
 /* Fills `opt` with the defaults: human Black, engine White at a middle level. */
 void controller_options_default(struct controller_options *opt)
@@ -53,8 +53,9 @@ static int player_parse(struct controller *ctl, enum color c, const char *player
 		return 0;
 	}
 	if (!ctl_level_valid(player)) {
-		snprintf(err, errlen, "unknown player `%s` (human or a level: novice, beginner, "
-				      "expert, master, grandmaster, depthN)",
+		snprintf(err, errlen,
+			 "unknown player `%s` (human or a level: novice, beginner, "
+			 "expert, master, grandmaster, depthN)",
 			 player);
 		return -1;
 	}
@@ -89,7 +90,8 @@ struct controller *controller_new(const struct controller_options *opt, char *er
 		ctl->opt = *opt;
 	else
 		controller_options_default(&ctl->opt);
-	snprintf(ctl->save_dir, sizeof(ctl->save_dir), "%s", ctl->opt.save_dir ? ctl->opt.save_dir : "");
+	snprintf(ctl->save_dir, sizeof(ctl->save_dir), "%s",
+		 ctl->opt.save_dir ? ctl->opt.save_dir : "");
 	ctl->opt.save_dir = NULL;
 	ctl->resigned = -1;
 	ctl->pipe_fd[0] = ctl->pipe_fd[1] = -1;
@@ -336,7 +338,8 @@ int controller_resign(struct controller *ctl, char *err, size_t errlen)
 	enum color side = ctl->cur->side;
 
 	if (ctl->editing || controller_game_over(ctl, NULL)) {
-		snprintf(err, errlen, ctl->editing ? "finish editing first (`done`)" : "the game is over");
+		snprintf(err, errlen,
+			 ctl->editing ? "finish editing first (`done`)" : "the game is over");
 		return -1;
 	}
 	ctl_cancel(ctl);
@@ -384,7 +387,8 @@ int controller_set_level(struct controller *ctl, const char *level, char *err, s
 static struct game_node *undo_target(const struct controller *ctl)
 {
 	struct game_node *n = ctl->cur->parent;
-	bool one_engine = (ctl->kind[BLACK] == PLAYER_ENGINE) != (ctl->kind[WHITE] == PLAYER_ENGINE);
+	bool one_engine =
+	    (ctl->kind[BLACK] == PLAYER_ENGINE) != (ctl->kind[WHITE] == PLAYER_ENGINE);
 
 	while (n && n->parent &&
 	       (n->move == SQ_PASS || (one_engine && ctl->kind[n->side] == PLAYER_ENGINE)))
@@ -481,7 +485,8 @@ int controller_promote(struct controller *ctl, char *err, size_t errlen)
 	return CMD_REDRAW_MOVES;
 }
 
-/* The moves played at the cursor, numbered for `line N`, as malloc'd text (NULL if out of memory). */
+/* The moves played at the cursor, numbered for `line N`, as malloc'd text (NULL if out of memory).
+ */
 char *controller_variations_text(const struct controller *ctl)
 {
 	size_t cap = 64 + 48 * (size_t)(game_child_count(ctl->cur) + 1), len = 0;
@@ -508,7 +513,8 @@ char *controller_variations_text(const struct controller *ctl)
 	return s;
 }
 
-/* Sets (or with "" removes) the comment of the move that led to the cursor (of the start at ply 0). */
+/* Sets (or with "" removes) the comment of the move that led to the cursor (of the start at ply 0).
+ */
 int controller_comment(struct controller *ctl, const char *text, char *err, size_t errlen)
 {
 	if (game_set_comment(ctl->cur, text) < 0) {
@@ -542,10 +548,10 @@ static const struct {
 	const char *sgf;  /* SGF property */
 	enum game_info_field field;
 } info_keys[] = {
-	{ "black", "PB", INFO_BLACK },	 { "white", "PW", INFO_WHITE },	   { "date", "DT", INFO_DATE },
-	{ "event", "EV", INFO_EVENT },	 { "result", "RE", INFO_RESULT },  { "comment", "GC", INFO_TEXT },
-	{ "name", "GN", INFO_NAME },	 { "place", "PC", INFO_PLACE },	   { "round", "RO", INFO_ROUND },
-	{ "opening", "ON", INFO_OPENING }, { "time", "TM", INFO_TIME },
+    {"black", "PB", INFO_BLACK},     {"white", "PW", INFO_WHITE},   {"date", "DT", INFO_DATE},
+    {"event", "EV", INFO_EVENT},     {"result", "RE", INFO_RESULT}, {"comment", "GC", INFO_TEXT},
+    {"name", "GN", INFO_NAME},	     {"place", "PC", INFO_PLACE},   {"round", "RO", INFO_ROUND},
+    {"opening", "ON", INFO_OPENING}, {"time", "TM", INFO_TIME},
 };
 
 /* Sets (with "" or NULL clears) a game information field, by name ("event") or SGF key ("EV"). */
@@ -553,7 +559,8 @@ int controller_info(struct controller *ctl, const char *key, const char *value, 
 		    size_t errlen)
 {
 	for (size_t i = 0; i < sizeof(info_keys) / sizeof(info_keys[0]); i++) {
-		if (strcasecmp(key, info_keys[i].name) == 0 || strcasecmp(key, info_keys[i].sgf) == 0) {
+		if (strcasecmp(key, info_keys[i].name) == 0 ||
+		    strcasecmp(key, info_keys[i].sgf) == 0) {
 			if (game_set_info(ctl->game, info_keys[i].field, value) < 0) {
 				snprintf(err, errlen, "out of memory");
 				return -1;
@@ -681,7 +688,7 @@ int controller_edit_done(struct controller *ctl, char *err, size_t errlen)
  */
 int controller_handicap(struct controller *ctl, int corners, char *err, size_t errlen)
 {
-	static const int corner[4] = { 0, 63, 7, 56 };
+	static const int corner[4] = {0, 63, 7, 56};
 	enum color weak = BLACK;
 	struct board b;
 	struct game *g;

@@ -15,6 +15,8 @@ const struct cli_command cli_commands[] = {
 	{ "convert", cli_convert, "convert a game record between SGF, GGF, transcript and OBF" },
 	{ "solve", cli_solve, "solve the positions of an OBF file and check their scores" },
 	{ "analyze-position", cli_analyze_position, "search a position and score every move" },
+	{ "script", cli_script, "run game commands from a file or standard input, print the results" },
+	{ "analyze", cli_analyze, "score every move of a game, mark the mistakes (SGF, SVG chart)" },
 	{ NULL, NULL, NULL },
 };
 
