@@ -12,6 +12,7 @@
 const struct cli_command cli_commands[] = {
 	{ "play", cli_play, "play in the terminal (the default)" },
 	{ "perft", cli_perft, "count move sequences from a position" },
+	{ "book", cli_book, "show, check, merge and build opening books; name openings" },
 	{ NULL, NULL, NULL },
 };
 
