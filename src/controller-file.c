@@ -82,9 +82,10 @@ static void players_from_info(struct controller *ctl)
 	for (int c = 0; c < 2; c++) {
 		const char *lv =
 		    game_info(ctl->game, c == BLACK ? INFO_BLACK_LEVEL : INFO_WHITE_LEVEL);
-		if (*lv && ctl_level_valid(lv)) {
+		char err[256];
+
+		if (*lv && ctl_player_set(ctl, (enum color)c, lv, err, sizeof(err)) == 0) {
 			ctl->kind[c] = PLAYER_ENGINE;
-			snprintf(ctl->level[c], CTL_LEVEL_LEN, "%s", lv);
 		} else {
 			ctl->kind[c] = PLAYER_HUMAN;
 		}

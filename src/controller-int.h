@@ -12,14 +12,16 @@
 #ifndef OTHELLO_CONTROLLER_INT_H
 #define OTHELLO_CONTROLLER_INT_H
 
+#include "book.h"
 #include "controller.h"
 #include "game.h"
+#include "level.h"
 #include "search.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 
-enum { CTL_QUEUE = 64, CTL_LEVEL_LEN = 32, CTL_PATH_LEN = 4096 };
+enum { CTL_QUEUE = 64, CTL_LEVEL_LEN = 128, CTL_PATH_LEN = 4096 };
 
 enum ctl_job_kind { JOB_NONE, JOB_MOVE, JOB_HINT, JOB_ANALYZE };
 
@@ -41,7 +43,10 @@ struct ctl_job {
 	struct game_node *node;		 /* where the move will be played (main thread only) */
 	struct search_limits limits;	 /* how deep / long */
 	char level[CTL_LEVEL_LEN];	 /* level of an engine move */
-	struct search_result result;	 /* move and hint jobs: the result */
+	struct search_result result;	 /* hint jobs: the result */
+	struct level_move move;		 /* move jobs: the level's choice */
+	struct level_state *state;	 /* move jobs: the mover's level state */
+	const struct level_spec *spec;	 /* move jobs: the mover's level */
 	int rc;				 /* search_run's return */
 	struct ctl_analysis_item *items; /* analysis: the positions, root first */
 	int n_items;			 /* entries in items */
@@ -62,7 +67,10 @@ struct controller {
 	struct game_node *cur;		 /* the cursor */
 	struct game_node *tip;		 /* end of the current line (cur is on its path) */
 	enum player_kind kind[2];	 /* who plays each colour */
-	char level[2][CTL_LEVEL_LEN];	 /* level of each colour when it is an engine */
+	char level[2][CTL_LEVEL_LEN];	 /* level of each colour, as typed (kept for `go` too) */
+	struct level_spec spec[2];	 /* level of each colour, parsed */
+	struct level_state *lstate[2];	 /* searcher and generator of each colour */
+	struct book *book;		 /* the shipped opening book, or NULL */
 	int resigned;			 /* colour that resigned, -1 if none */
 	bool dirty;			 /* changed since the last save or load */
 	bool editing;			 /* in edit mode */
@@ -97,7 +105,8 @@ void ctl_engine_free(struct controller *ctl);
 void ctl_cancel(struct controller *ctl);
 int ctl_job_start(struct controller *ctl, char *err, size_t errlen);
 int ctl_autostep(struct controller *ctl);
-bool ctl_level_limits(const char *level, struct search_limits *lim);
+int ctl_player_set(struct controller *ctl, enum color c, const char *level, char *err,
+		   size_t errlen);
 bool ctl_level_valid(const char *level);
 
 /* controller-analysis.c */

@@ -52,15 +52,9 @@ static int player_parse(struct controller *ctl, enum color c, const char *player
 		ctl->kind[c] = PLAYER_HUMAN;
 		return 0;
 	}
-	if (!ctl_level_valid(player)) {
-		snprintf(err, errlen,
-			 "unknown player `%s` (human or a level: novice, beginner, "
-			 "expert, master, grandmaster, depthN)",
-			 player);
+	if (ctl_player_set(ctl, c, player, err, errlen) < 0)
 		return -1;
-	}
 	ctl->kind[c] = PLAYER_ENGINE;
-	snprintf(ctl->level[c], sizeof(ctl->level[c]), "%s", player);
 	return 0;
 }
 
@@ -95,23 +89,22 @@ struct controller *controller_new(const struct controller_options *opt, char *er
 	ctl->opt.save_dir = NULL;
 	ctl->resigned = -1;
 	ctl->pipe_fd[0] = ctl->pipe_fd[1] = -1;
-	snprintf(ctl->level[BLACK], CTL_LEVEL_LEN, "expert");
-	snprintf(ctl->level[WHITE], CTL_LEVEL_LEN, "expert");
-	if (player_parse(ctl, BLACK, ctl->opt.black, err, errlen) < 0 ||
-	    player_parse(ctl, WHITE, ctl->opt.white, err, errlen) < 0) {
+	if (ctl_engine_init(ctl, err, errlen) < 0) {
 		free(ctl);
+		return NULL;
+	}
+	if (ctl_player_set(ctl, BLACK, "expert", err, errlen) < 0 ||
+	    ctl_player_set(ctl, WHITE, "expert", err, errlen) < 0 ||
+	    player_parse(ctl, BLACK, ctl->opt.black, err, errlen) < 0 ||
+	    player_parse(ctl, WHITE, ctl->opt.white, err, errlen) < 0) {
+		controller_free(ctl);
 		return NULL;
 	}
 	ctl->opt.black = ctl->opt.white = NULL;
 	ctl->game = game_new();
 	if (!ctl->game) {
 		snprintf(err, errlen, "out of memory");
-		free(ctl);
-		return NULL;
-	}
-	if (ctl_engine_init(ctl, err, errlen) < 0) {
-		game_free(ctl->game);
-		free(ctl);
+		controller_free(ctl);
 		return NULL;
 	}
 	ctl->cur = ctl->tip = ctl->game->root;
@@ -361,23 +354,22 @@ int controller_set_player(struct controller *ctl, enum color c, const char *play
 	return CMD_REDRAW_STATUS | ctl_autostep(ctl);
 }
 
-/* Sets the level of every engine player (of White when both sides are human). */
+/* Sets the level of every engine player (of both colours when both are human: `go` uses it). */
 int controller_set_level(struct controller *ctl, const char *level, char *err, size_t errlen)
 {
 	bool any = false;
 
-	if (!ctl_level_valid(level)) {
-		snprintf(err, errlen, "unknown level `%s`", level);
-		return -1;
-	}
+	ctl_cancel(ctl);
 	for (int c = 0; c < 2; c++) {
 		if (ctl->kind[c] == PLAYER_ENGINE) {
-			snprintf(ctl->level[c], CTL_LEVEL_LEN, "%s", level);
+			if (ctl_player_set(ctl, c, level, err, errlen) < 0)
+				return -1;
 			any = true;
 		}
 	}
-	if (!any)
-		snprintf(ctl->level[WHITE], CTL_LEVEL_LEN, "%s", level);
+	if (!any && (ctl_player_set(ctl, BLACK, level, err, errlen) < 0 ||
+		     ctl_player_set(ctl, WHITE, level, err, errlen) < 0))
+		return -1;
 	players_to_info(ctl);
 	return CMD_REDRAW_STATUS;
 }
