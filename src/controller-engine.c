@@ -52,13 +52,7 @@ int ctl_player_set(struct controller *ctl, enum color c, const char *level, char
 	char why[192];
 
 	if (level_parse(level, &spec, why, sizeof(why)) < 0) {
-		const char *const *names = level_names();
-		int n = snprintf(err, errlen, "unknown player `%s`: %s (human, or a level:", level,
-				 why);
-		for (int i = 0; names[i] && n > 0 && (size_t)n < errlen; i++)
-			n += snprintf(err + n, errlen - (size_t)n, " %s", names[i]);
-		if (n > 0 && (size_t)n < errlen)
-			snprintf(err + n, errlen - (size_t)n, ")");
+		snprintf(err, errlen, "unknown player: %s; or human", why);
 		return -1;
 	}
 	st = level_state_new(&spec, ctl->eval, ctl->book,
@@ -326,7 +320,7 @@ static void reasoning_from(struct game_reasoning *r, const struct level_move *lm
 	snprintf(r->level, sizeof(r->level), "%.*s", (int)sizeof(r->level) - 1, level);
 	r->source = source_of(lm->source);
 	r->score = lm->scored ? lm->score : 0;
-	r->time = -1;
+	r->time = 0;
 	if (lm->source == LEVEL_SOURCE_BOOK) {
 		r->n_moves = lm->n_book < GAME_MAX_CANDIDATES ? lm->n_book : GAME_MAX_CANDIDATES;
 		for (int i = 0; i < r->n_moves; i++)

@@ -164,6 +164,15 @@ int controller_autosave(struct controller *ctl)
 			  sizeof(err));
 }
 
+/* True when the save directory holds an `autosave` slot. */
+bool controller_has_autosave(const struct controller *ctl)
+{
+	char dir[SLOT_PATH_MAX], err[256];
+
+	return resolve_dir(ctl, dir, sizeof(dir), err, sizeof(err)) == 0 &&
+	       slot_exists(dir, SLOTS_AUTOSAVE);
+}
+
 /* The save slots as text, one a line; malloc'd, or NULL with a message. */
 char *controller_slots_text(const struct controller *ctl, char *err, size_t errlen)
 {

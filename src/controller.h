@@ -189,6 +189,8 @@ int controller_export(struct controller *ctl, const char *file, char *err, size_
 int controller_import(struct controller *ctl, const char *file, char *err, size_t errlen);
 /* Writes the `autosave` slot (call from the main loop after SIGHUP/SIGTERM); 0 or -1. */
 int controller_autosave(struct controller *ctl);
+/* True when the save directory holds an `autosave` slot (offer it at start: `load autosave`). */
+bool controller_has_autosave(const struct controller *ctl);
 
 /* Text views for scripts and pop-ups (malloc'd). */
 char *controller_board_text(const struct controller *ctl);

@@ -10,6 +10,7 @@
 #include "game.h"
 
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -462,4 +463,42 @@ Test(controller, bad_players_are_refused)
 	cr_assert_lt(controller_set_player(ctl, BLACK, "robot", err, sizeof(err)), 0);
 	cr_assert_eq(controller_player(ctl, BLACK, NULL), PLAYER_HUMAN);
 	controller_free(ctl);
+}
+
+Test(controller, slots_save_load_and_autosave)
+{
+	char dir[] = "/tmp/othello-ctl-XXXXXX";
+	struct controller_options opt;
+	struct controller *a, *b;
+
+	cr_assert(mkdtemp(dir));
+	controller_options_default(&opt);
+	opt.black = "human";
+	opt.white = "novice";
+	opt.tt_megabytes = 1;
+	opt.save_dir = dir;
+	a = controller_new(&opt, err, sizeof(err));
+	play(a, "f5");
+	settle(a);
+	controller_mark(a, "!?", err, sizeof(err));
+	cr_assert_not(controller_has_autosave(a));
+	cr_assert_geq(controller_save(a, NULL, "first try", err, sizeof(err)), 0, "%s", err);
+	cr_assert_str_eq(err, "saved in slot 1");
+	cr_assert_not(controller_unsaved(a));
+	cr_assert_eq(controller_autosave(a), 0);
+	cr_assert(controller_has_autosave(a));
+	opt.white = "human";
+	b = controller_new(&opt, err, sizeof(err));
+	cr_assert_geq(controller_load(b, "1", err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(controller_line_length(b), 2);
+	cr_assert_eq(controller_last_move(b, NULL), controller_last_move(a, NULL));
+	cr_assert_eq(game_main_line(controller_game(b), 2)->mark, MARK_INTERESTING);
+	cr_assert_eq(controller_player(b, WHITE, NULL), PLAYER_ENGINE,
+		     "the slot restores the players");
+	cr_assert_geq(controller_load(b, "autosave", err, sizeof(err)), 0, "%s", err);
+	controller_free(a);
+	controller_free(b);
+	char cmd[64];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_assert_eq(system(cmd), 0);
 }
