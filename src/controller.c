@@ -201,6 +201,8 @@ int ctl_add_move(struct controller *ctl, int sq, char *err, size_t errlen)
 /* The position at the cursor, seen from the side to move there. */
 const struct board *controller_board(const struct controller *ctl)
 {
+	if (ctl->editing)
+		return &ctl->edit_view;
 	return &ctl->cur->board;
 }
 
@@ -221,9 +223,11 @@ uint64_t controller_legal_moves(const struct controller *ctl)
 /* The move that led to the cursor (SQ_PASS, or SQ_NONE at the start) and its flips. */
 int controller_last_move(const struct controller *ctl, uint64_t *flipped)
 {
+	bool has = ctl->cur->parent && !ctl->editing;
+
 	if (flipped)
-		*flipped = ctl->cur->parent ? ctl->cur->flips : 0;
-	return ctl->cur->parent ? ctl->cur->move : SQ_NONE;
+		*flipped = has ? ctl->cur->flips : 0;
+	return has ? ctl->cur->move : SQ_NONE;
 }
 
 /* What the controller is doing (see the file comment). */
@@ -568,6 +572,23 @@ int controller_info(struct controller *ctl, const char *key, const char *value, 
 	return -1;
 }
 
+/* The edited position as a board seen from its side to move. */
+static struct board edit_board(const struct controller *ctl)
+{
+	struct board b;
+
+	b.own = ctl->edit_side == BLACK ? ctl->edit_black : ctl->edit_white;
+	b.opp = ctl->edit_side == BLACK ? ctl->edit_white : ctl->edit_black;
+	return b;
+}
+
+/* Refreshes the view of the edited position; returns `flags` for the caller to pass on. */
+static int edit_sync(struct controller *ctl, int flags)
+{
+	ctl->edit_view = edit_board(ctl);
+	return flags;
+}
+
 /* Enters edit mode with the position at the cursor. */
 int controller_edit_begin(struct controller *ctl, char *err, size_t errlen)
 {
@@ -579,7 +600,7 @@ int controller_edit_begin(struct controller *ctl, char *err, size_t errlen)
 	game_board_colors(ctl->cur, &ctl->edit_black, &ctl->edit_white);
 	ctl->edit_side = ctl->cur->side;
 	ctl->editing = true;
-	return CMD_REDRAW_ALL;
+	return edit_sync(ctl, CMD_REDRAW_ALL);
 }
 
 /* Puts EDIT_BLACK, EDIT_WHITE or EDIT_EMPTY on square sq of the edited position. */
@@ -599,7 +620,7 @@ int controller_edit_set(struct controller *ctl, int sq, int what, char *err, siz
 		ctl->edit_black |= board_bit(sq);
 	else if (what == EDIT_WHITE)
 		ctl->edit_white |= board_bit(sq);
-	return CMD_REDRAW_BOARD;
+	return edit_sync(ctl, CMD_REDRAW_BOARD);
 }
 
 /* Chooses the side to move of the edited position. */
@@ -610,7 +631,7 @@ int controller_edit_side(struct controller *ctl, enum color side, char *err, siz
 		return -1;
 	}
 	ctl->edit_side = side;
-	return CMD_REDRAW_BOARD | CMD_REDRAW_STATUS;
+	return edit_sync(ctl, CMD_REDRAW_BOARD | CMD_REDRAW_STATUS);
 }
 
 /* Empties the edited board. */
@@ -621,17 +642,7 @@ int controller_edit_clear(struct controller *ctl, char *err, size_t errlen)
 		return -1;
 	}
 	ctl->edit_black = ctl->edit_white = 0;
-	return CMD_REDRAW_BOARD;
-}
-
-/* The edited position as a board seen from its side to move. */
-static struct board edit_board(const struct controller *ctl)
-{
-	struct board b;
-
-	b.own = ctl->edit_side == BLACK ? ctl->edit_black : ctl->edit_white;
-	b.opp = ctl->edit_side == BLACK ? ctl->edit_white : ctl->edit_black;
-	return b;
+	return edit_sync(ctl, CMD_REDRAW_BOARD);
 }
 
 /*

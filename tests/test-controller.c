@@ -174,6 +174,9 @@ Test(controller, edited_position_is_played_from)
 	controller_edit_set(ctl, board_square_parse("a1"), EDIT_BLACK, err, sizeof(err));
 	controller_edit_set(ctl, board_square_parse("b1"), EDIT_WHITE, err, sizeof(err));
 	controller_edit_side(ctl, BLACK, err, sizeof(err));
+	cr_assert_eq(controller_board(ctl)->own, board_bit(0), "the board shown is the edited one");
+	cr_assert_eq(controller_board(ctl)->opp, board_bit(1));
+	cr_assert_eq(controller_last_move(ctl, NULL), SQ_NONE);
 	cr_assert_geq(controller_edit_done(ctl, err, sizeof(err)), 0, "%s", err);
 	cr_assert_eq(controller_mode(ctl), MODE_PLAY);
 	cr_assert_eq(controller_legal_moves(ctl), board_bit(board_square_parse("c1")));
