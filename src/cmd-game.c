@@ -25,7 +25,8 @@ int cmd_new(struct controller *ctl, int argc, char **argv, struct command_result
 	return 0;
 }
 
-/* `move SQUARE...`: each word is a square, a run of squares (f5d6c3) or `pass`. */
+/* `move SQUARE...`: each word is a square, a run of squares (f5d6c3) or `pass`, played in
+   turn for whichever side is to move (an engine thinking meanwhile is stopped). */
 int cmd_move(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256], last[8] = "";
@@ -49,8 +50,6 @@ int cmd_move(struct controller *ctl, int argc, char **argv, struct command_resul
 
 			if (s < 0 || s >= 64)
 				return cmd_fail(res, "not a square: `%s` (a1 to h8)", sq);
-			if (controller_engine_busy(ctl) && argc > 2)
-				return cmd_fail(res, "the engine is thinking: %s not played", sq);
 			if (cmd_flags(res, controller_play(ctl, s, err, sizeof(err)), err) < 0)
 				return -1;
 			snprintf(last, sizeof(last), "%s", board_square_name(s));
