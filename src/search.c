@@ -251,6 +251,12 @@ static int mid_search(struct search *s, struct board *b, int depth, int alpha, i
 	return best;
 }
 
+/* A full-window midgame search of `b` to `depth` plies (move ordering of the solver). */
+int search_midgame(struct search *s, struct board *b, int depth)
+{
+	return mid_search(s, b, depth, -SCORE_INF, SCORE_INF);
+}
+
 /* Root ------------------------------------------------------------------------ */
 
 struct root_move {
