@@ -225,8 +225,7 @@ Test(level, full_strength_pre_master_plays_legal_moves)
 
 Test(level, deterministic_levels_play_the_same_move_twice)
 {
-	const char *levels[] = {"beginner", "novice", "expert", "pre-master --depth 6",
-				"master --depth 5 --no-book"};
+	const char *levels[] = {"beginner", "novice", "expert", "pre-master --depth 6"};
 	uint64_t rng = 1234;
 
 	for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++) {
@@ -292,6 +291,24 @@ Test(level, randomness_is_reproducible_from_a_seed_and_varies_with_it)
 			differ += n1 != n2 || memcmp(a, b, (size_t)n1 * sizeof a[0]) != 0;
 		}
 		cr_assert_gt(differ, 0, "%s: four other seeds replayed the same game", levels[l]);
+	}
+}
+
+Test(level, master_at_a_fixed_depth_repeats_from_a_fresh_state)
+{
+	struct level_spec s = spec_of("master --depth 5 --no-book");
+	uint64_t rng = 4321;
+
+	for (int i = 0; i < 8; i++) {
+		struct board b = random_position(&rng, 8 + 5 * i);
+		struct level_state *a = state_of(&s, NULL, 1), *c = state_of(&s, NULL, 2);
+		struct level_move m1, m2;
+
+		cr_assert_eq(level_choose_move(&s, a, &b, NULL, NULL, NULL, &m1), 0);
+		cr_assert_eq(level_choose_move(&s, c, &b, NULL, NULL, NULL, &m2), 0);
+		cr_assert_eq(m1.move, m2.move);
+		level_state_free(a);
+		level_state_free(c);
 	}
 }
 
