@@ -505,3 +505,24 @@ Test(controller, slots_save_load_and_autosave)
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	cr_assert_eq(system(cmd), 0);
 }
+
+Test(controller, stop_makes_the_engine_play_its_best_move_so_far)
+{
+	struct controller *ctl = make("human", "master --time 30 --no-book");
+	struct ctl_event ev;
+	bool progress = false, played = false;
+
+	play(ctl, "f5");
+	cr_assert(controller_engine_busy(ctl));
+	while (!progress && controller_wait_event(ctl, &ev))
+		progress = ev.kind == CTL_EVENT_PROGRESS && ev.progress.depth >= 1;
+	cr_assert(progress, "the search reports its progress");
+	controller_stop(ctl);
+	while (controller_wait_event(ctl, &ev))
+		played |= ev.kind == CTL_EVENT_MOVE_PLAYED;
+	cr_assert(played);
+	cr_assert_eq(controller_cursor(ctl), 2);
+	cr_assert(board_is_legal(&game_main_line(controller_game(ctl), 1)->board,
+				 game_main_line(controller_game(ctl), 2)->move));
+	controller_free(ctl);
+}
