@@ -13,8 +13,9 @@
  * wait on it beside the keyboard. ctl_cancel stops the search, joins the
  * worker and drops its events: every change of the game calls it first.
  *
- * Levels: a level names search limits. Until the levels of the engine library
- * are wired here, the table below holds a few fixed ladders of depth.
+ * Engine moves are chosen by the mover's level (level.h: level_choose_move
+ * with that colour's level state, the shipped book if any); hints and the
+ * analysis search directly with ctl->search at the settings' depths.
  */
 #include "controller-int.h"
 
