@@ -84,7 +84,7 @@ int cli_analyze_position(int argc, char **argv)
 	    {NULL, 0, NULL, 0},
 	};
 	struct search_limits lim = {.endgame = -1, .multipv = 64};
-	const char *without[16], *eval_path = NULL;
+	const char *without[16], *eval_path = NULL, *board_arg = NULL;
 	int n_without = 0, c;
 	long depth = 0, hash_mb = 64;
 	struct search_result res;
@@ -94,6 +94,15 @@ int cli_analyze_position(int argc, char **argv)
 	enum color side;
 	char err[256];
 
+	/* a board string may start with '-' (an empty a1): take it out before getopt */
+	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] == '-' && strlen(argv[i]) >= 64) {
+			board_arg = argv[i];
+			memmove(argv + i, argv + i + 1, sizeof *argv * (size_t)(argc - i));
+			argc--;
+			break;
+		}
+	}
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "d:t:e:w:H:h", options, NULL)) != -1) {
 		switch (c) {
@@ -142,12 +151,14 @@ int cli_analyze_position(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (optind + 1 != argc) {
+	if (!board_arg && optind < argc)
+		board_arg = argv[optind++];
+	if (!board_arg || optind != argc) {
 		fprintf(stderr, "othello analyze-position: expected one board string\n");
 		analyze_usage(stderr);
 		return 2;
 	}
-	if (board_parse(argv[optind], &b, &side, err, sizeof err) < 0) {
+	if (board_parse(board_arg, &b, &side, err, sizeof err) < 0) {
 		fprintf(stderr, "othello analyze-position: %s\n", err);
 		return 2;
 	}

@@ -19,6 +19,7 @@
  * axes, its line is full or one of its neighbours on that axis is the board
  * edge or a stable disc of the same colour; grown from nothing to a fixpoint.
  */
+#include "endgame.h"
 #include "search-impl.h"
 
 enum {

@@ -20,6 +20,7 @@
  * iteration x the growth factor of the last iterations) fits, and a hard limit
  * at which the search unwinds and keeps the last finished iteration.
  */
+#include "endgame.h"
 #include "search-impl.h"
 #include "timer.h"
 
@@ -184,7 +185,7 @@ static int mid_search(struct search *s, struct board *b, int depth, int alpha, i
 	const struct tt_entry *e;
 	uint64_t moves, key;
 	int n, best = -SCORE_INF, best_move = SQ_NONE, hash_move = SQ_NONE, alpha0 = alpha;
-	bool use_tt = !(s->flags & SEARCH_NO_TT) && depth >= 2;
+	bool use_tt = !(s->flags & SEARCH_NO_TT);
 
 	search_count(s);
 	if (s->abort)
