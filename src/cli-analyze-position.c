@@ -20,8 +20,9 @@
 static void analyze_usage(FILE *f)
 {
 	fprintf(f, "usage: othello analyze-position \"BOARD STRING\" [--depth N | --time S]\n"
-		   "         [--eval FILE] [--without FEATURE]... [--hash MB]\n"
-		   "Searches a position; prints each iteration and the score of every move.\n"
+		   "         [--eval FILE] [--without FEATURE]... [--hash MB] [--multipv N]\n"
+		   "Searches a position; prints each iteration and the score of every move\n"
+		   "(of the N best only with --multipv N; the others get bounds).\n"
 		   "Scores are in discs for the side to move.\n");
 }
 
@@ -80,13 +81,14 @@ int cli_analyze_position(int argc, char **argv)
 	    {"eval", required_argument, NULL, 'e'},
 	    {"without", required_argument, NULL, 'w'},
 	    {"hash", required_argument, NULL, 'H'},
+	    {"multipv", required_argument, NULL, 'm'},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
 	struct search_limits lim = {.endgame = -1, .multipv = 64};
 	const char *without[16], *eval_path = NULL, *board_arg = NULL;
 	int n_without = 0, c;
-	long depth = 0, hash_mb = 64;
+	long depth = 0, hash_mb = 64, multipv;
 	struct search_result res;
 	struct search *s;
 	struct eval *ev;
@@ -104,7 +106,7 @@ int cli_analyze_position(int argc, char **argv)
 		}
 	}
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "d:t:e:w:H:h", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:t:e:w:H:m:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			if (!cli_parse_int(optarg, 1, 60, &depth)) {
@@ -142,6 +144,16 @@ int cli_analyze_position(int argc, char **argv)
 				    optarg);
 				return 2;
 			}
+			break;
+		case 'm':
+			if (!cli_parse_int(optarg, 1, 64, &multipv)) {
+				fprintf(stderr,
+					"othello analyze-position: --multipv: '%s' is not a number "
+					"of moves\n",
+					optarg);
+				return 2;
+			}
+			lim.multipv = (int)multipv;
 			break;
 		case 'h':
 			analyze_usage(stdout);
