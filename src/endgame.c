@@ -105,7 +105,7 @@ static inline int eg_final(uint64_t own, uint64_t opp)
 static inline int eg_last1(uint64_t own, uint64_t opp, int sq)
 {
 	int o = board_popcount(own);
-	int n = board_popcount(board_flips(own, opp, sq));
+	int n = (eg_neighbours(board_bit(sq)) & opp) ? board_popcount(board_flips(own, opp, sq)) : 0;
 	int diff;
 
 	if (n)
@@ -140,8 +140,8 @@ static int eg_small(struct search *s, uint64_t own, uint64_t opp, int n, int alp
 		    bool passed)
 {
 	uint64_t empty = ~(own | opp);
-	uint64_t odd = odd_quadrants(empty);
-	uint64_t sets[2] = {empty & odd, empty & ~odd};
+	uint64_t odd = odd_quadrants(empty), near = empty & eg_neighbours(opp);
+	uint64_t sets[2] = {near & odd, near & ~odd};
 	int best = -SCORE_INF;
 
 	search_count(s);
