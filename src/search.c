@@ -25,9 +25,9 @@
 #include "timer.h"
 
 #include <math.h>
-#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define CORNERS 0x8100000000000081ULL
 
@@ -497,7 +497,7 @@ static void root_result(struct root *r, int score, enum bound bound, struct sear
 /* Estimated nodes of an exact solve with `empties` empty squares. */
 static double solve_nodes(int empties, bool wld)
 {
-	double n = 2e6 * pow(1.9, empties - 20);
+	double n = 2e7 * pow(1.9, empties - 20);
 
 	return wld ? n / 3 : n;
 }
