@@ -214,7 +214,7 @@ static int mid_search(struct search *s, struct board *b, int depth, int alpha, i
 		return 0;
 	if (depth == 0)
 		return leaf_eval(s, b);
-	key = board_hash(b);
+	key = use_tt ? board_hash(b) : 0;
 	if (use_tt)
 		__builtin_prefetch(tt_bucket(s, key));
 	moves = board_moves(b->own, b->opp);
