@@ -19,6 +19,13 @@
  * below which a new iteration starts only if its predicted time (last
  * iteration x the growth factor of the last iterations) fits, and a hard limit
  * at which the search unwinds and keeps the last finished iteration.
+ *
+ * Switch to the solver: at `endgame` empties or fewer when the limits say so
+ * (after a few shallow iterations that order the root moves and fill the
+ * table); with `endgame` = -1, when the estimated solve (nodes by empties,
+ * at the speed measured so far) fits the time budget, or at depth + 8
+ * empties under a depth or node limit, or at UNLIMITED_SOLVE without limits.
+ * A solve that runs out of time leaves the last midgame result.
  */
 #include "endgame.h"
 #include "search-impl.h"
@@ -32,11 +39,12 @@
 #define CORNERS 0x8100000000000081ULL
 
 enum {
-	TT_ALIGN = 2 << 20, /* the table is aligned for huge pages */
-	PV_SOLVE = 12,	    /* empties from which a solved PV is completed by search */
-	TT_MIN_DEPTH = 3,   /* from this depth the table is used (below, its misses cost more) */
-	ORDER_EVAL = 3,	    /* from this depth, order moves by the evaluation of each child */
-	ORDER_SEARCH = 7    /* from this depth, by a 1- or 2-ply search of each child */
+	TT_ALIGN = 2 << 20,   /* the table is aligned for huge pages */
+	UNLIMITED_SOLVE = 24, /* without limits, solve from this many empties, else deepen */
+	PV_SOLVE = 12,	      /* empties from which a solved PV is completed by search */
+	TT_MIN_DEPTH = 3,     /* from this depth the table is used (below, its misses cost more) */
+	ORDER_EVAL = 3,	      /* from this depth, order moves by the evaluation of each child */
+	ORDER_SEARCH = 7      /* from this depth, by a 1- or 2-ply search of each child */
 };
 
 /* Static move order for shallow nodes: corners, then edges and centre, X-squares last. */
@@ -118,7 +126,11 @@ void search_set_flags(struct search *s, unsigned flags)
 	s->flags = flags;
 }
 
-/* Asks the running search (if any) to stop soon; callable from any thread. */
+/*
+ * Asks the running search (if any) to stop soon; callable from any thread.
+ * search_run clears the request when it starts, so a stop sent before the
+ * search began is not seen: call it while the search runs.
+ */
 void search_stop(struct search *s)
 {
 	atomic_store(&s->stop_request, true);
@@ -613,7 +625,7 @@ int search_run(struct search *s, const struct board *b, const struct search_limi
 	else if (lim->depth > 0 || lim->nodes > 0)
 		solve_at = lim->depth + 8;
 	else
-		solve_at = 60;
+		solve_at = UNLIMITED_SOLVE; /* no limit: deepen, solve once it is near */
 	pre_depth = empties <= solve_at ? (empties - 10 < 6 ? empties - 10 : 6) : max_depth;
 
 	for (int depth = 1;; depth++) {
