@@ -42,6 +42,7 @@
 enum {
 	TT_ALIGN = 2 << 20,   /* the table is aligned for huge pages */
 	UNLIMITED_SOLVE = 24, /* without limits, solve from this many empties, else deepen */
+	NOISY_MAX = 30000,    /* bound of a noisy evaluation (table scores are 16-bit) */
 	PV_SOLVE = 12,	      /* empties from which a solved PV is completed by search */
 	TT_MIN_DEPTH = 3,     /* from this depth the table is used (below, its misses cost more) */
 	ORDER_MOBILITY = 3,   /* from this depth, fastest first (fewest replies) */
@@ -162,6 +163,9 @@ static int leaf_eval(const struct search *s, const struct board *b)
 		int amp = abs(v) > 400 ? abs(v) : 400;
 
 		v += (int)lround(u * s->noise_percent / 100.0 * amp);
+		v = v > NOISY_MAX    ? NOISY_MAX
+		    : v < -NOISY_MAX ? -NOISY_MAX
+				     : v; /* fits the table */
 	}
 	return v;
 }
