@@ -21,6 +21,7 @@ extern const struct cli_command cli_commands[];
 int cli_perft(int argc, char **argv);
 int cli_play(int argc, char **argv);
 int cli_book(int argc, char **argv);
+int cli_ladder(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_analyze_position(int argc, char **argv);
 
