@@ -32,7 +32,7 @@
 
 enum {
 	LEVEL_EXPERT_DEPTH = 3,	       /* plies */
-	LEVEL_PREMASTER_DEPTH = 10,    /* plies */
+	LEVEL_PREMASTER_DEPTH = 8,     /* plies */
 	LEVEL_PREMASTER_ENDGAME = 16,  /* empties */
 	LEVEL_MASTER_MIN_DEPTH = 11,   /* plies master always searches, whatever the time */
 	LEVEL_MASTER_MIN_ENDGAME = 18, /* empties from which master always solves exactly */
