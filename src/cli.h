@@ -24,6 +24,7 @@ int cli_script(int argc, char **argv);
 int cli_analyze(int argc, char **argv);
 int cli_convert(int argc, char **argv);
 int cli_book(int argc, char **argv);
+int cli_ladder(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_analyze_position(int argc, char **argv);
 
