@@ -16,6 +16,10 @@ const struct cli_command cli_commands[] = {
 	{ "book", cli_book, "show, check, merge and build opening books; name openings" },
 	{ "solve", cli_solve, "solve the positions of an OBF file and check their scores" },
 	{ "analyze-position", cli_analyze_position, "search a position and score every move" },
+	{ "match", cli_match, "play games between two players, with a report and a summary" },
+	{ "tournament", cli_tournament, "play every pairing of several players: cross table" },
+	{ "report", cli_report, "merge match reports, or summarise them" },
+	{ "gtp", cli_gtp, "speak GTP on stdin/stdout (the engine for other programs)" },
 	{ NULL, NULL, NULL },
 };
 
