@@ -20,6 +20,7 @@ const struct cli_command cli_commands[] = {
 	{ "tournament", cli_tournament, "play every pairing of several players: cross table" },
 	{ "report", cli_report, "merge match reports, or summarise them" },
 	{ "gtp", cli_gtp, "speak GTP on stdin/stdout (the engine for other programs)" },
+	{ "nboard", cli_nboard, "speak the NBoard protocol on stdin/stdout (for the NBoard GUI)" },
 	{ NULL, NULL, NULL },
 };
 
