@@ -28,7 +28,8 @@
  * through the inverse symmetry.
  *
  * book_write writes positions reachable from the start through book moves as
- * transcripts (breadth first, so in ply order), the others as board strings.
+ * transcripts (breadth first, so in ply order; normalised to start with f5),
+ * the others as board strings.
  */
 #include "book.h"
 
@@ -534,6 +535,29 @@ static void write_moves(FILE *f, const struct entry *e, int sym)
 	fputc('\n', f);
 }
 
+/*
+ * Turns the position `c` after first move `move` from the start into its image
+ * after f5 by a symmetry that keeps the start position; returns f5 (the move
+ * unchanged if no such symmetry exists, which cannot happen from the start).
+ */
+static int to_f5(struct board *c, int move)
+{
+	int f5 = board_square_parse("f5");
+	struct board start, t;
+
+	board_start(&start);
+	for (int sym = 0; sym < BOARD_SYMMETRIES; sym++) {
+		board_symmetry(&start, sym, &t);
+		if (t.own != start.own || t.opp != start.opp ||
+		    board_symmetry_square(move, sym) != f5)
+			continue;
+		board_symmetry(c, sym, &t);
+		*c = t;
+		return f5;
+	}
+	return move;
+}
+
 struct visit {
 	size_t entry;	 /* entry number */
 	struct board b;	 /* the position as reached by `moves` */
@@ -588,9 +612,13 @@ int book_write(const struct book *bk, FILE *f)
 			const struct entry *ce;
 			size_t len = strlen(v->moves);
 
-			board_play(&c, moves[i].move, board_flips(c.own, c.opp, moves[i].move));
+			int move = moves[i].move;
+
+			board_play(&c, move, board_flips(c.own, c.opp, move));
 			if (!board_can_move(&c))
 				board_pass(&c);
+			if (len == 0 && v->b.own == start.own && v->b.opp == start.opp)
+				move = to_f5(&c, move);
 			board_canonical(&c, &key, NULL);
 			ce = find_entry(bk, &key);
 			if (!ce || seen[ce - bk->v] || len + 2 >= sizeof v->moves)
@@ -599,7 +627,7 @@ int book_write(const struct book *bk, FILE *f)
 			queue[tail].entry = (size_t)(ce - bk->v);
 			queue[tail].b = c;
 			memcpy(queue[tail].moves, v->moves, len);
-			memcpy(queue[tail].moves + len, board_square_name(moves[i].move), 3);
+			memcpy(queue[tail].moves + len, board_square_name(move), 3);
 			tail++;
 		}
 	}

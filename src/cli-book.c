@@ -3,6 +3,7 @@
  * from the command line.
  *
  *   book show [--book FILE]... [--no-book] POSITION   book moves with scores
+ *   book build [-o OUT] [--book FILE]... [OPTIONS]     build or extend a book
  *   book check FILE...                                 validate book files
  *   book merge [-o OUT] FILE...                        combine books into one
  *   book name MOVES                                    name an opening
@@ -12,10 +13,12 @@
  * Without --book the shipped book (openings/book.txt) is used; --book FILE
  * (repeatable) combines files, in order; --no-book starts from an empty book.
  */
+#include "book-build.h"
 #include "book.h"
 #include "cli.h"
 #include "datadir.h"
 #include "openings.h"
+#include "timer.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -164,6 +167,148 @@ static int book_show(int argc, char **argv)
 	}
 	rc = 0;
 done:
+	book_free(bk);
+	return rc;
+}
+
+struct build_progress {
+	double t0;    /* when the build started */
+	bool quiet;   /* no progress lines */
+	size_t shown; /* positions at the last progress line */
+};
+
+static void build_progress(const struct book_build_stats *st, void *user)
+{
+	struct build_progress *p = user;
+	size_t done = st->searched + st->kept;
+
+	if (p->quiet || done < p->shown + 100)
+		return;
+	p->shown = done;
+	fprintf(stderr, "book build: %zu positions done (%zu searched), %zu reached, %.0f s\n",
+		done, st->searched, st->queued, timer_now() - p->t0);
+}
+
+static int book_build_cli(int argc, char **argv)
+{
+	static const struct option options[] = {
+	    {"output", required_argument, NULL, 'o'},
+	    {"book", required_argument, NULL, 'b'},
+	    {"plies", required_argument, NULL, 'p'},
+	    {"depth", required_argument, NULL, 'd'},
+	    {"tolerance", required_argument, NULL, 't'},
+	    {"from", required_argument, NULL, 'f'},
+	    {"hash", required_argument, NULL, 'H'},
+	    {"quiet", no_argument, NULL, 'q'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
+	};
+	struct book_build_options opt = {8, 12, 200, 64};
+	struct build_progress prog = {0};
+	const char *out = NULL, *from = "start";
+	struct book *bk = book_new();
+	struct eval *ev = eval_new_default();
+	struct board b;
+	enum color side;
+	char err[512];
+	FILE *f = NULL;
+	double tol;
+	long v;
+	int c, rc = 2;
+
+	if (!bk || !ev)
+		goto done;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:b:p:d:t:f:H:qh", options, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'b':
+			if (load_file(bk, optarg) < 0)
+				goto done;
+			break;
+		case 'p':
+			if (!cli_parse_int(optarg, 0, 30, &v)) {
+				fprintf(stderr,
+					"othello book build: --plies: '%s' is not 0 to 30\n",
+					optarg);
+				goto done;
+			}
+			opt.plies = (int)v;
+			break;
+		case 'd':
+			if (!cli_parse_int(optarg, 1, 40, &v)) {
+				fprintf(stderr,
+					"othello book build: --depth: '%s' is not 1 to 40\n",
+					optarg);
+				goto done;
+			}
+			opt.depth = (int)v;
+			break;
+		case 't':
+			if (!cli_parse_seconds(optarg, &tol) || tol > 64) {
+				fprintf(
+				    stderr,
+				    "othello book build: --tolerance: '%s' is not 0 to 64 discs\n",
+				    optarg);
+				goto done;
+			}
+			opt.tolerance = (int)(tol * 100 + 0.5);
+			break;
+		case 'f':
+			from = optarg;
+			break;
+		case 'H':
+			if (!cli_parse_int(optarg, 1, 4096, &v)) {
+				fprintf(stderr,
+					"othello book build: --hash: '%s' is not 1 to 4096 MB\n",
+					optarg);
+				goto done;
+			}
+			opt.tt_megabytes = (size_t)v;
+			break;
+		case 'q':
+			prog.quiet = true;
+			break;
+		case 'h':
+			book_usage(stdout);
+			rc = 0;
+			goto done;
+		default:
+			book_usage(stderr);
+			goto done;
+		}
+	}
+	if (optind != argc) {
+		fprintf(stderr, "othello book build: unexpected '%s'\n", argv[optind]);
+		goto done;
+	}
+	if (parse_position(from, &b, &side) < 0)
+		goto done;
+	prog.t0 = timer_now();
+	if (book_build(bk, ev, &b, side, &opt, build_progress, &prog, err, sizeof err) < 0) {
+		fprintf(stderr, "othello book build: %s\n", err);
+		goto done;
+	}
+	if (out && !(f = fopen(out, "w"))) {
+		fprintf(stderr, "othello book build: %s: cannot write\n", out);
+		goto done;
+	}
+	if (book_write(bk, f ? f : stdout) < 0 || (f && fclose(f) != 0)) {
+		f = NULL;
+		fprintf(stderr, "othello book build: %s: write error\n", out ? out : "stdout");
+		goto done;
+	}
+	f = NULL;
+	fprintf(stderr,
+		"book build: %zu positions, depth %d, %d plies, tolerance %.2f discs, %.1f s\n",
+		book_size(bk), opt.depth, opt.plies, opt.tolerance / 100.0, timer_now() - prog.t0);
+	rc = 0;
+done:
+	if (f)
+		fclose(f);
+	eval_free(ev);
 	book_free(bk);
 	return rc;
 }
@@ -323,6 +468,8 @@ int cli_book(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "show") == 0)
 		return book_show(argc - 1, argv + 1);
+	if (strcmp(argv[1], "build") == 0)
+		return book_build_cli(argc - 1, argv + 1);
 	if (strcmp(argv[1], "check") == 0)
 		return book_check(argc - 1, argv + 1);
 	if (strcmp(argv[1], "merge") == 0)

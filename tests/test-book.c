@@ -4,6 +4,7 @@
  * books, the choice among close moves, writing and reading back, and malformed
  * lines refused with FILE:LINE:COL and the book left unchanged.
  */
+#include "book-build.h"
 #include "book.h"
 #include "openings.h"
 #include "rng.h"
@@ -334,4 +335,72 @@ Test(book, many_positions_grow_the_table)
 		cr_assert_gt(book_lookup(bk, &seen[i], m), 0);
 	}
 	book_free(bk);
+}
+
+/* Checks that the book built from the start holds every sensible position and agrees with itself.
+ */
+static void check_built(const struct book *bk, const struct board *b, int ply, int plies,
+			int tolerance)
+{
+	struct book_move m[BOOK_MAX_MOVES], cm[BOOK_MAX_MOVES];
+	int n = book_lookup(bk, b, m);
+
+	cr_assert_eq(n, board_popcount(board_moves(b->own, b->opp)), "ply %d: not every move", ply);
+	for (int i = 0; i < n; i++) {
+		struct board c = *b;
+		int cn;
+
+		board_play(&c, m[i].move, board_flips(c.own, c.opp, m[i].move));
+		cn = book_lookup(bk, &c, cm);
+		if (cn > 0)
+			cr_assert_eq(m[i].score, -cm[0].score, "ply %d: not backed up", ply);
+		if (ply < plies && m[i].score >= m[0].score - tolerance) {
+			cr_assert_gt(cn, 0, "ply %d: a sensible move leaves the book", ply);
+			check_built(bk, &c, ply + 1, plies, tolerance);
+		}
+	}
+}
+
+static void count_progress(const struct book_build_stats *st, void *user)
+{
+	*(struct book_build_stats *)user = *st;
+}
+
+Test(book, build_scores_every_move_and_follows_the_sensible_ones)
+{
+	struct book_build_options opt = {3, 3, 150, 1};
+	struct book_build_stats st = {0};
+	struct eval *ev = eval_new_default();
+	struct book *bk = book_new(), *more = book_new();
+	struct board start = after("");
+	char err[200];
+	size_t first;
+
+	cr_assert_eq(book_build(bk, ev, &start, BLACK, &opt, count_progress, &st, err, sizeof err),
+		     0, "%s", err);
+	cr_assert_gt(book_size(bk), 4);
+	cr_assert_eq(st.searched, book_size(bk));
+	check_built(bk, &start, 0, opt.plies, opt.tolerance);
+	/* All first moves are equal by symmetry. */
+	{
+		struct book_move m[BOOK_MAX_MOVES];
+
+		cr_assert_eq(book_lookup(bk, &start, m), 4);
+		cr_assert_eq(m[0].score, m[3].score);
+	}
+	/* Extending by a ply keeps what is there and adds the next ply. */
+	first = book_size(bk);
+	opt.plies = 4;
+	cr_assert_eq(book_merge(more, bk, err, sizeof err), 0);
+	cr_assert_eq(
+	    book_build(more, ev, &start, BLACK, &opt, count_progress, &st, err, sizeof err), 0,
+	    "%s", err);
+	/* Positions once sensible may no longer be, once deeper scores are backed up. */
+	cr_assert_gt(st.kept, first / 2);
+	cr_assert_leq(st.kept, first);
+	cr_assert_gt(book_size(more), first);
+	check_built(more, &start, 0, opt.plies, opt.tolerance);
+	book_free(bk);
+	book_free(more);
+	eval_free(ev);
 }
