@@ -13,7 +13,9 @@ OPEN=$TESTDATA/openings-few.txt
 # body of a report without comments and the seconds column (times differ)
 body() { grep -v '^#' "$1" | cut -f1-8,10-; }
 
-"$OTHELLO" match --black random --white random --games 6 --openings $OPEN --seed 7 \
+A=expert
+B="novice --random 30"
+"$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 7 \
   --report $T/r1.txt --log-dir $T/logs --json >$T/sum.json 2>$T/err; st=$?
 check "a match of 6 games exits 0" $st
 [ "$(grep -vc '^#' $T/r1.txt)" -eq 6 ]; check "the report has one line per game" $?
@@ -22,14 +24,14 @@ check "every line has 12 fields, the gap rightmost" $?
 [ "$(grep -v '^#' $T/r1.txt | cut -f2 | sort | uniq -c | awk '$1 == 2' | wc -l)" -eq 3 ]
 check "each opening is played twice" $?
 [ "$(grep -v '^#' $T/r1.txt | cut -f2,3 | sort -u | wc -l)" -eq 6 ]; check "with colours swapped" $?
-grep -q '"players":\["random","random#2"\],"games":6' $T/sum.json; check "json summary: players, games" $?
+grep -q '"players":\["expert","novice --random 30"\],"games":6' $T/sum.json; check "json summary: players, games" $?
 tr -d '\n' <$T/sum.json | awk -F'[][,:]' '{
   for (i = 1; i <= NF; i++) { if ($i == "\"wins\"") { w1 = $(i+2); w2 = $(i+3) }
     if ($i == "\"draws\"") d = $(i+1); if ($i == "\"points\"") { p1 = $(i+2); p2 = $(i+3) } }
   exit !(w1 + w2 + d == 6 && p1 + p2 == 6) }'
 check "json summary adds up (wins + draws = games, points = games)" $?
-wins_black=$(awk -F'\t' '!/^#/ && $3 == "random" && $5 == "1-0"' $T/r1.txt | wc -l)
-wins_white=$(awk -F'\t' '!/^#/ && $4 == "random" && $5 == "0-1"' $T/r1.txt | wc -l)
+wins_black=$(awk -F'\t' '!/^#/ && $3 == "expert" && $5 == "1-0"' $T/r1.txt | wc -l)
+wins_white=$(awk -F'\t' '!/^#/ && $4 == "expert" && $5 == "0-1"' $T/r1.txt | wc -l)
 grep -q "\"wins\":\[$((wins_black + wins_white))," $T/sum.json; check "json wins agree with the report" $?
 
 [ "$(ls $T/logs | wc -l)" -eq 6 ]; check "one log per game" $?
@@ -37,24 +39,24 @@ n=$(awk -F'\t' '$1 == 3 { print $8 }' $T/r1.txt)
 "$OTHELLO" convert $T/logs/game-00003.sgf $T/g3.txt 2>>$T/err
 [ "$(tr -d ' \n' <$T/g3.txt | wc -c)" -eq $((2 * n)) ]
 check "a log loads back: its moves are the report's" $?
-grep -q 'OMR\[level:random' $T/logs/game-00003.sgf; check "logs hold the reasoning of each move" $?
+grep -q 'OMR\[level:expert source:search depth:3' $T/logs/game-00003.sgf; check "logs hold the reasoning of each move" $?
 
-"$OTHELLO" match --black random --white random --games 6 --openings $OPEN --seed 7 \
+"$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 7 \
   --report $T/r2.txt --quiet >/dev/null 2>>$T/err
 [ "$(body $T/r1.txt)" = "$(body $T/r2.txt)" ]; check "the same seed gives the same report" $?
-"$OTHELLO" match --black random --white random --games 6 --openings $OPEN --seed 8 \
+"$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 8 \
   --report $T/r3.txt --quiet >/dev/null 2>>$T/err
 [ "$(body $T/r1.txt)" != "$(body $T/r3.txt)" ]; check "another seed gives other games" $?
 
 for i in 1 2; do
-  "$OTHELLO" match --black random --white random --games 6 --openings $OPEN --seed 7 \
+  "$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 7 \
     --shard $i/2 --report $T/s$i.txt --quiet >/dev/null 2>>$T/err
 done
 "$OTHELLO" report merge $T/s2.txt $T/s1.txt >$T/merged.txt 2>>$T/err
 [ "$(body $T/merged.txt)" = "$(body $T/r1.txt)" ]; check "merged shard halves equal the whole" $?
 [ "$(grep -vc '^#' $T/s1.txt)" -eq 3 ]; check "a shard plays its slice" $?
 
-"$OTHELLO" match --black random --white random --games 6 --openings $OPEN --seed 7 \
+"$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 7 \
   --jobs 2 --report $T/j.txt --quiet >/dev/null 2>>$T/err
 "$OTHELLO" report merge $T/j.txt >$T/jm.txt
 [ "$(body $T/jm.txt)" = "$(body $T/r1.txt)" ]; check "--jobs 2 plays the same games" $?
@@ -70,11 +72,13 @@ sed 's/\t1-0\t\([0-9]*\)\t/\t1-0\t63\t/' $T/r1.txt >$T/bad.txt
 "$OTHELLO" match --black random --white random --shard 3/2 >/dev/null 2>$T/err2; st=$?
 [ $st -eq 2 ]; check "a bad --shard: exit 2" $?
 
-"$OTHELLO" match --black random --white "engine:$OTHELLO gtp --level random" --games 4 \
-  --openings $OPEN --report $T/e.txt --log-dir $T/elogs --timeout 20 --quiet >$T/e.out 2>>$T/err
-[ "$(awk -F'\t' '!/^#/ && $11 == "end"' $T/e.txt | wc -l)" -eq 4 ]
-check "random against a separate othello gtp process: 4 games played out" $?
-grep -q "engine:.*gtp --level random" $T/e.out; check "the summary names the external engine" $?
+"$OTHELLO" match --black master --white "engine:$OTHELLO gtp --level expert" --games 2 \
+  --time 0.02 --openings $OPEN --report $T/e.txt --log-dir $T/elogs --timeout 20 --quiet \
+  >$T/e.out 2>>$T/err
+[ "$(awk -F'\t' '!/^#/ && $11 == "end"' $T/e.txt | wc -l)" -eq 2 ]
+check "master against a separate othello gtp process: games played out" $?
+grep -q "engine:.*gtp --level expert" $T/e.out; check "the summary names the external engine" $?
+grep -q "OMR\[level:master" $T/elogs/game-00001.sgf; check "the log keeps master's reasoning" $?
 
 for bad in exit illegal hang; do
   "$OTHELLO" match --black random --white "engine:sh $TOP_SRCDIR/tests/engine-$bad.sh" \
@@ -91,7 +95,7 @@ check "an engine that hangs loses after its time-out" $?
 grep -q '"\?forfeits\?' $T/hang.out || grep -q "lost by forfeit" $T/hang.out
 check "the summary counts the forfeits" $?
 
-"$OTHELLO" tournament --players random,random,random --games 2 --openings $OPEN \
+"$OTHELLO" tournament --players beginner,novice,expert --games 2 --openings $OPEN \
   --format csv --quiet >$T/t.csv 2>>$T/err; st=$?
 [ $st -eq 0 ] && [ "$(wc -l <$T/t.csv)" -eq 4 ]; check "tournament: a CSV row per player" $?
 "$OTHELLO" tournament --players random,random,random --games 2 --openings $OPEN \

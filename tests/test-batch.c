@@ -489,3 +489,44 @@ Test(gtp, forced_passes)
 	cr_assert(strstr(out, "= pass\n\n= B+64\n\n") != NULL, "%s", out);
 	free(out);
 }
+
+Test(match, a_level_player_explains_its_moves)
+{
+	struct match_player_options opt = {0};
+	char err[200];
+	struct match_player *p = match_player_new("expert", &opt, err, sizeof err);
+	struct match_openings list;
+	struct match_move m;
+
+	cr_assert_not_null(p, "%s", err);
+	match_openings_start(&list);
+	cr_assert_eq(match_player_new_game(p, &list.v[0], 1, err, sizeof err), 0);
+	cr_assert_eq(match_player_genmove(p, &list.v[0].board, BLACK, &m, err, sizeof err), 0);
+	cr_assert(board_is_legal(&list.v[0].board, m.move));
+	cr_assert(m.has_reasoning);
+	cr_assert_eq(m.reasoning.source, SOURCE_SEARCH);
+	cr_assert_eq(m.reasoning.depth, 3);
+	cr_assert_eq(m.reasoning.pv[0], m.move);
+	cr_assert_eq(m.reasoning.n_moves, 4, "all four opening moves were searched");
+	cr_assert_str_eq(m.reasoning.level, "expert");
+	match_player_free(p);
+	match_openings_free(&list);
+}
+
+Test(match, options_override_the_level)
+{
+	struct match_player_options opt = {.depth = 2};
+	char err[200];
+	struct match_player *p = match_player_new("expert", &opt, err, sizeof err);
+	struct match_openings list;
+	struct match_move m;
+
+	cr_assert_not_null(p, "%s", err);
+	match_openings_start(&list);
+	match_player_new_game(p, &list.v[0], 1, err, sizeof err);
+	match_player_genmove(p, &list.v[0].board, BLACK, &m, err, sizeof err);
+	cr_assert_eq(m.reasoning.depth, 2);
+	match_player_free(p);
+	match_openings_free(&list);
+	cr_assert_null(match_player_new("expert --depth 99", &opt, err, sizeof err));
+}
