@@ -21,6 +21,7 @@ const struct cli_command cli_commands[] = {
 	{ "report", cli_report, "merge match reports, or summarise them" },
 	{ "gtp", cli_gtp, "speak GTP on stdin/stdout (the engine for other programs)" },
 	{ "nboard", cli_nboard, "speak the NBoard protocol on stdin/stdout (for the NBoard GUI)" },
+	{ "balanced-openings", cli_balanced_openings, "build balanced starting sequences for matches" },
 	{ NULL, NULL, NULL },
 };
 

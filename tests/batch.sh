@@ -104,5 +104,17 @@ grep -q '"ranking":\[{"player":"random' $T/t.json; check "tournament JSON has th
 "$OTHELLO" tournament --players random,random --games 4 --openings $OPEN --quiet >$T/t.txt
 grep -q "^ 1\. random" $T/t.txt && grep -q "^Ranking" $T/t.txt; check "tournament text table" $?
 
+"$OTHELLO" balanced-openings --count 3 --depth 2 --pick-depth 1 --window 64 --seed 5 \
+  >$T/bal.txt 2>>$T/err; st=$?
+[ $st -eq 0 ] && [ "$(grep -vc '^#' $T/bal.txt)" -eq 3 ]; check "balanced-openings writes the openings asked for" $?
+grep -v '^#' $T/bal.txt | grep -q '^f5'; check "normalised to start with f5" $?
+"$OTHELLO" match --black beginner --white novice --openings $T/bal.txt --games 6 --quiet \
+  --report $T/b.txt >/dev/null 2>>$T/err
+[ "$(grep -v '^#' $T/b.txt | cut -f2 | sort -u | wc -l)" -eq 3 ]; check "its output is an openings file" $?
+"$OTHELLO" match --black beginner --white novice --games 2 --quiet --report $T/d.txt >/dev/null 2>>$T/err
+first=$(grep -v '^#' "$TOP_SRCDIR/openings/balanced.txt" | head -n 1 | sed 's/ *#.*//')
+[ "$(grep -v '^#' $T/d.txt | head -n 1 | cut -f2)" = "$first" ]
+check "match starts from the shipped balanced openings by default" $?
+
 rm -rf $T
 tap_done
