@@ -22,7 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { LEVEL_PLAYER_HASH_MB = 16 };
+/* Transposition table sizes: fixed-depth levels clear their table before
+   every move (level.c), so a small one keeps that cheap; master keeps its
+   table and searches on time, so it gets a large one. */
+enum { LEVEL_PLAYER_SMALL_MB = 1, LEVEL_PLAYER_LARGE_MB = 32, LEVEL_PLAYER_SMALL_DEPTH = 8 };
 
 struct level_player {
 	struct level_spec spec;	   /* the level, options applied */
@@ -99,6 +102,7 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 				      char *err, size_t errlen)
 {
 	struct level_player *lp = calloc(1, sizeof *lp);
+	bool small;
 
 	if (!lp) {
 		snprintf(err, errlen, "out of memory");
@@ -112,8 +116,11 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 	lp->eval = load_eval();
 	if (lp->spec.book)
 		lp->book = load_book();
-	lp->state =
-	    level_state_new(&lp->spec, lp->eval, lp->book, 1, LEVEL_PLAYER_HASH_MB, err, errlen);
+	small = lp->spec.approach != LEVEL_MASTER && lp->spec.time <= 0 &&
+		lp->spec.depth <= LEVEL_PLAYER_SMALL_DEPTH;
+	lp->state = level_state_new(&lp->spec, lp->eval, lp->book, 1,
+				    small ? LEVEL_PLAYER_SMALL_MB : LEVEL_PLAYER_LARGE_MB, err,
+				    errlen);
 	if (!lp->state) {
 		level_player_free(lp);
 		return NULL;
