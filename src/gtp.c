@@ -13,7 +13,7 @@
  *   boardsize 8                      (only 8 is accepted)
  *   clear_board                      the standard start, Black to move
  *   komi X                           accepted, ignored (no komi in Othello)
- *   play COLOR MOVE                  COLOR black|b|white|w, MOVE f5|F5|pass|PA
+ *   play COLOR MOVE                  COLOR black|b|white|w, MOVE f5|F5|pass|PA|PS
  *   genmove COLOR                    the move played: `f5` or `pass`
  *   undo                             takes back the last move
  *   time_settings MAIN BYO STONES    seconds; sets the time per move
@@ -122,7 +122,7 @@ static int parse_color(const char *w)
 /* Parses a move word: a square, or SQ_PASS for pass/PA. Returns -1 if bad. */
 static int parse_move(const char *w)
 {
-	if (!strcasecmp(w, "pass") || !strcasecmp(w, "pa"))
+	if (!strcasecmp(w, "pass") || !strcasecmp(w, "pa") || !strcasecmp(w, "ps"))
 		return SQ_PASS;
 	if (strlen(w) != 2)
 		return -1;
