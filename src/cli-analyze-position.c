@@ -20,8 +20,9 @@
 static void analyze_usage(FILE *f)
 {
 	fprintf(f, "usage: othello analyze-position \"BOARD STRING\" [--depth N | --time S]\n"
-		   "         [--eval FILE] [--without FEATURE]... [--hash MB]\n"
-		   "Searches a position; prints each iteration and the score of every move.\n"
+		   "         [--eval FILE] [--without FEATURE]... [--hash MB] [--multipv N]\n"
+		   "Searches a position; prints each iteration and the score of every move\n"
+		   "(of the N best only with --multipv N; the others get bounds).\n"
 		   "Scores are in discs for the side to move.\n");
 }
 
@@ -80,13 +81,14 @@ int cli_analyze_position(int argc, char **argv)
 	    {"eval", required_argument, NULL, 'e'},
 	    {"without", required_argument, NULL, 'w'},
 	    {"hash", required_argument, NULL, 'H'},
+	    {"multipv", required_argument, NULL, 'm'},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
 	struct search_limits lim = {.endgame = -1, .multipv = 64};
-	const char *without[16], *eval_path = NULL;
+	const char *without[16], *eval_path = NULL, *board_arg = NULL;
 	int n_without = 0, c;
-	long depth = 0, hash_mb = 64;
+	long depth = 0, hash_mb = 64, multipv;
 	struct search_result res;
 	struct search *s;
 	struct eval *ev;
@@ -94,8 +96,17 @@ int cli_analyze_position(int argc, char **argv)
 	enum color side;
 	char err[256];
 
+	/* a board string may start with '-' (an empty a1): take it out before getopt */
+	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] == '-' && strlen(argv[i]) >= 64) {
+			board_arg = argv[i];
+			memmove(argv + i, argv + i + 1, sizeof *argv * (size_t)(argc - i));
+			argc--;
+			break;
+		}
+	}
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "d:t:e:w:H:h", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:t:e:w:H:m:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			if (!cli_parse_int(optarg, 1, 60, &depth)) {
@@ -134,6 +145,16 @@ int cli_analyze_position(int argc, char **argv)
 				return 2;
 			}
 			break;
+		case 'm':
+			if (!cli_parse_int(optarg, 1, 64, &multipv)) {
+				fprintf(stderr,
+					"othello analyze-position: --multipv: '%s' is not a number "
+					"of moves\n",
+					optarg);
+				return 2;
+			}
+			lim.multipv = (int)multipv;
+			break;
 		case 'h':
 			analyze_usage(stdout);
 			return 0;
@@ -142,12 +163,14 @@ int cli_analyze_position(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (optind + 1 != argc) {
+	if (!board_arg && optind < argc)
+		board_arg = argv[optind++];
+	if (!board_arg || optind != argc) {
 		fprintf(stderr, "othello analyze-position: expected one board string\n");
 		analyze_usage(stderr);
 		return 2;
 	}
-	if (board_parse(argv[optind], &b, &side, err, sizeof err) < 0) {
+	if (board_parse(board_arg, &b, &side, err, sizeof err) < 0) {
 		fprintf(stderr, "othello analyze-position: %s\n", err);
 		return 2;
 	}

@@ -5,7 +5,9 @@
  *
  * Three layers, by number of empty squares n:
  * - n > EG_SHALLOW: move generation, fastest-first ordering (fewest replies
- *   for the opponent, corners counted twice), the hash move first, principal
+ *   for the opponent, corners counted twice, then fewest empty squares next
+ *   to our discs; from EG_SEARCH_SORT empties, the 1-ply midgame score of
+ *   each child instead), the hash move first, principal
  *   variation search, the transposition table from EG_TT_MIN empties, and a
  *   stability cut-off (the opponent's stable discs bound our score).
  * - 2 <= n <= EG_SHALLOW: no move generation: each empty square is tried as a
@@ -17,11 +19,15 @@
  * axes, its line is full or one of its neighbours on that axis is the board
  * edge or a stable disc of the same colour; grown from nothing to a fixpoint.
  */
+#include "endgame.h"
 #include "search-impl.h"
 
 enum {
-	EG_SHALLOW = 6, /* up to this many empties: the parity solver */
-	EG_TT_MIN = 11	/* from this many empties: the transposition table */
+	EG_SHALLOW = 6,	     /* up to this many empties: the parity solver */
+	EG_TT_MIN = 10,	     /* from this many empties: the transposition table */
+	EG_SEARCH_SORT = 18, /* from this many empties: order by a 1-ply midgame search */
+	EG_W_MOB = 8,	     /* ordering weight of the opponent's mobility */
+	EG_W_POT = 1	     /* ordering weight of the opponent's potential mobility */
 };
 
 #define FILE_A 0x0101010101010101ULL
@@ -72,6 +78,15 @@ uint64_t endgame_stable(uint64_t p, uint64_t filled)
 		     (fd2 | (st << 7 & ~FILE_H) | (st >> 7 & ~FILE_A));
 	} while (st != prev);
 	return st;
+}
+
+/* The squares next to any square of `x` (eight directions, no wrapping). */
+static inline uint64_t eg_neighbours(uint64_t x)
+{
+	uint64_t w = (x >> 1) & ~FILE_H, e = (x << 1) & ~FILE_A;
+	uint64_t row = x | w | e;
+
+	return w | e | (row << 8) | (row >> 8);
 }
 
 /* Final score of a finished game for `own` (empties to the winner). */
@@ -236,11 +251,17 @@ static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha
 		uint64_t flips = board_flips(own, opp, sq);
 		uint64_t o2 = opp ^ flips, p2 = own ^ flips ^ board_bit(sq);
 		uint64_t replies = board_moves(o2, p2);
-		int k = (board_popcount(replies) + board_popcount(replies & CORNERS)) * 4;
+		int k = (board_popcount(replies) + board_popcount(replies & CORNERS)) * EG_W_MOB +
+			board_popcount(eg_neighbours(p2) & ~(o2 | p2)) * EG_W_POT;
 		int j = nm++;
 
+		if (n >= EG_SEARCH_SORT) {
+			struct board cb = {o2, p2};
+
+			k = search_midgame(s, &cb, 1) / 8;
+		}
 		if (sq == hash_move)
-			k = -1000;
+			k = -100000;
 		while (j > 0 && list[j - 1].key > k) {
 			list[j] = list[j - 1];
 			j--;

@@ -110,8 +110,7 @@ static inline void tt_store(struct search *s, uint64_t key, int depth, int score
 	victim->age = s->age;
 }
 
-/* endgame.c */
-int endgame_search(struct search *s, uint64_t own, uint64_t opp, int alpha, int beta);
-uint64_t endgame_stable(uint64_t p, uint64_t filled);
+/* search.c */
+int search_midgame(struct search *s, struct board *b, int depth);
 
 #endif

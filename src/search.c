@@ -20,6 +20,7 @@
  * iteration x the growth factor of the last iterations) fits, and a hard limit
  * at which the search unwinds and keeps the last finished iteration.
  */
+#include "endgame.h"
 #include "search-impl.h"
 #include "timer.h"
 
@@ -29,11 +30,18 @@
 
 #define CORNERS 0x8100000000000081ULL
 
+enum {
+	TT_MIN_DEPTH =
+	    3, /* nodes this deep or deeper use the table (shallower: memory stalls cost more) */
+	ORDER_EVAL = 3,	 /* from this depth, order moves by the evaluation of each child */
+	ORDER_SEARCH = 7 /* from this depth, by a 1- or 2-ply search of each child */
+};
+
 /* Static move order for shallow nodes: corners, then edges and centre, X-squares last. */
 static const uint64_t order_masks[4] = {
     0x8100000000000081ULL, /* corners */
     0x3C3CFFFFFFFF3C3CULL, /* centre and A/B squares (without C and X) */
-    0x42C300000000C342ULL, /* C-squares */
+    0x4281000000008142ULL, /* C-squares */
     0x0042000000004200ULL, /* X-squares */
 };
 
@@ -149,19 +157,26 @@ static int mid_order(struct search *s, struct board *b, uint64_t moves, int dept
 {
 	int n = 0;
 
+	if (depth < ORDER_EVAL) {
+		/* static order; flips are computed when the move is played */
+		if (hash_move < 64 && (moves & board_bit(hash_move))) {
+			list[n++] = (struct mid_move){hash_move, 0, 0};
+			moves &= ~board_bit(hash_move);
+		}
+		for (int c = 0; c < 4; c++)
+			for (uint64_t m = moves & order_masks[c]; m; m &= m - 1)
+				list[n++] = (struct mid_move){board_first_square(m), 0, 0};
+		return n;
+	}
 	for (uint64_t m = moves; m; m &= m - 1) {
 		int sq = board_first_square(m), k = 0, j;
 		uint64_t flips = board_flips(b->own, b->opp, sq);
 
 		if (sq == hash_move) {
 			k = 1 << 24;
-		} else if (depth <= 2) {
-			for (int c = 0; c < 4; c++)
-				if (order_masks[c] & board_bit(sq))
-					k = -c;
 		} else {
 			board_play(b, sq, flips);
-			if (depth < 6)
+			if (depth < ORDER_SEARCH)
 				k = -eval_board(s->ev, b);
 			else
 				k = -mid_search(s, b, depth < 10 ? 1 : 2, -SCORE_INF, SCORE_INF);
@@ -184,7 +199,7 @@ static int mid_search(struct search *s, struct board *b, int depth, int alpha, i
 	const struct tt_entry *e;
 	uint64_t moves, key;
 	int n, best = -SCORE_INF, best_move = SQ_NONE, hash_move = SQ_NONE, alpha0 = alpha;
-	bool use_tt = !(s->flags & SEARCH_NO_TT) && depth >= 2;
+	bool use_tt = !(s->flags & SEARCH_NO_TT) && depth >= TT_MIN_DEPTH;
 
 	search_count(s);
 	if (s->abort)
@@ -221,8 +236,13 @@ static int mid_search(struct search *s, struct board *b, int depth, int alpha, i
 	for (int i = 0; i < n; i++) {
 		int v;
 
+		if (!list[i].flips)
+			list[i].flips = board_flips(b->own, b->opp, list[i].sq);
 		board_play(b, list[i].sq, list[i].flips);
-		if (i == 0) {
+		if (depth == 1) {
+			search_count(s);
+			v = -leaf_eval(s, b);
+		} else if (i == 0) {
 			v = -mid_search(s, b, depth - 1, -beta, -alpha);
 		} else {
 			v = -mid_search(s, b, depth - 1, -alpha - 1, -alpha);
@@ -249,6 +269,12 @@ static int mid_search(struct search *s, struct board *b, int depth, int alpha, i
 					 : BOUND_UPPER,
 			 best_move);
 	return best;
+}
+
+/* A full-window midgame search of `b` to `depth` plies (move ordering of the solver). */
+int search_midgame(struct search *s, struct board *b, int depth)
+{
+	return mid_search(s, b, depth, -SCORE_INF, SCORE_INF);
 }
 
 /* Root ------------------------------------------------------------------------ */

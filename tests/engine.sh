@@ -1,0 +1,55 @@
+#!/bin/sh
+# engine.sh — `othello solve` and `othello analyze-position` from the command
+# line: results, totals, exit codes and file:line messages.
+. "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
+: "${OTHELLO:=../src/othello}"
+: "${TESTDATA:=$(dirname "$0")/data}"
+tmp=engine-test.$$
+trap 'rm -f $tmp.*' EXIT
+
+out=$("$OTHELLO" solve "$TESTDATA/fforum-1-19.obf"); st=$?
+check "solve fforum-1-19 exits 0" $st
+echo "$out" | grep -q "^total: 19 positions, 0 mismatches, " ; check "solve prints a total line" $?
+echo "$out" | grep -q "^  1 14 empties  G8   +18  expected +18  OK " ; check "solve prints move, score, expected score, OK" $?
+
+head -n 3 "$TESTDATA/fforum-1-19.obf" | sed '1s/G8:+18/G8:+20/' > $tmp.obf
+"$OTHELLO" solve $tmp.obf > $tmp.out; st=$?
+[ $st -eq 1 ] && grep -q "MISMATCH" $tmp.out && grep -q "1 mismatches" $tmp.out
+check "a wrong expected score is a MISMATCH with exit 1" $?
+
+head -n 2 "$TESTDATA/fforum-1-19.obf" | "$OTHELLO" solve --all-moves /dev/stdin > $tmp.out; st=$?
+check "solve --all-moves checks every move score" $st
+
+printf '%% a comment\n\n--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18;\nXXXX O;\n' > $tmp.obf
+"$OTHELLO" solve $tmp.obf > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 2 ] && grep -q "^$tmp.obf:4:7: the board has 5 squares, expected 64" $tmp.err
+check "a bad OBF line gives file:line:col and exit 2" $?
+
+printf -- '--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; Z9:+2;\n' > $tmp.obf
+"$OTHELLO" solve $tmp.obf > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 2 ] && grep -q "^$tmp.obf:1:77: 'Z9' is not a square" $tmp.err
+check "a bad move in OBF is refused with its column" $?
+
+"$OTHELLO" solve --wld "$TESTDATA/fforum-1-19.obf" > $tmp.out; st=$?
+check "solve --wld fforum-1-19 exits 0" $st
+
+"$OTHELLO" solve /nonexistent.obf > /dev/null 2>&1; st=$?
+[ $st -eq 2 ]; check "a missing file exits 2" $?
+
+start="---------------------------OX------XO--------------------------- X"
+out=$("$OTHELLO" analyze-position "$start" --depth 4); st=$?
+check "analyze-position exits 0" $st
+echo "$out" | grep -q "^depth  4 " ; check "analyze-position prints each iteration" $?
+[ "$(echo "$out" | grep -c '^  [a-h][1-8] ')" -eq 4 ]; check "analyze-position scores the four moves" $?
+
+"$OTHELLO" analyze-position "$start" --depth 3 --without mobility > /dev/null; st=$?
+check "a feature can be switched off by name" $st
+"$OTHELLO" analyze-position "$start" --without nothing > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 2 ] && grep -q "no evaluation feature 'nothing'" $tmp.err
+check "an unknown feature is refused" $?
+printf 'disc 1 2 3\n' > $tmp.txt
+"$OTHELLO" analyze-position "$start" --eval $tmp.txt > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 2 ] && grep -q "$tmp.txt:1: disc needs 5 whole-number weights" $tmp.err
+check "a malformed weights file gives file:line" $?
+
+tap_done
