@@ -22,6 +22,7 @@ int cli_perft(int argc, char **argv);
 int cli_play(int argc, char **argv);
 int cli_convert(int argc, char **argv);
 int cli_book(int argc, char **argv);
+int cli_ladder(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_analyze_position(int argc, char **argv);
 int cli_match(int argc, char **argv);

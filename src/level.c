@@ -37,10 +37,12 @@
 #include "level.h"
 
 #include "rng.h"
+#include "timer.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -52,6 +54,7 @@ struct level_state {
 	const struct book *book; /* opening book, shared read-only; NULL = none */
 	uint64_t seed;		 /* seed of the current game */
 	uint64_t rng;		 /* generator state */
+	atomic_bool stopped;	 /* level_stop was called during this move */
 };
 
 static const char *const names[] = {"beginner", "novice", "expert", "pre-master", "master", NULL};
@@ -475,6 +478,7 @@ uint64_t level_state_seed(const struct level_state *st)
 /* Asks a running level_choose_move to stop soon and play its best move so far. Any thread. */
 void level_stop(struct level_state *st)
 {
+	atomic_store(&st->stopped, true);
 	if (st->search)
 		search_stop(st->search);
 }
@@ -519,6 +523,51 @@ static void choose_one_ply(const struct level_spec *spec, struct level_state *st
 }
 
 /*
+ * Master's search: first a sure one, LEVEL_MASTER_MIN_DEPTH plies deep (or
+ * the spec's depth if smaller) solving from LEVEL_MASTER_MIN_ENDGAME empties
+ * (or the spec's endgame), whatever the time; then, while the budget in `lim`
+ * (time or clock) lasts, iterative deepening from the table it left, solving
+ * the endgame as soon as it fits. Keeps the deeper of the two results.
+ */
+static int search_master(const struct level_spec *spec, struct level_state *st,
+			 const struct board *b, const struct search_limits *lim,
+			 search_observer obs, void *user, struct search_result *out)
+{
+	struct search_limits sure = *lim;
+	struct search_limits more = *lim;
+	struct search_result r;
+	double t0 = timer_now(), used;
+
+	sure.time = 0;
+	sure.clock = 0;
+	sure.depth = spec->depth > 0 && spec->depth < LEVEL_MASTER_MIN_DEPTH
+			 ? spec->depth
+			 : LEVEL_MASTER_MIN_DEPTH;
+	sure.endgame = spec->endgame >= 0 ? spec->endgame : LEVEL_MASTER_MIN_ENDGAME;
+	if (search_run(st->search, b, &sure, obs, user, out) != 0)
+		return -1;
+	if (out->endgame || (spec->depth > 0 && spec->depth <= sure.depth) ||
+	    atomic_load(&st->stopped))
+		return 0;
+	used = timer_now() - t0;
+	if (more.time > 0) {
+		if (more.time - used < 0.01)
+			return 0;
+		more.time -= used;
+	}
+	if (more.clock > 0) {
+		if (more.clock - used < 0.01)
+			return 0;
+		more.clock -= used;
+	}
+	if (search_run(st->search, b, &more, obs, user, &r) != 0)
+		return -1;
+	if (r.endgame || r.depth > out->depth)
+		*out = r;
+	return 0;
+}
+
+/*
  * Chooses a move for the side to move in `b` at level `spec` with state `st`
  * (made for that spec). `clock` (may be NULL) gives the mover's game clock,
  * used by master when the spec sets no time. The search reports progress to
@@ -534,6 +583,7 @@ int level_choose_move(const struct level_spec *spec, struct level_state *st, con
 	uint64_t noise_seed = rng_next(&st->rng);
 	struct search_limits lim;
 
+	atomic_store(&st->stopped, false);
 	memset(out, 0, sizeof *out);
 	out->move = SQ_NONE;
 	out->source = LEVEL_SOURCE_FORCED;
@@ -587,12 +637,17 @@ int level_choose_move(const struct level_spec *spec, struct level_state *st, con
 		else
 			lim.time = LEVEL_MASTER_TIME;
 	}
-	/* A fixed-depth search starts from an empty table, so that its move depends
-	 * on the position only (a table kept from earlier searches can change it). */
-	if (spec->approach == LEVEL_SEARCH && spec->time <= 0)
-		search_clear(st->search);
-	if (search_run(st->search, b, &lim, obs, user, &out->result) != 0)
-		return -1;
+	if (spec->approach == LEVEL_MASTER) {
+		if (search_master(spec, st, b, &lim, obs, user, &out->result) != 0)
+			return -1;
+	} else {
+		/* A fixed-depth search starts from an empty table, so that its move depends
+		 * on the position only (a table kept from earlier searches can change it). */
+		if (spec->time <= 0)
+			search_clear(st->search);
+		if (search_run(st->search, b, &lim, obs, user, &out->result) != 0)
+			return -1;
+	}
 	out->move = out->result.move;
 	out->source = out->result.endgame ? LEVEL_SOURCE_ENDGAME : LEVEL_SOURCE_SEARCH;
 	out->scored = true;

@@ -8,9 +8,10 @@
  *   expert      a 3-ply alpha-beta search
  *   pre-master  a fixed-depth search (LEVEL_PREMASTER_DEPTH plies) with exact
  *               endgame solving from LEVEL_PREMASTER_ENDGAME empties
- *   master      opening book, then iterative deepening on a time budget per
- *               move (or the game clock), solving the endgame exactly as soon
- *               as it fits in the time
+ *   master      opening book, then a sure search (LEVEL_MASTER_MIN_DEPTH plies,
+ *               solving from LEVEL_MASTER_MIN_ENDGAME empties), then iterative
+ *               deepening on a time budget per move (or the game clock),
+ *               solving the endgame exactly as soon as it fits in the time
  *
  * A level is described by a `struct level_spec`, parsed from text such as
  * "expert --depth 5 --random 5 --seed 7". Choosing moves needs a
@@ -30,12 +31,14 @@
 #include <stdint.h>
 
 enum {
-	LEVEL_EXPERT_DEPTH = 3,	      /* plies */
-	LEVEL_PREMASTER_DEPTH = 10,   /* plies */
-	LEVEL_PREMASTER_ENDGAME = 16, /* empties */
-	LEVEL_MAX_DISABLED = 8,	      /* evaluation features a spec can switch off */
-	LEVEL_BOOK_TOLERANCE = 100,   /* centidiscs: book moves this close to the best may be
-					 played when randomness is on */
+	LEVEL_EXPERT_DEPTH = 3,	       /* plies */
+	LEVEL_PREMASTER_DEPTH = 10,    /* plies */
+	LEVEL_PREMASTER_ENDGAME = 16,  /* empties */
+	LEVEL_MASTER_MIN_DEPTH = 11,   /* plies master always searches, whatever the time */
+	LEVEL_MASTER_MIN_ENDGAME = 18, /* empties from which master always solves exactly */
+	LEVEL_MAX_DISABLED = 8,	       /* evaluation features a spec can switch off */
+	LEVEL_BOOK_TOLERANCE = 100,    /* centidiscs: book moves this close to the best may be
+					  played when randomness is on */
 };
 
 #define LEVEL_MASTER_TIME 1.0 /* seconds a move for master without a clock */

@@ -14,6 +14,7 @@ const struct cli_command cli_commands[] = {
 	{ "perft", cli_perft, "count move sequences from a position" },
 	{ "convert", cli_convert, "convert a game record between SGF, GGF, transcript and OBF" },
 	{ "book", cli_book, "show, check, merge and build opening books; name openings" },
+	{ "ladder", cli_ladder, "play each level against the next one down and print the table" },
 	{ "solve", cli_solve, "solve the positions of an OBF file and check their scores" },
 	{ "analyze-position", cli_analyze_position, "search a position and score every move" },
 	{ "match", cli_match, "play games between two players, with a report and a summary" },

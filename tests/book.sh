@@ -1,5 +1,6 @@
 #!/bin/sh
-# book.sh — `othello book`: show, check, merge, name; errors with file:line:col.
+# book.sh — `othello book` (show, check, merge, name, build) and `othello ladder`; errors
+# with file:line:col.
 . "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
 : "${OTHELLO:=../src/othello}"
 
@@ -46,6 +47,22 @@ out=$("$OTHELLO" book name e6f4c3c4d3 2>&1)
 [ $st -eq 2 ] && grep -q "column 9: c3 is not a legal move" "$t/err"; check "an illegal sequence is refused" $?
 n=$("$OTHELLO" book names | wc -l)
 [ "$n" -ge 60 ]; check "book names lists at least 60 openings" $?
+
+"$OTHELLO" book build --plies 2 --depth 2 -q -o "$t/built.book" 2>/dev/null; st=$?
+check "book build writes a tiny book" $st
+out=$("$OTHELLO" book show --book "$t/built.book" start 2>&1)
+echo "$out" | grep -q "4 book moves"; check "the built book scores the four first moves" $?
+"$OTHELLO" book build --plies 1 --depth 2 --book "$t/built.book" -q -o "$t/more.book" 2>/dev/null &&
+  "$OTHELLO" book check "$t/more.book" >/dev/null; check "book build extends a book" $?
+"$OTHELLO" book build --depth 0 -o "$t/x" >/dev/null 2>&1; st=$?
+[ $st -eq 2 ]; check "book build refuses depth 0" $?
+
+out=$("$OTHELLO" ladder --games 2 --plies 2 --no-book --quiet beginner novice 2>&1); st=$?
+[ $st -eq 0 ] && echo "$out" | grep -q "^novice vs beginner  *2 "; check "ladder plays a rung and prints it" $?
+"$OTHELLO" ladder --games 3 beginner novice >/dev/null 2>&1; st=$?
+[ $st -eq 2 ]; check "ladder refuses an odd number of games" $?
+"$OTHELLO" ladder --games 2 beginner "expert --depth 0" >/dev/null 2>"$t/err"; st=$?
+[ $st -eq 2 ] && grep -q "level 'expert --depth 0': --depth" "$t/err"; check "ladder refuses a bad level" $?
 
 rm -rf "$t"
 tap_done

@@ -1,0 +1,406 @@
+/*
+ * cli-ladder.c — `othello ladder`: each level against the next one down, in
+ * process, from varied balanced openings played with colours swapped; prints
+ * the level-vs-level table (wins, draws, score, mean disc difference).
+ *
+ * Openings: from the start, each ply picks uniformly among the moves a
+ * 6-ply search scores within 1.5 discs of the best (all moves scored with an
+ * open window); an opening whose final position a 10-ply search scores
+ * beyond 3 discs either way is drawn again. The same openings serve every
+ * rung. Game k of a rung plays opening k / 2 with the stronger level Black
+ * when k is even, White when odd. Randomness (--random) and seeds: the
+ * openings come from --seed; each game's players are seeded with --seed and
+ * the game number, and the levels' own --seed, when given, is ignored here.
+ *
+ * Games run on --threads worker threads (each with its own level states);
+ * the table does not depend on their number unless a level is timed.
+ */
+#include "book.h"
+#include "cli.h"
+#include "datadir.h"
+#include "level.h"
+#include "rng.h"
+#include "timer.h"
+
+#include <getopt.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LADDER_MAX_LEVELS 8
+
+struct opening {
+	struct board b; /* position after the opening moves */
+	char moves[33]; /* the moves, as a transcript (at most 16 plies) */
+};
+
+struct game {
+	int rung;	/* index of the weaker level */
+	int index;	/* game number in the rung */
+	int diff;	/* final disc difference for the stronger level */
+	double time[2]; /* seconds spent by the weaker, stronger level */
+	bool failed;	/* a level could not choose a move */
+};
+
+struct ladder {
+	struct level_spec specs[LADDER_MAX_LEVELS]; /* weakest first */
+	int n_levels;				    /* entries in specs */
+	const struct book *book;		    /* for levels that use one; may be NULL */
+	struct opening *openings;		    /* games / 2 of them */
+	struct game *games;			    /* every game of every rung */
+	int n_games;				    /* entries in games */
+	int games_per_rung;			    /* even */
+	int plies;				    /* plies of each opening */
+	uint64_t seed;				    /* base seed */
+	size_t tt_megabytes;			    /* search table of each level state */
+	int next;				    /* next game to play (under lock) */
+	int done;				    /* games finished (under lock) */
+	bool progress;				    /* print a line per finished rung */
+	pthread_mutex_t lock;			    /* guards next, done and printing */
+};
+
+static void ladder_usage(FILE *f)
+{
+	fprintf(
+	    f, "usage: othello ladder [--games N] [--plies N] [--seed N] [--threads N]\n"
+	       "                      [--book FILE]... [--no-book] [--hash MB] [LEVEL]...\n"
+	       "Plays each LEVEL against the next one down (default: beginner novice expert\n"
+	       "pre-master master), N games a rung (default 100) from N/2 balanced openings of\n"
+	       "--plies plies (default 8), colours swapped; prints wins and mean disc difference.\n"
+	       "A LEVEL is a level description such as \"expert --depth 4\" (quote it).\n");
+}
+
+/* Picks a random move among those a 6-ply search scores within 1.5 discs of the best. */
+static int reasonable_move(struct search *s, const struct board *b, uint64_t *rng)
+{
+	struct search_limits lim = {0};
+	struct search_result r;
+	int close = 1;
+
+	lim.depth = 6;
+	lim.multipv = 32;
+	if (search_run(s, b, &lim, NULL, NULL, &r) != 0 || r.n_moves == 0)
+		return r.move;
+	while (close < r.n_moves && r.moves[close].score >= r.moves[0].score - 150)
+		close++;
+	return r.moves[rng_below(rng, (uint64_t)close)].move;
+}
+
+/* Draws `n` distinct balanced openings of `plies` plies; returns 0 or -1. */
+static int make_openings(struct opening *op, int n, int plies, uint64_t seed)
+{
+	struct eval *ev = eval_new_default();
+	struct search *s = ev ? search_new(16, ev) : NULL;
+	uint64_t rng = seed;
+	int k = 0, tries = 0;
+
+	if (!s) {
+		eval_free(ev);
+		return -1;
+	}
+	while (k < n && tries++ < 100 * n) {
+		struct opening o;
+		struct search_limits lim = {0};
+		struct search_result r;
+		bool dup = false;
+		int i;
+
+		board_start(&o.b);
+		o.moves[0] = '\0';
+		for (i = 0; i < plies && board_can_move(&o.b); i++) {
+			int sq = reasonable_move(s, &o.b, &rng);
+
+			board_play(&o.b, sq, board_flips(o.b.own, o.b.opp, sq));
+			memcpy(o.moves + 2 * i, board_square_name(sq), 3);
+		}
+		if (i < plies || !board_can_move(&o.b))
+			continue;
+		lim.depth = 10;
+		if (search_run(s, &o.b, &lim, NULL, NULL, &r) != 0 || r.score > 300 ||
+		    r.score < -300)
+			continue;
+		for (int j = 0; j < k && !dup; j++) {
+			struct board a, c;
+
+			board_canonical(&op[j].b, &a, NULL);
+			board_canonical(&o.b, &c, NULL);
+			dup = a.own == c.own && a.opp == c.opp;
+		}
+		if (!dup)
+			op[k++] = o;
+	}
+	search_free(s);
+	eval_free(ev);
+	return k == n ? 0 : -1;
+}
+
+/* Plays game `g` of the ladder with the two states; fills in its result. */
+static void play_game(struct ladder *l, struct game *g, struct level_state *st[2])
+{
+	const struct opening *o = &l->openings[g->index / 2];
+	const struct level_spec *spec[2] = {&l->specs[g->rung], &l->specs[g->rung + 1]};
+	int strong_colour = g->index % 2 == 0 ? BLACK : WHITE;
+	int colour = board_popcount(o->b.own | o->b.opp) % 2 == 0 ? BLACK : WHITE;
+	struct board b = o->b;
+	uint64_t seed =
+	    l->seed ^ (0x9E3779B97F4A7C15ULL * (uint64_t)(g->rung * 100003 + g->index + 1));
+
+	level_state_reset(st[0], seed);
+	level_state_reset(st[1], seed + 1);
+	while (!board_game_over(&b)) {
+		int who = colour == strong_colour; /* 1: the stronger level moves */
+		struct level_move m;
+		double t0 = timer_now();
+
+		if (level_choose_move(spec[who], st[who], &b, NULL, NULL, NULL, &m) != 0 ||
+		    (m.move != SQ_PASS && !board_is_legal(&b, m.move))) {
+			g->failed = true;
+			return;
+		}
+		g->time[who] += timer_now() - t0;
+		if (m.move == SQ_PASS)
+			board_pass(&b);
+		else
+			board_play(&b, m.move, board_flips(b.own, b.opp, m.move));
+		colour = !colour;
+	}
+	/* board_final_score is for the side to move, `colour`. */
+	g->diff = board_final_score(&b) * (colour == strong_colour ? 1 : -1);
+}
+
+static void *worker(void *arg)
+{
+	struct ladder *l = arg;
+	struct level_state *states[LADDER_MAX_LEVELS] = {0};
+	char err[300];
+
+	for (int i = 0; i < l->n_levels; i++) {
+		states[i] = level_state_new(&l->specs[i], NULL, l->book, 0, l->tt_megabytes, err,
+					    sizeof err);
+		if (!states[i]) {
+			fprintf(stderr, "othello ladder: %s\n", err);
+			goto done;
+		}
+	}
+	for (;;) {
+		struct game *g;
+		struct level_state *st[2];
+
+		pthread_mutex_lock(&l->lock);
+		g = l->next < l->n_games ? &l->games[l->next++] : NULL;
+		pthread_mutex_unlock(&l->lock);
+		if (!g)
+			break;
+		st[0] = states[g->rung];
+		st[1] = states[g->rung + 1];
+		play_game(l, g, st);
+		pthread_mutex_lock(&l->lock);
+		l->done++;
+		if (l->progress && l->done % 10 == 0)
+			fprintf(stderr, "ladder: %d/%d games\n", l->done, l->n_games);
+		pthread_mutex_unlock(&l->lock);
+	}
+done:
+	for (int i = 0; i < l->n_levels; i++)
+		level_state_free(states[i]);
+	return NULL;
+}
+
+/* Prints the table: one line per rung. */
+static int print_table(const struct ladder *l, double seconds)
+{
+	int failed = 0;
+
+	printf("%-34s %5s %5s %5s %5s %7s %9s %8s %8s\n", "rung (stronger vs weaker)", "games",
+	       "wins", "draws", "losses", "score", "mean diff", "s/game+", "s/game-");
+	for (int r = 0; r + 1 < l->n_levels; r++) {
+		int wins = 0, draws = 0, losses = 0, n = 0;
+		double sum = 0, t[2] = {0, 0};
+		char a[160], b[160], name[330];
+
+		for (int i = 0; i < l->n_games; i++) {
+			const struct game *g = &l->games[i];
+
+			if (g->rung != r)
+				continue;
+			if (g->failed) {
+				failed++;
+				continue;
+			}
+			n++;
+			sum += g->diff;
+			wins += g->diff > 0;
+			draws += g->diff == 0;
+			losses += g->diff < 0;
+			t[0] += g->time[0];
+			t[1] += g->time[1];
+		}
+		level_format(&l->specs[r + 1], a, sizeof a);
+		level_format(&l->specs[r], b, sizeof b);
+		snprintf(name, sizeof name, "%s vs %s", a, b);
+		printf("%-34s %5d %5d %5d %5d %6.1f%% %+9.2f %8.2f %8.2f\n", name, n, wins, draws,
+		       losses, n ? 100.0 * (wins + 0.5 * draws) / n : 0.0, n ? sum / n : 0.0,
+		       n ? t[1] / n : 0.0, n ? t[0] / n : 0.0);
+	}
+	printf("openings: %d of %d plies, each played with both colours; seed %llu; %.0f s\n",
+	       l->games_per_rung / 2, l->plies, (unsigned long long)l->seed, seconds);
+	if (failed)
+		printf("%d games failed (a level could not move)\n", failed);
+	return failed ? 1 : 0;
+}
+
+int cli_ladder(int argc, char **argv)
+{
+	static const struct option options[] = {
+	    {"games", required_argument, NULL, 'g'}, {"plies", required_argument, NULL, 'p'},
+	    {"seed", required_argument, NULL, 's'},  {"threads", required_argument, NULL, 'j'},
+	    {"book", required_argument, NULL, 'b'},  {"no-book", no_argument, NULL, 'n'},
+	    {"hash", required_argument, NULL, 'H'},  {"quiet", no_argument, NULL, 'q'},
+	    {"help", no_argument, NULL, 'h'},	     {NULL, 0, NULL, 0},
+	};
+	static const char *const defaults[] = {"beginner", "novice", "expert", "pre-master",
+					       "master"};
+	struct ladder l = {.games_per_rung = 100, .seed = 1, .tt_megabytes = 16, .progress = true};
+	struct book *bk = book_new();
+	pthread_t threads[16];
+	long v, plies = 8, n_threads = 1;
+	bool files = false, none = false;
+	char err[4400], path[4096];
+	double t0;
+	int c, rc = 2;
+
+	pthread_mutex_init(&l.lock, NULL);
+	optind = 1;
+	while (bk && (c = getopt_long(argc, argv, "g:p:s:j:b:nH:qh", options, NULL)) != -1) {
+		switch (c) {
+		case 'g':
+			if (!cli_parse_int(optarg, 2, 100000, &v) || v % 2) {
+				fprintf(
+				    stderr,
+				    "othello ladder: --games: '%s' is not an even number from 2\n",
+				    optarg);
+				goto done;
+			}
+			l.games_per_rung = (int)v;
+			break;
+		case 'p':
+			if (!cli_parse_int(optarg, 0, 16, &plies)) {
+				fprintf(stderr, "othello ladder: --plies: '%s' is not 0 to 16\n",
+					optarg);
+				goto done;
+			}
+			break;
+		case 's':
+			if (!cli_parse_int(optarg, 0, 2147483647, &v)) {
+				fprintf(stderr, "othello ladder: --seed: '%s' is not a seed\n",
+					optarg);
+				goto done;
+			}
+			l.seed = (uint64_t)v;
+			break;
+		case 'j':
+			if (!cli_parse_int(optarg, 1, 16, &n_threads)) {
+				fprintf(stderr, "othello ladder: --threads: '%s' is not 1 to 16\n",
+					optarg);
+				goto done;
+			}
+			break;
+		case 'b': {
+			FILE *f = fopen(optarg, "r");
+
+			if (!f || book_load(bk, f, optarg, err, sizeof err) < 0) {
+				fprintf(stderr, "othello ladder: %s\n",
+					f ? err : "cannot open the book");
+				if (f)
+					fclose(f);
+				goto done;
+			}
+			fclose(f);
+			files = true;
+			break;
+		}
+		case 'n':
+			none = true;
+			break;
+		case 'H':
+			if (!cli_parse_int(optarg, 1, 1024, &v)) {
+				fprintf(stderr,
+					"othello ladder: --hash: '%s' is not 1 to 1024 MB\n",
+					optarg);
+				goto done;
+			}
+			l.tt_megabytes = (size_t)v;
+			break;
+		case 'q':
+			l.progress = false;
+			break;
+		case 'h':
+			ladder_usage(stdout);
+			rc = 0;
+			goto done;
+		default:
+			ladder_usage(stderr);
+			goto done;
+		}
+	}
+	if (!bk)
+		goto done;
+	l.n_levels = argc - optind;
+	if (l.n_levels == 0)
+		l.n_levels = 5;
+	if (l.n_levels < 2 || l.n_levels > LADDER_MAX_LEVELS) {
+		fprintf(stderr, "othello ladder: give 2 to %d levels\n", LADDER_MAX_LEVELS);
+		goto done;
+	}
+	for (int i = 0; i < l.n_levels; i++) {
+		const char *text = argc > optind ? argv[optind + i] : defaults[i];
+
+		if (level_parse(text, &l.specs[i], err, sizeof err) < 0) {
+			fprintf(stderr, "othello ladder: level '%s': %s\n", text, err);
+			goto done;
+		}
+	}
+	if (!files && !none) {
+		FILE *f = datadir_open("openings/book.txt", path, sizeof path, err, sizeof err);
+
+		if (f) {
+			if (book_load(bk, f, path, err, sizeof err) < 0) {
+				fprintf(stderr, "othello ladder: %s\n", err);
+				fclose(f);
+				goto done;
+			}
+			fclose(f);
+		}
+	}
+	l.book = bk;
+	l.plies = (int)plies;
+	l.n_games = l.games_per_rung * (l.n_levels - 1);
+	l.openings = calloc((size_t)l.games_per_rung / 2, sizeof *l.openings);
+	l.games = calloc((size_t)l.n_games, sizeof *l.games);
+	if (!l.openings || !l.games)
+		goto done;
+	t0 = timer_now();
+	if (make_openings(l.openings, l.games_per_rung / 2, (int)plies, l.seed) < 0) {
+		fprintf(stderr, "othello ladder: could not draw %d distinct balanced openings\n",
+			l.games_per_rung / 2);
+		goto done;
+	}
+	/* Strongest rungs first, so that the slow games spread over the threads. */
+	for (int r = l.n_levels - 2, k = 0; r >= 0; r--)
+		for (int i = 0; i < l.games_per_rung; i++, k++) {
+			l.games[k].rung = r;
+			l.games[k].index = i;
+		}
+	for (long i = 0; i < n_threads; i++)
+		pthread_create(&threads[i], NULL, worker, &l);
+	for (long i = 0; i < n_threads; i++)
+		pthread_join(threads[i], NULL);
+	rc = print_table(&l, timer_now() - t0);
+done:
+	free(l.openings);
+	free(l.games);
+	book_free(bk);
+	pthread_mutex_destroy(&l.lock);
+	return rc;
+}
