@@ -72,8 +72,9 @@ sed 's/\t1-0\t\([0-9]*\)\t/\t1-0\t63\t/' $T/r1.txt >$T/bad.txt
 "$OTHELLO" match --black random --white random --shard 3/2 >/dev/null 2>$T/err2; st=$?
 [ $st -eq 2 ]; check "a bad --shard: exit 2" $?
 
-"$OTHELLO" match --black master --white "engine:$OTHELLO gtp --level expert" --games 2 \
-  --time 0.02 --openings $OPEN --report $T/e.txt --log-dir $T/elogs --timeout 20 --quiet \
+# master kept shallow (its sure search alone takes seconds a move)
+"$OTHELLO" match --black "master --depth 4 --endgame 8" --white "engine:$OTHELLO gtp --level expert" \
+  --games 2 --time 0.02 --openings $OPEN --report $T/e.txt --log-dir $T/elogs --timeout 20 --quiet \
   >$T/e.out 2>>$T/err
 [ "$(awk -F'\t' '!/^#/ && $11 == "end"' $T/e.txt | wc -l)" -eq 2 ]
 check "master against a separate othello gtp process: games played out" $?
