@@ -15,10 +15,11 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: othello nboard [--time T] [--hash MB] [--book FILE] [--eval FILE]\n\n"
-		   "Speaks the NBoard protocol on stdin/stdout. The GUI sets the depth\n"
-		   "(`set depth N`); --time also limits each move. --book answers hints and\n"
-		   "moves of book positions from an opening book.\n");
+	fprintf(f,
+		"usage: othello nboard [--time T] [--hash MB] [--book FILE] [--eval FILE]\n\n"
+		"Speaks the NBoard protocol on stdin/stdout. The GUI sets the depth\n"
+		"(`set depth N`); --time also limits each move. Hints and moves of book\n"
+		"positions come from the opening book (--book FILE, default the shipped one).\n");
 }
 
 static const struct option long_options[] = {
@@ -104,7 +105,18 @@ int cli_nboard(int argc, char **argv)
 		fprintf(stderr, "othello: %s\n", err);
 		return 2;
 	}
-	if (book_path) {
+	if (!book_path) { /* the shipped book, when there is one */
+		char path[4096];
+		FILE *f = datadir_open("openings/book.txt", path, sizeof path, err, sizeof err);
+
+		bk = f ? book_new() : NULL;
+		if (bk && book_load(bk, f, path, err, sizeof err) < 0) {
+			book_free(bk);
+			bk = NULL;
+		}
+		if (f)
+			fclose(f);
+	} else {
 		FILE *f = fopen(book_path, "r");
 
 		bk = book_new();

@@ -41,5 +41,11 @@ grep '^===' $T/pass | sed -n 2p | grep -q "^=== C1/"; check "move PA passes; the
   --openings start --report $T/r.txt --timeout 20 --quiet >/dev/null 2>>$T/err
 [ "$(awk -F'\t' '!/^#/ && $11 == "end"' $T/r.txt | wc -l)" -eq 2 ]
 check "a match against othello nboard as an external NBoard engine" $?
+printf 'start f5:0/20 d3:0/20 c4:-0.5/20\n' >$T/book.txt
+printf 'nboard 2\nset depth 2\nhint 2\ngo\nquit\n' | "$OTHELLO" nboard --book $T/book.txt >$T/book.out
+[ "$(grep -c '^book ' $T/book.out)" -eq 3 ] && grep -q '^book F5 0.00 0 20$' $T/book.out
+check "hint and go in a book position answer with book lines" $?
+grep -q '^=== [DF][35]/0.00/' $T/book.out; check "go plays a best book move" $?
+
 rm -rf $T
 tap_done
