@@ -12,10 +12,10 @@
 #include <stdio.h>
 
 enum {
-	REPORT_NAME_LEN = 96,	  /* player names, with the terminating NUL */
+	REPORT_NAME_LEN = 256,	  /* player names, with the terminating NUL */
 	REPORT_OPENING_LEN = 128, /* opening text */
 	REPORT_END_LEN = 128,	  /* how the game ended */
-	REPORT_LINE_LEN = 768	  /* longest line written */
+	REPORT_LINE_LEN = 1024	  /* longest line written */
 };
 
 /* The outcome of one game, from Black's point of view. */

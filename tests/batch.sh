@@ -82,8 +82,10 @@ grep -q "engine:.*gtp --level expert" $T/e.out; check "the summary names the ext
 grep -q "OMR\[level:master" $T/elogs/game-00001.sgf; check "the log keeps master's reasoning" $?
 
 for bad in exit illegal hang; do
+  timeout=10 # generous for engines that answer, short for the one that hangs
+  [ $bad = hang ] && timeout=2
   "$OTHELLO" match --black random --white "engine:sh $TOP_SRCDIR/tests/engine-$bad.sh" \
-    --games 2 --openings $OPEN --report $T/$bad.txt --timeout 1 --quiet >$T/$bad.out 2>>$T/err
+    --games 2 --openings $OPEN --report $T/$bad.txt --timeout $timeout --quiet >$T/$bad.out 2>>$T/err
   eval "st_$bad=$?"
 done
 [ $st_exit -eq 0 ] && [ "$(grep -c 'forfeit white: engine exited with status 3' $T/exit.txt)" -eq 1 ] &&
