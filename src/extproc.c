@@ -97,11 +97,6 @@ struct extproc *extproc_start(const char *command, char *err, size_t errlen)
 	return p;
 }
 
-int extproc_pid(const struct extproc *p)
-{
-	return (int)p->pid;
-}
-
 /* Sends one line (a newline is added). Returns EXTPROC_OK, or EXTPROC_EOF if
    the child no longer reads. */
 int extproc_write_line(struct extproc *p, const char *line)

@@ -21,7 +21,6 @@ enum extproc_status {
 struct extproc *extproc_start(const char *command, char *err, size_t errlen);
 int extproc_write_line(struct extproc *p, const char *line);
 int extproc_read_line(struct extproc *p, char *line, size_t len, double timeout);
-int extproc_pid(const struct extproc *p);
 void extproc_describe_exit(struct extproc *p, char *out, size_t outlen);
 void extproc_stop(struct extproc *p, double grace);
 

@@ -114,12 +114,6 @@ void match_player_free(struct match_player *p)
 	free(p);
 }
 
-/* The specification the player was made from. */
-const char *match_player_describe(const struct match_player *p)
-{
-	return p->spec;
-}
-
 /* Prepares the player for a new game from `o` with random seed `seed`.
    Returns 0, or -1 with the reason it cannot play (it then loses the game). */
 int match_player_new_game(struct match_player *p, const struct match_opening *o, uint64_t seed,

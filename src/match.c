@@ -157,11 +157,10 @@ static struct game *record_start(const struct match_opening *o, const char *blac
    `out`, its report line. A player that fails (an engine that exits, hangs,
    or answers an illegal move) loses the game by forfeit, with the reason in
    `out->end`. If `record` is not NULL, *record receives the game record (the
-   caller frees it) or NULL when memory ran out. Returns 0. */
-int match_play_game(struct match_player *black, struct match_player *white, const char *black_name,
-		    const char *white_name, const struct match_opening *o, int number,
-		    uint64_t seed, struct report_game *out, struct game **record, char *err,
-		    size_t errlen)
+   caller frees it) or NULL when memory ran out. */
+void match_play_game(struct match_player *black, struct match_player *white, const char *black_name,
+		     const char *white_name, const struct match_opening *o, int number,
+		     uint64_t seed, struct report_game *out, struct game **record)
 {
 	struct match_player *p[2] = {black, white};
 	struct game_node *node = NULL;
@@ -172,8 +171,6 @@ int match_play_game(struct match_player *black, struct match_player *white, cons
 	double t0 = timer_now();
 	int i, lost = -1;
 
-	(void)err;
-	(void)errlen;
 	memset(out, 0, sizeof *out);
 	out->number = number;
 	out->seed = seed;
@@ -260,7 +257,6 @@ int match_play_game(struct match_player *black, struct match_player *white, cons
 	} else if (record) {
 		*record = NULL;
 	}
-	return 0;
 }
 
 /* The players of one process (the parent, or one worker), created when first needed. */
@@ -314,7 +310,6 @@ static void play_one(struct roster *r, int k, struct report_game *out)
 	const struct match_opening *o = &plan->openings->v[mg->opening];
 	struct match_player *black = roster_get(r, mg->black), *white = roster_get(r, mg->white);
 	struct game *g = NULL;
-	char err[256];
 
 	if (!black || !white) {
 		memset(out, 0, sizeof *out);
@@ -328,7 +323,7 @@ static void play_one(struct roster *r, int k, struct report_game *out)
 		return;
 	}
 	match_play_game(black, white, plan->names[mg->black], plan->names[mg->white], o, mg->number,
-			mg->seed, out, plan->log_dir ? &g : NULL, err, sizeof err);
+			mg->seed, out, plan->log_dir ? &g : NULL);
 	write_log(plan, g, mg->number);
 	game_free(g);
 }

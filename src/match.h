@@ -62,7 +62,6 @@ struct match_move {
 struct match_player *match_player_new(const char *spec, const struct match_player_options *opt,
 				      char *err, size_t errlen);
 void match_player_free(struct match_player *p);
-const char *match_player_describe(const struct match_player *p);
 bool match_player_check_spec(const char *spec, char *err, size_t errlen);
 int match_player_new_game(struct match_player *p, const struct match_opening *o, uint64_t seed,
 			  char *err, size_t errlen);
@@ -98,10 +97,9 @@ int match_schedule_pair(int games, int n_openings, uint64_t seed, int a, int b, 
 			struct match_game *out);
 int match_shard_parse(const char *s, int *shard, int *shards);
 void match_shard_range(int n, int shard, int shards, int *first, int *last);
-int match_play_game(struct match_player *black, struct match_player *white, const char *black_name,
-		    const char *white_name, const struct match_opening *o, int number,
-		    uint64_t seed, struct report_game *out, struct game **record, char *err,
-		    size_t errlen);
+void match_play_game(struct match_player *black, struct match_player *white, const char *black_name,
+		     const char *white_name, const struct match_opening *o, int number,
+		     uint64_t seed, struct report_game *out, struct game **record);
 
 typedef void (*match_result_fn)(const struct report_game *g, void *user);
 int match_run(const struct match_plan *plan, match_result_fn fn, void *user, char *err,

@@ -372,8 +372,7 @@ Test(match, random_players_finish_with_consistent_counts)
 		struct report_game g;
 		struct game *rec = NULL;
 
-		match_play_game(a, b, "a", "b", &list.v[0], k, match_game_seed(3, k), &g, &rec, err,
-				sizeof err);
+		match_play_game(a, b, "a", "b", &list.v[0], k, match_game_seed(3, k), &g, &rec);
 		cr_assert_str_eq(g.end, "end");
 		cr_assert_eq(g.gap, g.black_discs - g.white_discs);
 		if (g.gap != 0)
@@ -403,8 +402,8 @@ Test(match, same_seed_same_game)
 	struct report_game g1, g2;
 
 	match_openings_start(&list);
-	match_play_game(a, b, "a", "b", &list.v[0], 1, 99, &g1, NULL, err, sizeof err);
-	match_play_game(a, b, "a", "b", &list.v[0], 1, 99, &g2, NULL, err, sizeof err);
+	match_play_game(a, b, "a", "b", &list.v[0], 1, 99, &g1, NULL);
+	match_play_game(a, b, "a", "b", &list.v[0], 1, 99, &g2, NULL);
 	cr_assert_eq(g1.gap, g2.gap);
 	cr_assert_eq(g1.moves, g2.moves);
 	match_player_free(a);
