@@ -11,7 +11,8 @@
  * minimax value of the evaluation at that depth.
  *
  * Move ordering: the hash move, then (by remaining depth) a static square
- * order, the evaluation of each child, or a shallow search of each child. At
+ * order, fastest first (fewest replies for the opponent), the evaluation of
+ * each child, or a shallow search of each child. At
  * the root, the scores of the previous iteration.
  *
  * Time manager: a budget per move (the `time` limit, or a share of the game
@@ -19,6 +20,13 @@
  * below which a new iteration starts only if its predicted time (last
  * iteration x the growth factor of the last iterations) fits, and a hard limit
  * at which the search unwinds and keeps the last finished iteration.
+ *
+ * Switch to the solver: at `endgame` empties or fewer when the limits say so
+ * (after a few shallow iterations that order the root moves and fill the
+ * table); with `endgame` = -1, when the estimated solve (nodes by empties,
+ * at the speed measured so far) fits the time budget, or at depth + 8
+ * empties under a depth or node limit, or at UNLIMITED_SOLVE without limits.
+ * A solve that runs out of time leaves the last midgame result.
  */
 #include "endgame.h"
 #include "search-impl.h"
@@ -27,14 +35,18 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define CORNERS 0x8100000000000081ULL
 
 enum {
-	TT_MIN_DEPTH =
-	    3, /* nodes this deep or deeper use the table (shallower: memory stalls cost more) */
-	ORDER_EVAL = 3,	 /* from this depth, order moves by the evaluation of each child */
-	ORDER_SEARCH = 7 /* from this depth, by a 1- or 2-ply search of each child */
+	TT_ALIGN = 2 << 20,   /* the table is aligned for huge pages */
+	UNLIMITED_SOLVE = 24, /* without limits, solve from this many empties, else deepen */
+	PV_SOLVE = 12,	      /* empties from which a solved PV is completed by search */
+	TT_MIN_DEPTH = 3,     /* from this depth the table is used (below, its misses cost more) */
+	ORDER_MOBILITY = 3,   /* from this depth, fastest first (fewest replies) */
+	ORDER_EVAL = 4,	      /* from this depth, order moves by the evaluation of each child */
+	ORDER_SEARCH = 7      /* from this depth, by a 1- or 2-ply search of each child */
 };
 
 /* Static move order for shallow nodes: corners, then edges and centre, X-squares last. */
@@ -69,7 +81,14 @@ struct search *search_new(size_t tt_megabytes, const struct eval *ev)
 		return NULL;
 	while (buckets * 2 * TT_WAYS * sizeof(struct tt_entry) <= bytes)
 		buckets *= 2;
-	s->tt = calloc(buckets * TT_WAYS, sizeof *s->tt);
+	bytes = buckets * TT_WAYS * sizeof *s->tt;
+	s->tt = aligned_alloc(TT_ALIGN, (bytes + TT_ALIGN - 1) / TT_ALIGN * TT_ALIGN);
+	if (s->tt) {
+#ifdef MADV_HUGEPAGE
+		madvise(s->tt, bytes, MADV_HUGEPAGE); /* fewer TLB misses; a hint only */
+#endif
+		memset(s->tt, 0, bytes);
+	}
 	if (!s->tt) {
 		free(s);
 		return NULL;
@@ -109,7 +128,11 @@ void search_set_flags(struct search *s, unsigned flags)
 	s->flags = flags;
 }
 
-/* Asks the running search (if any) to stop soon; callable from any thread. */
+/*
+ * Asks the running search (if any) to stop soon; callable from any thread.
+ * search_run clears the request when it starts, so a stop sent before the
+ * search began is not seen: call it while the search runs.
+ */
 void search_stop(struct search *s)
 {
 	atomic_store(&s->stop_request, true);
@@ -157,7 +180,7 @@ static int mid_order(struct search *s, struct board *b, uint64_t moves, int dept
 {
 	int n = 0;
 
-	if (depth < ORDER_EVAL) {
+	if (depth < ORDER_MOBILITY) {
 		/* static order; flips are computed when the move is played */
 		if (hash_move < 64 && (moves & board_bit(hash_move))) {
 			list[n++] = (struct mid_move){hash_move, 0, 0};
@@ -176,7 +199,14 @@ static int mid_order(struct search *s, struct board *b, uint64_t moves, int dept
 			k = 1 << 24;
 		} else {
 			board_play(b, sq, flips);
-			if (depth < ORDER_SEARCH)
+			if (depth < ORDER_EVAL) {
+				uint64_t r = board_moves(b->own, b->opp);
+
+				k = -64 * (board_popcount(r) + board_popcount(r & CORNERS));
+				for (int c = 0; c < 4; c++)
+					if (order_masks[c] & board_bit(sq))
+						k -= 8 * c;
+			} else if (depth < ORDER_SEARCH)
 				k = -eval_board(s->ev, b);
 			else
 				k = -mid_search(s, b, depth < 10 ? 1 : 2, -SCORE_INF, SCORE_INF);
@@ -206,6 +236,9 @@ static int mid_search(struct search *s, struct board *b, int depth, int alpha, i
 		return 0;
 	if (depth == 0)
 		return leaf_eval(s, b);
+	key = use_tt ? board_hash(b) : 0;
+	if (use_tt)
+		__builtin_prefetch(tt_bucket(s, key));
 	moves = board_moves(b->own, b->opp);
 	if (!moves) {
 		int v;
@@ -217,7 +250,6 @@ static int mid_search(struct search *s, struct board *b, int depth, int alpha, i
 		board_pass(b);
 		return v;
 	}
-	key = board_hash(b);
 	e = use_tt ? tt_probe(s, key) : NULL;
 	if (e) {
 		hash_move = e->move;
@@ -295,6 +327,7 @@ struct root {
 	int n;			    /* number of root moves */
 	int multipv;		    /* moves to score with an open window */
 	bool endgame;		    /* solving (scores in discs) */
+	bool wld;		    /* solving for win/loss/draw only */
 	int depth;		    /* current iteration depth (empties when solving) */
 	search_observer obs;	    /* progress callback or NULL */
 	void *user;		    /* its argument */
@@ -310,11 +343,16 @@ static int root_child(struct root *r, int depth, int alpha, int beta)
 	return -mid_search(s, &r->b, depth - 1, -beta, -alpha);
 }
 
-/* The principal variation from `first`, by following hash moves. */
-static int root_pv(struct root *r, int first, int max_len, int *pv)
+/*
+ * The principal variation from `first`, by following hash moves. When the
+ * exact final score after `first` is known (`after`, discs, the opponent's
+ * view; SCORE_INF if not), the last PV_SOLVE empties are completed by finding,
+ * at each ply, a move that keeps that score.
+ */
+static int root_pv(struct root *r, int first, int max_len, int after, int *pv)
 {
 	struct board b = r->b;
-	int len = 0;
+	int len = 0, v = after;
 
 	if (first >= 64)
 		return 0;
@@ -322,24 +360,47 @@ static int root_pv(struct root *r, int first, int max_len, int *pv)
 	pv[len++] = first;
 	while (len < max_len && len < 60) {
 		const struct tt_entry *e;
-		uint64_t flips;
+		uint64_t flips, moves = board_moves(b.own, b.opp);
+		int next = SQ_NONE;
 
-		if (!board_can_move(&b)) {
+		if (!moves) {
 			if (!board_opponent_can_move(&b))
 				break;
 			board_pass(&b);
 			pv[len++] = SQ_PASS;
+			v = -v;
 			continue;
 		}
-		e = (r->s->flags & SEARCH_NO_TT) ? NULL : tt_probe(r->s, board_hash(&b));
-		if (!e || e->move >= 64 || !(flips = board_flips(b.own, b.opp, e->move)))
+		if (v != SCORE_INF && board_empty_count(&b) <= PV_SOLVE) {
+			for (; moves && next == SQ_NONE; moves &= moves - 1) {
+				int sq = board_first_square(moves);
+				uint64_t f = board_flips(b.own, b.opp, sq);
+				uint64_t own = b.opp ^ f, opp = b.own ^ f ^ board_bit(sq);
+
+				if (-endgame_search(r->s, own, opp, -v - 1, -v + 1) == v)
+					next = sq;
+			}
+		} else {
+			e = (r->s->flags & SEARCH_NO_TT) ? NULL : tt_probe(r->s, board_hash(&b));
+			if (e && e->move < 64 && board_flips(b.own, b.opp, e->move))
+				next = e->move;
+		}
+		if (next == SQ_NONE)
 			break;
-		board_play(&b, e->move, flips);
-		pv[len++] = e->move;
+		flips = board_flips(b.own, b.opp, next);
+		board_play(&b, next, flips);
+		pv[len++] = next;
+		v = -v;
 	}
 	while (len > 0 && pv[len - 1] == SQ_PASS)
 		len--;
 	return len;
+}
+
+/* The exact score after the best move (opponent's view) when solved exactly, else SCORE_INF. */
+static int root_after(const struct root *r, int score, enum bound bound)
+{
+	return r->endgame && bound == BOUND_EXACT && !r->wld ? -score : SCORE_INF;
 }
 
 static int to_centi(const struct root *r, int v)
@@ -358,7 +419,8 @@ static void root_notify(struct root *r, int score, enum bound bound, int best_sq
 	info.endgame = r->endgame;
 	info.score = to_centi(r, score);
 	info.bound = bound;
-	info.pv_len = root_pv(r, best_sq, r->endgame ? 60 : r->depth, info.pv);
+	info.pv_len =
+	    root_pv(r, best_sq, r->endgame ? 60 : r->depth, root_after(r, score, bound), info.pv);
 	info.nodes = r->s->nodes;
 	info.time = timer_now() - r->s->t0;
 	r->obs(&info, r->user);
@@ -472,7 +534,8 @@ static void root_result(struct root *r, int score, enum bound bound, struct sear
 	out->bound = bound;
 	out->depth = r->depth;
 	out->endgame = r->endgame;
-	out->pv_len = root_pv(r, out->move, r->endgame ? 60 : r->depth, out->pv);
+	out->pv_len =
+	    root_pv(r, out->move, r->endgame ? 60 : r->depth, root_after(r, score, bound), out->pv);
 	out->n_moves = 0;
 	for (int i = 0; i < r->n; i++) {
 		const struct root_move *m = &r->moves[i];
@@ -487,7 +550,7 @@ static void root_result(struct root *r, int score, enum bound bound, struct sear
 /* Estimated nodes of an exact solve with `empties` empty squares. */
 static double solve_nodes(int empties, bool wld)
 {
-	double n = 2e6 * pow(1.9, empties - 20);
+	double n = 2e7 * pow(1.9, empties - 20);
 
 	return wld ? n / 3 : n;
 }
@@ -556,6 +619,7 @@ int search_run(struct search *s, const struct board *b, const struct search_limi
 	r.obs = obs;
 	r.user = user;
 	r.multipv = lim->multipv > 1 ? lim->multipv : 1;
+	r.wld = lim->wld;
 	for (uint64_t m = moves; m; m &= m - 1) {
 		int sq = board_first_square(m);
 
@@ -570,7 +634,7 @@ int search_run(struct search *s, const struct board *b, const struct search_limi
 	else if (lim->depth > 0 || lim->nodes > 0)
 		solve_at = lim->depth + 8;
 	else
-		solve_at = 60;
+		solve_at = UNLIMITED_SOLVE; /* no limit: deepen, solve once it is near */
 	pre_depth = empties <= solve_at ? (empties - 10 < 6 ? empties - 10 : 6) : max_depth;
 
 	for (int depth = 1;; depth++) {
