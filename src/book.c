@@ -586,7 +586,9 @@ int book_write(const struct book *bk, FILE *f)
 	}
 	fprintf(f,
 		"# Othello Master opening book: %zu positions.\n"
-		"# POSITION MOVE:SCORE/DEPTH ... (scores in discs for the side to move)\n",
+		"# One position a line: POSITION MOVE:SCORE/DEPTH ...; POSITION is `start`, the\n"
+		"# moves from the start (passes implied) or a board string; SCORE in discs for\n"
+		"# the side to move; DEPTH the plies searched (60: exact). See src/book.c.\n",
 		bk->n);
 	board_start(&start);
 	board_canonical(&start, &key, NULL);

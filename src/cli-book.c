@@ -28,12 +28,18 @@
 static void book_usage(FILE *f)
 {
 	fprintf(f, "usage: othello book show [--book FILE]... [--no-book] POSITION\n"
+		   "       othello book build [-o OUT] [--book FILE]... [--plies N] [--depth N]\n"
+		   "                          [--tolerance DISCS] [--from POSITION] [--hash MB]\n"
+		   "                          [--quiet]\n"
 		   "       othello book check FILE...\n"
 		   "       othello book merge [-o OUT] FILE...\n"
 		   "       othello book name MOVES\n"
 		   "       othello book names\n"
 		   "POSITION is `start`, moves from the start (f5d6c3) or a board string.\n"
-		   "Scores are in discs for the side to move; /N is the depth searched.\n");
+		   "Scores are in discs for the side to move; /N is the depth searched.\n"
+		   "book build scores every move of each position up to --plies (8) plies from\n"
+		   "--from (start) with a --depth (10) search, follows the moves within\n"
+		   "--tolerance (2) discs of the best, and adds to the --book files given.\n");
 }
 
 /* Merges the book file `path` into `bk`; prints the error and returns -1 on failure. */
@@ -203,7 +209,7 @@ static int book_build_cli(int argc, char **argv)
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
-	struct book_build_options opt = {8, 12, 200, 64};
+	struct book_build_options opt = { 8, 10, 200, 64 };
 	struct build_progress prog = {0};
 	const char *out = NULL, *from = "start";
 	struct book *bk = book_new();

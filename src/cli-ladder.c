@@ -12,6 +12,9 @@
  * openings come from --seed; each game's players are seeded with --seed and
  * the game number, and the levels' own --seed, when given, is ignored here.
  *
+ * --max-time S: no game starts after S seconds; the table then counts the
+ * games played (the strongest rung is played first).
+ *
  * Games run on --threads worker threads (each with its own level states);
  * the table does not depend on their number unless a level is timed.
  */
@@ -41,6 +44,7 @@ struct game {
 	int diff;	/* final disc difference for the stronger level */
 	double time[2]; /* seconds spent by the weaker, stronger level */
 	bool failed;	/* a level could not choose a move */
+	bool played;	/* the game was played (not cut by --max-time) */
 };
 
 struct ladder {
@@ -56,7 +60,9 @@ struct ladder {
 	size_t tt_megabytes;			    /* search table of each level state */
 	int next;				    /* next game to play (under lock) */
 	int done;				    /* games finished (under lock) */
-	bool progress;				    /* print a line per finished rung */
+	bool progress;				    /* print a line every 10 games */
+	double t0;				    /* when the ladder started */
+	double max_time;			    /* no new game after t0 + max_time; 0 = none */
 	pthread_mutex_t lock;			    /* guards next, done and printing */
 };
 
@@ -189,12 +195,15 @@ static void *worker(void *arg)
 
 		pthread_mutex_lock(&l->lock);
 		g = l->next < l->n_games ? &l->games[l->next++] : NULL;
+		if (g && l->max_time > 0 && timer_now() - l->t0 > l->max_time)
+			g = NULL;
 		pthread_mutex_unlock(&l->lock);
 		if (!g)
 			break;
 		st[0] = states[g->rung];
 		st[1] = states[g->rung + 1];
 		play_game(l, g, st);
+		g->played = true;
 		pthread_mutex_lock(&l->lock);
 		l->done++;
 		if (l->progress && l->done % 10 == 0)
@@ -210,7 +219,7 @@ done:
 /* Prints the table: one line per rung. */
 static int print_table(const struct ladder *l, double seconds)
 {
-	int failed = 0;
+	int failed = 0, cut = 0;
 
 	printf("%-34s %5s %5s %5s %5s %7s %9s %8s %8s\n", "rung (stronger vs weaker)", "games",
 	       "wins", "draws", "losses", "score", "mean diff", "s/game+", "s/game-");
@@ -224,6 +233,10 @@ static int print_table(const struct ladder *l, double seconds)
 
 			if (g->rung != r)
 				continue;
+			if (!g->played) {
+				cut++;
+				continue;
+			}
 			if (g->failed) {
 				failed++;
 				continue;
@@ -247,21 +260,29 @@ static int print_table(const struct ladder *l, double seconds)
 	       l->games_per_rung / 2, l->plies, (unsigned long long)l->seed, seconds);
 	if (failed)
 		printf("%d games failed (a level could not move)\n", failed);
+	if (cut)
+		printf("%d games not played (--max-time reached)\n", cut);
 	return failed ? 1 : 0;
 }
 
 int cli_ladder(int argc, char **argv)
 {
 	static const struct option options[] = {
-	    {"games", required_argument, NULL, 'g'}, {"plies", required_argument, NULL, 'p'},
-	    {"seed", required_argument, NULL, 's'},  {"threads", required_argument, NULL, 'j'},
-	    {"book", required_argument, NULL, 'b'},  {"no-book", no_argument, NULL, 'n'},
-	    {"hash", required_argument, NULL, 'H'},  {"quiet", no_argument, NULL, 'q'},
-	    {"help", no_argument, NULL, 'h'},	     {NULL, 0, NULL, 0},
+		{ "games", required_argument, NULL, 'g' },
+		{ "plies", required_argument, NULL, 'p' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "threads", required_argument, NULL, 'j' },
+		{ "book", required_argument, NULL, 'b' },
+		{ "no-book", no_argument, NULL, 'n' },
+		{ "hash", required_argument, NULL, 'H' },
+		{ "max-time", required_argument, NULL, 'm' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
-	static const char *const defaults[] = {"beginner", "novice", "expert", "pre-master",
-					       "master"};
-	struct ladder l = {.games_per_rung = 100, .seed = 1, .tt_megabytes = 16, .progress = true};
+	static const char *const defaults[] = { "beginner", "novice", "expert", "pre-master",
+						"master" };
+	struct ladder l = { .games_per_rung = 100, .seed = 1, .tt_megabytes = 16, .progress = true };
 	struct book *bk = book_new();
 	pthread_t threads[16];
 	long v, plies = 8, n_threads = 1;
@@ -272,7 +293,7 @@ int cli_ladder(int argc, char **argv)
 
 	pthread_mutex_init(&l.lock, NULL);
 	optind = 1;
-	while (bk && (c = getopt_long(argc, argv, "g:p:s:j:b:nH:qh", options, NULL)) != -1) {
+	while (bk && (c = getopt_long(argc, argv, "g:p:s:j:b:nH:qm:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			if (!cli_parse_int(optarg, 2, 100000, &v) || v % 2) {
@@ -335,6 +356,13 @@ int cli_ladder(int argc, char **argv)
 		case 'q':
 			l.progress = false;
 			break;
+		case 'm':
+			if (!cli_parse_seconds(optarg, &l.max_time)) {
+				fprintf(stderr, "othello ladder: --max-time: '%s' is not seconds\n",
+					optarg);
+				goto done;
+			}
+			break;
 		case 'h':
 			ladder_usage(stdout);
 			rc = 0;
@@ -380,7 +408,7 @@ int cli_ladder(int argc, char **argv)
 	l.games = calloc((size_t)l.n_games, sizeof *l.games);
 	if (!l.openings || !l.games)
 		goto done;
-	t0 = timer_now();
+	t0 = l.t0 = timer_now();
 	if (make_openings(l.openings, l.games_per_rung / 2, (int)plies, l.seed) < 0) {
 		fprintf(stderr, "othello ladder: could not draw %d distinct balanced openings\n",
 			l.games_per_rung / 2);

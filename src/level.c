@@ -11,9 +11,9 @@
  *   | --time SECONDS    | time budget a move (> 0)                              |
  *   | --endgame E|auto  | solve exactly from E empties (0 never); auto: when it fits the time |
  *   | --disable FEATURE | switch an evaluation feature off (repeatable)         |
- *   | --book, --no-book | consult the opening book or not (master)              |
+ *   | --book, --no-book | consult the opening book or not (searching levels; on for master) |
  *   | --random PERCENT  | evaluation noise up to PERCENT (0-100); 0 deterministic |
- *   | --seed N          | random seed (with --random)                           |
+ *   | --seed N          | random seed (with --random), for the caller to pass to level_state_new |
  *
  * Options may also be written --name=value.
  *
@@ -29,6 +29,11 @@
  * table first (a table kept from earlier searches can change the move); master
  * keeps its table between moves, and its time budget makes it depend on the
  * machine's speed anyway.
+ *
+ * Master searches twice: a sure search (LEVEL_MASTER_MIN_DEPTH plies, solving
+ * from LEVEL_MASTER_MIN_ENDGAME empties) whatever the clock, so that it never
+ * plays weaker than pre-master on a slow or busy machine; then iterative
+ * deepening for the rest of its time, from the table the first one filled.
  *
  * Features switched off need an evaluation of their own: it is built from
  * the built-in weights (eval_new_default), as the engine API has no way to

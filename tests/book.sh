@@ -64,5 +64,12 @@ out=$("$OTHELLO" ladder --games 2 --plies 2 --no-book --quiet beginner novice 2>
 "$OTHELLO" ladder --games 2 beginner "expert --depth 0" >/dev/null 2>"$t/err"; st=$?
 [ $st -eq 2 ] && grep -q "level 'expert --depth 0': --depth" "$t/err"; check "ladder refuses a bad level" $?
 
+out=$("$OTHELLO" book check "$TOP_SRCDIR/openings/book.txt" 2>&1); st=$?
+[ $st -eq 0 ]; check "the shipped book loads" $?
+out=$("$OTHELLO" book show f5d6c3 2>&1); st=$?
+[ $st -eq 0 ] && echo "$out" | grep -q "^  d3 "; check "the shipped book answers the Tiger's d3 line by default" $?
+out=$("$OTHELLO" book show --no-book start 2>&1); st=$?
+[ $st -eq 1 ]; check "--no-book starts from an empty book" $?
+
 rm -rf "$t"
 tap_done

@@ -180,7 +180,7 @@ Test(level, every_level_plays_legal_moves_from_random_positions)
 				"expert",
 				"expert --random 10",
 				"pre-master --depth 6",
-				"master --time 0.01"};
+				"master --depth 4 --endgame 10 --time 0.01"};
 	uint64_t rng = 99;
 
 	for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++) {
