@@ -46,6 +46,8 @@ static char *read_stdin(size_t *len)
 	return buf;
 }
 
+/* `othello convert`: reads IN, writes OUT atomically. Exit status 0, or 2 with
+   `othello convert: FILE:LINE:COL: what` on bad usage or input (OUT untouched). */
 int cli_convert(int argc, char **argv)
 {
 	static const struct option options[] = {

@@ -84,17 +84,19 @@ struct sval {
 };
 
 struct parser {
-	const char *text;    /* the file */
-	size_t len;	     /* its length */
-	size_t pos;	     /* read position */
-	const char *name;    /* file name for messages */
-	char *err;	     /* message buffer */
-	size_t errlen;	     /* its size */
-	struct game *g;	     /* record being built */
-	struct sprop *props; /* properties of the pending node */
-	int n_props, cap_props;
-	struct sval *vals; /* their values */
-	int n_vals, cap_vals;
+	const char *text;      /* the file */
+	size_t len;	       /* its length */
+	size_t pos;	       /* read position */
+	const char *name;      /* file name for messages */
+	char *err;	       /* message buffer */
+	size_t errlen;	       /* its size */
+	struct game *g;	       /* record being built */
+	struct sprop *props;   /* properties of the pending node */
+	int n_props;	       /* properties read */
+	int cap_props;	       /* room in props */
+	struct sval *vals;     /* their values */
+	int n_vals;	       /* values read */
+	int cap_vals;	       /* room in vals */
 	size_t node_off;       /* offset of the pending node's ';' */
 	bool pending;	       /* a node has been read but not applied */
 	bool root_done;	       /* the first node has been applied */

@@ -4,7 +4,7 @@
  *
  * Transcript (.txt): the moves of the main line, two characters each,
  * `f5d6c3d3c4`. Passes are not written: a reader passes for a side that has no
- * move. Read tolerantly: any case (Edax writes `F5d6C3`), spaces, dashes,
+ * move (so a pass that ends an unfinished line is lost). Read tolerantly: any case (Edax writes `F5d6C3`), spaces, dashes,
  * commas, move numbers (`1. f5 d6 2. c3`), explicit passes `pa`/`pass`, and
  * comments from `#` or `%` to the end of the line.
  *

@@ -313,9 +313,10 @@ fail:
 	return -1;
 }
 
+/* What record_save_file hands to record_write_atomic. */
 struct save_job {
-	const struct game *g;
-	enum record_format fmt;
+	const struct game *g;	/* the record */
+	enum record_format fmt; /* its format */
 };
 
 static int write_job(FILE *f, const void *data)

@@ -344,6 +344,21 @@ Test(record_transcript, edax_case_and_pasted_text_are_read_with_implicit_passes)
 	game_free(g);
 }
 
+Test(record_transcript, a_pass_that_ends_the_line_is_read_but_not_written)
+{
+	struct game *g = from_text(RECORD_TRANSCRIPT, GAME_C);
+	struct game_node *end;
+	char *text;
+
+	game_delete(g, game_main_line(g, 59));
+	end = game_line_end(g->root);
+	cr_assert_eq(end->move, SQ_PASS, "the line now ends with White's pass");
+	text = to_text(RECORD_TRANSCRIPT, g);
+	cr_assert(strstr(text, "a8\n") != NULL, "%s", text);
+	free(text);
+	game_free(g);
+}
+
 Test(record_transcript, explicit_pass_must_be_legal)
 {
 	char err[256];
