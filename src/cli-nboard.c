@@ -16,16 +16,21 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: othello nboard [--time T] [--hash MB] [--book FILE] [--eval FILE]\n\n"
+		"usage: othello nboard [--time T] [--hash MB] [--book FILE | --no-book]\n"
+		"         [--eval FILE]\n\n"
 		"Speaks the NBoard protocol on stdin/stdout. The GUI sets the depth\n"
 		"(`set depth N`); --time also limits each move. Hints and moves of book\n"
 		"positions come from the opening book (--book FILE, default the shipped one).\n");
 }
 
 static const struct option long_options[] = {
-    {"time", required_argument, NULL, 't'}, {"hash", required_argument, NULL, 'H'},
-    {"book", required_argument, NULL, 'b'}, {"eval", required_argument, NULL, 'e'},
-    {"help", no_argument, NULL, 'h'},	    {NULL, 0, NULL, 0},
+    {"time", required_argument, NULL, 't'},
+    {"hash", required_argument, NULL, 'H'},
+    {"book", required_argument, NULL, 'b'},
+    {"eval", required_argument, NULL, 'e'},
+    {"no-book", no_argument, NULL, 'B'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
 };
 
 /* Loads the evaluation from `path`, or the shipped weights, or the defaults. */
@@ -58,6 +63,7 @@ int cli_nboard(int argc, char **argv)
 {
 	struct nboard_options opt = {0};
 	const char *eval_path = NULL, *book_path = NULL;
+	bool no_book = false;
 	struct book *bk = NULL;
 	struct eval *ev;
 	char err[512];
@@ -87,6 +93,9 @@ int cli_nboard(int argc, char **argv)
 		case 'e':
 			eval_path = optarg;
 			break;
+		case 'B':
+			no_book = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -105,7 +114,9 @@ int cli_nboard(int argc, char **argv)
 		fprintf(stderr, "othello: %s\n", err);
 		return 2;
 	}
-	if (!book_path) { /* the shipped book, when there is one */
+	if (no_book) {
+		bk = NULL;
+	} else if (!book_path) { /* the shipped book, when there is one */
 		char path[4096];
 		FILE *f = datadir_open("openings/book.txt", path, sizeof path, err, sizeof err);
 

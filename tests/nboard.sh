@@ -8,7 +8,7 @@ rm -rf $T && mkdir $T
 
 GAME='(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)'
 printf 'nboard 2\nset depth 4\nset game %s\nping 1\ngo\nhint 3\nlearn\nunknown words\nquit\n' "$GAME" |
-  "$OTHELLO" nboard >$T/out 2>$T/err; st=$?
+  "$OTHELLO" nboard --no-book >$T/out 2>$T/err; st=$?
 check "a session exits 0" $st
 head -n 1 $T/out | grep -q "^set myname "; check "nboard 2 is answered with set myname" $?
 sed -n 2p $T/out | grep -q "^pong 1$"; check "ping 1 gives pong 1" $?
@@ -28,12 +28,12 @@ check "for three different moves" $?
 grep -q "^learned$" $T/out; check "learn is answered with learned" $?
 
 (printf 'nboard 2\nset depth 40\ngo\n'; sleep 1; printf 'ping 7\n'; sleep 1; printf 'quit\n') |
-  "$OTHELLO" nboard >$T/ping 2>>$T/err
+  "$OTHELLO" nboard --no-book >$T/ping 2>>$T/err
 tail -n 1 $T/ping | grep -q "^pong 7$" && grep -q "^=== " $T/ping
 check "ping stops a deep search: pong comes after it ended" $?
 
 PASS='(;GM[Othello]PC[test]PB[a]PW[b]RE[?]TI[0:00]TY[8]BO[8 O*-------------------------------------------------------------- *];)'
-printf 'nboard 2\nset depth 2\nset game %s\ngo\nmove PA\ngo\nquit\n' "$PASS" | "$OTHELLO" nboard >$T/pass
+printf 'nboard 2\nset depth 2\nset game %s\ngo\nmove PA\ngo\nquit\n' "$PASS" | "$OTHELLO" nboard --no-book >$T/pass
 [ "$(grep '^===' $T/pass | head -n 1)" = "=== PA" ]; check "a side with no move answers PA" $?
 grep '^===' $T/pass | sed -n 2p | grep -q "^=== C1/"; check "move PA passes; then the other side moves" $?
 
