@@ -128,6 +128,7 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 	return lp;
 }
 
+/* Frees the player, its search state, evaluation and book; NULL is ignored. */
 void level_player_free(struct level_player *lp)
 {
 	if (!lp)

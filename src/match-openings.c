@@ -181,6 +181,7 @@ int match_openings_start(struct match_openings *out)
 	return add_opening(out, &o);
 }
 
+/* Frees the list and leaves it empty. */
 void match_openings_free(struct match_openings *o)
 {
 	free(o->v);

@@ -339,6 +339,7 @@ int report_read(FILE *f, const char *name, struct report *r, char *err, size_t e
 	return 0;
 }
 
+/* Frees the games of `r` and leaves it empty (ready for reuse). */
 void report_free(struct report *r)
 {
 	free(r->games);

@@ -264,6 +264,7 @@ int stats_table_compute(const struct report_game *games, int n, const char *cons
 	return 0;
 }
 
+/* Frees what stats_table_compute allocated; `t` is left empty. */
 void stats_table_free(struct stats_table *t)
 {
 	free(t->names);
