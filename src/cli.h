@@ -27,6 +27,12 @@ int cli_book(int argc, char **argv);
 int cli_ladder(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_analyze_position(int argc, char **argv);
+int cli_match(int argc, char **argv);
+int cli_tournament(int argc, char **argv);
+int cli_report(int argc, char **argv);
+int cli_gtp(int argc, char **argv);
+int cli_nboard(int argc, char **argv);
+int cli_balanced_openings(int argc, char **argv);
 
 /* Parses a whole decimal integer in [lo, hi]; false if `s` is anything else. */
 bool cli_parse_int(const char *s, long lo, long hi, long *out);

@@ -19,6 +19,12 @@ const struct cli_command cli_commands[] = {
 	{ "analyze-position", cli_analyze_position, "search a position and score every move" },
 	{ "script", cli_script, "run game commands from a file or standard input, print the results" },
 	{ "analyze", cli_analyze, "score every move of a game, mark the mistakes (SGF, SVG chart)" },
+	{ "match", cli_match, "play games between two players, with a report and a summary" },
+	{ "tournament", cli_tournament, "play every pairing of several players: cross table" },
+	{ "report", cli_report, "merge match reports, or summarise them" },
+	{ "gtp", cli_gtp, "speak GTP on stdin/stdout (the engine for other programs)" },
+	{ "nboard", cli_nboard, "speak the NBoard protocol on stdin/stdout (for the NBoard GUI)" },
+	{ "balanced-openings", cli_balanced_openings, "build balanced starting sequences for matches" },
 	{ NULL, NULL, NULL },
 };
 

@@ -1,0 +1,100 @@
+/*
+ * cli-gtp.c — `othello gtp`: our engine on stdin/stdout as a GTP engine
+ * (protocol in gtp.c), for other programs, and for ourselves as an external
+ * engine (`othello match --white "engine:othello gtp --level expert"`).
+ */
+#include "cli.h"
+
+#include "gtp.h"
+#include "match.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: othello gtp [--level PLAYER] [--time T] [--depth D] [--random PCT] "
+		   "[--seed N]\n\n"
+		   "Speaks GTP on stdin/stdout. PLAYER as for `othello match` (default expert).\n");
+}
+
+static const struct option long_options[] = {
+    {"level", required_argument, NULL, 'l'},
+    {"time", required_argument, NULL, 't'},
+    {"depth", required_argument, NULL, 'd'},
+    {"random", required_argument, NULL, 'r'},
+    {"seed", required_argument, NULL, 's'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+/* `othello gtp`: see usage. */
+int cli_gtp(int argc, char **argv)
+{
+	struct match_player_options opt = {0};
+	const char *level = "expert";
+	struct match_player *p;
+	uint64_t seed = 1;
+	char err[256];
+	long v;
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+		switch (c) {
+		case 'l':
+			level = optarg;
+			break;
+		case 't':
+			if (!cli_parse_seconds(optarg, &opt.time)) {
+				fprintf(stderr, "othello: --time: '%s' is not seconds\n", optarg);
+				return 2;
+			}
+			break;
+		case 'd':
+			if (!cli_parse_int(optarg, 1, 60, &v)) {
+				fprintf(stderr, "othello: --depth: '%s' is not a depth 1-60\n",
+					optarg);
+				return 2;
+			}
+			opt.depth = (int)v;
+			break;
+		case 'r':
+			if (!cli_parse_int(optarg, 0, 100, &v)) {
+				fprintf(stderr, "othello: --random: '%s' is not a percentage\n",
+					optarg);
+				return 2;
+			}
+			opt.random_pct = (int)v;
+			break;
+		case 's':
+			if (!cli_parse_int(optarg, 0, 0x7fffffffL, &v)) {
+				fprintf(stderr, "othello: --seed: '%s' is not a number\n", optarg);
+				return 2;
+			}
+			seed = (uint64_t)v;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			fprintf(stderr, "othello: gtp: unknown option '%s'\n", argv[optind - 1]);
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "othello: gtp: unexpected argument '%s'\n", argv[optind]);
+		return 2;
+	}
+	p = match_player_new(level, &opt, err, sizeof err);
+	if (!p) {
+		fprintf(stderr, "othello: --level: %s\n", err);
+		return 2;
+	}
+	gtp_serve(stdin, stdout, p, seed);
+	match_player_free(p);
+	return 0;
+}

@@ -1,0 +1,318 @@
+/*
+ * match-extern.c — external engines as match players: the client side of GTP
+ * and of NBoard, over extproc pipes.
+ *
+ * GTP (see gtp.c for the server side): at each new game `clear_board`, then
+ * `time_settings 0 T 1` when a time per move is set, then `play COLOR MOVE`
+ * for the opening's moves; our engine is asked `genmove COLOR` and told the
+ * other side's moves with `play COLOR MOVE` (passes as `pass`). A reply is
+ * `= text` or `? text` followed by a blank line; anything before it is
+ * skipped. GTP cannot set up a board position, so games from board-string
+ * openings are refused (the engine forfeits with that reason).
+ *
+ * NBoard (see nboard.c): `nboard 2` and `set depth D` once, `set game GGF` at
+ * each new game, `move MOVE` for every move played (its own too: `go` does
+ * not change the engine's board), `ping N` ... `pong N` before `go`, whose
+ * answer is `=== MOVE[/eval/time]`; other lines (search, status, nodestats)
+ * are skipped.
+ *
+ * A reply that does not come within the time-out, an engine that exits, and
+ * an answer that is not a legal move make the engine lose the game; the
+ * process is stopped then and started again for the next game.
+ */
+#include "match-int.h"
+
+#include "extproc.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { LINE_LEN = 4096 };
+
+/* The time-out for one reply, in seconds. */
+static double reply_timeout(const struct match_player *p)
+{
+	if (p->opt.timeout > 0)
+		return p->opt.timeout;
+	return p->opt.time > 0 ? 3 * p->opt.time + 10 : 120;
+}
+
+/* Describes why reading from the engine failed, in `err`, and stops it. */
+static int fail(struct match_player *p, int status, const char *what, char *err, size_t errlen)
+{
+	char how[80];
+
+	if (status == EXTPROC_TIMEOUT) {
+		snprintf(err, errlen, "no answer to %s within %.0f s", what, reply_timeout(p));
+	} else if (status == EXTPROC_EOF) {
+		extproc_describe_exit(p->proc, how, sizeof how);
+		snprintf(err, errlen, "engine %s (at %s)", how, what);
+	} else {
+		snprintf(err, errlen, "cannot talk to the engine (at %s)", what);
+	}
+	match_extern_stop(p);
+	return -1;
+}
+
+/* Starts the engine if it is not running. */
+static int ensure_started(struct match_player *p, char *err, size_t errlen)
+{
+	char msg[200];
+
+	if (p->proc)
+		return 0;
+	p->proc = extproc_start(p->command, msg, sizeof msg);
+	if (!p->proc) {
+		snprintf(err, errlen, "cannot start '%s': %s", p->command, msg);
+		return -1;
+	}
+	p->ping = 0;
+	return 0;
+}
+
+/* Sends a GTP command and reads its reply: the text after "= " in `reply`,
+   0; an error reply "? text" gives 1 with the text; failures give -1 with a
+   message (and the engine stopped). */
+static int gtp_command(struct match_player *p, const char *command, char *reply, size_t len,
+		       char *err, size_t errlen)
+{
+	double timeout = reply_timeout(p);
+	char line[LINE_LEN];
+	int status = extproc_write_line(p->proc, command), result = -1;
+
+	if (status != EXTPROC_OK)
+		return fail(p, status, command, err, errlen);
+	for (;;) {
+		status = extproc_read_line(p->proc, line, sizeof line, timeout);
+		if (status != EXTPROC_OK)
+			return fail(p, status, command, err, errlen);
+		if (line[0] == '=' || line[0] == '?')
+			break;
+	}
+	result = line[0] == '?';
+	{
+		const char *s = line + 1;
+
+		while (isdigit((unsigned char)*s))
+			s++; /* a command id */
+		while (*s == ' ' || *s == '\t')
+			s++;
+		snprintf(reply, len, "%s", s);
+	}
+	for (;;) { /* the rest of the reply, up to its blank line */
+		status = extproc_read_line(p->proc, line, sizeof line, timeout);
+		if (status != EXTPROC_OK)
+			return fail(p, status, command, err, errlen);
+		if (line[strspn(line, " \t")] == '\0')
+			break;
+	}
+	return result;
+}
+
+/* Sends a GTP command that must succeed. */
+static int gtp_must(struct match_player *p, const char *command, char *err, size_t errlen)
+{
+	char reply[LINE_LEN];
+	int r = gtp_command(p, command, reply, sizeof reply, err, errlen);
+
+	if (r == 1) {
+		snprintf(err, errlen, "engine refused '%s': %s", command, reply);
+		return -1;
+	}
+	return r;
+}
+
+static const char *color_word(enum color c)
+{
+	return c == BLACK ? "black" : "white";
+}
+
+/* Writes a GGF game of the opening (its start and moves) for `set game`. */
+static void ggf_opening(const struct match_opening *o, char *out, size_t len)
+{
+	uint64_t black = o->start_side == BLACK ? o->start.own : o->start.opp;
+	uint64_t white = o->start_side == BLACK ? o->start.opp : o->start.own;
+	enum color side = o->start_side;
+	size_t n;
+	int i;
+
+	n = (size_t)snprintf(out, len,
+			     "(;GM[Othello]PC[othello match]PB[black]PW[white]RE[?]"
+			     "TI[0:00]TY[8]BO[8 ");
+	for (i = 0; i < 64 && n + 1 < len; i++)
+		out[n++] = board_bit(i) & black ? '*' : board_bit(i) & white ? 'O' : '-';
+	n += (size_t)snprintf(out + n, len - n, " %c]", side == BLACK ? '*' : 'O');
+	for (i = 0; i < o->n_moves && n < len; i++) {
+		n += (size_t)snprintf(
+		    out + n, len - n, "%c[%s]", side == BLACK ? 'B' : 'W',
+		    o->moves[i] == SQ_PASS ? "PA" : board_square_name_upper(o->moves[i]));
+		side = (enum color) !side;
+	}
+	if (n < len)
+		snprintf(out + n, len - n, ";)");
+}
+
+/* Prepares the engine for a new game from opening `o`. Returns 0, or -1
+   with the reason the engine cannot play it. */
+int match_extern_new_game(struct match_player *p, const struct match_opening *o, char *err,
+			  size_t errlen)
+{
+	char line[LINE_LEN];
+	enum color side = o->start_side;
+
+	if (ensure_started(p, err, errlen) < 0)
+		return -1;
+	if (p->kind == MP_NBOARD) {
+		if (p->ping == 0) {
+			int depth = p->opt.depth > 0 ? p->opt.depth : 12;
+
+			snprintf(line, sizeof line, "set depth %d", depth);
+			if (extproc_write_line(p->proc, "nboard 2") != EXTPROC_OK ||
+			    extproc_write_line(p->proc, line) != EXTPROC_OK)
+				return fail(p, EXTPROC_EOF, "nboard 2", err, errlen);
+		}
+		memcpy(line, "set game ", 9);
+		ggf_opening(o, line + 9, sizeof line - 9);
+		if (extproc_write_line(p->proc, line) != EXTPROC_OK)
+			return fail(p, EXTPROC_EOF, "set game", err, errlen);
+		return 0;
+	}
+	if (!o->standard) {
+		snprintf(err, errlen, "a GTP engine cannot start from a board position");
+		return -1;
+	}
+	if (gtp_must(p, "clear_board", err, errlen) < 0)
+		return -1;
+	if (p->opt.time > 0) {
+		char reply[LINE_LEN];
+
+		snprintf(line, sizeof line, "time_settings 0 %d 1", (int)(p->opt.time + 0.999));
+		if (gtp_command(p, line, reply, sizeof reply, err, errlen) < 0)
+			return -1;
+	}
+	for (int i = 0; i < o->n_moves; i++) {
+		snprintf(line, sizeof line, "play %s %s", color_word(side),
+			 o->moves[i] == SQ_PASS ? "pass" : board_square_name(o->moves[i]));
+		if (gtp_must(p, line, err, errlen) < 0)
+			return -1;
+		side = (enum color) !side;
+	}
+	return 0;
+}
+
+/* Reads a move as engines write it: "f5", "F5", "pass", "PA". Returns the
+   square, SQ_PASS, or -1. */
+static int parse_move(const char *s)
+{
+	char word[16];
+	size_t n = strcspn(s, " \t/");
+
+	if (n == 0 || n >= sizeof word)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		word[i] = (char)tolower((unsigned char)s[i]);
+	word[n] = '\0';
+	if (!strcmp(word, "pass") || !strcmp(word, "pa") || !strcmp(word, "ps"))
+		return SQ_PASS;
+	if (n != 2)
+		return -1;
+	return board_square_parse(word);
+}
+
+/* Asks the engine for its move in `b` (`side` to move). Returns 0 with the
+   move in `out` (legality is the caller's to check), or -1 with the reason
+   the engine loses. */
+int match_extern_genmove(struct match_player *p, const struct board *b, enum color side,
+			 struct match_move *out, char *err, size_t errlen)
+{
+	char line[LINE_LEN], reply[LINE_LEN];
+	int r, move;
+
+	(void)b;
+	out->has_reasoning = false;
+	if (!p->proc) {
+		snprintf(err, errlen, "engine not running");
+		return -1;
+	}
+	if (p->kind == MP_GTP) {
+		snprintf(line, sizeof line, "genmove %s", color_word(side));
+		r = gtp_command(p, line, reply, sizeof reply, err, errlen);
+		if (r < 0)
+			return -1;
+		if (r == 1) {
+			snprintf(err, errlen, "engine refused genmove: %s", reply);
+			return -1;
+		}
+		move = parse_move(reply);
+		if (move < 0) {
+			snprintf(err, errlen, "engine answered '%.40s', not a move", reply);
+			return -1;
+		}
+		out->move = move;
+		return 0;
+	}
+	double timeout = reply_timeout(p);
+	int status;
+
+	snprintf(line, sizeof line, "ping %d", ++p->ping);
+	if (extproc_write_line(p->proc, line) != EXTPROC_OK)
+		return fail(p, EXTPROC_EOF, "ping", err, errlen);
+	snprintf(reply, sizeof reply, "pong %d", p->ping);
+	do {
+		status = extproc_read_line(p->proc, line, sizeof line, timeout);
+		if (status != EXTPROC_OK)
+			return fail(p, status, "ping", err, errlen);
+	} while (strcmp(line, reply) != 0);
+	if (extproc_write_line(p->proc, "go") != EXTPROC_OK)
+		return fail(p, EXTPROC_EOF, "go", err, errlen);
+	do {
+		status = extproc_read_line(p->proc, line, sizeof line, timeout);
+		if (status != EXTPROC_OK)
+			return fail(p, status, "go", err, errlen);
+	} while (strncmp(line, "=== ", 4) != 0);
+	move = parse_move(line + 4);
+	if (move < 0) {
+		snprintf(err, errlen, "engine answered '%.40s', not a move", line);
+		return -1;
+	}
+	out->move = move;
+	if (move >= 0 && move < 64 && board_is_legal(b, move)) {
+		snprintf(line, sizeof line, "move %s", board_square_name_upper(move));
+		if (extproc_write_line(p->proc, line) != EXTPROC_OK)
+			return fail(p, EXTPROC_EOF, "move", err, errlen);
+	}
+	return 0;
+}
+
+/* Tells the engine that `who` played `move`. Returns 0, or -1 with the reason
+   the engine loses. */
+int match_extern_tell(struct match_player *p, enum color who, int move, char *err, size_t errlen)
+{
+	char line[64];
+
+	if (!p->proc) {
+		snprintf(err, errlen, "engine not running");
+		return -1;
+	}
+	if (p->kind == MP_NBOARD) {
+		snprintf(line, sizeof line, "move %s",
+			 move == SQ_PASS ? "PA" : board_square_name_upper(move));
+		if (extproc_write_line(p->proc, line) != EXTPROC_OK)
+			return fail(p, EXTPROC_EOF, "move", err, errlen);
+		return 0;
+	}
+	snprintf(line, sizeof line, "play %s %s", color_word(who),
+		 move == SQ_PASS ? "pass" : board_square_name(move));
+	return gtp_must(p, line, err, errlen) < 0 ? -1 : 0;
+}
+
+/* Stops the engine (politely with `quit`, then by force). */
+void match_extern_stop(struct match_player *p)
+{
+	if (!p->proc)
+		return;
+	extproc_write_line(p->proc, "quit");
+	extproc_stop(p->proc, 1.0);
+	p->proc = NULL;
+}

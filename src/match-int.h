@@ -1,0 +1,39 @@
+/*
+ * match-int.h — what match-player.c and match-extern.c share: the player
+ * structure and the external-engine half of it.
+ */
+#ifndef OTHELLO_MATCH_INT_H
+#define OTHELLO_MATCH_INT_H
+
+#include "match.h"
+
+struct extproc;
+
+enum match_player_kind {
+	MP_LEVEL,  /* one of our levels, played in this process */
+	MP_RANDOM, /* a uniformly random legal move (a test opponent) */
+	MP_GTP,	   /* an external engine speaking GTP */
+	MP_NBOARD  /* an external engine speaking NBoard */
+};
+
+struct match_player {
+	enum match_player_kind kind;	 /* what plays */
+	char spec[REPORT_NAME_LEN];	 /* the specification it was made from */
+	struct match_player_options opt; /* time, depth, noise, time-out */
+	double base_time;		 /* the time per move it was made with */
+	uint64_t rng;			 /* random state (MP_RANDOM, noise seeds) */
+	uint64_t seed;			 /* seed of the game under way */
+	void *level;			 /* MP_LEVEL: the level's state */
+	char command[REPORT_NAME_LEN];	 /* MP_GTP / MP_NBOARD: the shell command */
+	struct extproc *proc;		 /* the running engine, or NULL */
+	int ping;			 /* NBoard: last ping number sent */
+};
+
+int match_extern_new_game(struct match_player *p, const struct match_opening *o, char *err,
+			  size_t errlen);
+int match_extern_genmove(struct match_player *p, const struct board *b, enum color side,
+			 struct match_move *out, char *err, size_t errlen);
+int match_extern_tell(struct match_player *p, enum color who, int move, char *err, size_t errlen);
+void match_extern_stop(struct match_player *p);
+
+#endif

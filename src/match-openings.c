@@ -1,0 +1,190 @@
+/*
+ * match-openings.c — the starting positions of a match.
+ *
+ * An openings file is text, one opening a line:
+ *
+ *   what                 meaning
+ *   -------------------  -----------------------------------------------------
+ *   `f5d6c3d3c4f4`       a move sequence from the standard start (transcript:
+ *                        two characters a move, any case, separators such as
+ *                        spaces, dashes and move numbers allowed; passes are
+ *                        not written: a side with no move passes by itself)
+ *   `-`                  the standard start position itself
+ *   `---...--- X`        a board string (64 squares X/O/- and the side to
+ *                        move, see board.h), played from as it is
+ *   `# ...`              a comment; also anything after `#` on a line
+ *   (blank)              ignored
+ *
+ * A line is a board string when it holds no digit, a transcript otherwise.
+ * openings/balanced.txt, shipped with the program, is such a file; its
+ * comments give each opening's deep-search score.
+ */
+#include "match.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Parses one opening (see the table above) into `o`. Returns 0, or -1 with
+   "column N: what". */
+int match_opening_parse(const char *text, struct match_opening *o, char *err, size_t errlen)
+{
+	struct board b;
+	enum color side = BLACK;
+	size_t len = strlen(text);
+	int i;
+
+	while (len > 0 && isspace((unsigned char)text[len - 1]))
+		len--;
+	while (len > 0 && isspace((unsigned char)*text)) {
+		text++;
+		len--;
+	}
+	memset(o, 0, sizeof *o);
+	if (len == 0) {
+		snprintf(err, errlen, "column 1: empty opening");
+		return -1;
+	}
+	if (len >= sizeof o->text) {
+		snprintf(err, errlen, "column %d: opening longer than %d characters",
+			 (int)sizeof o->text, (int)sizeof o->text - 1);
+		return -1;
+	}
+	memcpy(o->text, text, len);
+	o->text[len] = '\0';
+	board_start(&b);
+	o->standard = true;
+	if (strcspn(o->text, "0123456789") == len && strcmp(o->text, "-") != 0) {
+		int n = board_parse(o->text, &b, &side, err, errlen);
+
+		if (n < 0)
+			return -1;
+		if ((size_t)n < len) {
+			snprintf(err, errlen, "column %d: unexpected text after the board", n + 1);
+			return -1;
+		}
+		o->standard = false;
+	}
+	o->start = b;
+	o->start_side = side;
+	for (i = 0; o->standard && i < (int)len; i++) {
+		int c = tolower((unsigned char)o->text[i]), sq;
+		uint64_t flips;
+
+		if (c < 'a' || c > 'h') {
+			if (isalpha(c)) {
+				snprintf(err, errlen, "column %d: '%c' is not a move", i + 1,
+					 o->text[i]);
+				return -1;
+			}
+			continue;
+		}
+		if (o->text[i + 1] < '1' || o->text[i + 1] > '8') {
+			snprintf(err, errlen, "column %d: '%c' is not followed by a row 1-8", i + 1,
+				 o->text[i]);
+			return -1;
+		}
+		sq = (o->text[i + 1] - '1') * 8 + (c - 'a');
+		if (!board_can_move(&b) && board_opponent_can_move(&b)) {
+			board_pass(&b);
+			side = (enum color) !side;
+			o->moves[o->n_moves++] = SQ_PASS;
+		}
+		flips = board_flips(b.own, b.opp, sq);
+		if (!flips || o->n_moves >= 59) {
+			snprintf(err, errlen, "column %d: %s is not a legal move here", i + 1,
+				 board_square_name(sq));
+			return -1;
+		}
+		board_play(&b, sq, flips);
+		side = (enum color) !side;
+		o->moves[o->n_moves++] = sq;
+		i++;
+	}
+	if (!board_can_move(&b) && board_opponent_can_move(&b)) {
+		board_pass(&b);
+		side = (enum color) !side;
+		o->moves[o->n_moves++] = SQ_PASS;
+	}
+	o->board = b;
+	o->side = side;
+	return 0;
+}
+
+/* Appends one opening to `out`. Returns 0, or -1 when out of memory. */
+static int add_opening(struct match_openings *out, const struct match_opening *o)
+{
+	struct match_opening *v = realloc(out->v, (size_t)(out->n + 1) * sizeof *v);
+
+	if (!v)
+		return -1;
+	out->v = v;
+	out->v[out->n++] = *o;
+	return 0;
+}
+
+/* Reads an openings file (format above) named `name` in messages. Returns
+   0, or -1 with "NAME:LINE:COL: what" and `out` left empty; an empty file is
+   an error too. Free with match_openings_free. */
+int match_openings_read(FILE *f, const char *name, struct match_openings *out, char *err,
+			size_t errlen)
+{
+	char line[1024], msg[160];
+	int lineno = 0;
+
+	out->v = NULL;
+	out->n = 0;
+	while (fgets(line, sizeof line, f)) {
+		struct match_opening o;
+		char *hash = strchr(line, '#');
+		char *p = line;
+
+		lineno++;
+		if (hash)
+			*hash = '\0';
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			continue;
+		if (match_opening_parse(p, &o, msg, sizeof msg) < 0) {
+			int col = atoi(msg + strlen("column ")) + (int)(p - line);
+
+			snprintf(err, errlen, "%s:%d:%d:%s", name, lineno, col,
+				 strchr(msg, ':') + 1);
+			match_openings_free(out);
+			return -1;
+		}
+		if (add_opening(out, &o) < 0) {
+			snprintf(err, errlen, "%s: out of memory", name);
+			match_openings_free(out);
+			return -1;
+		}
+	}
+	if (out->n == 0) {
+		snprintf(err, errlen, "%s:%d:1: no opening in the file", name, lineno + 1);
+		return -1;
+	}
+	return 0;
+}
+
+/* Makes `out` the one-opening list of the standard start. Returns 0, or -1
+   when out of memory. */
+int match_openings_start(struct match_openings *out)
+{
+	struct match_opening o;
+	char err[80];
+
+	out->v = NULL;
+	out->n = 0;
+	if (match_opening_parse("-", &o, err, sizeof err) < 0)
+		return -1;
+	return add_opening(out, &o);
+}
+
+/* Frees the list and leaves it empty. */
+void match_openings_free(struct match_openings *o)
+{
+	free(o->v);
+	o->v = NULL;
+	o->n = 0;
+}

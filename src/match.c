@@ -1,0 +1,546 @@
+/*
+ * match.c — the schedule of a match or tournament, playing one game between
+ * two players, and running a schedule with several games at once.
+ *
+ * Schedule. A pairing of players A and B over N games plays opening k = i/2
+ * (modulo the number of openings) in games i = 2k and 2k+1 (counting from 0),
+ * A with Black in the first and B with Black in the second, so that every
+ * opening is played twice with colours swapped. Game i is numbered i + 1
+ * plus the numbers of the pairings before it; its seed is a hash of the run's
+ * seed and that number, so any slice of the list (a shard) plays exactly the
+ * games the whole list would.
+ *
+ * Parallel games. With jobs > 1 the parent forks that many workers. Each
+ * reads game indices on a pipe, plays them with players of its own (so an
+ * external engine runs once per worker), writes the game's SGF log itself,
+ * and answers with the game's report line on another pipe. The parent hands
+ * out the next game as soon as a worker answers, and is the only writer of
+ * the report, so lines never interleave.
+ */
+#include "match.h"
+
+#include "record.h"
+#include "timer.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* A 64-bit mix (the SplitMix64 finaliser). */
+static uint64_t mix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ULL;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+/* The seed of game `number` of a run started with `seed`. */
+uint64_t match_game_seed(uint64_t seed, int number)
+{
+	return mix64(mix64(seed) ^ (uint64_t)number);
+}
+
+/* Fills out[0..games-1] with the games of players `a` and `b` (see the
+   schedule above), numbered from `first_number`. Returns the number of games. */
+int match_schedule_pair(int games, int n_openings, uint64_t seed, int a, int b, int first_number,
+			struct match_game *out)
+{
+	for (int i = 0; i < games; i++) {
+		out[i].number = first_number + i;
+		out[i].black = i % 2 == 0 ? a : b;
+		out[i].white = i % 2 == 0 ? b : a;
+		out[i].opening = (i / 2) % (n_openings > 0 ? n_openings : 1);
+		out[i].seed = match_game_seed(seed, out[i].number);
+	}
+	return games;
+}
+
+/* Parses a shard "I/N" (1 <= I <= N). Returns 0, or -1 if `s` is not one. */
+int match_shard_parse(const char *s, int *shard, int *shards)
+{
+	char *end;
+	long i, n;
+
+	errno = 0;
+	i = strtol(s, &end, 10);
+	if (errno || end == s || *end != '/')
+		return -1;
+	s = end + 1;
+	n = strtol(s, &end, 10);
+	if (errno || end == s || *end || n < 1 || n > 100000 || i < 1 || i > n)
+		return -1;
+	*shard = (int)i;
+	*shards = (int)n;
+	return 0;
+}
+
+/* The slice [first, last) of a list of `n` games that shard `shard` of
+   `shards` plays: contiguous slices of near-equal sizes covering the list. */
+void match_shard_range(int n, int shard, int shards, int *first, int *last)
+{
+	*first = (int)((long long)n * (shard - 1) / shards);
+	*last = (int)((long long)n * shard / shards);
+}
+
+/* Ends the game `out` describes as a forfeit of `loser` with `reason`. */
+static void forfeit(struct report_game *out, enum color loser, const char *reason)
+{
+	out->black_discs = loser == BLACK ? 0 : 64;
+	out->white_discs = 64 - out->black_discs;
+	out->gap = out->black_discs - out->white_discs;
+	snprintf(out->end, sizeof out->end, "forfeit %s: %.100s",
+		 loser == BLACK ? "black" : "white", reason);
+}
+
+/* Adds `move` to the record (if any) after `*node`. */
+static void record_move(struct game *g, struct game_node **node, int move,
+			const struct match_move *m, double seconds)
+{
+	char msg[100];
+	struct game_node *n;
+
+	if (!g || !*node)
+		return;
+	n = game_add_move(g, *node, move, msg, sizeof msg);
+	if (!n)
+		return;
+	if (seconds >= 0)
+		game_set_time(n, seconds);
+	if (m && m->has_reasoning)
+		game_set_reasoning(n, &m->reasoning);
+	*node = n;
+}
+
+/* Starts the record of a game: its start, the opening, the game information. */
+static struct game *record_start(const struct match_opening *o, const char *black_name,
+				 const char *white_name, int number, uint64_t seed,
+				 struct game_node **node)
+{
+	struct game *g = game_new();
+	char msg[100], text[64];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	*node = NULL;
+	if (!g)
+		return NULL;
+	if (!o->standard && game_set_start(g, &o->start, o->start_side, msg, sizeof msg) < 0) {
+		game_free(g);
+		return NULL;
+	}
+	*node = g->root;
+	for (int i = 0; i < o->n_moves; i++)
+		record_move(g, node, o->moves[i], NULL, -1);
+	game_set_info(g, INFO_BLACK, black_name);
+	game_set_info(g, INFO_WHITE, white_name);
+	game_set_info(g, INFO_EVENT, "othello match");
+	snprintf(text, sizeof text, "game %d", number);
+	game_set_info(g, INFO_NAME, text);
+	if (strcmp(o->text, "-") != 0)
+		game_set_info(g, INFO_OPENING, o->text);
+	if (gmtime_r(&now, &tm)) {
+		strftime(text, sizeof text, "%Y-%m-%d", &tm);
+		game_set_info(g, INFO_DATE, text);
+	}
+	g->has_seed = true;
+	g->seed = seed;
+	return g;
+}
+
+/* Plays one game between `black` and `white` from opening `o` and fills
+   `out`, its report line. A player that fails (an engine that exits, hangs,
+   or answers an illegal move) loses the game by forfeit, with the reason in
+   `out->end`. If `record` is not NULL, *record receives the game record (the
+   caller frees it) or NULL when memory ran out. */
+void match_play_game(struct match_player *black, struct match_player *white, const char *black_name,
+		     const char *white_name, const struct match_opening *o, int number,
+		     uint64_t seed, struct report_game *out, struct game **record)
+{
+	struct match_player *p[2] = {black, white};
+	struct game_node *node = NULL;
+	struct game *g = NULL;
+	struct board b = o->board;
+	enum color side = o->side;
+	char msg[REPORT_END_LEN];
+	double t0 = timer_now();
+	int i, lost = -1;
+
+	memset(out, 0, sizeof *out);
+	out->number = number;
+	out->seed = seed;
+	snprintf(out->opening, sizeof out->opening, "%s", o->text);
+	snprintf(out->black, sizeof out->black, "%s", black_name);
+	snprintf(out->white, sizeof out->white, "%s", white_name);
+	for (i = 0; i < o->n_moves; i++)
+		out->moves += o->moves[i] != SQ_PASS;
+	if (record)
+		g = record_start(o, black_name, white_name, number, seed, &node);
+	for (i = 0; i < 2 && lost < 0; i++)
+		if (match_player_new_game(p[i], o, seed, msg, sizeof msg) < 0)
+			lost = i;
+	while (lost < 0 && !board_game_over(&b)) {
+		struct match_move m;
+		double t;
+
+		if (!board_can_move(&b)) {
+			for (i = 0; i < 2 && lost < 0; i++)
+				if (match_player_tell(p[i], side, SQ_PASS, msg, sizeof msg) < 0)
+					lost = i;
+			record_move(g, &node, SQ_PASS, NULL, 0);
+			board_pass(&b);
+			side = (enum color) !side;
+			continue;
+		}
+		t = timer_now();
+		memset(&m, 0, sizeof m);
+		if (match_player_genmove(p[side], &b, side, &m, msg, sizeof msg) < 0) {
+			lost = side;
+			break;
+		}
+		t = timer_now() - t;
+		if (m.move < 0 || m.move >= 64 || !board_is_legal(&b, m.move)) {
+			snprintf(msg, sizeof msg, "illegal move %s",
+				 m.move == SQ_PASS	      ? "pass"
+				 : m.move >= 0 && m.move < 64 ? board_square_name(m.move)
+							      : "(none)");
+			lost = side;
+			break;
+		}
+		if (match_player_tell(p[!side], side, m.move, msg, sizeof msg) < 0) {
+			lost = !side;
+			break;
+		}
+		record_move(g, &node, m.move, &m, t);
+		board_play(&b, m.move, board_flips(b.own, b.opp, m.move));
+		side = (enum color) !side;
+		out->moves++;
+	}
+	out->seconds = timer_now() - t0;
+	if (lost >= 0) {
+		forfeit(out, (enum color)lost, msg);
+	} else {
+		int own = board_popcount(b.own), opp = board_popcount(b.opp);
+		int score = board_final_score(&b); /* side to move's view */
+		int black_n = side == BLACK ? own : opp, white_n = side == BLACK ? opp : own;
+		int empty = 64 - own - opp, black_score = side == BLACK ? score : -score;
+
+		if (black_score > 0)
+			black_n += empty;
+		else if (black_score < 0)
+			white_n += empty;
+		out->black_discs = black_n;
+		out->white_discs = white_n;
+		out->gap = black_n - white_n;
+		snprintf(out->end, sizeof out->end, "end");
+	}
+	if (g) {
+		char result[32];
+
+		if (lost >= 0) {
+			snprintf(result, sizeof result, "%s+F", lost == BLACK ? "W" : "B");
+			if (node)
+				game_set_comment(node, out->end);
+		} else if (out->gap == 0) {
+			snprintf(result, sizeof result, "0");
+		} else {
+			snprintf(result, sizeof result, "%s+%d", out->gap > 0 ? "B" : "W",
+				 abs(out->gap));
+		}
+		game_set_info(g, INFO_RESULT, result);
+		*record = g;
+	} else if (record) {
+		*record = NULL;
+	}
+}
+
+/* The players of one process (the parent, or one worker), created when first needed. */
+struct roster {
+	const struct match_plan *plan;	/* what is played */
+	struct match_player **players;	/* [n_players], NULL until needed */
+	char (*failed)[REPORT_END_LEN]; /* [n_players] why a player could not start */
+};
+
+static int roster_init(struct roster *r, const struct match_plan *plan)
+{
+	r->plan = plan;
+	r->players = calloc((size_t)plan->n_players, sizeof *r->players);
+	r->failed = calloc((size_t)plan->n_players, sizeof *r->failed);
+	return r->players && r->failed ? 0 : -1;
+}
+
+static void roster_free(struct roster *r)
+{
+	for (int i = 0; r->players && i < r->plan->n_players; i++)
+		match_player_free(r->players[i]);
+	free(r->players);
+	free(r->failed);
+}
+
+static struct match_player *roster_get(struct roster *r, int i)
+{
+	if (!r->players[i])
+		r->players[i] = match_player_new(r->plan->specs[i], &r->plan->opt[i], r->failed[i],
+						 sizeof r->failed[i]);
+	return r->players[i];
+}
+
+/* Writes the SGF log of a game into the plan's log directory. */
+static void write_log(const struct match_plan *plan, const struct game *g, int number)
+{
+	char path[4096], msg[256];
+
+	if (!plan->log_dir || !g)
+		return;
+	snprintf(path, sizeof path, "%s/game-%05d.sgf", plan->log_dir, number);
+	if (record_save_file(path, g, RECORD_SGF, msg, sizeof msg) < 0)
+		fprintf(stderr, "othello: %s\n", msg);
+}
+
+/* Plays game `k` of the plan with the roster's players. */
+static void play_one(struct roster *r, int k, struct report_game *out)
+{
+	const struct match_plan *plan = r->plan;
+	const struct match_game *mg = &plan->games[k];
+	const struct match_opening *o = &plan->openings->v[mg->opening];
+	struct match_player *black = roster_get(r, mg->black), *white = roster_get(r, mg->white);
+	struct game *g = NULL;
+
+	if (!black || !white) {
+		memset(out, 0, sizeof *out);
+		out->number = mg->number;
+		out->seed = mg->seed;
+		snprintf(out->opening, sizeof out->opening, "%s", o->text);
+		snprintf(out->black, sizeof out->black, "%s", plan->names[mg->black]);
+		snprintf(out->white, sizeof out->white, "%s", plan->names[mg->white]);
+		forfeit(out, black ? WHITE : BLACK,
+			black ? r->failed[mg->white] : r->failed[mg->black]);
+		return;
+	}
+	match_play_game(black, white, plan->names[mg->black], plan->names[mg->white], o, mg->number,
+			mg->seed, out, plan->log_dir ? &g : NULL);
+	write_log(plan, g, mg->number);
+	game_free(g);
+}
+
+static int run_serial(const struct match_plan *plan, match_result_fn fn, void *user, char *err,
+		      size_t errlen)
+{
+	struct roster r;
+
+	if (roster_init(&r, plan) < 0) {
+		roster_free(&r);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (int k = 0; k < plan->n_games; k++) {
+		struct report_game g;
+
+		play_one(&r, k, &g);
+		fn(&g, user);
+	}
+	roster_free(&r);
+	return 0;
+}
+
+/* A worker process: plays the games whose indices arrive on `in` and writes
+   their report lines to `out`; exits when `in` closes. */
+static void worker_main(const struct match_plan *plan, int in, int out)
+{
+	FILE *f = fdopen(in, "r");
+	char line[64], text[REPORT_LINE_LEN];
+	struct roster r;
+
+	if (!f || roster_init(&r, plan) < 0)
+		_exit(1);
+	while (fgets(line, sizeof line, f)) {
+		struct report_game g;
+		int k = atoi(line), n;
+		const char *s = text;
+
+		if (k < 0 || k >= plan->n_games)
+			break;
+		play_one(&r, k, &g);
+		n = report_format_line(&g, text, sizeof text);
+		if (n < 0)
+			_exit(1);
+		while (n > 0) {
+			ssize_t w = write(out, s, (size_t)n);
+
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w <= 0)
+				_exit(1);
+			s += w;
+			n -= (int)w;
+		}
+	}
+	roster_free(&r);
+	fclose(f);
+	_exit(0);
+}
+
+struct worker {
+	pid_t pid;		       /* the worker process */
+	int cmd;		       /* write end: game indices to it */
+	int res;		       /* read end: report lines from it */
+	int game;		       /* index of the game it plays, -1 if idle */
+	char buf[REPORT_LINE_LEN * 2]; /* partial output */
+	size_t len;		       /* bytes in buf */
+};
+
+/* Gives worker `w` game `k`, or closes its input if there is none left. */
+static void worker_send(struct worker *w, int k, int n_games)
+{
+	char line[32];
+	int len;
+
+	if (k >= n_games) {
+		if (w->cmd >= 0)
+			close(w->cmd);
+		w->cmd = -1;
+		w->game = -1;
+		return;
+	}
+	len = snprintf(line, sizeof line, "%d\n", k);
+	w->game = write(w->cmd, line, (size_t)len) == len ? k : -1;
+}
+
+static int run_parallel(const struct match_plan *plan, match_result_fn fn, void *user, char *err,
+			size_t errlen)
+{
+	int jobs = plan->jobs < plan->n_games ? plan->jobs : plan->n_games;
+	struct worker *w = calloc((size_t)jobs, sizeof *w);
+	struct sigaction ign, old;
+	int next = 0, done = 0, status = 0, i;
+
+	if (!w) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &ign, &old);
+	for (i = 0; i < jobs; i++) {
+		int cmd[2], res[2];
+
+		w[i].cmd = w[i].res = -1;
+		w[i].game = -1;
+		if (pipe(cmd) < 0 || pipe(res) < 0) {
+			snprintf(err, errlen, "pipe: %s", strerror(errno));
+			status = -1;
+			break;
+		}
+		fflush(NULL);
+		w[i].pid = fork();
+		if (w[i].pid == 0) {
+			for (int j = 0; j < i; j++) {
+				if (w[j].cmd >= 0)
+					close(w[j].cmd);
+				close(w[j].res);
+			}
+			close(cmd[1]);
+			close(res[0]);
+			sigaction(SIGPIPE, &old, NULL);
+			worker_main(plan, cmd[0], res[1]);
+		}
+		close(cmd[0]);
+		close(res[1]);
+		w[i].cmd = cmd[1];
+		w[i].res = res[0];
+		if (w[i].pid < 0) {
+			snprintf(err, errlen, "fork: %s", strerror(errno));
+			close(w[i].cmd);
+			close(w[i].res);
+			w[i].cmd = w[i].res = -1;
+			status = -1;
+			break;
+		}
+		worker_send(&w[i], next++, plan->n_games);
+	}
+	jobs = i;
+	while (status == 0 && done < plan->n_games) {
+		struct pollfd pfd[jobs];
+		int busy = 0;
+
+		for (i = 0; i < jobs; i++) {
+			pfd[i].fd = w[i].game >= 0 ? w[i].res : -1;
+			pfd[i].events = POLLIN;
+			pfd[i].revents = 0;
+			busy += w[i].game >= 0;
+		}
+		if (!busy) {
+			snprintf(err, errlen, "every worker process failed");
+			status = -1;
+			break;
+		}
+		if (poll(pfd, (nfds_t)jobs, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			snprintf(err, errlen, "poll: %s", strerror(errno));
+			status = -1;
+			break;
+		}
+		for (i = 0; i < jobs && status == 0; i++) {
+			ssize_t n;
+			char *nl;
+
+			if (!(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			n = read(w[i].res, w[i].buf + w[i].len, sizeof w[i].buf - 1 - w[i].len);
+			if (n <= 0) {
+				snprintf(err, errlen, "the worker playing game %d died",
+					 plan->games[w[i].game].number);
+				status = -1;
+				break;
+			}
+			w[i].len += (size_t)n;
+			w[i].buf[w[i].len] = '\0';
+			while ((nl = strchr(w[i].buf, '\n'))) {
+				struct report_game g;
+				char msg[200];
+
+				*nl = '\0';
+				if (report_parse_line(w[i].buf, &g, msg, sizeof msg) < 0) {
+					snprintf(err, errlen, "worker: %s", msg);
+					status = -1;
+					break;
+				}
+				w[i].len -= (size_t)(nl + 1 - w[i].buf);
+				memmove(w[i].buf, nl + 1, w[i].len + 1);
+				fn(&g, user);
+				done++;
+				worker_send(&w[i], next++, plan->n_games);
+			}
+		}
+	}
+	for (i = 0; i < jobs; i++) {
+		if (w[i].cmd >= 0)
+			close(w[i].cmd);
+		if (status < 0)
+			kill(w[i].pid, SIGTERM);
+		waitpid(w[i].pid, NULL, 0);
+		close(w[i].res);
+	}
+	sigaction(SIGPIPE, &old, NULL);
+	free(w);
+	return status;
+}
+
+/* Plays the games of `plan` and calls `fn` with each report line as the game
+   ends (in the order they end when jobs > 1). Returns 0, or -1 with a message
+   if the run could not go on (the games reported so far stand). */
+int match_run(const struct match_plan *plan, match_result_fn fn, void *user, char *err,
+	      size_t errlen)
+{
+	if (plan->n_games == 0)
+		return 0;
+	if (plan->jobs <= 1)
+		return run_serial(plan, fn, user, err, errlen);
+	return run_parallel(plan, fn, user, err, errlen);
+}

@@ -1,0 +1,123 @@
+#!/bin/sh
+# batch.sh — othello match / tournament / report: report lines, logs that load
+# back, summaries that add up, reproducible seeds, shards, parallel jobs,
+# external engines over GTP (ours, and misbehaving ones).
+. "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
+: "${OTHELLO:=../src/othello}"
+: "${TOP_SRCDIR:=$(dirname "$0")/..}"
+: "${TESTDATA:=$TOP_SRCDIR/tests/data}"
+T=batch.tmp.$$
+rm -rf $T && mkdir $T
+OPEN=$TESTDATA/openings-few.txt
+
+# body of a report without comments and the seconds column (times differ)
+body() { grep -v '^#' "$1" | cut -f1-8,10-; }
+
+A=expert
+B="novice --random 30"
+"$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 7 \
+  --report $T/r1.txt --log-dir $T/logs --json >$T/sum.json 2>$T/err; st=$?
+check "a match of 6 games exits 0" $st
+[ "$(grep -vc '^#' $T/r1.txt)" -eq 6 ]; check "the report has one line per game" $?
+[ "$(awk -F'\t' '!/^#/ && NF == 12 && $12 == $6 - $7' $T/r1.txt | wc -l)" -eq 6 ]
+check "every line has 12 fields, the gap rightmost" $?
+[ "$(grep -v '^#' $T/r1.txt | cut -f2 | sort | uniq -c | awk '$1 == 2' | wc -l)" -eq 3 ]
+check "each opening is played twice" $?
+[ "$(grep -v '^#' $T/r1.txt | cut -f2,3 | sort -u | wc -l)" -eq 6 ]; check "with colours swapped" $?
+grep -q '"players":\["expert","novice --random 30"\],"games":6' $T/sum.json; check "json summary: players, games" $?
+tr -d '\n' <$T/sum.json | awk -F'[][,:]' '{
+  for (i = 1; i <= NF; i++) { if ($i == "\"wins\"") { w1 = $(i+2); w2 = $(i+3) }
+    if ($i == "\"draws\"") d = $(i+1); if ($i == "\"points\"") { p1 = $(i+2); p2 = $(i+3) } }
+  exit !(w1 + w2 + d == 6 && p1 + p2 == 6) }'
+check "json summary adds up (wins + draws = games, points = games)" $?
+wins_black=$(awk -F'\t' '!/^#/ && $3 == "expert" && $5 == "1-0"' $T/r1.txt | wc -l)
+wins_white=$(awk -F'\t' '!/^#/ && $4 == "expert" && $5 == "0-1"' $T/r1.txt | wc -l)
+grep -q "\"wins\":\[$((wins_black + wins_white))," $T/sum.json; check "json wins agree with the report" $?
+
+[ "$(ls $T/logs | wc -l)" -eq 6 ]; check "one log per game" $?
+n=$(awk -F'\t' '$1 == 3 { print $8 }' $T/r1.txt)
+"$OTHELLO" convert $T/logs/game-00003.sgf $T/g3.txt 2>>$T/err
+[ "$(tr -d ' \n' <$T/g3.txt | wc -c)" -eq $((2 * n)) ]
+check "a log loads back: its moves are the report's" $?
+grep -q 'OMR\[level:expert source:search depth:3' $T/logs/game-00003.sgf; check "logs hold the reasoning of each move" $?
+
+"$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 7 \
+  --report $T/r2.txt --quiet >/dev/null 2>>$T/err
+[ "$(body $T/r1.txt)" = "$(body $T/r2.txt)" ]; check "the same seed gives the same report" $?
+"$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 8 \
+  --report $T/r3.txt --quiet >/dev/null 2>>$T/err
+[ "$(body $T/r1.txt)" != "$(body $T/r3.txt)" ]; check "another seed gives other games" $?
+
+for i in 1 2; do
+  "$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 7 \
+    --shard $i/2 --report $T/s$i.txt --quiet >/dev/null 2>>$T/err
+done
+"$OTHELLO" report merge $T/s2.txt $T/s1.txt >$T/merged.txt 2>>$T/err
+[ "$(body $T/merged.txt)" = "$(body $T/r1.txt)" ]; check "merged shard halves equal the whole" $?
+[ "$(grep -vc '^#' $T/s1.txt)" -eq 3 ]; check "a shard plays its slice" $?
+
+"$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 7 \
+  --jobs 2 --report $T/j.txt --quiet >/dev/null 2>>$T/err
+"$OTHELLO" report merge $T/j.txt >$T/jm.txt
+[ "$(body $T/jm.txt)" = "$(body $T/r1.txt)" ]; check "--jobs 2 plays the same games" $?
+
+"$OTHELLO" report summary --json $T/r1.txt >$T/sum2.json
+[ "$(cat $T/sum2.json)" = "$(cat $T/sum.json)" ]; check "report summary reproduces the match summary" $?
+sed 's/\t1-0\t\([0-9]*\)\t/\t1-0\t63\t/' $T/r1.txt >$T/bad.txt
+"$OTHELLO" report merge $T/bad.txt $T/r1.txt >/dev/null 2>$T/err2; st=$?
+[ $st -ne 0 ] && grep -q "bad.txt:" $T/err2; check "an inconsistent report line is refused with its place" $?
+
+"$OTHELLO" match --black random >/dev/null 2>$T/err2; st=$?
+[ $st -eq 2 ] && grep -q "required" $T/err2; check "--white missing: exit 2" $?
+"$OTHELLO" match --black random --white random --shard 3/2 >/dev/null 2>$T/err2; st=$?
+[ $st -eq 2 ]; check "a bad --shard: exit 2" $?
+
+# master kept shallow (its sure search alone takes seconds a move)
+"$OTHELLO" match --black "master --depth 4 --endgame 8" --white "engine:$OTHELLO gtp --level expert" \
+  --games 2 --time 0.02 --openings $OPEN --report $T/e.txt --log-dir $T/elogs --timeout 20 --quiet \
+  >$T/e.out 2>>$T/err
+[ "$(awk -F'\t' '!/^#/ && $11 == "end"' $T/e.txt | wc -l)" -eq 2 ]
+check "master against a separate othello gtp process: games played out" $?
+grep -q "engine:.*gtp --level expert" $T/e.out; check "the summary names the external engine" $?
+grep -q "OMR\[level:master" $T/elogs/game-00001.sgf; check "the log keeps master's reasoning" $?
+
+for bad in exit illegal hang; do
+  timeout=10 # generous for engines that answer, short for the one that hangs
+  [ $bad = hang ] && timeout=2
+  "$OTHELLO" match --black random --white "engine:sh $TOP_SRCDIR/tests/engine-$bad.sh" \
+    --games 2 --openings $OPEN --report $T/$bad.txt --timeout $timeout --quiet >$T/$bad.out 2>>$T/err
+  eval "st_$bad=$?"
+done
+[ $st_exit -eq 0 ] && [ "$(grep -c 'forfeit white: engine exited with status 3' $T/exit.txt)" -eq 1 ] &&
+  [ "$(grep -c 'forfeit black: engine exited with status 3' $T/exit.txt)" -eq 1 ]
+check "an engine that exits loses every game, reason in the report, the match goes on" $?
+[ "$(grep -c 'forfeit [a-z]*: illegal move a1' $T/illegal.txt)" -eq 2 ]
+check "an engine that answers an illegal move loses" $?
+[ "$(grep -c 'no answer to genmove' $T/hang.txt)" -eq 2 ]
+check "an engine that hangs loses after its time-out" $?
+grep -q '"\?forfeits\?' $T/hang.out || grep -q "lost by forfeit" $T/hang.out
+check "the summary counts the forfeits" $?
+
+"$OTHELLO" tournament --players beginner,novice,expert --games 2 --openings $OPEN \
+  --format csv --quiet >$T/t.csv 2>>$T/err; st=$?
+[ $st -eq 0 ] && [ "$(wc -l <$T/t.csv)" -eq 4 ]; check "tournament: a CSV row per player" $?
+"$OTHELLO" tournament --players random,random,random --games 2 --openings $OPEN \
+  --format json --quiet >$T/t.json 2>>$T/err
+grep -q '"ranking":\[{"player":"random' $T/t.json; check "tournament JSON has the ranking" $?
+"$OTHELLO" tournament --players random,random --games 4 --openings $OPEN --quiet >$T/t.txt
+grep -q "^ 1\. random" $T/t.txt && grep -q "^Ranking" $T/t.txt; check "tournament text table" $?
+
+"$OTHELLO" balanced-openings --count 3 --depth 2 --pick-depth 1 --window 64 --seed 5 \
+  >$T/bal.txt 2>>$T/err; st=$?
+[ $st -eq 0 ] && [ "$(grep -vc '^#' $T/bal.txt)" -eq 3 ]; check "balanced-openings writes the openings asked for" $?
+grep -v '^#' $T/bal.txt | grep -q '^f5'; check "normalised to start with f5" $?
+"$OTHELLO" match --black beginner --white novice --openings $T/bal.txt --games 6 --quiet \
+  --report $T/b.txt >/dev/null 2>>$T/err
+[ "$(grep -v '^#' $T/b.txt | cut -f2 | sort -u | wc -l)" -eq 3 ]; check "its output is an openings file" $?
+"$OTHELLO" match --black beginner --white novice --games 2 --quiet --report $T/d.txt >/dev/null 2>>$T/err
+first=$(grep -v '^#' "$TOP_SRCDIR/openings/balanced.txt" | head -n 1 | sed 's/ *#.*//')
+[ "$(grep -v '^#' $T/d.txt | head -n 1 | cut -f2)" = "$first" ]
+check "match starts from the shipped balanced openings by default" $?
+
+rm -rf $T
+tap_done

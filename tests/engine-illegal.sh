@@ -1,0 +1,10 @@
+#!/bin/sh
+# engine-illegal.sh — a GTP engine that always answers a1, never legal early in
+# a game: the match must count it as a loss by an illegal move.
+while read -r cmd rest; do
+  case $cmd in
+    genmove) printf '= a1\n\n' ;;
+    quit) printf '=\n\n'; exit 0 ;;
+    *) printf '=\n\n' ;;
+  esac
+done

@@ -1,0 +1,28 @@
+#!/bin/sh
+# gtp.sh — `othello gtp` driven over a pipe: commands, ids, passes, errors.
+. "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
+: "${OTHELLO:=../src/othello}"
+
+printf 'protocol_version\nname\nquit\n' | "$OTHELLO" gtp --level random >gtp.out.$$
+[ "$(grep -c '^$' gtp.out.$$)" -eq 3 ] && [ "$(wc -l <gtp.out.$$)" -eq 6 ]
+check "every reply ends with a blank line" $?
+rm -f gtp.out.$$
+
+out=$(printf 'protocol_version\n1 name\nlist_commands\nclear_board\ngenmove black\nplay white d3\nundo\nundo\nplay black f5\nplay white f6\nplay black e6\nplay white f4\ngenmove b\nfly\nplay black\nboardsize 19\nquit\n' |
+  "$OTHELLO" gtp --level random)
+echo "$out" | head -n 1 | grep -q "^= 2$"; check "protocol_version 2" $?
+echo "$out" | grep -q "^=1 Othello Master$"; check "an id is echoed" $?
+echo "$out" | grep -q "^genmove$"; check "list_commands lists genmove" $?
+echo "$out" | grep -Eq "^= (d3|c4|f5|e6)$"; check "genmove black answers an opening move" $?
+echo "$out" | grep -q "^? illegal move"; check "an illegal move is answered with ?" $?
+echo "$out" | grep -q "^? unknown command$"; check "an unknown command is answered with ?" $?
+echo "$out" | grep -q "^? syntax error$"; check "a bad argument is answered with ?" $?
+echo "$out" | grep -q "^? unacceptable size$"; check "boardsize 19 is refused" $?
+
+out=$(printf 'play b d3\nplay w c3\nplay b b3\nplay w d2\nplay b e1\nplay w d6\nplay b d7\nplay w e3\nplay b f4\ngenmove w\nfinal_score\n' |
+  "$OTHELLO" gtp --level random)
+echo "$out" | grep -q "^= pass$" && echo "$out" | grep -q "^= B+64$"
+check "a side with no move passes; final_score" $?
+"$OTHELLO" gtp --level nonsense </dev/null 2>/dev/null; st=$?
+[ $st -eq 2 ]; check "an unknown level: exit 2" $?
+tap_done

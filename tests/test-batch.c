@@ -1,0 +1,531 @@
+/*
+ * test-batch.c — the pieces of batch matches: report lines and merging,
+ * statistics against hand-computed values, openings files, the schedule and
+ * its shards, playing a game between random players, and GTP sessions run
+ * through memory streams.
+ */
+#include "gtp.h"
+#include "match.h"
+#include "report.h"
+#include "stats.h"
+
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static struct report_game sample_game(int number, int black_discs, int white_discs)
+{
+	struct report_game g;
+
+	memset(&g, 0, sizeof g);
+	g.number = number;
+	snprintf(g.opening, sizeof g.opening, "f5d6c3");
+	snprintf(g.black, sizeof g.black, "expert");
+	snprintf(g.white, sizeof g.white, "engine:othello gtp --level novice");
+	g.black_discs = black_discs;
+	g.white_discs = white_discs;
+	g.gap = black_discs - white_discs;
+	g.moves = 58;
+	g.seconds = 1.25;
+	g.seed = 18446744073709551615ULL;
+	snprintf(g.end, sizeof g.end, "end");
+	return g;
+}
+
+Test(report, line_round_trips_with_the_gap_rightmost)
+{
+	struct report_game g = sample_game(7, 40, 24), back;
+	char line[REPORT_LINE_LEN], err[200];
+	int n = report_format_line(&g, line, sizeof line);
+
+	cr_assert_gt(n, 0);
+	cr_assert_str_eq(line,
+			 "7\tf5d6c3\texpert\tengine:othello gtp --level novice\t1-0\t40\t24\t58\t"
+			 "1.25\t18446744073709551615\tend\t16\n");
+	line[n - 1] = '\0';
+	cr_assert_eq(report_parse_line(line, &back, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(back.number, 7);
+	cr_assert_str_eq(back.white, g.white);
+	cr_assert_eq(back.seed, g.seed);
+	cr_assert_eq(back.gap, 16);
+	cr_assert_str_eq(report_result(&back), "1-0");
+}
+
+Test(report, tabs_in_names_become_spaces)
+{
+	struct report_game g = sample_game(1, 32, 32);
+	char line[REPORT_LINE_LEN];
+
+	snprintf(g.black, sizeof g.black, "a\tb");
+	report_format_line(&g, line, sizeof line);
+	cr_assert(strstr(line, "\ta b\t") != NULL);
+	cr_assert(strstr(line, "\t1/2\t") != NULL);
+}
+
+Test(report, bad_lines_name_their_column)
+{
+	struct report_game g;
+	char err[200];
+
+	cr_assert_eq(
+	    report_parse_line("1\t-\ta\tb\t1-0\t40\t24\t58\t1.0\t5\tend\t15", &g, err, sizeof err),
+	    -1);
+	cr_assert(strstr(err, "column 32: gap 15") == err, "%s", err);
+	cr_assert_eq(
+	    report_parse_line("1\t-\ta\tb\t0-1\t40\t24\t58\t1.0\t5\tend\t16", &g, err, sizeof err),
+	    -1);
+	cr_assert(strstr(err, "result 0-1 does not match") != NULL, "%s", err);
+	cr_assert_eq(report_parse_line("1\t-\ta", &g, err, sizeof err), -1);
+	cr_assert(strstr(err, "expected 12 TAB-separated fields") != NULL, "%s", err);
+	cr_assert_eq(
+	    report_parse_line("x\t-\ta\tb\t1-0\t40\t24\t58\t1.0\t5\tend\t16", &g, err, sizeof err),
+	    -1);
+	cr_assert(strstr(err, "column 1: bad game") == err, "%s", err);
+}
+
+Test(report, append_writes_one_header_then_lines)
+{
+	char path[] = "/tmp/test-report-XXXXXX", err[200];
+	struct report r = {0};
+	struct report_game a = sample_game(2, 10, 54), b = sample_game(1, 33, 31);
+	int fd = mkstemp(path);
+	FILE *f;
+
+	cr_assert_geq(fd, 0);
+	close(fd);
+	fd = report_open(path, err, sizeof err);
+	cr_assert_geq(fd, 0, "%s", err);
+	cr_assert_eq(report_append(fd, &a, err, sizeof err), 0);
+	close(fd);
+	fd = report_open(path, err, sizeof err);
+	cr_assert_eq(report_append(fd, &b, err, sizeof err), 0);
+	close(fd);
+	f = fopen(path, "r");
+	cr_assert_eq(report_read(f, path, &r, err, sizeof err), 0, "%s", err);
+	fclose(f);
+	cr_assert_eq(r.n, 2);
+	cr_assert_eq(r.games[0].number, 2);
+	cr_assert_eq(report_merge(&r, err, sizeof err), 0);
+	cr_assert_eq(r.games[0].number, 1);
+	cr_assert_eq(r.games[1].gap, -44);
+	report_free(&r);
+	f = fopen(path, "r");
+	char line[512];
+	int headers = 0;
+	while (fgets(line, sizeof line, f))
+		headers += line[0] == '#';
+	fclose(f);
+	cr_assert_eq(headers, 2, "the header (two comment lines) is written once");
+	unlink(path);
+}
+
+Test(report, merge_drops_repeats_and_refuses_conflicts)
+{
+	struct report r = {0};
+	struct report_game g1 = sample_game(1, 40, 24), g2 = sample_game(2, 20, 44);
+	char err[200];
+
+	report_add(&r, &g2);
+	report_add(&r, &g1);
+	g1.seconds = 9; /* the same game, timed differently */
+	report_add(&r, &g1);
+	cr_assert_eq(report_merge(&r, err, sizeof err), 0);
+	cr_assert_eq(r.n, 2);
+	g1.black_discs = 41;
+	g1.gap = 17;
+	report_add(&r, &g1);
+	cr_assert_eq(report_merge(&r, err, sizeof err), -1);
+	cr_assert(strstr(err, "game 1 appears twice") != NULL, "%s", err);
+	report_free(&r);
+}
+
+Test(report, read_error_gives_file_line_column)
+{
+	char text[] = "# header\n1\t-\ta\tb\t1-0\t40\t24\t58\t1.0\t5\tend\t16\nbad line\n";
+	FILE *f = fmemopen(text, strlen(text), "r");
+	struct report r = {0};
+	char err[200];
+
+	cr_assert_eq(report_read(f, "r.txt", &r, err, sizeof err), -1);
+	cr_assert(strstr(err, "r.txt:3:") == err, "%s", err);
+	cr_assert_eq(r.n, 0, "a failed read adds nothing");
+	fclose(f);
+	report_free(&r);
+}
+
+/* Adds `n` games of the given gap for a player `a` against `b`, alternating colours. */
+static void add_games(struct report *r, const char *a, const char *b, int n, int gap)
+{
+	for (int i = 0; i < n; i++) {
+		struct report_game g = sample_game(r->n + 1, 32, 32);
+		bool a_black = r->n % 2 == 0;
+		int d = a_black ? gap : -gap;
+
+		snprintf(g.black, sizeof g.black, "%s", a_black ? a : b);
+		snprintf(g.white, sizeof g.white, "%s", a_black ? b : a);
+		g.black_discs = (64 + d) / 2;
+		g.white_discs = 64 - g.black_discs;
+		g.gap = g.black_discs - g.white_discs;
+		report_add(r, &g);
+	}
+}
+
+Test(stats, seven_wins_one_draw_two_losses)
+{
+	struct report r = {0};
+	struct stats_match s;
+
+	add_games(&r, "A", "B", 7, 10);
+	add_games(&r, "A", "B", 1, 0);
+	add_games(&r, "A", "B", 2, -4);
+	cr_assert_eq(stats_match_compute(r.games, r.n, "A", "B", &s), 10);
+	cr_assert_eq(s.wins[0], 7);
+	cr_assert_eq(s.wins[1], 2);
+	cr_assert_eq(s.draws, 1);
+	cr_assert_float_eq(s.points[0], 7.5, 1e-9);
+	cr_assert_float_eq(s.points[1], 2.5, 1e-9);
+	cr_assert_float_eq(s.score_pct, 75.0, 1e-9);
+	/* gaps: 7 x 10, 0, 2 x -4: mean 6.2; sample sd = sqrt(sum (d - 6.2)^2 / 9) */
+	cr_assert_float_eq(s.mean_diff, 6.2, 1e-9);
+	double sd = sqrt((7 * 3.8 * 3.8 + 6.2 * 6.2 + 2 * 10.2 * 10.2) / 9);
+	cr_assert_float_eq(s.diff_ci, 2.262 * sd / sqrt(10), 1e-9);
+	/* 75 %: 400 log10(3) = 190.85 Elo */
+	cr_assert_float_eq(s.elo, 400 * log10(3.0), 1e-9);
+	cr_assert(!s.elo_bound);
+	double se = sqrt((7 * 0.25 * 0.25 + 0.25 * 0.25 + 2 * 0.75 * 0.75) / 10) / sqrt(10);
+	double lo = stats_elo(0.75 - 1.96 * se), hi = stats_elo(fmin(0.75 + 1.96 * se, 0.95));
+	cr_assert_float_eq(s.elo_error, (hi - lo) / 2, 1e-9);
+	cr_assert_eq(s.wins_as[0][0] + s.wins_as[0][1], 7);
+	cr_assert_eq(s.wins_as[0][0] + s.draws_as[0][0] + s.losses_as[0][0], 5,
+		     "A had Black in half the games");
+	report_free(&r);
+}
+
+Test(stats, a_clean_sweep_is_a_bound)
+{
+	struct report r = {0};
+	struct stats_match s;
+
+	add_games(&r, "A", "B", 4, 64);
+	stats_match_compute(r.games, r.n, "B", "A", &s);
+	cr_assert_eq(s.wins[1], 4);
+	cr_assert(s.elo_bound);
+	cr_assert_lt(s.elo, 0);
+	cr_assert_float_eq(s.elo, stats_elo(0.5 / 4), 1e-9);
+	cr_assert_float_eq(s.mean_diff, -64, 1e-9);
+	report_free(&r);
+}
+
+Test(stats, t_quantiles)
+{
+	cr_assert_float_eq(stats_t95(1), 12.706, 1e-9);
+	cr_assert_float_eq(stats_t95(30), 2.042, 1e-9);
+	cr_assert_float_eq(stats_t95(1000), 1.96, 1e-9);
+	cr_assert_gt(stats_t95(35), stats_t95(50));
+}
+
+Test(stats, cross_table_points_add_up_and_rank)
+{
+	struct report r = {0};
+	struct stats_table t;
+	const char *names[] = {"C", "A", "B"};
+
+	add_games(&r, "A", "B", 4, 10); /* A beats B 4-0 */
+	add_games(&r, "A", "C", 2, 2);	/* A beats C 2-0 */
+	add_games(&r, "A", "C", 2, 0);	/* and draws twice */
+	add_games(&r, "C", "B", 4, 6);	/* C beats B */
+	cr_assert_eq(stats_table_compute(r.games, r.n, names, 3, &t), 0);
+	double sum = 0;
+	for (int i = 0; i < 3; i++)
+		sum += t.points[i];
+	cr_assert_float_eq(sum, 12, 1e-9, "every game gives one point");
+	cr_assert_str_eq(t.names[t.rank[0]], "A");
+	cr_assert_str_eq(t.names[t.rank[1]], "C");
+	cr_assert_str_eq(t.names[t.rank[2]], "B");
+	cr_assert_float_eq(t.cells[1 * 3 + 0].points[0], 3, 1e-9, "A scored 3 against C");
+	cr_assert_float_eq(t.cells[0 * 3 + 1].points[0], 1, 1e-9, "C scored 1 against A");
+	cr_assert_float_eq(t.cells[1 * 3 + 2].mean_diff, 10, 1e-9);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	stats_table_print(&t, STATS_JSON, f);
+	fclose(f);
+	cr_assert(strstr(buf, "\"ranking\":[{\"player\":\"A\",\"points\":7,\"games\":8") != NULL,
+		  "%s", buf);
+	free(buf);
+	stats_table_free(&t);
+	report_free(&r);
+}
+
+Test(openings, transcript_with_separators)
+{
+	struct match_opening o;
+	char err[200];
+	struct board b;
+
+	cr_assert_eq(match_opening_parse("1. F5 d6 2.c3-D3", &o, err, sizeof err), 0, "%s", err);
+	cr_assert(o.standard);
+	cr_assert_eq(o.n_moves, 4);
+	cr_assert_eq(o.moves[0], board_square_parse("f5"));
+	cr_assert_eq(o.side, BLACK);
+	board_start(&b);
+	for (int i = 0; i < 4; i++)
+		board_play(&b, o.moves[i], board_flips(b.own, b.opp, o.moves[i]));
+	cr_assert_eq(b.own, o.board.own);
+	cr_assert_eq(b.opp, o.board.opp);
+}
+
+Test(openings, board_string_and_errors)
+{
+	struct match_opening o;
+	char err[200];
+
+	cr_assert_eq(match_opening_parse("---------------------------OX------XO--------------------"
+					 "------- O",
+					 &o, err, sizeof err),
+		     0, "%s", err);
+	cr_assert(!o.standard);
+	cr_assert_eq(o.side, WHITE);
+	cr_assert_eq(o.n_moves, 0);
+	cr_assert_eq(match_opening_parse("f5a1", &o, err, sizeof err), -1);
+	cr_assert_str_eq(err, "column 3: a1 is not a legal move here");
+	cr_assert_eq(match_opening_parse("f5z9", &o, err, sizeof err), -1);
+	cr_assert(strstr(err, "column 3:") == err, "%s", err);
+}
+
+Test(openings, file_with_comments)
+{
+	char text[] = "# balanced\nf5d6c3 # +1\n\n   -\nf5f6e6f4 # -2\n";
+	char bad[] = "f5d6\n  f5 d7\n";
+	struct match_openings list;
+	char err[200];
+	FILE *f = fmemopen(text, strlen(text), "r");
+
+	cr_assert_eq(match_openings_read(f, "o.txt", &list, err, sizeof err), 0, "%s", err);
+	fclose(f);
+	cr_assert_eq(list.n, 3);
+	cr_assert_str_eq(list.v[0].text, "f5d6c3");
+	cr_assert_str_eq(list.v[1].text, "-");
+	cr_assert_eq(list.v[2].n_moves, 4);
+	match_openings_free(&list);
+	f = fmemopen(bad, strlen(bad), "r");
+	cr_assert_eq(match_openings_read(f, "o.txt", &list, err, sizeof err), -1);
+	fclose(f);
+	cr_assert_str_eq(err, "o.txt:2:6: d7 is not a legal move here");
+}
+
+Test(schedule, each_opening_twice_with_colours_swapped)
+{
+	struct match_game g[10];
+
+	cr_assert_eq(match_schedule_pair(10, 3, 42, 0, 1, 1, g), 10);
+	for (int i = 0; i < 10; i += 2) {
+		cr_assert_eq(g[i].opening, g[i + 1].opening);
+		cr_assert_eq(g[i].black, 0);
+		cr_assert_eq(g[i + 1].black, 1);
+		cr_assert_eq(g[i].white, g[i + 1].black);
+		cr_assert_neq(g[i].seed, g[i + 1].seed);
+	}
+	cr_assert_eq(g[6].opening, 0, "openings repeat when games outnumber them");
+	cr_assert_eq(g[9].number, 10);
+	cr_assert_eq(g[4].seed, match_game_seed(42, 5), "the seed depends on the number only");
+}
+
+Test(schedule, shards_cover_the_list_once)
+{
+	int shard, shards;
+
+	cr_assert_eq(match_shard_parse("2/3", &shard, &shards), 0);
+	cr_assert_eq(shard, 2);
+	cr_assert_eq(shards, 3);
+	cr_assert_eq(match_shard_parse("4/3", &shard, &shards), -1);
+	cr_assert_eq(match_shard_parse("0/3", &shard, &shards), -1);
+	cr_assert_eq(match_shard_parse("1/", &shard, &shards), -1);
+	for (int n = 0; n < 30; n++)
+		for (int k = 1; k <= 7; k++) {
+			int expect = 0;
+
+			for (int i = 1; i <= k; i++) {
+				int first, last;
+
+				match_shard_range(n, i, k, &first, &last);
+				cr_assert_eq(first, expect);
+				cr_assert_geq(last, first);
+				expect = last;
+			}
+			cr_assert_eq(expect, n);
+		}
+}
+
+Test(match, random_players_finish_with_consistent_counts)
+{
+	struct match_player_options opt = {0};
+	char err[200];
+	struct match_player *a = match_player_new("random", &opt, err, sizeof err);
+	struct match_player *b = match_player_new("random", &opt, err, sizeof err);
+	struct match_openings list;
+
+	cr_assert_eq(match_openings_start(&list), 0);
+	for (int k = 1; k <= 20; k++) {
+		struct report_game g;
+		struct game *rec = NULL;
+
+		match_play_game(a, b, "a", "b", &list.v[0], k, match_game_seed(3, k), &g, &rec);
+		cr_assert_str_eq(g.end, "end");
+		cr_assert_eq(g.gap, g.black_discs - g.white_discs);
+		if (g.gap != 0)
+			cr_assert_eq(g.black_discs + g.white_discs, 64);
+		cr_assert_not_null(rec);
+		const struct game_node *n = game_line_end(rec->root);
+		int placed = 0;
+		for (const struct game_node *m = n; m->parent; m = m->parent)
+			placed += m->move != SQ_PASS;
+		cr_assert_eq(placed, g.moves);
+		cr_assert(game_is_over(n));
+		cr_assert_eq(rec->seed, match_game_seed(3, k));
+		game_free(rec);
+	}
+	match_player_free(a);
+	match_player_free(b);
+	match_openings_free(&list);
+}
+
+Test(match, same_seed_same_game)
+{
+	struct match_player_options opt = {0};
+	char err[200];
+	struct match_player *a = match_player_new("random", &opt, err, sizeof err);
+	struct match_player *b = match_player_new("random", &opt, err, sizeof err);
+	struct match_openings list;
+	struct report_game g1, g2;
+
+	match_openings_start(&list);
+	match_play_game(a, b, "a", "b", &list.v[0], 1, 99, &g1, NULL);
+	match_play_game(a, b, "a", "b", &list.v[0], 1, 99, &g2, NULL);
+	cr_assert_eq(g1.gap, g2.gap);
+	cr_assert_eq(g1.moves, g2.moves);
+	match_player_free(a);
+	match_player_free(b);
+	match_openings_free(&list);
+}
+
+Test(match, unknown_players_are_refused)
+{
+	char err[200];
+
+	cr_assert(!match_player_check_spec("engine:", err, sizeof err));
+	cr_assert(strstr(err, "no command") != NULL, "%s", err);
+	cr_assert(!match_player_check_spec("grandmaster-of-nothing", err, sizeof err));
+	cr_assert(match_player_check_spec("nboard:edax -n 1", err, sizeof err));
+}
+
+/* Runs a GTP session on `script` with a random brain and returns the output. */
+static char *gtp_session(const char *script)
+{
+	struct match_player_options opt = {0};
+	char err[200], *out = NULL, *text = strdup(script);
+	size_t len = 0;
+	struct match_player *p = match_player_new("random", &opt, err, sizeof err);
+	FILE *in = fmemopen(text, strlen(text), "r");
+	FILE *o = open_memstream(&out, &len);
+
+	gtp_serve(in, o, p, 5);
+	fclose(in);
+	fclose(o);
+	free(text);
+	match_player_free(p);
+	return out;
+}
+
+Test(gtp, basic_commands_and_ids)
+{
+	char *out = gtp_session("protocol_version\n7 name\nboardsize 8\nboardsize 19\n"
+				"known_command genmove\nknown_command fly\nfrobnicate\nquit\n"
+				"name\n");
+
+	cr_assert_str_eq(out, "= 2\n\n=7 Othello Master\n\n=\n\n? unacceptable size\n\n"
+			      "= true\n\n= false\n\n? unknown command\n\n=\n\n");
+	free(out);
+}
+
+Test(gtp, play_undo_and_illegal_moves)
+{
+	char *out = gtp_session("play black f5\nplay white a1\nplay white d6\nplay b c3\n"
+				"play black e3\nundo\nplay black c3\nplay white pass\n"
+				"play black z9\nplay black\nshowboard\n");
+	const char *expect = "=\n\n? illegal move\n\n=\n\n=\n\n? illegal move: it is white's "
+			     "turn\n\n=\n\n=\n\n? illegal move\n\n? syntax error\n\n"
+			     "? syntax error\n\n";
+
+	cr_assert(strncmp(out, expect, strlen(expect)) == 0, "%s", out);
+	cr_assert(strstr(out, "3 . . X . . . . . 3\n4 . . . X X . . . 4\n5 . . . O X X . . 5\n"
+			      "6 . . . O . . . . 6") != NULL,
+		  "%s", out);
+	free(out);
+}
+
+Test(gtp, genmove_plays_a_legal_move)
+{
+	char *out = gtp_session("genmove black\ngenmove white\nshowboard\n");
+	char a[3], b[3];
+
+	cr_assert_eq(sscanf(out, "= %2s\n\n= %2s", a, b), 2, "%s", out);
+	cr_assert(strstr("d3 c4 f5 e6", a) != NULL, "%s", a);
+	cr_assert(strstr(out, "Black to move") != NULL, "%s", out);
+	free(out);
+}
+
+Test(gtp, forced_passes)
+{
+	/* A nine-move game in which one side loses every disc: then neither side can
+	   move, genmove answers pass and the final score is 64 to the winner. */
+	char *out = gtp_session("play b d3\nplay w c3\nplay b b3\nplay w d2\nplay b e1\n"
+				"play w d6\nplay b d7\nplay w e3\nplay b f4\ngenmove white\n"
+				"final_score\n");
+
+	cr_assert(strstr(out, "= pass\n\n= B+64\n\n") != NULL, "%s", out);
+	free(out);
+}
+
+Test(match, a_level_player_explains_its_moves)
+{
+	struct match_player_options opt = {0};
+	char err[200];
+	struct match_player *p = match_player_new("expert", &opt, err, sizeof err);
+	struct match_openings list;
+	struct match_move m;
+
+	cr_assert_not_null(p, "%s", err);
+	match_openings_start(&list);
+	cr_assert_eq(match_player_new_game(p, &list.v[0], 1, err, sizeof err), 0);
+	cr_assert_eq(match_player_genmove(p, &list.v[0].board, BLACK, &m, err, sizeof err), 0);
+	cr_assert(board_is_legal(&list.v[0].board, m.move));
+	cr_assert(m.has_reasoning);
+	cr_assert_eq(m.reasoning.source, SOURCE_SEARCH);
+	cr_assert_eq(m.reasoning.depth, 3);
+	cr_assert_eq(m.reasoning.pv[0], m.move);
+	cr_assert_eq(m.reasoning.n_moves, 4, "all four opening moves were searched");
+	cr_assert_str_eq(m.reasoning.level, "expert");
+	match_player_free(p);
+	match_openings_free(&list);
+}
+
+Test(match, options_override_the_level)
+{
+	struct match_player_options opt = {.depth = 2};
+	char err[200];
+	struct match_player *p = match_player_new("expert", &opt, err, sizeof err);
+	struct match_openings list;
+	struct match_move m;
+
+	cr_assert_not_null(p, "%s", err);
+	match_openings_start(&list);
+	match_player_new_game(p, &list.v[0], 1, err, sizeof err);
+	match_player_genmove(p, &list.v[0].board, BLACK, &m, err, sizeof err);
+	cr_assert_eq(m.reasoning.depth, 2);
+	match_player_free(p);
+	match_openings_free(&list);
+	cr_assert_null(match_player_new("expert --depth 99", &opt, err, sizeof err));
+}
