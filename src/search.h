@@ -1,0 +1,85 @@
+/*
+ * search.h — the game-tree search: midgame alpha-beta and the endgame solver.
+ *
+ * A `struct search` owns a transposition table and a stop flag; it runs one
+ * search at a time, which may be in a worker thread while any other thread
+ * calls search_stop(). Progress goes to an observer callback; the engine never
+ * prints. Scores are in hundredths of a disc (centidiscs) from the side to
+ * move's point of view; an exact endgame score of +18 discs is 1800.
+ * Everything here is deterministic for equal inputs (random noise, when asked
+ * for, is derived from the position hash and a seed).
+ */
+#ifndef OTHELLO_SEARCH_H
+#define OTHELLO_SEARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "eval.h"
+
+#define SCORE_INF 100000 /* greater than any score */
+#define SCORE_DISC 100	 /* one disc, in score units */
+
+enum bound { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
+
+struct search_limits {
+	int depth;	/* max midgame depth in plies; 0 = no limit */
+	uint64_t nodes; /* 0 = no limit */
+	double time;	/* seconds for this move; 0 = no limit */
+	double clock;	/* seconds left on the game clock for the side to move; 0 = none
+			   (the time manager then budgets this move itself) */
+	int endgame;	/* solve exactly when empties <= this; -1 = automatically when it fits */
+	bool wld;	/* win/loss/draw solve instead of exact */
+	int multipv;	/* >= 1: score this many best root moves accurately; 0/1 = just the best */
+	int noise_percent;   /* 0 = none; else leaf v becomes v + u * noise_percent/100 * max(|v|,
+				400),   u in [-1,1] from hash(position) ^ noise_seed */
+	uint64_t noise_seed; /* seed of the evaluation noise */
+};
+
+struct search_info {
+	int depth;	  /* depth finished (or empties when solving) */
+	bool endgame;	  /* true when this is an exact/WLD endgame result */
+	int score;	  /* centidiscs, side to move */
+	enum bound bound; /* what the score is */
+	int pv[64];	  /* principal variation: squares, SQ_PASS for passes */
+	int pv_len;	  /* moves in pv */
+	uint64_t nodes;	  /* nodes searched so far */
+	double time;	  /* seconds since the search started */
+};
+
+typedef void (*search_observer)(const struct search_info *info, void *user);
+
+struct search_move {
+	int move;	  /* the root move */
+	int score;	  /* its score, centidiscs, side to move at the root */
+	enum bound bound; /* what the score is */
+	int depth;	  /* depth it was searched to */
+};
+
+struct search_result {
+	int move;  /* best move; SQ_PASS if the side to move must pass, SQ_NONE if game over */
+	int score; /* centidiscs, side to move */
+	enum bound bound; /* what the score is */
+	int depth;	  /* depth of the last finished iteration (empties when solved) */
+	bool endgame;	  /* true when the score is an exact/WLD endgame result */
+	int pv[64];	  /* principal variation */
+	int pv_len;	  /* moves in pv */
+	uint64_t nodes;	  /* nodes searched */
+	double time;	  /* seconds spent */
+	int n_moves;	  /* entries in moves */
+	struct search_move moves[32]; /* every root move searched, best first */
+};
+
+struct search;
+
+struct search *search_new(size_t tt_megabytes, const struct eval *ev);
+void search_free(struct search *s);
+void search_clear(struct search *s);
+void search_set_eval(struct search *s, const struct eval *ev);
+int search_run(struct search *s, const struct board *b, const struct search_limits *lim,
+	       search_observer obs, void *user, struct search_result *out);
+void search_stop(struct search *s);
+
+#endif
