@@ -20,6 +20,7 @@ extern const struct cli_command cli_commands[];
 
 int cli_perft(int argc, char **argv);
 int cli_play(int argc, char **argv);
+int cli_convert(int argc, char **argv);
 
 /* Parses a whole decimal integer in [lo, hi]; false if `s` is anything else. */
 bool cli_parse_int(const char *s, long lo, long hi, long *out);

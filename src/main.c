@@ -12,6 +12,7 @@
 const struct cli_command cli_commands[] = {
 	{ "play", cli_play, "play in the terminal (the default)" },
 	{ "perft", cli_perft, "count move sequences from a position" },
+	{ "convert", cli_convert, "convert a game record between SGF, GGF, transcript and OBF" },
 	{ NULL, NULL, NULL },
 };
 

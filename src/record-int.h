@@ -1,0 +1,23 @@
+/*
+ * record-int.h — helpers shared by the record readers and writers (not part of
+ * the public interface): error positions, square names, output checks.
+ */
+#ifndef OTHELLO_RECORD_INT_H
+#define OTHELLO_RECORD_INT_H
+
+#include "game.h"
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Longest file the readers accept; longer input is refused, not truncated. */
+#define RECORD_MAX_TEXT ((size_t)16 << 20)
+
+void record_error(char *err, size_t errlen, const char *name, const char *text, size_t len,
+		  size_t off, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+int record_parse_square(const char *s, size_t n);
+struct game_node *record_play(struct game *g, struct game_node *at, enum color player, int move,
+			      char *msg, size_t msglen);
+int record_finish_output(FILE *f);
+
+#endif

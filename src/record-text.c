@@ -1,0 +1,263 @@
+/*
+ * record-text.c — the two plain-text formats: transcripts and board strings
+ * (OBF lines).
+ *
+ * Transcript (.txt): the moves of the main line, two characters each,
+ * `f5d6c3d3c4`. Passes are not written: a reader passes for a side that has no
+ * move. Read tolerantly: any case (Edax writes `F5d6C3`), spaces, dashes,
+ * commas, move numbers (`1. f5 d6 2. c3`), explicit passes `pa`/`pass`, and
+ * comments from `#` or `%` to the end of the line.
+ *
+ *   Part          Meaning
+ *   ------------  ---------------------------------------------------------
+ *   first line    optional: a board string (64 squares and the side to move,
+ *                 no digits) for a start other than the standard one
+ *   moves         column letter a-h, row digit 1-8
+ *
+ * Board string / OBF line (.obf): one position.
+ *
+ *   Part          Meaning
+ *   ------------  ---------------------------------------------------------
+ *   64 squares    a1..h8 row by row: X (also * b x) black, O (also o w)
+ *                 white, - (or .) empty; spaces ignored
+ *   side          the side to move, X or O, after a space
+ *   ;...          optional: `;` then move:score entries (FFO files), ignored
+ *   % ...         a comment line
+ *
+ * The OBF writer writes the position at the end of the main line, so that
+ * `convert game.sgf pos.obf` gives the position the game reached.
+ */
+#include "config.h"
+
+#include "record-int.h"
+#include "record.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_blank(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* Parses the board string in text[start, end) into the record's start, with
+   errors placed at their column. */
+static int read_board_line(struct game *g, const char *text, size_t len, size_t start, size_t end,
+			   const char *name, char *err, size_t errlen, size_t *used)
+{
+	char *line = malloc(end - start + 1), msg[160];
+	struct board b;
+	enum color side;
+	int n, col, skip = 0;
+
+	if (!line) {
+		record_error(err, errlen, name, text, len, start, "out of memory");
+		return -1;
+	}
+	memcpy(line, text + start, end - start);
+	line[end - start] = '\0';
+	n = board_parse(line, &b, &side, msg, sizeof(msg));
+	free(line);
+	if (n < 0) {
+		if (sscanf(msg, "column %d: %n", &col, &skip) == 1 && skip > 0)
+			record_error(err, errlen, name, text, len, start + (size_t)col - 1, "%s",
+				     msg + skip);
+		else
+			record_error(err, errlen, name, text, len, start, "%s", msg);
+		return -1;
+	}
+	if (game_set_start(g, &b, side, msg, sizeof(msg)) < 0) {
+		record_error(err, errlen, name, text, len, start, "%s", msg);
+		return -1;
+	}
+	*used = (size_t)n;
+	return 0;
+}
+
+/* The end of the line starting at i. */
+static size_t line_end(const char *text, size_t len, size_t i)
+{
+	while (i < len && text[i] != '\n')
+		i++;
+	return i;
+}
+
+/* True if text[a, b) looks like a board string: no digits, 64+ square characters. */
+static bool looks_like_board(const char *text, size_t a, size_t b)
+{
+	int squares = 0;
+
+	for (size_t i = a; i < b; i++) {
+		if (text[i] >= '0' && text[i] <= '9')
+			return false;
+		if (strchr("XxOo*-.bw", text[i]) && text[i])
+			squares++;
+	}
+	return squares >= 64;
+}
+
+/* Reads a transcript. Returns a new record, or NULL with `NAME:LINE:COL: what
+   is wrong` (an illegal move names the move and the player). */
+struct game *record_read_transcript(const char *text, size_t len, const char *name, char *err,
+				    size_t errlen)
+{
+	struct game *g;
+	struct game_node *cur;
+	size_t i = 0, used;
+	char msg[160];
+
+	if (len > RECORD_MAX_TEXT) {
+		record_error(err, errlen, name, text, len, 0, "file too large");
+		return NULL;
+	}
+	if (!(g = game_new())) {
+		record_error(err, errlen, name, text, len, 0, "out of memory");
+		return NULL;
+	}
+	while (i < len && (is_blank((unsigned char)text[i]) || text[i] == '\n'))
+		i++;
+	if (i < len && looks_like_board(text, i, line_end(text, len, i))) {
+		size_t e = line_end(text, len, i);
+
+		if (read_board_line(g, text, len, i, e, name, err, errlen, &used) < 0)
+			goto fail;
+		for (i += used; i < e; i++)
+			if (!is_blank((unsigned char)text[i])) {
+				record_error(err, errlen, name, text, len, i,
+					     "unexpected '%c' after the board", text[i]);
+				goto fail;
+			}
+	}
+	cur = g->root;
+	while (i < len) {
+		unsigned char c = (unsigned char)text[i];
+		int sq;
+
+		if (is_blank(c) || c == '\n' || c == '-' || c == ',' || c == '.' || c == ';') {
+			i++;
+		} else if (c >= '0' && c <= '9') {
+			while (i < len && text[i] >= '0' && text[i] <= '9')
+				i++;
+		} else if (c == '#' || c == '%') {
+			i = line_end(text, len, i);
+		} else if ((c | 0x20) == 'p' && i + 1 < len && (text[i + 1] | 0x20) == 'a') {
+			size_t at = i;
+
+			i += 2;
+			if (i + 1 < len && (text[i] | 0x20) == 's' && (text[i + 1] | 0x20) == 's')
+				i += 2;
+			if (!(cur = game_add_move(g, cur, SQ_PASS, msg, sizeof(msg)))) {
+				record_error(err, errlen, name, text, len, at, "%s", msg);
+				goto fail;
+			}
+		} else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'h' && i + 1 < len &&
+			   text[i + 1] >= '1' && text[i + 1] <= '8') {
+			struct game_node *next;
+
+			sq = record_parse_square(text + i, 2);
+			if (game_is_over(cur)) {
+				record_error(err, errlen, name, text, len, i,
+					     "move %s after the end of the game",
+					     board_square_name(sq));
+				goto fail;
+			}
+			if (!board_can_move(&cur->board) &&
+			    !(cur = game_add_move(g, cur, SQ_PASS, msg, sizeof(msg)))) {
+				record_error(err, errlen, name, text, len, i, "%s", msg);
+				goto fail;
+			}
+			if (!(next = game_add_move(g, cur, sq, msg, sizeof(msg)))) {
+				record_error(err, errlen, name, text, len, i, "%s", msg);
+				goto fail;
+			}
+			cur = next;
+			i += 2;
+		} else {
+			record_error(err, errlen, name, text, len, i,
+				     "unexpected '%c': expected a move such as f5", c);
+			goto fail;
+		}
+	}
+	return g;
+fail:
+	game_free(g);
+	return NULL;
+}
+
+/* Writes the main line as a transcript (lower case, passes left out), after a
+   board-string line if the start is not the standard one. 0, or -1 on a write
+   error. */
+int record_write_transcript(const struct game *g, FILE *f)
+{
+	if (!g->standard_start) {
+		char s[BOARD_STRING_LEN + 1];
+
+		board_format(&g->root->board, g->root->side, s);
+		fprintf(f, "%s\n", s);
+	}
+	for (const struct game_node *n = g->root->child; n; n = n->child)
+		if (n->move != SQ_PASS)
+			fputs(board_square_name(n->move), f);
+	fputc('\n', f);
+	return record_finish_output(f);
+}
+
+/* Reads the first position of a board-string / OBF file (blank lines and `%`
+   comment lines skipped) as a record with that start and no moves. NULL with
+   `NAME:LINE:COL: what is wrong` if there is none or it is malformed. */
+struct game *record_read_obf(const char *text, size_t len, const char *name, char *err,
+			     size_t errlen)
+{
+	struct game *g;
+	size_t i = 0, e, used;
+
+	if (len > RECORD_MAX_TEXT) {
+		record_error(err, errlen, name, text, len, 0, "file too large");
+		return NULL;
+	}
+	for (;;) {
+		while (i < len && (is_blank((unsigned char)text[i]) || text[i] == '\n'))
+			i++;
+		if (i >= len) {
+			record_error(err, errlen, name, text, len, i, "no position in the file");
+			return NULL;
+		}
+		if (text[i] != '%')
+			break;
+		i = line_end(text, len, i);
+	}
+	if (!(g = game_new())) {
+		record_error(err, errlen, name, text, len, 0, "out of memory");
+		return NULL;
+	}
+	e = line_end(text, len, i);
+	if (memchr(text + i, '\0', e - i)) {
+		record_error(err, errlen, name, text, len, i, "NUL byte in the line");
+		goto fail;
+	}
+	if (read_board_line(g, text, len, i, e, name, err, errlen, &used) < 0)
+		goto fail;
+	for (i += used; i < e && is_blank((unsigned char)text[i]); i++)
+		;
+	if (i < e && text[i] != ';' && text[i] != '%') {
+		record_error(err, errlen, name, text, len, i,
+			     "unexpected '%c' after the side to move (expected ';')", text[i]);
+		goto fail;
+	}
+	return g;
+fail:
+	game_free(g);
+	return NULL;
+}
+
+/* Writes the position at the end of g's main line as an OBF line
+   ("<64 squares> X;"). 0, or -1 on a write error. */
+int record_write_obf(const struct game *g, FILE *f)
+{
+	const struct game_node *n = game_line_end(g->root);
+	char s[BOARD_STRING_LEN + 1];
+
+	board_format(&n->board, n->side, s);
+	fprintf(f, "%s;\n", s);
+	return record_finish_output(f);
+}

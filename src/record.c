@@ -1,0 +1,326 @@
+/*
+ * record.c — what the record formats share: the format table (names and file
+ * extensions), error positions, whole-file loading, and atomic saving.
+ *
+ * Saving is atomic: the text goes to a temporary file in the same directory,
+ * which is flushed, fsync'ed and renamed over the target, so a crash leaves
+ * either the old file or the new one, never half of one.
+ */
+#include "config.h"
+
+#include "record-int.h"
+#include "record.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const struct {
+	const char *name; /* as given to --to */
+	const char *ext;  /* file extension, with the dot */
+} formats[RECORD_FORMATS] = {
+    [RECORD_SGF] = {"sgf", ".sgf"},
+    [RECORD_GGF] = {"ggf", ".ggf"},
+    [RECORD_TRANSCRIPT] = {"txt", ".txt"},
+    [RECORD_OBF] = {"obf", ".obf"},
+};
+
+/* Formats `NAME:LINE:COL: message` into err, where LINE and COL (from 1) are
+   those of byte `off` of text. */
+void record_error(char *err, size_t errlen, const char *name, const char *text, size_t len,
+		  size_t off, const char *fmt, ...)
+{
+	int line = 1, col = 1;
+	size_t n;
+	va_list ap;
+
+	if (off > len)
+		off = len;
+	for (size_t i = 0; i < off; i++) {
+		if (text[i] == '\n') {
+			line++;
+			col = 1;
+		} else {
+			col++;
+		}
+	}
+	n = (size_t)snprintf(err, errlen, "%s:%d:%d: ", name, line, col);
+	if (n >= errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err + n, errlen - n, fmt, ap);
+	va_end(ap);
+}
+
+/* Parses a square written as column letter and row digit ("f5", "F5") or as two
+   SGF letters ("fe" = f5), exactly n characters. Returns 0..63 or -1. */
+int record_parse_square(const char *s, size_t n)
+{
+	int c, r;
+
+	if (n != 2)
+		return -1;
+	c = s[0] | 0x20;
+	r = s[1];
+	if (c < 'a' || c > 'h')
+		return -1;
+	if (r >= '1' && r <= '8')
+		return (r - '1') * 8 + (c - 'a');
+	r |= 0x20;
+	if (r >= 'a' && r <= 'h')
+		return (r - 'a') * 8 + (c - 'a');
+	return -1;
+}
+
+/* Plays `move` by `player` at `at`. When the other side is to move but has no
+   move, a pass is inserted first (files that leave passes out). Returns the new
+   node, or NULL with a message. */
+struct game_node *record_play(struct game *g, struct game_node *at, enum color player, int move,
+			      char *msg, size_t msglen)
+{
+	if (player != at->side) {
+		if (move != SQ_PASS && !board_can_move(&at->board) &&
+		    board_opponent_can_move(&at->board)) {
+			at = game_add_move(g, at, SQ_PASS, msg, msglen);
+			if (!at)
+				return NULL;
+		} else {
+			snprintf(msg, msglen, "%s moved but it is %s's turn",
+				 game_color_name(player), game_color_name(at->side));
+			return NULL;
+		}
+	}
+	return game_add_move(g, at, move, msg, msglen);
+}
+
+/* Flushes f and reports whether everything written to it went out: 0 or -1. */
+int record_finish_output(FILE *f)
+{
+	if (fflush(f) != 0 || ferror(f))
+		return -1;
+	return 0;
+}
+
+/* Reads a record in the given format (see the record_read_* functions). */
+struct game *record_read(enum record_format fmt, const char *text, size_t len, const char *name,
+			 char *err, size_t errlen)
+{
+	switch (fmt) {
+	case RECORD_SGF:
+		return record_read_sgf(text, len, name, err, errlen);
+	case RECORD_GGF:
+		return record_read_ggf(text, len, name, err, errlen);
+	case RECORD_TRANSCRIPT:
+		return record_read_transcript(text, len, name, err, errlen);
+	case RECORD_OBF:
+		return record_read_obf(text, len, name, err, errlen);
+	default:
+		snprintf(err, errlen, "%s: unknown format", name);
+		return NULL;
+	}
+}
+
+/* Writes g in the given format; 0, or -1 on a write error. */
+int record_write(enum record_format fmt, const struct game *g, FILE *f)
+{
+	switch (fmt) {
+	case RECORD_SGF:
+		return record_write_sgf(g, f);
+	case RECORD_GGF:
+		return record_write_ggf(g, f);
+	case RECORD_TRANSCRIPT:
+		return record_write_transcript(g, f);
+	case RECORD_OBF:
+		return record_write_obf(g, f);
+	default:
+		return -1;
+	}
+}
+
+/* The format a file name's extension names (case-insensitive), or -1. */
+int record_format_from_path(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	if (!dot || strchr(dot, '/'))
+		return -1;
+	for (int i = 0; i < RECORD_FORMATS; i++)
+		if (strcasecmp(dot, formats[i].ext) == 0)
+			return i;
+	return -1;
+}
+
+/* The format called `name` ("sgf", "ggf", "txt" or "transcript", "obf" or
+   "board"), or -1. */
+int record_format_parse(const char *name)
+{
+	if (strcasecmp(name, "transcript") == 0)
+		return RECORD_TRANSCRIPT;
+	if (strcasecmp(name, "board") == 0)
+		return RECORD_OBF;
+	for (int i = 0; i < RECORD_FORMATS; i++)
+		if (strcasecmp(name, formats[i].name) == 0)
+			return i;
+	return -1;
+}
+
+/* The short name of a format ("sgf" ...). */
+const char *record_format_name(enum record_format fmt)
+{
+	return fmt >= 0 && fmt < RECORD_FORMATS ? formats[fmt].name : "?";
+}
+
+/* Reads the whole file at path into a malloc'd buffer; NULL with a message. */
+static char *read_whole(const char *path, size_t *len, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL, *p;
+	size_t n = 0, cap = 0, got;
+
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		if (cap - n < 4096) {
+			if (cap > RECORD_MAX_TEXT) {
+				snprintf(err, errlen, "%s: file too large", path);
+				goto fail;
+			}
+			cap = cap ? cap * 2 : 16384;
+			if (!(p = realloc(buf, cap + 1))) {
+				snprintf(err, errlen, "%s: out of memory", path);
+				goto fail;
+			}
+			buf = p;
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+fail:
+	fclose(f);
+	free(buf);
+	return NULL;
+}
+
+/* Loads the record in file `path`, in format fmt or, if fmt < 0, the one its
+   extension names. Returns a new record, or NULL with `PATH:LINE:COL: what`
+   (or `PATH: why` when the file cannot be read). */
+struct game *record_load_file(const char *path, int fmt, char *err, size_t errlen)
+{
+	struct game *g;
+	size_t len;
+	char *text;
+
+	if (fmt < 0)
+		fmt = record_format_from_path(path);
+	if (fmt < 0) {
+		snprintf(err, errlen,
+			 "%s: unknown file type (use .sgf, .ggf, .txt or .obf, or name the format)",
+			 path);
+		return NULL;
+	}
+	if (!(text = read_whole(path, &len, err, errlen)))
+		return NULL;
+	g = record_read((enum record_format)fmt, text, len, path, err, errlen);
+	free(text);
+	return g;
+}
+
+/* Writes a file atomically: calls write(f, data) on a temporary file beside
+   `path`, then flushes, fsyncs and renames it over path. Returns 0, or -1 with
+   a message (path is then untouched and the temporary file removed). */
+int record_write_atomic(const char *path, int (*write)(FILE *f, const void *data), const void *data,
+			char *err, size_t errlen)
+{
+	size_t n = strlen(path);
+	char *tmp = malloc(n + 8);
+	FILE *f = NULL;
+	int fd, saved;
+
+	if (!tmp) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	memcpy(tmp, path, n);
+	memcpy(tmp + n, ".XXXXXX", 8);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	(void)fchmod(fd, 0644);
+	if (!(f = fdopen(fd, "w"))) {
+		saved = errno;
+		close(fd);
+		goto fail;
+	}
+	errno = EIO;
+	if (write(f, data) < 0 || fflush(f) != 0 || ferror(f) || fsync(fd) != 0) {
+		saved = errno;
+		fclose(f);
+		goto fail;
+	}
+	if (fclose(f) != 0) {
+		saved = errno;
+		goto fail;
+	}
+	if (rename(tmp, path) != 0) {
+		saved = errno;
+		goto fail;
+	}
+	free(tmp);
+	return 0;
+fail:
+	unlink(tmp);
+	free(tmp);
+	snprintf(err, errlen, "%s: %s", path, strerror(saved));
+	return -1;
+}
+
+struct save_job {
+	const struct game *g;
+	enum record_format fmt;
+};
+
+static int write_job(FILE *f, const void *data)
+{
+	const struct save_job *job = data;
+
+	return record_write(job->fmt, job->g, f);
+}
+
+/* Saves g to `path` atomically, in format fmt or, if fmt < 0, the one the
+   extension names. Returns 0, or -1 with a message and path untouched. */
+int record_save_file(const char *path, const struct game *g, int fmt, char *err, size_t errlen)
+{
+	struct save_job job;
+
+	if (fmt < 0)
+		fmt = record_format_from_path(path);
+	if (fmt < 0 || fmt >= RECORD_FORMATS) {
+		snprintf(err, errlen,
+			 "%s: unknown file type (use .sgf, .ggf, .txt or .obf, or name the format)",
+			 path);
+		return -1;
+	}
+	job.g = g;
+	job.fmt = (enum record_format)fmt;
+	return record_write_atomic(path, write_job, &job, err, errlen);
+}
