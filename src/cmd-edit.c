@@ -54,8 +54,8 @@ int cmd_set(struct controller *ctl, int argc, char **argv, struct command_result
 		return cmd_fail(res, "set: not a square: `%s` (a1 to h8)", argv[1]);
 	if (color_parse(argv[2], &what) < 0)
 		return cmd_fail(res, "set: `%s` is not black, white or empty", argv[2]);
-	return done_message(cmd_flags(res, controller_edit_set(ctl, sq, what, err, sizeof(err)), err),
-			    "", res);
+	return done_message(
+	    cmd_flags(res, controller_edit_set(ctl, sq, what, err, sizeof(err)), err), "", res);
 }
 
 /* `side black|white` */
@@ -68,8 +68,8 @@ int cmd_side(struct controller *ctl, int argc, char **argv, struct command_resul
 	if (color_parse(argv[1], &what) < 0 || what == EDIT_EMPTY)
 		return cmd_fail(res, "side: `%s` is not black or white", argv[1]);
 	return done_message(cmd_flags(res,
-				      controller_edit_side(ctl, what == EDIT_BLACK ? BLACK : WHITE, err,
-							   sizeof(err)),
+				      controller_edit_side(ctl, what == EDIT_BLACK ? BLACK : WHITE,
+							   err, sizeof(err)),
 				      err),
 			    what == EDIT_BLACK ? "Black to move" : "White to move", res);
 }
@@ -95,8 +95,9 @@ int cmd_done(struct controller *ctl, int argc, char **argv, struct command_resul
 	(void)argv;
 	rc = cmd_flags(res, controller_edit_done(ctl, err, sizeof(err)), err);
 	if (rc == 0)
-		cmd_message(res, controller_game_over(ctl, NULL) ? "position set: the game is over (%s)"
-								  : "position set%s",
+		cmd_message(res,
+			    controller_game_over(ctl, NULL) ? "position set: the game is over (%s)"
+							    : "position set%s",
 			    controller_result(ctl));
 	return rc;
 }
@@ -109,7 +110,8 @@ int cmd_handicap(struct controller *ctl, int argc, char **argv, struct command_r
 
 	(void)argc;
 	if (!cmd_parse_count(argv[1], 1, 4, &n))
-		return cmd_fail(res, "handicap: N is a number of corners, 1 to 4 (not `%s`)", argv[1]);
+		return cmd_fail(res, "handicap: N is a number of corners, 1 to 4 (not `%s`)",
+				argv[1]);
 	return done_message(cmd_flags(res, controller_handicap(ctl, n, err, sizeof(err)), err),
 			    "new game with a handicap", res);
 }

@@ -26,7 +26,8 @@ int cmd_save(struct controller *ctl, int argc, char **argv, struct command_resul
 
 	if (!desc)
 		return cmd_fail(res, "out of memory");
-	rc = file_result(controller_save(ctl, argc > 1 ? argv[1] : NULL, desc, msg, sizeof(msg)), msg, res);
+	rc = file_result(controller_save(ctl, argc > 1 ? argv[1] : NULL, desc, msg, sizeof(msg)),
+			 msg, res);
 	free(desc);
 	return rc;
 }

@@ -25,7 +25,8 @@ int cmd_new(struct controller *ctl, int argc, char **argv, struct command_result
 	return 0;
 }
 
-/* `move SQUARE...`: each word is a square, a run of squares (f5d6c3) or `pass`. */
+/* `move SQUARE...`: each word is a square, a run of squares (f5d6c3) or `pass`, played in
+   turn for whichever side is to move (an engine thinking meanwhile is stopped). */
 int cmd_move(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256], last[8] = "";
@@ -35,7 +36,8 @@ int cmd_move(struct controller *ctl, int argc, char **argv, struct command_resul
 		size_t len = strlen(w);
 
 		if (strcasecmp(w, "pass") == 0 || strcasecmp(w, "pa") == 0) {
-			if (cmd_flags(res, controller_play(ctl, SQ_PASS, err, sizeof(err)), err) < 0)
+			if (cmd_flags(res, controller_play(ctl, SQ_PASS, err, sizeof(err)), err) <
+			    0)
 				return -1;
 			snprintf(last, sizeof(last), "pass");
 			continue;
@@ -43,13 +45,11 @@ int cmd_move(struct controller *ctl, int argc, char **argv, struct command_resul
 		if (len < 2 || len % 2)
 			return cmd_fail(res, "not a square: `%s` (a1 to h8)", w);
 		for (size_t k = 0; k < len; k += 2) {
-			char sq[3] = { w[k], w[k + 1], '\0' };
+			char sq[3] = {w[k], w[k + 1], '\0'};
 			int s = board_square_parse(sq);
 
 			if (s < 0 || s >= 64)
 				return cmd_fail(res, "not a square: `%s` (a1 to h8)", sq);
-			if (controller_engine_busy(ctl) && argc > 2)
-				return cmd_fail(res, "the engine is thinking: %s not played", sq);
 			if (cmd_flags(res, controller_play(ctl, s, err, sizeof(err)), err) < 0)
 				return -1;
 			snprintf(last, sizeof(last), "%s", board_square_name(s));
@@ -124,7 +124,8 @@ int cmd_resign(struct controller *ctl, int argc, char **argv, struct command_res
 	return 0;
 }
 
-static int set_player(struct controller *ctl, enum color c, const char *who, struct command_result *res)
+static int set_player(struct controller *ctl, enum color c, const char *who,
+		      struct command_result *res)
 {
 	char err[256];
 
@@ -181,13 +182,15 @@ int cmd_analyze(struct controller *ctl, int argc, char **argv, struct command_re
 	if (argc == 3) {
 		if (strcmp(argv[1], "--depth") == 0 || strcmp(argv[1], "-d") == 0) {
 			if (!cmd_parse_count(argv[2], 1, 60, &depth))
-				return cmd_fail(res, "analyze: depth is 1 to 60 (not `%s`)", argv[2]);
+				return cmd_fail(res, "analyze: depth is 1 to 60 (not `%s`)",
+						argv[2]);
 		} else if (strcmp(argv[1], "--time") == 0 || strcmp(argv[1], "-t") == 0) {
 			char *end;
 			secs = strtod(argv[2], &end);
 			if (*end || end == argv[2] || !(secs > 0))
-				return cmd_fail(res, "analyze: time is a positive number of seconds (not `%s`)",
-						argv[2]);
+				return cmd_fail(
+				    res, "analyze: time is a positive number of seconds (not `%s`)",
+				    argv[2]);
 		} else {
 			return cmd_fail(res, "usage: analyze [--depth N | --time S]");
 		}

@@ -14,7 +14,8 @@ static int count_arg(int argc, char **argv, int *n, struct command_result *res)
 {
 	*n = 0;
 	if (argc > 1 && !cmd_parse_count(argv[1], 1, 200, n))
-		return cmd_fail(res, "%s: N is a number of moves, 1 or more (not `%s`)", argv[0], argv[1]);
+		return cmd_fail(res, "%s: N is a number of moves, 1 or more (not `%s`)", argv[0],
+				argv[1]);
 	return 0;
 }
 
@@ -68,8 +69,9 @@ int cmd_prev(struct controller *ctl, int argc, char **argv, struct command_resul
 		return -1;
 	if (controller_cursor(ctl) == 0)
 		return cmd_fail(res, "at the start of the game");
-	return moved(ctl, controller_goto(ctl, controller_cursor(ctl) - (n ? n : 1), err, sizeof(err)), err,
-		     res);
+	return moved(ctl,
+		     controller_goto(ctl, controller_cursor(ctl) - (n ? n : 1), err, sizeof(err)),
+		     err, res);
 }
 
 /* `next [N]` */
@@ -82,8 +84,9 @@ int cmd_next(struct controller *ctl, int argc, char **argv, struct command_resul
 		return -1;
 	if (controller_cursor(ctl) == controller_line_length(ctl))
 		return cmd_fail(res, "at the end of the line");
-	return moved(ctl, controller_goto(ctl, controller_cursor(ctl) + (n ? n : 1), err, sizeof(err)), err,
-		     res);
+	return moved(ctl,
+		     controller_goto(ctl, controller_cursor(ctl) + (n ? n : 1), err, sizeof(err)),
+		     err, res);
 }
 
 /* `last` */
@@ -93,7 +96,8 @@ int cmd_last(struct controller *ctl, int argc, char **argv, struct command_resul
 
 	(void)argc;
 	(void)argv;
-	return moved(ctl, controller_goto(ctl, controller_line_length(ctl), err, sizeof(err)), err, res);
+	return moved(ctl, controller_goto(ctl, controller_line_length(ctl), err, sizeof(err)), err,
+		     res);
 }
 
 /* `goto N` */
@@ -129,7 +133,8 @@ int cmd_line(struct controller *ctl, int argc, char **argv, struct command_resul
 
 	(void)argc;
 	if (!cmd_parse_count(argv[1], 1, 64, &n))
-		return cmd_fail(res, "line: N is a variation number, 1 or more (not `%s`)", argv[1]);
+		return cmd_fail(res, "line: N is a variation number, 1 or more (not `%s`)",
+				argv[1]);
 	return moved(ctl, controller_variation(ctl, n, err, sizeof(err)), err, res);
 }
 

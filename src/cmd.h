@@ -16,18 +16,21 @@
 
 struct controller;
 
-typedef int (*cmd_handler)(struct controller *ctl, int argc, char **argv, struct command_result *res);
+typedef int (*cmd_handler)(struct controller *ctl, int argc, char **argv,
+			   struct command_result *res);
 
 /* Fields of one table entry beyond what command.h shows. */
 struct cmd_def {
 	struct command_entry entry; /* name, alias, usage, help */
-	cmd_handler run;            /* does the work */
-	int min_args;               /* arguments required after the name */
-	int max_args;               /* arguments allowed after the name; -1 = the rest of the line */
+	cmd_handler run;	    /* does the work */
+	int min_args;		    /* arguments required after the name */
+	int max_args; /* arguments allowed after the name; -1 = the rest of the line */
 };
 
-int cmd_fail(struct command_result *res, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void cmd_message(struct command_result *res, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int cmd_fail(struct command_result *res, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void cmd_message(struct command_result *res, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 int cmd_flags(struct command_result *res, int flags, const char *err);
 bool cmd_parse_count(const char *s, int lo, int hi, int *out);
 char *cmd_join(int argc, char **argv);

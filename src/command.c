@@ -23,73 +23,122 @@
 enum { CMD_MAX_WORDS = 64 };
 
 static const struct cmd_def cmd_table[] = {
-	{ { "new", NULL, "", "Start a new game with the same players." }, cmd_new, 0, 0 },
-	{ { "move", NULL, "SQUARE...",
-	    "Play a move (f5), or several in a row (f5d6c3). A square alone on a line\n"
-	    "is a move too. In the past of the game a new move starts a variation." },
-	  cmd_move, 1, -1 },
-	{ { "pass", NULL, "", "Pass (only when the side to move has no legal move)." }, cmd_pass, 0, 0 },
-	{ { "undo", NULL, "[N]",
-	    "Take back N moves (default: back to the last human turn). The moves stay\n"
-	    "in the game: `redo` plays them again." },
-	  cmd_undo, 0, 1 },
-	{ { "redo", NULL, "[N]", "Replay N moves that were taken back (default 1)." }, cmd_redo, 0, 1 },
-	{ { "first", NULL, "", "Go to the start of the game." }, cmd_first, 0, 0 },
-	{ { "prev", NULL, "[N]", "Go back N moves (default 1)." }, cmd_prev, 0, 1 },
-	{ { "next", NULL, "[N]", "Go forward N moves along the current line (default 1)." }, cmd_next, 0, 1 },
-	{ { "last", NULL, "", "Go to the end of the current line." }, cmd_last, 0, 0 },
-	{ { "goto", NULL, "N", "Go to the position after move N (0 = the start)." }, cmd_goto, 1, 1 },
-	{ { "hint", NULL, "[N]", "Ask the engine for its N best moves with their scores." }, cmd_hint, 0, 1 },
-	{ { "comment", NULL, "TEXT", "Set the comment of the last move played (empty text removes it)." },
-	  cmd_comment, 0, -1 },
-	{ { "mark", NULL, "!|!!|?|??|!?|?!|none", "Mark the last move played." }, cmd_mark, 1, 1 },
-	{ { "info", NULL, "KEY [VALUE]",
-	    "Set a game information field: black, white, event, date, place, result,\n"
-	    "name, comment (or SGF keys PB PW EV DT PC RE GN GC). No value clears it." },
-	  cmd_info, 1, -1 },
-	{ { "edit", NULL, "", "Edit the position: `set`, `side`, `clear`, then `done`." }, cmd_edit, 0, 0 },
-	{ { "set", NULL, "SQUARE black|white|empty", "Put a disc on a square, or empty it (edit mode)." },
-	  cmd_set, 2, 2 },
-	{ { "side", NULL, "black|white", "Choose the side to move (edit mode)." }, cmd_side, 1, 1 },
-	{ { "clear", NULL, "", "Empty the whole board (edit mode)." }, cmd_clear, 0, 0 },
-	{ { "done", NULL, "",
-	    "Leave edit mode and play from the edited position. A position where\n"
-	    "nobody can move is a finished game." },
-	  cmd_done, 0, 0 },
-	{ { "handicap", NULL, "N",
-	    "Start a new game where the stronger side gives N corners (1-4) to the\n"
-	    "weaker side (the human against an engine, or White otherwise)." },
-	  cmd_handicap, 1, 1 },
-	{ { "black", NULL, "human|LEVEL", "Choose who plays Black." }, cmd_black, 1, 1 },
-	{ { "white", NULL, "human|LEVEL", "Choose who plays White." }, cmd_white, 1, 1 },
-	{ { "level", NULL, "[black|white] LEVEL",
-	    "Set the level of the engine (of both engine sides, or of one colour)." },
-	  cmd_level, 1, 2 },
-	{ { "go", NULL, "", "Let the engine play the side to move now." }, cmd_go, 0, 0 },
-	{ { "stop", NULL, "", "Stop the engine: it plays its best move so far." }, cmd_stop, 0, 0 },
-	{ { "resign", NULL, "", "The side to move resigns." }, cmd_resign, 0, 0 },
-	{ { "variations", NULL, "", "List the moves played from this position (the variations)." },
-	  cmd_variations, 0, 0 },
-	{ { "line", NULL, "N", "Follow variation N (as `variations` numbers them) from here." }, cmd_line, 1, 1 },
-	{ { "promote", NULL, "", "Make the current line the main line." }, cmd_promote, 0, 0 },
-	{ { "save", NULL, "[SLOT] [DESCRIPTION]",
-	    "Save the game in a slot (1-10 or a name; default: the first free number)." },
-	  cmd_save, 0, -1 },
-	{ { "load", NULL, "SLOT|FILE", "Load a saved game, or a game file (SGF, GGF, transcript)." },
-	  cmd_load, 1, 1 },
-	{ { "saves", NULL, "", "List the save slots." }, cmd_saves, 0, 0 },
-	{ { "export", NULL, "FILE", "Write the game to a file; the extension picks the format." },
-	  cmd_export, 1, 1 },
-	{ { "import", NULL, "FILE", "Read a game from a file (SGF, GGF, transcript, board string)." },
-	  cmd_import, 1, 1 },
-	{ { "board", NULL, "", "Print the position as text." }, cmd_board, 0, 0 },
-	{ { "moves", NULL, "", "Print the game: the moves with their marks and comments." }, cmd_moves, 0, 0 },
-	{ { "analyze", NULL, "[--depth N | --time S]",
-	    "Score every move of the game with the engine; mark the mistakes and sum\n"
-	    "up each side's disc loss." },
-	  cmd_analyze, 0, 2 },
-	{ { "help", "?", "[COMMAND]", "Describe one command, or list them all." }, cmd_help, 0, 1 },
-	{ { "quit", NULL, "", "Leave the program." }, cmd_quit, 0, 0 },
+    {{"new", NULL, "", "Start a new game with the same players."}, cmd_new, 0, 0},
+    {{"move", NULL, "SQUARE...",
+      "Play a move (f5), or several in a row (f5d6c3). A square alone on a line\n"
+      "is a move too. In the past of the game a new move starts a variation."},
+     cmd_move,
+     1,
+     -1},
+    {{"pass", NULL, "", "Pass (only when the side to move has no legal move)."}, cmd_pass, 0, 0},
+    {{"undo", NULL, "[N]",
+      "Take back N moves (default: back to the last human turn). The moves stay\n"
+      "in the game: `redo` plays them again."},
+     cmd_undo,
+     0,
+     1},
+    {{"redo", NULL, "[N]", "Replay N moves that were taken back (default 1)."}, cmd_redo, 0, 1},
+    {{"first", NULL, "", "Go to the start of the game."}, cmd_first, 0, 0},
+    {{"prev", NULL, "[N]", "Go back N moves (default 1)."}, cmd_prev, 0, 1},
+    {{"next", NULL, "[N]", "Go forward N moves along the current line (default 1)."},
+     cmd_next,
+     0,
+     1},
+    {{"last", NULL, "", "Go to the end of the current line."}, cmd_last, 0, 0},
+    {{"goto", NULL, "N", "Go to the position after move N (0 = the start)."}, cmd_goto, 1, 1},
+    {{"hint", NULL, "[N]", "Ask the engine for its N best moves with their scores."},
+     cmd_hint,
+     0,
+     1},
+    {{"comment", NULL, "TEXT", "Set the comment of the last move played (empty text removes it)."},
+     cmd_comment,
+     0,
+     -1},
+    {{"mark", NULL, "!|!!|?|??|!?|?!|none", "Mark the last move played."}, cmd_mark, 1, 1},
+    {{"info", NULL, "KEY [VALUE]",
+      "Set a game information field: black, white, event, date, place, result,\n"
+      "name, comment (or SGF keys PB PW EV DT PC RE GN GC). No value clears it."},
+     cmd_info,
+     1,
+     -1},
+    {{"edit", NULL, "", "Edit the position: `set`, `side`, `clear`, then `done`."}, cmd_edit, 0, 0},
+    {{"set", NULL, "SQUARE black|white|empty", "Put a disc on a square, or empty it (edit mode)."},
+     cmd_set,
+     2,
+     2},
+    {{"side", NULL, "black|white", "Choose the side to move (edit mode)."}, cmd_side, 1, 1},
+    {{"clear", NULL, "", "Empty the whole board (edit mode)."}, cmd_clear, 0, 0},
+    {{"done", NULL, "",
+      "Leave edit mode and play from the edited position. A position where\n"
+      "nobody can move is a finished game."},
+     cmd_done,
+     0,
+     0},
+    {{"handicap", NULL, "N",
+      "Start a new game where the stronger side gives N corners (1-4) to the\n"
+      "weaker side (the human against an engine, or White otherwise)."},
+     cmd_handicap,
+     1,
+     1},
+    {{"black", NULL, "human|LEVEL",
+      "Choose who plays Black: human, or a level (beginner, novice, expert,\n"
+      "pre-master, master; with options in quotes: \"expert --depth 5 --random 5\")."},
+     cmd_black,
+     1,
+     1},
+    {{"white", NULL, "human|LEVEL",
+      "Choose who plays White: human, or a level (see `help black`)."},
+     cmd_white,
+     1,
+     1},
+    {{"level", NULL, "[black|white] LEVEL",
+      "Set the level of the engine (of both engine sides, or of one colour)."},
+     cmd_level,
+     1,
+     2},
+    {{"go", NULL, "", "Let the engine play the side to move now."}, cmd_go, 0, 0},
+    {{"stop", NULL, "", "Stop the engine: it plays its best move so far."}, cmd_stop, 0, 0},
+    {{"resign", NULL, "", "The side to move resigns."}, cmd_resign, 0, 0},
+    {{"variations", NULL, "", "List the moves played from this position (the variations)."},
+     cmd_variations,
+     0,
+     0},
+    {{"line", NULL, "N", "Follow variation N (as `variations` numbers them) from here."},
+     cmd_line,
+     1,
+     1},
+    {{"promote", NULL, "", "Make the current line the main line."}, cmd_promote, 0, 0},
+    {{"save", NULL, "[SLOT] [DESCRIPTION]",
+      "Save the game in a slot (1-10 or a name; default: the first free number)."},
+     cmd_save,
+     0,
+     -1},
+    {{"load", NULL, "SLOT|FILE", "Load a saved game, or a game file (SGF, GGF, transcript)."},
+     cmd_load,
+     1,
+     1},
+    {{"saves", NULL, "", "List the save slots."}, cmd_saves, 0, 0},
+    {{"export", NULL, "FILE", "Write the game to a file; the extension picks the format."},
+     cmd_export,
+     1,
+     1},
+    {{"import", NULL, "FILE", "Read a game from a file (SGF, GGF, transcript, board string)."},
+     cmd_import,
+     1,
+     1},
+    {{"board", NULL, "", "Print the position as text."}, cmd_board, 0, 0},
+    {{"moves", NULL, "", "Print the game: the moves with their marks and comments."},
+     cmd_moves,
+     0,
+     0},
+    {{"analyze", NULL, "[--depth N | --time S]",
+      "Score every move of the game with the engine; mark the mistakes and sum\n"
+      "up each side's disc loss."},
+     cmd_analyze,
+     0,
+     2},
+    {{"help", "?", "[COMMAND]", "Describe one command, or list them all."}, cmd_help, 0, 1},
+    {{"quit", NULL, "", "Leave the program."}, cmd_quit, 0, 0},
 };
 
 enum { CMD_COUNT = sizeof(cmd_table) / sizeof(cmd_table[0]) };
@@ -232,7 +281,8 @@ static const struct cmd_def *cmd_lookup(const char *name, char *err, size_t errl
 	int at = snprintf(err, errlen, "ambiguous command `%s`:", name);
 	for (int i = 0; i < CMD_COUNT && at > 0 && (size_t)at < errlen; i++)
 		if (strncmp(cmd_table[i].entry.name, name, len) == 0)
-			at += snprintf(err + at, errlen - (size_t)at, " %s", cmd_table[i].entry.name);
+			at +=
+			    snprintf(err + at, errlen - (size_t)at, " %s", cmd_table[i].entry.name);
 	return NULL;
 }
 
@@ -243,7 +293,8 @@ const struct command_entry *command_find(const char *name, char *err, size_t err
 	return d ? &d->entry : NULL;
 }
 
-/* The n-th (0-based) command name starting with `prefix`, in table order, or NULL after the last. */
+/* The n-th (0-based) command name starting with `prefix`, in table order, or NULL after the last.
+ */
 const char *command_name_match(const char *prefix, int n)
 {
 	size_t len = strlen(prefix);
@@ -255,7 +306,7 @@ const char *command_name_match(const char *prefix, int n)
 }
 
 static void help_append(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 
 static void help_append(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
 {
@@ -304,18 +355,22 @@ char *command_help(const char *name)
 			free(buf);
 			return NULL;
 		}
-		help_append(&buf, &len, &cap, "%s%s%s\n%s\n", d->entry.name, *d->entry.usage ? " " : "",
-			    d->entry.usage, d->entry.help);
+		help_append(&buf, &len, &cap, "%s%s%s\n%s\n", d->entry.name,
+			    *d->entry.usage ? " " : "", d->entry.usage, d->entry.help);
 		return buf;
 	}
-	help_append(&buf, &len, &cap, "Commands (a unique prefix is enough; a square alone is a move):\n");
+	help_append(&buf, &len, &cap,
+		    "Commands (a unique prefix is enough; a square alone is a move):\n");
 	for (int i = 0; i < CMD_COUNT; i++) {
 		char head[64];
 		const char *nl = strchr(cmd_table[i].entry.help, '\n');
-		int first = nl ? (int)(nl - cmd_table[i].entry.help) : (int)strlen(cmd_table[i].entry.help);
+		int first =
+		    nl ? (int)(nl - cmd_table[i].entry.help) : (int)strlen(cmd_table[i].entry.help);
 
-		snprintf(head, sizeof(head), "%s %s", cmd_table[i].entry.name, cmd_table[i].entry.usage);
-		help_append(&buf, &len, &cap, "  %-34s %.*s\n", head, first, cmd_table[i].entry.help);
+		snprintf(head, sizeof(head), "%s %s", cmd_table[i].entry.name,
+			 cmd_table[i].entry.usage);
+		help_append(&buf, &len, &cap, "  %-34s %.*s\n", head, first,
+			    cmd_table[i].entry.help);
 	}
 	return buf;
 }
@@ -327,7 +382,7 @@ static bool is_square_run(const char *w)
 	if (len < 2 || len % 2)
 		return false;
 	for (size_t i = 0; i < len; i += 2) {
-		char sq[3] = { w[i], w[i + 1], '\0' };
+		char sq[3] = {w[i], w[i + 1], '\0'};
 		if (board_square_parse(sq) < 0 || board_square_parse(sq) >= 64)
 			return false;
 	}

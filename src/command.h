@@ -21,17 +21,17 @@ enum command_flags {
 	CMD_REDRAW_MOVES = 1 << 1,   /* move list / cursor / annotations changed */
 	CMD_REDRAW_EVAL = 1 << 2,    /* evaluation panel (reasoning, hints, analysis) changed */
 	CMD_REDRAW_STATUS = 1 << 3,  /* players, clocks, mode, message */
-	CMD_OUTPUT = 1 << 4,         /* `output` holds long text to show in a pop-up */
-	CMD_ERROR = 1 << 5,          /* `message` is an error */
-	CMD_QUIT = 1 << 6,           /* the user asked to quit (the UI may confirm if unsaved) */
+	CMD_OUTPUT = 1 << 4,	     /* `output` holds long text to show in a pop-up */
+	CMD_ERROR = 1 << 5,	     /* `message` is an error */
+	CMD_QUIT = 1 << 6,	     /* the user asked to quit (the UI may confirm if unsaved) */
 	CMD_ENGINE_STARTED = 1 << 7, /* a search started in the worker thread (poll events) */
 	CMD_REDRAW_ALL = CMD_REDRAW_BOARD | CMD_REDRAW_MOVES | CMD_REDRAW_EVAL | CMD_REDRAW_STATUS,
 };
 
 struct command_result {
-	unsigned flags;     /* enum command_flags */
-	char message[256];  /* one-line result or error for the status line ("" if none) */
-	char *output;       /* multi-line text (malloc'd) or NULL; freed by command_result_free */
+	unsigned flags;	   /* enum command_flags */
+	char message[256]; /* one-line result or error for the status line ("" if none) */
+	char *output;	   /* multi-line text (malloc'd) or NULL; freed by command_result_free */
 };
 
 /* One entry of the command table. */

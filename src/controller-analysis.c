@@ -41,7 +41,8 @@ void ctl_analysis_run(struct controller *ctl, struct ctl_job *job)
 		struct ctl_analysis_item *it = &job->items[i];
 		struct search_limits lim;
 		struct search_result res;
-		struct ctl_event ev = { .kind = CTL_EVENT_ANALYSIS_PROGRESS, .flags = CMD_REDRAW_STATUS };
+		struct ctl_event ev = {.kind = CTL_EVENT_ANALYSIS_PROGRESS,
+				       .flags = CMD_REDRAW_STATUS};
 
 		if (board_game_over(&it->board)) {
 			it->score = board_final_score(&it->board) * 100;
@@ -126,7 +127,7 @@ void ctl_analysis_apply(struct controller *ctl, struct ctl_event *ev)
 		struct ctl_analysis_item *before = &job->items[i - 1], *after = &job->items[i];
 		struct game_node *n = after->node;
 		struct ctl_analysis_side *side = &ctl->sides[n->player];
-		struct game_analysis a = { .valid = true };
+		struct game_analysis a = {.valid = true};
 		enum game_mark auto_mark;
 
 		if (n->move == SQ_PASS || !before->done || !after->done)
@@ -195,23 +196,23 @@ char *controller_analysis_text(const struct controller *ctl)
 		len += (size_t)snprintf(s + len, cap - len,
 					"%s: %d moves, loss %.2f discs (mean %.2f), %d doubtful, "
 					"%d mistakes, %d blunders\n",
-					c == BLACK ? "Black" : "White", d->moves, d->total_loss / 100.0,
-					d->moves ? d->total_loss / 100.0 / d->moves : 0.0, d->doubtful,
-					d->mistakes, d->blunders);
+					c == BLACK ? "Black" : "White", d->moves,
+					d->total_loss / 100.0,
+					d->moves ? d->total_loss / 100.0 / d->moves : 0.0,
+					d->doubtful, d->mistakes, d->blunders);
 	}
 	n = game_path(ctl->tip, path, ctl->tip->ply + 1);
 	for (int i = 1; i < n; i++) {
 		const struct game_node *m = path[i];
 		if (!m->analysis.valid || m->analysis.loss < ctl->opt.mark_doubtful)
 			continue;
-		len += (size_t)snprintf(s + len, cap - len,
-					"%3d. %s %-4s%-2s best %s %+.2f, played %+.2f, loss %.2f\n",
-					m->ply, m->player == BLACK ? "Black" : "White",
-					board_square_name(m->move), game_mark_symbol(m->mark),
-					m->analysis.best_move < 64 ? board_square_name(m->analysis.best_move)
-								   : "--",
-					m->analysis.best_score / 100.0, m->analysis.played_score / 100.0,
-					m->analysis.loss / 100.0);
+		len += (size_t)snprintf(
+		    s + len, cap - len, "%3d. %s %-4s%-2s best %s %+.2f, played %+.2f, loss %.2f\n",
+		    m->ply, m->player == BLACK ? "Black" : "White", board_square_name(m->move),
+		    game_mark_symbol(m->mark),
+		    m->analysis.best_move < 64 ? board_square_name(m->analysis.best_move) : "--",
+		    m->analysis.best_score / 100.0, m->analysis.played_score / 100.0,
+		    m->analysis.loss / 100.0);
 	}
 	free(path);
 	return s;

@@ -13,59 +13,75 @@
  * wait on it beside the keyboard. ctl_cancel stops the search, joins the
  * worker and drops its events: every change of the game calls it first.
  *
- * Levels: a level names search limits. Until the levels of the engine library
- * are wired here, the table below holds a few fixed ladders of depth.
+ * Engine moves are chosen by the mover's level (level.h: level_choose_move
+ * with that colour's level state, the shipped book if any); hints and the
+ * analysis search directly with ctl->search at the settings' depths.
  */
 #include "controller-int.h"
 
 #include "command.h"
+#include "datadir.h"
 #include "eval.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <poll.h>
 #include <unistd.h>
 
-static const struct {
-	const char *name; /* level name */
-	int depth;        /* midgame depth */
-	int endgame;      /* exact solve with this many empties or fewer */
-} levels[] = {
-	{ "novice", 1, 0 },  { "beginner", 2, 6 },	{ "amateur", 4, 10 },
-	{ "expert", 6, 14 }, { "master", 10, 18 }, { "grandmaster", 14, 22 },
-};
-
-/* True if `level` names a level: a name of the table, or depthN (1-60). */
+/* True if `level` is a level description level_parse accepts ("expert", "master --time 2"). */
 bool ctl_level_valid(const char *level)
 {
-	struct search_limits lim;
-	return ctl_level_limits(level, &lim);
+	struct level_spec spec;
+	char err[128];
+
+	return level_parse(level, &spec, err, sizeof(err)) == 0;
 }
 
-/* The search limits of a level; false if the level is unknown. */
-bool ctl_level_limits(const char *level, struct search_limits *lim)
+/*
+ * Gives colour c the level described by `level` (see level.h) with a fresh
+ * level state (searcher, random generator). The caller has stopped the
+ * worker. Returns 0, or -1 with a message naming the levels.
+ */
+int ctl_player_set(struct controller *ctl, enum color c, const char *level, char *err,
+		   size_t errlen)
 {
-	memset(lim, 0, sizeof(*lim));
-	for (size_t i = 0; i < sizeof(levels) / sizeof(levels[0]); i++) {
-		if (strcmp(level, levels[i].name) == 0) {
-			lim->depth = levels[i].depth;
-			lim->endgame = levels[i].endgame;
-			return true;
-		}
+	struct level_spec spec;
+	struct level_state *st;
+	char why[192];
+
+	if (level_parse(level, &spec, why, sizeof(why)) < 0) {
+		snprintf(err, errlen, "unknown player: %s; or human", why);
+		return -1;
 	}
-	if (strncmp(level, "depth", 5) == 0) {
-		char *end;
-		long d = strtol(level + 5, &end, 10);
-		if (level[5] && !*end && d >= 1 && d <= 60) {
-			lim->depth = (int)d;
-			lim->endgame = d >= 4 ? (int)d + 6 : 0;
-			return true;
-		}
+	st = level_state_new(&spec, ctl->eval, ctl->book,
+			     spec.has_seed ? spec.seed : 1 + (uint64_t)c,
+			     ctl->opt.tt_megabytes ? ctl->opt.tt_megabytes : 16, err, errlen);
+	if (!st)
+		return -1;
+	level_state_free(ctl->lstate[c]);
+	ctl->lstate[c] = st;
+	ctl->spec[c] = spec;
+	snprintf(ctl->level[c], CTL_LEVEL_LEN, "%s", level);
+	return 0;
+}
+
+/* Loads the shipped opening book when there is one (openings/book.txt); none is fine. */
+static void book_open(struct controller *ctl)
+{
+	char path[CTL_PATH_LEN], err[256];
+	FILE *f = datadir_open("openings/book.txt", path, sizeof(path), err, sizeof(err));
+
+	if (!f)
+		return;
+	ctl->book = book_new();
+	if (ctl->book && book_load(ctl->book, f, path, err, sizeof(err)) < 0) {
+		book_free(ctl->book);
+		ctl->book = NULL;
 	}
-	return false;
+	fclose(f);
 }
 
 /* Creates the evaluation, the searcher and the event pipe. 0, or -1 with a message. */
@@ -89,7 +105,8 @@ int ctl_engine_init(struct controller *ctl, char *err, size_t errlen)
 		return -1;
 	ctl->search = search_new(ctl->opt.tt_megabytes ? ctl->opt.tt_megabytes : 16, ctl->eval);
 	if (!ctl->search || pipe(ctl->pipe_fd) < 0) {
-		snprintf(err, errlen, "cannot start the engine: %s", ctl->search ? strerror(errno) : "out of memory");
+		snprintf(err, errlen, "cannot start the engine: %s",
+			 ctl->search ? strerror(errno) : "out of memory");
 		search_free(ctl->search);
 		eval_free(ctl->eval);
 		return -1;
@@ -98,6 +115,7 @@ int ctl_engine_init(struct controller *ctl, char *err, size_t errlen)
 	fcntl(ctl->pipe_fd[0], F_SETFD, FD_CLOEXEC);
 	fcntl(ctl->pipe_fd[1], F_SETFD, FD_CLOEXEC);
 	pthread_mutex_init(&ctl->lock, NULL);
+	book_open(ctl);
 	return 0;
 }
 
@@ -105,6 +123,9 @@ int ctl_engine_init(struct controller *ctl, char *err, size_t errlen)
 void ctl_engine_free(struct controller *ctl)
 {
 	ctl_cancel(ctl);
+	level_state_free(ctl->lstate[BLACK]);
+	level_state_free(ctl->lstate[WHITE]);
+	book_free(ctl->book);
 	search_free(ctl->search);
 	eval_free(ctl->eval);
 	if (ctl->pipe_fd[0] >= 0) {
@@ -136,7 +157,8 @@ void ctl_post(struct controller *ctl, const struct ctl_event *ev, bool done)
 			ctl->q_count--;
 			wake = false;
 		}
-		ctl->queue[(ctl->q_head + ctl->q_count) % CTL_QUEUE] = (struct ctl_qevent){ *ev, done };
+		ctl->queue[(ctl->q_head + ctl->q_count) % CTL_QUEUE] =
+		    (struct ctl_qevent){*ev, done};
 		ctl->q_count++;
 	}
 	pthread_mutex_unlock(&ctl->lock);
@@ -181,7 +203,7 @@ static void progress_from(struct ctl_progress *p, const struct search_info *info
 static void observe(const struct search_info *info, void *user)
 {
 	struct controller *ctl = user;
-	struct ctl_event ev = { .kind = CTL_EVENT_PROGRESS, .flags = CMD_REDRAW_EVAL };
+	struct ctl_event ev = {.kind = CTL_EVENT_PROGRESS, .flags = CMD_REDRAW_EVAL};
 
 	progress_from(&ev.progress, info);
 	ctl_post(ctl, &ev, false);
@@ -191,12 +213,16 @@ static void *worker(void *arg)
 {
 	struct controller *ctl = arg;
 	struct ctl_job *job = &ctl->job;
-	struct ctl_event ev = { .kind = CTL_EVENT_PROGRESS };
+	struct ctl_event ev = {.kind = CTL_EVENT_PROGRESS};
 
 	if (job->kind == JOB_ANALYZE)
 		ctl_analysis_run(ctl, job);
+	else if (job->kind == JOB_MOVE)
+		job->rc = level_choose_move(job->spec, job->state, &job->board, NULL, observe, ctl,
+					    &job->move);
 	else
-		job->rc = search_run(ctl->search, &job->board, &job->limits, observe, ctl, &job->result);
+		job->rc =
+		    search_run(ctl->search, &job->board, &job->limits, observe, ctl, &job->result);
 	ctl_post(ctl, &ev, true);
 	return NULL;
 }
@@ -242,6 +268,8 @@ void ctl_cancel(struct controller *ctl)
 		return;
 	atomic_store(&ctl->job.stop, 1);
 	search_stop(ctl->search);
+	if (ctl->job.kind == JOB_MOVE)
+		level_stop(ctl->job.state);
 	job_join(ctl);
 	while (queue_pop(ctl, &q))
 		;
@@ -262,13 +290,46 @@ void controller_stop(struct controller *ctl)
 		return;
 	atomic_store(&ctl->job.stop, 1);
 	search_stop(ctl->search);
+	if (ctl->job.kind == JOB_MOVE)
+		level_stop(ctl->job.state);
 }
 
-static void reasoning_from(struct game_reasoning *r, const struct search_result *res, const char *level)
+static enum game_source source_of(enum level_source src)
 {
+	switch (src) {
+	case LEVEL_SOURCE_BOOK:
+		return SOURCE_BOOK;
+	case LEVEL_SOURCE_SEARCH:
+		return SOURCE_SEARCH;
+	case LEVEL_SOURCE_ENDGAME:
+		return SOURCE_ENDGAME;
+	case LEVEL_SOURCE_RANDOM:
+		return SOURCE_RANDOM;
+	default:
+		return SOURCE_NONE;
+	}
+}
+
+/* The reasoning kept with an engine move: the level, the source, and the search if there was one.
+ */
+static void reasoning_from(struct game_reasoning *r, const struct level_move *lm, const char *level)
+{
+	const struct search_result *res = &lm->result;
+	bool searched = lm->source == LEVEL_SOURCE_SEARCH || lm->source == LEVEL_SOURCE_ENDGAME;
+
 	memset(r, 0, sizeof(*r));
-	snprintf(r->level, sizeof(r->level), "%s", level);
-	r->source = res->endgame ? SOURCE_ENDGAME : SOURCE_SEARCH;
+	snprintf(r->level, sizeof(r->level), "%.*s", (int)sizeof(r->level) - 1, level);
+	r->source = source_of(lm->source);
+	r->score = lm->scored ? lm->score : 0;
+	r->time = 0;
+	if (lm->source == LEVEL_SOURCE_BOOK) {
+		r->n_moves = lm->n_book < GAME_MAX_CANDIDATES ? lm->n_book : GAME_MAX_CANDIDATES;
+		for (int i = 0; i < r->n_moves; i++)
+			r->moves[i] = (struct game_candidate){lm->book[i].move, lm->book[i].score,
+							      GAME_BOUND_EXACT, 0};
+	}
+	if (!searched || res->n_moves == 0)
+		return;
 	r->depth = res->depth;
 	r->endgame = res->endgame;
 	r->score = res->score;
@@ -279,8 +340,9 @@ static void reasoning_from(struct game_reasoning *r, const struct search_result 
 	r->time = res->time;
 	r->n_moves = res->n_moves < GAME_MAX_CANDIDATES ? res->n_moves : GAME_MAX_CANDIDATES;
 	for (int i = 0; i < r->n_moves; i++)
-		r->moves[i] = (struct game_candidate){ res->moves[i].move, res->moves[i].score,
-						       (int)res->moves[i].bound, res->moves[i].depth };
+		r->moves[i] =
+		    (struct game_candidate){res->moves[i].move, res->moves[i].score,
+					    (int)res->moves[i].bound, res->moves[i].depth};
 }
 
 static const char *move_name(int sq)
@@ -302,7 +364,8 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 	if (job->rc != 0) {
 		ev->kind = CTL_EVENT_ERROR;
 		ev->flags = CMD_ERROR | CMD_REDRAW_STATUS;
-		snprintf(ev->message, sizeof(ev->message), "the engine failed to search this position");
+		snprintf(ev->message, sizeof(ev->message),
+			 "the engine failed to search this position");
 		return;
 	}
 	if (job->kind == JOB_HINT) {
@@ -315,12 +378,12 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 		ctl->n_hints = 0;
 		for (int i = 0; i < n; i++)
 			ctl->hints[ctl->n_hints++] = (struct ctl_hint){
-				r->moves[i].move, r->moves[i].score, (int)r->moves[i].bound,
-				r->moves[i].depth, r->endgame,
+			    r->moves[i].move,  r->moves[i].score, (int)r->moves[i].bound,
+			    r->moves[i].depth, r->endgame,
 			};
 		if (n == 0 && r->move != SQ_NONE)
-			ctl->hints[ctl->n_hints++] =
-				(struct ctl_hint){ r->move, r->score, (int)r->bound, r->depth, r->endgame };
+			ctl->hints[ctl->n_hints++] = (struct ctl_hint){
+			    r->move, r->score, (int)r->bound, r->depth, r->endgame};
 		ctl->hint_node = job->node;
 		ev->kind = CTL_EVENT_HINTS_READY;
 		ev->flags = CMD_REDRAW_EVAL | CMD_REDRAW_BOARD | CMD_REDRAW_STATUS;
@@ -330,8 +393,11 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 	}
 	/* an engine move */
 	struct game_reasoning reason;
+	const struct level_move *lm = &job->move;
 	enum color side = job->node->side;
-	int move = job->result.move;
+	int move = lm->move;
+	char how[64] = "";
+
 	if (move == SQ_NONE || ctl_add_move(ctl, move, err, sizeof(err)) < 0) {
 		ev->kind = CTL_EVENT_ERROR;
 		ev->flags = CMD_ERROR | CMD_REDRAW_STATUS;
@@ -340,16 +406,26 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 		return;
 	}
 	struct game_node *played = ctl->cur->move == SQ_PASS && ctl->cur->parent->move == move
-					   ? ctl->cur->parent
-					   : ctl->cur;
-	reasoning_from(&reason, &job->result, job->level);
+				       ? ctl->cur->parent
+				       : ctl->cur;
+	reasoning_from(&reason, lm, job->level);
 	game_set_reasoning(played, &reason);
-	game_set_time(played, job->result.time);
+	if (reason.time >= 0)
+		game_set_time(played, reason.time);
+	if (lm->source == LEVEL_SOURCE_SEARCH && lm->result.n_moves > 0)
+		snprintf(how, sizeof(how), ", depth %d", lm->result.depth);
+	else if (lm->source == LEVEL_SOURCE_ENDGAME)
+		snprintf(how, sizeof(how), ", exact");
 	ev->kind = CTL_EVENT_MOVE_PLAYED;
 	ev->flags = CMD_REDRAW_ALL;
-	snprintf(ev->message, sizeof(ev->message), "%s plays %s (%+.2f, %s %d)",
-		 side == BLACK ? "Black" : "White", move_name(move), job->result.score / 100.0,
-		 job->result.endgame ? "exact" : "depth", job->result.depth);
+	if (lm->scored)
+		snprintf(ev->message, sizeof(ev->message), "%s plays %s (%s %+.2f%s)",
+			 side == BLACK ? "Black" : "White", move_name(move),
+			 level_source_name(lm->source), lm->score / 100.0, how);
+	else
+		snprintf(ev->message, sizeof(ev->message), "%s plays %s (%s)",
+			 side == BLACK ? "Black" : "White", move_name(move),
+			 level_source_name(lm->source));
 }
 
 /*
@@ -379,7 +455,7 @@ bool controller_poll_event(struct controller *ctl, struct ctl_event *ev)
 bool controller_wait_event(struct controller *ctl, struct ctl_event *ev)
 {
 	for (;;) {
-		struct pollfd p = { .fd = ctl->pipe_fd[0], .events = POLLIN };
+		struct pollfd p = {.fd = ctl->pipe_fd[0], .events = POLLIN};
 
 		if (controller_poll_event(ctl, ev))
 			return true;
@@ -396,17 +472,18 @@ int controller_event_fd(const struct controller *ctl)
 	return ctl->pipe_fd[0];
 }
 
-/* Starts an engine move for the side to move at the cursor. */
+/* Starts an engine move for the side to move at the cursor, at its level (a
+   human side moved by `go` plays at the level kept for its colour). */
 static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
 {
 	enum color side = ctl->cur->side;
-	const char *level = ctl->kind[side] == PLAYER_ENGINE ? ctl->level[side] : ctl->level[!side];
 
 	ctl->job.kind = JOB_MOVE;
 	ctl->job.board = ctl->cur->board;
 	ctl->job.node = ctl->cur;
-	snprintf(ctl->job.level, sizeof(ctl->job.level), "%s", level);
-	ctl_level_limits(level, &ctl->job.limits);
+	ctl->job.spec = &ctl->spec[side];
+	ctl->job.state = ctl->lstate[side];
+	snprintf(ctl->job.level, sizeof(ctl->job.level), "%s", ctl->level[side]);
 	return ctl_job_start(ctl, err, errlen);
 }
 
@@ -463,7 +540,8 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 		return -1;
 	}
 	if (!board_can_move(&ctl->cur->board)) {
-		snprintf(err, errlen, "no move here: %s must pass", ctl->cur->side == BLACK ? "Black" : "White");
+		snprintf(err, errlen, "no move here: %s must pass",
+			 ctl->cur->side == BLACK ? "Black" : "White");
 		return -1;
 	}
 	ctl_cancel(ctl);

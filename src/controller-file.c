@@ -24,7 +24,8 @@ static const char *dir_or_null(const struct controller *ctl)
 	return ctl->save_dir[0] ? ctl->save_dir : NULL;
 }
 
-static int resolve_dir(const struct controller *ctl, char *dir, size_t len, char *err, size_t errlen)
+static int resolve_dir(const struct controller *ctl, char *dir, size_t len, char *err,
+		       size_t errlen)
 {
 	return slots_dir(dir_or_null(ctl), dir, len, err, errlen);
 }
@@ -33,7 +34,8 @@ static bool slot_exists(const char *dir, const char *name)
 {
 	char path[SLOT_PATH_MAX], err[64];
 
-	return slots_path(dir, name, path, sizeof(path), err, sizeof(err)) == 0 && access(path, F_OK) == 0;
+	return slots_path(dir, name, path, sizeof(path), err, sizeof(err)) == 0 &&
+	       access(path, F_OK) == 0;
 }
 
 /*
@@ -50,7 +52,8 @@ int controller_save(struct controller *ctl, const char *slot, const char *descri
 		return -1;
 	if (slot && *slot) {
 		if (!slots_name_valid(slot)) {
-			snprintf(err, errlen, "bad slot name `%s` (letters, digits, _ and -)", slot);
+			snprintf(err, errlen, "bad slot name `%s` (letters, digits, _ and -)",
+				 slot);
 			return -1;
 		}
 		snprintf(name, sizeof(name), "%s", slot);
@@ -77,10 +80,12 @@ int controller_save(struct controller *ctl, const char *slot, const char *descri
 static void players_from_info(struct controller *ctl)
 {
 	for (int c = 0; c < 2; c++) {
-		const char *lv = game_info(ctl->game, c == BLACK ? INFO_BLACK_LEVEL : INFO_WHITE_LEVEL);
-		if (*lv && ctl_level_valid(lv)) {
+		const char *lv =
+		    game_info(ctl->game, c == BLACK ? INFO_BLACK_LEVEL : INFO_WHITE_LEVEL);
+		char err[256];
+
+		if (*lv && ctl_player_set(ctl, (enum color)c, lv, err, sizeof(err)) == 0) {
 			ctl->kind[c] = PLAYER_ENGINE;
-			snprintf(ctl->level[c], CTL_LEVEL_LEN, "%s", lv);
 		} else {
 			ctl->kind[c] = PLAYER_HUMAN;
 		}
@@ -99,8 +104,8 @@ int controller_load(struct controller *ctl, const char *slot_or_file, char *err,
 	struct game *g;
 	bool slot = false;
 
-	if (slots_name_valid(slot_or_file) && resolve_dir(ctl, dir, sizeof(dir), err, errlen) == 0 &&
-	    slot_exists(dir, slot_or_file))
+	if (slots_name_valid(slot_or_file) &&
+	    resolve_dir(ctl, dir, sizeof(dir), err, errlen) == 0 && slot_exists(dir, slot_or_file))
 		slot = true;
 	if (slot)
 		g = slots_load(dir, slot_or_file, err, errlen);
@@ -159,6 +164,15 @@ int controller_autosave(struct controller *ctl)
 			  sizeof(err));
 }
 
+/* True when the save directory holds an `autosave` slot. */
+bool controller_has_autosave(const struct controller *ctl)
+{
+	char dir[SLOT_PATH_MAX], err[256];
+
+	return resolve_dir(ctl, dir, sizeof(dir), err, sizeof(err)) == 0 &&
+	       slot_exists(dir, SLOTS_AUTOSAVE);
+}
+
 /* The save slots as text, one a line; malloc'd, or NULL with a message. */
 char *controller_slots_text(const struct controller *ctl, char *err, size_t errlen)
 {
@@ -183,13 +197,14 @@ char *controller_slots_text(const struct controller *ctl, char *err, size_t errl
 	for (int i = 0; i < count; i++) {
 		const struct slot_info *si = &list[i];
 		if (si->broken)
-			len += (size_t)snprintf(s + len, cap - len, "%-10s (unreadable: %s)\n", si->name,
-						si->description);
+			len += (size_t)snprintf(s + len, cap - len, "%-10s (unreadable: %s)\n",
+						si->name, si->description);
 		else
-			len += (size_t)snprintf(s + len, cap - len, "%-10s %-10s %s vs %s, %d moves%s%s%s%s\n",
-						si->name, si->date, *si->black ? si->black : "?",
-						*si->white ? si->white : "?", si->moves, *si->result ? ", " : "",
-						si->result, *si->description ? " — " : "", si->description);
+			len += (size_t)snprintf(
+			    s + len, cap - len, "%-10s %-10s %s vs %s, %d moves%s%s%s%s\n",
+			    si->name, si->date, *si->black ? si->black : "?",
+			    *si->white ? si->white : "?", si->moves, *si->result ? ", " : "",
+			    si->result, *si->description ? " — " : "", si->description);
 	}
 	free(list);
 	return s;
@@ -221,7 +236,9 @@ char *controller_board_text(const struct controller *ctl)
 		for (int c = 0; c < 8; c++) {
 			uint64_t bit = board_bit(r * 8 + c);
 			len += (size_t)snprintf(s + len, 1024 - len, " %c",
-						(black & bit) ? 'X' : (white & bit) ? 'O' : '.');
+						(black & bit)	? 'X'
+						: (white & bit) ? 'O'
+								: '.');
 		}
 		len += (size_t)snprintf(s + len, 1024 - len, "\n");
 	}
@@ -231,12 +248,14 @@ char *controller_board_text(const struct controller *ctl)
 		len += (size_t)snprintf(s + len, 1024 - len, "Editing, %s to move.\n",
 					ctl->edit_side == BLACK ? "Black" : "White");
 	else if (controller_game_over(ctl, &diff))
-		len += (size_t)snprintf(s + len, 1024 - len, "Game over: %s.\n", controller_result(ctl));
+		len += (size_t)snprintf(s + len, 1024 - len, "Game over: %s.\n",
+					controller_result(ctl));
 	else {
-		len += (size_t)snprintf(s + len, 1024 - len, "%s to move:",
-					ctl->cur->side == BLACK ? "Black" : "White");
+		len += (size_t)snprintf(s + len, 1024 - len,
+					"%s to move:", ctl->cur->side == BLACK ? "Black" : "White");
 		for (uint64_t m = moves; m; m &= m - 1)
-			len += (size_t)snprintf(s + len, 1024 - len, " %s", board_square_name(board_first_square(m)));
+			len += (size_t)snprintf(s + len, 1024 - len, " %s",
+						board_square_name(board_first_square(m)));
 		len += (size_t)snprintf(s + len, 1024 - len, "%s\n", moves ? "" : " pass");
 	}
 	return s;
@@ -261,10 +280,11 @@ char *controller_moves_text(const struct controller *ctl)
 		return NULL;
 	}
 	n = game_path(ctl->tip, path, ctl->tip->ply + 1);
-	len += (size_t)snprintf(s, cap, "%s vs %s%s%s\n",
-				*game_info(ctl->game, INFO_BLACK) ? game_info(ctl->game, INFO_BLACK) : "Black",
-				*game_info(ctl->game, INFO_WHITE) ? game_info(ctl->game, INFO_WHITE) : "White",
-				*game_info(ctl->game, INFO_RESULT) ? ", " : "", game_info(ctl->game, INFO_RESULT));
+	len += (size_t)snprintf(
+	    s, cap, "%s vs %s%s%s\n",
+	    *game_info(ctl->game, INFO_BLACK) ? game_info(ctl->game, INFO_BLACK) : "Black",
+	    *game_info(ctl->game, INFO_WHITE) ? game_info(ctl->game, INFO_WHITE) : "White",
+	    *game_info(ctl->game, INFO_RESULT) ? ", " : "", game_info(ctl->game, INFO_RESULT));
 	for (int i = 0; i < n; i++) {
 		const struct game_node *m = path[i];
 		const char *comment = m->comment ? m->comment : "";
@@ -285,17 +305,24 @@ char *controller_moves_text(const struct controller *ctl)
 		if (!m->parent) {
 			if (*comment || m == ctl->cur)
 				len += (size_t)snprintf(s + len, cap - len, "%c  0 start%s%s\n",
-							m == ctl->cur ? '>' : ' ', *comment ? "  " : "", comment);
+							m == ctl->cur ? '>' : ' ',
+							*comment ? "  " : "", comment);
 			continue;
 		}
-		len += (size_t)snprintf(s + len, cap - len, "%c%3d %s %-4s%-2s", m == ctl->cur ? '>' : ' ', m->ply,
+		len += (size_t)snprintf(s + len, cap - len, "%c%3d %s %-4s%-2s",
+					m == ctl->cur ? '>' : ' ', m->ply,
 					m->player == BLACK ? "Black" : "White",
 					m->move == SQ_PASS ? "pass" : board_square_name(m->move),
 					game_mark_symbol(m->mark));
+		while (len > 0 && s[len - 1] == ' ')
+			len--;
 		if (others > 0)
 			len += (size_t)snprintf(s + len, cap - len, " (+%d variation%s)", others,
 						others > 1 ? "s" : "");
-		len += (size_t)snprintf(s + len, cap - len, "%s%s\n", *comment ? "  " : "", comment);
+		while (len > 0 && s[len - 1] == ' ')
+			len--;
+		len +=
+		    (size_t)snprintf(s + len, cap - len, "%s%s\n", *comment ? "  " : "", comment);
 	}
 	free(path);
 	return s;

@@ -12,78 +12,87 @@
 #ifndef OTHELLO_CONTROLLER_INT_H
 #define OTHELLO_CONTROLLER_INT_H
 
+#include "book.h"
 #include "controller.h"
 #include "game.h"
+#include "level.h"
 #include "search.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 
-enum { CTL_QUEUE = 64, CTL_LEVEL_LEN = 32, CTL_PATH_LEN = 4096 };
+enum { CTL_QUEUE = 64, CTL_LEVEL_LEN = 128, CTL_PATH_LEN = 4096 };
 
 enum ctl_job_kind { JOB_NONE, JOB_MOVE, JOB_HINT, JOB_ANALYZE };
 
 /* One position of an analysis: what was searched and what came back. */
 struct ctl_analysis_item {
 	struct game_node *node; /* the position (the move that led to it is node->move) */
-	struct board board;     /* node's position, side to move's view */
-	int best_move;          /* best move found (SQ_PASS / SQ_NONE when none) */
-	int score;              /* centidiscs, side to move at node */
-	int depth;              /* depth searched, empties when exact */
-	bool exact;             /* exact endgame score */
-	bool done;              /* searched */
+	struct board board;	/* node's position, side to move's view */
+	int best_move;		/* best move found (SQ_PASS / SQ_NONE when none) */
+	int score;		/* centidiscs, side to move at node */
+	int depth;		/* depth searched, empties when exact */
+	bool exact;		/* exact endgame score */
+	bool done;		/* searched */
 };
 
 /* The work handed to the worker thread and what it brings back. */
 struct ctl_job {
-	enum ctl_job_kind kind;          /* what to do */
-	struct board board;              /* position to search (move and hint jobs) */
-	struct game_node *node;          /* where the move will be played (main thread only) */
-	struct search_limits limits;     /* how deep / long */
-	char level[CTL_LEVEL_LEN];       /* level of an engine move */
-	struct search_result result;     /* move and hint jobs: the result */
-	int rc;                          /* search_run's return */
+	enum ctl_job_kind kind;		 /* what to do */
+	struct board board;		 /* position to search (move and hint jobs) */
+	struct game_node *node;		 /* where the move will be played (main thread only) */
+	struct search_limits limits;	 /* how deep / long */
+	char level[CTL_LEVEL_LEN];	 /* level of an engine move */
+	struct search_result result;	 /* hint jobs: the result */
+	struct level_move move;		 /* move jobs: the level's choice */
+	struct level_state *state;	 /* move jobs: the mover's level state */
+	const struct level_spec *spec;	 /* move jobs: the mover's level */
+	int rc;				 /* search_run's return */
 	struct ctl_analysis_item *items; /* analysis: the positions, root first */
-	int n_items;                     /* entries in items */
-	int exact_empties;               /* analysis: solve with this many empties or fewer */
-	atomic_int stop;                 /* set by the main thread: stop soon */
+	int n_items;			 /* entries in items */
+	int exact_empties;		 /* analysis: solve with this many empties or fewer */
+	atomic_int stop;		 /* set by the main thread: stop soon */
 };
 
 /* An event in the queue; `done` marks the end of a job (handled by the main thread). */
 struct ctl_qevent {
 	struct ctl_event ev; /* the event as poll returns it */
-	bool done;           /* the worker finished its job */
+	bool done;	     /* the worker finished its job */
 };
 
 struct controller {
-	struct controller_options opt;     /* settings (strings copied below) */
-	char save_dir[CTL_PATH_LEN];       /* save slot directory, "" = the default */
-	struct game *game;                 /* the record */
-	struct game_node *cur;             /* the cursor */
-	struct game_node *tip;             /* end of the current line (cur is on its path) */
-	enum player_kind kind[2];          /* who plays each colour */
-	char level[2][CTL_LEVEL_LEN];      /* level of each colour when it is an engine */
-	int resigned;                      /* colour that resigned, -1 if none */
-	bool dirty;                        /* changed since the last save or load */
-	bool editing;                      /* in edit mode */
-	uint64_t edit_black, edit_white;   /* the position being edited */
-	enum color edit_side;              /* side to move in the edited position */
-	struct eval *eval;                 /* evaluation, shared with the searcher */
-	struct search *search;             /* the searcher (used by the worker only while a job runs) */
-	pthread_t thread;                  /* the worker */
-	bool job_running;                  /* the worker thread exists and must be joined */
-	struct ctl_job job;                /* the worker's job */
-	pthread_mutex_t lock;              /* guards the queue */
+	struct controller_options opt;	 /* settings (strings copied below) */
+	char save_dir[CTL_PATH_LEN];	 /* save slot directory, "" = the default */
+	struct game *game;		 /* the record */
+	struct game_node *cur;		 /* the cursor */
+	struct game_node *tip;		 /* end of the current line (cur is on its path) */
+	enum player_kind kind[2];	 /* who plays each colour */
+	char level[2][CTL_LEVEL_LEN];	 /* level of each colour, as typed (kept for `go` too) */
+	struct level_spec spec[2];	 /* level of each colour, parsed */
+	struct level_state *lstate[2];	 /* searcher and generator of each colour */
+	struct book *book;		 /* the shipped opening book, or NULL */
+	int resigned;			 /* colour that resigned, -1 if none */
+	bool dirty;			 /* changed since the last save or load */
+	bool editing;			 /* in edit mode */
+	uint64_t edit_black, edit_white; /* the position being edited */
+	enum color edit_side;		 /* side to move in the edited position */
+	struct board edit_view; /* the edited position from its side to move, for drawing */
+	struct eval *eval;	/* evaluation, shared with the searcher */
+	struct search *search;	/* the searcher (used by the worker only while a job runs) */
+	pthread_t thread;	/* the worker */
+	bool job_running;	/* the worker thread exists and must be joined */
+	struct ctl_job job;	/* the worker's job */
+	pthread_mutex_t lock;	/* guards the queue */
 	struct ctl_qevent queue[CTL_QUEUE]; /* pending events, a ring */
-	int q_head, q_count;               /* first pending event, number pending */
-	int pipe_fd[2];                    /* [0] readable while events are pending */
-	struct ctl_hint hints[32];         /* last hints */
-	int n_hints;                       /* entries in hints */
-	struct game_node *hint_node;       /* position the hints are for */
-	bool have_analysis;                /* sides[] holds the last analysis */
-	struct ctl_analysis_side sides[2]; /* totals of the last analysis */
-	int analysis_depth;                /* settings of the running analysis */
-	double analysis_time;              /* seconds per position of the running analysis */
+	int q_head, q_count;		    /* first pending event, number pending */
+	int pipe_fd[2];			    /* [0] readable while events are pending */
+	struct ctl_hint hints[32];	    /* last hints */
+	int n_hints;			    /* entries in hints */
+	struct game_node *hint_node;	    /* position the hints are for */
+	bool have_analysis;		    /* sides[] holds the last analysis */
+	struct ctl_analysis_side sides[2];  /* totals of the last analysis */
+	int analysis_depth;		    /* settings of the running analysis */
+	double analysis_time;		    /* seconds per position of the running analysis */
 };
 
 /* controller.c */
@@ -97,7 +106,8 @@ void ctl_engine_free(struct controller *ctl);
 void ctl_cancel(struct controller *ctl);
 int ctl_job_start(struct controller *ctl, char *err, size_t errlen);
 int ctl_autostep(struct controller *ctl);
-bool ctl_level_limits(const char *level, struct search_limits *lim);
+int ctl_player_set(struct controller *ctl, enum color c, const char *level, char *err,
+		   size_t errlen);
 bool ctl_level_valid(const char *level);
 
 /* controller-analysis.c */

@@ -26,7 +26,7 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *const color_word[2] = { "Black", "White" };
+static const char *const color_word[2] = {"Black", "White"};
 
 /* Fills `opt` with the defaults: human Black, engine White at a middle level. */
 void controller_options_default(struct controller_options *opt)
@@ -52,14 +52,9 @@ static int player_parse(struct controller *ctl, enum color c, const char *player
 		ctl->kind[c] = PLAYER_HUMAN;
 		return 0;
 	}
-	if (!ctl_level_valid(player)) {
-		snprintf(err, errlen, "unknown player `%s` (human or a level: novice, beginner, "
-				      "expert, master, grandmaster, depthN)",
-			 player);
+	if (ctl_player_set(ctl, c, player, err, errlen) < 0)
 		return -1;
-	}
 	ctl->kind[c] = PLAYER_ENGINE;
-	snprintf(ctl->level[c], sizeof(ctl->level[c]), "%s", player);
 	return 0;
 }
 
@@ -89,27 +84,27 @@ struct controller *controller_new(const struct controller_options *opt, char *er
 		ctl->opt = *opt;
 	else
 		controller_options_default(&ctl->opt);
-	snprintf(ctl->save_dir, sizeof(ctl->save_dir), "%s", ctl->opt.save_dir ? ctl->opt.save_dir : "");
+	snprintf(ctl->save_dir, sizeof(ctl->save_dir), "%s",
+		 ctl->opt.save_dir ? ctl->opt.save_dir : "");
 	ctl->opt.save_dir = NULL;
 	ctl->resigned = -1;
 	ctl->pipe_fd[0] = ctl->pipe_fd[1] = -1;
-	snprintf(ctl->level[BLACK], CTL_LEVEL_LEN, "expert");
-	snprintf(ctl->level[WHITE], CTL_LEVEL_LEN, "expert");
-	if (player_parse(ctl, BLACK, ctl->opt.black, err, errlen) < 0 ||
-	    player_parse(ctl, WHITE, ctl->opt.white, err, errlen) < 0) {
+	if (ctl_engine_init(ctl, err, errlen) < 0) {
 		free(ctl);
+		return NULL;
+	}
+	if (ctl_player_set(ctl, BLACK, "expert", err, errlen) < 0 ||
+	    ctl_player_set(ctl, WHITE, "expert", err, errlen) < 0 ||
+	    player_parse(ctl, BLACK, ctl->opt.black, err, errlen) < 0 ||
+	    player_parse(ctl, WHITE, ctl->opt.white, err, errlen) < 0) {
+		controller_free(ctl);
 		return NULL;
 	}
 	ctl->opt.black = ctl->opt.white = NULL;
 	ctl->game = game_new();
 	if (!ctl->game) {
 		snprintf(err, errlen, "out of memory");
-		free(ctl);
-		return NULL;
-	}
-	if (ctl_engine_init(ctl, err, errlen) < 0) {
-		game_free(ctl->game);
-		free(ctl);
+		controller_free(ctl);
 		return NULL;
 	}
 	ctl->cur = ctl->tip = ctl->game->root;
@@ -206,6 +201,8 @@ int ctl_add_move(struct controller *ctl, int sq, char *err, size_t errlen)
 /* The position at the cursor, seen from the side to move there. */
 const struct board *controller_board(const struct controller *ctl)
 {
+	if (ctl->editing)
+		return &ctl->edit_view;
 	return &ctl->cur->board;
 }
 
@@ -226,9 +223,11 @@ uint64_t controller_legal_moves(const struct controller *ctl)
 /* The move that led to the cursor (SQ_PASS, or SQ_NONE at the start) and its flips. */
 int controller_last_move(const struct controller *ctl, uint64_t *flipped)
 {
+	bool has = ctl->cur->parent && !ctl->editing;
+
 	if (flipped)
-		*flipped = ctl->cur->parent ? ctl->cur->flips : 0;
-	return ctl->cur->parent ? ctl->cur->move : SQ_NONE;
+		*flipped = has ? ctl->cur->flips : 0;
+	return has ? ctl->cur->move : SQ_NONE;
 }
 
 /* What the controller is doing (see the file comment). */
@@ -336,7 +335,8 @@ int controller_resign(struct controller *ctl, char *err, size_t errlen)
 	enum color side = ctl->cur->side;
 
 	if (ctl->editing || controller_game_over(ctl, NULL)) {
-		snprintf(err, errlen, ctl->editing ? "finish editing first (`done`)" : "the game is over");
+		snprintf(err, errlen,
+			 ctl->editing ? "finish editing first (`done`)" : "the game is over");
 		return -1;
 	}
 	ctl_cancel(ctl);
@@ -358,23 +358,22 @@ int controller_set_player(struct controller *ctl, enum color c, const char *play
 	return CMD_REDRAW_STATUS | ctl_autostep(ctl);
 }
 
-/* Sets the level of every engine player (of White when both sides are human). */
+/* Sets the level of every engine player (of both colours when both are human: `go` uses it). */
 int controller_set_level(struct controller *ctl, const char *level, char *err, size_t errlen)
 {
 	bool any = false;
 
-	if (!ctl_level_valid(level)) {
-		snprintf(err, errlen, "unknown level `%s`", level);
-		return -1;
-	}
+	ctl_cancel(ctl);
 	for (int c = 0; c < 2; c++) {
 		if (ctl->kind[c] == PLAYER_ENGINE) {
-			snprintf(ctl->level[c], CTL_LEVEL_LEN, "%s", level);
+			if (ctl_player_set(ctl, c, level, err, errlen) < 0)
+				return -1;
 			any = true;
 		}
 	}
-	if (!any)
-		snprintf(ctl->level[WHITE], CTL_LEVEL_LEN, "%s", level);
+	if (!any && (ctl_player_set(ctl, BLACK, level, err, errlen) < 0 ||
+		     ctl_player_set(ctl, WHITE, level, err, errlen) < 0))
+		return -1;
 	players_to_info(ctl);
 	return CMD_REDRAW_STATUS;
 }
@@ -384,7 +383,8 @@ int controller_set_level(struct controller *ctl, const char *level, char *err, s
 static struct game_node *undo_target(const struct controller *ctl)
 {
 	struct game_node *n = ctl->cur->parent;
-	bool one_engine = (ctl->kind[BLACK] == PLAYER_ENGINE) != (ctl->kind[WHITE] == PLAYER_ENGINE);
+	bool one_engine =
+	    (ctl->kind[BLACK] == PLAYER_ENGINE) != (ctl->kind[WHITE] == PLAYER_ENGINE);
 
 	while (n && n->parent &&
 	       (n->move == SQ_PASS || (one_engine && ctl->kind[n->side] == PLAYER_ENGINE)))
@@ -481,7 +481,8 @@ int controller_promote(struct controller *ctl, char *err, size_t errlen)
 	return CMD_REDRAW_MOVES;
 }
 
-/* The moves played at the cursor, numbered for `line N`, as malloc'd text (NULL if out of memory). */
+/* The moves played at the cursor, numbered for `line N`, as malloc'd text (NULL if out of memory).
+ */
 char *controller_variations_text(const struct controller *ctl)
 {
 	size_t cap = 64 + 48 * (size_t)(game_child_count(ctl->cur) + 1), len = 0;
@@ -508,7 +509,8 @@ char *controller_variations_text(const struct controller *ctl)
 	return s;
 }
 
-/* Sets (or with "" removes) the comment of the move that led to the cursor (of the start at ply 0). */
+/* Sets (or with "" removes) the comment of the move that led to the cursor (of the start at ply 0).
+ */
 int controller_comment(struct controller *ctl, const char *text, char *err, size_t errlen)
 {
 	if (game_set_comment(ctl->cur, text) < 0) {
@@ -542,10 +544,10 @@ static const struct {
 	const char *sgf;  /* SGF property */
 	enum game_info_field field;
 } info_keys[] = {
-	{ "black", "PB", INFO_BLACK },	 { "white", "PW", INFO_WHITE },	   { "date", "DT", INFO_DATE },
-	{ "event", "EV", INFO_EVENT },	 { "result", "RE", INFO_RESULT },  { "comment", "GC", INFO_TEXT },
-	{ "name", "GN", INFO_NAME },	 { "place", "PC", INFO_PLACE },	   { "round", "RO", INFO_ROUND },
-	{ "opening", "ON", INFO_OPENING }, { "time", "TM", INFO_TIME },
+    {"black", "PB", INFO_BLACK},     {"white", "PW", INFO_WHITE},   {"date", "DT", INFO_DATE},
+    {"event", "EV", INFO_EVENT},     {"result", "RE", INFO_RESULT}, {"comment", "GC", INFO_TEXT},
+    {"name", "GN", INFO_NAME},	     {"place", "PC", INFO_PLACE},   {"round", "RO", INFO_ROUND},
+    {"opening", "ON", INFO_OPENING}, {"time", "TM", INFO_TIME},
 };
 
 /* Sets (with "" or NULL clears) a game information field, by name ("event") or SGF key ("EV"). */
@@ -553,7 +555,8 @@ int controller_info(struct controller *ctl, const char *key, const char *value, 
 		    size_t errlen)
 {
 	for (size_t i = 0; i < sizeof(info_keys) / sizeof(info_keys[0]); i++) {
-		if (strcasecmp(key, info_keys[i].name) == 0 || strcasecmp(key, info_keys[i].sgf) == 0) {
+		if (strcasecmp(key, info_keys[i].name) == 0 ||
+		    strcasecmp(key, info_keys[i].sgf) == 0) {
 			if (game_set_info(ctl->game, info_keys[i].field, value) < 0) {
 				snprintf(err, errlen, "out of memory");
 				return -1;
@@ -569,6 +572,23 @@ int controller_info(struct controller *ctl, const char *key, const char *value, 
 	return -1;
 }
 
+/* The edited position as a board seen from its side to move. */
+static struct board edit_board(const struct controller *ctl)
+{
+	struct board b;
+
+	b.own = ctl->edit_side == BLACK ? ctl->edit_black : ctl->edit_white;
+	b.opp = ctl->edit_side == BLACK ? ctl->edit_white : ctl->edit_black;
+	return b;
+}
+
+/* Refreshes the view of the edited position; returns `flags` for the caller to pass on. */
+static int edit_sync(struct controller *ctl, int flags)
+{
+	ctl->edit_view = edit_board(ctl);
+	return flags;
+}
+
 /* Enters edit mode with the position at the cursor. */
 int controller_edit_begin(struct controller *ctl, char *err, size_t errlen)
 {
@@ -580,7 +600,7 @@ int controller_edit_begin(struct controller *ctl, char *err, size_t errlen)
 	game_board_colors(ctl->cur, &ctl->edit_black, &ctl->edit_white);
 	ctl->edit_side = ctl->cur->side;
 	ctl->editing = true;
-	return CMD_REDRAW_ALL;
+	return edit_sync(ctl, CMD_REDRAW_ALL);
 }
 
 /* Puts EDIT_BLACK, EDIT_WHITE or EDIT_EMPTY on square sq of the edited position. */
@@ -600,7 +620,7 @@ int controller_edit_set(struct controller *ctl, int sq, int what, char *err, siz
 		ctl->edit_black |= board_bit(sq);
 	else if (what == EDIT_WHITE)
 		ctl->edit_white |= board_bit(sq);
-	return CMD_REDRAW_BOARD;
+	return edit_sync(ctl, CMD_REDRAW_BOARD);
 }
 
 /* Chooses the side to move of the edited position. */
@@ -611,7 +631,7 @@ int controller_edit_side(struct controller *ctl, enum color side, char *err, siz
 		return -1;
 	}
 	ctl->edit_side = side;
-	return CMD_REDRAW_BOARD | CMD_REDRAW_STATUS;
+	return edit_sync(ctl, CMD_REDRAW_BOARD | CMD_REDRAW_STATUS);
 }
 
 /* Empties the edited board. */
@@ -622,17 +642,7 @@ int controller_edit_clear(struct controller *ctl, char *err, size_t errlen)
 		return -1;
 	}
 	ctl->edit_black = ctl->edit_white = 0;
-	return CMD_REDRAW_BOARD;
-}
-
-/* The edited position as a board seen from its side to move. */
-static struct board edit_board(const struct controller *ctl)
-{
-	struct board b;
-
-	b.own = ctl->edit_side == BLACK ? ctl->edit_black : ctl->edit_white;
-	b.opp = ctl->edit_side == BLACK ? ctl->edit_white : ctl->edit_black;
-	return b;
+	return edit_sync(ctl, CMD_REDRAW_BOARD);
 }
 
 /*
@@ -681,7 +691,7 @@ int controller_edit_done(struct controller *ctl, char *err, size_t errlen)
  */
 int controller_handicap(struct controller *ctl, int corners, char *err, size_t errlen)
 {
-	static const int corner[4] = { 0, 63, 7, 56 };
+	static const int corner[4] = {0, 63, 7, 56};
 	enum color weak = BLACK;
 	struct board b;
 	struct game *g;

@@ -38,49 +38,49 @@ enum ctl_mode {
 
 /* Settings of a new controller; controller_options_default fills them. */
 struct controller_options {
-	const char *black;       /* player of Black: "human" or a level; NULL = human */
-	const char *white;       /* player of White: "human" or a level; NULL = default level */
-	const char *save_dir;    /* save slot directory; NULL = $OTHELLO_SAVE_DIR or the default */
-	const char *eval_file;   /* evaluation weights; NULL = the built-in weights */
-	size_t tt_megabytes;     /* transposition table size; 0 = default */
-	int hint_count;          /* moves shown by `hint` without a number */
-	int hint_depth;          /* midgame depth of hint searches */
-	int analyze_depth;       /* midgame depth of `analyze`; 0 = use analyze_time */
-	double analyze_time;     /* seconds per position of `analyze` when analyze_depth is 0 */
-	int analyze_exact;       /* solve exactly with this many empties or fewer */
-	int mark_doubtful;       /* disc loss marked ?! by analysis (centidiscs) */
-	int mark_mistake;        /* disc loss marked ? (centidiscs) */
-	int mark_blunder;        /* disc loss marked ?? (centidiscs) */
+	const char *black;     /* player of Black: "human" or a level; NULL = human */
+	const char *white;     /* player of White: "human" or a level; NULL = default level */
+	const char *save_dir;  /* save slot directory; NULL = $OTHELLO_SAVE_DIR or the default */
+	const char *eval_file; /* evaluation weights; NULL = the built-in weights */
+	size_t tt_megabytes;   /* transposition table size; 0 = default */
+	int hint_count;	       /* moves shown by `hint` without a number */
+	int hint_depth;	       /* midgame depth of hint searches */
+	int analyze_depth;     /* midgame depth of `analyze`; 0 = use analyze_time */
+	double analyze_time;   /* seconds per position of `analyze` when analyze_depth is 0 */
+	int analyze_exact;     /* solve exactly with this many empties or fewer */
+	int mark_doubtful;     /* disc loss marked ?! by analysis (centidiscs) */
+	int mark_mistake;      /* disc loss marked ? (centidiscs) */
+	int mark_blunder;      /* disc loss marked ?? (centidiscs) */
 };
 
 enum ctl_event_kind {
-	CTL_EVENT_PROGRESS,          /* a search finished one more iteration */
-	CTL_EVENT_MOVE_PLAYED,       /* an engine move was played on the board */
-	CTL_EVENT_HINTS_READY,       /* controller_hints has new results */
+	CTL_EVENT_PROGRESS,	     /* a search finished one more iteration */
+	CTL_EVENT_MOVE_PLAYED,	     /* an engine move was played on the board */
+	CTL_EVENT_HINTS_READY,	     /* controller_hints has new results */
 	CTL_EVENT_ANALYSIS_PROGRESS, /* one more position of `analyze` is scored */
 	CTL_EVENT_ANALYSIS_DONE,     /* the analysis is finished and stored */
-	CTL_EVENT_ERROR,             /* a search failed; `message` says why */
+	CTL_EVENT_ERROR,	     /* a search failed; `message` says why */
 };
 
 /* Search progress as the engine reports it (the fields of search_info). */
 struct ctl_progress {
-	int depth;       /* depth finished (or empties when solving) */
-	bool endgame;    /* an exact or win/loss/draw endgame result */
-	int score;       /* centidiscs, side to move at the searched position */
-	int bound;       /* enum bound of search.h: exact, lower, upper */
-	int pv[64];      /* principal variation, squares (SQ_PASS for passes) */
-	int pv_len;      /* moves in pv */
-	uint64_t nodes;  /* nodes searched so far */
-	double time;     /* seconds spent so far */
-	int done;        /* analysis: positions scored so far */
-	int total;       /* analysis: positions to score */
+	int depth;	/* depth finished (or empties when solving) */
+	bool endgame;	/* an exact or win/loss/draw endgame result */
+	int score;	/* centidiscs, side to move at the searched position */
+	int bound;	/* enum bound of search.h: exact, lower, upper */
+	int pv[64];	/* principal variation, squares (SQ_PASS for passes) */
+	int pv_len;	/* moves in pv */
+	uint64_t nodes; /* nodes searched so far */
+	double time;	/* seconds spent so far */
+	int done;	/* analysis: positions scored so far */
+	int total;	/* analysis: positions to score */
 };
 
 struct ctl_event {
 	enum ctl_event_kind kind;     /* what happened */
-	unsigned flags;               /* enum command_flags: what to redraw */
+	unsigned flags;		      /* enum command_flags: what to redraw */
 	struct ctl_progress progress; /* search or analysis progress */
-	char message[256];            /* one line for the status bar ("" if none) */
+	char message[256];	      /* one line for the status bar ("" if none) */
 };
 
 /* One scored move of a hint search. */
@@ -94,11 +94,11 @@ struct ctl_hint {
 
 /* What `analyze` found for one side. */
 struct ctl_analysis_side {
-	int moves;      /* moves of this side that were scored */
+	int moves;	/* moves of this side that were scored */
 	int total_loss; /* discs lost against the best moves, centidiscs */
-	int doubtful;   /* moves marked ?! */
-	int mistakes;   /* moves marked ? */
-	int blunders;   /* moves marked ?? */
+	int doubtful;	/* moves marked ?! */
+	int mistakes;	/* moves marked ? */
+	int blunders;	/* moves marked ?? */
 };
 
 void controller_options_default(struct controller_options *opt);
@@ -140,7 +140,8 @@ bool controller_poll_event(struct controller *ctl, struct ctl_event *ev);
 bool controller_wait_event(struct controller *ctl, struct ctl_event *ev);
 /* Esc / `stop`: the engine plays its best move so far; a hint or analysis is cut short. */
 void controller_stop(struct controller *ctl);
-/* Starts the engine if it is an engine's turn at the end of the line (flags, or -1). */
+/* Starts the engine if it is an engine's turn at the end of the line (flags, or -1); call it
+   once after controller_new so that an engine playing Black begins. */
 int controller_step(struct controller *ctl, char *err, size_t errlen);
 
 /* Playing. Each returns enum command_flags (>= 0), or -1 with `err` set. */
@@ -188,6 +189,8 @@ int controller_export(struct controller *ctl, const char *file, char *err, size_
 int controller_import(struct controller *ctl, const char *file, char *err, size_t errlen);
 /* Writes the `autosave` slot (call from the main loop after SIGHUP/SIGTERM); 0 or -1. */
 int controller_autosave(struct controller *ctl);
+/* True when the save directory holds an `autosave` slot (offer it at start: `load autosave`). */
+bool controller_has_autosave(const struct controller *ctl);
 
 /* Text views for scripts and pop-ups (malloc'd). */
 char *controller_board_text(const struct controller *ctl);

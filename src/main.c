@@ -13,6 +13,11 @@ const struct cli_command cli_commands[] = {
 	{ "play", cli_play, "play in the terminal (the default)" },
 	{ "perft", cli_perft, "count move sequences from a position" },
 	{ "convert", cli_convert, "convert a game record between SGF, GGF, transcript and OBF" },
+	{ "book", cli_book, "show, check, merge and build opening books; name openings" },
+	{ "solve", cli_solve, "solve the positions of an OBF file and check their scores" },
+	{ "analyze-position", cli_analyze_position, "search a position and score every move" },
+	{ "script", cli_script, "run game commands from a file or standard input, print the results" },
+	{ "analyze", cli_analyze, "score every move of a game, mark the mistakes (SGF, SVG chart)" },
 	{ NULL, NULL, NULL },
 };
 

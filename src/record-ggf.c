@@ -282,10 +282,8 @@ struct game *record_read_ggf(const char *text, size_t len, const char *name, cha
 	struct game_node *cur;
 	bool moved = false, seen_gm = false;
 
-	if (len > RECORD_MAX_TEXT) {
-		record_error(err, errlen, name, text, len, 0, "file too large");
+	if (record_check_text(text, len, name, err, errlen) < 0)
 		return NULL;
-	}
 	if (!(g = game_new())) {
 		record_error(err, errlen, name, text, len, 0, "out of memory");
 		return NULL;

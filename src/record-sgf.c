@@ -403,12 +403,12 @@ static int parse_bound(const char *s)
 	return -1;
 }
 
-/* Parses "d6c3pa" into squares. */
-static bool parse_pv(const char *s, int *pv, int *len)
+/* Parses "d6c3pa" into at most max squares. */
+static bool parse_pv(const char *s, int *pv, int max, int *len)
 {
 	size_t n = strlen(s);
 
-	if (n % 2 || n / 2 > 64)
+	if (n % 2 || n / 2 > (size_t)max)
 		return false;
 	*len = 0;
 	for (size_t i = 0; i < n; i += 2) {
@@ -453,7 +453,7 @@ static bool parse_candidates(char *s, struct game_reasoning *r)
 		if (!sl2)
 			return false;
 		*sl2 = '\0';
-		if (!parse_pv(tok, pv, &n) || n != 1)
+		if (!parse_pv(tok, pv, 1, &n) || n != 1)
 			return false;
 		c->move = pv[0];
 		if (!parse_long(eq + 1, -100000, 100000, &v))
@@ -530,7 +530,7 @@ static bool reasoning_field(const char *key, char *val, void *data)
 		if (!parse_double(val, &r->time))
 			return false;
 	} else if (strcmp(key, "pv") == 0) {
-		if (!parse_pv(val, r->pv, &r->pv_len))
+		if (!parse_pv(val, r->pv, 64, &r->pv_len))
 			return false;
 	} else if (strcmp(key, "moves") == 0) {
 		if (!parse_candidates(val, r))
@@ -546,7 +546,7 @@ static bool analysis_field(const char *key, char *val, void *data)
 	int pv[1], n;
 
 	if (strcmp(key, "best") == 0) {
-		if (!parse_pv(val, pv, &n) || n != 1)
+		if (!parse_pv(val, pv, 1, &n) || n != 1)
 			return false;
 		a->best_move = pv[0];
 		return true;
@@ -588,7 +588,8 @@ static int info_field(const char *id)
 
 /* Applies one property of a node to `at` (the node after the move, or the node
    the annotations belong to). Returns 0 or -1 with a message. */
-static int apply_property(struct parser *p, const struct sprop *pr, struct game_node *at, bool root)
+static int apply_property(struct parser *p, const struct sprop *pr, struct game_node *at,
+			  bool first)
 {
 	const struct sval *v = &p->vals[pr->first];
 	char *text = NULL, raw_copy[32];
@@ -596,18 +597,18 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 
 	if (strcmp(pr->id, "B") == 0 || strcmp(pr->id, "W") == 0)
 		return 0;
-	if (root &&
+	if (first &&
 	    (strcmp(pr->id, "AB") == 0 || strcmp(pr->id, "AW") == 0 || strcmp(pr->id, "AE") == 0 ||
 	     strcmp(pr->id, "PL") == 0 || strcmp(pr->id, "FF") == 0 || strcmp(pr->id, "AP") == 0))
 		return 0;
-	if (root && strcmp(pr->id, "GM") == 0) {
+	if (first && strcmp(pr->id, "GM") == 0) {
 		if (!value_short(p, v, raw_copy, sizeof(raw_copy)) || strcmp(raw_copy, "2") != 0) {
 			fail(p, v->open + 1, "not an Othello game: GM must be 2");
 			return -1;
 		}
 		return 0;
 	}
-	if (root && strcmp(pr->id, "SZ") == 0) {
+	if (first && strcmp(pr->id, "SZ") == 0) {
 		if (!value_short(p, v, raw_copy, sizeof(raw_copy)) || strcmp(raw_copy, "8") != 0) {
 			fail(p, v->open + 1, "board size must be 8 (SZ[8])");
 			return -1;
@@ -621,7 +622,7 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 	if ((f = info_field(pr->id)) >= 0) {
 		if (game_set_info(p->g, (enum game_info_field)f, text) < 0)
 			goto oom;
-	} else if (root && strcmp(pr->id, "OMSD") == 0) {
+	} else if (first && strcmp(pr->id, "OMSD") == 0) {
 		char *end;
 
 		p->g->seed = strtoull(text, &end, 10);
@@ -630,7 +631,7 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 			rc = -1;
 		}
 		p->g->has_seed = true;
-	} else if (root && strcmp(pr->id, "OMTM") == 0) {
+	} else if (first && strcmp(pr->id, "OMTM") == 0) {
 		if (!parse_double(text, &p->g->time_per_move)) {
 			fail(p, v->open + 1, "OMTM must be a number of seconds");
 			rc = -1;
@@ -650,15 +651,15 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 		}
 		if (rc < 0)
 			goto oom;
-	} else if (!root && strcmp(pr->id, "TE") == 0) {
+	} else if (at->move != SQ_NONE && strcmp(pr->id, "TE") == 0) {
 		game_set_mark(at, strcmp(text, "2") == 0 ? MARK_VERY_GOOD : MARK_GOOD);
-	} else if (!root && strcmp(pr->id, "BM") == 0) {
+	} else if (at->move != SQ_NONE && strcmp(pr->id, "BM") == 0) {
 		game_set_mark(at, strcmp(text, "2") == 0 ? MARK_VERY_BAD : MARK_BAD);
-	} else if (!root && strcmp(pr->id, "IT") == 0) {
+	} else if (at->move != SQ_NONE && strcmp(pr->id, "IT") == 0) {
 		game_set_mark(at, MARK_INTERESTING);
-	} else if (!root && strcmp(pr->id, "DO") == 0) {
+	} else if (at->move != SQ_NONE && strcmp(pr->id, "DO") == 0) {
 		game_set_mark(at, MARK_DUBIOUS);
-	} else if (!root && strcmp(pr->id, "OMT") == 0) {
+	} else if (at->move != SQ_NONE && strcmp(pr->id, "OMT") == 0) {
 		double t;
 
 		if (!parse_double(text, &t)) {
@@ -667,7 +668,7 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 		} else {
 			game_set_time(at, t);
 		}
-	} else if (!root && strcmp(pr->id, "OMR") == 0) {
+	} else if (at->move != SQ_NONE && strcmp(pr->id, "OMR") == 0) {
 		struct game_reasoning r;
 
 		memset(&r, 0, sizeof(r));
@@ -677,7 +678,7 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 		} else if (game_set_reasoning(at, &r) < 0) {
 			goto oom;
 		}
-	} else if (!root && strcmp(pr->id, "OMA") == 0) {
+	} else if (at->move != SQ_NONE && strcmp(pr->id, "OMA") == 0) {
 		struct game_analysis a;
 
 		memset(&a, 0, sizeof(a));
@@ -714,14 +715,14 @@ oom:
 static int apply_node(struct parser *p)
 {
 	const struct sprop *b = find_prop(p, "B"), *w = find_prop(p, "W"), *mv = b ? b : w;
-	bool root = !p->root_done;
+	bool first = !p->root_done;
 	struct game_node *at = p->cur;
 	char s[16], msg[160];
 
 	if (!p->pending)
 		return 0;
 	p->pending = false;
-	if (root) {
+	if (first) {
 		if (apply_setup(p) < 0)
 			return -1;
 		p->cur = at = p->g->root;
@@ -764,9 +765,11 @@ static int apply_node(struct parser *p)
 		}
 		p->cur = at;
 	}
-	root = at == p->g->root;
+	/* game-level properties (FF GM SZ AP OMSD OMTM) are read in the first node
+	   and in any later node that adds to the root; elsewhere they are kept */
+	first = first || at == p->g->root;
 	for (int i = 0; i < p->n_props; i++)
-		if (apply_property(p, &p->props[i], at, root) < 0)
+		if (apply_property(p, &p->props[i], at, first) < 0)
 			return -1;
 	p->n_props = 0;
 	p->n_vals = 0;
@@ -789,10 +792,8 @@ struct game *record_read_sgf(const char *text, size_t len, const char *name, cha
 	p.name = name;
 	p.err = err;
 	p.errlen = errlen;
-	if (len > RECORD_MAX_TEXT) {
-		fail(&p, 0, "file too large");
+	if (record_check_text(text, len, name, err, errlen) < 0)
 		return NULL;
-	}
 	if (!(p.g = game_new())) {
 		fail(&p, 0, "out of memory");
 		return NULL;
@@ -885,9 +886,15 @@ static void put_value(FILE *f, const char *s)
 	fputc(']', f);
 }
 
+static bool move_valid(int sq)
+{
+	return sq >= 0 && sq <= SQ_PASS;
+}
+
+/* Writes a square or "pa" for a pass (the caller checks move_valid). */
 static void put_square(FILE *f, int sq)
 {
-	fputs(sq == SQ_PASS ? "pa" : sq >= 0 && sq < 64 ? board_square_name(sq) : "--", f);
+	fputs(sq == SQ_PASS ? "pa" : board_square_name(sq), f);
 }
 
 static void put_reasoning(FILE *f, const struct game_reasoning *r)
@@ -911,20 +918,18 @@ static void put_reasoning(FILE *f, const struct game_reasoning *r)
 	if (r->pv_len > 0) {
 		fputs(" pv:", f);
 		for (int i = 0; i < r->pv_len; i++)
-			put_square(f, r->pv[i]);
+			if (move_valid(r->pv[i]))
+				put_square(f, r->pv[i]);
 	}
-	if (r->n_moves > 0) {
-		fputs(" moves:", f);
-		for (int i = 0; i < r->n_moves; i++) {
-			const struct game_candidate *c = &r->moves[i];
+	for (int i = 0, k = 0; i < r->n_moves; i++) {
+		const struct game_candidate *c = &r->moves[i];
 
-			if (i)
-				fputc(',', f);
-			put_square(f, c->move);
-			fprintf(f, "=%d/%s/%d", c->score,
-				bound_names[c->bound >= 0 && c->bound < 3 ? c->bound : 0],
-				c->depth);
-		}
+		if (!move_valid(c->move))
+			continue;
+		fputs(k++ ? "," : " moves:", f);
+		put_square(f, c->move);
+		fprintf(f, "=%d/%s/%d", c->score,
+			bound_names[c->bound >= 0 && c->bound < 3 ? c->bound : 0], c->depth);
 	}
 	fputs("]", f);
 }
@@ -951,9 +956,13 @@ static void put_node_props(FILE *f, const struct game_node *n)
 	if (n->move != SQ_NONE && n->reasoning)
 		put_reasoning(f, n->reasoning);
 	if (n->move != SQ_NONE && n->analysis.valid) {
-		fputs("OMA[best:", f);
-		put_square(f, n->analysis.best_move);
-		fprintf(f, " best_score:%d played_score:%d loss:%d depth:%d]",
+		fputs("OMA[", f);
+		if (move_valid(n->analysis.best_move)) {
+			fputs("best:", f);
+			put_square(f, n->analysis.best_move);
+			fputc(' ', f);
+		}
+		fprintf(f, "best_score:%d played_score:%d loss:%d depth:%d]",
 			n->analysis.best_score, n->analysis.played_score, n->analysis.loss,
 			n->analysis.depth);
 	}

@@ -106,10 +106,8 @@ struct game *record_read_transcript(const char *text, size_t len, const char *na
 	size_t i = 0, used;
 	char msg[160];
 
-	if (len > RECORD_MAX_TEXT) {
-		record_error(err, errlen, name, text, len, 0, "file too large");
+	if (record_check_text(text, len, name, err, errlen) < 0)
 		return NULL;
-	}
 	if (!(g = game_new())) {
 		record_error(err, errlen, name, text, len, 0, "out of memory");
 		return NULL;
@@ -211,10 +209,8 @@ struct game *record_read_obf(const char *text, size_t len, const char *name, cha
 	struct game *g;
 	size_t i = 0, e, used;
 
-	if (len > RECORD_MAX_TEXT) {
-		record_error(err, errlen, name, text, len, 0, "file too large");
+	if (record_check_text(text, len, name, err, errlen) < 0)
 		return NULL;
-	}
 	for (;;) {
 		while (i < len && (is_blank((unsigned char)text[i]) || text[i] == '\n'))
 			i++;
@@ -231,10 +227,6 @@ struct game *record_read_obf(const char *text, size_t len, const char *name, cha
 		return NULL;
 	}
 	e = line_end(text, len, i);
-	if (memchr(text + i, '\0', e - i)) {
-		record_error(err, errlen, name, text, len, i, "NUL byte in the line");
-		goto fail;
-	}
 	if (read_board_line(g, text, len, i, e, name, err, errlen, &used) < 0)
 		goto fail;
 	for (i += used; i < e && is_blank((unsigned char)text[i]); i++)

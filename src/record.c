@@ -57,6 +57,25 @@ void record_error(char *err, size_t errlen, const char *name, const char *text, 
 	va_end(ap);
 }
 
+/* Refuses text the readers do not take: longer than RECORD_MAX_TEXT, or with
+   a NUL byte (no text format holds one). Returns 0, or -1 with a message. */
+int record_check_text(const char *text, size_t len, const char *name, char *err, size_t errlen)
+{
+	const char *nul;
+
+	if (len > RECORD_MAX_TEXT) {
+		snprintf(err, errlen, "%s: file too large", name);
+		return -1;
+	}
+	nul = memchr(text, '\0', len);
+	if (nul) {
+		record_error(err, errlen, name, text, len, (size_t)(nul - text),
+			     "NUL byte: this is not a text file");
+		return -1;
+	}
+	return 0;
+}
+
 /* Parses a square written as column letter and row digit ("f5", "F5") or as two
    SGF letters ("fe" = f5), exactly n characters. Returns 0..63 or -1. */
 int record_parse_square(const char *s, size_t n)

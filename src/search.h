@@ -33,8 +33,8 @@ struct search_limits {
 	int endgame;	/* solve exactly when empties <= this; -1 = automatically when it fits */
 	bool wld;	/* win/loss/draw solve instead of exact */
 	int multipv;	/* >= 1: score this many best root moves accurately; 0/1 = just the best */
-	int noise_percent;   /* 0 = none; else leaf v becomes v + u * noise_percent/100 * max(|v|,
-				400),   u in [-1,1] from hash(position) ^ noise_seed */
+	int noise_percent;   /* 0 = none; else leaf v becomes v + u * noise_percent/100 *
+				max(|v|, 400), u in [-1,1] from hash(position) ^ noise_seed */
 	uint64_t noise_seed; /* seed of the evaluation noise */
 };
 
@@ -81,5 +81,12 @@ void search_set_eval(struct search *s, const struct eval *ev);
 int search_run(struct search *s, const struct board *b, const struct search_limits *lim,
 	       search_observer obs, void *user, struct search_result *out);
 void search_stop(struct search *s);
+
+/* Parts of the search that can be switched off, for experiments and tests. */
+enum search_flag {
+	SEARCH_NO_TT = 1,	  /* no transposition table */
+	SEARCH_NO_ASPIRATION = 2, /* full windows at the root */
+};
+void search_set_flags(struct search *s, unsigned flags);
 
 #endif

@@ -1,0 +1,192 @@
+/*
+ * cli-analyze-position.c — `othello analyze-position "BOARD STRING"
+ * [--depth N | --time S] [--eval FILE] [--without FEATURE]...`: searches one
+ * position, printing the progress of each iteration, then every legal move
+ * with its score (all moves are searched with an open window).
+ *
+ * The evaluation weights come from --eval FILE, else from the shipped
+ * eval/classic.txt (found by datadir_open), else the built-in defaults.
+ */
+#include "board.h"
+#include "cli.h"
+#include "datadir.h"
+#include "eval.h"
+#include "search.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+static void analyze_usage(FILE *f)
+{
+	fprintf(f, "usage: othello analyze-position \"BOARD STRING\" [--depth N | --time S]\n"
+		   "         [--eval FILE] [--without FEATURE]... [--hash MB]\n"
+		   "Searches a position; prints each iteration and the score of every move.\n"
+		   "Scores are in discs for the side to move.\n");
+}
+
+static const char *bound_mark(enum bound b)
+{
+	return b == BOUND_LOWER ? ">=" : b == BOUND_UPPER ? "<=" : "";
+}
+
+static void print_pv(const int *pv, int n)
+{
+	for (int i = 0; i < n; i++)
+		printf(" %s", pv[i] == SQ_PASS ? "PS" : board_square_name(pv[i]));
+}
+
+static void analyze_progress(const struct search_info *info, void *user)
+{
+	(void)user;
+	printf("%s %2d  %2s%+7.2f  %12llu nodes %8.3f s  pv", info->endgame ? "solve" : "depth",
+	       info->depth, bound_mark(info->bound), info->score / 100.0,
+	       (unsigned long long)info->nodes, info->time);
+	print_pv(info->pv, info->pv_len);
+	printf("\n");
+	fflush(stdout);
+}
+
+/* Loads the evaluation from `path`, or the shipped weights, or the defaults. */
+static struct eval *analyze_eval(const char *path, char *err, size_t errlen)
+{
+	char found[1024];
+	struct eval *ev;
+	FILE *f;
+
+	if (path) {
+		f = fopen(path, "r");
+		if (!f) {
+			snprintf(err, errlen, "%s: cannot open", path);
+			return NULL;
+		}
+		ev = eval_load(f, path, err, errlen);
+		fclose(f);
+		return ev;
+	}
+	f = datadir_open("eval/classic.txt", found, sizeof found, err, errlen);
+	if (!f)
+		return eval_new_default();
+	ev = eval_load(f, found, err, errlen);
+	fclose(f);
+	return ev;
+}
+
+int cli_analyze_position(int argc, char **argv)
+{
+	static const struct option options[] = {
+	    {"depth", required_argument, NULL, 'd'},
+	    {"time", required_argument, NULL, 't'},
+	    {"eval", required_argument, NULL, 'e'},
+	    {"without", required_argument, NULL, 'w'},
+	    {"hash", required_argument, NULL, 'H'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
+	};
+	struct search_limits lim = {.endgame = -1, .multipv = 64};
+	const char *without[16], *eval_path = NULL;
+	int n_without = 0, c;
+	long depth = 0, hash_mb = 64;
+	struct search_result res;
+	struct search *s;
+	struct eval *ev;
+	struct board b;
+	enum color side;
+	char err[256];
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "d:t:e:w:H:h", options, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			if (!cli_parse_int(optarg, 1, 60, &depth)) {
+				fprintf(stderr,
+					"othello analyze-position: --depth: '%s' is not a depth (1 "
+					"to 60)\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 't':
+			if (!cli_parse_seconds(optarg, &lim.time)) {
+				fprintf(stderr,
+					"othello analyze-position: --time: '%s' is not a number of "
+					"seconds\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 'e':
+			eval_path = optarg;
+			break;
+		case 'w':
+			if (n_without == 16) {
+				fprintf(stderr, "othello analyze-position: too many --without\n");
+				return 2;
+			}
+			without[n_without++] = optarg;
+			break;
+		case 'H':
+			if (!cli_parse_int(optarg, 1, 65536, &hash_mb)) {
+				fprintf(
+				    stderr,
+				    "othello analyze-position: --hash: '%s' is not a size in MB\n",
+				    optarg);
+				return 2;
+			}
+			break;
+		case 'h':
+			analyze_usage(stdout);
+			return 0;
+		default:
+			analyze_usage(stderr);
+			return 2;
+		}
+	}
+	if (optind + 1 != argc) {
+		fprintf(stderr, "othello analyze-position: expected one board string\n");
+		analyze_usage(stderr);
+		return 2;
+	}
+	if (board_parse(argv[optind], &b, &side, err, sizeof err) < 0) {
+		fprintf(stderr, "othello analyze-position: %s\n", err);
+		return 2;
+	}
+	if (depth == 0 && lim.time == 0)
+		depth = 10;
+	lim.depth = (int)depth;
+	ev = analyze_eval(eval_path, err, sizeof err);
+	if (!ev) {
+		fprintf(stderr, "othello analyze-position: %s\n", err);
+		return 2;
+	}
+	for (int i = 0; i < n_without; i++) {
+		if (eval_set_feature(ev, without[i], false, err, sizeof err) < 0) {
+			fprintf(stderr, "othello analyze-position: --without: %s\n", err);
+			eval_free(ev);
+			return 2;
+		}
+	}
+	s = search_new((size_t)hash_mb, ev);
+	if (!s) {
+		fprintf(stderr, "othello analyze-position: out of memory\n");
+		eval_free(ev);
+		return 2;
+	}
+	search_run(s, &b, &lim, analyze_progress, NULL, &res);
+	if (res.move == SQ_NONE) {
+		printf("game over: %+d\n", res.score / 100);
+	} else if (res.move == SQ_PASS) {
+		printf("pass (no legal move)\n");
+	} else {
+		printf("best %s %s%+.2f (%s %d), %llu nodes, %.3f s\n", board_square_name(res.move),
+		       bound_mark(res.bound), res.score / 100.0,
+		       res.endgame ? "solved at" : "depth", res.depth,
+		       (unsigned long long)res.nodes, res.time);
+		for (int i = 0; i < res.n_moves; i++)
+			printf("  %s %2s%+7.2f\n", board_square_name(res.moves[i].move),
+			       bound_mark(res.moves[i].bound), res.moves[i].score / 100.0);
+	}
+	search_free(s);
+	eval_free(ev);
+	return 0;
+}

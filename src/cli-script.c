@@ -1,0 +1,226 @@
+/*
+ * cli-script.c — `othello script [FILE|-]`: runs command lines without a
+ * terminal and prints each result and the board as plain text.
+ *
+ * Each line goes through the command table exactly as a typed line would;
+ * the line is echoed as "> LINE", then its message (or "error: ..."), its
+ * long output, and the board when the position changed. When it is an
+ * engine's turn after a command, the engine moves before the next line runs
+ * and its moves are printed the same way. SIGHUP and SIGTERM only set a flag;
+ * the loop then writes the `autosave` slot and stops.
+ */
+#include "cli.h"
+
+#include "command.h"
+#include "controller.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static volatile sig_atomic_t script_signal;
+
+static void on_signal(int sig)
+{
+	script_signal = sig;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: othello script [OPTIONS] [FILE|-]\n"
+		   "Run commands (one a line, as typed in the game; `help` lists them) and print\n"
+		   "each result and the board as text. Reads standard input without FILE.\n\n"
+		   "  --black PLAYER     who plays Black: human (default) or a level\n"
+		   "  --white PLAYER     who plays White: human (default) or a level\n"
+		   "  --save-dir DIR     save slot directory (default $OTHELLO_SAVE_DIR, then\n"
+		   "                     ~/.local/share/othello-master/saves)\n"
+		   "  --no-board         do not print the board after each move\n"
+		   "  --help             show this help\n"
+		   "Exit status: 0 if every command succeeded, 1 if one failed, 2 bad usage.\n");
+}
+
+static void print_board(struct controller *ctl)
+{
+	char *b = controller_board_text(ctl);
+
+	if (b)
+		fputs(b, stdout);
+	free(b);
+}
+
+static void print_hints(struct controller *ctl)
+{
+	struct ctl_hint h[32];
+	int n = controller_hints(ctl, h, 32);
+
+	printf("hints:");
+	for (int i = 0; i < n; i++)
+		printf(" %s %+.2f%s", h[i].move == SQ_PASS ? "pass" : board_square_name(h[i].move),
+		       h[i].score / 100.0, h[i].endgame ? "=" : "");
+	printf("\n");
+}
+
+/* Lets the engine finish what it is doing, printing each finished piece of work. */
+static int drain_events(struct controller *ctl, bool boards)
+{
+	struct ctl_event ev;
+	int failed = 0;
+
+	while (controller_wait_event(ctl, &ev)) {
+		switch (ev.kind) {
+		case CTL_EVENT_MOVE_PLAYED:
+			printf("%s\n", ev.message);
+			if (boards)
+				print_board(ctl);
+			break;
+		case CTL_EVENT_HINTS_READY:
+			print_hints(ctl);
+			break;
+		case CTL_EVENT_ANALYSIS_DONE: {
+			char *t = controller_analysis_text(ctl);
+			printf("%s\n", ev.message);
+			if (t)
+				fputs(t, stdout);
+			free(t);
+			break;
+		}
+		case CTL_EVENT_ERROR:
+			printf("error: %s\n", ev.message);
+			failed = 1;
+			break;
+		default:
+			break;
+		}
+		if (script_signal)
+			controller_stop(ctl);
+	}
+	fflush(stdout);
+	return failed;
+}
+
+/* Runs the script `in` on `ctl`; 0 when every command succeeded, 1 otherwise. */
+static int run_script(struct controller *ctl, FILE *in, bool boards)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	int status = 0;
+
+	controller_step(ctl, NULL, 0);
+	status |= drain_events(ctl, boards);
+	while (!script_signal) {
+		struct command_result res;
+		ssize_t len;
+
+		errno = 0;
+		len = getline(&line, &cap, in);
+		if (len < 0)
+			break;
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		printf("> %s\n", line);
+		if (command_execute(ctl, line, &res) < 0) {
+			printf("error: %s\n", res.message);
+			status = 1;
+		} else if (res.message[0]) {
+			printf("%s\n", res.message);
+		}
+		if (res.output)
+			fputs(res.output, stdout);
+		if (boards && (res.flags & CMD_REDRAW_BOARD) && !(res.flags & CMD_ERROR))
+			print_board(ctl);
+		command_result_free(&res);
+		fflush(stdout);
+		status |= drain_events(ctl, boards);
+		if (res.flags & CMD_QUIT)
+			break;
+	}
+	free(line);
+	return status;
+}
+
+/* `othello script`: see the file comment. */
+int cli_script(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+	    {"black", required_argument, NULL, 'b'},	{"white", required_argument, NULL, 'w'},
+	    {"save-dir", required_argument, NULL, 's'}, {"no-board", no_argument, NULL, 'n'},
+	    {"help", no_argument, NULL, 'h'},		{NULL, 0, NULL, 0},
+	};
+	struct controller_options opt;
+	struct controller *ctl;
+	struct sigaction sa;
+	bool boards = true;
+	char err[256];
+	FILE *in = stdin;
+	int c, status;
+
+	controller_options_default(&opt);
+	opt.black = "human";
+	opt.white = "human";
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "b:w:s:nh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'b':
+			opt.black = optarg;
+			break;
+		case 'w':
+			opt.white = optarg;
+			break;
+		case 's':
+			opt.save_dir = optarg;
+			break;
+		case 'n':
+			boards = false;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (argc - optind > 1) {
+		usage(stderr);
+		return 2;
+	}
+	if (optind < argc && strcmp(argv[optind], "-") != 0) {
+		in = fopen(argv[optind], "r");
+		if (!in) {
+			fprintf(stderr, "othello script: %s: %s\n", argv[optind], strerror(errno));
+			return 2;
+		}
+	}
+	ctl = controller_new(&opt, err, sizeof(err));
+	if (!ctl) {
+		fprintf(stderr, "othello script: %s\n", err);
+		if (in != stdin)
+			fclose(in);
+		return 2;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	status = run_script(ctl, in, boards);
+	if (script_signal) {
+		if (controller_autosave(ctl) == 0)
+			fprintf(
+			    stderr,
+			    "othello script: stopped by signal %d; game saved in slot autosave\n",
+			    (int)script_signal);
+		else
+			fprintf(stderr,
+				"othello script: stopped by signal %d; the autosave failed\n",
+				(int)script_signal);
+		status = 1;
+	}
+	controller_free(ctl);
+	if (in != stdin)
+		fclose(in);
+	return status;
+}

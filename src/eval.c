@@ -1,0 +1,472 @@
+/*
+ * eval.c — the classic evaluation: a weighted sum of hand-made features, with
+ * weights that change with the stage of the game.
+ *
+ * Every feature is a difference "side to move minus opponent" (parity is +1
+ * when the side to move should get the last move); the score is the sum of
+ * feature value x weight, in centidiscs. Weights are given at five stages, by
+ * number of empty squares, and interpolated linearly in between; they are
+ * expanded at build time into one row of integers per number of empties, so
+ * that evaluating is a few popcounts and multiply-adds.
+ *
+ * Features (names as in the weights file and eval_set_feature):
+ *
+ * | name          | value                                                          |
+ * |---------------|----------------------------------------------------------------|
+ * | disc          | discs                                                          |
+ * | mobility      | legal moves (a corner move counts twice)                       |
+ * | potential     | empty squares next to an opponent disc (potential mobility)    |
+ * | corners       | corner discs                                                   |
+ * | x_squares     | discs on b2, g2, b7, g7 while the corner next to them is empty |
+ * | c_squares     | discs on the squares beside a corner while that corner is empty|
+ * | stability     | edge-stable discs (cannot be flipped along their edge, exact)  |
+ * | parity        | +1 when the number of empties is odd, else 0                   |
+ * | squares       | square-value table (the `table` line), weight in percent       |
+ *
+ * Weights file (text, `#` or `%` starts a comment, blank lines ignored; any
+ * line left out keeps its built-in default):
+ *
+ * | line                          | meaning                                        |
+ * |-------------------------------|------------------------------------------------|
+ * | `NAME W60 W45 W30 W15 W0`     | weights of feature NAME at 60, 45, 30, 15 and 0 |
+ * |                               | empties; centidiscs per unit (squares: percent) |
+ * | `table A1 B1 C1 D1 B2 C2 D2 C3 D3 D4` | centidiscs of a disc on each class of |
+ * |                               | squares, the others by symmetry               |
+ *
+ * Edge stability comes from a table over the 3^8 states of an edge, computed
+ * when an evaluation is built: a disc is stable on its edge when no sequence of
+ * moves on that edge (by either side, in any order, a move there possibly
+ * flipping nothing along the edge) changes its colour. Corners count once.
+ *
+ * Known weakness: the weights are set by hand; trained pattern weights are to
+ * replace them behind the same interface.
+ */
+#include "eval.h"
+#include "search.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	F_DISC,
+	F_MOBILITY,
+	F_POTENTIAL,
+	F_CORNERS,
+	F_XSQ,
+	F_CSQ,
+	F_STABILITY,
+	F_PARITY,
+	F_SQUARES,
+	N_FEATURES,
+	N_STAGES = 5,
+	N_CLASSES = 10,
+	N_ROW = N_FEATURES - 1 + N_CLASSES, /* squares expands into its classes */
+	EVAL_MAX = 6400			    /* evaluations are clamped to +-EVAL_MAX */
+};
+
+static const char *const feature_names[N_FEATURES + 1] = {
+    "disc",	 "mobility",  "potential", "corners", "x_squares",
+    "c_squares", "stability", "parity",	   "squares", NULL,
+};
+
+static const int stage_empties[N_STAGES] = {60, 45, 30, 15, 0};
+
+/* Hand-set defaults; eval/classic.txt ships the same numbers. */
+static const int default_weights[N_FEATURES][N_STAGES] = {
+    {0, 0, 10, 40, 100},	   /* disc */
+    {90, 80, 70, 50, 10},	   /* mobility */
+    {40, 35, 30, 20, 5},	   /* potential */
+    {400, 380, 340, 260, 100},	   /* corners */
+    {-300, -250, -200, -120, -20}, /* x_squares */
+    {-80, -70, -60, -40, -10},	   /* c_squares */
+    {60, 80, 100, 110, 100},	   /* stability */
+    {0, 0, 30, 80, 100},	   /* parity */
+    {100, 100, 80, 50, 0},	   /* squares (percent) */
+};
+
+static const int default_table[N_CLASSES] = {0, -20, 20, 10, -40, -5, -5, 10, 2, 0};
+
+struct eval {
+	int weights[N_FEATURES][N_STAGES]; /* as loaded */
+	int table[N_CLASSES];		   /* square values as loaded */
+	bool on[N_FEATURES];		   /* feature switches */
+	int row[61][N_ROW];		   /* effective integer weights per number of empties */
+	uint8_t edge_stable[256 * 256];	   /* [own8 << 8 | opp8] -> stable squares of that edge */
+};
+
+#define CORNERS 0x8100000000000081ULL
+#define FILE_A 0x0101010101010101ULL
+#define FILE_H 0x8080808080808080ULL
+
+/* The ten classes of squares of the square table, masks by symmetry. */
+static const uint64_t class_masks[N_CLASSES] = {
+    0x8100000000000081ULL, /* a1 */
+    0x4281000000008142ULL, /* b1 */
+    0x2400810000810024ULL, /* c1 */
+    0x1800008181000018ULL, /* d1 */
+    0x0042000000004200ULL, /* b2 */
+    0x0024420000422400ULL, /* c2 */
+    0x0018004242001800ULL, /* d2 */
+    0x0000240000240000ULL, /* c3 */
+    0x0000182424180000ULL, /* d3 */
+    0x0000001818000000ULL, /* d4 */
+};
+
+/* Edge-stability table ------------------------------------------------- */
+
+static int pow3(int n)
+{
+	int p = 1;
+
+	while (n-- > 0)
+		p *= 3;
+	return p;
+}
+
+/* The discs flipped along a line of 8 when `own` plays on empty cell `i`. */
+static unsigned line_flips(unsigned own, unsigned opp, int i)
+{
+	unsigned flips = 0;
+
+	for (int d = -1; d <= 1; d += 2) {
+		unsigned f = 0;
+		int j = i + d;
+
+		while (j >= 0 && j < 8 && (opp >> j & 1)) {
+			f |= 1u << j;
+			j += d;
+		}
+		if (j >= 0 && j < 8 && (own >> j & 1))
+			flips |= f;
+	}
+	return flips;
+}
+
+/*
+ * The cells of an edge state whose colour no sequence of edge moves changes;
+ * memo[] caches by base-3 index (0xFFFF = not yet known). Results are returned
+ * as the stable cells, whatever their colour.
+ */
+static unsigned edge_stable_rec(unsigned own, unsigned opp, uint16_t *memo)
+{
+	int idx = 0;
+	unsigned stable;
+
+	for (int i = 7; i >= 0; i--)
+		idx = idx * 3 + ((own >> i & 1) ? 1 : (opp >> i & 1) ? 2 : 0);
+	if (memo[idx] != 0xFFFF)
+		return memo[idx];
+	stable = (own | opp) & 0xFF;
+	for (int i = 0; i < 8 && stable; i++) {
+		if ((own | opp) >> i & 1)
+			continue;
+		for (int side = 0; side < 2; side++) {
+			unsigned p = side ? opp : own, q = side ? own : opp;
+			unsigned f = line_flips(p, q, i);
+			unsigned np = p | f | 1u << i, nq = q & ~f;
+			unsigned child =
+			    side ? edge_stable_rec(nq, np, memo) : edge_stable_rec(np, nq, memo);
+
+			stable &= child & ~f;
+		}
+	}
+	memo[idx] = (uint16_t)stable;
+	return stable;
+}
+
+static void edge_table_build(uint8_t *tab)
+{
+	uint16_t *memo = malloc(sizeof *memo * (size_t)pow3(8));
+
+	if (!memo)
+		return;
+	memset(memo, 0xFF, sizeof *memo * (size_t)pow3(8));
+	for (unsigned own = 0; own < 256; own++)
+		for (unsigned opp = 0; opp < 256; opp++)
+			tab[own << 8 | opp] =
+			    (own & opp) ? 0 : (uint8_t)edge_stable_rec(own, opp, memo);
+	free(memo);
+}
+
+/* Building ----------------------------------------------------------------- */
+
+/* Recomputes the per-empties rows from weights, table and switches. */
+static void eval_expand(struct eval *ev)
+{
+	for (int e = 0; e <= 60; e++) {
+		int s = 0;
+
+		while (s < N_STAGES - 2 && e < stage_empties[s + 1])
+			s++;
+		for (int f = 0; f < N_FEATURES; f++) {
+			int hi = stage_empties[s], lo = stage_empties[s + 1];
+			int w0 = ev->weights[f][s], w1 = ev->weights[f][s + 1];
+			int w = w1 + (w0 - w1) * (e - lo) / (hi - lo);
+
+			if (!ev->on[f])
+				w = 0;
+			if (f == F_SQUARES)
+				for (int c = 0; c < N_CLASSES; c++)
+					ev->row[e][F_SQUARES + c] = w * ev->table[c] / 100;
+			else
+				ev->row[e][f] = w;
+		}
+	}
+}
+
+static struct eval *eval_alloc(void)
+{
+	struct eval *ev = calloc(1, sizeof *ev);
+
+	if (!ev)
+		return NULL;
+	memcpy(ev->weights, default_weights, sizeof ev->weights);
+	memcpy(ev->table, default_table, sizeof ev->table);
+	for (int f = 0; f < N_FEATURES; f++)
+		ev->on[f] = true;
+	edge_table_build(ev->edge_stable);
+	eval_expand(ev);
+	return ev;
+}
+
+/* Returns a new evaluation with the built-in classic weights, or NULL when out of memory. */
+struct eval *eval_new_default(void)
+{
+	return eval_alloc();
+}
+
+/* Frees an evaluation (NULL is fine). */
+void eval_free(struct eval *ev)
+{
+	free(ev);
+}
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || !errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+static int feature_index(const char *name)
+{
+	for (int f = 0; f < N_FEATURES; f++)
+		if (strcmp(feature_names[f], name) == 0)
+			return f;
+	return -1;
+}
+
+/* Reads up to `n` integers from `p`; returns how many, or -1 on a bad token. */
+static int parse_ints(char *p, int *out, int n, char **bad)
+{
+	int k = 0;
+
+	for (;;) {
+		char *end;
+		long v;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			return k;
+		errno = 0;
+		v = strtol(p, &end, 10);
+		if (end == p || errno || v < -100000 || v > 100000 ||
+		    (*end && !isspace((unsigned char)*end)) || k == n) {
+			*bad = p;
+			return -1;
+		}
+		out[k++] = (int)v;
+		p = end;
+	}
+}
+
+/*
+ * Reads a weights file (format in the table at the top of this file) from `f`;
+ * `name` is used in messages. Returns a new evaluation, or NULL with
+ * "name:line: message" in err.
+ */
+struct eval *eval_load(FILE *f, const char *name, char *err, size_t errlen)
+{
+	struct eval *ev = eval_alloc();
+	char line[512];
+	int lineno = 0;
+
+	if (!ev) {
+		set_err(err, errlen, "%s: out of memory", name);
+		return NULL;
+	}
+	while (fgets(line, sizeof line, f)) {
+		char *p = line, *word, *bad = NULL;
+		int vals[N_CLASSES], n, fi;
+
+		lineno++;
+		if (!strchr(line, '\n') && !feof(f)) {
+			set_err(err, errlen, "%s:%d: line too long", name, lineno);
+			goto fail;
+		}
+		p[strcspn(p, "#%\r\n")] = '\0';
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			continue;
+		word = p;
+		while (*p && !isspace((unsigned char)*p))
+			p++;
+		if (*p)
+			*p++ = '\0';
+		if (strcmp(word, "table") == 0) {
+			n = parse_ints(p, vals, N_CLASSES, &bad);
+			if (n != N_CLASSES) {
+				set_err(err, errlen, "%s:%d: table needs %d whole numbers", name,
+					lineno, N_CLASSES);
+				goto fail;
+			}
+			memcpy(ev->table, vals, sizeof ev->table);
+			continue;
+		}
+		fi = feature_index(word);
+		if (fi < 0) {
+			set_err(err, errlen, "%s:%d: unknown feature '%s'", name, lineno, word);
+			goto fail;
+		}
+		n = parse_ints(p, vals, N_STAGES, &bad);
+		if (n != N_STAGES) {
+			set_err(err, errlen, "%s:%d: %s needs %d whole-number weights", name,
+				lineno, word, N_STAGES);
+			goto fail;
+		}
+		memcpy(ev->weights[fi], vals, sizeof ev->weights[fi]);
+	}
+	if (ferror(f)) {
+		set_err(err, errlen, "%s: read error", name);
+		goto fail;
+	}
+	eval_expand(ev);
+	return ev;
+fail:
+	eval_free(ev);
+	return NULL;
+}
+
+/* Returns the NULL-terminated list of feature names. */
+const char *const *eval_feature_names(void)
+{
+	return feature_names;
+}
+
+/*
+ * Switches feature `feature` on or off. Returns 0, or -1 with a message if no
+ * feature has that name. Not to be called while a search uses `ev`.
+ */
+int eval_set_feature(struct eval *ev, const char *feature, bool on, char *err, size_t errlen)
+{
+	int f = feature_index(feature);
+
+	if (f < 0) {
+		set_err(err, errlen, "no evaluation feature '%s'", feature);
+		return -1;
+	}
+	ev->on[f] = on;
+	eval_expand(ev);
+	return 0;
+}
+
+/* Evaluation ---------------------------------------------------------------- */
+
+/* The eight a-file squares as a byte (a1 lowest), by multiplication. */
+static inline unsigned file_a_byte(uint64_t x)
+{
+	return (unsigned)(((x & FILE_A) * 0x0102040810204080ULL) >> 56);
+}
+
+static inline int edge_stable_count(const struct eval *ev, uint64_t own, uint64_t opp, int *nopp)
+{
+	static const int shifts[2] = {0, 56};
+	int n_own = 0, n_opp = 0;
+
+	for (int i = 0; i < 2; i++) {
+		unsigned o = (unsigned)(own >> shifts[i]) & 0xFF,
+			 p = (unsigned)(opp >> shifts[i]) & 0xFF;
+		unsigned st = ev->edge_stable[o << 8 | p];
+
+		n_own += __builtin_popcount(st & o);
+		n_opp += __builtin_popcount(st & p);
+	}
+	for (int i = 0; i < 2; i++) {
+		unsigned o = file_a_byte(own >> (7 * i)), p = file_a_byte(opp >> (7 * i));
+		unsigned st = ev->edge_stable[o << 8 | p];
+
+		n_own += __builtin_popcount(st & o);
+		n_opp += __builtin_popcount(st & p);
+	}
+	*nopp = n_opp - board_popcount(opp & CORNERS);
+	return n_own - board_popcount(own & CORNERS);
+}
+
+/* The squares next to any square of `x` (the eight directions, no wrapping). */
+static inline uint64_t neighbours(uint64_t x)
+{
+	uint64_t w = (x >> 1) & ~FILE_H, e = (x << 1) & ~FILE_A;
+	uint64_t row = x | w | e;
+
+	return w | e | (row << 8) | (row >> 8);
+}
+
+/* X-squares and C-squares of the four corners, with the corner mask. */
+static const uint64_t xsq[4] = {0x200ULL, 0x4000ULL, 0x2000000000000ULL, 0x40000000000000ULL};
+static const uint64_t csq[4] = {0x102ULL, 0x8040ULL, 0x201000000000000ULL, 0x4080000000000000ULL};
+static const uint64_t corner[4] = {0x1ULL, 0x80ULL, 0x100000000000000ULL, 0x8000000000000000ULL};
+
+/*
+ * Returns the evaluation of `b` in centidiscs for the side to move, within
+ * [-6400, 6400]. The mobility of the side to move is computed here.
+ */
+int eval_board(const struct eval *ev, const struct board *b)
+{
+	uint64_t own = b->own, opp = b->opp, empty = ~(own | opp);
+	int e = board_popcount(empty);
+	const int *w = ev->row[e > 60 ? 60 : e];
+	uint64_t mo = board_moves(own, opp), mp = board_moves(opp, own);
+	uint64_t ox = 0, oc = 0;
+	int s = 0, st_opp, st_own;
+
+	s += w[F_DISC] * (board_popcount(own) - board_popcount(opp));
+	s += w[F_MOBILITY] * (board_popcount(mo) + board_popcount(mo & CORNERS) -
+			      board_popcount(mp) - board_popcount(mp & CORNERS));
+	s += w[F_POTENTIAL] *
+	     (board_popcount(empty & neighbours(opp)) - board_popcount(empty & neighbours(own)));
+	s += w[F_CORNERS] * (board_popcount(own & CORNERS) - board_popcount(opp & CORNERS));
+	for (int c = 0; c < 4; c++) {
+		if (empty & corner[c]) {
+			ox |= xsq[c];
+			oc |= csq[c];
+		}
+	}
+	s += w[F_XSQ] * (board_popcount(own & ox) - board_popcount(opp & ox));
+	s += w[F_CSQ] * (board_popcount(own & oc) - board_popcount(opp & oc));
+	if (w[F_STABILITY]) {
+		st_own = edge_stable_count(ev, own, opp, &st_opp);
+		s += w[F_STABILITY] * (st_own - st_opp);
+	}
+	s += w[F_PARITY] * (e & 1);
+	for (int c = 0; c < N_CLASSES; c++)
+		if (w[F_SQUARES + c])
+			s += w[F_SQUARES + c] * (board_popcount(own & class_masks[c]) -
+						 board_popcount(opp & class_masks[c]));
+	if (s > EVAL_MAX)
+		s = EVAL_MAX;
+	if (s < -EVAL_MAX)
+		s = -EVAL_MAX;
+	return s;
+}

@@ -1,0 +1,45 @@
+#!/bin/sh
+# record.sh — `othello convert` end to end: sgf -> ggf -> txt -> sgf keeps the
+# game; --to overrides the extension; bad input exits 2 with FILE:LINE:COL.
+. "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
+: "${OTHELLO:=../src/othello}"
+: "${TESTDATA:=$(dirname "$0")/data}"
+: "${TOP_SRCDIR:=$(dirname "$0")/..}"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/othello-record.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+game=$TOP_SRCDIR/saves/corners-and-pass.sgf
+moves=f5d6c3f4f3e3d3e2f2c2e1c4e6g4g3h3c5d1c1f1g1c6d2f7h5b5a6a4b6b4f6b3f8h4h2g5h6g6a3a2a5a7h7c7d7c8d8e8e7g8b2g7h8b1a1g2a8b8b7h1
+
+ok "sgf -> ggf" "$OTHELLO" convert "$game" "$tmp/a.ggf"
+grep -q '^(;GM\[Othello\].*RE\[+24.000\].*W\[PA\]' "$tmp/a.ggf"; check "the GGF holds the result and the pass" $?
+ok "ggf -> txt" "$OTHELLO" convert "$tmp/a.ggf" "$tmp/b.txt"
+[ "$(cat "$tmp/b.txt")" = "$moves" ]; check "the transcript is the game" $?
+ok "txt -> sgf" "$OTHELLO" convert "$tmp/b.txt" "$tmp/c.sgf"
+grep -q '^;W\[\]$' "$tmp/c.sgf"; check "the SGF has the pass back as W[]" $?
+"$OTHELLO" convert "$tmp/c.sgf" - --to txt >"$tmp/d.txt" 2>/dev/null
+[ "$(cat "$tmp/d.txt")" = "$moves" ]; check "and the same moves (to standard output with --to)" $?
+
+"$OTHELLO" convert "$game" "$tmp/e.sgf" && "$OTHELLO" convert "$tmp/e.sgf" "$tmp/f.sgf"
+cmp -s "$tmp/e.sgf" "$tmp/f.sgf"; check "sgf -> sgf keeps every annotation (a second pass changes nothing)" $?
+grep -q 'BM\[2\]C\[b1 is a C-square' "$tmp/e.sgf"; check "marks and comments survive" $?
+
+"$OTHELLO" convert "$TOP_SRCDIR/saves/corner-handicap.sgf" "$tmp/h.obf"
+grep -q '^X' "$tmp/h.obf"; check "sgf -> obf writes the final position" $?
+"$OTHELLO" convert "$tmp/h.obf" - --to sgf | grep -q 'AB\[a1\]'; check "obf -> sgf writes a set-up" $?
+
+printf '(;GM[2]SZ[8]\n;B[f5]\n;W[d6]\n;B[d3])\n' >"$tmp/bad.sgf"
+"$OTHELLO" convert "$tmp/bad.sgf" "$tmp/out.ggf" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "bad.sgf:4:2: illegal move d3 for Black" "$tmp/err"; check "an illegal move exits 2 with FILE:LINE:COL" $?
+[ ! -e "$tmp/out.ggf" ]; check "and writes nothing" $?
+"$OTHELLO" convert "$tmp/b.txt" "$tmp/x.pdf" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "unknown file type" "$tmp/err"; check "an unknown extension exits 2" $?
+"$OTHELLO" convert --to pdf "$tmp/b.txt" "$tmp/x" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "unknown format 'pdf'" "$tmp/err"; check "an unknown --to exits 2" $?
+"$OTHELLO" convert "$tmp/missing.sgf" "$tmp/x.sgf" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "missing.sgf: No such file" "$tmp/err"; check "a missing file exits 2" $?
+"$OTHELLO" convert "$tmp/b.txt" 2>/dev/null; st=$?
+[ $st -eq 2 ]; check "a missing OUT exits 2" $?
+
+tap_done

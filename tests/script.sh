@@ -1,0 +1,95 @@
+#!/bin/sh
+# script.sh — `othello script` and `othello analyze` end to end: play, undo,
+# branch a variation, annotate, save to a slot and load it in a new process,
+# export and convert, engines that move by themselves, the autosave on
+# SIGTERM, and the analysis of a saved game.
+. "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
+: "${OTHELLO:=../src/othello}"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/othello-script.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+OTHELLO_SAVE_DIR=$tmp/saves
+export OTHELLO_SAVE_DIR
+
+cat >"$tmp/play.txt" <<'END'
+f5 d6 c3 d3 c4
+undo 2
+f4
+mark ?!
+comment a new idea
+prev
+mark !
+next
+info event Club night
+save 3 an example
+moves
+END
+"$OTHELLO" script --no-board "$tmp/play.txt" >"$tmp/out1" 2>&1; st=$?
+check "a played, branched and annotated script exits 0" $st
+grep -q "^saved in slot 3$" "$tmp/out1"; check "save names the slot" $?
+[ -f "$tmp/saves/3.sgf" ]; check "the slot is a file in the save directory" $?
+grep -q "^> *4 White f4 *?! (+1 variation)  a new idea$" "$tmp/out1"; check "the variation move carries its mark and comment" $?
+
+printf 'load 3\nmoves\nfirst\nnext 3\nvariations\nline 1\nmoves\nsaves\n' >"$tmp/load.txt"
+"$OTHELLO" script --no-board "$tmp/load.txt" >"$tmp/out2" 2>&1; st=$?
+check "a new process loads the slot" $st
+grep -q "^> *5 Black c4$" "$tmp/out2"; check "the loaded game goes on at the end of its main line" $?
+grep -q "^ *3 Black c3 *!$" "$tmp/out2"; check "marks and the variation survive the slot" $?
+grep -q "^1\. d3 (main) (current)$" "$tmp/out2" && grep -q "^2\. f4?!$" "$tmp/out2"; check "variations lists both moves" $?
+printf 'load 3\ngoto 3\nline 2\nmoves\n' | "$OTHELLO" script --no-board >"$tmp/out2b" 2>&1
+grep -q "^> *4 White f4 *?! (+1 variation)  a new idea$" "$tmp/out2b"; check "the variation and its annotations survive the slot" $?
+grep -q "^> *4 White d3 (+1 variation)$" "$tmp/out2"; check "line 1 follows the main line" $?
+grep -q "^3 .* an example$" "$tmp/out2"; check "saves lists the slot with its description" $?
+
+printf 'load 3\nfirst\nexport %s\nexport %s\n' "$tmp/game.sgf" "$tmp/game.txt" >"$tmp/export.txt"
+"$OTHELLO" script --no-board "$tmp/export.txt" >"$tmp/out3" 2>&1; st=$?
+check "export writes SGF and a transcript" $st
+grep -q "EV\[Club night\]" "$tmp/game.sgf"; check "the SGF keeps the game information" $?
+grep -q "C\[a new idea\]" "$tmp/game.sgf"; check "the SGF keeps the comment" $?
+grep -qi "f5d6c3d3c4" "$tmp/game.txt"; check "the transcript is the main line" $?
+"$OTHELLO" convert "$tmp/game.sgf" "$tmp/game.ggf" >/dev/null 2>&1 &&
+  grep -q "GM\[Othello\]" "$tmp/game.ggf"; check "the exported game converts to GGF" $?
+printf 'import %s\nmoves\n' "$tmp/game.ggf" | "$OTHELLO" script --no-board >"$tmp/out4" 2>&1
+grep -q "^> *5 Black c4$" "$tmp/out4"; check "the converted game imports back" $?
+
+printf 'f5\nmoves\n' | "$OTHELLO" script --no-board --white novice >"$tmp/out5" 2>&1
+grep -q "^White plays [a-h][1-8] " "$tmp/out5" && grep -q "^> *2 White " "$tmp/out5"
+check "an engine moves by itself before the next command" $?
+
+printf 'f5\nbogus\nmove a1\n' | "$OTHELLO" script >"$tmp/out6" 2>&1; st=$?
+[ $st -eq 1 ] && grep -q "^error: unknown command .bogus." "$tmp/out6" &&
+  grep -q "^error: illegal move a1 for White$" "$tmp/out6"
+check "errors are printed and the exit status is 1" $?
+grep -q "^4 \. \. \. O X \. \. \.$" "$tmp/out6" && grep -q "White to move: f4 d6 f6$" "$tmp/out6"
+check "the board is printed after a move" $?
+"$OTHELLO" script --bogus </dev/null >/dev/null 2>&1; [ $? -eq 2 ]; check "a bad option exits 2" $?
+
+# the autosave: SIGTERM while the script waits for input
+mkfifo "$tmp/fifo"
+"$OTHELLO" script --save-dir "$tmp/auto" <"$tmp/fifo" >"$tmp/out7" 2>&1 &
+pid=$!
+exec 3>"$tmp/fifo"
+echo "f5 d6" >&3
+i=0
+while ! grep -q "played d6" "$tmp/out7" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+kill -TERM $pid
+wait $pid; st=$?
+exec 3>&-
+[ $st -eq 1 ] && grep -q "autosave" "$tmp/out7" && grep -qi "d6" "$tmp/auto/autosave.sgf"
+check "SIGTERM writes the autosave slot" $?
+printf 'saves\nload autosave\nmoves\n' | "$OTHELLO" script --no-board --save-dir "$tmp/auto" >"$tmp/out8" 2>&1
+grep -q "^> *2 White d6$" "$tmp/out8" && grep -q "^autosave " "$tmp/out8"; check "the autosave is listed and loads back" $?
+
+# analysis of a saved game
+printf 'f5 d6 c3 d3 c4 f4 f6 f3 e6 e7\nsave 5\n' | "$OTHELLO" script >/dev/null 2>&1
+"$OTHELLO" analyze --depth 2 -o "$tmp/analysed.sgf" --svg "$tmp/eval.svg" "$tmp/saves/5.sgf" >"$tmp/out9" 2>&1; st=$?
+check "othello analyze exits 0" $st
+grep -q "^Black: 5 moves, loss " "$tmp/out9" && grep -q "^White: 5 moves, loss " "$tmp/out9"
+check "analyze sums up each side" $?
+[ -s "$tmp/analysed.sgf" ] && grep -q "f5" "$tmp/analysed.sgf"; check "analyze writes the annotated SGF" $?
+grep -q "<svg" "$tmp/eval.svg" && grep -q "<polyline" "$tmp/eval.svg"; check "analyze draws the SVG chart" $?
+"$OTHELLO" analyze "$tmp/nosuch.sgf" >/dev/null 2>&1; [ $? -eq 2 ]; check "analyze of a missing file exits 2" $?
+printf 'load 5\nanalyze --depth 2\n' | "$OTHELLO" script --no-board >"$tmp/out10" 2>&1
+grep -q "^analysis: 10 moves" "$tmp/out10"; check "the analyze command runs in scripts" $?
+
+tap_done

@@ -1,0 +1,220 @@
+/*
+ * test-command.c — the command layer: names and unique prefixes, ambiguity
+ * and unknown-command errors, argument checks with their messages, bare
+ * squares as moves, word splitting, completion and help.
+ */
+#include "command.h"
+#include "controller.h"
+#include "game.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+static struct controller *ctl;
+
+static void setup(void)
+{
+	struct controller_options opt;
+	char err[256];
+
+	controller_options_default(&opt);
+	opt.black = opt.white = "human";
+	opt.tt_megabytes = 1;
+	ctl = controller_new(&opt, err, sizeof(err));
+	cr_assert(ctl, "%s", err);
+}
+
+static void teardown(void)
+{
+	controller_free(ctl);
+}
+
+/* Runs a line; returns its status and keeps the message in `msg`. */
+static int run(const char *line, char *msg, size_t len)
+{
+	struct command_result res;
+	int rc = command_execute(ctl, line, &res);
+
+	if (msg)
+		snprintf(msg, len, "%s", res.message);
+	cr_assert_eq(rc < 0, (res.flags & CMD_ERROR) != 0, "`%s`: status and flag agree", line);
+	command_result_free(&res);
+	return rc;
+}
+
+TestSuite(command, .init = setup, .fini = teardown);
+
+Test(command, full_names_and_unique_prefixes)
+{
+	cr_assert_eq(run("move f5", NULL, 0), 0);
+	cr_assert_eq(run("move d6", NULL, 0), 0);
+	cr_assert_eq(run("mov d3", NULL, 0), -1, "mov: move or moves");
+	cr_assert_eq(run("und", NULL, 0), 0);
+	cr_assert_eq(controller_cursor(ctl), 1);
+	cr_assert_eq(run("re", NULL, 0), -1, "re: redo or resign");
+	cr_assert_eq(run("red", NULL, 0), 0);
+	cr_assert_eq(controller_cursor(ctl), 2);
+	cr_assert_eq(run("fi", NULL, 0), 0);
+	cr_assert_eq(controller_cursor(ctl), 0);
+	cr_assert_eq(run("la", NULL, 0), 0);
+	cr_assert_eq(controller_cursor(ctl), 2);
+	cr_assert_eq(run("  goto   1  ", NULL, 0), 0);
+	cr_assert_eq(controller_cursor(ctl), 1);
+}
+
+Test(command, ambiguous_and_unknown_names_are_errors)
+{
+	char msg[256];
+
+	cr_assert_eq(run("s", msg, sizeof(msg)), -1);
+	cr_assert(strstr(msg, "ambiguous command `s`"), "%s", msg);
+	cr_assert(strstr(msg, "save") && strstr(msg, "saves") && strstr(msg, "side"), "%s", msg);
+	cr_assert_eq(run("frobnicate", msg, sizeof(msg)), -1);
+	cr_assert(strstr(msg, "unknown command `frobnicate`"), "%s", msg);
+	cr_assert_null(command_find("sa", msg, sizeof(msg)), "sa: save or saves");
+	cr_assert_str_eq(command_find("save", msg, sizeof(msg))->name, "save",
+			 "an exact name wins");
+	cr_assert_str_eq(command_find("?", msg, sizeof(msg))->name, "help", "aliases");
+}
+
+Test(command, bad_arguments_say_what_is_wrong)
+{
+	static const struct {
+		const char *line, *needle;
+	} cases[] = {
+	    {"undo x", "N is a number"},
+	    {"undo 1 2", "usage: undo [N]"},
+	    {"goto", "usage: goto N"},
+	    {"goto 5", "move number from 0 to 0"},
+	    {"move", "usage: move"},
+	    {"move z9", "not a square"},
+	    {"move f6", "illegal move f6"},
+	    {"mark ?!?", "unknown mark"},
+	    {"mark !", "no move to mark"},
+	    {"set a1 black", "not editing"},
+	    {"set z9 black", "not a square"},
+	    {"handicap 5", "1 to 4"},
+	    {"hint 0", "1 to 32"},
+	    {"black robot", "unknown player"},
+	    {"level black", "unknown"},
+	    {"analyze --depth x", "depth is 1 to 60"},
+	    {"analyze", "no moves to analyse"},
+	    {"info", "usage: info"},
+	    {"line 1", "no variation 1"},
+	    {"pass", "cannot pass"},
+	    {"say \"hello", "unclosed quote"},
+	    {"stop", "not thinking"},
+	    {"help nosuch", "unknown command"},
+	    {"load", "usage: load"},
+	};
+	char msg[256];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		cr_assert_eq(run(cases[i].line, msg, sizeof(msg)), -1, "`%s` fails", cases[i].line);
+		cr_assert(strstr(msg, cases[i].needle), "`%s`: got `%s`, want `%s`", cases[i].line,
+			  msg, cases[i].needle);
+	}
+	cr_assert_eq(controller_cursor(ctl), 0, "nothing was played");
+}
+
+Test(command, squares_alone_are_moves)
+{
+	cr_assert_eq(run("f5", NULL, 0), 0);
+	cr_assert_eq(run("D6", NULL, 0), 0);
+	cr_assert_eq(run("c3d3c4", NULL, 0), 0);
+	cr_assert_eq(controller_cursor(ctl), 5);
+	cr_assert_eq(controller_last_move(ctl, NULL), board_square_parse("c4"));
+	cr_assert_eq(run("move f4 e3", NULL, 0), 0);
+	cr_assert_eq(controller_cursor(ctl), 7);
+	cr_assert_eq(run("", NULL, 0), 0, "an empty line does nothing");
+	cr_assert_eq(run("# a comment", NULL, 0), 0);
+	cr_assert_eq(controller_cursor(ctl), 7);
+}
+
+Test(command, quoted_words_and_the_rest_of_the_line)
+{
+	const struct game_node *n;
+
+	run("f5", NULL, 0);
+	cr_assert_eq(run("comment a \"quoted  text\" here", NULL, 0), 0);
+	n = game_main_line(controller_game(ctl), 1);
+	cr_assert_str_eq(n->comment, "a quoted  text here");
+	cr_assert_eq(run("info event The Open", NULL, 0), 0);
+	cr_assert_str_eq(game_info(controller_game(ctl), INFO_EVENT), "The Open");
+	cr_assert_eq(run("mark ??", NULL, 0), 0);
+	cr_assert_eq(n->mark, MARK_VERY_BAD);
+	cr_assert_eq(run("mark none", NULL, 0), 0);
+	cr_assert_eq(n->mark, MARK_NONE);
+}
+
+Test(command, split_handles_quotes_and_escapes)
+{
+	char line[] = "a \"b c\" d\\ e  # f";
+	char *argv[8], err[64];
+
+	cr_assert_eq(command_split(line, argv, 8, err, sizeof(err)), 3);
+	cr_assert_str_eq(argv[0], "a");
+	cr_assert_str_eq(argv[1], "b c");
+	cr_assert_str_eq(argv[2], "d e");
+	char many[] = "a b c";
+	cr_assert_eq(command_split(many, argv, 2, err, sizeof(err)), -1);
+}
+
+Test(command, completion_lists_matching_names)
+{
+	cr_assert_str_eq(command_name_match("sa", 0), "save");
+	cr_assert_str_eq(command_name_match("sa", 1), "saves");
+	cr_assert_null(command_name_match("sa", 2));
+	cr_assert_null(command_name_match("zz", 0));
+	int n = 0;
+	while (command_name_match("", n))
+		n++;
+	cr_assert_geq(n, 38, "every command completes from nothing");
+}
+
+Test(command, help_for_one_command_or_all)
+{
+	struct command_result res;
+	char *h = command_help("und");
+
+	cr_assert(h && strncmp(h, "undo [N]\n", 9) == 0, "%s", h);
+	free(h);
+	cr_assert_null(command_help("nosuch"));
+	cr_assert_eq(command_execute(ctl, "help", &res), 0);
+	cr_assert(res.flags & CMD_OUTPUT);
+	static const char *names[] = {
+	    "new",     "move",	"pass",	 "undo",     "redo",	"first",      "prev",  "next",
+	    "last",    "goto",	"hint",	 "comment",  "mark",	"info",	      "edit",  "set",
+	    "side",    "clear", "done",	 "handicap", "black",	"white",      "level", "go",
+	    "save",    "load",	"saves", "export",   "import",	"board",      "moves", "help",
+	    "analyze", "quit",	"stop",	 "resign",   "promote", "variations", "line"};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char want[32];
+		snprintf(want, sizeof(want), "\n  %s ", names[i]);
+		cr_assert(strstr(res.output, want), "help lists %s", names[i]);
+	}
+	command_result_free(&res);
+}
+
+Test(command, results_say_what_to_redraw)
+{
+	struct command_result res;
+
+	command_execute(ctl, "f5", &res);
+	cr_assert(res.flags & CMD_REDRAW_BOARD);
+	cr_assert(res.flags & CMD_REDRAW_MOVES);
+	command_result_free(&res);
+	command_execute(ctl, "comment x", &res);
+	cr_assert(res.flags & CMD_REDRAW_MOVES);
+	cr_assert_not(res.flags & CMD_REDRAW_BOARD);
+	command_result_free(&res);
+	command_execute(ctl, "board", &res);
+	cr_assert(res.flags & CMD_OUTPUT);
+	cr_assert(strstr(res.output, "4 . . . O X . . ."), "%s", res.output);
+	cr_assert(strstr(res.output, "White to move: f4 d6 f6"), "%s", res.output);
+	command_result_free(&res);
+	command_execute(ctl, "quit", &res);
+	cr_assert(res.flags & CMD_QUIT);
+	command_result_free(&res);
+}

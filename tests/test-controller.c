@@ -1,0 +1,528 @@
+/*
+ * test-controller.c — the controller: undo/redo and the replay cursor keep
+ * the moves after the cursor, a move in the past starts a variation, editing
+ * and its checks, handicaps, resigning, hints, engines that move by
+ * themselves, and the analysis marks checked against an exact solver
+ * written here (plain alpha-beta to the end of the game).
+ */
+#include "command.h"
+#include "controller.h"
+#include "game.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char err[256];
+
+static struct controller *make(const char *black, const char *white)
+{
+	struct controller_options opt;
+	struct controller *ctl;
+
+	controller_options_default(&opt);
+	opt.black = black;
+	opt.white = white;
+	opt.tt_megabytes = 1;
+	opt.hint_depth = 2;
+	ctl = controller_new(&opt, err, sizeof(err));
+	cr_assert(ctl, "controller_new: %s", err);
+	return ctl;
+}
+
+/* Lets every engine job finish (engine moves start one another). */
+static int settle(struct controller *ctl)
+{
+	struct ctl_event ev;
+	int moves = 0;
+
+	while (controller_wait_event(ctl, &ev)) {
+		cr_assert_neq(ev.kind, CTL_EVENT_ERROR, "engine error: %s", ev.message);
+		moves += ev.kind == CTL_EVENT_MOVE_PLAYED;
+	}
+	return moves;
+}
+
+static void play(struct controller *ctl, const char *moves)
+{
+	for (const char *p = moves; *p; p += 2) {
+		char sq[3] = {p[0], p[1], '\0'};
+		cr_assert_geq(controller_play(ctl, board_square_parse(sq), err, sizeof(err)), 0,
+			      "%s: %s", sq, err);
+	}
+}
+
+static int last_move(const struct controller *ctl)
+{
+	return controller_last_move(ctl, NULL);
+}
+
+Test(controller, undo_and_redo_keep_the_moves)
+{
+	struct controller *ctl = make("human", "human");
+
+	play(ctl, "f5d6c3d3");
+	cr_assert_geq(controller_undo(ctl, 2, err, sizeof(err)), 0);
+	cr_assert_eq(controller_cursor(ctl), 2);
+	cr_assert_eq(controller_line_length(ctl), 4);
+	cr_assert_eq(controller_mode(ctl), MODE_REPLAY);
+	cr_assert_geq(controller_redo(ctl, 1, err, sizeof(err)), 0);
+	cr_assert_eq(last_move(ctl), board_square_parse("c3"));
+	cr_assert_geq(controller_undo(ctl, 10, err, sizeof(err)), 0);
+	cr_assert_eq(controller_cursor(ctl), 0);
+	cr_assert_eq(last_move(ctl), SQ_NONE);
+	cr_assert_lt(controller_undo(ctl, 1, err, sizeof(err)), 0, "undo at the start is refused");
+	cr_assert_geq(controller_redo(ctl, 10, err, sizeof(err)), 0);
+	cr_assert_eq(controller_cursor(ctl), 4);
+	cr_assert_eq(controller_mode(ctl), MODE_PLAY);
+	cr_assert_lt(controller_redo(ctl, 1, err, sizeof(err)), 0, "redo at the end is refused");
+	controller_free(ctl);
+}
+
+Test(controller, replay_cursor_shows_each_position)
+{
+	struct controller *ctl = make("human", "human");
+	struct board start;
+
+	board_start(&start);
+	play(ctl, "f5d6c3");
+	cr_assert_geq(controller_goto(ctl, 0, err, sizeof(err)), 0);
+	cr_assert_eq(controller_board(ctl)->own, start.own);
+	cr_assert_eq(controller_board(ctl)->opp, start.opp);
+	cr_assert_eq(controller_side(ctl), BLACK);
+	cr_assert_geq(controller_goto(ctl, 2, err, sizeof(err)), 0);
+	cr_assert_eq(controller_side(ctl), BLACK);
+	cr_assert_eq(last_move(ctl), board_square_parse("d6"));
+	cr_assert_eq(board_popcount(controller_board(ctl)->own | controller_board(ctl)->opp), 6);
+	cr_assert_geq(controller_goto(ctl, 99, err, sizeof(err)), 0);
+	cr_assert_eq(controller_cursor(ctl), 3);
+	controller_free(ctl);
+}
+
+Test(controller, new_move_in_the_past_starts_a_variation)
+{
+	struct controller *ctl = make("human", "human");
+	const struct game *g;
+
+	play(ctl, "f5d6c3d3");
+	controller_goto(ctl, 2, err, sizeof(err));
+	play(ctl, "c4");
+	g = controller_game(ctl);
+	cr_assert_eq(controller_line_length(ctl), 3, "the line now ends after the new move");
+	cr_assert_eq(game_main_line_length(g), 4, "the main line keeps its four moves");
+	cr_assert_eq(game_main_line(g, 3)->move, board_square_parse("c3"));
+	cr_assert_eq(game_child_count(game_main_line(g, 2)), 2);
+	/* stepping back and forth follows the variation, not the main line */
+	controller_undo(ctl, 1, err, sizeof(err));
+	controller_redo(ctl, 1, err, sizeof(err));
+	cr_assert_eq(last_move(ctl), board_square_parse("c4"));
+	/* the same move as the line's next one just steps forward */
+	controller_goto(ctl, 2, err, sizeof(err));
+	play(ctl, "c4");
+	cr_assert_eq(game_child_count(game_main_line(g, 2)), 2);
+	/* pick the main line again, then promote the variation */
+	controller_goto(ctl, 2, err, sizeof(err));
+	cr_assert_geq(controller_variation(ctl, 1, err, sizeof(err)), 0);
+	cr_assert_eq(controller_line_length(ctl), 4);
+	cr_assert_lt(controller_variation(ctl, 3, err, sizeof(err)), 0);
+	controller_goto(ctl, 2, err, sizeof(err));
+	controller_variation(ctl, 2, err, sizeof(err));
+	cr_assert_geq(controller_promote(ctl, err, sizeof(err)), 0);
+	cr_assert_eq(game_main_line(g, 3)->move, board_square_parse("c4"));
+	controller_free(ctl);
+}
+
+Test(controller, illegal_moves_and_passes_are_refused)
+{
+	struct controller *ctl = make("human", "human");
+
+	cr_assert_lt(controller_play(ctl, board_square_parse("a1"), err, sizeof(err)), 0);
+	cr_assert(strstr(err, "illegal"), "%s", err);
+	cr_assert_lt(controller_play(ctl, SQ_PASS, err, sizeof(err)), 0);
+	cr_assert_eq(controller_cursor(ctl), 0);
+	controller_free(ctl);
+}
+
+Test(controller, annotations_go_on_the_move_at_the_cursor)
+{
+	struct controller *ctl = make("human", "human");
+	const struct game_node *n;
+
+	play(ctl, "f5d6");
+	cr_assert_geq(controller_mark(ctl, "?!", err, sizeof(err)), 0);
+	cr_assert_geq(controller_comment(ctl, "the perpendicular", err, sizeof(err)), 0);
+	cr_assert_lt(controller_mark(ctl, "?!?", err, sizeof(err)), 0);
+	cr_assert_geq(controller_info(ctl, "event", "club night", err, sizeof(err)), 0);
+	cr_assert_lt(controller_info(ctl, "colour", "x", err, sizeof(err)), 0);
+	n = game_main_line(controller_game(ctl), 2);
+	cr_assert_eq(n->mark, MARK_DUBIOUS);
+	cr_assert_str_eq(n->comment, "the perpendicular");
+	cr_assert_str_eq(game_info(controller_game(ctl), INFO_EVENT), "club night");
+	cr_assert(controller_unsaved(ctl));
+	controller_free(ctl);
+}
+
+Test(controller, edited_position_is_played_from)
+{
+	struct controller *ctl = make("human", "human");
+
+	cr_assert_geq(controller_edit_begin(ctl, err, sizeof(err)), 0);
+	cr_assert_eq(controller_mode(ctl), MODE_EDIT);
+	cr_assert_lt(controller_play(ctl, board_square_parse("f5"), err, sizeof(err)), 0);
+	controller_edit_clear(ctl, err, sizeof(err));
+	controller_edit_set(ctl, board_square_parse("a1"), EDIT_BLACK, err, sizeof(err));
+	controller_edit_set(ctl, board_square_parse("b1"), EDIT_WHITE, err, sizeof(err));
+	controller_edit_side(ctl, BLACK, err, sizeof(err));
+	cr_assert_eq(controller_board(ctl)->own, board_bit(0), "the board shown is the edited one");
+	cr_assert_eq(controller_board(ctl)->opp, board_bit(1));
+	cr_assert_eq(controller_last_move(ctl, NULL), SQ_NONE);
+	cr_assert_geq(controller_edit_done(ctl, err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(controller_mode(ctl), MODE_PLAY);
+	cr_assert_eq(controller_legal_moves(ctl), board_bit(board_square_parse("c1")));
+	play(ctl, "c1");
+	cr_assert(controller_game_over(ctl, NULL), "Black took every disc");
+	cr_assert_str_eq(controller_result(ctl), "B+64");
+	controller_free(ctl);
+}
+
+Test(controller, edited_position_without_moves_is_a_finished_game)
+{
+	struct controller *ctl = make("human", "human");
+	int diff;
+
+	controller_edit_begin(ctl, err, sizeof(err));
+	controller_edit_clear(ctl, err, sizeof(err));
+	controller_edit_set(ctl, board_square_parse("a1"), EDIT_BLACK, err, sizeof(err));
+	controller_edit_set(ctl, board_square_parse("h8"), EDIT_WHITE, err, sizeof(err));
+	controller_edit_set(ctl, board_square_parse("h7"), EDIT_WHITE, err, sizeof(err));
+	cr_assert_geq(controller_edit_done(ctl, err, sizeof(err)), 0, "%s", err);
+	cr_assert(controller_game_over(ctl, &diff));
+	cr_assert_eq(diff, -62, "empties go to the winner: 1 - (2 + 61)");
+	cr_assert_str_eq(controller_result(ctl), "W+62");
+	controller_free(ctl);
+}
+
+Test(controller, unplayable_set_ups_are_refused)
+{
+	struct controller *ctl = make("human", "human");
+
+	play(ctl, "f5");
+	controller_edit_begin(ctl, err, sizeof(err));
+	controller_edit_clear(ctl, err, sizeof(err));
+	controller_edit_set(ctl, board_square_parse("a1"), EDIT_BLACK, err, sizeof(err));
+	cr_assert_lt(controller_edit_done(ctl, err, sizeof(err)), 0, "one colour only");
+	cr_assert(strstr(err, "both colours"), "%s", err);
+	controller_edit_set(ctl, board_square_parse("b1"), EDIT_WHITE, err, sizeof(err));
+	controller_edit_side(ctl, WHITE, err, sizeof(err));
+	cr_assert_lt(controller_edit_done(ctl, err, sizeof(err)), 0,
+		     "White has no move, Black has");
+	cr_assert(strstr(err, "set Black to move"), "%s", err);
+	cr_assert_eq(controller_mode(ctl), MODE_EDIT, "the editor stays open");
+	cr_assert_lt(controller_edit_set(ctl, 64, EDIT_BLACK, err, sizeof(err)), 0);
+	controller_edit_side(ctl, BLACK, err, sizeof(err));
+	cr_assert_geq(controller_edit_done(ctl, err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(controller_line_length(ctl), 0, "the old moves are gone");
+	controller_free(ctl);
+}
+
+Test(controller, handicap_gives_corners_to_the_weaker_side)
+{
+	static const char *corners[4] = {"a1", "h8", "h1", "a8"};
+
+	for (int n = 1; n <= 4; n++) {
+		struct controller *ctl = make("novice", "human");
+		uint64_t black, white;
+
+		cr_assert_geq(controller_handicap(ctl, n, err, sizeof(err)), 0, "%s", err);
+		settle(ctl);
+		game_board_colors(controller_game(ctl)->root, &black, &white);
+		cr_assert_eq(board_popcount(white), 2 + n, "White (the human) gets %d corners", n);
+		cr_assert_eq(board_popcount(black), 2);
+		for (int i = 0; i < 4; i++)
+			cr_assert_eq((white & board_bit(board_square_parse(corners[i]))) != 0,
+				     i < n);
+		cr_assert_eq(controller_game(ctl)->root->side, BLACK);
+		controller_free(ctl);
+	}
+	struct controller *ctl = make("human", "human");
+	cr_assert_lt(controller_handicap(ctl, 0, err, sizeof(err)), 0);
+	cr_assert_lt(controller_handicap(ctl, 5, err, sizeof(err)), 0);
+	cr_assert_geq(controller_handicap(ctl, 1, err, sizeof(err)), 0);
+	cr_assert(controller_board(ctl)->own & board_bit(0),
+		  "between humans Black gets the corner");
+	controller_free(ctl);
+}
+
+Test(controller, resigning_ends_the_game)
+{
+	struct controller *ctl = make("human", "human");
+
+	play(ctl, "f5");
+	cr_assert_geq(controller_resign(ctl, err, sizeof(err)), 0);
+	cr_assert(controller_game_over(ctl, NULL));
+	cr_assert_str_eq(controller_result(ctl), "B+R");
+	cr_assert_eq(controller_legal_moves(ctl), 0);
+	cr_assert_lt(controller_play(ctl, board_square_parse("d6"), err, sizeof(err)), 0);
+	cr_assert_lt(controller_resign(ctl, err, sizeof(err)), 0);
+	controller_undo(ctl, 1, err, sizeof(err));
+	cr_assert_not(controller_game_over(ctl, NULL));
+	controller_free(ctl);
+}
+
+Test(controller, engine_moves_by_itself_on_its_turn)
+{
+	struct controller *ctl = make("human", "novice");
+
+	play(ctl, "f5");
+	cr_assert(controller_engine_busy(ctl) || settle(ctl) >= 0);
+	cr_assert_eq(settle(ctl), 1, "White answers once");
+	cr_assert_eq(controller_cursor(ctl), 2);
+	cr_assert_eq(controller_side(ctl), BLACK);
+	cr_assert(game_main_line(controller_game(ctl), 2)->reasoning,
+		  "the engine's reasoning is kept");
+	/* undo goes back to the human's turn, and the engine does not move again */
+	cr_assert_geq(controller_undo(ctl, 0, err, sizeof(err)), 0);
+	cr_assert_eq(controller_cursor(ctl), 0);
+	cr_assert_eq(settle(ctl), 0);
+	controller_free(ctl);
+}
+
+Test(controller, two_engines_play_a_whole_game)
+{
+	struct controller *ctl = make("novice", "beginner");
+	const struct game_node *n;
+
+	cr_assert(controller_step(ctl, err, sizeof(err)) & CMD_ENGINE_STARTED);
+	settle(ctl);
+	cr_assert(controller_game_over(ctl, NULL));
+	n = game_line_end(controller_game(ctl)->root);
+	cr_assert(game_is_over(n));
+	cr_assert_str_neq(controller_result(ctl), "");
+	cr_assert_str_eq(game_info(controller_game(ctl), INFO_RESULT), controller_result(ctl));
+	controller_free(ctl);
+}
+
+Test(controller, hints_are_legal_and_sorted)
+{
+	struct controller *ctl = make("human", "human");
+	struct ctl_hint h[8];
+	uint64_t legal;
+	int n;
+
+	play(ctl, "f5d6c3d3c4");
+	legal = controller_legal_moves(ctl);
+	cr_assert_geq(controller_hint(ctl, 4, err, sizeof(err)), 0, "%s", err);
+	settle(ctl);
+	n = controller_hints(ctl, h, 8);
+	cr_assert_eq(n, board_popcount(legal) < 4 ? board_popcount(legal) : 4);
+	for (int i = 0; i < n; i++) {
+		cr_assert(legal & board_bit(h[i].move), "hint %d is legal", i);
+		if (i)
+			cr_assert_geq(h[i - 1].score, h[i].score, "hints are best first");
+		for (int j = 0; j < i; j++)
+			cr_assert_neq(h[i].move, h[j].move);
+	}
+	controller_goto(ctl, 1, err, sizeof(err));
+	cr_assert_eq(controller_hints(ctl, h, 8), 0, "hints belong to their position");
+	controller_free(ctl);
+}
+
+/* The exact final score (discs, side to move) by plain alpha-beta: the oracle. */
+static int solve(struct board b, int alpha, int beta, bool passed)
+{
+	uint64_t m = board_moves(b.own, b.opp);
+
+	if (!m) {
+		struct board p = b;
+		if (passed)
+			return board_final_score(&b);
+		board_pass(&p);
+		return -solve(p, -beta, -alpha, true);
+	}
+	for (; m; m &= m - 1) {
+		int sq = board_first_square(m);
+		struct board c = b;
+		int v;
+
+		board_play(&c, sq, board_flips(c.own, c.opp, sq));
+		v = -solve(c, -beta, -alpha, false);
+		if (v >= beta)
+			return v;
+		if (v > alpha)
+			alpha = v;
+	}
+	return alpha;
+}
+
+static int solve_exact(const struct board *b)
+{
+	return solve(*b, -65, 65, false);
+}
+
+Test(controller, analysis_measures_losses_exactly_in_the_endgame)
+{
+	struct controller_options opt;
+	struct controller *ctl;
+	const struct game_node *n;
+	struct ctl_analysis_side sides[2];
+	int human_marked_ply = -1, total[2] = {0, 0};
+
+	controller_options_default(&opt);
+	opt.black = opt.white = "human";
+	opt.tt_megabytes = 1;
+	opt.analyze_exact = 12;
+	ctl = controller_new(&opt, err, sizeof(err));
+	cr_assert(ctl);
+	/* reach 12 empties by the first legal move each turn, then start from there */
+	while (board_empty_count(controller_board(ctl)) > 12) {
+		uint64_t m = controller_legal_moves(ctl);
+		cr_assert(m, "no early game end in this line");
+		controller_play(ctl, board_first_square(m), err, sizeof(err));
+	}
+	controller_edit_begin(ctl, err, sizeof(err));
+	cr_assert_geq(controller_edit_done(ctl, err, sizeof(err)), 0, "%s", err);
+	/* play the worst move each turn so that there are losses to find */
+	while (!controller_game_over(ctl, NULL)) {
+		uint64_t m = controller_legal_moves(ctl);
+		int worst = SQ_PASS, worst_v = 99;
+
+		for (; m; m &= m - 1) {
+			int sq = board_first_square(m);
+			struct board c = *controller_board(ctl);
+			board_play(&c, sq, board_flips(c.own, c.opp, sq));
+			int v = -solve_exact(&c);
+			if (v < worst_v) {
+				worst_v = v;
+				worst = sq;
+			}
+		}
+		controller_play(ctl, worst, err, sizeof(err));
+		if (human_marked_ply < 0 && controller_last_move(ctl, NULL) != SQ_PASS) {
+			controller_mark(ctl, "!!", err, sizeof(err));
+			human_marked_ply = controller_cursor(ctl);
+		}
+	}
+	cr_assert_geq(controller_analyze(ctl, 2, 0, err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(controller_mode(ctl), MODE_ANALYSIS);
+	settle(ctl);
+	cr_assert(controller_analysis(ctl, sides));
+	for (n = controller_game(ctl)->root->child; n; n = n->child) {
+		const struct board *before = &n->parent->board;
+		if (n->move == SQ_PASS)
+			continue;
+		int best = solve_exact(before) * 100;
+		struct board after = *before;
+		board_play(&after, n->move, board_flips(after.own, after.opp, n->move));
+		int played = -solve_exact(&after) * 100;
+		cr_assert(n->analysis.valid, "move %d analysed", n->ply);
+		cr_assert_eq(n->analysis.best_score, best, "move %d: best score", n->ply);
+		cr_assert_eq(n->analysis.played_score, played, "move %d: played score", n->ply);
+		cr_assert_eq(n->analysis.loss, best - played);
+		total[n->player] += best - played;
+		if (n->ply == human_marked_ply)
+			cr_assert_eq(n->mark, MARK_VERY_GOOD, "a person's mark is kept");
+		else if (best - played >= 800)
+			cr_assert_eq(n->mark, MARK_VERY_BAD);
+		else if (best - played >= 400)
+			cr_assert_eq(n->mark, MARK_BAD);
+		else if (best - played >= 200)
+			cr_assert_eq(n->mark, MARK_DUBIOUS);
+		else
+			cr_assert_eq(n->mark, MARK_NONE);
+	}
+	cr_assert_eq(sides[BLACK].total_loss, total[BLACK]);
+	cr_assert_eq(sides[WHITE].total_loss, total[WHITE]);
+	cr_assert_gt(total[BLACK] + total[WHITE], 0, "the worst moves lose something");
+	controller_free(ctl);
+}
+
+Test(controller, failed_load_leaves_the_game)
+{
+	struct controller_options opt;
+	struct controller *ctl;
+
+	controller_options_default(&opt);
+	opt.black = opt.white = "human";
+	opt.save_dir = "/nonexistent/othello-test";
+	ctl = controller_new(&opt, err, sizeof(err));
+	play(ctl, "f5d6");
+	cr_assert_lt(controller_load(ctl, "/nonexistent/game.sgf", err, sizeof(err)), 0);
+	cr_assert_lt(controller_load(ctl, "nosuchslot", err, sizeof(err)), 0);
+	cr_assert_eq(controller_cursor(ctl), 2);
+	cr_assert_eq(controller_line_length(ctl), 2);
+	controller_free(ctl);
+}
+
+Test(controller, bad_players_are_refused)
+{
+	struct controller_options opt;
+
+	controller_options_default(&opt);
+	opt.white = "grandmother";
+	cr_assert_null(controller_new(&opt, err, sizeof(err)));
+	cr_assert(strstr(err, "grandmother"), "%s", err);
+	struct controller *ctl = make("human", "human");
+	cr_assert_lt(controller_set_player(ctl, BLACK, "robot", err, sizeof(err)), 0);
+	cr_assert_eq(controller_player(ctl, BLACK, NULL), PLAYER_HUMAN);
+	controller_free(ctl);
+}
+
+Test(controller, slots_save_load_and_autosave)
+{
+	char dir[] = "/tmp/othello-ctl-XXXXXX";
+	struct controller_options opt;
+	struct controller *a, *b;
+
+	cr_assert(mkdtemp(dir));
+	controller_options_default(&opt);
+	opt.black = "human";
+	opt.white = "novice";
+	opt.tt_megabytes = 1;
+	opt.save_dir = dir;
+	a = controller_new(&opt, err, sizeof(err));
+	play(a, "f5");
+	settle(a);
+	controller_mark(a, "!?", err, sizeof(err));
+	cr_assert_not(controller_has_autosave(a));
+	cr_assert_geq(controller_save(a, NULL, "first try", err, sizeof(err)), 0, "%s", err);
+	cr_assert_str_eq(err, "saved in slot 1");
+	cr_assert_not(controller_unsaved(a));
+	cr_assert_eq(controller_autosave(a), 0);
+	cr_assert(controller_has_autosave(a));
+	opt.white = "human";
+	b = controller_new(&opt, err, sizeof(err));
+	cr_assert_geq(controller_load(b, "1", err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(controller_line_length(b), 2);
+	cr_assert_eq(controller_last_move(b, NULL), controller_last_move(a, NULL));
+	cr_assert_eq(game_main_line(controller_game(b), 2)->mark, MARK_INTERESTING);
+	cr_assert_eq(controller_player(b, WHITE, NULL), PLAYER_ENGINE,
+		     "the slot restores the players");
+	cr_assert_geq(controller_load(b, "autosave", err, sizeof(err)), 0, "%s", err);
+	controller_free(a);
+	controller_free(b);
+	char cmd[64];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+Test(controller, stop_makes_the_engine_play_its_best_move_so_far)
+{
+	struct controller *ctl = make("human", "master --time 30 --no-book");
+	struct ctl_event ev;
+	bool progress = false, played = false;
+
+	play(ctl, "f5");
+	cr_assert(controller_engine_busy(ctl));
+	while (!progress && controller_wait_event(ctl, &ev))
+		progress = ev.kind == CTL_EVENT_PROGRESS && ev.progress.depth >= 1;
+	cr_assert(progress, "the search reports its progress");
+	controller_stop(ctl);
+	while (controller_wait_event(ctl, &ev))
+		played |= ev.kind == CTL_EVENT_MOVE_PLAYED;
+	cr_assert(played);
+	cr_assert_eq(controller_cursor(ctl), 2);
+	cr_assert(board_is_legal(&game_main_line(controller_game(ctl), 1)->board,
+				 game_main_line(controller_game(ctl), 2)->move));
+	controller_free(ctl);
+}

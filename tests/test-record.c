@@ -1,0 +1,606 @@
+/*
+ * test-record.c — the file formats: SGF, GGF, transcripts and OBF, read from
+ * files written the way Edax and NBoard write them, round trips through every
+ * writer, malformed input refused with its line and column, and whole-file
+ * loading and atomic saving.
+ */
+#include "game.h"
+#include "gamecmp.h"
+#include "record.h"
+
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Game C of saves/corners-and-pass.sgf: White passes at ply 58; B+24. */
+#define GAME_C                                                                                     \
+	"f5d6c3f4f3e3d3e2f2c2e1c4e6g4g3h3c5d1c1f1g1c6d2f7h5b5a6a4b6b4f6b3f8h4h2g5h6g6a3a2a5a7h7c7" \
+	"d7c8d8e8e7g8b2g7h8b1a1g2a8pab8b7h1"
+
+static struct game *load(const char *name, int fmt)
+{
+	char path[1024], err[512];
+	struct game *g;
+
+	snprintf(path, sizeof(path), "%s/%s", TESTDATA, name);
+	g = record_load_file(path, fmt, err, sizeof(err));
+	cr_assert_not_null(g, "%s", err);
+	return g;
+}
+
+static struct game *from_text(enum record_format fmt, const char *text)
+{
+	char err[512];
+	struct game *g = record_read(fmt, text, strlen(text), "t", err, sizeof(err));
+
+	cr_assert_not_null(g, "%s", err);
+	return g;
+}
+
+/* Writes g in fmt to a malloc'd string. */
+static char *to_text(enum record_format fmt, const struct game *g)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	cr_assert_not_null(f);
+	cr_assert_eq(record_write(fmt, g, f), 0);
+	fclose(f);
+	return buf;
+}
+
+/* The main line as "f5d6...pa..." */
+static void main_line(const struct game *g, char *out)
+{
+	out[0] = '\0';
+	for (const struct game_node *n = g->root->child; n; n = n->child)
+		strcat(out, n->move == SQ_PASS ? "pa" : board_square_name(n->move));
+}
+
+static void assert_game_c(const struct game *g)
+{
+	char line[256], res[16];
+
+	main_line(g, line);
+	cr_assert_str_eq(line, GAME_C);
+	cr_assert(g->standard_start);
+	cr_assert_eq(game_main_line(g, 58)->move, SQ_PASS);
+	cr_assert_eq(game_main_line(g, 58)->player, WHITE);
+	cr_assert_eq(game_result_string(game_line_end(g->root), res, sizeof(res)), 0);
+	cr_assert_str_eq(res, "B+24");
+}
+
+/* SGF -> SGF: equal records, and the second writing is the first one. */
+static void assert_sgf_round_trip(const struct game *g)
+{
+	char *t1 = to_text(RECORD_SGF, g), *t2, why[256];
+	struct game *g2 = from_text(RECORD_SGF, t1);
+
+	cr_assert(games_equal(g, g2, why, sizeof(why)), "%s\n%s", why, t1);
+	t2 = to_text(RECORD_SGF, g2);
+	cr_assert_str_eq(t1, t2);
+	free(t1);
+	free(t2);
+	game_free(g2);
+}
+
+Test(record_sgf, every_annotation_is_read)
+{
+	struct game *g = load("annotated.sgf", -1);
+	struct game_node *n2 = game_main_line(g, 2), *n4 = game_main_line(g, 4);
+	struct game_node *e3, *f4;
+	const struct game_reasoning *r;
+
+	cr_assert_str_eq(game_info(g, INFO_BLACK), "Ann");
+	cr_assert_str_eq(game_info(g, INFO_TEXT), "Free text ] with a bracket and a \\ backslash");
+	cr_assert_str_eq(game_info(g, INFO_TIME), "15 minutes");
+	cr_assert_str_eq(game_info(g, INFO_WHITE_LEVEL), "expert");
+	cr_assert_str_eq(game_info(g, INFO_DESCRIPTION), "test game");
+	cr_assert(g->has_seed);
+	cr_assert_eq(g->seed, 12345);
+	cr_assert_float_eq(g->time_per_move, 2.5, 1e-9);
+	cr_assert_str_eq(g->root->comment, "Root comment");
+	cr_assert_eq(g->root->n_props, 3, "CA, MULTIGOGM and XX are kept");
+	cr_assert_str_eq(g->root->props[2].name, "XX");
+	cr_assert_str_eq(g->root->props[2].value, "[one][two]");
+	cr_assert_eq(game_main_line(g, 1)->mark, MARK_GOOD);
+	cr_assert_float_eq(game_main_line(g, 1)->time, 1.25, 1e-9);
+	cr_assert_eq(n2->mark, MARK_VERY_GOOD);
+	cr_assert_eq(n2->reasoning->source, SOURCE_BOOK);
+	cr_assert_eq(game_main_line(g, 3)->mark, MARK_BAD);
+	cr_assert_str_eq(game_main_line(g, 3)->comment, "multi\nline");
+	cr_assert_str_eq(game_main_line(g, 3)->props[0].name, "V");
+	cr_assert_eq(n4->mark, MARK_VERY_BAD);
+	r = n4->reasoning;
+	cr_assert_str_eq(r->level, "expert");
+	cr_assert_eq(r->source, SOURCE_SEARCH);
+	cr_assert_eq(r->depth, 6);
+	cr_assert_eq(r->score, -150);
+	cr_assert_eq(r->bound, GAME_BOUND_LOWER);
+	cr_assert_eq(r->nodes, 123456);
+	cr_assert_eq(r->pv_len, 3);
+	cr_assert_eq(r->pv[2], SQ_PASS);
+	cr_assert_eq(r->n_moves, 3);
+	cr_assert_eq(r->moves[2].move, board_square_parse("f3"));
+	cr_assert_eq(r->moves[2].score, -420);
+	cr_assert_eq(r->moves[2].bound, GAME_BOUND_UPPER);
+	cr_assert_eq(r->moves[2].depth, 5);
+	cr_assert_eq(game_main_line(g, 5)->mark, MARK_INTERESTING);
+	cr_assert(game_main_line(g, 5)->analysis.valid);
+	cr_assert_eq(game_main_line(g, 6)->mark, MARK_DUBIOUS);
+	cr_assert_eq(game_child_count(game_main_line(g, 6)), 2, "nested variation");
+	cr_assert_eq(game_child_count(n4), 2);
+	e3 = n4->child->next;
+	cr_assert_str_eq(e3->comment, "variation");
+	cr_assert_eq(e3->analysis.loss, 200);
+	cr_assert_eq(e3->analysis.best_move, board_square_parse("c4"));
+	f4 = e3->child;
+	cr_assert_str_eq(f4->reasoning->level, "master of disaster");
+	cr_assert(f4->reasoning->endgame);
+	cr_assert_eq(f4->reasoning->source, SOURCE_ENDGAME);
+	game_free(g);
+}
+
+Test(record_sgf, every_annotation_round_trips)
+{
+	struct game *g = load("annotated.sgf", -1);
+
+	assert_sgf_round_trip(g);
+	game_free(g);
+}
+
+Test(record_sgf, set_up_position_is_read_and_round_trips)
+{
+	struct game *g = load("setup.sgf", -1);
+	uint64_t black, white;
+
+	cr_assert_not(g->standard_start);
+	cr_assert_eq(g->root->side, WHITE);
+	game_board_colors(g->root, &black, &white);
+	cr_assert_eq(black, board_bit(0) | board_bit(18) | board_bit(28) | board_bit(35),
+		     "AB with a point list, less AE");
+	cr_assert_eq(white, board_bit(27) | board_bit(36));
+	cr_assert_eq(game_main_line(g, 1)->player, WHITE);
+	assert_sgf_round_trip(g);
+	game_free(g);
+}
+
+Test(record_sgf, file_written_like_edax_is_read)
+{
+	struct game *g = load("edax.sgf", -1);
+
+	assert_game_c(g);
+	cr_assert_str_eq(game_info(g, INFO_PLACE), "Edax");
+	cr_assert_eq(g->root->n_props, 1, "RU is kept; TM is the time control");
+	cr_assert_str_eq(g->root->props[0].value, "[Othello]");
+	game_free(g);
+}
+
+Test(record_sgf, two_letter_coordinates_and_tt_passes_are_read)
+{
+	struct game *g = load("letters.sgf", -1);
+
+	assert_game_c(g);
+	cr_assert_str_eq(game_info(g, INFO_BLACK), "Black player");
+	game_free(g);
+}
+
+Test(record_sgf, missing_passes_are_inserted)
+{
+	char text[1024] = "(;FF[4]";
+	const char *moves = GAME_C;
+	bool black = true;
+	struct game *g;
+
+	for (size_t i = 0; moves[i]; i += 2) {
+		if (moves[i] != 'p')
+			snprintf(text + strlen(text), 16, ";%c[%.2s]", black ? 'B' : 'W',
+				 moves + i);
+		black = !black;
+	}
+	strcat(text, ")");
+	g = from_text(RECORD_SGF, text);
+	assert_game_c(g);
+	game_free(g);
+}
+
+static const char *const example_games[] = {"tiger-variation.sgf", "corner-handicap.sgf",
+					    "corners-and-pass.sgf"};
+
+/* Parameters are indices: Criterion may run each test in a fresh process,
+   where pointers into the parent's data would not hold. */
+ParameterizedTestParameters(record_sgf, example_games_load_and_round_trip)
+{
+	static int idx[] = {0, 1, 2};
+
+	return cr_make_param_array(int, idx, sizeof(idx) / sizeof(idx[0]));
+}
+
+ParameterizedTest(int *i, record_sgf, example_games_load_and_round_trip)
+{
+	const char *const *name = &example_games[*i];
+	char path[1024], err[512], res[16];
+	struct game *g;
+	int comments = 0, marks = 0;
+
+	snprintf(path, sizeof(path), "%s/../../saves/%s", TESTDATA, *name);
+	g = record_load_file(path, -1, err, sizeof(err));
+	cr_assert_not_null(g, "%s", err);
+	cr_assert_eq(game_result_string(game_line_end(g->root), res, sizeof(res)), 0,
+		     "the main line is a finished game");
+	cr_assert_str_eq(res, game_info(g, INFO_RESULT));
+	for (const struct game_node *n = g->root; n; n = n->child) {
+		comments += n->comment != NULL;
+		marks += n->mark != MARK_NONE;
+	}
+	cr_assert_geq(comments, 5);
+	cr_assert_geq(marks, 3);
+	assert_sgf_round_trip(g);
+	game_free(g);
+}
+
+Test(record_sgf, example_games_show_a_variation_and_an_edited_start)
+{
+	char path[1024], err[512];
+	struct game *g;
+
+	snprintf(path, sizeof(path), "%s/../../saves/tiger-variation.sgf", TESTDATA);
+	g = record_load_file(path, -1, err, sizeof(err));
+	cr_assert_not_null(g, "%s", err);
+	cr_assert_eq(game_child_count(game_main_line(g, 6)), 2);
+	game_free(g);
+	snprintf(path, sizeof(path), "%s/../../saves/corner-handicap.sgf", TESTDATA);
+	g = record_load_file(path, -1, err, sizeof(err));
+	cr_assert_not_null(g, "%s", err);
+	cr_assert_not(g->standard_start);
+	game_free(g);
+}
+
+Test(record_ggf, file_written_like_edax_is_read)
+{
+	struct game *g = load("edax.ggf", -1);
+	struct game_node *d6, *c3;
+
+	assert_game_c(g);
+	cr_assert_str_eq(game_info(g, INFO_RESULT), "B+24");
+	cr_assert_str_eq(game_info(g, INFO_DATE), "2026.11.22_08:00:00.UTC");
+	cr_assert_str_eq(game_info(g, INFO_TIME), "0:00//0:00");
+	d6 = game_main_line(g, 2);
+	cr_assert_not_null(d6->reasoning);
+	cr_assert_eq(d6->reasoning->score, -125);
+	cr_assert_float_eq(d6->time, 0.5, 1e-9);
+	c3 = game_main_line(g, 3);
+	cr_assert_null(c3->reasoning);
+	cr_assert_float_eq(c3->time, 2.0, 1e-9);
+	game_free(g);
+}
+
+Test(record_ggf, file_written_like_nboard_is_read)
+{
+	struct game *g = load("nboard.ggf", -1);
+	char line[64];
+
+	main_line(g, line);
+	cr_assert_str_eq(line, "f5d6c3d3c4", "the first game of the file");
+	cr_assert_str_eq(game_info(g, INFO_WHITE), "Bob");
+	cr_assert_str_eq(game_info(g, INFO_RESULT), "?");
+	cr_assert_eq(g->root->n_props, 2);
+	cr_assert_str_eq(g->root->props[0].name, "BR");
+	cr_assert_str_eq(g->root->props[0].value, "[1800]");
+	cr_assert_null(game_main_line(g, 1)->reasoning, "F5//1.20 has no evaluation");
+	cr_assert_float_eq(game_main_line(g, 1)->time, 1.2, 1e-9);
+	cr_assert_eq(game_main_line(g, 2)->reasoning->score, 50);
+	game_free(g);
+}
+
+Test(record_ggf, game_to_ggf_and_back)
+{
+	static const char *const files[] = {"annotated.sgf", "setup.sgf", "edax.sgf"};
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct game *g = load(files[i], -1), *back;
+		char *text = to_text(RECORD_GGF, g), l1[256], l2[256];
+		const struct game_node *a, *b;
+
+		back = from_text(RECORD_GGF, text);
+		main_line(g, l1);
+		main_line(back, l2);
+		cr_assert_str_eq(l1, l2, "%s", text);
+		cr_assert_eq(g->root->board.own, back->root->board.own);
+		cr_assert_eq(g->root->side, back->root->side);
+		cr_assert_eq(g->standard_start, back->standard_start);
+		for (int f = INFO_BLACK; f <= INFO_RESULT; f++)
+			if (f != INFO_EVENT)
+				cr_assert_str_eq(game_info(g, f), game_info(back, f), "%s", text);
+		for (a = g->root->child, b = back->root->child; a; a = a->child, b = b->child) {
+			cr_assert_float_eq(a->time, b->time, 0.006);
+			cr_assert_eq(a->reasoning != NULL, b->reasoning != NULL);
+			if (a->reasoning)
+				cr_assert_eq(a->reasoning->score, b->reasoning->score);
+		}
+		free(text);
+		game_free(g);
+		game_free(back);
+	}
+}
+
+Test(record_transcript, edax_case_and_pasted_text_are_read_with_implicit_passes)
+{
+	struct game *g = load("edax.txt", -1);
+
+	assert_game_c(g);
+	game_free(g);
+	g = load("pasted.txt", -1);
+	assert_game_c(g);
+	game_free(g);
+	g = from_text(RECORD_TRANSCRIPT, GAME_C);
+	assert_game_c(g);
+	game_free(g);
+}
+
+Test(record_transcript, explicit_pass_must_be_legal)
+{
+	char err[256];
+
+	cr_assert_null(record_read_transcript("f5 pa", 5, "t.txt", err, sizeof(err)));
+	cr_assert_str_eq(err, "t.txt:1:4: White cannot pass: it has a legal move");
+}
+
+Test(record_transcript, writes_lower_case_without_passes_and_round_trips)
+{
+	struct game *g = load("edax.sgf", -1), *back;
+	char *text = to_text(RECORD_TRANSCRIPT, g), why[256];
+
+	cr_assert_str_eq(text, "f5d6c3f4f3e3d3e2f2c2e1c4e6g4g3h3c5d1c1f1g1c6d2f7h5b5a6a4b6b4f6b3"
+			       "f8h4h2g5h6g6a3a2a5a7h7c7d7c8d8e8e7g8b2g7h8b1a1g2a8b8b7h1\n");
+	back = from_text(RECORD_TRANSCRIPT, text);
+	game_set_info(g, INFO_PLACE, NULL);
+	for (int f = 0; f < INFO_COUNT; f++)
+		game_set_info(g, f, NULL);
+	for (struct game_node *n = g->root; n; n = n->child)
+		while (n->n_props)
+			free(n->props[--n->n_props].name), free(n->props[n->n_props].value);
+	cr_assert(games_equal(g, back, why, sizeof(why)), "%s", why);
+	free(text);
+	game_free(g);
+	game_free(back);
+}
+
+Test(record_transcript, edited_start_is_written_as_a_board_line)
+{
+	struct game *g = load("setup.sgf", -1), *back;
+	char *text = to_text(RECORD_TRANSCRIPT, g);
+
+	cr_assert_str_eq(
+	    text, "X-----------------X--------OX------XO--------------------------- O\nc5f6\n");
+	back = from_text(RECORD_TRANSCRIPT, text);
+	cr_assert_eq(back->root->board.own, g->root->board.own);
+	cr_assert_eq(back->root->side, WHITE);
+	cr_assert_eq(game_main_line_length(back), 2);
+	free(text);
+	game_free(g);
+	game_free(back);
+}
+
+Test(record_obf, first_position_is_read_and_round_trips)
+{
+	struct game *g = load("positions.obf", -1), *back;
+	char *text = to_text(RECORD_OBF, g);
+
+	cr_assert_str_eq(text,
+			 "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X;\n");
+	cr_assert_eq(g->root->side, BLACK);
+	cr_assert_eq(board_empty_count(&g->root->board), 14);
+	back = from_text(RECORD_OBF, text);
+	cr_assert_eq(back->root->board.own, g->root->board.own);
+	cr_assert_eq(back->root->board.opp, g->root->board.opp);
+	free(text);
+	game_free(g);
+	game_free(back);
+}
+
+Test(record_obf, writes_the_position_the_main_line_reaches)
+{
+	struct game *g = from_text(RECORD_TRANSCRIPT, "f5d6c3");
+	char *text = to_text(RECORD_OBF, g);
+
+	cr_assert_str_eq(text,
+			 "------------------X--------XX------OXX-----O-------------------- O;\n");
+	free(text);
+	game_free(g);
+}
+
+Test(record_obf, ffo_files_are_read)
+{
+	struct game *g = load("fforum-1-19.obf", -1);
+
+	cr_assert_eq(board_empty_count(&g->root->board), 14);
+	game_free(g);
+}
+
+/* A malformed file and the message it must give. */
+struct bad_case {
+	int fmt;	     /* enum record_format */
+	const char *text;    /* the file */
+	const char *message; /* the whole error */
+};
+
+static const struct bad_case bad_cases[] = {
+    {RECORD_SGF, "", "bad:1:1: expected '(' to start an SGF game"},
+    {RECORD_SGF, "  hello", "bad:1:3: expected '(' to start an SGF game"},
+    {RECORD_SGF, "(;GM[2]", "bad:1:8: missing ')' at the end of the game"},
+    {RECORD_SGF, "(;GM[1])", "bad:1:6: not an Othello game: GM must be 2"},
+    {RECORD_SGF, "(;SZ[19])", "bad:1:6: board size must be 8 (SZ[8])"},
+    {RECORD_SGF, "(;FF[4]\n;B[f5]\n;W[d6]\n;B[a1])", "bad:4:2: illegal move a1 for Black"},
+    {RECORD_SGF, "(;B[f5];B[d6])", "bad:1:9: Black moved but it is White's turn"},
+    {RECORD_SGF, "(;B[z9])", "bad:1:5: not a move: expected a square such as f5"},
+    {RECORD_SGF, "(;C[open", "bad:1:4: value of C has no closing ']'"},
+    {RECORD_SGF, "(;B[f5]W)", "bad:1:9: expected '[' after property W"},
+    {RECORD_SGF, "(;FF[4](B[f5]))", "bad:1:9: expected ';' to start a node after '('"},
+    {RECORD_SGF, "(;FF[4]{)", "bad:1:8: unexpected '{'"},
+    {RECORD_SGF, "(;FF[4];B[f5]AB[a1])", "bad:1:14: set-up (AB) is only read in the first node"},
+    {RECORD_SGF, "(;AB[a1]AW[a1])", "bad:1:9: square a1 is both in AB and AW"},
+    {RECORD_SGF, "(;AB[a1]AW[i9])", "bad:1:12: not a square: expected a square such as f5"},
+    {RECORD_SGF, "(;PL[X])", "bad:1:6: PL must be B or W"},
+    {RECORD_SGF, "(;B[f5]W[d6])", "bad:1:8: a node with both a black and a white move"},
+    {RECORD_SGF, "(;B[f5][d6])", "bad:1:8: a move has one value"},
+    {RECORD_SGF, "(;FF[4];B[f5]OMR[depth:x])", "bad:1:18: bad engine reasoning (OMR)"},
+    {RECORD_SGF, "(;FF[4];B[f5]OMA[loss])", "bad:1:18: bad analysis (OMA)"},
+    {RECORD_SGF, "(;FF[4];B[f5]OMT[-1])", "bad:1:18: OMT must be a number of seconds"},
+    {RECORD_SGF, "(;OMSD[x])", "bad:1:8: OMSD must be a decimal seed"},
+    {RECORD_SGF, "(;ABCDEFGHIJKLMNOPQ[1])", "bad:1:3: property name too long"},
+    {RECORD_SGF, "(;aa[1])", "bad:1:3: property name without upper-case letters"},
+    {RECORD_SGF, "(;FF[4](;B[f5])W[d6])", "bad:1:16: property outside a node (missing ';')"},
+    {RECORD_GGF, "", "bad:1:1: expected '(;' to start a GGF game"},
+    {RECORD_GGF, "(GM[Othello];)", "bad:1:2: expected ';' after '('"},
+    {RECORD_GGF, "(;GM[Chess];)", "bad:1:6: not an Othello game: GM[Chess]"},
+    {RECORD_GGF, "(;PB[x];)", "bad:1:1: not a GGF game: GM[Othello] is missing"},
+    {RECORD_GGF, "(;GM[Othello]BO[8 ---]B[F5];)", "bad:1:22: BO has 3 squares, expected 64"},
+    {RECORD_GGF, "(;GM[Othello]BO[9 -];)", "bad:1:17: BO must start with the board size 8"},
+    {RECORD_GGF, "(;GM[Othello]B[F5]\nW[A1];)", "bad:2:3: illegal move a1 for White"},
+    {RECORD_GGF, "(;GM[Othello]B[F5]", "bad:1:19: missing ';)' at the end of the game"},
+    {RECORD_GGF, "(;GM[Othello]B[Z9];)",
+     "bad:1:16: not a move: expected a square such as F5, or PA"},
+    {RECORD_GGF, "(;GM[Othello]B[fe];)",
+     "bad:1:16: not a move: expected a square such as F5, or PA"},
+    {RECORD_GGF, "(;GM[Othello]B[F5/x];)", "bad:1:19: bad evaluation in the move"},
+    {RECORD_GGF, "(;GM[Othello]B[F5//-3];)", "bad:1:20: bad time in the move"},
+    {RECORD_GGF, "(;GM[Othello]B[F5]BO[8];)", "bad:1:19: BO after the first move"},
+    {RECORD_GGF, "(;GM[Othello]PB[x;)", "bad:1:16: value of PB has no closing ']'"},
+    {RECORD_GGF, "(;GM[Othello]1;)",
+     "bad:1:14: unexpected '1': expected a property such as PB[...]"},
+    {RECORD_TRANSCRIPT, "f5d6c3x", "bad:1:7: unexpected 'x': expected a move such as f5"},
+    {RECORD_TRANSCRIPT, "f5 f5", "bad:1:4: illegal move f5 for White"},
+    {RECORD_TRANSCRIPT, "f5d6\nc3 a1", "bad:2:4: illegal move a1 for White"},
+    {RECORD_TRANSCRIPT, "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX Q\nf5",
+     "bad:1:66: 'Q' is not a side to move (expected X or O)"},
+    {RECORD_TRANSCRIPT, GAME_C "a2", "bad:1:123: move a2 after the end of the game"},
+    {RECORD_OBF, "", "bad:1:1: no position in the file"},
+    {RECORD_OBF, "% only a comment\n", "bad:2:1: no position in the file"},
+    {RECORD_OBF, "XXX X", "bad:1:6: the board has 4 squares, expected 64"},
+    {RECORD_OBF, "\n\nXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXZ X",
+     "bad:3:64: 'Z' is not a square (expected X, O or -)"},
+    {RECORD_OBF, "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX X junk",
+     "bad:1:68: unexpected 'j' after the side to move (expected ';')"},
+};
+
+enum { BAD_CASES = sizeof(bad_cases) / sizeof(bad_cases[0]) };
+
+ParameterizedTestParameters(record, malformed_files_are_refused_with_line_and_column)
+{
+	static int idx[BAD_CASES];
+
+	for (int i = 0; i < BAD_CASES; i++)
+		idx[i] = i;
+	return cr_make_param_array(int, idx, BAD_CASES);
+}
+
+ParameterizedTest(int *i, record, malformed_files_are_refused_with_line_and_column)
+{
+	const struct bad_case *c = &bad_cases[*i];
+	char err[256] = "";
+	struct game *g = record_read(c->fmt, c->text, strlen(c->text), "bad", err, sizeof(err));
+
+	cr_assert_null(g, "accepted: %s", c->text);
+	cr_assert_str_eq(err, c->message, "for %s: got %s", c->text, err);
+}
+
+Test(record, nul_bytes_are_refused_by_every_reader)
+{
+	static const char text[] = "(;C[a\0b])";
+	char err[256];
+
+	for (int fmt = 0; fmt < RECORD_FORMATS; fmt++) {
+		cr_assert_null(record_read(fmt, text, sizeof(text) - 1, "bad", err, sizeof(err)));
+		cr_assert_str_eq(err, "bad:1:6: NUL byte: this is not a text file");
+	}
+}
+
+Test(record, truncated_files_never_crash_and_give_a_position)
+{
+	static const char *const files[] = {"annotated.sgf", "edax.ggf", "pasted.txt",
+					    "positions.obf"};
+	static const int fmts[] = {RECORD_SGF, RECORD_GGF, RECORD_TRANSCRIPT, RECORD_OBF};
+
+	for (int i = 0; i < 4; i++) {
+		size_t len;
+		char *text = read_test_file(files[i], &len), err[256];
+
+		cr_assert_not_null(text);
+		for (size_t n = 0; n < len; n += 7) {
+			struct game *g = record_read(fmts[i], text, n, "cut", err, sizeof(err));
+
+			if (!g)
+				cr_assert(strncmp(err, "cut:", 4) == 0, "%s", err);
+			game_free(g);
+		}
+		free(text);
+	}
+}
+
+Test(record, formats_by_extension_and_name)
+{
+	cr_assert_eq(record_format_from_path("a/b.SGF"), RECORD_SGF);
+	cr_assert_eq(record_format_from_path("x.ggf"), RECORD_GGF);
+	cr_assert_eq(record_format_from_path("x.txt"), RECORD_TRANSCRIPT);
+	cr_assert_eq(record_format_from_path("x.obf"), RECORD_OBF);
+	cr_assert_eq(record_format_from_path("x.pgn"), -1);
+	cr_assert_eq(record_format_from_path("dir.sgf/x"), -1);
+	cr_assert_eq(record_format_parse("transcript"), RECORD_TRANSCRIPT);
+	cr_assert_eq(record_format_parse("GGF"), RECORD_GGF);
+	cr_assert_eq(record_format_parse("pdf"), -1);
+}
+
+/* The number of entries in dir other than . and .. */
+static int count_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	cr_assert_not_null(d);
+	while ((e = readdir(d)))
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return n;
+}
+
+Test(record, save_file_is_atomic_and_loads_back)
+{
+	char dir[] = "/tmp/othello-record-XXXXXX", path[256], err[512], why[256];
+	struct game *g = load("annotated.sgf", -1), *back;
+
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/game.sgf", dir);
+	cr_assert_eq(record_save_file(path, g, -1, err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(count_entries(dir), 1, "no temporary file is left");
+	back = record_load_file(path, -1, err, sizeof(err));
+	cr_assert_not_null(back, "%s", err);
+	cr_assert(games_equal(g, back, why, sizeof(why)), "%s", why);
+	game_free(back);
+	snprintf(path, sizeof(path), "%s/game.pdf", dir);
+	cr_assert_eq(record_save_file(path, g, -1, err, sizeof(err)), -1);
+	cr_assert(strstr(err, "unknown file type") != NULL, "%s", err);
+	snprintf(path, sizeof(path), "%s/missing/game.sgf", dir);
+	cr_assert_eq(record_save_file(path, g, -1, err, sizeof(err)), -1);
+	cr_assert(strstr(err, "No such file") != NULL, "%s", err);
+	cr_assert_eq(count_entries(dir), 1);
+	snprintf(path, sizeof(path), "%s/game.sgf", dir);
+	unlink(path);
+	rmdir(dir);
+	game_free(g);
+}
+
+Test(record, load_of_a_missing_file_names_it)
+{
+	char err[512];
+
+	cr_assert_null(record_load_file("/nonexistent/x.sgf", -1, err, sizeof(err)));
+	cr_assert_str_eq(err, "/nonexistent/x.sgf: No such file or directory");
+}

@@ -1,0 +1,193 @@
+/*
+ * test-slots.c — save slots: names, the save directory, atomic saves, the
+ * listing, loading back.
+ */
+#include "game.h"
+#include "gamecmp.h"
+#include "record.h"
+#include "slots.h"
+
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char dir[64];
+
+static void make_dir(void)
+{
+	strcpy(dir, "/tmp/othello-slots-XXXXXX");
+	cr_assert_not_null(mkdtemp(dir));
+}
+
+static void remove_dir(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+TestSuite(slots, .init = make_dir, .fini = remove_dir);
+
+Test(slots, names_are_digits_letters_underscore_and_dash_only)
+{
+	static const char *const good[] = {"0", "9", "autosave", "my_game-2", "A"};
+	static const char *const bad[] = {
+	    "",	   "../x",
+	    "a/b", "a.sgf",
+	    "a b", "é",
+	    ".",   "..",
+	    "x\n", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"};
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++)
+		cr_assert(slots_name_valid(good[i]), "%s", good[i]);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		cr_assert_not(slots_name_valid(bad[i]), "%s", bad[i]);
+	cr_assert(slots_name_valid(SLOTS_AUTOSAVE));
+}
+
+Test(slots, save_refuses_a_path_and_writes_nothing)
+{
+	struct game *g = game_new();
+	char err[256];
+	int n;
+	struct slot_info *list;
+
+	cr_assert_eq(slots_save(dir, "../escape", g, NULL, err, sizeof(err)), -1);
+	cr_assert_str_eq(err,
+			 "'../escape' is not a slot name (0-9, or letters, digits, '_' and '-')");
+	cr_assert_eq(slots_list(dir, &list, &n, err, sizeof(err)), 0);
+	cr_assert_eq(n, 0);
+	free(list);
+	game_free(g);
+}
+
+Test(slots, directory_comes_from_option_environment_then_xdg)
+{
+	char out[SLOT_PATH_MAX], err[256];
+
+	setenv("OTHELLO_SAVE_DIR", "/env/saves", 1);
+	setenv("XDG_DATA_HOME", "/xdg", 1);
+	setenv("HOME", "/home/u", 1);
+	cr_assert_eq(slots_dir("/opt/saves", out, sizeof(out), err, sizeof(err)), 0);
+	cr_assert_str_eq(out, "/opt/saves");
+	cr_assert_eq(slots_dir(NULL, out, sizeof(out), err, sizeof(err)), 0);
+	cr_assert_str_eq(out, "/env/saves");
+	unsetenv("OTHELLO_SAVE_DIR");
+	cr_assert_eq(slots_dir(NULL, out, sizeof(out), err, sizeof(err)), 0);
+	cr_assert_str_eq(out, "/xdg/othello-master/saves");
+	setenv("XDG_DATA_HOME", "relative", 1);
+	cr_assert_eq(slots_dir(NULL, out, sizeof(out), err, sizeof(err)), 0);
+	cr_assert_str_eq(out, "/home/u/.local/share/othello-master/saves",
+			 "a relative XDG_DATA_HOME is ignored");
+	unsetenv("XDG_DATA_HOME");
+	unsetenv("HOME");
+	cr_assert_eq(slots_dir(NULL, out, sizeof(out), err, sizeof(err)), -1);
+}
+
+Test(slots, save_creates_the_directory_and_loads_back)
+{
+	char sub[128], err[512], why[256];
+	struct game *g = game_new(), *back;
+
+	play_line(g, g->root, "f5d6c3d3c4");
+	game_set_comment(game_line_end(g->root), "Tiger");
+	snprintf(sub, sizeof(sub), "%s/a/b", dir);
+	cr_assert_eq(slots_save(sub, "3", g, "before the break", err, sizeof(err)), 0, "%s", err);
+	back = slots_load(sub, "3", err, sizeof(err));
+	cr_assert_not_null(back, "%s", err);
+	cr_assert_str_eq(game_info(back, INFO_DESCRIPTION), "before the break");
+	game_set_info(back, INFO_DESCRIPTION, NULL);
+	cr_assert(games_equal(g, back, why, sizeof(why)), "%s", why);
+	cr_assert_str_eq(game_info(g, INFO_DESCRIPTION), "", "the caller's record is untouched");
+	game_free(back);
+	cr_assert_null(slots_load(sub, "4", err, sizeof(err)));
+	cr_assert_str_eq(err, "slot 4 is empty");
+	game_free(g);
+}
+
+Test(slots, save_replaces_atomically_and_leaves_no_temporary_file)
+{
+	char err[512];
+	struct game *g = game_new();
+	struct dirent *e;
+	DIR *d;
+	int files = 0;
+
+	cr_assert_eq(slots_save(dir, "1", g, "first", err, sizeof(err)), 0, "%s", err);
+	play_line(g, g->root, "f5");
+	cr_assert_eq(slots_save(dir, "1", g, "second", err, sizeof(err)), 0, "%s", err);
+	d = opendir(dir);
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.') {
+			files++;
+			cr_assert_str_eq(e->d_name, "1.sgf");
+		}
+	closedir(d);
+	cr_assert_eq(files, 1);
+	game_free(g);
+	g = slots_load(dir, "1", err, sizeof(err));
+	cr_assert_str_eq(game_info(g, INFO_DESCRIPTION), "second");
+	cr_assert_eq(game_main_line_length(g), 1);
+	game_free(g);
+}
+
+Test(slots, list_gives_date_players_moves_result_and_description)
+{
+	char err[512], path[256];
+	struct game *g = game_new();
+	struct slot_info *list;
+	FILE *f;
+	int n;
+
+	game_set_info(g, INFO_BLACK, "Ann");
+	game_set_info(g, INFO_WHITE, "Bob");
+	game_set_info(g, INFO_DATE, "2026-11-22");
+	cr_assert_eq(slots_save(dir, "zeta", g, "named", err, sizeof(err)), 0);
+	play_line(
+	    g, g->root,
+	    "f5d6c3f4f3e3d3e2f2c2e1c4e6g4g3h3c5d1c1f1g1c6d2f7h5b5a6a4b6b4f6b3f8h4h2g5h6g6a3a2a5"
+	    "a7h7c7d7c8d8e8e7g8b2g7h8b1a1g2a8pab8b7h1");
+	cr_assert_eq(slots_save(dir, "7", g, "finished", err, sizeof(err)), 0);
+	cr_assert_eq(slots_save(dir, SLOTS_AUTOSAVE, g, NULL, err, sizeof(err)), 0);
+	snprintf(path, sizeof(path), "%s/2.sgf", dir);
+	f = fopen(path, "w");
+	fputs("(;GM[1])", f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/notes.txt", dir);
+	f = fopen(path, "w");
+	fclose(f);
+	cr_assert_eq(slots_list(dir, &list, &n, err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(n, 4);
+	cr_assert_str_eq(list[0].name, "2");
+	cr_assert(list[0].broken);
+	cr_assert(strstr(list[0].description, "GM must be 2") != NULL, "%s", list[0].description);
+	cr_assert_str_eq(list[1].name, "7");
+	cr_assert_eq(list[1].moves, 61);
+	cr_assert_str_eq(list[1].result, "B+24", "from the final position when RE is unset");
+	cr_assert_str_eq(list[1].black, "Ann");
+	cr_assert_str_eq(list[1].date, "2026-11-22");
+	cr_assert_str_eq(list[1].description, "finished");
+	cr_assert_str_eq(list[2].name, "autosave");
+	cr_assert_str_eq(list[3].name, "zeta");
+	cr_assert_eq(list[3].moves, 0);
+	cr_assert_str_eq(list[3].result, "");
+	free(list);
+	game_free(g);
+}
+
+Test(slots, missing_directory_lists_nothing)
+{
+	char sub[128], err[256];
+	struct slot_info *list;
+	int n = -1;
+
+	snprintf(sub, sizeof(sub), "%s/none", dir);
+	cr_assert_eq(slots_list(sub, &list, &n, err, sizeof(err)), 0);
+	cr_assert_eq(n, 0);
+	cr_assert_null(list);
+}
