@@ -25,6 +25,9 @@ static void play_usage(FILE *f)
 		   "  -b, --black PLAYER      who plays Black: human or a level\n"
 		   "  -w, --white PLAYER      who plays White: human or a level\n"
 		   "  -l, --load SLOT         open a save slot\n"
+		   "      --random PERCENT    random offsets on the engine's evaluations\n"
+		   "      --seed N            seed of the engine's randomness\n"
+		   "      --no-book           engines play without the opening book\n"
 		   "      --save-dir DIR      where save slots live\n"
 		   "      --hash MB           transposition table size\n"
 		   "      --eval FILE         evaluation weights file\n"
@@ -42,6 +45,9 @@ int cli_play(int argc, char **argv)
 	    {"black", required_argument, NULL, 'b'},
 	    {"white", required_argument, NULL, 'w'},
 	    {"load", required_argument, NULL, 'l'},
+	    {"random", required_argument, NULL, 'R'},
+	    {"seed", required_argument, NULL, 's'},
+	    {"no-book", no_argument, NULL, 'B'},
 	    {"save-dir", required_argument, NULL, 'S'},
 	    {"hash", required_argument, NULL, 'H'},
 	    {"eval", required_argument, NULL, 'E'},
@@ -57,8 +63,8 @@ int cli_play(int argc, char **argv)
 	struct ui_options uopt;
 	struct controller *ctl;
 	const char *no_color = getenv("NO_COLOR");
-	char err[256];
-	long mb;
+	char err[256], extra[128] = "", black[256], white[256];
+	long mb, v;
 	int c, status;
 
 	memset(&uopt, 0, sizeof uopt);
@@ -77,6 +83,28 @@ int cli_play(int argc, char **argv)
 			break;
 		case 'l':
 			uopt.load = optarg;
+			break;
+		case 'R':
+			if (!cli_parse_int(optarg, 0, 100, &v)) {
+				fprintf(stderr,
+					"othello: --random: not a percentage (0 to 100): %s\n",
+					optarg);
+				return 2;
+			}
+			snprintf(extra + strlen(extra), sizeof extra - strlen(extra),
+				 " --random %ld", v);
+			break;
+		case 's':
+			if (!cli_parse_int(optarg, 0, 2147483647, &v)) {
+				fprintf(stderr, "othello: --seed: not a whole number: %s\n",
+					optarg);
+				return 2;
+			}
+			snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --seed %ld",
+				 v);
+			break;
+		case 'B':
+			snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --no-book");
 			break;
 		case 'S':
 			copt.save_dir = optarg;
@@ -119,6 +147,17 @@ int cli_play(int argc, char **argv)
 			return 2;
 		}
 		uopt.load = argv[optind];
+	}
+	/* --random, --seed and --no-book are settings of each engine player's level. */
+	if (extra[0]) {
+		if (copt.black && strcmp(copt.black, "human") != 0) {
+			snprintf(black, sizeof black, "%s%s", copt.black, extra);
+			copt.black = black;
+		}
+		if (copt.white && strcmp(copt.white, "human") != 0) {
+			snprintf(white, sizeof white, "%s%s", copt.white, extra);
+			copt.white = white;
+		}
 	}
 	setlocale(LC_ALL, "");
 	ctl = controller_new(&copt, err, sizeof err);

@@ -20,6 +20,7 @@
 #include "command.h"
 #include "datadir.h"
 #include "game.h"
+#include "level.h"
 #include "openings.h"
 #include "timer.h"
 
@@ -425,8 +426,6 @@ static void handle_event(struct ui *ui, const struct ctl_event *ev)
 
 /* Completion: the command names, then per command its squares, levels,
    slots, marks or keywords. */
-static const char *const levels[] = {"human",	   "beginner", "novice", "expert",
-				     "pre-master", "master",   NULL};
 static const char *const marks[] = {"!", "!!", "?", "??", "!?", "?!", "none", NULL};
 static const char *const colors[] = {"black", "white", NULL};
 static const char *const contents[] = {"black", "white", "empty", NULL};
@@ -504,15 +503,24 @@ static const char *ui_complete(const char *line, int word, const char *prefix, i
 	if (strcmp(e->name, "set") == 0)
 		return word == 1 ? complete_square(ui, false, prefix, n)
 				 : nth_match(contents, prefix, n);
-	if (strcmp(e->name, "black") == 0 || strcmp(e->name, "white") == 0)
-		return nth_match(levels, prefix, n);
+	if (strcmp(e->name, "black") == 0 || strcmp(e->name, "white") == 0) {
+		if (n == 0 && strncasecmp("human", prefix, strlen(prefix)) == 0)
+			return "human";
+		return word == 1
+			   ? nth_match(level_names(), prefix,
+				       n - (strncasecmp("human", prefix, strlen(prefix)) == 0))
+			   : NULL;
+	}
 	if (strcmp(e->name, "level") == 0) {
-		const char *c = word == 1 ? nth_match(colors, prefix, n) : NULL;
 		int skip = 0;
-		if (word == 1)
+		if (word == 1) {
+			const char *c = nth_match(colors, prefix, n);
+			if (c)
+				return c;
 			while (nth_match(colors, prefix, skip))
 				skip++;
-		return c ? c : nth_match(levels + 1, prefix, n - skip);
+		}
+		return word <= 2 ? nth_match(level_names(), prefix, n - skip) : NULL;
 	}
 	if (strcmp(e->name, "save") == 0 || strcmp(e->name, "load") == 0)
 		return word == 1 ? complete_slot(ui, prefix, n) : NULL;
@@ -662,6 +670,8 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 	bool hangup = false, have_hist;
 	int status = 0;
 
+	double entered = timer_now();
+
 	memset(&ui, 0, sizeof ui);
 	ui.ctl = ctl;
 	ui.opt = *opt;
@@ -710,8 +720,10 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 	}
 	engine_step(&ui);
 	ui_draw(&ui);
-	if (opt->debug_timing)
+	if (opt->debug_timing) {
 		timing_note(&ui, "first-screen", timer_now() - opt->start_time);
+		timing_note(&ui, "screen-setup", timer_now() - entered);
+	}
 
 	while (!ui.quit) {
 		struct pollfd fds[3] = {
