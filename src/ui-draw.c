@@ -694,8 +694,12 @@ static void draw_too_small(const struct ui *ui)
 	attroff(A_BOLD);
 	ui_put(y + 1, (l->cols - (int)strlen(b)) / 2 > 0 ? (l->cols - (int)strlen(b)) / 2 : 0,
 	       l->cols, b);
-	ui_put(y + 2, (l->cols - 23) / 2 > 0 ? (l->cols - 23) / 2 : 0, l->cols,
-	       "Enlarge it, or q quits.");
+	{
+		const char *c = ui->confirm_quit ? "The game is not saved. Quit anyway? (y/n)"
+						 : "Enlarge it, or q quits.";
+		int len = (int)strlen(c);
+		ui_put(y + 2, (l->cols - len) / 2 > 0 ? (l->cols - len) / 2 : 0, l->cols, c);
+	}
 	curs_set(0);
 }
 

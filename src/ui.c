@@ -343,11 +343,6 @@ static void handle_key(struct ui *ui, int key, int meta)
 		ui->dirty = true;
 		return;
 	}
-	if (ui->lay.too_small) {
-		if (key == 'q')
-			ui_execute(ui, "quit");
-		return;
-	}
 	if (ui->confirm_quit) {
 		ui->confirm_quit = false;
 		if (key == 'y' || key == 'Y')
@@ -355,6 +350,11 @@ static void handle_key(struct ui *ui, int key, int meta)
 		else
 			ui_set_message(ui, false, "Not quitting. `save` keeps the game in a slot.");
 		ui->dirty = true;
+		return;
+	}
+	if (ui->lay.too_small) {
+		if (key == 'q')
+			ui_execute(ui, "quit");
 		return;
 	}
 	if (ui->popup) {
