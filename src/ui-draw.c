@@ -296,6 +296,7 @@ void ui_draw_box(const struct ui *ui, int y, int x, int h, int w, const char *ti
 	}
 }
 
+/* The glyph of a disc of colour `c`: ● or ○, X or O in ASCII. */
 const char *ui_disc(const struct ui *ui, enum color c)
 {
 	if (ui->utf8)

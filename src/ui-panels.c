@@ -132,22 +132,26 @@ static void panel_line(struct panel *p, attr_t a, const char *fmt, ...)
 	attroff(a);
 }
 
-/* Word-wraps `text` over as many lines as it needs (and the box allows). */
+/* Word-wraps `text` over as many lines as it needs (and the box allows); the
+   lines after the first are indented by the width of `prefix`. */
 static void panel_wrap(struct panel *p, attr_t a, const char *prefix, const char *text)
 {
 	char buf[512];
-	size_t len = 0, plen = strlen(prefix);
+	size_t len, base = strlen(prefix);
+	int indent = (int)mbstowcs(NULL, prefix, 0);
 
+	if (indent < 0)
+		indent = (int)base;
 	snprintf(buf, sizeof buf, "%s", prefix);
-	len = plen;
+	len = base;
 	while (*text && p->y < p->end) {
 		size_t word = strcspn(text, " \n");
-		if (len > plen && len + 1 + word > (size_t)p->w) {
+		if (len > base && len + 1 + word > (size_t)p->w) {
 			panel_line(p, a, "%s", buf);
-			snprintf(buf, sizeof buf, "%*s", (int)plen, "");
-			len = plen;
+			snprintf(buf, sizeof buf, "%*s", indent, "");
+			len = base = (size_t)indent;
 		}
-		if (len > plen && len < sizeof buf - 1)
+		if (len > base && len < sizeof buf - 1)
 			buf[len++] = ' ';
 		if (len + word >= sizeof buf)
 			word = sizeof buf - len - 1;
@@ -157,13 +161,13 @@ static void panel_wrap(struct panel *p, attr_t a, const char *prefix, const char
 		text += word;
 		if (*text == '\n') {
 			panel_line(p, a, "%s", buf);
-			snprintf(buf, sizeof buf, "%*s", (int)plen, "");
-			len = plen;
+			snprintf(buf, sizeof buf, "%*s", indent, "");
+			len = base = (size_t)indent;
 		}
 		while (*text == ' ' || *text == '\n')
 			text++;
 	}
-	if (len > plen)
+	if (len > base)
 		panel_line(p, a, "%s", buf);
 }
 
