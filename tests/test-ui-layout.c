@@ -1,0 +1,92 @@
+/*
+ * test-ui-layout.c — the screen's layout at every terminal size from the
+ * minimum up: nothing overlaps or leaves the screen, squares only grow with
+ * the terminal, and a click on any square's centre finds that square.
+ */
+#include "ui.h"
+
+#include <criterion/criterion.h>
+#include <string.h>
+
+static void check_layout(const struct ui_layout *l)
+{
+	cr_assert_not(l->too_small);
+	cr_assert_geq(l->board_x, 2, "room for the row numbers");
+	cr_assert_geq(l->board_y, 2, "room for the header and the column letters");
+	cr_assert_leq(l->board_x + l->board_w, l->moves_x, "board and move list overlap");
+	cr_assert_leq(l->moves_x + l->moves_w, l->cols, "move list leaves the screen");
+	cr_assert_leq(l->eval_x + l->eval_w, l->cols, "engine panel leaves the screen");
+	cr_assert_geq(l->moves_w, 42, "move list narrower than 4 moves");
+	cr_assert_leq(l->moves_y + l->moves_h, l->eval_y, "move list and engine panel overlap");
+	cr_assert_leq(l->eval_y + l->eval_h, l->status_y, "engine panel covers the message line");
+	cr_assert_leq(l->board_y + l->board_h, l->graph_y, "board and graph overlap");
+	cr_assert_leq(l->graph_y + l->graph_h, l->status_y, "graph covers the message line");
+	cr_assert_geq(l->moves_h, 5);
+	cr_assert_geq(l->eval_h, 7);
+	cr_assert_eq(l->status_y, l->rows - 2);
+	cr_assert_eq(l->bar_y, l->rows - 1);
+}
+
+Test(ui_layout, every_size_from_the_minimum_fits)
+{
+	for (int rows = UI_MIN_ROWS; rows <= 70; rows++) {
+		for (int cols = UI_MIN_COLS; cols <= 220; cols += 3) {
+			struct ui_layout l;
+			ui_layout_compute(&l, rows, cols);
+			cr_assert_eq(l.rows, rows);
+			check_layout(&l);
+		}
+	}
+}
+
+Test(ui_layout, below_the_minimum_is_too_small)
+{
+	struct ui_layout l;
+
+	ui_layout_compute(&l, UI_MIN_ROWS - 1, 200);
+	cr_assert(l.too_small);
+	ui_layout_compute(&l, 60, UI_MIN_COLS - 1);
+	cr_assert(l.too_small);
+	ui_layout_compute(&l, 1, 1);
+	cr_assert(l.too_small);
+}
+
+Test(ui_layout, squares_grow_with_the_terminal)
+{
+	struct ui_layout small, large;
+
+	ui_layout_compute(&small, 24, 80);
+	ui_layout_compute(&large, 40, 120);
+	cr_assert_eq(small.cell_w, 3);
+	cr_assert_eq(small.cell_h, 1);
+	cr_assert_gt(large.cell_w, small.cell_w);
+	cr_assert_gt(large.cell_h, small.cell_h);
+	for (int rows = 24; rows < 70; rows++) {
+		struct ui_layout a, b;
+		ui_layout_compute(&a, rows, 150);
+		ui_layout_compute(&b, rows + 1, 150);
+		cr_assert_geq(b.cell_w * b.cell_h, a.cell_w * a.cell_h);
+	}
+}
+
+Test(ui_layout, a_click_on_a_square_finds_it)
+{
+	static const int sizes[][2] = {{24, 80}, {30, 100}, {40, 120}, {60, 200}};
+
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		struct ui ui;
+		memset(&ui, 0, sizeof ui);
+		ui_layout_compute(&ui.lay, sizes[i][0], sizes[i][1]);
+		for (int sq = 0; sq < 64; sq++) {
+			int y =
+			    ui.lay.board_y + 1 + (sq / 8) * (ui.lay.cell_h + 1) + ui.lay.cell_h / 2;
+			int x =
+			    ui.lay.board_x + 1 + (sq % 8) * (ui.lay.cell_w + 1) + ui.lay.cell_w / 2;
+			cr_assert_eq(ui_square_at(&ui, y, x), sq, "square %d at %dx%d", sq,
+				     sizes[i][1], sizes[i][0]);
+		}
+		cr_assert_eq(ui_square_at(&ui, ui.lay.board_y, ui.lay.board_x), -1, "grid corner");
+		cr_assert_eq(ui_square_at(&ui, 0, 0), -1, "header");
+		cr_assert_eq(ui_square_at(&ui, ui.lay.bar_y, ui.lay.cols - 1), -1, "command bar");
+	}
+}
