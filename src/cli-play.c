@@ -27,7 +27,9 @@ static void play_usage(FILE *f)
 		   "  -l, --load SLOT         open a save slot\n"
 		   "      --random PERCENT    random offsets on the engine's evaluations\n"
 		   "      --seed N            seed of the engine's randomness\n"
-		   "      --no-book           engines play without the opening book\n"
+		   "      --book FILE         opening book to use (repeatable: books combine);\n"
+		   "                          default: the shipped book\n"
+		   "      --no-book           engines play without any opening book\n"
 		   "      --save-dir DIR      where save slots live\n"
 		   "      --hash MB           transposition table size\n"
 		   "      --eval FILE         evaluation weights file\n"
@@ -48,6 +50,7 @@ int cli_play(int argc, char **argv)
 	    {"random", required_argument, NULL, 'R'},
 	    {"seed", required_argument, NULL, 's'},
 	    {"no-book", no_argument, NULL, 'B'},
+	    {"book", required_argument, NULL, 'K'},
 	    {"save-dir", required_argument, NULL, 'S'},
 	    {"hash", required_argument, NULL, 'H'},
 	    {"eval", required_argument, NULL, 'E'},
@@ -64,6 +67,7 @@ int cli_play(int argc, char **argv)
 	struct controller *ctl;
 	const char *no_color = getenv("NO_COLOR");
 	char err[256], extra[128] = "", black[256], white[256];
+	const char *books[CTL_MAX_BOOKS];
 	long mb, v;
 	int c, status;
 
@@ -105,6 +109,15 @@ int cli_play(int argc, char **argv)
 			break;
 		case 'B':
 			snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --no-book");
+			copt.no_book = true;
+			break;
+		case 'K':
+			if (copt.n_book_files == CTL_MAX_BOOKS) {
+				fprintf(stderr, "othello: --book: at most %d books\n", CTL_MAX_BOOKS);
+				return 2;
+			}
+			books[copt.n_book_files++] = optarg;
+			copt.book_files = books;
 			break;
 		case 'S':
 			copt.save_dir = optarg;

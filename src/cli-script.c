@@ -38,6 +38,9 @@ static void usage(FILE *f)
 		   "  --save-dir DIR     save slot directory (default $OTHELLO_SAVE_DIR, then\n"
 		   "                     ~/.local/share/othello-master/saves)\n"
 		   "  --no-board         do not print the board after each move\n"
+		   "  --book FILE        opening book for the engines (repeatable: books combine;\n"
+		   "                     default: the shipped book)\n"
+		   "  --no-book          engines play without any opening book\n"
 		   "  --help             show this help\n"
 		   "Exit status: 0 if every command succeeded, 1 if one failed, 2 bad usage.\n");
 }
@@ -147,6 +150,7 @@ int cli_script(int argc, char **argv)
 	static const struct option longopts[] = {
 	    {"black", required_argument, NULL, 'b'},	{"white", required_argument, NULL, 'w'},
 	    {"save-dir", required_argument, NULL, 's'}, {"no-board", no_argument, NULL, 'n'},
+	    {"book", required_argument, NULL, 'K'},	{"no-book", no_argument, NULL, 'B'},
 	    {"help", no_argument, NULL, 'h'},		{NULL, 0, NULL, 0},
 	};
 	struct controller_options opt;
@@ -154,6 +158,7 @@ int cli_script(int argc, char **argv)
 	struct sigaction sa;
 	bool boards = true;
 	char err[256];
+	const char *books[CTL_MAX_BOOKS];
 	FILE *in = stdin;
 	int c, status;
 
@@ -174,6 +179,18 @@ int cli_script(int argc, char **argv)
 			break;
 		case 'n':
 			boards = false;
+			break;
+		case 'K':
+			if (opt.n_book_files == CTL_MAX_BOOKS) {
+				fprintf(stderr, "othello script: --book: at most %d books\n",
+					CTL_MAX_BOOKS);
+				return 2;
+			}
+			books[opt.n_book_files++] = optarg;
+			opt.book_files = books;
+			break;
+		case 'B':
+			opt.no_book = true;
 			break;
 		case 'h':
 			usage(stdout);

@@ -22,6 +22,7 @@
 #include "command.h"
 #include "datadir.h"
 #include "eval.h"
+#include "openings.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -68,30 +69,69 @@ int ctl_player_set(struct controller *ctl, enum color c, const char *level, char
 	return 0;
 }
 
-/* Loads the shipped opening book when there is one (openings/book.txt); none is fine. */
-static void book_open(struct controller *ctl)
+/* Adds one book file to the controller's book. 0, or -1 with a `file:line:col:` message. */
+static int book_add_file(struct controller *ctl, FILE *f, const char *path, char *err,
+			 size_t errlen)
 {
-	char path[CTL_PATH_LEN], err[256];
-	FILE *f = datadir_open("openings/book.txt", path, sizeof(path), err, sizeof(err));
+	if (!ctl->book && !(ctl->book = book_new())) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return book_load(ctl->book, f, path, err, errlen);
+}
 
-	if (!f)
-		return;
-	ctl->book = book_new();
-	if (ctl->book && book_load(ctl->book, f, path, err, sizeof(err)) < 0) {
+/*
+ * Loads the opening books: the files of --book, combined in order, or else the
+ * shipped book when there is one (none is fine); nothing with --no-book. Also
+ * loads the opening names. 0, or -1 with a message when a named book fails.
+ */
+static int book_open(struct controller *ctl, char *err, size_t errlen)
+{
+	char path[CTL_PATH_LEN], msg[256];
+	FILE *f;
+
+	if ((f = datadir_open("openings/names.txt", path, sizeof(path), msg, sizeof(msg)))) {
+		ctl->openings = openings_load(f, path, msg, sizeof(msg));
+		fclose(f);
+	}
+	if (ctl->opt.no_book)
+		return 0;
+	for (int i = 0; i < ctl->opt.n_book_files; i++) {
+		const char *file = ctl->opt.book_files[i];
+		int rc;
+
+		if (!(f = fopen(file, "r"))) {
+			snprintf(err, errlen, "%s: %s", file, strerror(errno));
+			return -1;
+		}
+		rc = book_add_file(ctl, f, file, err, errlen);
+		fclose(f);
+		if (rc < 0)
+			return -1;
+	}
+	if (ctl->opt.n_book_files > 0)
+		return 0;
+	if (!(f = datadir_open("openings/book.txt", path, sizeof(path), msg, sizeof(msg))))
+		return 0;
+	if (book_add_file(ctl, f, path, msg, sizeof(msg)) < 0) {
 		book_free(ctl->book);
 		ctl->book = NULL;
 	}
 	fclose(f);
+	return 0;
 }
 
 /* Creates the evaluation, the searcher and the event pipe. 0, or -1 with a message. */
 int ctl_engine_init(struct controller *ctl, char *err, size_t errlen)
 {
+	if (book_open(ctl, err, errlen) < 0)
+		goto fail;
 	if (ctl->opt.eval_file) {
 		FILE *f = fopen(ctl->opt.eval_file, "r");
+
 		if (!f) {
 			snprintf(err, errlen, "%s: %s", ctl->opt.eval_file, strerror(errno));
-			return -1;
+			goto fail;
 		}
 		ctl->eval = eval_load(f, ctl->opt.eval_file, err, errlen);
 		fclose(f);
@@ -102,21 +142,28 @@ int ctl_engine_init(struct controller *ctl, char *err, size_t errlen)
 	}
 	ctl->opt.eval_file = NULL;
 	if (!ctl->eval)
-		return -1;
+		goto fail;
 	ctl->search = search_new(ctl->opt.tt_megabytes ? ctl->opt.tt_megabytes : 16, ctl->eval);
 	if (!ctl->search || pipe(ctl->pipe_fd) < 0) {
 		snprintf(err, errlen, "cannot start the engine: %s",
 			 ctl->search ? strerror(errno) : "out of memory");
-		search_free(ctl->search);
-		eval_free(ctl->eval);
-		return -1;
+		goto fail;
 	}
 	fcntl(ctl->pipe_fd[0], F_SETFL, fcntl(ctl->pipe_fd[0], F_GETFL) | O_NONBLOCK);
 	fcntl(ctl->pipe_fd[0], F_SETFD, FD_CLOEXEC);
 	fcntl(ctl->pipe_fd[1], F_SETFD, FD_CLOEXEC);
 	pthread_mutex_init(&ctl->lock, NULL);
-	book_open(ctl);
 	return 0;
+fail:
+	search_free(ctl->search);
+	eval_free(ctl->eval);
+	book_free(ctl->book);
+	openings_free(ctl->openings);
+	ctl->search = NULL;
+	ctl->eval = NULL;
+	ctl->book = NULL;
+	ctl->openings = NULL;
+	return -1;
 }
 
 /* Stops the worker and frees the engine side of the controller. */
@@ -126,6 +173,7 @@ void ctl_engine_free(struct controller *ctl)
 	level_state_free(ctl->lstate[BLACK]);
 	level_state_free(ctl->lstate[WHITE]);
 	book_free(ctl->book);
+	openings_free(ctl->openings);
 	search_free(ctl->search);
 	eval_free(ctl->eval);
 	if (ctl->pipe_fd[0] >= 0) {

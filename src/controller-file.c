@@ -11,6 +11,8 @@
 #include "controller-int.h"
 
 #include "command.h"
+#include "level.h"
+#include "openings.h"
 #include "record.h"
 #include "slots.h"
 
@@ -36,6 +38,37 @@ static bool slot_exists(const char *dir, const char *name)
 
 	return slots_path(dir, name, path, sizeof(path), err, sizeof(err)) == 0 &&
 	       access(path, F_OK) == 0;
+}
+
+/*
+ * Before a record leaves the program: names its opening (SGF ON) after the
+ * longest named line its main line follows, unless a person named it, and
+ * records the seed of an engine player that plays with randomness (Black's
+ * first), so that a randomized game can be replayed.
+ */
+static void stamp_record(struct controller *ctl)
+{
+	struct game *g = ctl->game;
+	const char *on = game_info(g, INFO_OPENING);
+
+	if (ctl->openings && g->standard_start && (!on || !*on || ctl->opening_auto)) {
+		int moves[64], n = 0, plies = 0;
+		const struct game_node *node;
+		const char *name;
+
+		while (n < 60 && (node = game_main_line(g, n + 1)) && node->move != SQ_PASS)
+			moves[n++] = node->move;
+		name = openings_match(ctl->openings, moves, n, &plies);
+		game_set_info(g, INFO_OPENING, name);
+		ctl->opening_auto = true;
+	}
+	for (int c = BLACK; c <= WHITE; c++) {
+		if (ctl->lstate[c] && ctl->spec[c].random_percent > 0) {
+			g->has_seed = true;
+			g->seed = level_state_seed(ctl->lstate[c]);
+			break;
+		}
+	}
 }
 
 /*
@@ -69,6 +102,7 @@ int controller_save(struct controller *ctl, const char *slot, const char *descri
 			return -1;
 		}
 	}
+	stamp_record(ctl);
 	if (slots_save(dir, name, ctl->game, description, err, errlen) < 0)
 		return -1;
 	ctl->dirty = false;
@@ -147,6 +181,7 @@ int controller_export(struct controller *ctl, const char *file, char *err, size_
 		snprintf(err, errlen, "%s: unknown extension (.sgf .ggf .txt .obf)", file);
 		return -1;
 	}
+	stamp_record(ctl);
 	if (record_save_file(file, ctl->game, fmt, err, errlen) < 0)
 		return -1;
 	snprintf(err, errlen, "exported %s", file);
@@ -160,6 +195,7 @@ int controller_autosave(struct controller *ctl)
 
 	if (resolve_dir(ctl, dir, sizeof(dir), err, sizeof(err)) < 0)
 		return -1;
+	stamp_record(ctl);
 	return slots_save(dir, SLOTS_AUTOSAVE, ctl->game, "saved when the program was stopped", err,
 			  sizeof(err));
 }

@@ -70,6 +70,8 @@ struct controller {
 	char level[2][CTL_LEVEL_LEN];	 /* level of each colour, as typed (kept for `go` too) */
 	struct level_spec spec[2];	 /* level of each colour, parsed */
 	struct level_state *lstate[2];	 /* searcher and generator of each colour */
+	struct openings *openings;	 /* opening names (SGF ON), or NULL if not shipped */
+	bool opening_auto;		 /* the game's ON was set by the program, not a person */
 	struct book *book;		 /* the shipped opening book, or NULL */
 	int resigned;			 /* colour that resigned, -1 if none */
 	bool dirty;			 /* changed since the last save or load */

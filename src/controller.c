@@ -140,6 +140,7 @@ void ctl_reset_game(struct controller *ctl, struct game *g)
 	ctl_cancel(ctl);
 	game_free(ctl->game);
 	ctl->game = g;
+	ctl->opening_auto = false;
 	ctl->tip = game_line_end(g->root);
 	ctl->cur = ctl->tip;
 	ctl->resigned = -1;
@@ -561,6 +562,8 @@ int controller_info(struct controller *ctl, const char *key, const char *value, 
 				snprintf(err, errlen, "out of memory");
 				return -1;
 			}
+			if (info_keys[i].field == INFO_OPENING)
+				ctl->opening_auto = false;
 			ctl->dirty = true;
 			return CMD_REDRAW_STATUS | CMD_REDRAW_MOVES;
 		}

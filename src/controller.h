@@ -37,6 +37,8 @@ enum ctl_mode {
 };
 
 /* Settings of a new controller; controller_options_default fills them. */
+enum { CTL_MAX_BOOKS = 16 }; /* --book files at most */
+
 struct controller_options {
 	const char *black;     /* player of Black: "human" or a level; NULL = human */
 	const char *white;     /* player of White: "human" or a level; NULL = default level */
@@ -51,6 +53,9 @@ struct controller_options {
 	int mark_doubtful;     /* disc loss marked ?! by analysis (centidiscs) */
 	int mark_mistake;      /* disc loss marked ? (centidiscs) */
 	int mark_blunder;      /* disc loss marked ?? (centidiscs) */
+	const char *const *book_files; /* opening books to combine; none = the shipped book */
+	int n_book_files;	       /* entries of book_files */
+	bool no_book;		       /* engines play without any opening book */
 };
 
 enum ctl_event_kind {
