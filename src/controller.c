@@ -310,7 +310,8 @@ int controller_new_game(struct controller *ctl, char *err, size_t errlen)
 	}
 	ctl_reset_game(ctl, g);
 	players_to_info(ctl);
-	search_clear(ctl->search);
+	if (ctl->search)
+		search_clear(ctl->search);
 	ctl->dirty = false;
 	return CMD_REDRAW_ALL | ctl_autostep(ctl);
 }
