@@ -246,6 +246,18 @@ const struct game *controller_game(const struct controller *ctl)
 	return ctl->game;
 }
 
+/* The record's node at the cursor (read-only; valid until the game changes). */
+const struct game_node *controller_node(const struct controller *ctl)
+{
+	return ctl->cur;
+}
+
+/* The last node of the current line (the cursor lies on its path from the root). */
+const struct game_node *controller_line_end(const struct controller *ctl)
+{
+	return ctl->tip;
+}
+
 /* Plies from the start to the cursor. */
 int controller_cursor(const struct controller *ctl)
 {
