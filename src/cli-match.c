@@ -406,6 +406,13 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 	return -1;
 }
 
+/* Prints a problem the match reports while it goes on (a game log not written). */
+static void on_warning(const char *msg, void *user)
+{
+	(void)user;
+	fprintf(stderr, "othello: %s\n", msg);
+}
+
 /* Runs the plan: report file, progress, games. Returns 0, or 1 after
    printing an error. */
 static int run_plan(const struct run_options *ro, struct match_plan *plan, struct run_state *st)
@@ -511,6 +518,7 @@ static int run(int argc, char **argv, bool tournament)
 	plan.n_games = last - first;
 	plan.jobs = (int)ro.jobs;
 	plan.log_dir = ro.log_dir;
+	plan.warn = on_warning;
 	memset(&st, 0, sizeof st);
 	if (!tournament) {
 		st.first = names[0];

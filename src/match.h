@@ -90,6 +90,9 @@ struct match_plan {
 	int n_games;				/* entries in games */
 	int jobs;				/* games played at once (worker processes) */
 	const char *log_dir;			/* directory for one SGF per game, or NULL */
+	void (*warn)(const char *msg, void *user); /* told of a log that cannot be written
+						      (in the worker process), or NULL */
+	void *warn_user;			   /* passed to warn */
 };
 
 uint64_t match_game_seed(uint64_t seed, int number);
