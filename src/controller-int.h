@@ -41,22 +41,22 @@ struct ctl_analysis_item {
 
 /* The work handed to the worker thread and what it brings back. */
 struct ctl_job {
-	enum ctl_job_kind kind;		 /* what to do */
-	struct board board;		 /* position to search (move and hint jobs) */
-	struct game_node *node;		 /* where the move will be played (main thread only) */
-	struct search_limits limits;	 /* how deep / long */
-	char level[CTL_LEVEL_LEN];	 /* level of an engine move */
-	struct search_result result;	 /* hint jobs: the result */
-	struct level_move move;		 /* move jobs: the level's choice */
-	struct level_state **slot;	 /* move jobs: where the mover's level state lives */
-	uint64_t seed;			 /* move jobs: seed of a level state made for the job */
+	enum ctl_job_kind kind;		   /* what to do */
+	struct board board;		   /* position to search (move and hint jobs) */
+	struct game_node *node;		   /* where the move will be played (main thread only) */
+	struct search_limits limits;	   /* how deep / long */
+	char level[CTL_LEVEL_LEN];	   /* level of an engine move */
+	struct search_result result;	   /* hint jobs: the result */
+	struct level_move move;		   /* move jobs: the level's choice */
+	struct level_state **slot;	   /* move jobs: where the mover's level state lives */
+	uint64_t seed;			   /* move jobs: seed of a level state made for the job */
 	struct level_state *_Atomic state; /* move jobs: the mover's level state, once made */
-	const struct level_spec *spec;	 /* move jobs: the mover's level */
-	int rc;				 /* search_run's return */
-	struct ctl_analysis_item *items; /* analysis: the positions, root first */
-	int n_items;			 /* entries in items */
-	int exact_empties;		 /* analysis: solve with this many empties or fewer */
-	atomic_int stop;		 /* set by the main thread: stop soon */
+	const struct level_spec *spec;	   /* move jobs: the mover's level */
+	int rc;				   /* search_run's return */
+	struct ctl_analysis_item *items;   /* analysis: the positions, root first */
+	int n_items;			   /* entries in items */
+	int exact_empties;		   /* analysis: solve with this many empties or fewer */
+	atomic_int stop;		   /* set by the main thread: stop soon */
 };
 
 /* An event in the queue; `done` marks the end of a job (handled by the main thread). */
@@ -82,14 +82,14 @@ struct controller {
 	bool editing;			 /* in edit mode */
 	uint64_t edit_black, edit_white; /* the position being edited */
 	enum color edit_side;		 /* side to move in the edited position */
-	struct board edit_view; /* the edited position from its side to move, for drawing */
-	struct eval *eval;	/* evaluation, shared with the searcher */
+	struct board edit_view;	       /* the edited position from its side to move, for drawing */
+	struct eval *eval;	       /* evaluation, shared with the searcher */
 	struct search *_Atomic search; /* the searcher for hints and analyses, NULL until the
 					  first one (made by the worker) */
-	pthread_t thread;	/* the worker */
-	bool job_running;	/* the worker thread exists and must be joined */
-	struct ctl_job job;	/* the worker's job */
-	pthread_mutex_t lock;	/* guards the queue */
+	pthread_t thread;	       /* the worker */
+	bool job_running;	       /* the worker thread exists and must be joined */
+	struct ctl_job job;	       /* the worker's job */
+	pthread_mutex_t lock;	       /* guards the queue */
 	struct ctl_qevent queue[CTL_QUEUE]; /* pending events, a ring */
 	int q_head, q_count;		    /* first pending event, number pending */
 	int pipe_fd[2];			    /* [0] readable while events are pending */
