@@ -351,13 +351,7 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 		case 'f':
 			if (!tournament)
 				goto bad_option;
-			if (!strcmp(optarg, "text"))
-				ro->format = STATS_TEXT;
-			else if (!strcmp(optarg, "csv"))
-				ro->format = STATS_CSV;
-			else if (!strcmp(optarg, "json"))
-				ro->format = STATS_JSON;
-			else {
+			if (!stats_format_parse(optarg, &ro->format)) {
 				fprintf(stderr,
 					"othello: --format: '%s' is not text, csv or json\n",
 					optarg);
