@@ -48,31 +48,6 @@ static void analyze_progress(const struct search_info *info, void *user)
 	fflush(stdout);
 }
 
-/* Loads the evaluation from `path`, or the shipped weights, or the defaults. */
-static struct eval *analyze_eval(const char *path, char *err, size_t errlen)
-{
-	char found[1024];
-	struct eval *ev;
-	FILE *f;
-
-	if (path) {
-		f = fopen(path, "r");
-		if (!f) {
-			snprintf(err, errlen, "%s: cannot open", path);
-			return NULL;
-		}
-		ev = eval_load(f, path, err, errlen);
-		fclose(f);
-		return ev;
-	}
-	f = datadir_open("eval/classic.txt", found, sizeof found, err, errlen);
-	if (!f)
-		return eval_new_default();
-	ev = eval_load(f, found, err, errlen);
-	fclose(f);
-	return ev;
-}
-
 int cli_analyze_position(int argc, char **argv)
 {
 	static const struct option options[] = {
@@ -173,7 +148,7 @@ int cli_analyze_position(int argc, char **argv)
 	if (depth == 0 && lim.time == 0)
 		depth = 10;
 	lim.depth = (int)depth;
-	ev = analyze_eval(eval_path, err, sizeof err);
+	ev = cli_load_eval(eval_path, err, sizeof err);
 	if (!ev) {
 		fprintf(stderr, "othello analyze-position: %s\n", err);
 		return 2;

@@ -42,22 +42,29 @@ static void book_usage(FILE *f)
 		   "--tolerance (2) discs of the best, and adds to the --book files given.\n");
 }
 
+/* Merges the open book file `f` (named `path`) into `bk` and closes it; prints the error and
+   returns -1 on failure. */
+static int load_stream(struct book *bk, FILE *f, const char *path)
+{
+	char err[4400];
+	int rc = book_load(bk, f, path, err, sizeof err);
+
+	fclose(f);
+	if (rc < 0)
+		fprintf(stderr, "othello book: %s\n", err);
+	return rc;
+}
+
 /* Merges the book file `path` into `bk`; prints the error and returns -1 on failure. */
 static int load_file(struct book *bk, const char *path)
 {
-	char err[512];
 	FILE *f = fopen(path, "r");
-	int rc;
 
 	if (!f) {
 		fprintf(stderr, "othello book: %s: cannot open\n", path);
 		return -1;
 	}
-	rc = book_load(bk, f, path, err, sizeof err);
-	fclose(f);
-	if (rc < 0)
-		fprintf(stderr, "othello book: %s\n", err);
-	return rc;
+	return load_stream(bk, f, path);
 }
 
 /* Merges the shipped book into `bk`; prints the error and returns -1 on failure. */
@@ -65,17 +72,12 @@ static int load_default(struct book *bk)
 {
 	char path[4096], err[4400];
 	FILE *f = datadir_open("openings/book.txt", path, sizeof path, err, sizeof err);
-	int rc;
 
 	if (!f) {
 		fprintf(stderr, "othello book: %s\n", err);
 		return -1;
 	}
-	rc = book_load(bk, f, path, err, sizeof err);
-	fclose(f);
-	if (rc < 0)
-		fprintf(stderr, "othello book: %s\n", err);
-	return rc;
+	return load_stream(bk, f, path);
 }
 
 /* Parses POSITION (start, transcript or board string); returns 0, or -1 after a message. */

@@ -351,13 +351,7 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 		case 'f':
 			if (!tournament)
 				goto bad_option;
-			if (!strcmp(optarg, "text"))
-				ro->format = STATS_TEXT;
-			else if (!strcmp(optarg, "csv"))
-				ro->format = STATS_CSV;
-			else if (!strcmp(optarg, "json"))
-				ro->format = STATS_JSON;
-			else {
+			if (!stats_format_parse(optarg, &ro->format)) {
 				fprintf(stderr,
 					"othello: --format: '%s' is not text, csv or json\n",
 					optarg);
@@ -404,6 +398,13 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 		}
 	}
 	return -1;
+}
+
+/* Prints a problem the match reports while it goes on (a game log not written). */
+static void on_warning(const char *msg, void *user)
+{
+	(void)user;
+	fprintf(stderr, "othello: %s\n", msg);
 }
 
 /* Runs the plan: report file, progress, games. Returns 0, or 1 after
@@ -511,6 +512,7 @@ static int run(int argc, char **argv, bool tournament)
 	plan.n_games = last - first;
 	plan.jobs = (int)ro.jobs;
 	plan.log_dir = ro.log_dir;
+	plan.warn = on_warning;
 	memset(&st, 0, sizeof st);
 	if (!tournament) {
 		st.first = names[0];

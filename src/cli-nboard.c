@@ -33,31 +33,6 @@ static const struct option long_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-/* Loads the evaluation from `path`, or the shipped weights, or the defaults. */
-static struct eval *load_eval(const char *path, char *err, size_t errlen)
-{
-	char found[4096];
-	struct eval *ev;
-	FILE *f;
-
-	if (path) {
-		f = fopen(path, "r");
-		if (!f) {
-			snprintf(err, errlen, "%s: cannot open", path);
-			return NULL;
-		}
-		ev = eval_load(f, path, err, errlen);
-		fclose(f);
-		return ev;
-	}
-	f = datadir_open("eval/classic.txt", found, sizeof found, err, errlen);
-	if (!f)
-		return eval_new_default();
-	ev = eval_load(f, found, err, errlen);
-	fclose(f);
-	return ev;
-}
-
 /* `othello nboard`: see usage. */
 int cli_nboard(int argc, char **argv)
 {
@@ -109,7 +84,7 @@ int cli_nboard(int argc, char **argv)
 		fprintf(stderr, "othello: nboard: unexpected argument '%s'\n", argv[optind]);
 		return 2;
 	}
-	ev = load_eval(eval_path, err, sizeof err);
+	ev = cli_load_eval(eval_path, err, sizeof err);
 	if (!ev) {
 		fprintf(stderr, "othello: %s\n", err);
 		return 2;

@@ -120,13 +120,7 @@ int cli_report(int argc, char **argv)
 			format = STATS_JSON;
 			break;
 		case 'f':
-			if (!strcmp(optarg, "text"))
-				format = STATS_TEXT;
-			else if (!strcmp(optarg, "csv"))
-				format = STATS_CSV;
-			else if (!strcmp(optarg, "json"))
-				format = STATS_JSON;
-			else {
+			if (!stats_format_parse(optarg, &format)) {
 				fprintf(stderr,
 					"othello: --format: '%s' is not text, csv or json\n",
 					optarg);

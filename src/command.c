@@ -137,7 +137,11 @@ static const struct cmd_def cmd_table[] = {
      cmd_analyze,
      0,
      2},
-    {{"help", "?", "[COMMAND]", "Describe one command, or list them all."}, cmd_help, 0, 1},
+    {{"help", "?", "[COMMAND]",
+      "Describe one command, or list them all; `help keys` lists the keys."},
+     cmd_help,
+     0,
+     1},
     {{"quit", NULL, "", "Leave the program."}, cmd_quit, 0, 0},
 };
 

@@ -37,7 +37,9 @@ static enum game_mark loss_mark(const struct controller_options *opt, int loss)
 /* Worker thread: scores the positions of job->items in order, stopping early on job->stop. */
 void ctl_analysis_run(struct controller *ctl, struct ctl_job *job)
 {
-	for (int i = 0; i < job->n_items && !atomic_load(&job->stop); i++) {
+	struct search *s = ctl_search_get(ctl);
+
+	for (int i = 0; s && i < job->n_items && !atomic_load(&job->stop); i++) {
 		struct ctl_analysis_item *it = &job->items[i];
 		struct search_limits lim;
 		struct search_result res;
@@ -55,7 +57,7 @@ void ctl_analysis_run(struct controller *ctl, struct ctl_job *job)
 			lim.depth = ctl->analysis_depth;
 			lim.time = ctl->analysis_depth > 0 ? 0 : ctl->analysis_time;
 			lim.endgame = job->exact_empties;
-			if (search_run(ctl->search, &it->board, &lim, NULL, NULL, &res) == 0 &&
+			if (search_run(s, &it->board, &lim, NULL, NULL, &res) == 0 &&
 			    !atomic_load(&job->stop)) {
 				it->score = res.score;
 				it->best_move = res.move;

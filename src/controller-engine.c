@@ -41,32 +41,58 @@ bool ctl_level_valid(const char *level)
 	return level_parse(level, &spec, err, sizeof(err)) == 0;
 }
 
+/* Table size of every searcher, in megabytes. */
+static size_t tt_size(const struct controller *ctl)
+{
+	return ctl->opt.tt_megabytes ? ctl->opt.tt_megabytes : 16;
+}
+
+/* The seed of colour c's level state: the level's own, else one per colour. */
+uint64_t ctl_level_seed(const struct level_spec *spec, enum color c)
+{
+	return spec->has_seed ? spec->seed : 1 + (uint64_t)c;
+}
+
 /*
- * Gives colour c the level described by `level` (see level.h) with a fresh
- * level state (searcher, random generator). The caller has stopped the
- * worker. Returns 0, or -1 with a message naming the levels.
+ * Gives colour c the level described by `level` (see level.h); its level
+ * state (searcher, random generator) is dropped and made afresh by the worker
+ * before the colour's next move. The caller has stopped the worker. Returns
+ * 0, or -1 with a message naming the levels or the unknown feature.
  */
 int ctl_player_set(struct controller *ctl, enum color c, const char *level, char *err,
 		   size_t errlen)
 {
+	const char *const *names = eval_feature_names();
 	struct level_spec spec;
-	struct level_state *st;
 	char why[192];
 
 	if (level_parse(level, &spec, why, sizeof(why)) < 0) {
 		snprintf(err, errlen, "unknown player: %s; or human", why);
 		return -1;
 	}
-	st = level_state_new(&spec, ctl->eval, ctl->book,
-			     spec.has_seed ? spec.seed : 1 + (uint64_t)c,
-			     ctl->opt.tt_megabytes ? ctl->opt.tt_megabytes : 16, err, errlen);
-	if (!st)
-		return -1;
+	for (int i = 0; i < spec.n_disabled; i++) {
+		int k = 0;
+		while (names[k] && strcmp(names[k], spec.disabled[i]) != 0)
+			k++;
+		if (!names[k]) {
+			snprintf(err, errlen, "no evaluation feature '%s'", spec.disabled[i]);
+			return -1;
+		}
+	}
 	level_state_free(ctl->lstate[c]);
-	ctl->lstate[c] = st;
+	ctl->lstate[c] = NULL;
 	ctl->spec[c] = spec;
 	snprintf(ctl->level[c], CTL_LEVEL_LEN, "%s", level);
 	return 0;
+}
+
+/* The searcher for hints and analyses, created on first use (by the worker); NULL if out of
+   memory. */
+struct search *ctl_search_get(struct controller *ctl)
+{
+	if (!ctl->search)
+		ctl->search = search_new(tt_size(ctl), ctl->eval);
+	return ctl->search;
 }
 
 /* Adds one book file to the controller's book. 0, or -1 with a `file:line:col:` message. */
@@ -121,7 +147,8 @@ static int book_open(struct controller *ctl, char *err, size_t errlen)
 	return 0;
 }
 
-/* Creates the evaluation, the searcher and the event pipe. 0, or -1 with a message. */
+/* Creates the evaluation and the event pipe and loads the book (the searchers come later).
+   0, or -1 with a message. */
 int ctl_engine_init(struct controller *ctl, char *err, size_t errlen)
 {
 	if (book_open(ctl, err, errlen) < 0)
@@ -143,10 +170,8 @@ int ctl_engine_init(struct controller *ctl, char *err, size_t errlen)
 	ctl->opt.eval_file = NULL;
 	if (!ctl->eval)
 		goto fail;
-	ctl->search = search_new(ctl->opt.tt_megabytes ? ctl->opt.tt_megabytes : 16, ctl->eval);
-	if (!ctl->search || pipe(ctl->pipe_fd) < 0) {
-		snprintf(err, errlen, "cannot start the engine: %s",
-			 ctl->search ? strerror(errno) : "out of memory");
+	if (pipe(ctl->pipe_fd) < 0) {
+		snprintf(err, errlen, "cannot start the engine: %s", strerror(errno));
 		goto fail;
 	}
 	fcntl(ctl->pipe_fd[0], F_SETFL, fcntl(ctl->pipe_fd[0], F_GETFL) | O_NONBLOCK);
@@ -255,6 +280,29 @@ static void observe(const struct search_info *info, void *user)
 
 	progress_from(&ev.progress, info);
 	ctl_post(ctl, &ev, false);
+	if (atomic_load(&ctl->job.stop)) {
+		/* a stop asked for before the search began (or its table was made) */
+		if (ctl->job.kind == JOB_MOVE)
+			level_stop(ctl->job.state);
+		else
+			search_stop(ctl->search);
+	}
+}
+
+/* The worker's engine move: makes the mover's level state if it has none yet, then lets
+   the level choose. Returns level_choose_move's code, -1 when the state cannot be made. */
+static int move_run(struct controller *ctl, struct ctl_job *job)
+{
+	char err[256];
+
+	if (!*job->slot)
+		*job->slot = level_state_new(job->spec, ctl->eval, ctl->book, job->seed,
+					     tt_size(ctl), err, sizeof(err));
+	if (!*job->slot)
+		return -1;
+	job->state = *job->slot;
+	return level_choose_move(job->spec, job->state, &job->board, NULL, observe, ctl,
+				 &job->move);
 }
 
 static void *worker(void *arg)
@@ -266,9 +314,10 @@ static void *worker(void *arg)
 	if (job->kind == JOB_ANALYZE)
 		ctl_analysis_run(ctl, job);
 	else if (job->kind == JOB_MOVE)
-		job->rc = level_choose_move(job->spec, job->state, &job->board, NULL, observe, ctl,
-					    &job->move);
-	else
+		job->rc = move_run(ctl, job);
+	else if (!ctl_search_get(ctl))
+		job->rc = -1;
+	else if (!atomic_load(&job->stop))
 		job->rc =
 		    search_run(ctl->search, &job->board, &job->limits, observe, ctl, &job->result);
 	ctl_post(ctl, &ev, true);
@@ -307,6 +356,19 @@ static void job_release(struct controller *ctl)
 	ctl->job.kind = JOB_NONE;
 }
 
+/* Asks the worker's searches to stop soon (those not yet created see job.stop). */
+static void stop_searches(struct controller *ctl)
+{
+	struct search *s = ctl->search;
+	struct level_state *st = ctl->job.state;
+
+	atomic_store(&ctl->job.stop, 1);
+	if (s)
+		search_stop(s);
+	if (ctl->job.kind == JOB_MOVE && st)
+		level_stop(st);
+}
+
 /* Stops the running job, if any, without applying its result, and drops queued events. */
 void ctl_cancel(struct controller *ctl)
 {
@@ -314,10 +376,7 @@ void ctl_cancel(struct controller *ctl)
 
 	if (!ctl->job_running)
 		return;
-	atomic_store(&ctl->job.stop, 1);
-	search_stop(ctl->search);
-	if (ctl->job.kind == JOB_MOVE)
-		level_stop(ctl->job.state);
+	stop_searches(ctl);
 	job_join(ctl);
 	while (queue_pop(ctl, &q))
 		;
@@ -336,10 +395,7 @@ void controller_stop(struct controller *ctl)
 {
 	if (!ctl->job_running)
 		return;
-	atomic_store(&ctl->job.stop, 1);
-	search_stop(ctl->search);
-	if (ctl->job.kind == JOB_MOVE)
-		level_stop(ctl->job.state);
+	stop_searches(ctl);
 }
 
 static enum game_source source_of(enum level_source src)
@@ -530,7 +586,9 @@ static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
 	ctl->job.board = ctl->cur->board;
 	ctl->job.node = ctl->cur;
 	ctl->job.spec = &ctl->spec[side];
-	ctl->job.state = ctl->lstate[side];
+	ctl->job.slot = &ctl->lstate[side];
+	ctl->job.seed = ctl_level_seed(&ctl->spec[side], side);
+	ctl->job.state = NULL;
 	snprintf(ctl->job.level, sizeof(ctl->job.level), "%s", ctl->level[side]);
 	return ctl_job_start(ctl, err, errlen);
 }

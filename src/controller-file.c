@@ -11,7 +11,6 @@
 #include "controller-int.h"
 
 #include "command.h"
-#include "level.h"
 #include "openings.h"
 #include "record.h"
 #include "slots.h"
@@ -63,9 +62,9 @@ static void stamp_record(struct controller *ctl)
 		ctl->opening_auto = true;
 	}
 	for (int c = BLACK; c <= WHITE; c++) {
-		if (ctl->lstate[c] && ctl->spec[c].random_percent > 0) {
+		if (ctl->kind[c] == PLAYER_ENGINE && ctl->spec[c].random_percent > 0) {
 			g->has_seed = true;
-			g->seed = level_state_seed(ctl->lstate[c]);
+			g->seed = ctl_level_seed(&ctl->spec[c], (enum color)c);
 			break;
 		}
 	}

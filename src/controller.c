@@ -247,6 +247,18 @@ const struct game *controller_game(const struct controller *ctl)
 	return ctl->game;
 }
 
+/* The record's node at the cursor (read-only; valid until the game changes). */
+const struct game_node *controller_node(const struct controller *ctl)
+{
+	return ctl->cur;
+}
+
+/* The last node of the current line (the cursor lies on its path from the root). */
+const struct game_node *controller_line_end(const struct controller *ctl)
+{
+	return ctl->tip;
+}
+
 /* Plies from the start to the cursor. */
 int controller_cursor(const struct controller *ctl)
 {
@@ -311,7 +323,8 @@ int controller_new_game(struct controller *ctl, char *err, size_t errlen)
 	}
 	ctl_reset_game(ctl, g);
 	players_to_info(ctl);
-	search_clear(ctl->search);
+	if (ctl->search)
+		search_clear(ctl->search);
 	ctl->dirty = false;
 	return CMD_REDRAW_ALL | ctl_autostep(ctl);
 }

@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 struct game;
+struct game_node;
 struct controller;
 
 enum player_kind { PLAYER_HUMAN, PLAYER_ENGINE };
@@ -122,6 +123,9 @@ const struct game *controller_game(const struct controller *ctl);
 /* Plies from the start to the cursor / to the end of the current line. */
 int controller_cursor(const struct controller *ctl);
 int controller_line_length(const struct controller *ctl);
+/* The record's node at the cursor, and the last node of the current line (read-only). */
+const struct game_node *controller_node(const struct controller *ctl);
+const struct game_node *controller_line_end(const struct controller *ctl);
 /* Who plays colour c; *name (optional) is "human" or the level name. */
 enum player_kind controller_player(const struct controller *ctl, enum color c, const char **name);
 /* True when the game at the cursor is over (no moves, or resigned); the disc difference. */

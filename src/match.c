@@ -290,7 +290,7 @@ static struct match_player *roster_get(struct roster *r, int i)
 	return r->players[i];
 }
 
-/* Writes the SGF log of a game into the plan's log directory. */
+/* Writes the SGF log of a game into the plan's log directory; a failure goes to plan->warn. */
 static void write_log(const struct match_plan *plan, const struct game *g, int number)
 {
 	char path[4096], msg[256];
@@ -298,8 +298,8 @@ static void write_log(const struct match_plan *plan, const struct game *g, int n
 	if (!plan->log_dir || !g)
 		return;
 	snprintf(path, sizeof path, "%s/game-%05d.sgf", plan->log_dir, number);
-	if (record_save_file(path, g, RECORD_SGF, msg, sizeof msg) < 0)
-		fprintf(stderr, "othello: %s\n", msg);
+	if (record_save_file(path, g, RECORD_SGF, msg, sizeof msg) < 0 && plan->warn)
+		plan->warn(msg, plan->warn_user);
 }
 
 /* Plays game `k` of the plan with the roster's players. */

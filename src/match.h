@@ -81,15 +81,18 @@ struct match_game {
 };
 
 struct match_plan {
-	int n_players;				/* players */
-	const char *const *specs;		/* [n_players] player specifications */
-	const char *const *names;		/* [n_players] names in reports (distinct) */
-	const struct match_player_options *opt; /* [n_players] per-player options */
-	const struct match_openings *openings;	/* starting positions */
-	struct match_game *games;		/* the games to play, in order */
-	int n_games;				/* entries in games */
-	int jobs;				/* games played at once (worker processes) */
-	const char *log_dir;			/* directory for one SGF per game, or NULL */
+	int n_players;				   /* players */
+	const char *const *specs;		   /* [n_players] player specifications */
+	const char *const *names;		   /* [n_players] names in reports (distinct) */
+	const struct match_player_options *opt;	   /* [n_players] per-player options */
+	const struct match_openings *openings;	   /* starting positions */
+	struct match_game *games;		   /* the games to play, in order */
+	int n_games;				   /* entries in games */
+	int jobs;				   /* games played at once (worker processes) */
+	const char *log_dir;			   /* directory for one SGF per game, or NULL */
+	void (*warn)(const char *msg, void *user); /* told of a log that cannot be written
+						      (in the worker process), or NULL */
+	void *warn_user;			   /* passed to warn */
 };
 
 uint64_t match_game_seed(uint64_t seed, int number);

@@ -402,6 +402,20 @@ static void print_json(const struct stats_table *t, FILE *f)
 	fputs("]}\n", f);
 }
 
+/* Reads a format name (`text`, `csv`, `json`) into *out; false for any other name. */
+bool stats_format_parse(const char *name, enum stats_format *out)
+{
+	static const char *const names[] = {"text", "csv", "json"};
+
+	for (int i = 0; i < 3; i++) {
+		if (strcmp(name, names[i]) == 0) {
+			*out = (enum stats_format)i;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Prints the cross table (rows and columns in ranking order; a cell holds
    the row player's points and mean disc difference against the column
    player) and the ranking, as text, CSV or one JSON object (whose `players`

@@ -49,6 +49,8 @@ struct stats_table {
 
 enum stats_format { STATS_TEXT, STATS_CSV, STATS_JSON };
 
+bool stats_format_parse(const char *name, enum stats_format *out);
+
 int stats_table_compute(const struct report_game *games, int n, const char *const *names,
 			int n_names, struct stats_table *out);
 void stats_table_free(struct stats_table *t);

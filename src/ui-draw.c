@@ -144,70 +144,14 @@ void ui_format_score(char *out, size_t outlen, int score, int bound, bool endgam
 		snprintf(out, outlen, "%s%+.2f", b, score / 100.0);
 }
 
-static bool tree_contains(const struct game_node *root, const struct game_node *n)
-{
-	for (const struct game_node *c = root; c; c = c->next) {
-		if (c == n)
-			return true;
-		if (c->child && tree_contains(c->child, n))
-			return true;
-	}
-	return false;
-}
-
-static const struct game_node *find_cursor(const struct game_node *n, int ply,
-					   const struct board *b, int last)
-{
-	for (; n; n = n->next) {
-		if (n->ply == ply && n->move == last && n->board.own == b->own &&
-		    n->board.opp == b->opp)
-			return n;
-		if (n->ply < ply) {
-			const struct game_node *f = find_cursor(n->child, ply, b, last);
-			if (f)
-				return f;
-		}
-	}
-	return NULL;
-}
-
 /* Fills line[0..n) with the current line (line[k] = the node k plies from
-   the start, line[0] = the root) and returns n; the cursor's node is
-   line[controller_cursor]. The controller shows the cursor's position, not
-   its node: the node is found by its ply, move and position, and the end of
-   the line is remembered from when the cursor was last there. */
+   the start, line[0] = the root) and returns n (at most max); the cursor's
+   node is line[controller_cursor]. */
 int ui_line(struct ui *ui, const struct game_node **line, int max)
 {
-	const struct game *g = controller_game(ui->ctl);
-	int cursor = controller_cursor(ui->ctl), len = controller_line_length(ui->ctl);
-	const struct game_node *cur = NULL, *tip = NULL;
-	int n;
+	const struct game_node *tip = controller_line_end(ui->ctl);
+	int n = tip->ply + 1;
 
-	if (cursor == 0) {
-		cur = g->root;
-	} else {
-		int last = controller_last_move(ui->ctl, NULL);
-		const struct board *b = controller_board(ui->ctl);
-		if (ui->tip && tree_contains(g->root, ui->tip) && ui->tip->ply == len) {
-			const struct game_node *a = ui->tip;
-			while (a && a->ply > cursor)
-				a = a->parent;
-			if (a && a->move == last && a->board.own == b->own &&
-			    a->board.opp == b->opp)
-				cur = a, tip = ui->tip;
-		}
-		if (!cur)
-			cur = find_cursor(g->root->child, cursor, b, last);
-		if (!cur)
-			cur = g->root;
-	}
-	if (!tip) {
-		tip = cur;
-		while (tip->child && tip->ply < len)
-			tip = tip->child;
-	}
-	ui->tip = tip;
-	n = tip->ply + 1;
 	if (n > max)
 		n = max;
 	for (const struct game_node *p = tip; p; p = p->parent)

@@ -7,7 +7,7 @@
  * own, run by ui_execute: `cursor DIRECTION`, `select` (play the cursor's
  * square, or cycle its disc in edit mode), `prompt [TEXT]` (open the command
  * bar), `scroll N` (the move list, in pages), `escape`, `redraw` and
- * `help keys`. The first entry for a key whose modes include the current
+ * `help keys` (also printed by `othello script`). The first entry for a key whose modes include the current
  * mode wins. Only keys that xterm, screen, tmux and the Linux console all
  * send are needed: every action bound to a special key also has a plain one.
  */

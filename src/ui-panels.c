@@ -337,8 +337,8 @@ void ui_draw_eval(struct ui *ui)
 				   c == BLACK ? "Black" : "White", an[c].total_loss / 100.0,
 				   an[c].moves, an[c].doubtful, an[c].mistakes, an[c].blunders);
 	}
-	if (cursor > 0 && cursor < n)
-		draw_reasoning(&p, line[cursor], cursor);
+	if (cursor > 0)
+		draw_reasoning(&p, controller_node(ui->ctl), cursor);
 	else if (p.y == l->eval_y + 1 + (opening != NULL))
 		panel_wrap(&p, ui_style(ui, PAIR_DIM, A_NORMAL), "",
 			   "The engine's reasoning for each move shows here. Press ? for hints, "
@@ -371,7 +371,7 @@ void ui_draw_graph(struct ui *ui)
 	const struct game_node *line[LINE_MAX];
 	int n = ui_line(ui, line, LINE_MAX), cursor = controller_cursor(ui->ctl);
 	int h = l->graph_h - 1, w = l->graph_w, scale = 400, plies = n - 1, now = 0;
-	bool have = false, known = cursor > 0 && cursor < n && ply_score(line[cursor], &now);
+	bool have = false, known = cursor > 0 && ply_score(controller_node(ui->ctl), &now);
 
 	if (h < 1 || w < 8)
 		return;

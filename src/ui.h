@@ -71,8 +71,6 @@ struct ui {
 	int n_live;			       /* entries in live */
 	double turn_start;		       /* when the side to move got the move (clocks) */
 	int turn_ply;			       /* cursor ply turn_start belongs to */
-	const struct game_node *tip;	       /* end of the current line when last seen (checked
-						  before use: the record may have changed) */
 	double last_draw;		       /* seconds the last redraw took */
 	bool dirty;			       /* the screen needs a redraw */
 };

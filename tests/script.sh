@@ -91,5 +91,7 @@ grep -q "<svg" "$tmp/eval.svg" && grep -q "<polyline" "$tmp/eval.svg"; check "an
 "$OTHELLO" analyze "$tmp/nosuch.sgf" >/dev/null 2>&1; [ $? -eq 2 ]; check "analyze of a missing file exits 2" $?
 printf 'load 5\nanalyze --depth 2\n' | "$OTHELLO" script --no-board >"$tmp/out10" 2>&1
 grep -q "^analysis: 10 moves" "$tmp/out10"; check "the analyze command runs in scripts" $?
+printf 'help keys\n' | "$OTHELLO" script --no-board >"$tmp/out11" 2>&1; st=$?
+[ $st -eq 0 ] && grep -q "^  Esc  *stop the engine" "$tmp/out11"; check "help keys prints the key table in scripts" $?
 
 tap_done

@@ -392,6 +392,48 @@ Test(match, random_players_finish_with_consistent_counts)
 	match_openings_free(&list);
 }
 
+static void count_result(const struct report_game *g, void *user)
+{
+	(void)g;
+	++*(int *)user;
+}
+
+static void count_warning(const char *msg, void *user)
+{
+	cr_assert(strstr(msg, "game-0000") != NULL, "the message names the log: %s", msg);
+	++*(int *)user;
+}
+
+Test(match, an_unwritable_log_is_reported_through_warn)
+{
+	const char *const specs[2] = {"random", "random"}, *const names[2] = {"a", "b"};
+	struct match_player_options opt[2];
+	struct match_openings list;
+	struct match_game games[2];
+	struct match_plan plan = {0};
+	int results = 0, warnings = 0;
+	char err[200];
+
+	memset(opt, 0, sizeof opt);
+	cr_assert_eq(match_openings_start(&list), 0);
+	cr_assert_eq(match_schedule_pair(2, list.n, 5, 0, 1, 1, games), 2);
+	plan.n_players = 2;
+	plan.specs = specs;
+	plan.names = names;
+	plan.opt = opt;
+	plan.openings = &list;
+	plan.games = games;
+	plan.n_games = 2;
+	plan.jobs = 1;
+	plan.log_dir = "/nonexistent-directory/logs";
+	plan.warn = count_warning;
+	plan.warn_user = &warnings;
+	cr_assert_eq(match_run(&plan, count_result, &results, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(results, 2);
+	cr_assert_eq(warnings, 2);
+	match_openings_free(&list);
+}
+
 Test(match, same_seed_same_game)
 {
 	struct match_player_options opt = {0};
