@@ -22,6 +22,7 @@ int cli_perft(int argc, char **argv);
 int cli_play(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_analyze_position(int argc, char **argv);
+int cli_train(int argc, char **argv);
 
 /* Parses a whole decimal integer in [lo, hi]; false if `s` is anything else. */
 bool cli_parse_int(const char *s, long lo, long hi, long *out);

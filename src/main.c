@@ -14,6 +14,7 @@ const struct cli_command cli_commands[] = {
 	{ "perft", cli_perft, "count move sequences from a position" },
 	{ "solve", cli_solve, "solve the positions of an OBF file and check their scores" },
 	{ "analyze-position", cli_analyze_position, "search a position and score every move" },
+	{ "train", cli_train, "make pattern weights: self-play data, fit, iterate, match" },
 	{ NULL, NULL, NULL },
 };
 
