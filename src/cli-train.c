@@ -13,8 +13,10 @@
  *   iterate DIR --openings FILE [--rounds R] [--games N] [generate/fit options]
  *       round r: games with the weights of round r-1 (round 1: classic) into
  *       DIR/data-r.dat, then a fit on all rounds' data into DIR/weights-r.bin.
- *   match --openings FILE [--a SPEC] [--b SPEC] [--depth D] [--endgame E] [--jobs J]
- *       every opening twice, colours swapped; prints A's score.
+ *   match --openings FILE [--a SPEC] [--b SPEC] [--depth D] [--endgame E]
+ *            [--rounds R] [--noise PCT] [--jobs J]
+ *       every opening 2 x R times, colours swapped, rounds after the first
+ *       with evaluation noise PCT (default 5) for both sides; prints A's score.
  *
  * SPEC is `classic`, `pattern` (the shipped weights) or a weights file.
  * Progress bars (games or iterations, rate, time left) go to stderr.
@@ -32,18 +34,17 @@
 #include <unistd.h>
 
 struct train_args {
-	const char *openings;	      /* openings file */
-	const char *eval;	      /* evaluation SPEC (generate) */
-	const char *eval_b;	      /* second evaluation (match) */
-	struct train_gen_options gen; /* generation options */
-	struct train_fit_options fit; /* fit options */
-	long games;		      /* games to generate (or per round) */
-	long rounds;		      /* iterate: rounds */
-	int match_depth;	      /* match: depth */
-	int match_endgame;	      /* match: exact solve from */
-	int jobs;		      /* threads */
-	char **rest;		      /* positional arguments */
-	int n_rest;		      /* their number */
+	const char *openings;		  /* openings file */
+	const char *eval;		  /* evaluation SPEC (generate) */
+	const char *eval_b;		  /* second evaluation (match) */
+	struct train_gen_options gen;	  /* generation options */
+	struct train_fit_options fit;	  /* fit options */
+	long games;			  /* games to generate (or per round) */
+	long rounds;			  /* iterate: rounds */
+	struct train_match_options match; /* match options */
+	int jobs;			  /* threads */
+	char **rest;			  /* positional arguments */
+	int n_rest;			  /* their number */
 };
 
 static void train_usage(FILE *f)
@@ -57,7 +58,7 @@ static void train_usage(FILE *f)
 	    "                [--validation PCT] [--window K] [--seed S]\n"
 	    "       othello train iterate DIR --openings FILE [--rounds R] [--games N] [options]\n"
 	    "       othello train match --openings FILE [--a SPEC] [--b SPEC] [--depth D]\n"
-	    "                [--endgame E] [--jobs J]\n"
+	    "                [--endgame E] [--rounds R] [--noise PCT] [--jobs J]\n"
 	    "SPEC: classic, pattern (the shipped weights) or a weights file.\n");
 }
 
@@ -117,6 +118,7 @@ static int parse_args(int argc, char **argv, struct train_args *a)
 	    {"validation", required_argument, NULL, 'v'},
 	    {"rounds", required_argument, NULL, 'n'},
 	    {"endgame", required_argument, NULL, 'E'},
+	    {"noise", required_argument, NULL, 'N'},
 	    {"fit-window", required_argument, NULL, 'W'},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
@@ -154,7 +156,7 @@ static int parse_args(int argc, char **argv, struct train_args *a)
 				break;
 			case 'd':
 				a->gen.depth = (int)v;
-				a->match_depth = (int)v;
+				a->match.depth = (int)v;
 				break;
 			case 's':
 				a->gen.solve_empties = (int)v;
@@ -180,9 +182,13 @@ static int parse_args(int argc, char **argv, struct train_args *a)
 				break;
 			case 'n':
 				a->rounds = v;
+				a->match.rounds = (int)v;
 				break;
 			case 'E':
-				a->match_endgame = (int)v;
+				a->match.endgame = (int)v;
+				break;
+			case 'N':
+				a->match.noise = (int)v;
 				break;
 			case 'W':
 				a->fit.window = (int)v;
@@ -431,16 +437,18 @@ static int cmd_match(struct train_args *a)
 		rc = 2;
 		goto out;
 	}
-	if (train_match(ea, eb, ops, n_ops, a->match_depth, a->match_endgame, a->jobs,
-			match_progress, &bar, &res, err, sizeof err) < 0) {
+	a->match.jobs = a->jobs;
+	if (train_match(ea, eb, ops, n_ops, &a->match, match_progress, &bar, &res, err,
+			sizeof err) < 0) {
 		fprintf(stderr, "othello train: %s\n", err);
 		rc = 1;
 		goto out;
 	}
-	printf("A (%s, %s) vs B (%s, %s): %d games at depth %d, exact from %d empties\n",
+	printf("A (%s, %s) vs B (%s, %s): %d games at depth %d, exact from %d empties, "
+	       "noise %d%% after round 1\n",
 	       a->eval ? a->eval : "pattern", eval_is_pattern(ea) ? "pattern" : "classic",
 	       a->eval_b ? a->eval_b : "classic", eval_is_pattern(eb) ? "pattern" : "classic",
-	       res.games, a->match_depth, a->match_endgame);
+	       res.games, a->match.depth, a->match.endgame, a->match.noise);
 	printf("A: %d wins, %d draws, %d losses, %.1f points = %.1f%%, mean disc difference "
 	       "%+.2f\n",
 	       res.wins_a, res.draws, res.games - res.wins_a - res.draws, res.points_a,
@@ -463,8 +471,7 @@ int cli_train(int argc, char **argv)
 	a.rounds = 2;
 	a.gen = (struct train_gen_options){4, 14, 2, 12, 1, 1, 8};
 	a.fit = (struct train_fit_options){60, 0.5, 10, 1, 1};
-	a.match_depth = 6;
-	a.match_endgame = 14;
+	a.match = (struct train_match_options){6, 14, 1, 5, 1};
 	a.jobs = 1;
 	if (!sub || strcmp(sub, "--help") == 0) {
 		train_usage(sub ? stdout : stderr);

@@ -241,6 +241,7 @@ void pattern_features(const struct pattern_weights *w, const struct board *b,
 	out->mobility = board_popcount(board_moves(b->own, b->opp)) -
 			board_popcount(board_moves(b->opp, b->own));
 	out->parity = e & 1;
+	out->discs = board_popcount(b->own) - board_popcount(b->opp);
 	out->phase = pattern_phase(e);
 }
 
@@ -254,7 +255,7 @@ int pattern_eval_features(const struct pattern_weights *w, const struct pattern_
 {
 	const int16_t *t = w->w[f->phase];
 	int v = t[PATTERN_EXTRA_BIAS] + t[PATTERN_EXTRA_MOBILITY] * f->mobility +
-		t[PATTERN_EXTRA_PARITY] * f->parity;
+		t[PATTERN_EXTRA_PARITY] * f->parity + t[PATTERN_EXTRA_DISCS] * f->discs;
 
 	for (int i = 0; i < PATTERN_INSTANCES; i++)
 		v += t[f->param[i]];
@@ -267,7 +268,8 @@ int pattern_eval(const struct pattern_weights *w, const struct board *b)
 	uint32_t idx[PATTERN_INSTANCES];
 	int e = board_empty_count(b);
 	const int16_t *t = w->w[pattern_phase(e)];
-	int v = t[PATTERN_EXTRA_BIAS] + t[PATTERN_EXTRA_PARITY] * (e & 1);
+	int v = t[PATTERN_EXTRA_BIAS] + t[PATTERN_EXTRA_PARITY] * (e & 1) +
+		t[PATTERN_EXTRA_DISCS] * (board_popcount(b->own) - board_popcount(b->opp));
 
 	pattern_indices(w, b->own, b->opp, idx);
 	for (int i = 0; i < PATTERN_INSTANCES; i++)

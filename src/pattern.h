@@ -5,7 +5,7 @@
  *
  * A position's value is the sum, over every symmetric copy of each pattern,
  * of the weight of the copy's configuration (3^n states: empty, own, opponent
- * from the side to move's view), plus bias, mobility and parity terms, with
+ * from the side to move's view), plus bias, mobility, parity and disc terms, with
  * one weight set per phase (by number of empties). Values are centidiscs.
  */
 #ifndef OTHELLO_PATTERN_H
@@ -27,7 +27,8 @@ enum {
 	PATTERN_EXTRA_BIAS = PATTERN_TABLE,	    /* constant term */
 	PATTERN_EXTRA_MOBILITY = PATTERN_TABLE + 1, /* own minus opponent legal moves */
 	PATTERN_EXTRA_PARITY = PATTERN_TABLE + 2,   /* 1 when the number of empties is odd */
-	PATTERN_PARAMS = PATTERN_TABLE + 3,	    /* weights per phase */
+	PATTERN_EXTRA_DISCS = PATTERN_TABLE + 3,    /* own minus opponent discs */
+	PATTERN_PARAMS = PATTERN_TABLE + 4,	    /* weights per phase */
 	PATTERN_FILE_VERSION = 1		    /* version of the weights file */
 };
 
@@ -36,6 +37,7 @@ struct pattern_features {
 	uint32_t param[PATTERN_INSTANCES]; /* canonical weight index of each copy's configuration */
 	int mobility;			   /* own minus opponent legal moves */
 	int parity;			   /* 1 when the number of empties is odd */
+	int discs;			   /* own minus opponent discs */
 	int phase;			   /* weight set */
 };
 

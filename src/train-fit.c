@@ -3,7 +3,7 @@
  *
  * For each phase p, ridge regression: minimise
  *     sum over samples (prediction - 100 x score)^2 + ridge x sum of w^2
- * over the pattern weights (the bias, mobility and parity terms are not
+ * over the pattern weights (the bias, mobility, parity and disc terms are not
  * shrunk), where a sample is a training position of phases p - window ..
  * p + window (neighbouring phases lend their positions to the thin ones),
  * and the prediction is the sum of the weights of its features (pattern pcopies
@@ -40,7 +40,7 @@ static uint64_t mix64(uint64_t x)
 static double sample_dot(const struct pattern_features *f, const double *v)
 {
 	double s = v[PATTERN_EXTRA_BIAS] + v[PATTERN_EXTRA_MOBILITY] * f->mobility +
-		   v[PATTERN_EXTRA_PARITY] * f->parity;
+		   v[PATTERN_EXTRA_PARITY] * f->parity + v[PATTERN_EXTRA_DISCS] * f->discs;
 
 	for (int i = 0; i < PATTERN_INSTANCES; i++)
 		s += v[f->param[i]];
@@ -53,6 +53,7 @@ static void sample_add(const struct pattern_features *f, double x, double *acc)
 	acc[PATTERN_EXTRA_BIAS] += x;
 	acc[PATTERN_EXTRA_MOBILITY] += x * f->mobility;
 	acc[PATTERN_EXTRA_PARITY] += x * f->parity;
+	acc[PATTERN_EXTRA_DISCS] += x * f->discs;
 	for (int i = 0; i < PATTERN_INSTANCES; i++)
 		acc[f->param[i]] += x;
 }
@@ -108,6 +109,7 @@ static int fit_phase(const struct fit_phase *ph, int iters, double *w, double **
 		diag[PATTERN_EXTRA_BIAS] += 1;
 		diag[PATTERN_EXTRA_MOBILITY] += (double)f->mobility * f->mobility;
 		diag[PATTERN_EXTRA_PARITY] += f->parity;
+		diag[PATTERN_EXTRA_DISCS] += (double)f->discs * f->discs;
 		for (int i = 0; i < PATTERN_INSTANCES; i++)
 			diag[f->param[i]] += 1;
 	}

@@ -432,9 +432,8 @@ int train_generate(const struct eval *ev, const struct train_opening *ops, int n
 struct match_shared {
 	const struct eval *ev[2];	 /* A, B */
 	const struct train_opening *ops; /* openings */
-	int n_ops;			 /* number of openings (games = 2 x this) */
-	int depth;			 /* search depth */
-	int endgame;			 /* exact solve from this many empties */
+	int n_ops;			 /* number of openings */
+	struct train_match_options o;	 /* options */
 	train_progress progress;	 /* callback or NULL */
 	void *user;			 /* its argument */
 	pthread_mutex_t lock;		 /* guards what follows */
@@ -457,12 +456,13 @@ static void *match_worker(void *arg)
 		pthread_mutex_lock(&m->lock);
 		game = m->next++;
 		pthread_mutex_unlock(&m->lock);
-		if (game >= 2 * m->n_ops)
+		if (game >= 2 * m->n_ops * m->o.rounds)
 			break;
-		side = opening_play(&m->ops[game / 2], &b);
+		side = opening_play(&m->ops[game / 2 % m->n_ops], &b);
 		a_color = game % 2 ? WHITE : BLACK;
-		lim.depth = m->depth;
-		lim.endgame = m->endgame;
+		lim.noise_seed = (uint64_t)(game / (2 * m->n_ops));
+		lim.noise_percent = lim.noise_seed ? m->o.noise : 0;
+		lim.endgame = m->o.endgame;
 		search_clear(s[0]);
 		search_clear(s[1]);
 		while (!board_game_over(&b)) {
@@ -473,7 +473,7 @@ static void *match_worker(void *arg)
 				side = !side;
 				continue;
 			}
-			lim.depth = board_empty_count(&b) <= m->endgame ? 0 : m->depth;
+			lim.depth = board_empty_count(&b) <= m->o.endgame ? 0 : m->o.depth;
 			search_run(s[side == a_color ? 0 : 1], &b, &lim, NULL, NULL, &r);
 			board_play(&b, r.move, board_flips(b.own, b.opp, r.move));
 			side = !side;
@@ -486,7 +486,7 @@ static void *match_worker(void *arg)
 		m->res.draws += d == 0;
 		m->res.points_a += d > 0 ? 1 : d == 0 ? 0.5 : 0;
 		if (m->progress)
-			m->progress((uint64_t)m->res.games, 2 * (uint64_t)m->n_ops,
+			m->progress((uint64_t)m->res.games, 2 * (uint64_t)m->n_ops * m->o.rounds,
 				    (uint64_t)(m->res.points_a * 2), m->user);
 		pthread_mutex_unlock(&m->lock);
 	}
@@ -501,14 +501,18 @@ static void *match_worker(void *arg)
 }
 
 /*
- * Plays every opening twice, A black then A white, at fixed `depth` with an
- * exact solve from `endgame` empties, on `jobs` threads; fills `res` from A's
- * view. Returns 0, or -1 with a message when out of memory.
+ * Plays every opening 2 x o->rounds times, A black then A white, at fixed
+ * depth with an exact solve from o->endgame empties (rounds after the first
+ * with evaluation noise, the same for both players, seeded by the round), on
+ * o->jobs threads; fills `res` from A's view. Returns 0, or -1 with a
+ * message when out of memory.
  */
 int train_match(const struct eval *a, const struct eval *b, const struct train_opening *ops,
-		int n_ops, int depth, int endgame, int jobs, train_progress progress, void *user,
+		int n_ops, const struct train_match_options *o, train_progress progress, void *user,
 		struct train_match_result *res, char *err, size_t errlen)
 {
+	int jobs = o->jobs;
+
 	struct match_shared m;
 	pthread_t th[64];
 	int started = 0;
@@ -518,8 +522,9 @@ int train_match(const struct eval *a, const struct eval *b, const struct train_o
 	m.ev[1] = b;
 	m.ops = ops;
 	m.n_ops = n_ops;
-	m.depth = depth;
-	m.endgame = endgame;
+	m.o = *o;
+	if (m.o.rounds < 1)
+		m.o.rounds = 1;
 	m.progress = progress;
 	m.user = user;
 	jobs = jobs < 1 ? 1 : jobs > 64 ? 64 : jobs;

@@ -106,8 +106,16 @@ struct train_match_result {
 	long discs_a;	 /* sum of A's final disc differences */
 };
 
+struct train_match_options {
+	int depth;   /* midgame search depth, plies */
+	int endgame; /* exact solve from this many empties */
+	int rounds;  /* each opening is played 2 x rounds times */
+	int noise;   /* evaluation noise percent in rounds after the first (see search.h) */
+	int jobs;    /* games played in parallel */
+};
+
 int train_match(const struct eval *a, const struct eval *b, const struct train_opening *ops,
-		int n_ops, int depth, int endgame, int jobs, train_progress progress, void *user,
+		int n_ops, const struct train_match_options *o, train_progress progress, void *user,
 		struct train_match_result *res, char *err, size_t errlen);
 
 #endif
