@@ -76,14 +76,10 @@ static struct eval *analyze_eval(const char *path, char *err, size_t errlen)
 int cli_analyze_position(int argc, char **argv)
 {
 	static const struct option options[] = {
-	    {"depth", required_argument, NULL, 'd'},
-	    {"time", required_argument, NULL, 't'},
-	    {"eval", required_argument, NULL, 'e'},
-	    {"without", required_argument, NULL, 'w'},
-	    {"hash", required_argument, NULL, 'H'},
-	    {"multipv", required_argument, NULL, 'm'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
+	    {"depth", required_argument, NULL, 'd'}, {"time", required_argument, NULL, 't'},
+	    {"eval", required_argument, NULL, 'e'},  {"without", required_argument, NULL, 'w'},
+	    {"hash", required_argument, NULL, 'H'},  {"multipv", required_argument, NULL, 'm'},
+	    {"help", no_argument, NULL, 'h'},	     {NULL, 0, NULL, 0},
 	};
 	struct search_limits lim = {.endgame = -1, .multipv = 64};
 	const char *without[16], *eval_path = NULL, *board_arg = NULL;

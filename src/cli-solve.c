@@ -123,7 +123,7 @@ static void solve_usage(FILE *f)
 		   "                     [--eval SPEC]\n"
 		   "Solves each position of an OBF file and checks the scores it gives.\n"
 		   "  --wld        win/loss/draw only (checks the sign of the best score)\n"
-		   "  --time S     at most S seconds a position (unsolved counts as a mismatch)\n"
+		   "  --time S     at most S seconds a position (TIMEOUT, counted as a mismatch)\n"
 		   "  --all-moves  score every move and check each against the file\n"
 		   "  --hash MB    transposition table size (default 64)\n"
 		   "  --eval SPEC  evaluation for move ordering: classic (default), pattern or a file\n");
@@ -296,7 +296,8 @@ int cli_solve(int argc, char **argv)
 			printf("  expected %+3d", pos.best);
 		else
 			printf("  expected   ?");
-		printf("  %-8s %12llu nodes %8.3f s  ", bad ? "MISMATCH" : "OK",
+		printf("  %-8s %12llu nodes %8.3f s  ",
+		       bad ? (res.endgame || res.move >= 64 ? "MISMATCH" : "TIMEOUT") : "OK",
 		       (unsigned long long)res.nodes, res.time);
 		print_pv(&res);
 		printf("\n");

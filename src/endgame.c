@@ -7,9 +7,11 @@
  * - n > EG_SHALLOW: move generation, fastest-first ordering (fewest replies
  *   for the opponent, corners counted twice, then fewest empty squares next
  *   to our discs; from EG_SEARCH_SORT empties, the 1-ply midgame score of
- *   each child instead), the hash move first, principal
- *   variation search, the transposition table from EG_TT_MIN empties, and a
- *   stability cut-off (the opponent's stable discs bound our score).
+ *   each child instead), the hash move first, principal variation search,
+ *   the transposition table from EG_TT_MIN empties, enhanced transposition
+ *   cut-offs (a child's stored bound may refute the node before any search)
+ *   above EG_ETC_MIN, and a stability cut-off (the opponent's stable discs
+ *   bound our score).
  * - 2 <= n <= EG_SHALLOW: no move generation: each empty square is tried as a
  *   move, those in quadrants with an odd number of empties first (parity).
  * - n == 1: the last square, from the count of its flips (for either side).
@@ -25,6 +27,7 @@
 enum {
 	EG_SHALLOW = 6,	     /* up to this many empties: the parity solver */
 	EG_TT_MIN = 10,	     /* from this many empties: the transposition table */
+	EG_ETC_MIN = 14,     /* above this many empties: enhanced transposition cut-offs */
 	EG_SEARCH_SORT = 18, /* from this many empties: order by a 1-ply midgame search */
 	EG_W_MOB = 8,	     /* ordering weight of the opponent's mobility */
 	EG_W_POT = 1	     /* ordering weight of the opponent's potential mobility */
@@ -105,7 +108,8 @@ static inline int eg_final(uint64_t own, uint64_t opp)
 static inline int eg_last1(uint64_t own, uint64_t opp, int sq)
 {
 	int o = board_popcount(own);
-	int n = (eg_neighbours(board_bit(sq)) & opp) ? board_popcount(board_flips(own, opp, sq)) : 0;
+	int n =
+	    (eg_neighbours(board_bit(sq)) & opp) ? board_popcount(board_flips(own, opp, sq)) : 0;
 	int diff;
 
 	if (n)
@@ -255,6 +259,16 @@ static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha
 			board_popcount(eg_neighbours(p2) & ~(o2 | p2)) * EG_W_POT;
 		int j = nm++;
 
+		if (use_tt && n > EG_ETC_MIN) {
+			/* enhanced transposition cut-off: a stored bound of the child may refute
+			 * now */
+			const struct tt_entry *ce =
+			    tt_probe(s, board_hash(&(struct board){o2, p2}));
+
+			if (ce && ce->depth >= TT_DEPTH_SOLVED && ce->bound != BOUND_LOWER &&
+			    -ce->score / SCORE_DISC >= beta)
+				return -ce->score / SCORE_DISC;
+		}
 		if (n >= EG_SEARCH_SORT) {
 			struct board cb = {o2, p2};
 

@@ -19,23 +19,32 @@
  * below which a new iteration starts only if its predicted time (last
  * iteration x the growth factor of the last iterations) fits, and a hard limit
  * at which the search unwinds and keeps the last finished iteration.
+ *
+ * Switch to the solver: at `endgame` empties or fewer when the limits say so
+ * (after a few shallow iterations that order the root moves and fill the
+ * table); with `endgame` = -1, when the estimated solve (nodes by empties,
+ * at the speed measured so far) fits the time budget, or at depth + 8
+ * empties under a depth or node limit, or at UNLIMITED_SOLVE without limits.
+ * A solve that runs out of time leaves the last midgame result.
  */
 #include "endgame.h"
 #include "search-impl.h"
 #include "timer.h"
 
 #include <math.h>
-#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define CORNERS 0x8100000000000081ULL
 
 enum {
-	TT_ALIGN = 2 << 20, /* the table is aligned for huge pages */
-	TT_MIN_DEPTH = 3,   /* from this depth the table is used (below, its misses cost more) */
-	ORDER_EVAL = 3,	    /* from this depth, order moves by the evaluation of each child */
-	ORDER_SEARCH = 7    /* from this depth, by a 1- or 2-ply search of each child */
+	TT_ALIGN = 2 << 20,   /* the table is aligned for huge pages */
+	UNLIMITED_SOLVE = 24, /* without limits, solve from this many empties, else deepen */
+	PV_SOLVE = 12,	      /* empties from which a solved PV is completed by search */
+	TT_MIN_DEPTH = 3,     /* from this depth the table is used (below, its misses cost more) */
+	ORDER_EVAL = 3,	      /* from this depth, order moves by the evaluation of each child */
+	ORDER_SEARCH = 7      /* from this depth, by a 1- or 2-ply search of each child */
 };
 
 /* Static move order for shallow nodes: corners, then edges and centre, X-squares last. */
@@ -117,7 +126,11 @@ void search_set_flags(struct search *s, unsigned flags)
 	s->flags = flags;
 }
 
-/* Asks the running search (if any) to stop soon; callable from any thread. */
+/*
+ * Asks the running search (if any) to stop soon; callable from any thread.
+ * search_run clears the request when it starts, so a stop sent before the
+ * search began is not seen: call it while the search runs.
+ */
 void search_stop(struct search *s)
 {
 	atomic_store(&s->stop_request, true);
@@ -214,7 +227,7 @@ static int mid_search(struct search *s, struct board *b, int depth, int alpha, i
 		return 0;
 	if (depth == 0)
 		return leaf_eval(s, b);
-	key = board_hash(b);
+	key = use_tt ? board_hash(b) : 0;
 	if (use_tt)
 		__builtin_prefetch(tt_bucket(s, key));
 	moves = board_moves(b->own, b->opp);
@@ -305,6 +318,7 @@ struct root {
 	int n;			    /* number of root moves */
 	int multipv;		    /* moves to score with an open window */
 	bool endgame;		    /* solving (scores in discs) */
+	bool wld;		    /* solving for win/loss/draw only */
 	int depth;		    /* current iteration depth (empties when solving) */
 	search_observer obs;	    /* progress callback or NULL */
 	void *user;		    /* its argument */
@@ -320,11 +334,16 @@ static int root_child(struct root *r, int depth, int alpha, int beta)
 	return -mid_search(s, &r->b, depth - 1, -beta, -alpha);
 }
 
-/* The principal variation from `first`, by following hash moves. */
-static int root_pv(struct root *r, int first, int max_len, int *pv)
+/*
+ * The principal variation from `first`, by following hash moves. When the
+ * exact final score after `first` is known (`after`, discs, the opponent's
+ * view; SCORE_INF if not), the last PV_SOLVE empties are completed by finding,
+ * at each ply, a move that keeps that score.
+ */
+static int root_pv(struct root *r, int first, int max_len, int after, int *pv)
 {
 	struct board b = r->b;
-	int len = 0;
+	int len = 0, v = after;
 
 	if (first >= 64)
 		return 0;
@@ -332,24 +351,47 @@ static int root_pv(struct root *r, int first, int max_len, int *pv)
 	pv[len++] = first;
 	while (len < max_len && len < 60) {
 		const struct tt_entry *e;
-		uint64_t flips;
+		uint64_t flips, moves = board_moves(b.own, b.opp);
+		int next = SQ_NONE;
 
-		if (!board_can_move(&b)) {
+		if (!moves) {
 			if (!board_opponent_can_move(&b))
 				break;
 			board_pass(&b);
 			pv[len++] = SQ_PASS;
+			v = -v;
 			continue;
 		}
-		e = (r->s->flags & SEARCH_NO_TT) ? NULL : tt_probe(r->s, board_hash(&b));
-		if (!e || e->move >= 64 || !(flips = board_flips(b.own, b.opp, e->move)))
+		if (v != SCORE_INF && board_empty_count(&b) <= PV_SOLVE) {
+			for (; moves && next == SQ_NONE; moves &= moves - 1) {
+				int sq = board_first_square(moves);
+				uint64_t f = board_flips(b.own, b.opp, sq);
+				uint64_t own = b.opp ^ f, opp = b.own ^ f ^ board_bit(sq);
+
+				if (-endgame_search(r->s, own, opp, -v - 1, -v + 1) == v)
+					next = sq;
+			}
+		} else {
+			e = (r->s->flags & SEARCH_NO_TT) ? NULL : tt_probe(r->s, board_hash(&b));
+			if (e && e->move < 64 && board_flips(b.own, b.opp, e->move))
+				next = e->move;
+		}
+		if (next == SQ_NONE)
 			break;
-		board_play(&b, e->move, flips);
-		pv[len++] = e->move;
+		flips = board_flips(b.own, b.opp, next);
+		board_play(&b, next, flips);
+		pv[len++] = next;
+		v = -v;
 	}
 	while (len > 0 && pv[len - 1] == SQ_PASS)
 		len--;
 	return len;
+}
+
+/* The exact score after the best move (opponent's view) when solved exactly, else SCORE_INF. */
+static int root_after(const struct root *r, int score, enum bound bound)
+{
+	return r->endgame && bound == BOUND_EXACT && !r->wld ? -score : SCORE_INF;
 }
 
 static int to_centi(const struct root *r, int v)
@@ -368,7 +410,8 @@ static void root_notify(struct root *r, int score, enum bound bound, int best_sq
 	info.endgame = r->endgame;
 	info.score = to_centi(r, score);
 	info.bound = bound;
-	info.pv_len = root_pv(r, best_sq, r->endgame ? 60 : r->depth, info.pv);
+	info.pv_len =
+	    root_pv(r, best_sq, r->endgame ? 60 : r->depth, root_after(r, score, bound), info.pv);
 	info.nodes = r->s->nodes;
 	info.time = timer_now() - r->s->t0;
 	r->obs(&info, r->user);
@@ -482,7 +525,8 @@ static void root_result(struct root *r, int score, enum bound bound, struct sear
 	out->bound = bound;
 	out->depth = r->depth;
 	out->endgame = r->endgame;
-	out->pv_len = root_pv(r, out->move, r->endgame ? 60 : r->depth, out->pv);
+	out->pv_len =
+	    root_pv(r, out->move, r->endgame ? 60 : r->depth, root_after(r, score, bound), out->pv);
 	out->n_moves = 0;
 	for (int i = 0; i < r->n; i++) {
 		const struct root_move *m = &r->moves[i];
@@ -497,7 +541,7 @@ static void root_result(struct root *r, int score, enum bound bound, struct sear
 /* Estimated nodes of an exact solve with `empties` empty squares. */
 static double solve_nodes(int empties, bool wld)
 {
-	double n = 2e6 * pow(1.9, empties - 20);
+	double n = 2e7 * pow(1.9, empties - 20);
 
 	return wld ? n / 3 : n;
 }
@@ -566,6 +610,7 @@ int search_run(struct search *s, const struct board *b, const struct search_limi
 	r.obs = obs;
 	r.user = user;
 	r.multipv = lim->multipv > 1 ? lim->multipv : 1;
+	r.wld = lim->wld;
 	for (uint64_t m = moves; m; m &= m - 1) {
 		int sq = board_first_square(m);
 
@@ -580,7 +625,7 @@ int search_run(struct search *s, const struct board *b, const struct search_limi
 	else if (lim->depth > 0 || lim->nodes > 0)
 		solve_at = lim->depth + 8;
 	else
-		solve_at = 60;
+		solve_at = UNLIMITED_SOLVE; /* no limit: deepen, solve once it is near */
 	pre_depth = empties <= solve_at ? (empties - 10 < 6 ? empties - 10 : 6) : max_depth;
 
 	for (int depth = 1;; depth++) {

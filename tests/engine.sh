@@ -33,6 +33,11 @@ check "a bad move in OBF is refused with its column" $?
 "$OTHELLO" solve --wld "$TESTDATA/fforum-1-19.obf" > $tmp.out; st=$?
 check "solve --wld fforum-1-19 exits 0" $st
 
+head -n 1 "$TESTDATA/fforum-40-59.obf" > $tmp.obf
+"$OTHELLO" solve --time 0.05 $tmp.obf > $tmp.out; st=$?
+[ $st -eq 1 ] && grep -q "TIMEOUT" $tmp.out
+check "an unsolved position within --time is a TIMEOUT with exit 1" $?
+
 "$OTHELLO" solve /nonexistent.obf > /dev/null 2>&1; st=$?
 [ $st -eq 2 ]; check "a missing file exits 2" $?
 

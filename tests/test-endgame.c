@@ -59,6 +59,30 @@ static void load_case(int index, struct obf_case *c)
 	cr_assert_gt(c->n, 0, "position %d has moves", index + 1);
 }
 
+/* Plays the PV (legal moves, passes only when forced) to the end: the final score is the solved
+ * one. */
+static void replay_pv(const struct board *start, const struct search_result *r, int pos)
+{
+	struct board b = *start;
+	int sign = 1;
+
+	for (int k = 0; k < r->pv_len; k++) {
+		if (r->pv[k] == SQ_PASS) {
+			cr_assert(!board_can_move(&b), "position %d: pass at ply %d is forced", pos,
+				  k);
+			board_pass(&b);
+		} else {
+			cr_assert(board_is_legal(&b, r->pv[k]), "position %d: ply %d legal", pos,
+				  k);
+			board_play(&b, r->pv[k], board_flips(b.own, b.opp, r->pv[k]));
+		}
+		sign = -sign;
+	}
+	cr_assert(board_game_over(&b), "position %d: the PV plays to the end", pos);
+	cr_assert_eq(sign * board_final_score(&b) * 100, r->score,
+		     "position %d: PV ends at the score", pos);
+}
+
 static struct search_result solve(const struct board *b, bool wld, int multipv)
 {
 	struct eval *ev = eval_new_default();
@@ -99,6 +123,7 @@ ParameterizedTest(int *i, endgame, ffo_best_score)
 	cr_assert(best_move, "position %d: %s is not a best move", *i + 1,
 		  board_square_name(r.move));
 	cr_assert_eq(r.pv[0], r.move);
+	replay_pv(&c.b, &r, *i + 1);
 }
 
 ParameterizedTestParameters(endgame, ffo_every_move_score)
