@@ -130,7 +130,7 @@ static void solve_usage(FILE *f)
 		   "  --time S     at most S seconds a position (TIMEOUT, counted as a mismatch)\n"
 		   "  --all-moves  score every move and check each against the file\n"
 		   "  --hash MB    transposition table size (default 64)\n"
-		   "  --eval SPEC  evaluation for move ordering: pattern (default), classic or a file\n");
+		   "  --eval SPEC  move ordering: pattern (default), classic or a weights file\n");
 }
 
 static int sign(int v)
@@ -177,9 +177,12 @@ static int check_all_moves(const struct obf_position *pos, const struct search_r
 int cli_solve(int argc, char **argv)
 {
 	static const struct option options[] = {
-	    {"wld", no_argument, NULL, 'w'},	   {"time", required_argument, NULL, 't'},
-	    {"all-moves", no_argument, NULL, 'a'}, {"hash", required_argument, NULL, 'H'},
-	    {"eval", required_argument, NULL, 'e'}, {"help", no_argument, NULL, 'h'},
+	    {"wld", no_argument, NULL, 'w'},
+	    {"time", required_argument, NULL, 't'},
+	    {"all-moves", no_argument, NULL, 'a'},
+	    {"hash", required_argument, NULL, 'H'},
+	    {"eval", required_argument, NULL, 'e'},
+	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
 	struct search_limits lim = {.endgame = 60};
