@@ -7,7 +7,7 @@
  *       self-play games appended to OUT.dat; games already in it are skipped
  *       (resumable; a record cut short by an interrupted run is dropped).
  *   fit OUT.bin DATA.dat... [--iterations N] [--ridge X] [--validation P]
- *            [--window K] [--seed S]
+ *            [--fit-window K] [--seed S]
  *       least-squares weights per phase; prints the mean absolute error per
  *       phase on the training and held-out positions.
  *   iterate DIR --openings FILE [--rounds R] [--games N] [generate/fit options]
@@ -18,6 +18,10 @@
  *       every opening 2 x R times, colours swapped, rounds after the first
  *       with evaluation noise PCT (default 5) for both sides; prints A's score.
  *
+ * Defaults: --games 1000 --depth 4 --solve 16 --random 2 --window 12 --seed 1
+ * --eval classic --jobs 1; --iterations 40 --ridge 5 --validation 10
+ * --fit-window 1; --rounds 2 (iterate) or 1 (match); match --a pattern
+ * --b classic --depth 6 --endgame 14.
  * SPEC is `classic`, `pattern` (the shipped weights) or a weights file.
  * Progress bars (games or iterations, rate, time left) go to stderr.
  */
@@ -55,11 +59,14 @@ static void train_usage(FILE *f)
 	    "                [--solve E] [--random R] [--window W] [--seed S] [--eval SPEC] "
 	    "[--jobs J]\n"
 	    "       othello train fit OUT.bin DATA.dat... [--iterations N] [--ridge X]\n"
-	    "                [--validation PCT] [--window K] [--seed S]\n"
+	    "                [--validation PCT] [--fit-window K] [--seed S]\n"
 	    "       othello train iterate DIR --openings FILE [--rounds R] [--games N] [options]\n"
 	    "       othello train match --openings FILE [--a SPEC] [--b SPEC] [--depth D]\n"
 	    "                [--endgame E] [--rounds R] [--noise PCT] [--jobs J]\n"
-	    "SPEC: classic, pattern (the shipped weights) or a weights file.\n");
+	    "SPEC: classic, pattern (the shipped weights) or a weights file.\n"
+	    "Defaults: --games 1000 --depth 4 --solve 16 --random 2 --window 12 --seed 1\n"
+	    "--jobs 1; fit --iterations 40 --ridge 5 --validation 10 --fit-window 1;\n"
+	    "match --depth 6 --endgame 14 --rounds 1 --noise 5.\n");
 }
 
 struct bar {
@@ -469,8 +476,8 @@ int cli_train(int argc, char **argv)
 
 	a.games = 1000;
 	a.rounds = 2;
-	a.gen = (struct train_gen_options){4, 14, 2, 12, 1, 1, 8};
-	a.fit = (struct train_fit_options){60, 0.5, 10, 1, 1};
+	a.gen = (struct train_gen_options){4, 16, 2, 12, 1, 1, 8};
+	a.fit = (struct train_fit_options){40, 5, 10, 1, 1};
 	a.match = (struct train_match_options){6, 14, 1, 5, 1};
 	a.jobs = 1;
 	if (!sub || strcmp(sub, "--help") == 0) {

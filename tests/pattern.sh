@@ -47,6 +47,11 @@ OTHELLO_DATADIR=$tmp.dir "$OTHELLO" train match --openings $ops --a pattern --b 
 [ $st -eq 0 ] && grep -q "truncated.*using the classic evaluation" $tmp.err && grep -q "(pattern, classic)" $tmp.out
 check "--eval pattern with a corrupt shipped file falls back to classic, with a message" $?
 
+"$OTHELLO" train iterate $tmp.it $gen --games 3 --rounds 2 --iterations 2 > $tmp.out 2> $tmp.err; st=$?
+[ $st -eq 0 ] && [ -s $tmp.it/weights-2.bin ] && [ -s $tmp.it/data-2.dat ] &&
+  grep -q "round 2 of 2" $tmp.err && grep -q "generate: .*pattern evaluation" $tmp.err
+check "train iterate: round 2 plays with the round-1 weights and refits on both rounds" $?
+
 "$OTHELLO" train frobnicate > /dev/null 2>&1; [ $? -eq 2 ]
 check "an unknown train subcommand exits 2" $?
 
