@@ -11,7 +11,8 @@
  * minimax value of the evaluation at that depth.
  *
  * Move ordering: the hash move, then (by remaining depth) a static square
- * order, the evaluation of each child, or a shallow search of each child. At
+ * order, fastest first (fewest replies for the opponent), the evaluation of
+ * each child, or a shallow search of each child. At
  * the root, the scores of the previous iteration.
  *
  * Time manager: a budget per move (the `time` limit, or a share of the game
@@ -41,9 +42,11 @@
 enum {
 	TT_ALIGN = 2 << 20,   /* the table is aligned for huge pages */
 	UNLIMITED_SOLVE = 24, /* without limits, solve from this many empties, else deepen */
+	NOISY_MAX = 30000,    /* bound of a noisy evaluation (table scores are 16-bit) */
 	PV_SOLVE = 12,	      /* empties from which a solved PV is completed by search */
 	TT_MIN_DEPTH = 3,     /* from this depth the table is used (below, its misses cost more) */
-	ORDER_EVAL = 3,	      /* from this depth, order moves by the evaluation of each child */
+	ORDER_MOBILITY = 3,   /* from this depth, fastest first (fewest replies) */
+	ORDER_EVAL = 4,	      /* from this depth, order moves by the evaluation of each child */
 	ORDER_SEARCH = 7      /* from this depth, by a 1- or 2-ply search of each child */
 };
 
@@ -160,6 +163,9 @@ static int leaf_eval(const struct search *s, const struct board *b)
 		int amp = abs(v) > 400 ? abs(v) : 400;
 
 		v += (int)lround(u * s->noise_percent / 100.0 * amp);
+		v = v > NOISY_MAX    ? NOISY_MAX
+		    : v < -NOISY_MAX ? -NOISY_MAX
+				     : v; /* fits the table */
 	}
 	return v;
 }
@@ -178,7 +184,7 @@ static int mid_order(struct search *s, struct board *b, uint64_t moves, int dept
 {
 	int n = 0;
 
-	if (depth < ORDER_EVAL) {
+	if (depth < ORDER_MOBILITY) {
 		/* static order; flips are computed when the move is played */
 		if (hash_move < 64 && (moves & board_bit(hash_move))) {
 			list[n++] = (struct mid_move){hash_move, 0, 0};
@@ -197,7 +203,14 @@ static int mid_order(struct search *s, struct board *b, uint64_t moves, int dept
 			k = 1 << 24;
 		} else {
 			board_play(b, sq, flips);
-			if (depth < ORDER_SEARCH)
+			if (depth < ORDER_EVAL) {
+				uint64_t r = board_moves(b->own, b->opp);
+
+				k = -64 * (board_popcount(r) + board_popcount(r & CORNERS));
+				for (int c = 0; c < 4; c++)
+					if (order_masks[c] & board_bit(sq))
+						k -= 8 * c;
+			} else if (depth < ORDER_SEARCH)
 				k = -eval_board(s->ev, b);
 			else
 				k = -mid_search(s, b, depth < 10 ? 1 : 2, -SCORE_INF, SCORE_INF);
