@@ -36,6 +36,7 @@ int cli_report(int argc, char **argv);
 int cli_gtp(int argc, char **argv);
 int cli_nboard(int argc, char **argv);
 int cli_balanced_openings(int argc, char **argv);
+int cli_train(int argc, char **argv);
 
 /* Parses a whole decimal integer in [lo, hi]; false if `s` is anything else. */
 bool cli_parse_int(const char *s, long lo, long hi, long *out);

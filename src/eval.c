@@ -42,6 +42,7 @@
  * replace them behind the same interface.
  */
 #include "eval.h"
+#include "pattern.h"
 #include "search.h"
 
 #include <ctype.h>
@@ -95,6 +96,7 @@ struct eval {
 	bool on[N_FEATURES];		   /* feature switches */
 	int row[61][N_ROW];		   /* effective integer weights per number of empties */
 	uint8_t edge_stable[256 * 256];	   /* [own8 << 8 | opp8] -> stable squares of that edge */
+	struct pattern_weights *pattern;   /* trained pattern weights (pattern.c), or NULL */
 };
 
 #define CORNERS 0x8100000000000081ULL
@@ -241,7 +243,32 @@ struct eval *eval_new_default(void)
 /* Frees an evaluation (NULL is fine). */
 void eval_free(struct eval *ev)
 {
+	if (ev)
+		pattern_free(ev->pattern);
 	free(ev);
+}
+
+/*
+ * Returns an evaluation by the trained pattern weights `w` (taking ownership
+ * of them; freed with the evaluation, also on failure), or NULL when out of
+ * memory.
+ */
+struct eval *eval_new_pattern(struct pattern_weights *w)
+{
+	struct eval *ev = w ? eval_alloc() : NULL;
+
+	if (!ev) {
+		pattern_free(w);
+		return NULL;
+	}
+	ev->pattern = w;
+	return ev;
+}
+
+/* True when `ev` is a pattern evaluation (else the classic one). */
+bool eval_is_pattern(const struct eval *ev)
+{
+	return ev->pattern != NULL;
 }
 
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
@@ -292,15 +319,24 @@ static int parse_ints(char *p, int *out, int n, char **bad)
 }
 
 /*
- * Reads a weights file (format in the table at the top of this file) from `f`;
- * `name` is used in messages. Returns a new evaluation, or NULL with
+ * Reads a weights file (format in the table at the top of this file, or a
+ * binary pattern weights file, see pattern.c, told by its first byte) from
+ * `f`; `name` is used in messages. Returns a new evaluation, or NULL with
  * "name:line: message" in err.
  */
 struct eval *eval_load(FILE *f, const char *name, char *err, size_t errlen)
 {
-	struct eval *ev = eval_alloc();
+	struct eval *ev;
 	char line[512];
-	int lineno = 0;
+	int lineno = 0, c = getc(f);
+
+	if (c == 0x89) {
+		ungetc(c, f);
+		return eval_new_pattern(pattern_read(f, name, err, errlen));
+	}
+	if (c != EOF)
+		ungetc(c, f);
+	ev = eval_alloc();
 
 	if (!ev) {
 		set_err(err, errlen, "%s: out of memory", name);
@@ -434,6 +470,9 @@ static const uint64_t corner[4] = {0x1ULL, 0x80ULL, 0x100000000000000ULL, 0x8000
  */
 int eval_board(const struct eval *ev, const struct board *b)
 {
+	if (ev->pattern)
+		return pattern_eval(ev->pattern, b);
+
 	uint64_t own = b->own, opp = b->opp, empty = ~(own | opp);
 	int e = board_popcount(empty);
 	const int *w = ev->row[e > 60 ? 60 : e];

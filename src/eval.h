@@ -16,6 +16,7 @@
 #include "board.h"
 
 struct eval;
+struct pattern_weights;
 
 struct eval *eval_new_default(void);
 struct eval *eval_load(FILE *f, const char *name, char *err, size_t errlen);
@@ -23,5 +24,7 @@ void eval_free(struct eval *ev);
 int eval_set_feature(struct eval *ev, const char *feature, bool on, char *err, size_t errlen);
 const char *const *eval_feature_names(void);
 int eval_board(const struct eval *ev, const struct board *b);
+struct eval *eval_new_pattern(struct pattern_weights *w);
+bool eval_is_pattern(const struct eval *ev);
 
 #endif

@@ -1,0 +1,490 @@
+/*
+ * pattern.c — the pattern evaluation: pattern geometry, configuration indices,
+ * weights per phase and the binary weights file.
+ *
+ * Patterns (squares in index order; a1 = square 0, h1 = 7, a8 = 56), each
+ * with all its distinct images under the 8 symmetries of the board:
+ *
+ * | kind      | squares                              | copies | states |
+ * |-----------|--------------------------------------|--------|--------|
+ * | edge+2X   | a1 b1 c1 d1 e1 f1 g1 h1 b2 g2        | 4      | 59049  |
+ * | corner3x3 | a1 b1 c1 a2 b2 c2 a3 b3 c3           | 4      | 19683  |
+ * | corner2x5 | a1 b1 c1 d1 e1 a2 b2 c2 d2 e2        | 8      | 59049  |
+ * | row2      | a2 .. h2                             | 4      | 6561   |
+ * | row3      | a3 .. h3                             | 4      | 6561   |
+ * | row4      | a4 .. h4                             | 4      | 6561   |
+ * | diag8     | a1 b2 c3 d4 e5 f6 g7 h8              | 2      | 6561   |
+ * | diag7     | b1 c2 d3 e4 f5 g6 h7                 | 4      | 2187   |
+ * | diag6     | c1 d2 e3 f4 g5 h6                    | 4      | 729    |
+ * | diag5     | d1 e2 f3 g4 h5                       | 4      | 243    |
+ * | diag4     | e1 f2 g3 h4                          | 4      | 81     |
+ *
+ * A copy's configuration index is sum(3^k * state of its k-th square), state 0
+ * empty, 1 the side to move's disc, 2 the opponent's; the k-th square of a
+ * copy is the image of the base pattern's k-th square, so every copy reads
+ * the one weight table of its kind. A pattern that maps onto itself under
+ * some symmetry (an edge read backwards) gives configurations that are the
+ * same up to symmetry: they share one weight (the "canonical" index, the
+ * smallest of the orbit), which makes the value of a position equal for its
+ * 8 symmetric copies.
+ *
+ * Phases: phase = (60 - empties) / 4, at most PATTERN_PHASES - 1.
+ * Indices are recomputed from the bitboards at each evaluation (no
+ * incremental update through make/unmake): the search calls eval_board on a
+ * plain board, and an evaluation costs about a hundred table additions.
+ *
+ * Weights file (little-endian):
+ *
+ * | offset | size | meaning                                              |
+ * |--------|------|------------------------------------------------------|
+ * | 0      | 8    | magic "\x89OTHPAT\n"                                 |
+ * | 8      | 4    | version (PATTERN_FILE_VERSION)                       |
+ * | 12     | 4    | phases (PATTERN_PHASES)                              |
+ * | 16     | 4    | weights per phase (PATTERN_PARAMS)                   |
+ * | 20     | 4    | payload size in bytes                                |
+ * | 24     | 8    | FNV-1a 64-bit hash of the payload (checksum)         |
+ * | 32     | ...  | payload: phases x weights, int16 centidiscs, with    |
+ * |        |      | zero runs coded as the int16 -32768 then a uint16    |
+ * |        |      | run length (1..65535)                                |
+ *
+ * Weights are in centidiscs (mobility: per move of difference).
+ */
+#include "pattern.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FILE_MAGIC "\x89OTHPAT\n"
+#define RUN_MARK (-32768)
+#define EVAL_LIMIT 6400
+
+struct pattern_weights {
+	int16_t w[PATTERN_PHASES][PATTERN_PARAMS]; /* weight tables, expanded to all indices */
+	uint32_t offset[PATTERN_KINDS];		   /* first weight of each kind's table */
+	uint8_t inst_kind[PATTERN_INSTANCES];	   /* kind of each copy */
+	uint8_t sq_n[64];			   /* copies that contain each square */
+	uint8_t sq_inst[64][12];		   /* those copies */
+	uint16_t sq_pow[64][12];		   /* 3^k, k = the square's place in the copy */
+	uint32_t *canon; /* [PATTERN_TABLE] canonical index in the table */
+};
+
+static const char *const kind_names[PATTERN_KINDS] = {
+    "edge+2X", "corner3x3", "corner2x5", "row2",  "row3",  "row4",
+    "diag8",   "diag7",	    "diag6",	 "diag5", "diag4",
+};
+
+static const int8_t kind_squares[PATTERN_KINDS][PATTERN_MAX_SQUARES + 1] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 9, 14, -1},
+    {0, 1, 2, 8, 9, 10, 16, 17, 18, -1},
+    {0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1},
+    {8, 9, 10, 11, 12, 13, 14, 15, -1},
+    {16, 17, 18, 19, 20, 21, 22, 23, -1},
+    {24, 25, 26, 27, 28, 29, 30, 31, -1},
+    {0, 9, 18, 27, 36, 45, 54, 63, -1},
+    {1, 10, 19, 28, 37, 46, 55, -1},
+    {2, 11, 20, 29, 38, 47, -1},
+    {3, 12, 21, 30, 39, -1},
+    {4, 13, 22, 31, -1},
+};
+
+static int kind_len(int k)
+{
+	int n = 0;
+
+	while (n < PATTERN_MAX_SQUARES && kind_squares[k][n] >= 0)
+		n++;
+	return n;
+}
+
+static uint32_t pow3(int n)
+{
+	uint32_t p = 1;
+
+	while (n-- > 0)
+		p *= 3;
+	return p;
+}
+
+/* Returns the phase (weight set) of a position with `empties` empty squares. */
+int pattern_phase(int empties)
+{
+	int p = (60 - empties) / 4;
+
+	return p < 0 ? 0 : p >= PATTERN_PHASES ? PATTERN_PHASES - 1 : p;
+}
+
+/* The canonical indices of kind `k`: the smallest index over the orbit under its self-symmetries.
+ */
+static void canon_build(int k, uint32_t *canon)
+{
+	int n = kind_len(k), perms[8][PATTERN_MAX_SQUARES], n_perms = 0;
+	uint32_t size = pow3(n);
+
+	for (int s = 0; s < BOARD_SYMMETRIES; s++) {
+		int perm[PATTERN_MAX_SQUARES], ok = 1;
+
+		for (int j = 0; j < n && ok; j++) {
+			int img = board_symmetry_square(kind_squares[k][j], s), pos = -1;
+
+			for (int i = 0; i < n; i++)
+				if (kind_squares[k][i] == img)
+					pos = i;
+			if (pos < 0)
+				ok = 0;
+			perm[j] = pos;
+		}
+		if (ok)
+			memcpy(perms[n_perms++], perm, sizeof perm);
+	}
+	for (uint32_t idx = 0; idx < size; idx++) {
+		uint32_t best = idx;
+
+		for (int p = 0; p < n_perms; p++) {
+			uint32_t v = 0, x = idx;
+
+			for (int j = 0; j < n; j++, x /= 3)
+				v += (x % 3) * pow3(perms[p][j]);
+			if (v < best)
+				best = v;
+		}
+		canon[idx] = best;
+	}
+}
+
+/* Returns new zero weights with the pattern geometry, or NULL when out of memory. */
+struct pattern_weights *pattern_new(void)
+{
+	struct pattern_weights *w = calloc(1, sizeof *w);
+	int n_inst = 0;
+	uint32_t off = 0;
+	uint64_t seen[PATTERN_INSTANCES];
+
+	if (!w)
+		return NULL;
+	w->canon = malloc(sizeof *w->canon * PATTERN_TABLE);
+	if (!w->canon) {
+		free(w);
+		return NULL;
+	}
+	for (int k = 0; k < PATTERN_KINDS; k++) {
+		int n = kind_len(k);
+
+		w->offset[k] = off;
+		canon_build(k, w->canon + off);
+		for (uint32_t i = 0; i < pow3(n); i++)
+			w->canon[off + i] += off;
+		for (int s = 0; s < BOARD_SYMMETRIES; s++) {
+			uint64_t set = 0;
+			bool dup = false;
+
+			for (int j = 0; j < n; j++)
+				set |= board_bit(board_symmetry_square(kind_squares[k][j], s));
+			for (int i = 0; i < n_inst; i++)
+				if (w->inst_kind[i] == k && seen[i] == set)
+					dup = true;
+			if (dup || n_inst == PATTERN_INSTANCES)
+				continue;
+			seen[n_inst] = set;
+			w->inst_kind[n_inst] = (uint8_t)k;
+			for (int j = 0; j < n; j++) {
+				int sq = board_symmetry_square(kind_squares[k][j], s);
+
+				w->sq_inst[sq][w->sq_n[sq]] = (uint8_t)n_inst;
+				w->sq_pow[sq][w->sq_n[sq]] = (uint16_t)pow3(j);
+				w->sq_n[sq]++;
+			}
+			n_inst++;
+		}
+		off += pow3(n);
+	}
+	return w;
+}
+
+/* Frees weights (NULL is fine). */
+void pattern_free(struct pattern_weights *w)
+{
+	if (!w)
+		return;
+	free(w->canon);
+	free(w);
+}
+
+/* The configuration index of every copy, into idx[]. */
+static inline void pattern_indices(const struct pattern_weights *w, uint64_t own, uint64_t opp,
+				   uint32_t *idx)
+{
+	memset(idx, 0, sizeof *idx * PATTERN_INSTANCES);
+	for (; own; own &= own - 1) {
+		int sq = board_first_square(own);
+
+		for (int i = 0; i < w->sq_n[sq]; i++)
+			idx[w->sq_inst[sq][i]] += w->sq_pow[sq][i];
+	}
+	for (; opp; opp &= opp - 1) {
+		int sq = board_first_square(opp);
+
+		for (int i = 0; i < w->sq_n[sq]; i++)
+			idx[w->sq_inst[sq][i]] += 2u * w->sq_pow[sq][i];
+	}
+}
+
+/* Fills `out` with the features of `b` (canonical weight indices, mobility, parity, phase). */
+void pattern_features(const struct pattern_weights *w, const struct board *b,
+		      struct pattern_features *out)
+{
+	uint32_t idx[PATTERN_INSTANCES];
+	int e = board_empty_count(b);
+
+	pattern_indices(w, b->own, b->opp, idx);
+	for (int i = 0; i < PATTERN_INSTANCES; i++)
+		out->param[i] = w->canon[w->offset[w->inst_kind[i]] + idx[i]];
+	out->mobility = board_popcount(board_moves(b->own, b->opp)) -
+			board_popcount(board_moves(b->opp, b->own));
+	out->parity = e & 1;
+	out->discs = board_popcount(b->own) - board_popcount(b->opp);
+	out->phase = pattern_phase(e);
+}
+
+static int clamp_eval(int v)
+{
+	return v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;
+}
+
+/* Returns the value of features `f` in centidiscs, within [-6400, 6400]. */
+int pattern_eval_features(const struct pattern_weights *w, const struct pattern_features *f)
+{
+	const int16_t *t = w->w[f->phase];
+	int v = t[PATTERN_EXTRA_BIAS] + t[PATTERN_EXTRA_MOBILITY] * f->mobility +
+		t[PATTERN_EXTRA_PARITY] * f->parity + t[PATTERN_EXTRA_DISCS] * f->discs;
+
+	for (int i = 0; i < PATTERN_INSTANCES; i++)
+		v += t[f->param[i]];
+	return clamp_eval(v);
+}
+
+/* Returns the value of `b` for the side to move in centidiscs, within [-6400, 6400]. */
+int pattern_eval(const struct pattern_weights *w, const struct board *b)
+{
+	uint32_t idx[PATTERN_INSTANCES];
+	int e = board_empty_count(b);
+	const int16_t *t = w->w[pattern_phase(e)];
+	int v = t[PATTERN_EXTRA_BIAS] + t[PATTERN_EXTRA_PARITY] * (e & 1) +
+		t[PATTERN_EXTRA_DISCS] * (board_popcount(b->own) - board_popcount(b->opp));
+
+	pattern_indices(w, b->own, b->opp, idx);
+	for (int i = 0; i < PATTERN_INSTANCES; i++)
+		v += t[w->offset[w->inst_kind[i]] + idx[i]];
+	if (t[PATTERN_EXTRA_MOBILITY])
+		v += t[PATTERN_EXTRA_MOBILITY] * (board_popcount(board_moves(b->own, b->opp)) -
+						  board_popcount(board_moves(b->opp, b->own)));
+	return clamp_eval(v);
+}
+
+static int16_t to_weight(double x)
+{
+	double r = x < 0 ? x - 0.5 : x + 0.5;
+
+	if (r > 32767)
+		return 32767;
+	if (r < -32767)
+		return -32767;
+	return (int16_t)r;
+}
+
+/*
+ * Sets the weights of `phase` from `params` (PATTERN_PARAMS values, centidiscs,
+ * rounded): each table index takes the value of its canonical index.
+ */
+void pattern_set(struct pattern_weights *w, int phase, const double *params)
+{
+	for (uint32_t i = 0; i < PATTERN_TABLE; i++)
+		w->w[phase][i] = to_weight(params[w->canon[i]]);
+	for (int i = PATTERN_TABLE; i < PATTERN_PARAMS; i++)
+		w->w[phase][i] = to_weight(params[i]);
+}
+
+/* Copies the weights of `phase` into `params` (PATTERN_PARAMS values, centidiscs). */
+void pattern_get(const struct pattern_weights *w, int phase, double *params)
+{
+	for (int i = 0; i < PATTERN_PARAMS; i++)
+		params[i] = w->w[phase][i];
+}
+
+/* True when `param` is a weight of its own (a canonical table index or an extra term). */
+bool pattern_is_canonical(const struct pattern_weights *w, uint32_t param)
+{
+	return param >= PATTERN_TABLE || w->canon[param] == param;
+}
+
+/* Returns the kind of weight `param`, or -1 for the extra terms. */
+int pattern_kind_of(uint32_t param)
+{
+	uint32_t off = 0;
+
+	for (int k = 0; k < PATTERN_KINDS; k++) {
+		off += pow3(kind_len(k));
+		if (param < off)
+			return k;
+	}
+	return -1;
+}
+
+/* Returns the name of pattern kind `kind`. */
+const char *pattern_kind_name(int kind)
+{
+	return kind >= 0 && kind < PATTERN_KINDS ? kind_names[kind] : "extra";
+}
+
+/* File ---------------------------------------------------------------------- */
+
+static uint64_t fnv1a(const uint8_t *p, size_t n)
+{
+	uint64_t h = 0xCBF29CE484222325ULL;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 0x100000001B3ULL;
+	}
+	return h;
+}
+
+static void put_le(uint8_t *p, uint64_t v, int n)
+{
+	for (int i = 0; i < n; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint64_t get_le(const uint8_t *p, int n)
+{
+	uint64_t v = 0;
+
+	for (int i = n - 1; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+/* Writes `w` to `f` in the file format above. Returns 0, or -1 with a message. */
+int pattern_write(const struct pattern_weights *w, FILE *f, char *err, size_t errlen)
+{
+	size_t cap = (size_t)PATTERN_PHASES * PATTERN_PARAMS * 2 + 16, n = 0;
+	uint8_t *pay = malloc(cap), head[32];
+	const int16_t *all = &w->w[0][0];
+	size_t total = (size_t)PATTERN_PHASES * PATTERN_PARAMS;
+	int rc = 0;
+
+	if (!pay) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < total;) {
+		if (all[i] == 0) {
+			size_t run = 0;
+
+			while (i + run < total && all[i + run] == 0 && run < 65535)
+				run++;
+			if (run >= 2) {
+				put_le(pay + n, (uint16_t)RUN_MARK, 2);
+				put_le(pay + n + 2, run, 2);
+				n += 4;
+				i += run;
+				continue;
+			}
+		}
+		put_le(pay + n, (uint16_t)all[i], 2);
+		n += 2;
+		i++;
+	}
+	memcpy(head, FILE_MAGIC, 8);
+	put_le(head + 8, PATTERN_FILE_VERSION, 4);
+	put_le(head + 12, PATTERN_PHASES, 4);
+	put_le(head + 16, PATTERN_PARAMS, 4);
+	put_le(head + 20, n, 4);
+	put_le(head + 24, fnv1a(pay, n), 8);
+	if (fwrite(head, 1, 32, f) != 32 || fwrite(pay, 1, n, f) != n || fflush(f) != 0) {
+		snprintf(err, errlen, "write error");
+		rc = -1;
+	}
+	free(pay);
+	return rc;
+}
+
+/*
+ * Reads a weights file from `f` (`name` for messages). Returns new weights,
+ * or NULL with "name: message" when the file is not a weights file, has
+ * another version or shape, is truncated or fails its checksum.
+ */
+struct pattern_weights *pattern_read(FILE *f, const char *name, char *err, size_t errlen)
+{
+	uint8_t head[32], *pay = NULL;
+	struct pattern_weights *w = NULL;
+	size_t n, total = (size_t)PATTERN_PHASES * PATTERN_PARAMS, k = 0, i = 0;
+	int16_t *all;
+
+	if (fread(head, 1, 32, f) != 32) {
+		snprintf(err, errlen, "%s: truncated header (not a pattern weights file?)", name);
+		return NULL;
+	}
+	if (memcmp(head, FILE_MAGIC, 8) != 0) {
+		snprintf(err, errlen, "%s: not a pattern weights file (bad magic)", name);
+		return NULL;
+	}
+	if (get_le(head + 8, 4) != PATTERN_FILE_VERSION) {
+		snprintf(err, errlen, "%s: weights file version %u, expected %d", name,
+			 (unsigned)get_le(head + 8, 4), PATTERN_FILE_VERSION);
+		return NULL;
+	}
+	if (get_le(head + 12, 4) != PATTERN_PHASES || get_le(head + 16, 4) != PATTERN_PARAMS) {
+		snprintf(err, errlen, "%s: %u phases x %u weights, expected %d x %d", name,
+			 (unsigned)get_le(head + 12, 4), (unsigned)get_le(head + 16, 4),
+			 PATTERN_PHASES, PATTERN_PARAMS);
+		return NULL;
+	}
+	n = get_le(head + 20, 4);
+	if (n > total * 2 + 16 || n % 2) {
+		snprintf(err, errlen, "%s: bad payload size %zu", name, n);
+		return NULL;
+	}
+	pay = malloc(n ? n : 1);
+	w = pattern_new();
+	if (!pay || !w) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		goto fail;
+	}
+	if (fread(pay, 1, n, f) != n) {
+		snprintf(err, errlen, "%s: truncated (payload shorter than %zu bytes)", name, n);
+		goto fail;
+	}
+	if (fnv1a(pay, n) != get_le(head + 24, 8)) {
+		snprintf(err, errlen, "%s: checksum mismatch (corrupt file)", name);
+		goto fail;
+	}
+	all = &w->w[0][0];
+	while (i < n) {
+		int16_t v = (int16_t)get_le(pay + i, 2);
+
+		i += 2;
+		if (v == RUN_MARK) {
+			size_t run = i + 2 <= n ? get_le(pay + i, 2) : 0;
+
+			i += 2;
+			if (run == 0 || k + run > total)
+				break;
+			memset(all + k, 0, run * sizeof *all);
+			k += run;
+		} else {
+			if (k == total)
+				break;
+			all[k++] = v;
+		}
+	}
+	if (i != n || k != total) {
+		snprintf(err, errlen, "%s: bad payload (%zu of %zu weights)", name, k, total);
+		goto fail;
+	}
+	free(pay);
+	return w;
+fail:
+	free(pay);
+	pattern_free(w);
+	return NULL;
+}

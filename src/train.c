@@ -1,0 +1,544 @@
+/*
+ * train.c — self-play data for the pattern weights, the data file, and a
+ * fixed-depth match between two evaluations.
+ *
+ * A game: the balanced opening line, then `random_moves` uniformly random
+ * legal moves at plies chosen at random among the next `random_window`, the
+ * other moves by a search to `depth` plies; from `solve_empties` empties on,
+ * each move is an exact solve, so the game ends under perfect play. Every
+ * position with a move to play after the opening is kept, labelled with the
+ * final disc difference from its mover's view (empties to the winner): the
+ * exact minimax value for the solved positions (flag `exact`), the played
+ * result before them. Game number g uses opening g mod (number of openings)
+ * and random choices from hash(seed, g), so a game is the same whichever
+ * thread plays it and whenever: that makes runs resumable.
+ *
+ * Data file (little-endian): the 8-byte magic "OTHTDAT1", then one record per
+ * game, in the order the games finished:
+ *
+ * | size   | meaning                                                    |
+ * |--------|------------------------------------------------------------|
+ * | 4      | game number                                                |
+ * | 2      | n, positions in the record                                 |
+ * | 2      | zero (reserved)                                            |
+ * | 18 x n | own discs (8), opponent discs (8), score (int8, discs, side |
+ * |        | to move), flags (bit 0: exact)                             |
+ *
+ * A record cut short at the end (an interrupted run) is ignored on reading;
+ * the writer resumes from the end of the last whole record.
+ */
+#include "train.h"
+#include "search.h"
+#include "timer.h"
+
+#include <ctype.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DATA_MAGIC "OTHTDAT1"
+
+static uint64_t mix64(uint64_t x)
+{
+	x += 0x9E3779B97F4A7C15ULL;
+	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+	return x ^ (x >> 31);
+}
+
+/*
+ * Reads opening lines (moves such as "f5d6c3", `#` starts a comment, blank
+ * lines skipped) from `f` into a new array *out (the caller frees it).
+ * Returns the number of lines, or -1 with "name:line: message" for a bad or
+ * illegal move.
+ */
+int train_openings_read(FILE *f, const char *name, struct train_opening **out, char *err,
+			size_t errlen)
+{
+	char line[1024];
+	int n = 0, cap = 0, lineno = 0;
+	struct train_opening *ops = NULL;
+
+	while (fgets(line, sizeof line, f)) {
+		struct board b;
+		struct train_opening op = {0};
+		char *p = line;
+
+		lineno++;
+		line[strcspn(line, "#\r\n")] = '\0';
+		board_start(&b);
+		while (*p) {
+			char sq[3];
+			int s;
+			uint64_t flips;
+
+			if (isspace((unsigned char)*p)) {
+				p++;
+				continue;
+			}
+			sq[0] = p[0];
+			sq[1] = p[0] ? p[1] : '\0';
+			sq[2] = '\0';
+			s = board_square_parse(sq);
+			if (s < 0 || s > 63 || op.n == TRAIN_MAX_OPENING) {
+				snprintf(err, errlen, "%s:%d:%d: bad move '%s'", name, lineno,
+					 (int)(p - line) + 1, sq);
+				free(ops);
+				return -1;
+			}
+			if (!board_can_move(&b))
+				board_pass(&b);
+			flips = ((b.own | b.opp) >> s & 1) ? 0 : board_flips(b.own, b.opp, s);
+			if (!flips) {
+				snprintf(err, errlen, "%s:%d:%d: illegal move '%s'", name, lineno,
+					 (int)(p - line) + 1, sq);
+				free(ops);
+				return -1;
+			}
+			board_play(&b, s, flips);
+			op.moves[op.n++] = s;
+			p += 2;
+		}
+		if (op.n == 0)
+			continue;
+		if (n == cap) {
+			struct train_opening *t;
+
+			cap = cap ? cap * 2 : 64;
+			t = realloc(ops, sizeof *ops * (size_t)cap);
+			if (!t) {
+				snprintf(err, errlen, "%s: out of memory", name);
+				free(ops);
+				return -1;
+			}
+			ops = t;
+		}
+		ops[n++] = op;
+	}
+	if (n == 0) {
+		snprintf(err, errlen, "%s: no opening lines", name);
+		free(ops);
+		return -1;
+	}
+	*out = ops;
+	return n;
+}
+
+/* Plays the opening from the start; returns the colour to move after it. */
+static enum color opening_play(const struct train_opening *op, struct board *b)
+{
+	enum color side = BLACK;
+
+	board_start(b);
+	for (int i = 0; i < op->n; i++) {
+		if (!board_can_move(b)) {
+			board_pass(b);
+			side = !side;
+		}
+		board_play(b, op->moves[i], board_flips(b->own, b->opp, op->moves[i]));
+		side = !side;
+	}
+	return side;
+}
+
+/*
+ * Plays self-play game `id` from opening `op` with searcher `s` (options `o`)
+ * and fills `out` with its labelled positions. Returns 0, or -1 if the search
+ * failed.
+ */
+int train_play_game(struct search *s, const struct train_opening *op,
+		    const struct train_gen_options *o, uint32_t id, struct train_game *out)
+{
+	struct board b;
+	enum color side = opening_play(op, &b), mover[64];
+	uint64_t rng = mix64(o->seed ^ ((uint64_t)id << 20)), random_plies = 0;
+	struct search_limits lim = {0};
+	int ply = 0, final;
+	bool solved = false;
+
+	for (int i = 0; i < o->random_moves && o->random_window > 0; i++) {
+		rng = mix64(rng);
+		random_plies |= 1ULL << (rng % (uint64_t)o->random_window);
+	}
+	lim.depth = o->depth;
+	lim.endgame = o->solve_empties;
+	out->id = id;
+	out->n = 0;
+	search_clear(s);
+	while (!board_game_over(&b)) {
+		uint64_t moves = board_moves(b.own, b.opp);
+		struct search_result r;
+		int sq;
+
+		if (!moves) {
+			board_pass(&b);
+			side = !side;
+			continue;
+		}
+		if (ply < 64 && (random_plies >> ply & 1) &&
+		    board_empty_count(&b) > o->solve_empties) {
+			int k;
+
+			rng = mix64(rng);
+			k = (int)(rng % (uint64_t)board_popcount(moves));
+			while (k-- > 0)
+				moves &= moves - 1;
+			sq = board_first_square(moves);
+		} else {
+			/* no depth cap once solving: search_run solves only after its
+			 * pre-iterations */
+			lim.depth = board_empty_count(&b) <= o->solve_empties ? 0 : o->depth;
+			if (search_run(s, &b, &lim, NULL, NULL, &r) != 0 || r.move >= 64)
+				return -1;
+			sq = r.move;
+			if (r.endgame)
+				solved = true;
+		}
+		out->pos[out->n] = (struct train_position){b.own, b.opp, 0, solved};
+		mover[out->n++] = side;
+		board_play(&b, sq, board_flips(b.own, b.opp, sq));
+		side = !side;
+		ply++;
+	}
+	final = board_final_score(&b); /* for `side`, the side to move at the end */
+	for (int i = 0; i < out->n; i++)
+		out->pos[i].score = (int8_t)(mover[i] == side ? final : -final);
+	return 0;
+}
+
+static void put_le(uint8_t *p, uint64_t v, int n)
+{
+	for (int i = 0; i < n; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint64_t get_le(const uint8_t *p, int n)
+{
+	uint64_t v = 0;
+
+	for (int i = n - 1; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+/* Writes the data file's magic to `f`; returns 0 or -1 on a write error. */
+int train_data_write_header(FILE *f)
+{
+	return fwrite(DATA_MAGIC, 1, 8, f) == 8 ? 0 : -1;
+}
+
+/* Appends the record of game `g` to `f` and flushes; returns 0 or -1 on a write error. */
+int train_data_write_game(FILE *f, const struct train_game *g)
+{
+	uint8_t buf[8 + 64 * TRAIN_RECORD_BYTES], *p = buf + 8;
+
+	put_le(buf, g->id, 4);
+	put_le(buf + 4, (uint64_t)g->n, 2);
+	put_le(buf + 6, 0, 2);
+	for (int i = 0; i < g->n; i++, p += TRAIN_RECORD_BYTES) {
+		put_le(p, g->pos[i].own, 8);
+		put_le(p + 8, g->pos[i].opp, 8);
+		p[16] = (uint8_t)g->pos[i].score;
+		p[17] = g->pos[i].exact;
+	}
+	if (fwrite(buf, 1, (size_t)(p - buf), f) != (size_t)(p - buf) || fflush(f) != 0)
+		return -1;
+	return 0;
+}
+
+static int data_push(struct train_data *d, const struct train_position *p, uint32_t game)
+{
+	if (d->n == d->cap) {
+		size_t cap = d->cap ? d->cap * 2 : 4096;
+		struct train_position *np = realloc(d->pos, sizeof *np * cap);
+		uint32_t *ng;
+
+		if (!np)
+			return -1;
+		d->pos = np;
+		ng = realloc(d->game, sizeof *ng * cap);
+		if (!ng)
+			return -1;
+		d->game = ng;
+		d->cap = cap;
+	}
+	d->pos[d->n] = *p;
+	d->game[d->n++] = game;
+	return 0;
+}
+
+/*
+ * Reads a data file from `f`, appending its positions to `d` (if not NULL)
+ * and marking done[id] = 1 for each game id < done_len (if done is not NULL).
+ * *valid_end gets the offset just after the last whole record. Returns the
+ * number of games read, or -1 with "name: message" (not a data file, a bad
+ * record, out of memory).
+ */
+long train_data_read(FILE *f, const char *name, struct train_data *d, uint8_t *done,
+		     size_t done_len, long *valid_end, char *err, size_t errlen)
+{
+	uint8_t head[8], rec[64 * TRAIN_RECORD_BYTES];
+	long games = 0, end = 8;
+
+	if (fread(head, 1, 8, f) != 8 || memcmp(head, DATA_MAGIC, 8) != 0) {
+		snprintf(err, errlen, "%s: not a training data file (bad magic)", name);
+		return -1;
+	}
+	for (;;) {
+		uint32_t id;
+		size_t n;
+
+		if (fread(head, 1, 8, f) != 8)
+			break;
+		id = (uint32_t)get_le(head, 4);
+		n = (size_t)get_le(head + 4, 2);
+		if (n > 64 || get_le(head + 6, 2) != 0) {
+			snprintf(err, errlen, "%s: bad record at offset %ld", name, end);
+			return -1;
+		}
+		if (fread(rec, TRAIN_RECORD_BYTES, n, f) != n)
+			break;
+		for (size_t i = 0; d && i < n; i++) {
+			const uint8_t *p = rec + i * TRAIN_RECORD_BYTES;
+			struct train_position pos = {get_le(p, 8), get_le(p + 8, 8), (int8_t)p[16],
+						     (uint8_t)(p[17] & 1)};
+
+			if (data_push(d, &pos, id) < 0) {
+				snprintf(err, errlen, "%s: out of memory", name);
+				return -1;
+			}
+		}
+		if (done && id < done_len)
+			done[id] = 1;
+		games++;
+		end += 8 + (long)(n * TRAIN_RECORD_BYTES);
+	}
+	if (d)
+		d->games += (size_t)games;
+	if (valid_end)
+		*valid_end = end;
+	return games;
+}
+
+/* Frees the arrays of `d` and empties it. */
+void train_data_free(struct train_data *d)
+{
+	free(d->pos);
+	free(d->game);
+	memset(d, 0, sizeof *d);
+}
+
+/* Parallel generation ----------------------------------------------------------- */
+
+struct gen_shared {
+	const struct eval *ev;		   /* evaluation of the players */
+	const struct train_opening *ops;   /* openings */
+	int n_ops;			   /* their number */
+	uint32_t n_games;		   /* games 0 .. n_games-1 */
+	const uint8_t *done;		   /* games already in the file (or NULL) */
+	const struct train_gen_options *o; /* options */
+	FILE *out;			   /* data file */
+	train_progress progress;	   /* callback or NULL */
+	void *user;			   /* its argument */
+	pthread_mutex_t lock;		   /* guards everything below */
+	uint32_t next;			   /* next game to start */
+	uint64_t finished;		   /* games finished (including done ones) */
+	uint64_t positions;		   /* positions written by this run */
+	int failed;			   /* 1 on a write or search failure */
+};
+
+static void *gen_worker(void *arg)
+{
+	struct gen_shared *g = arg;
+	struct search *s = search_new(g->o->tt_mb, g->ev);
+	struct train_game *game = malloc(sizeof *game);
+
+	if (!s || !game) {
+		pthread_mutex_lock(&g->lock);
+		g->failed = 1;
+		pthread_mutex_unlock(&g->lock);
+	}
+	while (s && game) {
+		uint32_t id;
+		int rc;
+
+		pthread_mutex_lock(&g->lock);
+		while (g->next < g->n_games && g->done && g->done[g->next])
+			g->next++;
+		id = g->next++;
+		if (g->failed || id >= g->n_games) {
+			pthread_mutex_unlock(&g->lock);
+			break;
+		}
+		pthread_mutex_unlock(&g->lock);
+		rc = train_play_game(s, &g->ops[id % (uint32_t)g->n_ops], g->o, id, game);
+		pthread_mutex_lock(&g->lock);
+		if (rc < 0 || train_data_write_game(g->out, game) < 0)
+			g->failed = 1;
+		g->finished++;
+		g->positions += (uint64_t)game->n;
+		if (g->progress)
+			g->progress(g->finished, g->n_games, g->positions, g->user);
+		pthread_mutex_unlock(&g->lock);
+	}
+	free(game);
+	search_free(s);
+	return NULL;
+}
+
+/*
+ * Plays games 0 .. n_games-1 (skipping those with done[id] set, if done is
+ * not NULL) with `o->jobs` threads and appends their records to `out`.
+ * Returns 0, or -1 with a message on a write, thread or memory failure.
+ */
+int train_generate(const struct eval *ev, const struct train_opening *ops, int n_ops,
+		   uint32_t n_games, const uint8_t *done, const struct train_gen_options *o,
+		   FILE *out, train_progress progress, void *user, char *err, size_t errlen)
+{
+	struct gen_shared g;
+	pthread_t th[64];
+	int jobs = o->jobs < 1 ? 1 : o->jobs > 64 ? 64 : o->jobs, started = 0;
+
+	memset(&g, 0, sizeof g);
+	g.ev = ev;
+	g.ops = ops;
+	g.n_ops = n_ops;
+	g.n_games = n_games;
+	g.done = done;
+	g.o = o;
+	g.out = out;
+	g.progress = progress;
+	g.user = user;
+	pthread_mutex_init(&g.lock, NULL);
+	for (uint32_t i = 0; done && i < n_games; i++)
+		g.finished += done[i];
+	for (int i = 0; i < jobs; i++)
+		if (pthread_create(&th[i], NULL, gen_worker, &g) == 0)
+			started++;
+	for (int i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	pthread_mutex_destroy(&g.lock);
+	if (started == 0 || g.failed) {
+		snprintf(err, errlen,
+			 started ? "a game failed or the data file could not be written"
+				 : "could not start a thread");
+		return -1;
+	}
+	return 0;
+}
+
+/* Match ---------------------------------------------------------------------------- */
+
+struct match_shared {
+	const struct eval *ev[2];	 /* A, B */
+	const struct train_opening *ops; /* openings */
+	int n_ops;			 /* number of openings */
+	struct train_match_options o;	 /* options */
+	train_progress progress;	 /* callback or NULL */
+	void *user;			 /* its argument */
+	pthread_mutex_t lock;		 /* guards what follows */
+	int next;			 /* next game */
+	struct train_match_result res;	 /* results so far */
+	int failed;			 /* 1 when a searcher could not be made */
+};
+
+static void *match_worker(void *arg)
+{
+	struct match_shared *m = arg;
+	struct search *s[2] = {search_new(16, m->ev[0]), search_new(16, m->ev[1])};
+
+	while (s[0] && s[1]) {
+		struct search_limits lim = {0};
+		struct board b;
+		enum color side, a_color;
+		int game, d;
+
+		pthread_mutex_lock(&m->lock);
+		game = m->next++;
+		pthread_mutex_unlock(&m->lock);
+		if (game >= 2 * m->n_ops * m->o.rounds)
+			break;
+		side = opening_play(&m->ops[game / 2 % m->n_ops], &b);
+		a_color = game % 2 ? WHITE : BLACK;
+		lim.noise_seed = (uint64_t)(game / (2 * m->n_ops));
+		lim.noise_percent = lim.noise_seed ? m->o.noise : 0;
+		lim.endgame = m->o.endgame;
+		search_clear(s[0]);
+		search_clear(s[1]);
+		while (!board_game_over(&b)) {
+			struct search_result r;
+
+			if (!board_can_move(&b)) {
+				board_pass(&b);
+				side = !side;
+				continue;
+			}
+			lim.depth = board_empty_count(&b) <= m->o.endgame ? 0 : m->o.depth;
+			search_run(s[side == a_color ? 0 : 1], &b, &lim, NULL, NULL, &r);
+			board_play(&b, r.move, board_flips(b.own, b.opp, r.move));
+			side = !side;
+		}
+		d = board_final_score(&b) * (side == a_color ? 1 : -1);
+		pthread_mutex_lock(&m->lock);
+		m->res.games++;
+		m->res.discs_a += d;
+		m->res.wins_a += d > 0;
+		m->res.draws += d == 0;
+		m->res.points_a += d > 0 ? 1 : d == 0 ? 0.5 : 0;
+		if (m->progress)
+			m->progress((uint64_t)m->res.games, 2 * (uint64_t)m->n_ops * m->o.rounds,
+				    (uint64_t)(m->res.points_a * 2), m->user);
+		pthread_mutex_unlock(&m->lock);
+	}
+	if (!s[0] || !s[1]) {
+		pthread_mutex_lock(&m->lock);
+		m->failed = 1;
+		pthread_mutex_unlock(&m->lock);
+	}
+	search_free(s[0]);
+	search_free(s[1]);
+	return NULL;
+}
+
+/*
+ * Plays every opening 2 x o->rounds times, A black then A white, at fixed
+ * depth with an exact solve from o->endgame empties (rounds after the first
+ * with evaluation noise, the same for both players, seeded by the round), on
+ * o->jobs threads; fills `res` from A's view. Returns 0, or -1 with a
+ * message when out of memory.
+ */
+int train_match(const struct eval *a, const struct eval *b, const struct train_opening *ops,
+		int n_ops, const struct train_match_options *o, train_progress progress, void *user,
+		struct train_match_result *res, char *err, size_t errlen)
+{
+	int jobs = o->jobs;
+
+	struct match_shared m;
+	pthread_t th[64];
+	int started = 0;
+
+	memset(&m, 0, sizeof m);
+	m.ev[0] = a;
+	m.ev[1] = b;
+	m.ops = ops;
+	m.n_ops = n_ops;
+	m.o = *o;
+	if (m.o.rounds < 1)
+		m.o.rounds = 1;
+	m.progress = progress;
+	m.user = user;
+	jobs = jobs < 1 ? 1 : jobs > 64 ? 64 : jobs;
+	pthread_mutex_init(&m.lock, NULL);
+	for (int i = 0; i < jobs; i++)
+		if (pthread_create(&th[i], NULL, match_worker, &m) == 0)
+			started++;
+	for (int i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	pthread_mutex_destroy(&m.lock);
+	*res = m.res;
+	if (!started || m.failed) {
+		snprintf(err, errlen, "out of memory or threads");
+		return -1;
+	}
+	return 0;
+}

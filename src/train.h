@@ -1,0 +1,121 @@
+/*
+ * train.h — making the pattern weights: self-play data generation, the data
+ * file, the least-squares fit, and a fixed-depth match between two
+ * evaluations to measure the result.
+ *
+ * Scores in the data are whole discs from the side to move's view; fitted
+ * weights are centidiscs (see pattern.h).
+ */
+#ifndef OTHELLO_TRAIN_H
+#define OTHELLO_TRAIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "board.h"
+#include "eval.h"
+#include "pattern.h"
+#include "search.h"
+
+enum {
+	TRAIN_MAX_OPENING = 60, /* moves of an opening line */
+	TRAIN_RECORD_BYTES = 18 /* bytes of one position in the data file */
+};
+
+struct train_opening {
+	int n;			      /* moves */
+	int moves[TRAIN_MAX_OPENING]; /* squares from the start position */
+};
+
+struct train_position {
+	uint64_t own;  /* discs of the side to move */
+	uint64_t opp;  /* discs of the other side */
+	int8_t score;  /* final disc difference for the side to move (exact or as played) */
+	uint8_t exact; /* 1 when score is the exact minimax value (solved) */
+};
+
+struct train_game {
+	uint32_t id;		       /* game number (decides opening and random moves) */
+	int n;			       /* positions */
+	struct train_position pos[64]; /* every position with a move to play, in order */
+};
+
+struct train_gen_options {
+	int depth;	   /* midgame search depth in plies */
+	int solve_empties; /* solve exactly from this many empties */
+	int random_moves;  /* random moves played ... */
+	int random_window; /* ... among the first this many plies after the opening */
+	uint64_t seed;	   /* seed of the random moves */
+	int jobs;	   /* games played in parallel (threads) */
+	size_t tt_mb;	   /* transposition table per thread, megabytes */
+};
+
+/* Progress of a long run: called after each game (under a lock) */
+typedef void (*train_progress)(uint64_t done, uint64_t total, uint64_t positions, void *user);
+
+struct train_data {
+	struct train_position *pos; /* positions */
+	uint32_t *game;		    /* game number of each position */
+	size_t n;		    /* positions held */
+	size_t cap;		    /* allocated */
+	size_t games;		    /* games read */
+};
+
+int train_openings_read(FILE *f, const char *name, struct train_opening **out, char *err,
+			size_t errlen);
+int train_play_game(struct search *s, const struct train_opening *op,
+		    const struct train_gen_options *o, uint32_t id, struct train_game *out);
+int train_data_write_header(FILE *f);
+int train_data_write_game(FILE *f, const struct train_game *g);
+long train_data_read(FILE *f, const char *name, struct train_data *d, uint8_t *done,
+		     size_t done_len, long *valid_end, char *err, size_t errlen);
+void train_data_free(struct train_data *d);
+int train_generate(const struct eval *ev, const struct train_opening *ops, int n_ops,
+		   uint32_t n_games, const uint8_t *done, const struct train_gen_options *o,
+		   FILE *out, train_progress progress, void *user, char *err, size_t errlen);
+
+struct train_fit_options {
+	int iterations; /* conjugate-gradient iterations per phase */
+	double ridge;	/* shrinkage: penalty ridge * w^2 per weight (in discs^2 per sample) */
+	int validation; /* percent of games held out */
+	int window;	/* also train phase p on positions of phases p-window .. p+window */
+	uint64_t seed;	/* selects the held-out games */
+};
+
+struct train_fit_report {
+	size_t train[PATTERN_PHASES];	  /* training positions of each phase (own phase only) */
+	size_t valid[PATTERN_PHASES];	  /* held-out positions of each phase */
+	double train_mae[PATTERN_PHASES]; /* mean absolute error, discs */
+	double valid_mae[PATTERN_PHASES]; /* on the held-out positions, discs */
+};
+
+typedef void (*train_fit_progress)(int phase, int iteration, int iterations, double rmse,
+				   void *user);
+
+int train_fit(const struct train_data *d, const struct train_fit_options *o,
+	      struct pattern_weights *w, struct train_fit_report *rep, train_fit_progress progress,
+	      void *user, char *err, size_t errlen);
+
+struct train_match_result {
+	double points_a; /* wins + draws/2 of evaluation A */
+	int games;	 /* games played */
+	int wins_a;	 /* games won by A */
+	int draws;	 /* drawn games */
+	long discs_a;	 /* sum of A's final disc differences */
+};
+
+struct train_match_options {
+	int depth;   /* midgame search depth, plies */
+	int endgame; /* exact solve from this many empties */
+	int rounds;  /* each opening is played 2 x rounds times */
+	int noise;   /* evaluation noise percent in rounds after the first (see search.h) */
+	int jobs;    /* games played in parallel */
+};
+
+int train_match(const struct eval *a, const struct eval *b, const struct train_opening *ops,
+		int n_ops, const struct train_match_options *o, train_progress progress, void *user,
+		struct train_match_result *res, char *err, size_t errlen);
+
+#endif

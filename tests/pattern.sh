@@ -1,0 +1,58 @@
+#!/bin/sh
+# pattern.sh — `othello train`: generate (resumable), fit, match, and the
+# weights file in use (analyze-position --eval, a corrupt file refused, the
+# fallback to the classic evaluation).
+. "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
+: "${OTHELLO:=../src/othello}"
+: "${TESTDATA:=$(dirname "$0")/data}"
+tmp=pattern-test.$$
+trap 'rm -rf $tmp.*' EXIT
+ops="$TESTDATA/openings-4.txt"
+gen="--openings $ops --depth 2 --solve 8 --random 2 --window 6"
+
+"$OTHELLO" train generate $tmp.dat $gen --games 6 2> $tmp.err; st=$?
+check "train generate plays 6 games" $st
+grep -q "6/6 games" $tmp.err; check "generate prints a progress bar with the count" $?
+
+# an interrupted run leaves a record cut short: it is dropped and the game replayed
+size=$(wc -c < $tmp.dat)
+head -c $((size - 20)) $tmp.dat > $tmp.cut
+"$OTHELLO" train generate $tmp.cut $gen --games 8 2> $tmp.err; st=$?
+[ $st -eq 0 ] && grep -q "(5 already there)" $tmp.err
+check "generate resumes: 5 whole games kept, the cut one replayed" $?
+"$OTHELLO" train generate $tmp.dat $gen --games 8 2> /dev/null
+cmp -s $tmp.dat $tmp.cut
+check "the resumed file equals one made without interruption" $?
+
+"$OTHELLO" train fit $tmp.bin $tmp.dat --iterations 5 > $tmp.out 2> $tmp.err; st=$?
+check "train fit writes weights" $st
+grep -q "^phase  empties  train-pos  valid-pos  train-MAE  valid-MAE" $tmp.out
+check "fit prints the mean absolute error per phase" $?
+
+out=$("$OTHELLO" analyze-position "$(sed -n 2p "$TESTDATA/fforum-1-19.obf" | cut -d';' -f1)" --depth 4 --eval $tmp.bin); st=$?
+[ $st -eq 0 ] && echo "$out" | grep -q "^best "
+check "analyze-position --eval takes a pattern weights file" $?
+
+"$OTHELLO" train match --openings $ops --a $tmp.bin --b classic --depth 2 --endgame 8 > $tmp.out 2>/dev/null; st=$?
+[ $st -eq 0 ] && grep -q "8 games at depth 2" $tmp.out && grep -q "^A: .* points = " $tmp.out
+check "train match plays each opening twice and prints the score" $?
+
+head -c 100 $tmp.bin > $tmp.bad
+"$OTHELLO" analyze-position "$(sed -n 2p "$TESTDATA/fforum-1-19.obf" | cut -d';' -f1)" --depth 2 --eval $tmp.bad > /dev/null 2> $tmp.err; st=$?
+[ $st -ne 0 ] && grep -q "$tmp.bad: truncated" $tmp.err
+check "a truncated weights file is refused with a message" $?
+
+mkdir -p $tmp.dir/eval && cp $tmp.bad $tmp.dir/eval/pattern.bin
+OTHELLO_DATADIR=$tmp.dir "$OTHELLO" train match --openings $ops --a pattern --b classic --depth 1 --endgame 4 > $tmp.out 2> $tmp.err; st=$?
+[ $st -eq 0 ] && grep -q "truncated.*using the classic evaluation" $tmp.err && grep -q "(pattern, classic)" $tmp.out
+check "--eval pattern with a corrupt shipped file falls back to classic, with a message" $?
+
+"$OTHELLO" train iterate $tmp.it $gen --games 3 --rounds 2 --iterations 2 > $tmp.out 2> $tmp.err; st=$?
+[ $st -eq 0 ] && [ -s $tmp.it/weights-2.bin ] && [ -s $tmp.it/data-2.dat ] &&
+  grep -q "round 2 of 2" $tmp.err && grep -q "generate: .*pattern evaluation" $tmp.err
+check "train iterate: round 2 plays with the round-1 weights and refits on both rounds" $?
+
+"$OTHELLO" train frobnicate > /dev/null 2>&1; [ $? -eq 2 ]
+check "an unknown train subcommand exits 2" $?
+
+tap_done

@@ -1,0 +1,417 @@
+/*
+ * test-pattern.c — the pattern evaluation and its training: equal values for
+ * the 8 symmetric copies of a position, the weights file (round trip;
+ * truncated, corrupted and foreign files refused with a message; eval_load
+ * tells it from a classic file), the fit recovering a known model from
+ * synthetic data, the data file (round trip, cut-short record ignored),
+ * opening lines, and the labels of a self-play game against the solver.
+ */
+#include "board.h"
+#include "eval.h"
+#include "pattern.h"
+#include "search.h"
+#include "train.h"
+
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t xorshift(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* The position after `plies` random moves (fewer if the game ends). */
+static struct board random_position(uint64_t seed, int plies)
+{
+	struct board b;
+	uint64_t x = seed * 0x9E3779B97F4A7C15ULL + 1;
+
+	board_start(&b);
+	for (int i = 0; i < plies; i++) {
+		uint64_t moves = board_moves(b.own, b.opp);
+		int n = board_popcount(moves);
+
+		if (!n) {
+			if (!board_moves(b.opp, b.own))
+				break;
+			board_pass(&b);
+			continue;
+		}
+		for (int k = (int)(xorshift(&x) % (uint64_t)n); k > 0; k--)
+			moves &= moves - 1;
+		board_play(&b, board_first_square(moves),
+			   board_flips(b.own, b.opp, board_first_square(moves)));
+	}
+	return b;
+}
+
+/* Weights with every weight random in [-range, range] centidiscs. */
+static struct pattern_weights *random_weights(uint64_t seed, int range)
+{
+	struct pattern_weights *w = pattern_new();
+	double *p = malloc(sizeof *p * PATTERN_PARAMS);
+	uint64_t x = seed;
+
+	cr_assert_not_null(w);
+	cr_assert_not_null(p);
+	for (int ph = 0; ph < PATTERN_PHASES; ph++) {
+		for (int i = 0; i < PATTERN_PARAMS; i++)
+			p[i] = (double)(int)(xorshift(&x) % (uint64_t)(2 * range + 1)) - range;
+		pattern_set(w, ph, p);
+	}
+	free(p);
+	return w;
+}
+
+Test(pattern, value_equal_for_the_eight_symmetric_copies)
+{
+	struct pattern_weights *w = random_weights(12345, 300);
+
+	for (uint64_t seed = 1; seed < 300; seed++) {
+		struct board b = random_position(seed, (int)(seed % 60) + 1);
+		int v = pattern_eval(w, &b);
+
+		for (int sym = 1; sym < BOARD_SYMMETRIES; sym++) {
+			struct board t;
+
+			board_symmetry(&b, sym, &t);
+			cr_assert_eq(pattern_eval(w, &t), v, "position %llu, symmetry %d: %d != %d",
+				     (unsigned long long)seed, sym, pattern_eval(w, &t), v);
+		}
+	}
+	pattern_free(w);
+}
+
+Test(pattern, features_give_the_same_value_as_the_board)
+{
+	struct pattern_weights *w = random_weights(777, 200);
+
+	for (uint64_t seed = 1; seed < 200; seed++) {
+		struct board b = random_position(seed, (int)(seed % 60) + 1);
+		struct pattern_features f;
+
+		pattern_features(w, &b, &f);
+		cr_assert_eq(pattern_eval_features(w, &f), pattern_eval(w, &b));
+		for (int i = 0; i < PATTERN_INSTANCES; i++)
+			cr_assert(pattern_is_canonical(w, f.param[i]));
+	}
+	pattern_free(w);
+}
+
+Test(pattern, start_position_counts_46_copies_of_empty_and_centre_configurations)
+{
+	struct pattern_weights *w = pattern_new();
+	double *p = calloc(PATTERN_PARAMS, sizeof *p);
+	struct board b;
+
+	board_start(&b);
+	p[PATTERN_EXTRA_BIAS] = 7;
+	p[PATTERN_EXTRA_MOBILITY] = 1000;
+	p[PATTERN_EXTRA_PARITY] = 1000;
+	p[0] = 1; /* the all-empty configuration of edge+2X */
+	pattern_set(w, pattern_phase(60), p);
+	/* four empty edges; equal mobility (4 each); 60 empties is even */
+	cr_assert_eq(pattern_eval(w, &b), 7 + 4);
+	free(p);
+	pattern_free(w);
+}
+
+/* Writes `w` into a new memory buffer; *len gets its size. */
+static uint8_t *write_buffer(const struct pattern_weights *w, size_t *len)
+{
+	char *buf = NULL, err[128];
+	FILE *f = open_memstream(&buf, len);
+
+	cr_assert_not_null(f);
+	cr_assert_eq(pattern_write(w, f, err, sizeof err), 0, "%s", err);
+	fclose(f);
+	return (uint8_t *)buf;
+}
+
+static struct pattern_weights *read_buffer(const uint8_t *buf, size_t len, char *err, size_t errlen)
+{
+	FILE *f = fmemopen((void *)(uintptr_t)buf, len, "rb");
+	struct pattern_weights *w;
+
+	cr_assert_not_null(f);
+	w = pattern_read(f, "w.bin", err, errlen);
+	fclose(f);
+	return w;
+}
+
+Test(pattern, weights_file_round_trips)
+{
+	struct pattern_weights *w = random_weights(99, 1000), *r;
+	double *a = malloc(sizeof *a * PATTERN_PARAMS), *b = malloc(sizeof *b * PATTERN_PARAMS);
+	size_t len;
+	uint8_t *buf = write_buffer(w, &len);
+	char err[256] = "";
+
+	r = read_buffer(buf, len, err, sizeof err);
+	cr_assert_not_null(r, "%s", err);
+	for (int ph = 0; ph < PATTERN_PHASES; ph++) {
+		pattern_get(w, ph, a);
+		pattern_get(r, ph, b);
+		cr_assert(memcmp(a, b, sizeof *a * PATTERN_PARAMS) == 0, "phase %d differs", ph);
+	}
+	free(a);
+	free(b);
+	free(buf);
+	pattern_free(w);
+	pattern_free(r);
+}
+
+Test(pattern, sparse_weights_file_is_small_and_round_trips)
+{
+	struct pattern_weights *w = pattern_new(), *r;
+	double *p = calloc(PATTERN_PARAMS, sizeof *p);
+	size_t len;
+	uint8_t *buf;
+	char err[256] = "";
+	struct board b = random_position(5, 30);
+
+	p[PATTERN_EXTRA_BIAS] = -250;
+	p[PATTERN_TABLE - 1] = 33;
+	pattern_set(w, 7, p);
+	buf = write_buffer(w, &len);
+	cr_assert_lt(len, 1000);
+	r = read_buffer(buf, len, err, sizeof err);
+	cr_assert_not_null(r, "%s", err);
+	cr_assert_eq(pattern_eval(r, &b), pattern_eval(w, &b));
+	free(p);
+	free(buf);
+	pattern_free(w);
+	pattern_free(r);
+}
+
+Test(pattern, truncated_corrupted_or_foreign_files_are_refused_with_a_message)
+{
+	struct pattern_weights *w = random_weights(3, 50);
+	size_t len;
+	uint8_t *buf = write_buffer(w, &len);
+	char err[256];
+
+	err[0] = '\0';
+	cr_assert_null(read_buffer(buf, len - 7, err, sizeof err));
+	cr_assert(strstr(err, "w.bin: truncated"), "%s", err);
+	err[0] = '\0';
+	cr_assert_null(read_buffer(buf, 20, err, sizeof err));
+	cr_assert(strstr(err, "truncated"), "%s", err);
+	buf[len / 2] ^= 0x10;
+	err[0] = '\0';
+	cr_assert_null(read_buffer(buf, len, err, sizeof err));
+	cr_assert(strstr(err, "checksum"), "%s", err);
+	buf[len / 2] ^= 0x10;
+	buf[8] = 9; /* version */
+	err[0] = '\0';
+	cr_assert_null(read_buffer(buf, len, err, sizeof err));
+	cr_assert(strstr(err, "version 9"), "%s", err);
+	memcpy(buf, "# text\n\n", 8);
+	err[0] = '\0';
+	cr_assert_null(read_buffer(buf, len, err, sizeof err));
+	cr_assert(strstr(err, "not a pattern weights file"), "%s", err);
+	free(buf);
+	pattern_free(w);
+}
+
+Test(pattern, eval_load_tells_pattern_files_from_classic_ones)
+{
+	struct pattern_weights *w = random_weights(8, 100);
+	size_t len;
+	uint8_t *buf = write_buffer(w, &len);
+	FILE *f = fmemopen(buf, len, "rb");
+	char err[256] = "";
+	struct eval *ev = eval_load(f, "p.bin", err, sizeof err);
+	struct board b = random_position(11, 25);
+
+	fclose(f);
+	cr_assert_not_null(ev, "%s", err);
+	cr_assert(eval_is_pattern(ev));
+	cr_assert_eq(eval_board(ev, &b), pattern_eval(w, &b));
+	eval_free(ev);
+	buf[len - 1] ^= 1;
+	f = fmemopen(buf, len, "rb");
+	cr_assert_null(eval_load(f, "p.bin", err, sizeof err));
+	cr_assert(strstr(err, "p.bin: checksum"), "%s", err);
+	fclose(f);
+	ev = eval_new_default();
+	cr_assert_not(eval_is_pattern(ev));
+	eval_free(ev);
+	free(buf);
+	pattern_free(w);
+}
+
+/* Adds the positions of random games, labelled by `truth`, to `d`. */
+static void synthetic_data(const struct pattern_weights *truth, int games, struct train_data *d)
+{
+	uint64_t x = 42;
+
+	for (int g = 0; g < games; g++) {
+		struct board b;
+
+		board_start(&b);
+		while (!board_game_over(&b)) {
+			uint64_t moves = board_moves(b.own, b.opp);
+			int n = board_popcount(moves), v;
+
+			if (!n) {
+				board_pass(&b);
+				continue;
+			}
+			v = pattern_eval(truth, &b);
+			cr_assert_eq(v % 100, 0);
+			if (d->n == d->cap) {
+				d->cap = d->cap ? 2 * d->cap : 1024;
+				d->pos = realloc(d->pos, sizeof *d->pos * d->cap);
+				d->game = realloc(d->game, sizeof *d->game * d->cap);
+				cr_assert(d->pos && d->game);
+			}
+			d->pos[d->n] = (struct train_position){b.own, b.opp, (int8_t)(v / 100), 0};
+			d->game[d->n++] = (uint32_t)g;
+			for (int k = (int)(xorshift(&x) % (uint64_t)n); k > 0; k--)
+				moves &= moves - 1;
+			board_play(&b, board_first_square(moves),
+				   board_flips(b.own, b.opp, board_first_square(moves)));
+		}
+	}
+	d->games = (size_t)games;
+}
+
+Test(train, fit_recovers_a_known_model_from_synthetic_data, .timeout = 120)
+{
+	/* truth: whole-disc weights on the diag4 configurations, mobility and bias */
+	struct pattern_weights *truth = pattern_new(), *fit = pattern_new();
+	double *p = calloc(PATTERN_PARAMS, sizeof *p);
+	struct train_data d = {0}, fresh = {0};
+	struct train_fit_options o = {60, 1, 20, 1, 7};
+	struct train_fit_report rep;
+	char err[128];
+	uint64_t x = 7;
+	uint32_t diag4 = PATTERN_TABLE - 81;
+	double ae = 0;
+
+	for (uint32_t i = 0; i < 81; i++)
+		p[diag4 + i] = 100.0 * (double)((int)(xorshift(&x) % 5) - 2);
+	p[PATTERN_EXTRA_MOBILITY] = 100;
+	p[PATTERN_EXTRA_BIAS] = 100;
+	for (int ph = 0; ph < PATTERN_PHASES; ph++)
+		pattern_set(truth, ph, p);
+	synthetic_data(truth, 250, &d);
+	cr_assert_eq(train_fit(&d, &o, fit, &rep, NULL, NULL, err, sizeof err), 0, "%s", err);
+	for (int ph = 1; ph < PATTERN_PHASES; ph++)
+		cr_assert_lt(rep.valid_mae[ph], 0.5, "phase %d: held-out MAE %.2f", ph,
+			     rep.valid_mae[ph]);
+	synthetic_data(truth, 20, &fresh);
+	for (size_t k = 0; k < fresh.n; k++) {
+		struct board b = {fresh.pos[k].own, fresh.pos[k].opp};
+
+		ae += abs(pattern_eval(fit, &b) - pattern_eval(truth, &b)) / 100.0;
+	}
+	cr_assert_lt(ae / (double)fresh.n, 0.5, "MAE on fresh positions %.2f discs",
+		     ae / (double)fresh.n);
+	free(p);
+	train_data_free(&d);
+	train_data_free(&fresh);
+	pattern_free(truth);
+	pattern_free(fit);
+}
+
+Test(train, data_file_round_trips_and_ignores_a_record_cut_short)
+{
+	struct train_game g = {
+	    12, 3, {{1, 2, -5, 0}, {0x8000000000000001ULL, 6, 64, 1}, {3, 4, -64, 1}}};
+	struct train_game h = {3, 1, {{7, 8, 9, 1}}};
+	struct train_data d = {0};
+	uint8_t done[16] = {0};
+	char *buf = NULL, err[128];
+	size_t len;
+	long end;
+	FILE *f = open_memstream(&buf, &len);
+
+	cr_assert_eq(train_data_write_header(f), 0);
+	cr_assert_eq(train_data_write_game(f, &g), 0);
+	cr_assert_eq(train_data_write_game(f, &h), 0);
+	fclose(f);
+	f = fmemopen(buf, len - 5, "rb");
+	cr_assert_eq(train_data_read(f, "d.dat", &d, done, 16, &end, err, sizeof err), 1, "%s",
+		     err);
+	fclose(f);
+	cr_assert_eq(end, 8 + 8 + 3 * TRAIN_RECORD_BYTES);
+	cr_assert(done[12] && !done[3]);
+	f = fmemopen(buf, len, "rb");
+	cr_assert_eq(train_data_read(f, "d.dat", &d, done, 16, &end, err, sizeof err), 2);
+	fclose(f);
+	cr_assert_eq(d.n, 7);
+	cr_assert_eq(d.games, 3);
+	cr_assert(done[3]);
+	cr_assert_eq(d.pos[4].own, 0x8000000000000001ULL);
+	cr_assert_eq(d.pos[4].score, 64);
+	cr_assert_eq(d.pos[5].score, -64);
+	cr_assert_eq(d.game[6], 3);
+	cr_assert_eq(d.pos[6].exact, 1);
+	memcpy(buf, "nonsense", 8);
+	f = fmemopen(buf, len, "rb");
+	cr_assert_eq(train_data_read(f, "d.dat", NULL, NULL, 0, NULL, err, sizeof err), -1);
+	cr_assert(strstr(err, "d.dat: not a training data file"), "%s", err);
+	fclose(f);
+	train_data_free(&d);
+	free(buf);
+}
+
+Test(train, opening_lines_are_read_and_bad_moves_refused)
+{
+	const char *good = "# comment\nf5d6c3d3c5f6e3   # +1.80\n\nf5f6\n";
+	const char *bad = "f5d6\nf5f5\n";
+	struct train_opening *ops = NULL;
+	char err[128];
+	FILE *f = fmemopen((void *)(uintptr_t)good, strlen(good), "r");
+
+	cr_assert_eq(train_openings_read(f, "o.txt", &ops, err, sizeof err), 2, "%s", err);
+	fclose(f);
+	cr_assert_eq(ops[0].n, 7);
+	cr_assert_eq(ops[0].moves[0], board_square_parse("f5"));
+	cr_assert_eq(ops[1].moves[1], board_square_parse("f6"));
+	free(ops);
+	f = fmemopen((void *)(uintptr_t)bad, strlen(bad), "r");
+	cr_assert_eq(train_openings_read(f, "o.txt", &ops, err, sizeof err), -1);
+	fclose(f);
+	cr_assert_str_eq(err, "o.txt:2:3: illegal move 'f5'");
+}
+
+Test(train, self_play_labels_are_exact_where_solved, .timeout = 120)
+{
+	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
+	struct train_gen_options o = {2, 10, 2, 8, 5, 1, 4};
+	struct eval *ev = eval_new_default();
+	struct search *s = search_new(4, ev);
+	struct train_game g;
+	int n_exact = 0;
+
+	cr_assert_eq(train_play_game(s, &op, &o, 3, &g), 0);
+	cr_assert_gt(g.n, 40);
+	for (int i = 0; i < g.n; i++) {
+		struct board b = {g.pos[i].own, g.pos[i].opp};
+		struct search_limits lim = {0};
+		struct search_result r;
+
+		cr_assert_eq(g.pos[i].exact, board_empty_count(&b) <= o.solve_empties);
+		cr_assert_eq(abs(g.pos[i].score), abs(g.pos[0].score));
+		if (!g.pos[i].exact)
+			continue;
+		n_exact++;
+		lim.endgame = 60;
+		search_run(s, &b, &lim, NULL, NULL, &r);
+		cr_assert(r.endgame);
+		cr_assert_eq(r.score, 100 * g.pos[i].score, "position %d: solved %d, label %d", i,
+			     r.score, g.pos[i].score);
+	}
+	cr_assert_geq(n_exact, 8);
+	search_free(s);
+	eval_free(ev);
+}
