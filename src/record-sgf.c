@@ -495,7 +495,8 @@ static bool reasoning_field(const char *key, char *val, void *data)
 	long v;
 
 	if (strcmp(key, "level") == 0) {
-		if (strlen(val) >= GAME_LEVEL_LEN)
+		/* The writer turns these into '_', which reads back as a space. */
+		if (strlen(val) >= GAME_LEVEL_LEN || strpbrk(val, "]\\\t\r\n"))
 			return false;
 		strcpy(r->level, val);
 		for (char *c = r->level; *c; c++)

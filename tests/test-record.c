@@ -466,6 +466,7 @@ static const struct bad_case bad_cases[] = {
     {RECORD_SGF, "(;B[f5]W[d6])", "bad:1:8: a node with both a black and a white move"},
     {RECORD_SGF, "(;B[f5][d6])", "bad:1:8: a move has one value"},
     {RECORD_SGF, "(;FF[4];B[f5]OMR[depth:x])", "bad:1:18: bad engine reasoning (OMR)"},
+    {RECORD_SGF, "(;FF[4];B[f5]OMR[level:e\\\\4 depth:3])", "bad:1:18: bad engine reasoning (OMR)"},
     {RECORD_SGF, "(;FF[4];B[f5]OMA[loss])", "bad:1:18: bad analysis (OMA)"},
     {RECORD_SGF, "(;FF[4];B[f5]OMT[-1])", "bad:1:18: OMT must be a number of seconds"},
     {RECORD_SGF, "(;OMSD[x])", "bad:1:8: OMSD must be a decimal seed"},
