@@ -717,6 +717,9 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 			ui_execute(&ui, "first");
 			memcpy(ui.message, msg, sizeof msg);
 		}
+	} else if (controller_has_autosave(ctl)) {
+		ui_set_message(&ui, false,
+			       "A game was saved when the program last stopped: `load autosave` resumes it");
 	}
 	engine_step(&ui);
 	ui_draw(&ui);

@@ -230,6 +230,11 @@ TM kill-session -t hup
 i=0
 while [ ! -s "$SAVES/autosave.sgf" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
 grep -q "d3" "$SAVES/autosave.sgf" 2>/dev/null; check "SIGHUP (session killed) writes the autosave slot" $?
+start hup2 80 24 -- --white human
+wait_for hup2 "load autosave" >/dev/null; check "the next start offers the autosave" $?
+cmd hup2 "load autosave"
+wait_for hup2 " 1 ●d3" >/dev/null; check "load autosave resumes the game" $?
+quit hup2
 
 # ---------------------------------------------------------------- one session checked for leaks and errors
 if grep -q __asan_init "$OTHELLO" 2>/dev/null; then
