@@ -272,6 +272,54 @@ static int mid_depth1(struct search *s, uint64_t own, uint64_t opp, int alpha, i
 	return best;
 }
 
+/* mid_search at depth 2 (below the table): static order, principal variation search. */
+static int mid_depth2(struct search *s, uint64_t own, uint64_t opp, int alpha, int beta)
+{
+	uint64_t moves;
+	int best = -SCORE_INF;
+	bool first = true;
+
+	search_count(s);
+	if (s->abort)
+		return 0;
+	moves = board_moves(own, opp);
+	if (!moves) {
+		if (!board_moves(opp, own)) {
+			struct board b = {own, opp};
+
+			return board_final_score(&b) * SCORE_DISC;
+		}
+		return -mid_depth2(s, opp, own, -beta, -alpha);
+	}
+	for (int c = 0; c < 4; c++) {
+		for (uint64_t m = moves & order_masks[c]; m; m &= m - 1) {
+			int sq = board_first_square(m), v;
+			uint64_t flips = board_flips(own, opp, sq);
+			uint64_t cown = opp ^ flips, copp = own ^ flips ^ board_bit(sq);
+
+			if (first) {
+				v = -mid_depth1(s, cown, copp, -beta, -alpha);
+				first = false;
+			} else {
+				v = -mid_depth1(s, cown, copp, -alpha - 1, -alpha);
+				if (v > alpha && v < beta && !s->abort)
+					v = -mid_depth1(s, cown, copp, -beta, -alpha);
+			}
+			if (s->abort)
+				return 0;
+			if (v > best) {
+				best = v;
+				if (v > alpha) {
+					alpha = v;
+					if (v >= beta)
+						return best;
+				}
+			}
+		}
+	}
+	return best;
+}
+
 /* Fail-soft principal variation search to `depth` plies (passes are free). */
 static int mid_search(struct search *s, struct board *b, int depth, int alpha, int beta)
 {
@@ -283,6 +331,8 @@ static int mid_search(struct search *s, struct board *b, int depth, int alpha, i
 
 	if (depth == 1)
 		return mid_depth1(s, b->own, b->opp, alpha, beta);
+	if (depth == 2 && TT_MIN_DEPTH > 2)
+		return mid_depth2(s, b->own, b->opp, alpha, beta);
 	search_count(s);
 	if (s->abort)
 		return 0;
