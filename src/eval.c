@@ -219,7 +219,7 @@ static void eval_expand(struct eval *ev)
 			else
 				ev->row[e][f] = w;
 		}
-		/* disc and corners weigh every disc or every corner disc: folded into the classes */
+		/* every disc weighs `disc`, every corner `corners`: folded in */
 		for (int c = 0; c < N_CLASSES; c++)
 			ev->row[e][F_SQUARES + c] += ev->row[e][F_DISC];
 		ev->row[e][F_SQUARES] += ev->row[e][F_CORNERS]; /* class a1 = the corners */
@@ -481,9 +481,11 @@ static const uint64_t corner[4] = {0x1ULL, 0x80ULL, 0x100000000000000ULL, 0x8000
 static inline int squares_sum(const int *cw, uint64_t own, uint64_t opp)
 {
 	const __m512i masks = _mm512_loadu_si512((const void *)class_masks);
-	__m512i d = _mm512_sub_epi64(_mm512_popcnt_epi64(_mm512_and_si512(_mm512_set1_epi64((long long)own), masks)),
-				     _mm512_popcnt_epi64(_mm512_and_si512(_mm512_set1_epi64((long long)opp), masks)));
-	__m256i p = _mm256_mullo_epi32(_mm512_cvtepi64_epi32(d), _mm256_loadu_si256((const void *)cw));
+	__m512i d = _mm512_sub_epi64(
+	    _mm512_popcnt_epi64(_mm512_and_si512(_mm512_set1_epi64((long long)own), masks)),
+	    _mm512_popcnt_epi64(_mm512_and_si512(_mm512_set1_epi64((long long)opp), masks)));
+	__m256i p =
+	    _mm256_mullo_epi32(_mm512_cvtepi64_epi32(d), _mm256_loadu_si256((const void *)cw));
 	__m128i q = _mm_add_epi32(_mm256_castsi256_si128(p), _mm256_extracti128_si256(p, 1));
 	int s;
 
@@ -491,7 +493,8 @@ static inline int squares_sum(const int *cw, uint64_t own, uint64_t opp)
 	q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0xB1));
 	s = _mm_cvtsi128_si32(q);
 	for (int c = 8; c < N_CLASSES; c++)
-		s += cw[c] * (board_popcount(own & class_masks[c]) - board_popcount(opp & class_masks[c]));
+		s += cw[c] *
+		     (board_popcount(own & class_masks[c]) - board_popcount(opp & class_masks[c]));
 	return s;
 }
 #else
@@ -501,7 +504,8 @@ static inline int squares_sum(const int *cw, uint64_t own, uint64_t opp)
 	int s = 0;
 
 	for (int c = 0; c < N_CLASSES; c++)
-		s += cw[c] * (board_popcount(own & class_masks[c]) - board_popcount(opp & class_masks[c]));
+		s += cw[c] *
+		     (board_popcount(own & class_masks[c]) - board_popcount(opp & class_masks[c]));
 	return s;
 }
 #endif

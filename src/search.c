@@ -203,8 +203,9 @@ static int mid_order(struct search *s, struct board *b, uint64_t moves, int dept
 			k = 1 << 24;
 		} else {
 			board_play(b, sq, flips);
+			/* the child's probe comes later: its bucket is fetched meanwhile */
 			if (depth > TT_MIN_DEPTH && !(s->flags & SEARCH_NO_TT))
-				__builtin_prefetch(tt_bucket(s, board_hash(b))); /* its probe comes later */
+				__builtin_prefetch(tt_bucket(s, board_hash(b)));
 			if (depth < ORDER_EVAL) {
 				uint64_t r = board_moves(b->own, b->opp);
 
