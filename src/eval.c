@@ -48,7 +48,7 @@
 
 #include <ctype.h>
 #include <errno.h>
-#if defined(__AVX512VPOPCNTDQ__) && defined(__AVX512F__)
+#if defined(__BMI2__) || (defined(__AVX512VPOPCNTDQ__) && defined(__AVX512F__))
 #include <immintrin.h>
 #endif
 #include <stdarg.h>
@@ -393,10 +393,14 @@ int eval_set_feature(struct eval *ev, const char *feature, bool on, char *err, s
 
 /* Evaluation ---------------------------------------------------------------- */
 
-/* The eight a-file squares as a byte (a1 lowest), by multiplication. */
+/* The eight a-file squares as a byte (a1 lowest): a bit extraction, or a multiplication. */
 static inline unsigned file_a_byte(uint64_t x)
 {
+#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__) /* slow PEXT there */
+	return (unsigned)_pext_u64(x, FILE_A);
+#else
 	return (unsigned)(((x & FILE_A) * 0x0102040810204080ULL) >> 56);
+#endif
 }
 
 static inline int edge_stable_count(const struct eval *ev, uint64_t own, uint64_t opp, int *nopp)
@@ -529,10 +533,10 @@ int eval_board(const struct eval *ev, const struct board *b)
 	s += w[F_POTENTIAL] *
 	     (board_popcount(empty & neighbours(opp)) - board_popcount(empty & neighbours(own)));
 	for (int c = 0; c < 4; c++) {
-		if (empty & corner[c]) {
-			ox |= xsq[c];
-			oc |= csq[c];
-		}
+		uint64_t on = 0 - (uint64_t)((empty & corner[c]) != 0); /* no branch */
+
+		ox |= xsq[c] & on;
+		oc |= csq[c] & on;
 	}
 	s += w[F_XSQ] * (board_popcount(own & ox) - board_popcount(opp & ox));
 	s += w[F_CSQ] * (board_popcount(own & oc) - board_popcount(opp & oc));
