@@ -7,7 +7,9 @@
  * feature value x weight, in centidiscs. Weights are given at five stages, by
  * number of empty squares, and interpolated linearly in between; they are
  * expanded at build time into one row of integers per number of empties, so
- * that evaluating is a few popcounts and multiply-adds.
+ * that evaluating is a few popcounts and multiply-adds (the disc and corners
+ * weights are folded into the weights of the square classes; with AVX-512, the
+ * classes are counted in one vector, and both sides' mobility in another).
  *
  * Features (names as in the weights file and eval_set_feature):
  *
@@ -47,6 +49,9 @@
 
 #include <ctype.h>
 #include <errno.h>
+#if defined(__BMI2__) || (defined(__AVX512VPOPCNTDQ__) && defined(__AVX512F__))
+#include <immintrin.h>
+#endif
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,6 +221,10 @@ static void eval_expand(struct eval *ev)
 			else
 				ev->row[e][f] = w;
 		}
+		/* every disc weighs `disc`, every corner `corners`: folded in */
+		for (int c = 0; c < N_CLASSES; c++)
+			ev->row[e][F_SQUARES + c] += ev->row[e][F_DISC];
+		ev->row[e][F_SQUARES] += ev->row[e][F_CORNERS]; /* class a1 = the corners */
 	}
 }
 
@@ -420,10 +429,14 @@ int eval_set_feature(struct eval *ev, const char *feature, bool on, char *err, s
 
 /* Evaluation ---------------------------------------------------------------- */
 
-/* The eight a-file squares as a byte (a1 lowest), by multiplication. */
+/* The eight a-file squares as a byte (a1 lowest): a bit extraction, or a multiplication. */
 static inline unsigned file_a_byte(uint64_t x)
 {
+#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__) /* slow PEXT there */
+	return (unsigned)_pext_u64(x, FILE_A);
+#else
 	return (unsigned)(((x & FILE_A) * 0x0102040810204080ULL) >> 56);
+#endif
 }
 
 static inline int edge_stable_count(const struct eval *ev, uint64_t own, uint64_t opp, int *nopp)
@@ -459,10 +472,83 @@ static inline uint64_t neighbours(uint64_t x)
 	return w | e | (row << 8) | (row >> 8);
 }
 
+#ifdef __AVX2__
+typedef uint64_t u64x8 __attribute__((vector_size(64)));
+
+/*
+ * The legal moves of both sides at once, as board_moves(own, opp) and
+ * board_moves(opp, own): the same directional fills, the four directions of
+ * each side as the eight lanes of one vector (one AVX-512 register, or two
+ * AVX2 ones).
+ */
+static inline void moves_both(uint64_t own, uint64_t opp, uint64_t *mo, uint64_t *mp)
+{
+	const u64x8 sh1 = {1, 8, 7, 9, 1, 8, 7, 9}, sh2 = {2, 16, 14, 18, 2, 16, 14, 18};
+	uint64_t io = opp & ~(FILE_A | FILE_H), iw = own & ~(FILE_A | FILE_H);
+	u64x8 m = {io, opp, io, io, iw, own, iw, iw};
+	u64x8 p = {own, own, own, own, opp, opp, opp, opp};
+	u64x8 ml = m & (m << sh1), mr = m & (m >> sh1);
+	u64x8 l = m & (p << sh1), r = m & (p >> sh1), x;
+
+	l |= m & (l << sh1);
+	r |= m & (r >> sh1);
+	l |= ml & (l << sh2);
+	r |= mr & (r >> sh2);
+	l |= ml & (l << sh2);
+	r |= mr & (r >> sh2);
+	x = (l << sh1) | (r >> sh1);
+	*mo = (x[0] | x[1] | x[2] | x[3]) & ~(own | opp);
+	*mp = (x[4] | x[5] | x[6] | x[7]) & ~(own | opp);
+}
+#else
+static inline void moves_both(uint64_t own, uint64_t opp, uint64_t *mo, uint64_t *mp)
+{
+	*mo = board_moves(own, opp);
+	*mp = board_moves(opp, own);
+}
+#endif
+
 /* X-squares and C-squares of the four corners, with the corner mask. */
 static const uint64_t xsq[4] = {0x200ULL, 0x4000ULL, 0x2000000000000ULL, 0x40000000000000ULL};
 static const uint64_t csq[4] = {0x102ULL, 0x8040ULL, 0x201000000000000ULL, 0x4080000000000000ULL};
 static const uint64_t corner[4] = {0x1ULL, 0x80ULL, 0x100000000000000ULL, 0x8000000000000000ULL};
+
+#if defined(__AVX512VPOPCNTDQ__) && defined(__AVX512F__)
+/*
+ * The square-table term: weight of each class x (own - opponent discs in it),
+ * classes 0-7 as the eight lanes of one vector (per-lane popcounts).
+ */
+static inline int squares_sum(const int *cw, uint64_t own, uint64_t opp)
+{
+	const __m512i masks = _mm512_loadu_si512((const void *)class_masks);
+	__m512i d = _mm512_sub_epi64(
+	    _mm512_popcnt_epi64(_mm512_and_si512(_mm512_set1_epi64((long long)own), masks)),
+	    _mm512_popcnt_epi64(_mm512_and_si512(_mm512_set1_epi64((long long)opp), masks)));
+	__m256i p =
+	    _mm256_mullo_epi32(_mm512_cvtepi64_epi32(d), _mm256_loadu_si256((const void *)cw));
+	__m128i q = _mm_add_epi32(_mm256_castsi256_si128(p), _mm256_extracti128_si256(p, 1));
+	int s;
+
+	q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0x4E));
+	q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0xB1));
+	s = _mm_cvtsi128_si32(q);
+	for (int c = 8; c < N_CLASSES; c++)
+		s += cw[c] *
+		     (board_popcount(own & class_masks[c]) - board_popcount(opp & class_masks[c]));
+	return s;
+}
+#else
+/* The square-table term: weight of each class x (own - opponent discs in it). */
+static inline int squares_sum(const int *cw, uint64_t own, uint64_t opp)
+{
+	int s = 0;
+
+	for (int c = 0; c < N_CLASSES; c++)
+		s += cw[c] *
+		     (board_popcount(own & class_masks[c]) - board_popcount(opp & class_masks[c]));
+	return s;
+}
+#endif
 
 /*
  * Returns the evaluation of `b` in centidiscs for the side to move, within
@@ -476,21 +562,20 @@ int eval_board(const struct eval *ev, const struct board *b)
 	uint64_t own = b->own, opp = b->opp, empty = ~(own | opp);
 	int e = board_popcount(empty);
 	const int *w = ev->row[e > 60 ? 60 : e];
-	uint64_t mo = board_moves(own, opp), mp = board_moves(opp, own);
-	uint64_t ox = 0, oc = 0;
+	uint64_t mo, mp, ox = 0, oc = 0;
 	int s = 0, st_opp, st_own;
 
-	s += w[F_DISC] * (board_popcount(own) - board_popcount(opp));
+	moves_both(own, opp, &mo, &mp);
+
 	s += w[F_MOBILITY] * (board_popcount(mo) + board_popcount(mo & CORNERS) -
 			      board_popcount(mp) - board_popcount(mp & CORNERS));
 	s += w[F_POTENTIAL] *
 	     (board_popcount(empty & neighbours(opp)) - board_popcount(empty & neighbours(own)));
-	s += w[F_CORNERS] * (board_popcount(own & CORNERS) - board_popcount(opp & CORNERS));
 	for (int c = 0; c < 4; c++) {
-		if (empty & corner[c]) {
-			ox |= xsq[c];
-			oc |= csq[c];
-		}
+		uint64_t on = 0 - (uint64_t)((empty & corner[c]) != 0); /* no branch */
+
+		ox |= xsq[c] & on;
+		oc |= csq[c] & on;
 	}
 	s += w[F_XSQ] * (board_popcount(own & ox) - board_popcount(opp & ox));
 	s += w[F_CSQ] * (board_popcount(own & oc) - board_popcount(opp & oc));
@@ -499,10 +584,7 @@ int eval_board(const struct eval *ev, const struct board *b)
 		s += w[F_STABILITY] * (st_own - st_opp);
 	}
 	s += w[F_PARITY] * (e & 1);
-	for (int c = 0; c < N_CLASSES; c++)
-		if (w[F_SQUARES + c])
-			s += w[F_SQUARES + c] * (board_popcount(own & class_masks[c]) -
-						 board_popcount(opp & class_masks[c]));
+	s += squares_sum(w + F_SQUARES, own, opp); /* with disc and corners, see eval_expand */
 	if (s > EVAL_MAX)
 		s = EVAL_MAX;
 	if (s < -EVAL_MAX)

@@ -203,6 +203,9 @@ static int mid_order(struct search *s, struct board *b, uint64_t moves, int dept
 			k = 1 << 24;
 		} else {
 			board_play(b, sq, flips);
+			/* the child's probe comes later: its bucket is fetched meanwhile */
+			if (depth > TT_MIN_DEPTH && !(s->flags & SEARCH_NO_TT))
+				__builtin_prefetch(tt_bucket(s, board_hash(b)));
 			if (depth < ORDER_EVAL) {
 				uint64_t r = board_moves(b->own, b->opp);
 
@@ -226,6 +229,98 @@ static int mid_order(struct search *s, struct board *b, uint64_t moves, int dept
 	return n;
 }
 
+/*
+ * mid_search at depth 1, for the position `own` to move against `opp`: the
+ * moves in static order, each child evaluated as a leaf; no list, no table.
+ */
+static int mid_depth1(struct search *s, uint64_t own, uint64_t opp, int alpha, int beta)
+{
+	uint64_t moves;
+	int best = -SCORE_INF;
+
+	search_count(s);
+	if (s->abort)
+		return 0;
+	moves = board_moves(own, opp);
+	if (!moves) {
+		if (!board_moves(opp, own)) {
+			struct board b = {own, opp};
+
+			return board_final_score(&b) * SCORE_DISC;
+		}
+		return -mid_depth1(s, opp, own, -beta, -alpha);
+	}
+	for (int c = 0; c < 4; c++) {
+		for (uint64_t m = moves & order_masks[c]; m; m &= m - 1) {
+			int sq = board_first_square(m), v;
+			uint64_t flips = board_flips(own, opp, sq);
+			struct board child = {opp ^ flips, own ^ flips ^ board_bit(sq)};
+
+			search_count(s);
+			v = -leaf_eval(s, &child);
+			if (s->abort)
+				return 0;
+			if (v > best) {
+				best = v;
+				if (v > alpha) {
+					alpha = v;
+					if (v >= beta)
+						return best;
+				}
+			}
+		}
+	}
+	return best;
+}
+
+/* mid_search at depth 2 (below the table): static order, principal variation search. */
+static int mid_depth2(struct search *s, uint64_t own, uint64_t opp, int alpha, int beta)
+{
+	uint64_t moves;
+	int best = -SCORE_INF;
+	bool first = true;
+
+	search_count(s);
+	if (s->abort)
+		return 0;
+	moves = board_moves(own, opp);
+	if (!moves) {
+		if (!board_moves(opp, own)) {
+			struct board b = {own, opp};
+
+			return board_final_score(&b) * SCORE_DISC;
+		}
+		return -mid_depth2(s, opp, own, -beta, -alpha);
+	}
+	for (int c = 0; c < 4; c++) {
+		for (uint64_t m = moves & order_masks[c]; m; m &= m - 1) {
+			int sq = board_first_square(m), v;
+			uint64_t flips = board_flips(own, opp, sq);
+			uint64_t cown = opp ^ flips, copp = own ^ flips ^ board_bit(sq);
+
+			if (first) {
+				v = -mid_depth1(s, cown, copp, -beta, -alpha);
+				first = false;
+			} else {
+				v = -mid_depth1(s, cown, copp, -alpha - 1, -alpha);
+				if (v > alpha && v < beta && !s->abort)
+					v = -mid_depth1(s, cown, copp, -beta, -alpha);
+			}
+			if (s->abort)
+				return 0;
+			if (v > best) {
+				best = v;
+				if (v > alpha) {
+					alpha = v;
+					if (v >= beta)
+						return best;
+				}
+			}
+		}
+	}
+	return best;
+}
+
 /* Fail-soft principal variation search to `depth` plies (passes are free). */
 static int mid_search(struct search *s, struct board *b, int depth, int alpha, int beta)
 {
@@ -235,6 +330,10 @@ static int mid_search(struct search *s, struct board *b, int depth, int alpha, i
 	int n, best = -SCORE_INF, best_move = SQ_NONE, hash_move = SQ_NONE, alpha0 = alpha;
 	bool use_tt = !(s->flags & SEARCH_NO_TT) && depth >= TT_MIN_DEPTH;
 
+	if (depth == 1)
+		return mid_depth1(s, b->own, b->opp, alpha, beta);
+	if (depth == 2 && TT_MIN_DEPTH > 2)
+		return mid_depth2(s, b->own, b->opp, alpha, beta);
 	search_count(s);
 	if (s->abort)
 		return 0;
@@ -275,10 +374,7 @@ static int mid_search(struct search *s, struct board *b, int depth, int alpha, i
 		if (!list[i].flips)
 			list[i].flips = board_flips(b->own, b->opp, list[i].sq);
 		board_play(b, list[i].sq, list[i].flips);
-		if (depth == 1) {
-			search_count(s);
-			v = -leaf_eval(s, b);
-		} else if (i == 0) {
+		if (i == 0) {
 			v = -mid_search(s, b, depth - 1, -beta, -alpha);
 		} else {
 			v = -mid_search(s, b, depth - 1, -alpha - 1, -alpha);
