@@ -60,6 +60,7 @@
 #include "record.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -381,7 +382,12 @@ static bool parse_long(const char *s, long lo, long hi, long *out)
 	return true;
 }
 
-static bool parse_double(const char *s, double *out)
+/*
+ * Parses a time in seconds (0 <= t < 1e12). Times are written to the
+ * millisecond, so they are read to the millisecond too: what is read is what
+ * will be written back.
+ */
+static bool parse_seconds(const char *s, double *out)
 {
 	char *end;
 	double v;
@@ -391,7 +397,7 @@ static bool parse_double(const char *s, double *out)
 	v = strtod(s, &end);
 	if (*end || !(v >= 0 && v < 1e12))
 		return false;
-	*out = v;
+	*out = round(v * 1000.0) / 1000.0;
 	return true;
 }
 
@@ -530,7 +536,7 @@ static bool reasoning_field(const char *key, char *val, void *data)
 		if (*end)
 			return false;
 	} else if (strcmp(key, "time") == 0) {
-		if (!parse_double(val, &r->time))
+		if (!parse_seconds(val, &r->time))
 			return false;
 	} else if (strcmp(key, "pv") == 0) {
 		if (!parse_pv(val, r->pv, 64, &r->pv_len))
@@ -635,7 +641,7 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 		}
 		p->g->has_seed = true;
 	} else if (first && strcmp(pr->id, "OMTM") == 0) {
-		if (!parse_double(text, &p->g->time_per_move)) {
+		if (!parse_seconds(text, &p->g->time_per_move)) {
 			fail(p, v->open + 1, "OMTM must be a number of seconds");
 			rc = -1;
 		}
@@ -665,7 +671,7 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 	} else if (at->move != SQ_NONE && strcmp(pr->id, "OMT") == 0) {
 		double t;
 
-		if (!parse_double(text, &t)) {
+		if (!parse_seconds(text, &t)) {
 			fail(p, v->open + 1, "OMT must be a number of seconds");
 			rc = -1;
 		} else {

@@ -620,3 +620,19 @@ Test(record, load_of_a_missing_file_names_it)
 	cr_assert_null(record_load_file("/nonexistent/x.sgf", -1, err, sizeof(err)));
 	cr_assert_str_eq(err, "/nonexistent/x.sgf: No such file or directory");
 }
+
+Test(record, sgf_times_are_read_to_the_millisecond_they_are_written_in)
+{
+	struct game *g = from_text(RECORD_SGF, "(;FF[4]GM[2]SZ[8]OMTM[1.2346];B[f5]OMT[0.0004])");
+	char *text = to_text(RECORD_SGF, g);
+	struct game *back = from_text(RECORD_SGF, text);
+
+	cr_assert_eq(g->time_per_move, 1.235);
+	cr_assert_eq(g->root->child->time, 0.0);
+	cr_assert(strstr(text, "OMTM[1.235]"), "%s", text);
+	cr_assert_eq(back->time_per_move, g->time_per_move);
+	cr_assert_eq(back->root->child->time, g->root->child->time);
+	free(text);
+	game_free(g);
+	game_free(back);
+}
