@@ -6,6 +6,7 @@
 
 #include "datadir.h"
 #include "eval.h"
+#include "parse.h"
 
 #include <errno.h>
 #include <math.h>
@@ -14,17 +15,7 @@
 
 bool cli_parse_int(const char *s, long lo, long hi, long *out)
 {
-	char *end;
-	long v;
-
-	if (!s || !*s)
-		return false;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || v < lo || v > hi)
-		return false;
-	*out = v;
-	return true;
+	return parse_long(s, lo, hi, out);
 }
 
 bool cli_parse_seconds(const char *s, double *out)

@@ -40,6 +40,7 @@
  * copy another evaluation.
  */
 #include "level.h"
+#include "parse.h"
 
 #include "rng.h"
 #include "timer.h"
@@ -123,21 +124,6 @@ static int find_name(const char *s, char *err, size_t errlen)
 		snprintf(err, errlen,
 			 "'%s' is not a level (beginner, novice, expert, pre-master, master)", s);
 	return found;
-}
-
-static bool parse_long(const char *s, long lo, long hi, long *out)
-{
-	char *end;
-	long v;
-
-	if (!s || !*s)
-		return false;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || v < lo || v > hi)
-		return false;
-	*out = v;
-	return true;
 }
 
 /*

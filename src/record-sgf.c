@@ -55,6 +55,7 @@
  * Scores are centidiscs from the point of view of the player of the move.
  */
 #include "config.h"
+#include "parse.h"
 
 #include "record-int.h"
 #include "record.h"
@@ -365,21 +366,6 @@ static int apply_setup(struct parser *p)
 		return -1;
 	}
 	return 0;
-}
-
-/* Parses a decimal integer field; false on junk. */
-static bool parse_long(const char *s, long lo, long hi, long *out)
-{
-	char *end;
-	long v;
-
-	if (!*s)
-		return false;
-	v = strtol(s, &end, 10);
-	if (*end || v < lo || v > hi)
-		return false;
-	*out = v;
-	return true;
 }
 
 /*

@@ -35,6 +35,7 @@
  * when written.
  */
 #include "report.h"
+#include "parse.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -85,21 +86,6 @@ int report_format_line(const struct report_game *g, char *out, size_t outlen)
 	if (n < 0 || (size_t)n >= outlen)
 		return -1;
 	return n;
-}
-
-static bool parse_long(const char *s, long lo, long hi, long *out)
-{
-	char *end;
-	long v;
-
-	if (!*s)
-		return false;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || v < lo || v > hi)
-		return false;
-	*out = v;
-	return true;
 }
 
 /* Parses one report line (without its newline) into `g`. Returns 0, or -1
