@@ -13,6 +13,8 @@
  * flips by bit scans along the lines through the move square) and, when the
  * compiler targets AVX2, a fast one that handles the four directions as the
  * lanes of one vector (flips: the same fill started from the move square).
+ * With AVX-512 (CD and VL), flips are the portable bit scans done in vector
+ * lanes, inline in board.h, over the per-square rays of board_rays[].
  */
 #include "board.h"
 
@@ -144,6 +146,31 @@ uint64_t board_moves(uint64_t own, uint64_t opp)
 	return or_lanes((l << shift1) | (r >> shift1)) & ~(own | opp);
 }
 
+#if defined(__AVX512CD__) && defined(__AVX512VL__)
+/* The rays of board_flips (board.h), as constant expressions of the square. */
+#define SQ_ABOVE(sq) ((~0ULL << (sq)) << 1)
+#define SQ_BELOW(sq) ((1ULL << (sq)) - 1)
+#define SQ_RANK(sq) (0xFFULL << ((sq) & 56))
+#define SQ_FILE(sq) (FILE_A << ((sq) & 7))
+#define SQ_DIAG(sq)                                                                        \
+	(((sq) & 7) >= ((sq) >> 3) ? DIAG_A1H8 >> (8 * (((sq) & 7) - ((sq) >> 3)))         \
+				   : DIAG_A1H8 << (8 * (((sq) >> 3) - ((sq) & 7))))
+#define SQ_ANTI(sq)                                                                        \
+	(((sq) & 7) + ((sq) >> 3) >= 7 ? DIAG_H1A8 << (8 * (((sq) & 7) + ((sq) >> 3) - 7)) \
+				       : DIAG_H1A8 >> (8 * (7 - ((sq) & 7) - ((sq) >> 3))))
+#define SQ_RAYS(sq, side)                                                                  \
+	{                                                                                  \
+		(long long)(SQ_RANK(sq) & side(sq)), (long long)(SQ_FILE(sq) & side(sq)),  \
+		    (long long)(SQ_DIAG(sq) & side(sq)), (long long)(SQ_ANTI(sq) & side(sq)) \
+	}
+#define RAYS(sq) {SQ_RAYS(sq, SQ_ABOVE), SQ_RAYS(sq, SQ_BELOW)}
+#define RAYS8(r)                                                                           \
+	RAYS(8 * (r)), RAYS(8 * (r) + 1), RAYS(8 * (r) + 2), RAYS(8 * (r) + 3),            \
+	    RAYS(8 * (r) + 4), RAYS(8 * (r) + 5), RAYS(8 * (r) + 6), RAYS(8 * (r) + 7)
+
+const struct board_rays board_rays[64] = {RAYS8(0), RAYS8(1), RAYS8(2), RAYS8(3),
+					  RAYS8(4), RAYS8(5), RAYS8(6), RAYS8(7)};
+#else
 /*
  * Returns the discs that a move of `own` on the empty square `sq` flips; 0 means
  * the move is illegal. From the move square, each direction fills over the run
@@ -168,6 +195,7 @@ uint64_t board_flips(uint64_t own, uint64_t opp, int sq)
 	r &= (u64x4)(((r >> shift1) & p) != 0);
 	return or_lanes(l | r);
 }
+#endif
 #else
 /* Returns the legal moves of `own` against `opp` (0 if none). */
 uint64_t board_moves(uint64_t own, uint64_t opp)

@@ -59,9 +59,50 @@ static inline int board_empty_count(const struct board *b)
 }
 
 uint64_t board_moves(uint64_t own, uint64_t opp);
-uint64_t board_flips(uint64_t own, uint64_t opp, int sq);
 uint64_t board_moves_portable(uint64_t own, uint64_t opp);
 uint64_t board_flips_portable(uint64_t own, uint64_t opp, int sq);
+
+#if defined(__AVX512CD__) && defined(__AVX512VL__)
+#include <immintrin.h>
+
+/*
+ * The rays from each square: up[] holds the squares above it (higher bit
+ * numbers) on its row, column and two diagonals, down[] those below.
+ */
+struct board_rays {
+	__m256i up;   /* east, south, south-east, south-west (one lane each) */
+	__m256i down; /* west, north, north-west, north-east */
+};
+
+extern const struct board_rays board_rays[64];
+
+/*
+ * Returns the discs that a move of `own` on the empty square `sq` flips (0:
+ * illegal). The four lines through the square are the lanes of a vector. On
+ * each ray the first square that is not the opponent's ends the run: the
+ * lowest such bit above the square, the highest below it (a leading-zero
+ * count); the run flips when that square holds a disc of the mover.
+ */
+static inline uint64_t board_flips(uint64_t own, uint64_t opp, int sq)
+{
+	const __m256i zero = _mm256_setzero_si256();
+	__m256i o = _mm256_set1_epi64x((long long)own), p = _mm256_set1_epi64x((long long)opp);
+	__m256i up = board_rays[sq].up, down = board_rays[sq].down;
+	__m256i x = _mm256_andnot_si256(p, up);
+	__m256i first = _mm256_and_si256(x, _mm256_sub_epi64(zero, x));
+	__m256i f_up = _mm256_and_si256(_mm256_add_epi64(first, _mm256_set1_epi64x(-1)), up);
+	__m256i y = _mm256_andnot_si256(p, down);
+	__m256i last = _mm256_srlv_epi64(_mm256_set1_epi64x(INT64_MIN), _mm256_lzcnt_epi64(y));
+	__m256i f_down = _mm256_and_si256(_mm256_sub_epi64(zero, _mm256_add_epi64(last, last)), down);
+	__m256i f = _mm256_or_si256(_mm256_maskz_mov_epi64(_mm256_test_epi64_mask(first, o), f_up),
+				    _mm256_maskz_mov_epi64(_mm256_test_epi64_mask(last, o), f_down));
+	__m128i h = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256(f, 1));
+
+	return (uint64_t)_mm_cvtsi128_si64(h) | (uint64_t)_mm_extract_epi64(h, 1);
+}
+#else
+uint64_t board_flips(uint64_t own, uint64_t opp, int sq);
+#endif
 
 void board_start(struct board *b);
 bool board_is_legal(const struct board *b, int sq);
