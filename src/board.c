@@ -259,21 +259,6 @@ int board_final_score(const struct board *b)
 	return 0;
 }
 
-static inline uint64_t mix64(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xFF51AFD7ED558CCDULL;
-	x ^= x >> 33;
-	x *= 0xC4CEB9FE1A85EC53ULL;
-	x ^= x >> 33;
-	return x;
-}
-
-/* Returns a 64-bit hash of the position (side to move's view). */
-uint64_t board_hash(const struct board *b)
-{
-	return mix64(b->own ^ mix64(b->opp ^ 0x9E3779B97F4A7C15ULL));
-}
 
 static uint64_t flip_vertical(uint64_t x)
 {

@@ -134,7 +134,23 @@ static inline void board_pass(struct board *b)
 }
 
 int board_final_score(const struct board *b);
-uint64_t board_hash(const struct board *b);
+
+/* A 64-bit finaliser (xor-shift-multiply) that spreads every input bit over the result. */
+static inline uint64_t board_hash_mix(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xFF51AFD7ED558CCDULL;
+	x ^= x >> 33;
+	x *= 0xC4CEB9FE1A85EC53ULL;
+	x ^= x >> 33;
+	return x;
+}
+
+/* Returns a 64-bit hash of the position (side to move's view). */
+static inline uint64_t board_hash(const struct board *b)
+{
+	return board_hash_mix(b->own ^ board_hash_mix(b->opp ^ 0x9E3779B97F4A7C15ULL));
+}
 
 uint64_t board_symmetry_mask(uint64_t x, int sym);
 void board_symmetry(const struct board *b, int sym, struct board *out);

@@ -12,9 +12,13 @@
  *   cut-offs (a child's stored bound may refute the node before any search)
  *   above EG_ETC_MIN, and a stability cut-off (the opponent's stable discs
  *   bound our score).
- * - 2 <= n <= EG_SHALLOW: no move generation: each empty square is tried as a
+ * - 5 <= n <= EG_SHALLOW: no move generation: each empty square is tried as a
  *   move, those in quadrants with an odd number of empties first (parity).
+ * - n == 4, 3, 2: one function each over the list of the empty squares, sorted
+ *   once by parity at 4 (after a move, a square alone in its quadrant first);
+ *   a square is tried only when it touches an opponent disc.
  * - n == 1: the last square, from the count of its flips (for either side).
+ * Child table buckets are prefetched while the moves are ordered.
  * Scores here are in discs; the root (search.c) converts them.
  *
  * Stable discs (endgame_stable): a disc is stable when, along each of the four
@@ -28,7 +32,7 @@ enum {
 	EG_SHALLOW = 6,	     /* up to this many empties: the parity solver */
 	EG_TT_MIN = 10,	     /* from this many empties: the transposition table */
 	EG_ETC_MIN = 14,     /* above this many empties: enhanced transposition cut-offs */
-	EG_SEARCH_SORT = 18, /* from this many empties: order by a 1-ply midgame search */
+	EG_SEARCH_SORT = 16, /* from this many empties: order by a 1-ply midgame search */
 	EG_W_MOB = 8,	     /* ordering weight of the opponent's mobility */
 	EG_W_POT = 1	     /* ordering weight of the opponent's potential mobility */
 };
@@ -121,6 +125,116 @@ static inline int eg_last1(uint64_t own, uint64_t opp, int sq)
 	return diff > 0 ? diff + 1 : diff - 1;
 }
 
+/* Whether `own` has a move on `sq` that flips: those flips, else 0 (a quick neighbour test first). */
+static inline uint64_t eg_try(uint64_t own, uint64_t opp, int sq)
+{
+	return (eg_neighbours(board_bit(sq)) & opp) ? board_flips(own, opp, sq) : 0;
+}
+
+/* The score with the two empty squares a and b left, `own` to move (discs, fail-soft). */
+static int eg_last2(struct search *s, uint64_t own, uint64_t opp, int a, int b, int beta,
+		    bool passed)
+{
+	uint64_t f;
+	int best = -SCORE_INF, v;
+
+	s->nodes++;
+	if ((f = eg_try(own, opp, a))) {
+		s->nodes++;
+		best = -eg_last1(opp ^ f, own ^ f ^ board_bit(a), b);
+		if (best >= beta)
+			return best;
+	}
+	if ((f = eg_try(own, opp, b))) {
+		s->nodes++;
+		v = -eg_last1(opp ^ f, own ^ f ^ board_bit(b), a);
+		if (v > best)
+			best = v;
+	}
+	if (best != -SCORE_INF)
+		return best;
+	if (passed)
+		return -eg_final(opp, own);
+	return -eg_last2(s, opp, own, a, b, SCORE_INF, true);
+}
+
+/* The score with the three empty squares x[0..2] left, tried in that order. */
+static int eg_last3(struct search *s, uint64_t own, uint64_t opp, const int *x, int alpha, int beta,
+		    bool passed)
+{
+	static const int rest[3][2] = {{1, 2}, {0, 2}, {0, 1}};
+	int best = -SCORE_INF;
+
+	search_count(s);
+	for (int i = 0; i < 3; i++) {
+		uint64_t f = eg_try(own, opp, x[i]);
+		int v;
+
+		if (!f)
+			continue;
+		v = -eg_last2(s, opp ^ f, own ^ f ^ board_bit(x[i]), x[rest[i][0]], x[rest[i][1]],
+			      -alpha, false);
+		if (v > best) {
+			best = v;
+			if (v > alpha) {
+				if (v >= beta)
+					return v;
+				alpha = v;
+			}
+		}
+	}
+	if (best != -SCORE_INF)
+		return best;
+	if (passed)
+		return -eg_final(opp, own);
+	return -eg_last3(s, opp, own, x, -beta, -alpha, true);
+}
+
+/* The quadrant (0..3) of a square. */
+static inline int eg_quadrant(int sq)
+{
+	return ((sq >> 2) & 1) | ((sq >> 4) & 2);
+}
+
+/* The score with the four empty squares x[0..3] left, tried in that order. */
+static int eg_last4(struct search *s, uint64_t own, uint64_t opp, const int *x, int alpha, int beta,
+		    bool passed)
+{
+	int best = -SCORE_INF;
+
+	search_count(s);
+	for (int i = 0; i < 4; i++) {
+		uint64_t f = eg_try(own, opp, x[i]);
+		int y[3], k = 0, v;
+
+		if (!f)
+			continue;
+		for (int j = 0; j < 4; j++)
+			if (j != i)
+				y[k++] = x[j];
+		/* after the move, a square left alone in its quadrant first (parity) */
+		if (eg_quadrant(y[0]) == eg_quadrant(y[1]) && eg_quadrant(y[2]) != eg_quadrant(y[0]))
+			y[0] ^= y[2], y[2] ^= y[0], y[0] ^= y[2];
+		else if (eg_quadrant(y[0]) == eg_quadrant(y[2]) &&
+			 eg_quadrant(y[1]) != eg_quadrant(y[0]))
+			y[0] ^= y[1], y[1] ^= y[0], y[0] ^= y[1];
+		v = -eg_last3(s, opp ^ f, own ^ f ^ board_bit(x[i]), y, -beta, -alpha, false);
+		if (v > best) {
+			best = v;
+			if (v > alpha) {
+				if (v >= beta)
+					return v;
+				alpha = v;
+			}
+		}
+	}
+	if (best != -SCORE_INF)
+		return best;
+	if (passed)
+		return -eg_final(opp, own);
+	return -eg_last4(s, opp, own, x, -beta, -alpha, true);
+}
+
 static const uint64_t quadrants[4] = {
     0x000000000F0F0F0FULL,
     0x00000000F0F0F0F0ULL,
@@ -139,7 +253,21 @@ static inline uint64_t odd_quadrants(uint64_t empty)
 	return odd;
 }
 
-/* The parity solver for 2..EG_SHALLOW empties (n of them). */
+/* eg_last4 on the four squares of `empty`, those in quadrants of odd parity first. */
+static int eg_solve4(struct search *s, uint64_t own, uint64_t opp, uint64_t empty, int alpha,
+		     int beta)
+{
+	int x[4], n = 0;
+	uint64_t odd = odd_quadrants(empty);
+
+	for (uint64_t m = empty & odd; m; m &= m - 1)
+		x[n++] = board_first_square(m);
+	for (uint64_t m = empty & ~odd; m; m &= m - 1)
+		x[n++] = board_first_square(m);
+	return eg_last4(s, own, opp, x, alpha, beta, false);
+}
+
+/* The parity solver for 5..EG_SHALLOW empties (n of them). */
 static int eg_small(struct search *s, uint64_t own, uint64_t opp, int n, int alpha, int beta,
 		    bool passed)
 {
@@ -156,16 +284,12 @@ static int eg_small(struct search *s, uint64_t own, uint64_t opp, int n, int alp
 
 			if (!flips)
 				continue;
-			if (n == 2) {
-				uint64_t rest = empty & ~board_bit(sq);
-
-				s->nodes++;
-				v = -eg_last1(opp ^ flips, own ^ flips ^ board_bit(sq),
-					      board_first_square(rest));
-			} else {
+			if (n == 5)
+				v = -eg_solve4(s, opp ^ flips, own ^ flips ^ board_bit(sq),
+					       empty & ~board_bit(sq), -beta, -alpha);
+			else
 				v = -eg_small(s, opp ^ flips, own ^ flips ^ board_bit(sq), n - 1,
 					      -beta, -alpha, false);
-			}
 			if (v > best) {
 				best = v;
 				if (v > alpha) {
@@ -197,11 +321,24 @@ static inline int eg_child(struct search *s, uint64_t own, uint64_t opp, int n, 
 {
 	if (n > EG_SHALLOW)
 		return eg_mid(s, own, opp, n, alpha, beta);
+	uint64_t empty = ~(own | opp);
+
+	if (n > 4)
+		return eg_small(s, own, opp, n, alpha, beta, false);
+	if (n == 4)
+		return eg_solve4(s, own, opp, empty, alpha, beta);
+	if (n == 3) {
+		int x[3] = {board_first_square(empty), board_first_square(empty & (empty - 1)),
+			    63 - __builtin_clzll(empty)};
+
+		return eg_last3(s, own, opp, x, alpha, beta, false);
+	}
+	if (n == 2)
+		return eg_last2(s, own, opp, board_first_square(empty), 63 - __builtin_clzll(empty),
+				beta, false);
 	if (n == 1)
-		return eg_last1(own, opp, board_first_square(~(own | opp)));
-	if (n == 0)
-		return eg_final(own, opp);
-	return eg_small(s, own, opp, n, alpha, beta, false);
+		return eg_last1(own, opp, board_first_square(empty));
+	return eg_final(own, opp);
 }
 
 /* The solver above EG_SHALLOW empties (n of them), see the top of this file. */
@@ -259,6 +396,9 @@ static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha
 			board_popcount(eg_neighbours(p2) & ~(o2 | p2)) * EG_W_POT;
 		int j = nm++;
 
+		if (n > EG_TT_MIN && n <= EG_ETC_MIN && !(s->flags & SEARCH_NO_TT))
+			/* the child probes the table first thing: fetch its bucket meanwhile */
+			__builtin_prefetch(tt_bucket(s, board_hash(&(struct board){o2, p2})));
 		if (use_tt && n > EG_ETC_MIN) {
 			/* enhanced transposition cut-off: a stored bound of the child may refute
 			 * now */

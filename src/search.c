@@ -735,7 +735,7 @@ int search_run(struct search *s, const struct board *b, const struct search_limi
 		solve_at = lim->depth + 8;
 	else
 		solve_at = UNLIMITED_SOLVE; /* no limit: deepen, solve once it is near */
-	pre_depth = empties <= solve_at ? (empties - 10 < 6 ? empties - 10 : 6) : max_depth;
+	pre_depth = empties <= solve_at ? (empties - 10 < 10 ? empties - 10 : 10) : max_depth;
 
 	for (int depth = 1;; depth++) {
 		double t_start = timer_now(), elapsed;
