@@ -3,12 +3,12 @@
  * the winner) under perfect play, by fail-soft alpha-beta over every move.
  * A win/loss/draw solve is the same search with the window (-1, 1).
  *
- * Three layers, by number of empty squares n:
+ * Layers, by number of empty squares n:
  * - n > EG_SHALLOW: move generation, fastest-first ordering (fewest replies
  *   for the opponent, corners counted twice, then fewest empty squares next
- *   to our discs; from EG_SEARCH_SORT empties, the 1-ply midgame score of
- *   each child instead), the hash move first, principal variation search,
- *   the transposition table from EG_TT_MIN empties, enhanced transposition
+ *   to our discs, a corner move a little earlier; from EG_EVAL_SORT empties
+ *   the evaluation of each child is added), the hash move first, principal
+ *   variation search, the transposition table from EG_TT_MIN empties, enhanced transposition
  *   cut-offs (a child's stored bound may refute the node before any search)
  *   above EG_ETC_MIN, and a stability cut-off (the opponent's stable discs
  *   bound our score).
@@ -32,9 +32,11 @@ enum {
 	EG_SHALLOW = 6,	     /* up to this many empties: the parity solver */
 	EG_TT_MIN = 10,	     /* from this many empties: the transposition table */
 	EG_ETC_MIN = 14,     /* above this many empties: enhanced transposition cut-offs */
-	EG_SEARCH_SORT = 16, /* from this many empties: order by a 1-ply midgame search */
+	EG_EVAL_SORT = 14,   /* from this many empties: the evaluation joins the ordering key */
+	EG_EVAL_SCALE = 8,   /* centidiscs of evaluation per unit of the key */
 	EG_W_MOB = 8,	     /* ordering weight of the opponent's mobility */
-	EG_W_POT = 1	     /* ordering weight of the opponent's potential mobility */
+	EG_W_POT = 1,	     /* ordering weight of the opponent's potential mobility */
+	EG_W_CORNER = 8	     /* ordering bonus of a corner move */
 };
 
 #define FILE_A 0x0101010101010101ULL
@@ -393,7 +395,8 @@ static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha
 		uint64_t o2 = opp ^ flips, p2 = own ^ flips ^ board_bit(sq);
 		uint64_t replies = board_moves(o2, p2);
 		int k = (board_popcount(replies) + board_popcount(replies & CORNERS)) * EG_W_MOB +
-			board_popcount(eg_neighbours(p2) & ~(o2 | p2)) * EG_W_POT;
+			board_popcount(eg_neighbours(p2) & ~(o2 | p2)) * EG_W_POT -
+			(board_bit(sq) & CORNERS ? EG_W_CORNER : 0);
 		int j = nm++;
 
 		if (n > EG_TT_MIN && n <= EG_ETC_MIN && !(s->flags & SEARCH_NO_TT))
@@ -409,10 +412,10 @@ static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha
 			    -ce->score / SCORE_DISC >= beta)
 				return -ce->score / SCORE_DISC;
 		}
-		if (n >= EG_SEARCH_SORT) {
+		if (n >= EG_EVAL_SORT) {
 			struct board cb = {o2, p2};
 
-			k = search_midgame(s, &cb, 1) / 8;
+			k += search_midgame(s, &cb, 0) / EG_EVAL_SCALE;
 		}
 		if (sq == hash_move)
 			k = -100000;
