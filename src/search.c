@@ -44,6 +44,7 @@ enum {
 	UNLIMITED_SOLVE = 24, /* without limits, solve from this many empties, else deepen */
 	NOISY_MAX = 30000,    /* bound of a noisy evaluation (table scores are 16-bit) */
 	PV_SOLVE = 12,	      /* empties from which a solved PV is completed by search */
+	PV_SOLVE_MAX = 16,    /* up to this many, also where the table has no move */
 	TT_MIN_DEPTH = 3,     /* from this depth the table is used (below, its misses cost more) */
 	ORDER_MOBILITY = 3,   /* from this depth, fastest first (fewest replies) */
 	ORDER_EVAL = 4,	      /* from this depth, order moves by the evaluation of each child */
@@ -446,8 +447,9 @@ static int root_child(struct root *r, int depth, int alpha, int beta)
 /*
  * The principal variation from `first`, by following hash moves. When the
  * exact final score after `first` is known (`after`, discs, the opponent's
- * view; SCORE_INF if not), the last PV_SOLVE empties are completed by finding,
- * at each ply, a move that keeps that score.
+ * view; SCORE_INF if not), the last PV_SOLVE empties (PV_SOLVE_MAX where the
+ * table has no move) are completed by finding, at each ply, a move that keeps
+ * that score.
  */
 static int root_pv(struct root *r, int first, int max_len, int after, int *pv)
 {
@@ -471,7 +473,12 @@ static int root_pv(struct root *r, int first, int max_len, int after, int *pv)
 			v = -v;
 			continue;
 		}
-		if (v != SCORE_INF && board_empty_count(&b) <= PV_SOLVE) {
+		if (board_empty_count(&b) > PV_SOLVE) {
+			e = (r->s->flags & SEARCH_NO_TT) ? NULL : tt_probe(r->s, board_hash(&b));
+			if (e && e->move < 64 && board_flips(b.own, b.opp, e->move))
+				next = e->move;
+		}
+		if (v != SCORE_INF && next == SQ_NONE && board_empty_count(&b) <= PV_SOLVE_MAX) {
 			for (; moves && next == SQ_NONE; moves &= moves - 1) {
 				int sq = board_first_square(moves);
 				uint64_t f = board_flips(b.own, b.opp, sq);
@@ -480,10 +487,6 @@ static int root_pv(struct root *r, int first, int max_len, int after, int *pv)
 				if (-endgame_search(r->s, own, opp, -v - 1, -v + 1) == v)
 					next = sq;
 			}
-		} else {
-			e = (r->s->flags & SEARCH_NO_TT) ? NULL : tt_probe(r->s, board_hash(&b));
-			if (e && e->move < 64 && board_flips(b.own, b.opp, e->move))
-				next = e->move;
 		}
 		if (next == SQ_NONE)
 			break;
