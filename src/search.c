@@ -739,6 +739,8 @@ int search_run(struct search *s, const struct board *b, const struct search_limi
 	else
 		solve_at = UNLIMITED_SOLVE; /* no limit: deepen, solve once it is near */
 	pre_depth = empties <= solve_at ? (empties - 10 < 10 ? empties - 10 : 10) : max_depth;
+	if (pre_depth > max_depth)
+		pre_depth = max_depth; /* a shallow depth limit still solves from `solve_at` */
 
 	for (int depth = 1;; depth++) {
 		double t_start = timer_now(), elapsed;

@@ -342,3 +342,25 @@ Test(search, deeper_search_beats_shallower)
 	}
 	cr_assert_gt(deep, shallow, "depth 4 won %d games, depth 2 won %d", deep, shallow);
 }
+
+Test(search, shallow_depth_limit_still_solves_in_reach)
+{
+	struct search *s = search_new(8, ev);
+
+	for (unsigned seed = 1; seed <= 4; seed++) {
+		struct board b = random_position(seed, 46);
+		struct search_limits shallow = {.depth = 2, .endgame = 16};
+		struct search_limits full = {.endgame = 60};
+		struct search_result r, exact;
+
+		if (!board_can_move(&b) || board_empty_count(&b) > 16)
+			continue;
+		search_run(s, &b, &shallow, NULL, NULL, &r);
+		cr_assert(r.endgame, "seed %u: %d empties are solved at depth 2", seed,
+			  board_empty_count(&b));
+		search_clear(s);
+		search_run(s, &b, &full, NULL, NULL, &exact);
+		cr_assert_eq(r.score, exact.score, "seed %u: the solved score", seed);
+	}
+	search_free(s);
+}
