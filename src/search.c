@@ -445,7 +445,34 @@ static int root_child(struct root *r, int depth, int alpha, int beta)
 }
 
 /*
- * The principal variation from `first`, by following hash moves. When the
+ * The best of `moves` in `b` by a full-window search of each child to
+ * `depth` plies: the last plies of a midgame PV, below the table (not counted
+ * as nodes of the search).
+ */
+static int pv_shallow_best(struct search *s, struct board *b, uint64_t moves, int depth)
+{
+	uint64_t nodes = s->nodes;
+	int best = -SCORE_INF - 1, best_sq = SQ_NONE;
+
+	for (; moves; moves &= moves - 1) {
+		int sq = board_first_square(moves), v;
+		uint64_t f = board_flips(b->own, b->opp, sq);
+
+		board_play(b, sq, f);
+		v = -mid_search(s, b, depth, -SCORE_INF, SCORE_INF);
+		board_unplay(b, sq, f);
+		if (v > best) {
+			best = v;
+			best_sq = sq;
+		}
+	}
+	s->nodes = nodes;
+	return best_sq;
+}
+
+/*
+ * The principal variation from `first`, by following hash moves (and below
+ * the table's depth, the best move of a shallow search). When the
  * exact final score after `first` is known (`after`, discs, the opponent's
  * view; SCORE_INF if not), the last PV_SOLVE empties (PV_SOLVE_MAX where the
  * table has no move) are completed by finding, at each ply, a move that keeps
@@ -488,6 +515,8 @@ static int root_pv(struct root *r, int first, int max_len, int after, int *pv)
 					next = sq;
 			}
 		}
+		if (next == SQ_NONE && !r->endgame && max_len - len < TT_MIN_DEPTH)
+			next = pv_shallow_best(r->s, &b, moves, max_len - len - 1);
 		if (next == SQ_NONE)
 			break;
 		flips = board_flips(b.own, b.opp, next);

@@ -364,3 +364,24 @@ Test(search, shallow_depth_limit_still_solves_in_reach)
 	}
 	search_free(s);
 }
+
+Test(search, midgame_pv_has_the_search_depth)
+{
+	for (unsigned seed = 1; seed <= 6; seed++) {
+		struct board b = random_position(seed, 16), p;
+		struct search_result r = run_depth(&b, 6, 0);
+
+		if (!board_can_move(&b))
+			continue;
+		cr_assert_eq(r.pv_len, 6, "seed %u: a PV of 6 plies, got %d", seed, r.pv_len);
+		p = b;
+		for (int k = 0; k < r.pv_len; k++) {
+			if (r.pv[k] == SQ_PASS) {
+				board_pass(&p);
+				continue;
+			}
+			cr_assert(board_is_legal(&p, r.pv[k]), "seed %u: ply %d legal", seed, k);
+			board_play(&p, r.pv[k], board_flips(p.own, p.opp, r.pv[k]));
+		}
+	}
+}
