@@ -49,6 +49,7 @@ void pattern_free(struct pattern_weights *w);
 void pattern_features(const struct pattern_weights *w, const struct board *b,
 		      struct pattern_features *out);
 int pattern_eval(const struct pattern_weights *w, const struct board *b);
+bool pattern_check_indices(const struct pattern_weights *w, const struct board *b);
 int pattern_eval_features(const struct pattern_weights *w, const struct pattern_features *f);
 void pattern_set(struct pattern_weights *w, int phase, const double *params);
 void pattern_get(const struct pattern_weights *w, int phase, double *params);

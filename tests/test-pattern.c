@@ -104,6 +104,19 @@ Test(pattern, features_give_the_same_value_as_the_board)
 	pattern_free(w);
 }
 
+Test(pattern, gathered_indices_equal_the_disc_by_disc_ones)
+{
+	struct pattern_weights *w = pattern_new();
+
+	cr_assert_not_null(w);
+	for (uint64_t seed = 1; seed < 2000; seed++) {
+		struct board b = random_position(seed, (int)(seed % 61));
+
+		cr_assert(pattern_check_indices(w, &b), "position %llu", (unsigned long long)seed);
+	}
+	pattern_free(w);
+}
+
 Test(pattern, start_position_counts_46_copies_of_empty_and_centre_configurations)
 {
 	struct pattern_weights *w = pattern_new();
