@@ -32,7 +32,8 @@ static void play_usage(FILE *f)
 		   "      --no-book           engines play without any opening book\n"
 		   "      --save-dir DIR      where save slots live\n"
 		   "      --hash MB           transposition table size\n"
-		   "      --eval FILE         evaluation weights file\n"
+		   "      --eval SPEC         evaluation: pattern (default), classic or a\n"
+		   "                          weights file\n"
 		   "      --ascii             ASCII discs and lines\n"
 		   "      --no-color          no colours (also when NO_COLOR is set)\n"
 		   "      --no-mouse          do not ask the terminal for mouse clicks\n"
@@ -131,7 +132,7 @@ int cli_play(int argc, char **argv)
 			copt.tt_megabytes = (size_t)mb;
 			break;
 		case 'E':
-			copt.eval_file = optarg;
+			copt.eval = optarg;
 			break;
 		case 'a':
 			uopt.ascii = true;

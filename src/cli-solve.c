@@ -193,7 +193,7 @@ int cli_solve(int argc, char **argv)
 	bool all_moves = false;
 	const char *eval_spec = "pattern";
 	long hash_mb = 64;
-	char line[1024], err[200];
+	char line[1024], err[200], eval_name[EVALSPEC_NAME_LEN];
 	int c, lineno = 0, count = 0, mismatches = 0, status = 0;
 	uint64_t total_nodes = 0;
 	double total_time = 0;
@@ -246,7 +246,7 @@ int cli_solve(int argc, char **argv)
 		perror(argv[optind]);
 		return 2;
 	}
-	ev = cli_eval_open(eval_spec, stderr);
+	ev = cli_eval_option("solve", "eval", eval_spec, eval_name, sizeof eval_name);
 	if (!ev) {
 		fclose(f);
 		return 2;

@@ -11,7 +11,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-struct eval;
 
 struct cli_command {
 	const char *name;                    /* as typed after `othello` */
@@ -42,8 +41,5 @@ int cli_train(int argc, char **argv);
 bool cli_parse_int(const char *s, long lo, long hi, long *out);
 /* Parses a non-negative decimal number of seconds; false if `s` is anything else. */
 bool cli_parse_seconds(const char *s, double *out);
-/* The evaluation from the weights file `path`, else the shipped weights, else the defaults;
-   NULL with a message when a file is bad. */
-struct eval *cli_load_eval(const char *path, char *err, size_t errlen);
 
 #endif

@@ -147,29 +147,22 @@ static int book_open(struct controller *ctl, char *err, size_t errlen)
 	return 0;
 }
 
-/* Creates the evaluation and the event pipe and loads the book (the searchers come later).
-   0, or -1 with a message. */
+/* Creates the evaluation (evalspec.c) and the event pipe and loads the book (the searchers come
+   later). 0, or -1 with a message. */
 int ctl_engine_init(struct controller *ctl, char *err, size_t errlen)
 {
 	if (book_open(ctl, err, errlen) < 0)
 		goto fail;
-	if (ctl->opt.eval_file) {
-		FILE *f = fopen(ctl->opt.eval_file, "r");
+	ctl->eval = evalspec_open(ctl->opt.eval, ctl->eval_name, sizeof ctl->eval_name,
+				  ctl->eval_note, sizeof ctl->eval_note, err, errlen);
+	ctl->opt.eval = NULL;
+	if (!ctl->eval) {
+		char why[256];
 
-		if (!f) {
-			snprintf(err, errlen, "%s: %s", ctl->opt.eval_file, strerror(errno));
-			goto fail;
-		}
-		ctl->eval = eval_load(f, ctl->opt.eval_file, err, errlen);
-		fclose(f);
-	} else {
-		ctl->eval = eval_new_default();
-		if (!ctl->eval)
-			snprintf(err, errlen, "out of memory");
-	}
-	ctl->opt.eval_file = NULL;
-	if (!ctl->eval)
+		snprintf(why, sizeof why, "%s", err);
+		snprintf(err, errlen, "evaluation: %s", why);
 		goto fail;
+	}
 	if (pipe(ctl->pipe_fd) < 0) {
 		snprintf(err, errlen, "cannot start the engine: %s", strerror(errno));
 		goto fail;

@@ -5,9 +5,11 @@
  * A specification is level text as level_parse reads it ("expert",
  * "master --time 2", "novice --random 5"); the per-player options of a match
  * are appended to it as level options (--time, --depth, --random), so they
- * override the level's own settings. The evaluation is the shipped
- * eval/classic.txt (else the built-in weights) and master's book the shipped
- * openings/book.txt, when they are found (datadir.c). Each game reseeds the
+ * override the level's own settings. The evaluation is the one the options
+ * hand over (shared by the players of a match; the built-in classic weights
+ * without one), named in the level text of each move's reasoning
+ * ("master (pattern)"); master's book is the shipped openings/book.txt, when
+ * it is found (datadir.c). Each game reseeds the
  * level's generator with the game's seed, so that games replay from their
  * seeds. The reasoning of each move (source, depth, score, PV, candidates)
  * goes into the game record.
@@ -31,7 +33,7 @@ struct level_player {
 	struct level_spec spec;	   /* the level, options applied */
 	double base_time;	   /* spec.time as made */
 	struct level_state *state; /* searcher and generator */
-	struct eval *eval;	   /* the evaluation (owned), or NULL for the built-in one */
+	char name[GAME_LEVEL_LEN]; /* level text of the reasoning: the level and its evaluation */
 	struct book *book;	   /* the opening book (owned), or NULL */
 };
 
@@ -64,20 +66,6 @@ bool level_player_check(const char *spec, char *err, size_t errlen)
 	return parse(spec, NULL, &ls, err, errlen) == 0;
 }
 
-/* The shipped evaluation weights, or NULL (the built-in ones) if not found. */
-static struct eval *load_eval(void)
-{
-	char path[4096], err[256];
-	FILE *f = datadir_open("eval/classic.txt", path, sizeof path, err, sizeof err);
-	struct eval *ev;
-
-	if (!f)
-		return NULL;
-	ev = eval_load(f, path, err, sizeof err);
-	fclose(f);
-	return ev;
-}
-
 /* The shipped opening book, or NULL if not found. */
 static struct book *load_book(void)
 {
@@ -96,8 +84,8 @@ static struct book *load_book(void)
 	return bk;
 }
 
-/* Makes the level player `spec` names, options applied. Returns it, or NULL
-   with a message. */
+/* Makes the level player `spec` names, options applied (`opt` may be NULL).
+   Returns it, or NULL with a message. */
 struct level_player *level_player_new(const char *spec, const struct match_player_options *opt,
 				      char *err, size_t errlen)
 {
@@ -113,12 +101,15 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 		return NULL;
 	}
 	lp->base_time = lp->spec.time;
-	lp->eval = load_eval();
+	if (opt && opt->eval_name)
+		snprintf(lp->name, sizeof lp->name, "%s (%s)", lp->spec.name, opt->eval_name);
+	else
+		snprintf(lp->name, sizeof lp->name, "%s", lp->spec.name);
 	if (lp->spec.book)
 		lp->book = load_book();
 	small = lp->spec.approach != LEVEL_MASTER && lp->spec.time <= 0 &&
 		lp->spec.depth <= LEVEL_PLAYER_SMALL_DEPTH;
-	lp->state = level_state_new(&lp->spec, lp->eval, lp->book, 1,
+	lp->state = level_state_new(&lp->spec, opt ? opt->eval : NULL, lp->book, 1,
 				    small ? LEVEL_PLAYER_SMALL_MB : LEVEL_PLAYER_LARGE_MB, err,
 				    errlen);
 	if (!lp->state) {
@@ -128,14 +119,13 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 	return lp;
 }
 
-/* Frees the player, its search state, evaluation and book; NULL is ignored. */
+/* Frees the player, its search state and book; NULL is ignored. */
 void level_player_free(struct level_player *lp)
 {
 	if (!lp)
 		return;
 	level_state_free(lp->state);
 	book_free(lp->book);
-	eval_free(lp->eval);
 	free(lp);
 }
 
@@ -180,7 +170,7 @@ static void fill_reasoning(const struct level_player *lp, const struct level_mov
 	bool searched = m->source == LEVEL_SOURCE_SEARCH || m->source == LEVEL_SOURCE_ENDGAME;
 
 	memset(r, 0, sizeof *r);
-	snprintf(r->level, sizeof r->level, "%s", lp->spec.name);
+	snprintf(r->level, sizeof r->level, "%s", lp->name);
 	r->source = source_of(m->source);
 	r->score = m->scored ? m->score : 0;
 	if (searched && res->move == m->move) {
