@@ -84,22 +84,12 @@ int cli_analyze_position(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "d:t:e:w:H:m:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'd':
-			if (!cli_parse_int(optarg, 1, 60, &depth)) {
-				fprintf(stderr,
-					"othello analyze-position: --depth: '%s' is not a depth (1 "
-					"to 60)\n",
-					optarg);
+			if (!cli_option_int("analyze-position", "depth", optarg, 1, 60, &depth))
 				return 2;
-			}
 			break;
 		case 't':
-			if (!cli_parse_seconds(optarg, &lim.time)) {
-				fprintf(stderr,
-					"othello analyze-position: --time: '%s' is not a number of "
-					"seconds\n",
-					optarg);
+			if (!cli_option_seconds("analyze-position", "time", optarg, &lim.time))
 				return 2;
-			}
 			break;
 		case 'e':
 			eval_spec = optarg;
@@ -112,22 +102,12 @@ int cli_analyze_position(int argc, char **argv)
 			without[n_without++] = optarg;
 			break;
 		case 'H':
-			if (!cli_parse_int(optarg, 1, 65536, &hash_mb)) {
-				fprintf(
-				    stderr,
-				    "othello analyze-position: --hash: '%s' is not a size in MB\n",
-				    optarg);
+			if (!cli_option_int("analyze-position", "hash", optarg, 1, 65536, &hash_mb))
 				return 2;
-			}
 			break;
 		case 'm':
-			if (!cli_parse_int(optarg, 1, 64, &multipv)) {
-				fprintf(stderr,
-					"othello analyze-position: --multipv: '%s' is not a number "
-					"of moves\n",
-					optarg);
+			if (!cli_option_int("analyze-position", "multipv", optarg, 1, 64, &multipv))
 				return 2;
-			}
 			lim.multipv = (int)multipv;
 			break;
 		case 'h':

@@ -163,12 +163,8 @@ int cli_analyze(int argc, char **argv)
 			svg = optarg;
 			break;
 		case 'd':
-			if (!cli_parse_int(optarg, 1, 60, &v)) {
-				fprintf(stderr,
-					"othello analyze: --depth: not a depth (1-60): %s\n",
-					optarg);
+			if (!cli_option_int("analyze", "depth", optarg, 1, 60, &v))
 				return 2;
-			}
 			depth = (int)v;
 			break;
 		case 't':
@@ -180,12 +176,8 @@ int cli_analyze(int argc, char **argv)
 			}
 			break;
 		case 'e':
-			if (!cli_parse_int(optarg, 0, 60, &v)) {
-				fprintf(stderr,
-					"othello analyze: --exact: not a number of empties: %s\n",
-					optarg);
+			if (!cli_option_int("analyze", "exact", optarg, 0, 60, &v))
 				return 2;
-			}
 			opt.analyze_exact = (int)v;
 			break;
 		case 'D':

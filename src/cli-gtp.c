@@ -50,32 +50,22 @@ int cli_gtp(int argc, char **argv)
 			level = optarg;
 			break;
 		case 't':
-			if (!cli_parse_seconds(optarg, &opt.time)) {
-				fprintf(stderr, "othello: --time: '%s' is not seconds\n", optarg);
+			if (!cli_option_seconds("gtp", "time", optarg, &opt.time))
 				return 2;
-			}
 			break;
 		case 'd':
-			if (!cli_parse_int(optarg, 1, 60, &v)) {
-				fprintf(stderr, "othello: --depth: '%s' is not a depth 1-60\n",
-					optarg);
+			if (!cli_option_int("gtp", "depth", optarg, 1, 60, &v))
 				return 2;
-			}
 			opt.depth = (int)v;
 			break;
 		case 'r':
-			if (!cli_parse_int(optarg, 0, 100, &v)) {
-				fprintf(stderr, "othello: --random: '%s' is not a percentage\n",
-					optarg);
+			if (!cli_option_int("gtp", "random", optarg, 0, 100, &v))
 				return 2;
-			}
 			opt.random_pct = (int)v;
 			break;
 		case 's':
-			if (!cli_parse_int(optarg, 0, 0x7fffffffL, &v)) {
-				fprintf(stderr, "othello: --seed: '%s' is not a number\n", optarg);
+			if (!cli_option_int("gtp", "seed", optarg, 0, 0x7fffffffL, &v))
 				return 2;
-			}
 			seed = (uint64_t)v;
 			break;
 		case 'e':

@@ -319,26 +319,17 @@ int cli_ladder(int argc, char **argv)
 			l.games_per_rung = (int)v;
 			break;
 		case 'p':
-			if (!cli_parse_int(optarg, 0, 16, &plies)) {
-				fprintf(stderr, "othello ladder: --plies: '%s' is not 0 to 16\n",
-					optarg);
+			if (!cli_option_int("ladder", "plies", optarg, 0, 16, &plies))
 				goto done;
-			}
 			break;
 		case 's':
-			if (!cli_parse_int(optarg, 0, 2147483647, &v)) {
-				fprintf(stderr, "othello ladder: --seed: '%s' is not a seed\n",
-					optarg);
+			if (!cli_option_int("ladder", "seed", optarg, 0, 2147483647, &v))
 				goto done;
-			}
 			l.seed = (uint64_t)v;
 			break;
 		case 'j':
-			if (!cli_parse_int(optarg, 1, 16, &n_threads)) {
-				fprintf(stderr, "othello ladder: --threads: '%s' is not 1 to 16\n",
-					optarg);
+			if (!cli_option_int("ladder", "threads", optarg, 1, 16, &n_threads))
 				goto done;
-			}
 			break;
 		case 'b': {
 			FILE *f = fopen(optarg, "r");
@@ -358,12 +349,8 @@ int cli_ladder(int argc, char **argv)
 			none = true;
 			break;
 		case 'H':
-			if (!cli_parse_int(optarg, 1, 1024, &v)) {
-				fprintf(stderr,
-					"othello ladder: --hash: '%s' is not 1 to 1024 MB\n",
-					optarg);
+			if (!cli_option_int("ladder", "hash", optarg, 1, 1024, &v))
 				goto done;
-			}
 			l.tt_megabytes = (size_t)v;
 			break;
 		case 'q':
@@ -373,11 +360,8 @@ int cli_ladder(int argc, char **argv)
 			eval_spec = optarg;
 			break;
 		case 'm':
-			if (!cli_parse_seconds(optarg, &l.max_time)) {
-				fprintf(stderr, "othello ladder: --max-time: '%s' is not seconds\n",
-					optarg);
+			if (!cli_option_seconds("ladder", "max-time", optarg, &l.max_time))
 				goto done;
-			}
 			break;
 		case 'h':
 			ladder_usage(stdout);

@@ -309,22 +309,15 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 			players[(*n_players)++] = optarg;
 			break;
 		case 'n':
-			if (!cli_parse_int(optarg, 1, 10000000, &ro->games)) {
-				fprintf(stderr, "othello: --games: '%s' is not a number of games\n",
-					optarg);
+			if (!cli_option_int(argv[0], "games", optarg, 1, 10000000, &ro->games))
 				return 2;
-			}
 			break;
 		case 'o':
 			ro->openings = optarg;
 			break;
 		case 'r':
-			if (!cli_parse_int(optarg, 0, 100, &ro->random_pct)) {
-				fprintf(stderr,
-					"othello: --random: '%s' is not a percentage 0-100\n",
-					optarg);
+			if (!cli_option_int(argv[0], "random", optarg, 0, 100, &ro->random_pct))
 				return 2;
-			}
 			break;
 		case 's': {
 			char *end;
@@ -360,11 +353,8 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 			}
 			break;
 		case 'j':
-			if (!cli_parse_int(optarg, 1, 256, &v)) {
-				fprintf(stderr, "othello: --jobs: '%s' is not a number 1-256\n",
-					optarg);
+			if (!cli_option_int(argv[0], "jobs", optarg, 1, 256, &v))
 				return 2;
-			}
 			ro->jobs = v;
 			break;
 		case 'R':

@@ -51,16 +51,12 @@ int cli_nboard(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
 		switch (c) {
 		case 't':
-			if (!cli_parse_seconds(optarg, &opt.time)) {
-				fprintf(stderr, "othello: --time: '%s' is not seconds\n", optarg);
+			if (!cli_option_seconds("nboard", "time", optarg, &opt.time))
 				return 2;
-			}
 			break;
 		case 'H':
-			if (!cli_parse_int(optarg, 1, 4096, &v)) {
-				fprintf(stderr, "othello: --hash: '%s' is not 1-4096 MB\n", optarg);
+			if (!cli_option_int("nboard", "hash", optarg, 1, 4096, &v))
 				return 2;
-			}
 			opt.hash_mb = (size_t)v;
 			break;
 		case 'b':

@@ -209,22 +209,15 @@ int cli_solve(int argc, char **argv)
 			lim.wld = true;
 			break;
 		case 't':
-			if (!cli_parse_seconds(optarg, &lim.time)) {
-				fprintf(stderr,
-					"othello solve: --time: '%s' is not a number of seconds\n",
-					optarg);
+			if (!cli_option_seconds("solve", "time", optarg, &lim.time))
 				return 2;
-			}
 			break;
 		case 'a':
 			all_moves = true;
 			break;
 		case 'H':
-			if (!cli_parse_int(optarg, 1, 65536, &hash_mb)) {
-				fprintf(stderr, "othello solve: --hash: '%s' is not a size in MB\n",
-					optarg);
+			if (!cli_option_int("solve", "hash", optarg, 1, 65536, &hash_mb))
 				return 2;
-			}
 			break;
 		case 'h':
 			solve_usage(stdout);
