@@ -391,22 +391,6 @@ void controller_stop(struct controller *ctl)
 	stop_searches(ctl);
 }
 
-static enum game_source source_of(enum level_source src)
-{
-	switch (src) {
-	case LEVEL_SOURCE_BOOK:
-		return SOURCE_BOOK;
-	case LEVEL_SOURCE_SEARCH:
-		return SOURCE_SEARCH;
-	case LEVEL_SOURCE_ENDGAME:
-		return SOURCE_ENDGAME;
-	case LEVEL_SOURCE_RANDOM:
-		return SOURCE_RANDOM;
-	default:
-		return SOURCE_NONE;
-	}
-}
-
 /* The reasoning kept with an engine move: the level, the source, and the search if there was one.
  */
 static void reasoning_from(struct game_reasoning *r, const struct level_move *lm, const char *level)
@@ -416,7 +400,7 @@ static void reasoning_from(struct game_reasoning *r, const struct level_move *lm
 
 	memset(r, 0, sizeof(*r));
 	snprintf(r->level, sizeof(r->level), "%.*s", (int)sizeof(r->level) - 1, level);
-	r->source = source_of(lm->source);
+	r->source = game_source_of(lm->source);
 	r->score = lm->scored ? lm->score : 0;
 	r->time = 0;
 	if (lm->source == LEVEL_SOURCE_BOOK) {

@@ -109,9 +109,9 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 		lp->book = load_book();
 	small = lp->spec.approach != LEVEL_MASTER && lp->spec.time <= 0 &&
 		lp->spec.depth <= LEVEL_PLAYER_SMALL_DEPTH;
-	lp->state = level_state_new(&lp->spec, opt ? opt->eval : NULL, lp->book, 1,
-				    small ? LEVEL_PLAYER_SMALL_MB : LEVEL_PLAYER_LARGE_MB, err,
-				    errlen);
+	lp->state =
+	    level_state_new(&lp->spec, opt ? opt->eval : NULL, lp->book, 1,
+			    small ? LEVEL_PLAYER_SMALL_MB : LEVEL_PLAYER_LARGE_MB, err, errlen);
 	if (!lp->state) {
 		level_player_free(lp);
 		return NULL;
@@ -146,22 +146,6 @@ int level_player_new_game(struct level_player *lp, uint64_t seed, char *err, siz
 	return 0;
 }
 
-static enum game_source source_of(enum level_source s)
-{
-	switch (s) {
-	case LEVEL_SOURCE_RANDOM:
-		return SOURCE_RANDOM;
-	case LEVEL_SOURCE_BOOK:
-		return SOURCE_BOOK;
-	case LEVEL_SOURCE_SEARCH:
-		return SOURCE_SEARCH;
-	case LEVEL_SOURCE_ENDGAME:
-		return SOURCE_ENDGAME;
-	default:
-		return SOURCE_NONE;
-	}
-}
-
 /* Fills the record's reasoning from what the level returned. */
 static void fill_reasoning(const struct level_player *lp, const struct level_move *m,
 			   struct game_reasoning *r)
@@ -171,7 +155,7 @@ static void fill_reasoning(const struct level_player *lp, const struct level_mov
 
 	memset(r, 0, sizeof *r);
 	snprintf(r->level, sizeof r->level, "%s", lp->name);
-	r->source = source_of(m->source);
+	r->source = game_source_of(m->source);
 	r->score = m->scored ? m->score : 0;
 	if (searched && res->move == m->move) {
 		r->depth = res->depth;
