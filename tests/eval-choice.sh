@@ -77,6 +77,21 @@ OTHELLO_DATADIR=$T/data "$OTHELLO" match --black expert --white novice --eval pa
 [ $st -eq 0 ] && [ "$(grep -c 'using the classic evaluation' $T/e)" -eq 1 ] &&
   [ "$(body $T/fallback.txt | cut -f3,4 | grep -c 'expert (classic).novice (classic)\|novice (classic).expert (classic)')" -eq 2 ]
 check "a corrupt pattern.bin: match says so once and names the classic evaluation" $?
+# the game shows it in its message line (when tmux can run it)
+if command -v tmux >/dev/null 2>&1; then
+  TM() { tmux -S "$PWD/$T/tmux.sock" -f /dev/null "$@"; }
+  TM new-session -d -s ev -x 220 -y 40 env -u TMUX HOME="$PWD/$T/home" LANG=C.UTF-8 \
+    LC_ALL=C.UTF-8 OTHELLO_DATADIR="$PWD/$T/data" sh -c "\"\$0\" 2>/dev/null; exec sleep 60" \
+    "$OTHELLO"
+  i=0
+  until TM capture-pane -p -t ev | grep -q "pattern.bin: .*using the classic evaluation"; do
+    i=$((i + 1)); [ $i -lt 300 ] || break; sleep 0.05
+  done
+  [ $i -lt 300 ]; check "a corrupt pattern.bin: the game says so in its message line" $?
+  TM kill-server >/dev/null 2>&1
+else
+  tap_n=$((tap_n + 1)); echo "ok $tap_n # SKIP tmux is not installed"
+fi
 "$OTHELLO" analyze-position "$MID" --depth 2 --eval $T/data/eval/pattern.bin >/dev/null 2>$T/e; st=$?
 [ $st -eq 2 ] && grep -q "^othello analyze-position: --eval: $T/data/eval/pattern.bin: " $T/e
 check "a corrupt weights file named explicitly is an error" $?
