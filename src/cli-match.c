@@ -21,6 +21,7 @@
 #include "cli.h"
 
 #include "datadir.h"
+#include "level-player.h"
 #include "match.h"
 #include "report.h"
 #include "stats.h"
@@ -502,7 +503,7 @@ static int load_evals(const struct run_options *ro, bool tournament, const char 
 		opt[i].eval_name = evals->name[k];
 		if (named) {
 			snprintf(text[i], sizeof text[i], "%.*s (%s)", REPORT_NAME_LEN / 2,
-				 players[i], evals->name[k]);
+				 players[i], level_player_eval_name(players[i], evals->name[k]));
 			labels[i] = text[i];
 		}
 	}

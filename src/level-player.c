@@ -66,6 +66,19 @@ bool level_player_check(const char *spec, char *err, size_t errlen)
 	return parse(spec, NULL, &ls, err, errlen) == 0;
 }
 
+/* The name of the evaluation the level `spec` plays with when it is handed
+   the one named `eval_name`: "classic" for a level that switches features off
+   (level.c builds it a classic evaluation of its own), else `eval_name`. */
+const char *level_player_eval_name(const char *spec, const char *eval_name)
+{
+	struct level_spec ls;
+	char err[512];
+
+	if (parse(spec, NULL, &ls, err, sizeof err) == 0 && ls.n_disabled > 0)
+		return "classic";
+	return eval_name;
+}
+
 /* The shipped opening book, or NULL if not found. */
 static struct book *load_book(void)
 {
@@ -102,7 +115,8 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 	}
 	lp->base_time = lp->spec.time;
 	if (opt && opt->eval_name)
-		snprintf(lp->name, sizeof lp->name, "%s (%s)", lp->spec.name, opt->eval_name);
+		snprintf(lp->name, sizeof lp->name, "%s (%s)", lp->spec.name,
+			 lp->spec.n_disabled > 0 ? "classic" : opt->eval_name);
 	else
 		snprintf(lp->name, sizeof lp->name, "%s", lp->spec.name);
 	if (lp->spec.book)

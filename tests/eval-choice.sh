@@ -117,6 +117,11 @@ check "match: the same seed and options give the same report" $?
 grep -q "^2 games: expert (classic) vs expert (classic)#2$" $T/sum.txt
 check "match: --eval gives both players the evaluation" $?
 
+"$OTHELLO" match --black "expert --disable mobility" --white expert --eval pattern --games 2 \
+  --openings $OPEN --quiet >$T/sum.txt 2>/dev/null
+grep -q "^2 games: expert --disable mobility (classic) vs expert (pattern)$" $T/sum.txt
+check "match: a level that switches features off is named with the classic evaluation" $?
+
 out=$("$OTHELLO" ladder --games 2 --plies 2 --no-book --quiet --eval classic beginner novice 2>&1)
 echo "$out" | grep -q "^evaluation: classic$"; check "ladder: --eval, named under the table" $?
 printf 'clear_board\ngenmove black\nquit\n' | "$OTHELLO" gtp --level expert --eval classic >$T/out
