@@ -477,7 +477,7 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 	const struct level_move *lm = &job->move;
 	enum color side = job->node->side;
 	int move = lm->move;
-	char how[64] = "";
+	char how[64] = "", level[CTL_LEVEL_LEN + EVALSPEC_NAME_LEN + 4];
 
 	if (move == SQ_NONE || ctl_add_move(ctl, move, err, sizeof(err)) < 0) {
 		ev->kind = CTL_EVENT_ERROR;
@@ -489,7 +489,10 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 	struct game_node *played = ctl->cur->move == SQ_PASS && ctl->cur->parent->move == move
 				       ? ctl->cur->parent
 				       : ctl->cur;
-	reasoning_from(&reason, lm, job->level);
+	/* the level and its evaluation (a level switching features off has a classic one) */
+	snprintf(level, sizeof(level), "%s (%s)", job->level,
+		 job->spec && job->spec->n_disabled > 0 ? "classic" : ctl->eval_name);
+	reasoning_from(&reason, lm, level);
 	game_set_reasoning(played, &reason);
 	if (reason.time >= 0)
 		game_set_time(played, reason.time);
