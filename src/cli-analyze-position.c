@@ -1,15 +1,17 @@
 /*
  * cli-analyze-position.c — `othello analyze-position "BOARD STRING"
- * [--depth N | --time S] [--eval FILE] [--without FEATURE]...`: searches one
+ * [--depth N | --time S] [--eval SPEC] [--without FEATURE]...`: searches one
  * position, printing the progress of each iteration, then every legal move
  * with its score (all moves are searched with an open window).
  *
- * The evaluation weights come from --eval FILE, else from the shipped
- * eval/classic.txt (found by datadir_open), else the built-in defaults.
+ * The evaluation is the one --eval names (pattern, classic or a weights file,
+ * see evalspec.c), by default the pattern evaluation. --without switches off
+ * features of the classic evaluation, so without --eval it picks the classic
+ * one, and it is refused with a pattern evaluation.
  */
 #include "board.h"
+#include "cli-eval.h"
 #include "cli.h"
-#include "datadir.h"
 #include "eval.h"
 #include "search.h"
 
@@ -20,9 +22,11 @@
 static void analyze_usage(FILE *f)
 {
 	fprintf(f, "usage: othello analyze-position \"BOARD STRING\" [--depth N | --time S]\n"
-		   "         [--eval FILE] [--without FEATURE]... [--hash MB] [--multipv N]\n"
+		   "         [--eval SPEC] [--without FEATURE]... [--hash MB] [--multipv N]\n"
 		   "Searches a position; prints each iteration and the score of every move\n"
 		   "(of the N best only with --multipv N; the others get bounds).\n"
+		   "SPEC: pattern (default), classic or a weights file; --without switches off\n"
+		   "a feature of the classic evaluation (the default with --without).\n"
 		   "Scores are in discs for the side to move.\n");
 }
 
@@ -57,7 +61,7 @@ int cli_analyze_position(int argc, char **argv)
 	    {"help", no_argument, NULL, 'h'},	     {NULL, 0, NULL, 0},
 	};
 	struct search_limits lim = {.endgame = -1, .multipv = 64};
-	const char *without[16], *eval_path = NULL, *board_arg = NULL;
+	const char *without[16], *eval_spec = NULL, *board_arg = NULL;
 	int n_without = 0, c;
 	long depth = 0, hash_mb = 64, multipv;
 	struct search_result res;
@@ -65,7 +69,7 @@ int cli_analyze_position(int argc, char **argv)
 	struct eval *ev;
 	struct board b;
 	enum color side;
-	char err[256];
+	char err[256], eval_name[EVALSPEC_NAME_LEN];
 
 	/* a board string may start with '-' (an empty a1): take it out before getopt */
 	for (int i = 1; i < argc; i++) {
@@ -80,25 +84,15 @@ int cli_analyze_position(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "d:t:e:w:H:m:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'd':
-			if (!cli_parse_int(optarg, 1, 60, &depth)) {
-				fprintf(stderr,
-					"othello analyze-position: --depth: '%s' is not a depth (1 "
-					"to 60)\n",
-					optarg);
+			if (!cli_option_int("analyze-position", "depth", optarg, 1, 60, &depth))
 				return 2;
-			}
 			break;
 		case 't':
-			if (!cli_parse_seconds(optarg, &lim.time)) {
-				fprintf(stderr,
-					"othello analyze-position: --time: '%s' is not a number of "
-					"seconds\n",
-					optarg);
+			if (!cli_option_seconds("analyze-position", "time", optarg, &lim.time))
 				return 2;
-			}
 			break;
 		case 'e':
-			eval_path = optarg;
+			eval_spec = optarg;
 			break;
 		case 'w':
 			if (n_without == 16) {
@@ -108,22 +102,12 @@ int cli_analyze_position(int argc, char **argv)
 			without[n_without++] = optarg;
 			break;
 		case 'H':
-			if (!cli_parse_int(optarg, 1, 65536, &hash_mb)) {
-				fprintf(
-				    stderr,
-				    "othello analyze-position: --hash: '%s' is not a size in MB\n",
-				    optarg);
+			if (!cli_option_int("analyze-position", "hash", optarg, 1, 65536, &hash_mb))
 				return 2;
-			}
 			break;
 		case 'm':
-			if (!cli_parse_int(optarg, 1, 64, &multipv)) {
-				fprintf(stderr,
-					"othello analyze-position: --multipv: '%s' is not a number "
-					"of moves\n",
-					optarg);
+			if (!cli_option_int("analyze-position", "multipv", optarg, 1, 64, &multipv))
 				return 2;
-			}
 			lim.multipv = (int)multipv;
 			break;
 		case 'h':
@@ -148,9 +132,16 @@ int cli_analyze_position(int argc, char **argv)
 	if (depth == 0 && lim.time == 0)
 		depth = 10;
 	lim.depth = (int)depth;
-	ev = cli_load_eval(eval_path, err, sizeof err);
-	if (!ev) {
-		fprintf(stderr, "othello analyze-position: %s\n", err);
+	if (n_without > 0 && !eval_spec)
+		eval_spec = "classic";
+	ev = cli_eval_option("analyze-position", "eval", eval_spec, eval_name, sizeof eval_name);
+	if (!ev)
+		return 2;
+	if (n_without > 0 && eval_is_pattern(ev)) {
+		fprintf(stderr,
+			"othello analyze-position: --without: the pattern evaluation has no "
+			"features to switch off (use --eval classic)\n");
+		eval_free(ev);
 		return 2;
 	}
 	for (int i = 0; i < n_without; i++) {

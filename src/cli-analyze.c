@@ -36,6 +36,7 @@ static void usage(FILE *f)
 		"      --doubtful D      disc loss marked ?! (default 2)\n"
 		"      --mistake D       disc loss marked ?  (default 4)\n"
 		"      --blunder D       disc loss marked ?? (default 8)\n"
+		"      --eval SPEC       evaluation: pattern (default), classic or a weights file\n"
 		"  -h, --help            show this help\n");
 }
 
@@ -128,11 +129,17 @@ static bool parse_discs(const char *s, int *out)
 int cli_analyze(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    {"output", required_argument, NULL, 'o'},  {"svg", required_argument, NULL, 'S'},
-	    {"depth", required_argument, NULL, 'd'},   {"time", required_argument, NULL, 't'},
-	    {"exact", required_argument, NULL, 'e'},   {"doubtful", required_argument, NULL, 'D'},
-	    {"mistake", required_argument, NULL, 'M'}, {"blunder", required_argument, NULL, 'B'},
-	    {"help", no_argument, NULL, 'h'},	       {NULL, 0, NULL, 0},
+	    {"output", required_argument, NULL, 'o'},
+	    {"svg", required_argument, NULL, 'S'},
+	    {"depth", required_argument, NULL, 'd'},
+	    {"time", required_argument, NULL, 't'},
+	    {"exact", required_argument, NULL, 'e'},
+	    {"doubtful", required_argument, NULL, 'D'},
+	    {"mistake", required_argument, NULL, 'M'},
+	    {"blunder", required_argument, NULL, 'B'},
+	    {"eval", required_argument, NULL, 'E'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
 	};
 	const char *out = NULL, *svg = NULL;
 	struct controller_options opt;
@@ -156,12 +163,8 @@ int cli_analyze(int argc, char **argv)
 			svg = optarg;
 			break;
 		case 'd':
-			if (!cli_parse_int(optarg, 1, 60, &v)) {
-				fprintf(stderr,
-					"othello analyze: --depth: not a depth (1-60): %s\n",
-					optarg);
+			if (!cli_option_int("analyze", "depth", optarg, 1, 60, &v))
 				return 2;
-			}
 			depth = (int)v;
 			break;
 		case 't':
@@ -173,12 +176,8 @@ int cli_analyze(int argc, char **argv)
 			}
 			break;
 		case 'e':
-			if (!cli_parse_int(optarg, 0, 60, &v)) {
-				fprintf(stderr,
-					"othello analyze: --exact: not a number of empties: %s\n",
-					optarg);
+			if (!cli_option_int("analyze", "exact", optarg, 0, 60, &v))
 				return 2;
-			}
 			opt.analyze_exact = (int)v;
 			break;
 		case 'D':
@@ -195,6 +194,9 @@ int cli_analyze(int argc, char **argv)
 				     : &opt.mark_blunder) = d;
 			break;
 		}
+		case 'E':
+			opt.eval = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -212,6 +214,8 @@ int cli_analyze(int argc, char **argv)
 		fprintf(stderr, "othello analyze: %s\n", err);
 		return 2;
 	}
+	if (controller_eval_note(ctl)[0])
+		fprintf(stderr, "othello analyze: %s\n", controller_eval_note(ctl));
 	if (controller_import(ctl, argv[optind], err, sizeof(err)) < 0 ||
 	    controller_analyze(ctl, depth, secs, err, sizeof(err)) < 0) {
 		fprintf(stderr, "othello analyze: %s\n", err);

@@ -211,7 +211,7 @@ static int book_build_cli(int argc, char **argv)
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
-	struct book_build_options opt = { 8, 10, 200, 64 };
+	struct book_build_options opt = {8, 10, 200, 64};
 	struct build_progress prog = {0};
 	const char *out = NULL, *from = "start";
 	struct book *bk = book_new();
@@ -237,21 +237,13 @@ static int book_build_cli(int argc, char **argv)
 				goto done;
 			break;
 		case 'p':
-			if (!cli_parse_int(optarg, 0, 30, &v)) {
-				fprintf(stderr,
-					"othello book build: --plies: '%s' is not 0 to 30\n",
-					optarg);
+			if (!cli_option_int("book build", "plies", optarg, 0, 30, &v))
 				goto done;
-			}
 			opt.plies = (int)v;
 			break;
 		case 'd':
-			if (!cli_parse_int(optarg, 1, 40, &v)) {
-				fprintf(stderr,
-					"othello book build: --depth: '%s' is not 1 to 40\n",
-					optarg);
+			if (!cli_option_int("book build", "depth", optarg, 1, 40, &v))
 				goto done;
-			}
 			opt.depth = (int)v;
 			break;
 		case 't':
@@ -268,12 +260,8 @@ static int book_build_cli(int argc, char **argv)
 			from = optarg;
 			break;
 		case 'H':
-			if (!cli_parse_int(optarg, 1, 4096, &v)) {
-				fprintf(stderr,
-					"othello book build: --hash: '%s' is not 1 to 4096 MB\n",
-					optarg);
+			if (!cli_option_int("book build", "hash", optarg, 1, 4096, &v))
 				goto done;
-			}
 			opt.tt_megabytes = (size_t)v;
 			break;
 		case 'q':

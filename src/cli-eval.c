@@ -1,62 +1,46 @@
 /*
- * cli-eval.c — the evaluation a subcommand asks for (`--eval pattern|classic|FILE`).
- *
- * `classic`: eval/classic.txt from the data directory, else the built-in
- * weights. `pattern`: eval/pattern.bin from the data directory; when it is
- * missing or corrupt, the message goes to `warn` and the classic evaluation
- * is used instead. Anything else is a weights file of either kind (eval_load
- * tells them apart).
+ * cli-eval.c — the evaluation a subcommand asks for (`--eval pattern|classic|FILE`),
+ * with its messages on standard error: the error when a named file cannot be
+ * loaded, the one note when `pattern` falls back to the classic evaluation.
+ * What each SPEC means is in evalspec.c.
  */
 #include "cli-eval.h"
-#include "datadir.h"
+#include "evalspec.h"
 
-#include <string.h>
-
-/* Loads data file `name` as an evaluation, or NULL with a message. */
-static struct eval *shipped(const char *name, char *err, size_t errlen)
+/*
+ * Returns the evaluation named by `spec` (NULL: the default), or NULL when a
+ * file named explicitly cannot be loaded; messages go to `warn`. The caller
+ * frees the result with eval_free.
+ */
+struct eval *cli_eval_open(const char *spec, FILE *warn)
 {
-	char path[1024];
-	FILE *f = datadir_open(name, path, sizeof path, err, errlen);
-	struct eval *ev;
+	char name[EVALSPEC_NAME_LEN], note[1200], err[1200];
+	struct eval *ev =
+	    evalspec_open(spec, name, sizeof name, note, sizeof note, err, sizeof err);
 
-	if (!f)
-		return NULL;
-	ev = eval_load(f, path, err, errlen);
-	fclose(f);
+	if (!ev)
+		fprintf(warn, "othello: %s\n", err);
+	else if (note[0])
+		fprintf(warn, "othello: %s\n", note);
 	return ev;
 }
 
 /*
- * Returns the evaluation named by `spec` (see the top of this file), or NULL
- * when a file named explicitly cannot be loaded; messages go to `warn`. The
- * caller frees the result with eval_free.
+ * Returns the evaluation `spec` names for `othello COMMAND --OPTION SPEC`
+ * (NULL: the default) and its name in `name`. On failure prints
+ * "othello COMMAND: --OPTION: why" and returns NULL; a fallback to the
+ * classic evaluation is said once, as "othello COMMAND: why". The caller
+ * frees the result with eval_free.
  */
-struct eval *cli_eval_open(const char *spec, FILE *warn)
+struct eval *cli_eval_option(const char *command, const char *option, const char *spec, char *name,
+			     size_t namelen)
 {
-	char err[1200];
-	struct eval *ev;
-	FILE *f;
+	char note[1200], err[1200];
+	struct eval *ev = evalspec_open(spec, name, namelen, note, sizeof note, err, sizeof err);
 
-	if (!spec || strcmp(spec, "classic") == 0) {
-		ev = shipped("eval/classic.txt", err, sizeof err);
-		return ev ? ev : eval_new_default();
-	}
-	if (strcmp(spec, "pattern") == 0) {
-		ev = shipped("eval/pattern.bin", err, sizeof err);
-		if (!ev) {
-			fprintf(warn, "othello: %s; using the classic evaluation\n", err);
-			ev = eval_new_default();
-		}
-		return ev;
-	}
-	f = fopen(spec, "rb");
-	if (!f) {
-		fprintf(warn, "othello: %s: cannot open\n", spec);
-		return NULL;
-	}
-	ev = eval_load(f, spec, err, sizeof err);
-	fclose(f);
 	if (!ev)
-		fprintf(warn, "othello: %s\n", err);
+		fprintf(stderr, "othello %s: --%s: %s\n", command, option, err);
+	else if (note[0])
+		fprintf(stderr, "othello %s: %s\n", command, note);
 	return ev;
 }

@@ -1,14 +1,18 @@
 /*
  * cli-eval.h — choosing an evaluation by name for the subcommands:
- * `classic`, `pattern` (the shipped trained weights) or a weights file.
+ * `pattern` (the shipped trained weights, the default), `classic` or a
+ * weights file (see evalspec.c).
  */
 #ifndef OTHELLO_CLI_EVAL_H
 #define OTHELLO_CLI_EVAL_H
 
+#include <stddef.h>
 #include <stdio.h>
 
-#include "eval.h"
+#include "evalspec.h"
 
 struct eval *cli_eval_open(const char *spec, FILE *warn);
+struct eval *cli_eval_option(const char *command, const char *option, const char *spec,
+			     char *name, size_t namelen);
 
 #endif

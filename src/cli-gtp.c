@@ -3,6 +3,7 @@
  * (protocol in gtp.c), for other programs, and for ourselves as an external
  * engine (`othello match --white "engine:othello gtp --level expert"`).
  */
+#include "cli-eval.h"
 #include "cli.h"
 
 #include "gtp.h"
@@ -15,25 +16,26 @@
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: othello gtp [--level PLAYER] [--time T] [--depth D] [--random PCT] "
-		   "[--seed N]\n\n"
-		   "Speaks GTP on stdin/stdout. PLAYER as for `othello match` (default expert).\n");
+		   "[--seed N]\n"
+		   "                   [--eval SPEC]\n\n"
+		   "Speaks GTP on stdin/stdout. PLAYER as for `othello match` (default expert).\n"
+		   "SPEC: pattern (default), classic or a weights file.\n");
 }
 
 static const struct option long_options[] = {
-    {"level", required_argument, NULL, 'l'},
-    {"time", required_argument, NULL, 't'},
-    {"depth", required_argument, NULL, 'd'},
-    {"random", required_argument, NULL, 'r'},
-    {"seed", required_argument, NULL, 's'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+    {"level", required_argument, NULL, 'l'}, {"time", required_argument, NULL, 't'},
+    {"depth", required_argument, NULL, 'd'}, {"random", required_argument, NULL, 'r'},
+    {"seed", required_argument, NULL, 's'},  {"eval", required_argument, NULL, 'e'},
+    {"help", no_argument, NULL, 'h'},	     {NULL, 0, NULL, 0},
 };
 
 /* `othello gtp`: see usage. */
 int cli_gtp(int argc, char **argv)
 {
 	struct match_player_options opt = {0};
-	const char *level = "expert";
+	const char *level = "expert", *eval_spec = NULL;
+	char eval_name[EVALSPEC_NAME_LEN];
+	struct eval *ev;
 	struct match_player *p;
 	uint64_t seed = 1;
 	char err[256];
@@ -48,33 +50,26 @@ int cli_gtp(int argc, char **argv)
 			level = optarg;
 			break;
 		case 't':
-			if (!cli_parse_seconds(optarg, &opt.time)) {
-				fprintf(stderr, "othello: --time: '%s' is not seconds\n", optarg);
+			if (!cli_option_seconds("gtp", "time", optarg, &opt.time))
 				return 2;
-			}
 			break;
 		case 'd':
-			if (!cli_parse_int(optarg, 1, 60, &v)) {
-				fprintf(stderr, "othello: --depth: '%s' is not a depth 1-60\n",
-					optarg);
+			if (!cli_option_int("gtp", "depth", optarg, 1, 60, &v))
 				return 2;
-			}
 			opt.depth = (int)v;
 			break;
 		case 'r':
-			if (!cli_parse_int(optarg, 0, 100, &v)) {
-				fprintf(stderr, "othello: --random: '%s' is not a percentage\n",
-					optarg);
+			if (!cli_option_int("gtp", "random", optarg, 0, 100, &v))
 				return 2;
-			}
 			opt.random_pct = (int)v;
 			break;
 		case 's':
-			if (!cli_parse_int(optarg, 0, 0x7fffffffL, &v)) {
-				fprintf(stderr, "othello: --seed: '%s' is not a number\n", optarg);
+			if (!cli_option_int("gtp", "seed", optarg, 0, 0x7fffffffL, &v))
 				return 2;
-			}
 			seed = (uint64_t)v;
+			break;
+		case 'e':
+			eval_spec = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -89,12 +84,26 @@ int cli_gtp(int argc, char **argv)
 		fprintf(stderr, "othello: gtp: unexpected argument '%s'\n", argv[optind]);
 		return 2;
 	}
+	if (!match_player_is_level(level)) {
+		if (eval_spec) {
+			fprintf(stderr, "othello gtp: --eval: '%s' plays without our evaluation\n",
+				level);
+			return 2;
+		}
+		ev = NULL;
+	} else if (!(ev = cli_eval_option("gtp", "eval", eval_spec, eval_name, sizeof eval_name))) {
+		return 2;
+	}
+	opt.eval = ev;
+	opt.eval_name = ev ? eval_name : NULL;
 	p = match_player_new(level, &opt, err, sizeof err);
 	if (!p) {
 		fprintf(stderr, "othello: --level: %s\n", err);
+		eval_free(ev);
 		return 2;
 	}
 	gtp_serve(stdin, stdout, p, seed);
 	match_player_free(p);
+	eval_free(ev);
 	return 0;
 }

@@ -15,10 +15,15 @@
  * --max-time S: no game starts after S seconds; the table then counts the
  * games played (the strongest rung is played first).
  *
+ * Every level plays with the evaluation --eval names (evalspec.c; default
+ * pattern), loaded once and shared; the openings are drawn with the built-in
+ * classic weights whatever --eval says, so that they stay the same.
+ *
  * Games run on --threads worker threads (each with its own level states);
  * the table does not depend on their number unless a level is timed.
  */
 #include "book.h"
+#include "cli-eval.h"
 #include "cli.h"
 #include "datadir.h"
 #include "level.h"
@@ -51,6 +56,8 @@ struct ladder {
 	struct level_spec specs[LADDER_MAX_LEVELS]; /* weakest first */
 	int n_levels;				    /* entries in specs */
 	const struct book *book;		    /* for levels that use one; may be NULL */
+	const struct eval *eval;		    /* the levels' evaluation (shared) */
+	char eval_name[EVALSPEC_NAME_LEN];	    /* its name */
 	struct opening *openings;		    /* games / 2 of them */
 	struct game *games;			    /* every game of every rung */
 	int n_games;				    /* entries in games */
@@ -70,11 +77,13 @@ static void ladder_usage(FILE *f)
 {
 	fprintf(
 	    f, "usage: othello ladder [--games N] [--plies N] [--seed N] [--threads N]\n"
-	       "                      [--book FILE]... [--no-book] [--hash MB] [LEVEL]...\n"
+	       "                      [--book FILE]... [--no-book] [--hash MB] [--eval SPEC]\n"
+	       "                      [LEVEL]...\n"
 	       "Plays each LEVEL against the next one down (default: beginner novice expert\n"
 	       "pre-master master), N games a rung (default 100) from N/2 balanced openings of\n"
 	       "--plies plies (default 8), colours swapped; prints wins and mean disc difference.\n"
-	       "A LEVEL is a level description such as \"expert --depth 4\" (quote it).\n");
+	       "A LEVEL is a level description such as \"expert --depth 4\" (quote it).\n"
+	       "SPEC, the levels' evaluation: pattern (default), classic or a weights file.\n");
 }
 
 /* Picks a random move among those a 6-ply search scores within 1.5 discs of the best. */
@@ -182,7 +191,7 @@ static void *worker(void *arg)
 	char err[300];
 
 	for (int i = 0; i < l->n_levels; i++) {
-		states[i] = level_state_new(&l->specs[i], NULL, l->book, 0, l->tt_megabytes, err,
+		states[i] = level_state_new(&l->specs[i], l->eval, l->book, 0, l->tt_megabytes, err,
 					    sizeof err);
 		if (!states[i]) {
 			fprintf(stderr, "othello ladder: %s\n", err);
@@ -258,6 +267,7 @@ static int print_table(const struct ladder *l, double seconds)
 	}
 	printf("openings: %d of %d plies, each played with both colours; seed %llu; %.0f s\n",
 	       l->games_per_rung / 2, l->plies, (unsigned long long)l->seed, seconds);
+	printf("evaluation: %s\n", l->eval_name);
 	if (failed)
 		printf("%d games failed (a level could not move)\n", failed);
 	if (cut)
@@ -277,6 +287,7 @@ int cli_ladder(int argc, char **argv)
 		{ "hash", required_argument, NULL, 'H' },
 		{ "max-time", required_argument, NULL, 'm' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "eval", required_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -287,13 +298,15 @@ int cli_ladder(int argc, char **argv)
 	pthread_t threads[16];
 	long v, plies = 8, n_threads = 1;
 	bool files = false, none = false;
+	const char *eval_spec = NULL;
+	struct eval *ev = NULL;
 	char err[4400], path[4096];
 	double t0;
 	int c, rc = 2;
 
 	pthread_mutex_init(&l.lock, NULL);
 	optind = 1;
-	while (bk && (c = getopt_long(argc, argv, "g:p:s:j:b:nH:qm:h", options, NULL)) != -1) {
+	while (bk && (c = getopt_long(argc, argv, "g:p:s:j:b:nH:qm:e:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			if (!cli_parse_int(optarg, 2, 100000, &v) || v % 2) {
@@ -306,26 +319,17 @@ int cli_ladder(int argc, char **argv)
 			l.games_per_rung = (int)v;
 			break;
 		case 'p':
-			if (!cli_parse_int(optarg, 0, 16, &plies)) {
-				fprintf(stderr, "othello ladder: --plies: '%s' is not 0 to 16\n",
-					optarg);
+			if (!cli_option_int("ladder", "plies", optarg, 0, 16, &plies))
 				goto done;
-			}
 			break;
 		case 's':
-			if (!cli_parse_int(optarg, 0, 2147483647, &v)) {
-				fprintf(stderr, "othello ladder: --seed: '%s' is not a seed\n",
-					optarg);
+			if (!cli_option_int("ladder", "seed", optarg, 0, 2147483647, &v))
 				goto done;
-			}
 			l.seed = (uint64_t)v;
 			break;
 		case 'j':
-			if (!cli_parse_int(optarg, 1, 16, &n_threads)) {
-				fprintf(stderr, "othello ladder: --threads: '%s' is not 1 to 16\n",
-					optarg);
+			if (!cli_option_int("ladder", "threads", optarg, 1, 16, &n_threads))
 				goto done;
-			}
 			break;
 		case 'b': {
 			FILE *f = fopen(optarg, "r");
@@ -345,23 +349,19 @@ int cli_ladder(int argc, char **argv)
 			none = true;
 			break;
 		case 'H':
-			if (!cli_parse_int(optarg, 1, 1024, &v)) {
-				fprintf(stderr,
-					"othello ladder: --hash: '%s' is not 1 to 1024 MB\n",
-					optarg);
+			if (!cli_option_int("ladder", "hash", optarg, 1, 1024, &v))
 				goto done;
-			}
 			l.tt_megabytes = (size_t)v;
 			break;
 		case 'q':
 			l.progress = false;
 			break;
+		case 'e':
+			eval_spec = optarg;
+			break;
 		case 'm':
-			if (!cli_parse_seconds(optarg, &l.max_time)) {
-				fprintf(stderr, "othello ladder: --max-time: '%s' is not seconds\n",
-					optarg);
+			if (!cli_option_seconds("ladder", "max-time", optarg, &l.max_time))
 				goto done;
-			}
 			break;
 		case 'h':
 			ladder_usage(stdout);
@@ -401,6 +401,10 @@ int cli_ladder(int argc, char **argv)
 			fclose(f);
 		}
 	}
+	ev = cli_eval_option("ladder", "eval", eval_spec, l.eval_name, sizeof l.eval_name);
+	if (!ev)
+		goto done;
+	l.eval = ev;
 	l.book = bk;
 	l.plies = (int)plies;
 	l.n_games = l.games_per_rung * (l.n_levels - 1);
@@ -429,6 +433,7 @@ done:
 	free(l.openings);
 	free(l.games);
 	book_free(bk);
+	eval_free(ev);
 	pthread_mutex_destroy(&l.lock);
 	return rc;
 }

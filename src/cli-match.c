@@ -8,10 +8,20 @@
  *
  *   parallel othello match --black expert --white novice --games 200 \
  *     --shard {}/4 --report part{}.txt ::: 1 2 3 4 && othello report merge part*.txt
+ *
+ * Evaluations: each level player plays with the evaluation --black-eval,
+ * --white-eval or --eval names (evalspec.c; default pattern). Each distinct
+ * SPEC is loaded once, before the games, and shared by the players (and by
+ * the worker processes, which inherit it). When an evaluation option is
+ * given, the players' names in the report, the summary and the game logs
+ * carry the evaluation ("master (classic)"); the reasoning of every move
+ * names it in any case.
  */
+#include "cli-eval.h"
 #include "cli.h"
 
 #include "datadir.h"
+#include "level-player.h"
 #include "match.h"
 #include "report.h"
 #include "stats.h"
@@ -25,6 +35,14 @@
 #include <unistd.h>
 
 enum { MAX_PLAYERS = 16 };
+
+/* The evaluations of a run: one per distinct SPEC. */
+struct run_evals {
+	const char *spec[MAX_PLAYERS];		   /* as given, or EVALSPEC_DEFAULT */
+	struct eval *ev[MAX_PLAYERS];		   /* loaded (owned) */
+	char name[MAX_PLAYERS][EVALSPEC_NAME_LEN]; /* the evaluation's name */
+	int n;					   /* entries in use */
+};
 
 /* Options shared by match and tournament. */
 struct run_options {
@@ -42,6 +60,8 @@ struct run_options {
 	bool json;		  /* --json (match) */
 	enum stats_format format; /* --format (tournament) */
 	bool quiet;		  /* --quiet: no progress */
+	const char *eval[2];	  /* --black-eval, --white-eval (match), or NULL */
+	const char *eval_all;	  /* --eval: every level player, or NULL */
 };
 
 /* What the progress display and the report writer need as games end. */
@@ -57,16 +77,29 @@ struct run_state {
 };
 
 static const struct option run_long_options[] = {
-    {"black", required_argument, NULL, 'b'},   {"white", required_argument, NULL, 'w'},
-    {"players", required_argument, NULL, 'P'}, {"player", required_argument, NULL, 'p'},
-    {"games", required_argument, NULL, 'n'},   {"openings", required_argument, NULL, 'o'},
-    {"random", required_argument, NULL, 'r'},  {"seed", required_argument, NULL, 's'},
-    {"time", required_argument, NULL, 't'},    {"depth", required_argument, NULL, 'd'},
-    {"timeout", required_argument, NULL, 'T'}, {"jobs", required_argument, NULL, 'j'},
-    {"report", required_argument, NULL, 'R'},  {"log-dir", required_argument, NULL, 'L'},
-    {"shard", required_argument, NULL, 'S'},   {"json", no_argument, NULL, 'J'},
-    {"format", required_argument, NULL, 'f'},  {"quiet", no_argument, NULL, 'q'},
-    {"help", no_argument, NULL, 'h'},	       {NULL, 0, NULL, 0},
+    {"black", required_argument, NULL, 'b'},
+    {"white", required_argument, NULL, 'w'},
+    {"players", required_argument, NULL, 'P'},
+    {"player", required_argument, NULL, 'p'},
+    {"games", required_argument, NULL, 'n'},
+    {"openings", required_argument, NULL, 'o'},
+    {"random", required_argument, NULL, 'r'},
+    {"seed", required_argument, NULL, 's'},
+    {"time", required_argument, NULL, 't'},
+    {"depth", required_argument, NULL, 'd'},
+    {"timeout", required_argument, NULL, 'T'},
+    {"jobs", required_argument, NULL, 'j'},
+    {"report", required_argument, NULL, 'R'},
+    {"log-dir", required_argument, NULL, 'L'},
+    {"shard", required_argument, NULL, 'S'},
+    {"json", no_argument, NULL, 'J'},
+    {"format", required_argument, NULL, 'f'},
+    {"quiet", no_argument, NULL, 'q'},
+    {"eval", required_argument, NULL, 'E'},
+    {"black-eval", required_argument, NULL, 'X'},
+    {"white-eval", required_argument, NULL, 'Y'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
 };
 
 static void match_usage(FILE *f)
@@ -82,6 +115,10 @@ static void match_usage(FILE *f)
 	    "  --openings FILE    starting sequences or board strings, one a line\n"
 	    "                     (default: the shipped balanced set; `start`: the start only)\n"
 	    "  --random PERCENT   evaluation noise for both players (default 0)\n"
+	    "  --eval SPEC        evaluation of both players: pattern (default), classic\n"
+	    "                     or a weights file; the names in the results show it\n"
+	    "  --black-eval SPEC  evaluation of --black's player (a level), same SPECs\n"
+	    "  --white-eval SPEC  evaluation of --white's player\n"
 	    "  --seed N           seed of the run; each game's seed derives from it (default 1)\n"
 	    "  --time T[,T]       seconds per move, for --black's player then --white's\n"
 	    "  --depth D[,D]      search depth, same order\n"
@@ -104,6 +141,8 @@ static void tournament_usage(FILE *f)
 		"--player P (repeatable) adds one whose name holds a comma.\n\n"
 		"  --games N          games per pairing (default: every opening twice)\n"
 		"  --format F         text, csv or json (default text)\n"
+		"  --eval SPEC        evaluation of every level: pattern (default), classic\n"
+		"                     or a weights file; the names in the results show it\n"
 		"  --openings, --random, --seed, --time T, --depth D, --timeout, --jobs,\n"
 		"  --report, --log-dir, --shard, --quiet: as for `othello match`\n");
 }
@@ -271,22 +310,15 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 			players[(*n_players)++] = optarg;
 			break;
 		case 'n':
-			if (!cli_parse_int(optarg, 1, 10000000, &ro->games)) {
-				fprintf(stderr, "othello: --games: '%s' is not a number of games\n",
-					optarg);
+			if (!cli_option_int(argv[0], "games", optarg, 1, 10000000, &ro->games))
 				return 2;
-			}
 			break;
 		case 'o':
 			ro->openings = optarg;
 			break;
 		case 'r':
-			if (!cli_parse_int(optarg, 0, 100, &ro->random_pct)) {
-				fprintf(stderr,
-					"othello: --random: '%s' is not a percentage 0-100\n",
-					optarg);
+			if (!cli_option_int(argv[0], "random", optarg, 0, 100, &ro->random_pct))
 				return 2;
-			}
 			break;
 		case 's': {
 			char *end;
@@ -322,11 +354,8 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 			}
 			break;
 		case 'j':
-			if (!cli_parse_int(optarg, 1, 256, &v)) {
-				fprintf(stderr, "othello: --jobs: '%s' is not a number 1-256\n",
-					optarg);
+			if (!cli_option_int(argv[0], "jobs", optarg, 1, 256, &v))
 				return 2;
-			}
 			ro->jobs = v;
 			break;
 		case 'R':
@@ -361,6 +390,15 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 		case 'q':
 			ro->quiet = true;
 			break;
+		case 'E':
+			ro->eval_all = optarg;
+			break;
+		case 'X':
+		case 'Y':
+			if (tournament)
+				goto bad_option;
+			ro->eval[c == 'X' ? 0 : 1] = optarg;
+			break;
 		case 'h':
 			(tournament ? tournament_usage : match_usage)(stdout);
 			return 0;
@@ -385,6 +423,16 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 		players[0] = black;
 		players[1] = white;
 		*n_players = 2;
+		for (int i = 0; i < 2; i++) {
+			if (ro->eval[i] && !match_player_is_level(players[i])) {
+				fprintf(
+				    stderr,
+				    "othello match: --%s-eval: '%s' is not one of our levels: an "
+				    "external engine or `random` plays without our evaluation\n",
+				    i == 0 ? "black" : "white", players[i]);
+				return 2;
+			}
+		}
 	} else if (*n_players < 2) {
 		fprintf(stderr, "othello: tournament: --players needs at least two players\n");
 		return 2;
@@ -398,6 +446,77 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 		}
 	}
 	return -1;
+}
+
+/* Fills names[] with distinct report names for the players (a repeated
+   specification gets "#2", "#3" ...). */
+static void distinct_names(const char *const *specs, int n, char (*names)[REPORT_NAME_LEN])
+{
+	for (int i = 0; i < n; i++) {
+		int same = 0;
+
+		for (int j = 0; j < i; j++)
+			same += !strcmp(specs[i], specs[j]);
+		size_t len =
+		    strlen(specs[i]) < REPORT_NAME_LEN - 8 ? strlen(specs[i]) : REPORT_NAME_LEN - 8;
+
+		memcpy(names[i], specs[i], len);
+		names[i][len] = '\0';
+		if (same)
+			sprintf(names[i] + len, "#%d", (same + 1) % 100);
+	}
+}
+
+/* Loads the evaluation of each level player into `opt` (one per distinct
+   SPEC, in `evals`) and writes the players' report names into `names`.
+   Returns 0, or 2 after printing why a SPEC cannot be loaded. */
+static int load_evals(const struct run_options *ro, bool tournament, const char *const *players,
+		      int n, struct run_evals *evals, struct match_player_options *opt,
+		      char (*names)[REPORT_NAME_LEN])
+{
+	bool named = ro->eval_all || ro->eval[0] || ro->eval[1];
+	const char *labels[MAX_PLAYERS];
+	char text[MAX_PLAYERS][REPORT_NAME_LEN];
+
+	for (int i = 0; i < n; i++) {
+		const char *spec = !tournament && ro->eval[i] ? ro->eval[i] : ro->eval_all;
+		const char *option =
+		    !tournament && ro->eval[i] ? (i == 0 ? "black-eval" : "white-eval") : "eval";
+		int k;
+
+		labels[i] = players[i];
+		if (!match_player_is_level(players[i]))
+			continue;
+		if (!spec)
+			spec = EVALSPEC_DEFAULT;
+		for (k = 0; k < evals->n && strcmp(evals->spec[k], spec) != 0; k++)
+			;
+		if (k == evals->n) {
+			evals->spec[k] = spec;
+			evals->ev[k] = cli_eval_option(tournament ? "tournament" : "match", option,
+						       spec, evals->name[k], sizeof evals->name[k]);
+			if (!evals->ev[k])
+				return 2;
+			evals->n++;
+		}
+		opt[i].eval = evals->ev[k];
+		opt[i].eval_name = evals->name[k];
+		if (named) {
+			snprintf(text[i], sizeof text[i], "%.*s (%s)", REPORT_NAME_LEN / 2,
+				 players[i], level_player_eval_name(players[i], evals->name[k]));
+			labels[i] = text[i];
+		}
+	}
+	distinct_names(labels, n, names);
+	return 0;
+}
+
+/* Frees the evaluations of a run. */
+static void free_evals(struct run_evals *evals)
+{
+	for (int k = 0; k < evals->n; k++)
+		eval_free(evals->ev[k]);
+	evals->n = 0;
 }
 
 /* Prints a problem the match reports while it goes on (a game log not written). */
@@ -440,25 +559,6 @@ static int run_plan(const struct run_options *ro, struct match_plan *plan, struc
 	return st->failed ? 1 : 0;
 }
 
-/* Fills names[] with distinct report names for the players (a repeated
-   specification gets "#2", "#3" ...). */
-static void distinct_names(const char *const *specs, int n, char (*names)[REPORT_NAME_LEN])
-{
-	for (int i = 0; i < n; i++) {
-		int same = 0;
-
-		for (int j = 0; j < i; j++)
-			same += !strcmp(specs[i], specs[j]);
-		size_t len =
-		    strlen(specs[i]) < REPORT_NAME_LEN - 8 ? strlen(specs[i]) : REPORT_NAME_LEN - 8;
-
-		memcpy(names[i], specs[i], len);
-		names[i][len] = '\0';
-		if (same)
-			sprintf(names[i] + len, "#%d", (same + 1) % 100);
-	}
-}
-
 /* Runs a match (2 players) or a tournament (all pairings). */
 static int run(int argc, char **argv, bool tournament)
 {
@@ -466,6 +566,7 @@ static int run(int argc, char **argv, bool tournament)
 	char names[MAX_PLAYERS][REPORT_NAME_LEN], list[4096];
 	struct match_player_options opt[MAX_PLAYERS];
 	struct match_openings openings = {0};
+	struct run_evals evals = {0};
 	struct run_options ro;
 	struct match_plan plan;
 	struct run_state st;
@@ -478,7 +579,6 @@ static int run(int argc, char **argv, bool tournament)
 		return status;
 	if ((status = load_openings(&ro, &openings)) != 0)
 		return status;
-	distinct_names(players, n_players, names);
 	for (int i = 0; i < n_players; i++) {
 		int side = tournament ? 0 : i;
 
@@ -489,10 +589,16 @@ static int run(int argc, char **argv, bool tournament)
 		opt[i].random_pct = (int)ro.random_pct;
 		opt[i].timeout = ro.timeout;
 	}
+	if ((status = load_evals(&ro, tournament, players, n_players, &evals, opt, names)) != 0) {
+		free_evals(&evals);
+		match_openings_free(&openings);
+		return status;
+	}
 	per_pair = ro.games ? (int)ro.games : 2 * openings.n;
 	pairs = n_players * (n_players - 1) / 2;
 	games = calloc((size_t)per_pair * (size_t)pairs, sizeof *games);
 	if (!games) {
+		free_evals(&evals);
 		match_openings_free(&openings);
 		fprintf(stderr, "othello: out of memory\n");
 		return 1;
@@ -538,6 +644,7 @@ static int run(int argc, char **argv, bool tournament)
 	}
 	report_free(&st.played);
 	free(games);
+	free_evals(&evals);
 	match_openings_free(&openings);
 	return status;
 }

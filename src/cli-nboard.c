@@ -3,6 +3,7 @@
  * NBoard protocol (nboard.c), for the NBoard GUI and as an external engine
  * of our own matches (`othello match --white "nboard:othello nboard"`).
  */
+#include "cli-eval.h"
 #include "cli.h"
 
 #include "book.h"
@@ -15,12 +16,12 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"usage: othello nboard [--time T] [--hash MB] [--book FILE | --no-book]\n"
-		"         [--eval FILE]\n\n"
-		"Speaks the NBoard protocol on stdin/stdout. The GUI sets the depth\n"
-		"(`set depth N`); --time also limits each move. Hints and moves of book\n"
-		"positions come from the opening book (--book FILE, default the shipped one).\n");
+	fprintf(f, "usage: othello nboard [--time T] [--hash MB] [--book FILE | --no-book]\n"
+		   "         [--eval SPEC]\n\n"
+		   "Speaks the NBoard protocol on stdin/stdout. The GUI sets the depth\n"
+		   "(`set depth N`); --time also limits each move. Hints and moves of book\n"
+		   "positions come from the opening book (--book FILE, default the shipped one).\n"
+		   "SPEC: pattern (default), classic or a weights file.\n");
 }
 
 static const struct option long_options[] = {
@@ -37,11 +38,11 @@ static const struct option long_options[] = {
 int cli_nboard(int argc, char **argv)
 {
 	struct nboard_options opt = {0};
-	const char *eval_path = NULL, *book_path = NULL;
+	const char *eval_spec = NULL, *book_path = NULL;
 	bool no_book = false;
 	struct book *bk = NULL;
 	struct eval *ev;
-	char err[512];
+	char err[512], eval_name[EVALSPEC_NAME_LEN];
 	long v;
 	int c, st;
 
@@ -50,23 +51,19 @@ int cli_nboard(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
 		switch (c) {
 		case 't':
-			if (!cli_parse_seconds(optarg, &opt.time)) {
-				fprintf(stderr, "othello: --time: '%s' is not seconds\n", optarg);
+			if (!cli_option_seconds("nboard", "time", optarg, &opt.time))
 				return 2;
-			}
 			break;
 		case 'H':
-			if (!cli_parse_int(optarg, 1, 4096, &v)) {
-				fprintf(stderr, "othello: --hash: '%s' is not 1-4096 MB\n", optarg);
+			if (!cli_option_int("nboard", "hash", optarg, 1, 4096, &v))
 				return 2;
-			}
 			opt.hash_mb = (size_t)v;
 			break;
 		case 'b':
 			book_path = optarg;
 			break;
 		case 'e':
-			eval_path = optarg;
+			eval_spec = optarg;
 			break;
 		case 'B':
 			no_book = true;
@@ -84,11 +81,9 @@ int cli_nboard(int argc, char **argv)
 		fprintf(stderr, "othello: nboard: unexpected argument '%s'\n", argv[optind]);
 		return 2;
 	}
-	ev = cli_load_eval(eval_path, err, sizeof err);
-	if (!ev) {
-		fprintf(stderr, "othello: %s\n", err);
+	ev = cli_eval_option("nboard", "eval", eval_spec, eval_name, sizeof eval_name);
+	if (!ev)
 		return 2;
-	}
 	if (no_book) {
 		bk = NULL;
 	} else if (!book_path) { /* the shipped book, when there is one */

@@ -32,7 +32,8 @@ static void play_usage(FILE *f)
 		   "      --no-book           engines play without any opening book\n"
 		   "      --save-dir DIR      where save slots live\n"
 		   "      --hash MB           transposition table size\n"
-		   "      --eval FILE         evaluation weights file\n"
+		   "      --eval SPEC         evaluation: pattern (default), classic or a\n"
+		   "                          weights file\n"
 		   "      --ascii             ASCII discs and lines\n"
 		   "      --no-color          no colours (also when NO_COLOR is set)\n"
 		   "      --no-mouse          do not ask the terminal for mouse clicks\n"
@@ -89,21 +90,14 @@ int cli_play(int argc, char **argv)
 			uopt.load = optarg;
 			break;
 		case 'R':
-			if (!cli_parse_int(optarg, 0, 100, &v)) {
-				fprintf(stderr,
-					"othello: --random: not a percentage (0 to 100): %s\n",
-					optarg);
+			if (!cli_option_int(NULL, "random", optarg, 0, 100, &v))
 				return 2;
-			}
 			snprintf(extra + strlen(extra), sizeof extra - strlen(extra),
 				 " --random %ld", v);
 			break;
 		case 's':
-			if (!cli_parse_int(optarg, 0, 2147483647, &v)) {
-				fprintf(stderr, "othello: --seed: not a whole number: %s\n",
-					optarg);
+			if (!cli_option_int(NULL, "seed", optarg, 0, 2147483647, &v))
 				return 2;
-			}
 			snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --seed %ld",
 				 v);
 			break;
@@ -123,15 +117,12 @@ int cli_play(int argc, char **argv)
 			copt.save_dir = optarg;
 			break;
 		case 'H':
-			if (!cli_parse_int(optarg, 1, 65536, &mb)) {
-				fprintf(stderr, "othello: --hash: not a size in megabytes: %s\n",
-					optarg);
+			if (!cli_option_int(NULL, "hash", optarg, 1, 65536, &mb))
 				return 2;
-			}
 			copt.tt_megabytes = (size_t)mb;
 			break;
 		case 'E':
-			copt.eval_file = optarg;
+			copt.eval = optarg;
 			break;
 		case 'a':
 			uopt.ascii = true;

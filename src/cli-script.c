@@ -42,6 +42,7 @@ static void usage(FILE *f)
 		   "  --book FILE        opening book for the engines (repeatable: books combine;\n"
 		   "                     default: the shipped book)\n"
 		   "  --no-book          engines play without any opening book\n"
+		   "  --eval SPEC        evaluation: pattern (default), classic or a weights file\n"
 		   "  --help             show this help\n"
 		   "Exit status: 0 if every command succeeded, 1 if one failed, 2 bad usage.\n");
 }
@@ -164,10 +165,15 @@ static int run_script(struct controller *ctl, FILE *in, bool boards)
 int cli_script(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    {"black", required_argument, NULL, 'b'},	{"white", required_argument, NULL, 'w'},
-	    {"save-dir", required_argument, NULL, 's'}, {"no-board", no_argument, NULL, 'n'},
-	    {"book", required_argument, NULL, 'K'},	{"no-book", no_argument, NULL, 'B'},
-	    {"help", no_argument, NULL, 'h'},		{NULL, 0, NULL, 0},
+	    {"black", required_argument, NULL, 'b'},
+	    {"white", required_argument, NULL, 'w'},
+	    {"save-dir", required_argument, NULL, 's'},
+	    {"no-board", no_argument, NULL, 'n'},
+	    {"book", required_argument, NULL, 'K'},
+	    {"no-book", no_argument, NULL, 'B'},
+	    {"eval", required_argument, NULL, 'E'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
 	};
 	struct controller_options opt;
 	struct controller *ctl;
@@ -208,6 +214,9 @@ int cli_script(int argc, char **argv)
 		case 'B':
 			opt.no_book = true;
 			break;
+		case 'E':
+			opt.eval = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -234,6 +243,8 @@ int cli_script(int argc, char **argv)
 			fclose(in);
 		return 2;
 	}
+	if (controller_eval_note(ctl)[0])
+		fprintf(stderr, "othello script: %s\n", controller_eval_note(ctl));
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);

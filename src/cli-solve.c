@@ -193,7 +193,7 @@ int cli_solve(int argc, char **argv)
 	bool all_moves = false;
 	const char *eval_spec = "pattern";
 	long hash_mb = 64;
-	char line[1024], err[200];
+	char line[1024], err[200], eval_name[EVALSPEC_NAME_LEN];
 	int c, lineno = 0, count = 0, mismatches = 0, status = 0;
 	uint64_t total_nodes = 0;
 	double total_time = 0;
@@ -209,22 +209,15 @@ int cli_solve(int argc, char **argv)
 			lim.wld = true;
 			break;
 		case 't':
-			if (!cli_parse_seconds(optarg, &lim.time)) {
-				fprintf(stderr,
-					"othello solve: --time: '%s' is not a number of seconds\n",
-					optarg);
+			if (!cli_option_seconds("solve", "time", optarg, &lim.time))
 				return 2;
-			}
 			break;
 		case 'a':
 			all_moves = true;
 			break;
 		case 'H':
-			if (!cli_parse_int(optarg, 1, 65536, &hash_mb)) {
-				fprintf(stderr, "othello solve: --hash: '%s' is not a size in MB\n",
-					optarg);
+			if (!cli_option_int("solve", "hash", optarg, 1, 65536, &hash_mb))
 				return 2;
-			}
 			break;
 		case 'h':
 			solve_usage(stdout);
@@ -246,7 +239,7 @@ int cli_solve(int argc, char **argv)
 		perror(argv[optind]);
 		return 2;
 	}
-	ev = cli_eval_open(eval_spec, stderr);
+	ev = cli_eval_option("solve", "eval", eval_spec, eval_name, sizeof eval_name);
 	if (!ev) {
 		fclose(f);
 		return 2;

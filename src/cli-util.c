@@ -1,11 +1,10 @@
 /*
- * cli-util.c — helpers shared by the subcommands: argument parsing, loading
- * the evaluation.
+ * cli-util.c — helpers shared by the subcommands: parsing numbers, and
+ * parsing option values with the one message form
+ * "othello COMMAND: --OPTION: 'TEXT' is not ...".
  */
 #include "cli.h"
 
-#include "datadir.h"
-#include "eval.h"
 #include "parse.h"
 
 #include <errno.h>
@@ -33,28 +32,40 @@ bool cli_parse_seconds(const char *s, double *out)
 	return true;
 }
 
-/* Loads the evaluation from `path`, or the shipped weights (eval/classic.txt), or the built-in
-   defaults when none is shipped. NULL with a message when the file cannot be read. */
-struct eval *cli_load_eval(const char *path, char *err, size_t errlen)
+/* Prints "othello COMMAND: --OPTION: 'TEXT' is not WHAT" (COMMAND NULL: the game). */
+static void option_error(const char *command, const char *option, const char *text,
+			 const char *what)
 {
-	char found[4096];
-	struct eval *ev;
-	FILE *f;
+	fprintf(stderr, "othello%s%s: --%s: '%s' is not %s\n", command ? " " : "",
+		command ? command : "", option, text, what);
+}
 
-	if (path) {
-		f = fopen(path, "r");
-		if (!f) {
-			snprintf(err, errlen, "%s: cannot open", path);
-			return NULL;
-		}
-		ev = eval_load(f, path, err, errlen);
-		fclose(f);
-		return ev;
-	}
-	f = datadir_open("eval/classic.txt", found, sizeof found, err, errlen);
-	if (!f)
-		return eval_new_default();
-	ev = eval_load(f, found, err, errlen);
-	fclose(f);
-	return ev;
+/*
+ * Parses the value `text` of option --`option` of `othello COMMAND` as a whole
+ * number in [lo, hi] into `out`. False, after printing why to stderr, when it
+ * is anything else.
+ */
+bool cli_option_int(const char *command, const char *option, const char *text, long lo, long hi,
+		    long *out)
+{
+	char what[96];
+
+	if (cli_parse_int(text, lo, hi, out))
+		return true;
+	snprintf(what, sizeof what, "a whole number from %ld to %ld", lo, hi);
+	option_error(command, option, text, what);
+	return false;
+}
+
+/*
+ * Parses the value `text` of option --`option` of `othello COMMAND` as a
+ * non-negative number of seconds into `out`. False, after printing why to
+ * stderr, when it is anything else.
+ */
+bool cli_option_seconds(const char *command, const char *option, const char *text, double *out)
+{
+	if (cli_parse_seconds(text, out))
+		return true;
+	option_error(command, option, text, "a number of seconds");
+	return false;
 }

@@ -11,12 +11,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-struct eval;
-
 struct cli_command {
-	const char *name;                    /* as typed after `othello` */
-	int (*run)(int argc, char **argv);   /* entry point */
-	const char *summary;                 /* one line for --help */
+	const char *name;		   /* as typed after `othello` */
+	int (*run)(int argc, char **argv); /* entry point */
+	const char *summary;		   /* one line for --help */
 };
 
 extern const struct cli_command cli_commands[];
@@ -42,8 +40,10 @@ int cli_train(int argc, char **argv);
 bool cli_parse_int(const char *s, long lo, long hi, long *out);
 /* Parses a non-negative decimal number of seconds; false if `s` is anything else. */
 bool cli_parse_seconds(const char *s, double *out);
-/* The evaluation from the weights file `path`, else the shipped weights, else the defaults;
-   NULL with a message when a file is bad. */
-struct eval *cli_load_eval(const char *path, char *err, size_t errlen);
+/* The same for the value of an option, printing "othello COMMAND: --OPTION: ..." when it is bad
+   (COMMAND NULL: the game). */
+bool cli_option_int(const char *command, const char *option, const char *text, long lo, long hi,
+		    long *out);
+bool cli_option_seconds(const char *command, const char *option, const char *text, double *out);
 
 #endif

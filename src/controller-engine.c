@@ -147,29 +147,22 @@ static int book_open(struct controller *ctl, char *err, size_t errlen)
 	return 0;
 }
 
-/* Creates the evaluation and the event pipe and loads the book (the searchers come later).
-   0, or -1 with a message. */
+/* Creates the evaluation (evalspec.c) and the event pipe and loads the book (the searchers come
+   later). 0, or -1 with a message. */
 int ctl_engine_init(struct controller *ctl, char *err, size_t errlen)
 {
 	if (book_open(ctl, err, errlen) < 0)
 		goto fail;
-	if (ctl->opt.eval_file) {
-		FILE *f = fopen(ctl->opt.eval_file, "r");
+	ctl->eval = evalspec_open(ctl->opt.eval, ctl->eval_name, sizeof ctl->eval_name,
+				  ctl->eval_note, sizeof ctl->eval_note, err, errlen);
+	ctl->opt.eval = NULL;
+	if (!ctl->eval) {
+		char why[256];
 
-		if (!f) {
-			snprintf(err, errlen, "%s: %s", ctl->opt.eval_file, strerror(errno));
-			goto fail;
-		}
-		ctl->eval = eval_load(f, ctl->opt.eval_file, err, errlen);
-		fclose(f);
-	} else {
-		ctl->eval = eval_new_default();
-		if (!ctl->eval)
-			snprintf(err, errlen, "out of memory");
-	}
-	ctl->opt.eval_file = NULL;
-	if (!ctl->eval)
+		snprintf(why, sizeof why, "%s", err);
+		snprintf(err, errlen, "evaluation: %s", why);
 		goto fail;
+	}
 	if (pipe(ctl->pipe_fd) < 0) {
 		snprintf(err, errlen, "cannot start the engine: %s", strerror(errno));
 		goto fail;
@@ -398,22 +391,6 @@ void controller_stop(struct controller *ctl)
 	stop_searches(ctl);
 }
 
-static enum game_source source_of(enum level_source src)
-{
-	switch (src) {
-	case LEVEL_SOURCE_BOOK:
-		return SOURCE_BOOK;
-	case LEVEL_SOURCE_SEARCH:
-		return SOURCE_SEARCH;
-	case LEVEL_SOURCE_ENDGAME:
-		return SOURCE_ENDGAME;
-	case LEVEL_SOURCE_RANDOM:
-		return SOURCE_RANDOM;
-	default:
-		return SOURCE_NONE;
-	}
-}
-
 /* The reasoning kept with an engine move: the level, the source, and the search if there was one.
  */
 static void reasoning_from(struct game_reasoning *r, const struct level_move *lm, const char *level)
@@ -423,7 +400,7 @@ static void reasoning_from(struct game_reasoning *r, const struct level_move *lm
 
 	memset(r, 0, sizeof(*r));
 	snprintf(r->level, sizeof(r->level), "%.*s", (int)sizeof(r->level) - 1, level);
-	r->source = source_of(lm->source);
+	r->source = game_source_of(lm->source);
 	r->score = lm->scored ? lm->score : 0;
 	r->time = 0;
 	if (lm->source == LEVEL_SOURCE_BOOK) {
@@ -500,7 +477,7 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 	const struct level_move *lm = &job->move;
 	enum color side = job->node->side;
 	int move = lm->move;
-	char how[64] = "";
+	char how[64] = "", level[CTL_LEVEL_LEN + EVALSPEC_NAME_LEN + 4];
 
 	if (move == SQ_NONE || ctl_add_move(ctl, move, err, sizeof(err)) < 0) {
 		ev->kind = CTL_EVENT_ERROR;
@@ -512,7 +489,10 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 	struct game_node *played = ctl->cur->move == SQ_PASS && ctl->cur->parent->move == move
 				       ? ctl->cur->parent
 				       : ctl->cur;
-	reasoning_from(&reason, lm, job->level);
+	/* the level and its evaluation (a level switching features off has a classic one) */
+	snprintf(level, sizeof(level), "%s (%s)", job->level,
+		 job->spec && job->spec->n_disabled > 0 ? "classic" : ctl->eval_name);
+	reasoning_from(&reason, lm, level);
 	game_set_reasoning(played, &reason);
 	if (reason.time >= 0)
 		game_set_time(played, reason.time);

@@ -17,6 +17,7 @@
 
 #include "book.h"
 #include "controller.h"
+#include "evalspec.h"
 #include "game.h"
 #include "level.h"
 #include "search.h"
@@ -84,14 +85,16 @@ struct controller {
 	bool editing;			 /* in edit mode */
 	uint64_t edit_black, edit_white; /* the position being edited */
 	enum color edit_side;		 /* side to move in the edited position */
-	struct board edit_view;	       /* the edited position from its side to move, for drawing */
-	struct eval *eval;	       /* evaluation, shared with the searcher */
-	struct search *_Atomic search; /* the searcher for hints and analyses, NULL until the
-					  first one (made by the worker) */
-	pthread_t thread;	       /* the worker */
-	bool job_running;	       /* the worker thread exists and must be joined */
-	struct ctl_job job;	       /* the worker's job */
-	pthread_mutex_t lock;	       /* guards the queue */
+	struct board edit_view; /* the edited position from its side to move, for drawing */
+	struct eval *eval;	/* evaluation, shared with the searcher */
+	char eval_name[EVALSPEC_NAME_LEN];  /* its name (evalspec.c) */
+	char eval_note[512];		    /* why it is not the one asked for, or "" */
+	struct search *_Atomic search;	    /* the searcher for hints and analyses, NULL until the
+					       first one (made by the worker) */
+	pthread_t thread;		    /* the worker */
+	bool job_running;		    /* the worker thread exists and must be joined */
+	struct ctl_job job;		    /* the worker's job */
+	pthread_mutex_t lock;		    /* guards the queue */
 	struct ctl_qevent queue[CTL_QUEUE]; /* pending events, a ring */
 	int q_head, q_count;		    /* first pending event, number pending */
 	int pipe_fd[2];			    /* [0] readable while events are pending */

@@ -312,6 +312,19 @@ const char *controller_save_dir(const struct controller *ctl)
 	return ctl->save_dir;
 }
 
+/* The name of the evaluation in use: "pattern", "classic" or the weights file. */
+const char *controller_eval_name(const struct controller *ctl)
+{
+	return ctl->eval_name;
+}
+
+/* Why the evaluation is not the one the options asked for (the pattern weights
+   are missing or corrupt), or "" when it is. */
+const char *controller_eval_note(const struct controller *ctl)
+{
+	return ctl->eval_note;
+}
+
 /* Starts a new game from the standard position with the same players. */
 int controller_new_game(struct controller *ctl, char *err, size_t errlen)
 {

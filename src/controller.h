@@ -41,19 +41,20 @@ enum ctl_mode {
 enum { CTL_MAX_BOOKS = 16 }; /* --book files at most */
 
 struct controller_options {
-	const char *black;     /* player of Black: "human" or a level; NULL = human */
-	const char *white;     /* player of White: "human" or a level; NULL = default level */
-	const char *save_dir;  /* save slot directory; NULL = $OTHELLO_SAVE_DIR or the default */
-	const char *eval_file; /* evaluation weights; NULL = the built-in weights */
-	size_t tt_megabytes;   /* transposition table size; 0 = default */
-	int hint_count;	       /* moves shown by `hint` without a number */
-	int hint_depth;	       /* midgame depth of hint searches */
-	int analyze_depth;     /* midgame depth of `analyze`; 0 = use analyze_time */
-	double analyze_time;   /* seconds per position of `analyze` when analyze_depth is 0 */
-	int analyze_exact;     /* solve exactly with this many empties or fewer */
-	int mark_doubtful;     /* disc loss marked ?! by analysis (centidiscs) */
-	int mark_mistake;      /* disc loss marked ? (centidiscs) */
-	int mark_blunder;      /* disc loss marked ?? (centidiscs) */
+	const char *black;    /* player of Black: "human" or a level; NULL = human */
+	const char *white;    /* player of White: "human" or a level; NULL = default level */
+	const char *save_dir; /* save slot directory; NULL = $OTHELLO_SAVE_DIR or the default */
+	const char *eval;     /* evaluation: pattern, classic or a weights file (evalspec.c);
+				 NULL = pattern */
+	size_t tt_megabytes;  /* transposition table size; 0 = default */
+	int hint_count;	      /* moves shown by `hint` without a number */
+	int hint_depth;	      /* midgame depth of hint searches */
+	int analyze_depth;    /* midgame depth of `analyze`; 0 = use analyze_time */
+	double analyze_time;  /* seconds per position of `analyze` when analyze_depth is 0 */
+	int analyze_exact;    /* solve exactly with this many empties or fewer */
+	int mark_doubtful;    /* disc loss marked ?! by analysis (centidiscs) */
+	int mark_mistake;     /* disc loss marked ? (centidiscs) */
+	int mark_blunder;     /* disc loss marked ?? (centidiscs) */
 	const char *const *book_files; /* opening books to combine; none = the shipped book */
 	int n_book_files;	       /* entries of book_files */
 	bool no_book;		       /* engines play without any opening book */
@@ -139,6 +140,10 @@ int controller_hints(const struct controller *ctl, struct ctl_hint *out, int max
 bool controller_analysis(const struct controller *ctl, struct ctl_analysis_side out[2]);
 bool controller_unsaved(const struct controller *ctl);
 const char *controller_save_dir(const struct controller *ctl);
+/* The evaluation in use ("pattern", "classic" or the weights file), and why it is not the one
+   asked for ("" when it is: the front end shows it once). */
+const char *controller_eval_name(const struct controller *ctl);
+const char *controller_eval_note(const struct controller *ctl);
 
 /* Engine work and events. */
 /* Readable when an event is queued: put it in the poll set beside stdin. */

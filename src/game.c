@@ -505,6 +505,24 @@ const char *game_source_name(enum game_source src)
 	return src >= 0 && src < SOURCE_COUNT ? source_names[src] : "";
 }
 
+/* The source to record for a move a level chose by `src` (level.h); SOURCE_NONE
+   for a move that needed no choice (the only one, or scan order). */
+enum game_source game_source_of(enum level_source src)
+{
+	switch (src) {
+	case LEVEL_SOURCE_BOOK:
+		return SOURCE_BOOK;
+	case LEVEL_SOURCE_SEARCH:
+		return SOURCE_SEARCH;
+	case LEVEL_SOURCE_ENDGAME:
+		return SOURCE_ENDGAME;
+	case LEVEL_SOURCE_RANDOM:
+		return SOURCE_RANDOM;
+	default:
+		return SOURCE_NONE;
+	}
+}
+
 /* The source named s, SOURCE_NONE if s names none. */
 enum game_source game_source_parse(const char *s)
 {

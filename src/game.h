@@ -21,6 +21,7 @@
 #define OTHELLO_GAME_H
 
 #include "board.h"
+#include "level.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -177,6 +178,7 @@ const char *game_info(const struct game *g, enum game_info_field f);
 const char *game_mark_symbol(enum game_mark mark);
 enum game_mark game_mark_parse(const char *s);
 const char *game_source_name(enum game_source src);
+enum game_source game_source_of(enum level_source src);
 enum game_source game_source_parse(const char *s);
 const char *game_color_name(enum color c);
 int game_result_string(const struct game_node *n, char *out, size_t outlen);

@@ -5,9 +5,11 @@
  * A specification is level text as level_parse reads it ("expert",
  * "master --time 2", "novice --random 5"); the per-player options of a match
  * are appended to it as level options (--time, --depth, --random), so they
- * override the level's own settings. The evaluation is the shipped
- * eval/classic.txt (else the built-in weights) and master's book the shipped
- * openings/book.txt, when they are found (datadir.c). Each game reseeds the
+ * override the level's own settings. The evaluation is the one the options
+ * hand over (shared by the players of a match; the built-in classic weights
+ * without one), named in the level text of each move's reasoning
+ * ("master (pattern)"); master's book is the shipped openings/book.txt, when
+ * it is found (datadir.c). Each game reseeds the
  * level's generator with the game's seed, so that games replay from their
  * seeds. The reasoning of each move (source, depth, score, PV, candidates)
  * goes into the game record.
@@ -31,7 +33,7 @@ struct level_player {
 	struct level_spec spec;	   /* the level, options applied */
 	double base_time;	   /* spec.time as made */
 	struct level_state *state; /* searcher and generator */
-	struct eval *eval;	   /* the evaluation (owned), or NULL for the built-in one */
+	char name[GAME_LEVEL_LEN]; /* level text of the reasoning: the level and its evaluation */
 	struct book *book;	   /* the opening book (owned), or NULL */
 };
 
@@ -64,18 +66,17 @@ bool level_player_check(const char *spec, char *err, size_t errlen)
 	return parse(spec, NULL, &ls, err, errlen) == 0;
 }
 
-/* The shipped evaluation weights, or NULL (the built-in ones) if not found. */
-static struct eval *load_eval(void)
+/* The name of the evaluation the level `spec` plays with when it is handed
+   the one named `eval_name`: "classic" for a level that switches features off
+   (level.c builds it a classic evaluation of its own), else `eval_name`. */
+const char *level_player_eval_name(const char *spec, const char *eval_name)
 {
-	char path[4096], err[256];
-	FILE *f = datadir_open("eval/classic.txt", path, sizeof path, err, sizeof err);
-	struct eval *ev;
+	struct level_spec ls;
+	char err[512];
 
-	if (!f)
-		return NULL;
-	ev = eval_load(f, path, err, sizeof err);
-	fclose(f);
-	return ev;
+	if (parse(spec, NULL, &ls, err, sizeof err) == 0 && ls.n_disabled > 0)
+		return "classic";
+	return eval_name;
 }
 
 /* The shipped opening book, or NULL if not found. */
@@ -96,8 +97,8 @@ static struct book *load_book(void)
 	return bk;
 }
 
-/* Makes the level player `spec` names, options applied. Returns it, or NULL
-   with a message. */
+/* Makes the level player `spec` names, options applied (`opt` may be NULL).
+   Returns it, or NULL with a message. */
 struct level_player *level_player_new(const char *spec, const struct match_player_options *opt,
 				      char *err, size_t errlen)
 {
@@ -113,14 +114,18 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 		return NULL;
 	}
 	lp->base_time = lp->spec.time;
-	lp->eval = load_eval();
+	if (opt && opt->eval_name)
+		snprintf(lp->name, sizeof lp->name, "%s (%s)", lp->spec.name,
+			 lp->spec.n_disabled > 0 ? "classic" : opt->eval_name);
+	else
+		snprintf(lp->name, sizeof lp->name, "%s", lp->spec.name);
 	if (lp->spec.book)
 		lp->book = load_book();
 	small = lp->spec.approach != LEVEL_MASTER && lp->spec.time <= 0 &&
 		lp->spec.depth <= LEVEL_PLAYER_SMALL_DEPTH;
-	lp->state = level_state_new(&lp->spec, lp->eval, lp->book, 1,
-				    small ? LEVEL_PLAYER_SMALL_MB : LEVEL_PLAYER_LARGE_MB, err,
-				    errlen);
+	lp->state =
+	    level_state_new(&lp->spec, opt ? opt->eval : NULL, lp->book, 1,
+			    small ? LEVEL_PLAYER_SMALL_MB : LEVEL_PLAYER_LARGE_MB, err, errlen);
 	if (!lp->state) {
 		level_player_free(lp);
 		return NULL;
@@ -128,14 +133,13 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 	return lp;
 }
 
-/* Frees the player, its search state, evaluation and book; NULL is ignored. */
+/* Frees the player, its search state and book; NULL is ignored. */
 void level_player_free(struct level_player *lp)
 {
 	if (!lp)
 		return;
 	level_state_free(lp->state);
 	book_free(lp->book);
-	eval_free(lp->eval);
 	free(lp);
 }
 
@@ -156,22 +160,6 @@ int level_player_new_game(struct level_player *lp, uint64_t seed, char *err, siz
 	return 0;
 }
 
-static enum game_source source_of(enum level_source s)
-{
-	switch (s) {
-	case LEVEL_SOURCE_RANDOM:
-		return SOURCE_RANDOM;
-	case LEVEL_SOURCE_BOOK:
-		return SOURCE_BOOK;
-	case LEVEL_SOURCE_SEARCH:
-		return SOURCE_SEARCH;
-	case LEVEL_SOURCE_ENDGAME:
-		return SOURCE_ENDGAME;
-	default:
-		return SOURCE_NONE;
-	}
-}
-
 /* Fills the record's reasoning from what the level returned. */
 static void fill_reasoning(const struct level_player *lp, const struct level_move *m,
 			   struct game_reasoning *r)
@@ -180,8 +168,8 @@ static void fill_reasoning(const struct level_player *lp, const struct level_mov
 	bool searched = m->source == LEVEL_SOURCE_SEARCH || m->source == LEVEL_SOURCE_ENDGAME;
 
 	memset(r, 0, sizeof *r);
-	snprintf(r->level, sizeof r->level, "%s", lp->spec.name);
-	r->source = source_of(m->source);
+	snprintf(r->level, sizeof r->level, "%s", lp->name);
+	r->source = game_source_of(m->source);
 	r->score = m->scored ? m->score : 0;
 	if (searched && res->move == m->move) {
 		r->depth = res->depth;

@@ -11,6 +11,7 @@
 struct level_player;
 
 bool level_player_check(const char *spec, char *err, size_t errlen);
+const char *level_player_eval_name(const char *spec, const char *eval_name);
 struct level_player *level_player_new(const char *spec, const struct match_player_options *opt,
 				      char *err, size_t errlen);
 void level_player_free(struct level_player *lp);

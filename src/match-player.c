@@ -73,6 +73,15 @@ bool match_player_check_spec(const char *spec, char *err, size_t errlen)
 	return true;
 }
 
+/* True if `spec` names one of our levels (which plays with our evaluation),
+   false for `random` and the external engines. */
+bool match_player_is_level(const char *spec)
+{
+	const char *arg;
+
+	return classify(spec, &arg) == MP_LEVEL;
+}
+
 /* Makes the player `spec` names, with options `opt`. Returns it, or NULL
    with a message. An external engine is started at its first game. */
 struct match_player *match_player_new(const char *spec, const struct match_player_options *opt,

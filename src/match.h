@@ -44,12 +44,16 @@ void match_openings_free(struct match_openings *o);
 /* ---- players (match-player.c, match-extern.c) */
 
 struct match_player;
+struct eval;
 
 struct match_player_options {
-	double time;	/* seconds per move, 0 = the level's own */
-	int depth;	/* search depth, 0 = the level's own */
-	int random_pct; /* evaluation noise in percent (search noise), 0 = none */
-	double timeout; /* seconds an external engine may take for a reply, 0 = default */
+	double time;		 /* seconds per move, 0 = the level's own */
+	int depth;		 /* search depth, 0 = the level's own */
+	int random_pct;		 /* evaluation noise in percent (search noise), 0 = none */
+	double timeout;		 /* seconds an external engine may take for a reply, 0 = default */
+	const struct eval *eval; /* a level's evaluation (shared, read-only, outlives the
+				    player); NULL = the built-in classic weights */
+	const char *eval_name;	 /* its name, given in the reasoning of each move; NULL = none */
 };
 
 /* One move a player chose, with what it thought. */
@@ -63,6 +67,7 @@ struct match_player *match_player_new(const char *spec, const struct match_playe
 				      char *err, size_t errlen);
 void match_player_free(struct match_player *p);
 bool match_player_check_spec(const char *spec, char *err, size_t errlen);
+bool match_player_is_level(const char *spec);
 int match_player_new_game(struct match_player *p, const struct match_opening *o, uint64_t seed,
 			  char *err, size_t errlen);
 int match_player_genmove(struct match_player *p, const struct board *b, enum color side,

@@ -36,26 +36,6 @@
 #include <string.h>
 #include <strings.h>
 
-struct ggf {
-	const char *text; /* the file */
-	size_t len;	  /* its length */
-	size_t pos;	  /* read position */
-	const char *name; /* file name for messages */
-	char *err;	  /* message buffer */
-	size_t errlen;	  /* its size */
-};
-
-static bool is_ws(int c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
-static void skip_ws(struct ggf *r)
-{
-	while (r->pos < r->len && is_ws((unsigned char)r->text[r->pos]))
-		r->pos++;
-}
-
 static int square_kind(int c)
 {
 	switch (c) {
@@ -79,7 +59,7 @@ static int square_kind(int c)
 }
 
 /* Reads the BO value [start, end) into the record's start position. */
-static int read_board(struct ggf *r, struct game *g, size_t start, size_t end)
+static int read_board(struct record_reader *r, struct game *g, size_t start, size_t end)
 {
 	uint64_t black = 0, white = 0;
 	size_t i = start;
@@ -87,21 +67,19 @@ static int read_board(struct ggf *r, struct game *g, size_t start, size_t end)
 	struct board b;
 	char msg[128];
 
-	while (i < end && is_ws((unsigned char)r->text[i]))
+	while (i < end && record_is_space((unsigned char)r->text[i]))
 		i++;
 	if (i >= end || r->text[i] != '8' ||
-	    (i + 1 < end && !is_ws((unsigned char)r->text[i + 1]))) {
-		record_error(r->err, r->errlen, r->name, r->text, r->len, i,
-			     "BO must start with the board size 8");
+	    (i + 1 < end && !record_is_space((unsigned char)r->text[i + 1]))) {
+		record_fail(r, i, "BO must start with the board size 8");
 		return -1;
 	}
 	for (i++; i < end && n < 64; i++) {
-		if (is_ws((unsigned char)r->text[i]))
+		if (record_is_space((unsigned char)r->text[i]))
 			continue;
 		kind = square_kind((unsigned char)r->text[i]);
 		if (kind < 0) {
-			record_error(r->err, r->errlen, r->name, r->text, r->len, i,
-				     "'%c' is not a square (expected *, O or -)", r->text[i]);
+			record_fail(r, i, "'%c' is not a square (expected *, O or -)", r->text[i]);
 			return -1;
 		}
 		if (kind == 0)
@@ -110,29 +88,27 @@ static int read_board(struct ggf *r, struct game *g, size_t start, size_t end)
 			white |= board_bit(n);
 		n++;
 	}
-	while (i < end && is_ws((unsigned char)r->text[i]))
+	while (i < end && record_is_space((unsigned char)r->text[i]))
 		i++;
 	if (n < 64) {
-		record_error(r->err, r->errlen, r->name, r->text, r->len, i,
-			     "BO has %d squares, expected 64", n);
+		record_fail(r, i, "BO has %d squares, expected 64", n);
 		return -1;
 	}
 	kind = i < end ? square_kind((unsigned char)r->text[i]) : -1;
 	if (kind != 0 && kind != 1) {
-		record_error(r->err, r->errlen, r->name, r->text, r->len, i,
-			     "expected the side to move (* or O) after the 64 squares of BO");
+		record_fail(r, i, "expected the side to move (* or O) after the 64 squares of BO");
 		return -1;
 	}
 	for (i++; i < end; i++)
-		if (!is_ws((unsigned char)r->text[i])) {
-			record_error(r->err, r->errlen, r->name, r->text, r->len, i,
-				     "unexpected '%c' after the side to move in BO", r->text[i]);
+		if (!record_is_space((unsigned char)r->text[i])) {
+			record_fail(r, i, "unexpected '%c' after the side to move in BO",
+				    r->text[i]);
 			return -1;
 		}
 	b.own = kind == 0 ? black : white;
 	b.opp = kind == 0 ? white : black;
 	if (game_set_start(g, &b, kind == 0 ? BLACK : WHITE, msg, sizeof(msg)) < 0) {
-		record_error(r->err, r->errlen, r->name, r->text, r->len, start, "%s", msg);
+		record_fail(r, start, "%s", msg);
 		return -1;
 	}
 	return 0;
@@ -158,8 +134,8 @@ static int move_number(const char *s, size_t n, double lo, double hi, bool *set,
 }
 
 /* Reads a move value [start, end) by `player`. */
-static int read_move(struct ggf *r, struct game *g, struct game_node **cur, enum color player,
-		     size_t start, size_t end)
+static int read_move(struct record_reader *r, struct game *g, struct game_node **cur,
+		     enum color player, size_t start, size_t end)
 {
 	const char *s = r->text + start;
 	size_t n = end - start, f1, f2;
@@ -178,18 +154,15 @@ static int read_move(struct ggf *r, struct game *g, struct game_node **cur, enum
 	else
 		sq = record_parse_square(s, f1);
 	if (sq < 0 || (f1 == 2 && sq >= 0 && !(s[1] >= '1' && s[1] <= '8') && sq != SQ_PASS)) {
-		record_error(r->err, r->errlen, r->name, r->text, r->len, start,
-			     "not a move: expected a square such as F5, or PA");
+		record_fail(r, start, "not a move: expected a square such as F5, or PA");
 		return -1;
 	}
 	if (f1 < n && move_number(s + f1 + 1, f2 - f1 - 1, -1000, 1000, &has_eval, &eval) < 0) {
-		record_error(r->err, r->errlen, r->name, r->text, r->len, start + f1 + 1,
-			     "bad evaluation in the move");
+		record_fail(r, start + f1 + 1, "bad evaluation in the move");
 		return -1;
 	}
 	if (f2 < n && move_number(s + f2 + 1, n - f2 - 1, 0, 1e9, &has_time, &t) < 0) {
-		record_error(r->err, r->errlen, r->name, r->text, r->len, start + f2 + 1,
-			     "bad time in the move");
+		record_fail(r, start + f2 + 1, "bad time in the move");
 		return -1;
 	}
 	if (f1 >= n)
@@ -198,7 +171,7 @@ static int read_move(struct ggf *r, struct game *g, struct game_node **cur, enum
 		has_time = false;
 	at = record_play(g, *cur, player, sq, msg, sizeof(msg));
 	if (!at) {
-		record_error(r->err, r->errlen, r->name, r->text, r->len, start, "%s", msg);
+		record_fail(r, start, "%s", msg);
 		return -1;
 	}
 	if (has_eval) {
@@ -214,7 +187,7 @@ static int read_move(struct ggf *r, struct game *g, struct game_node **cur, enum
 	*cur = at;
 	return 0;
 oom:
-	record_error(r->err, r->errlen, r->name, r->text, r->len, start, "out of memory");
+	record_fail(r, start, "out of memory");
 	return -1;
 }
 
@@ -236,25 +209,26 @@ static void result_from_ggf(const char *v, char *out, size_t outlen)
 		snprintf(out, outlen, "%c+%g", d > 0 ? 'B' : 'W', fabs(d));
 }
 
-static int set_info(struct ggf *r, struct game *g, enum game_info_field f, const char *v,
+static int set_info(struct record_reader *r, struct game *g, enum game_info_field f, const char *v,
 		    size_t off)
 {
 	if (game_set_info(g, f, v) < 0) {
-		record_error(r->err, r->errlen, r->name, r->text, r->len, off, "out of memory");
+		record_fail(r, off, "out of memory");
 		return -1;
 	}
 	return 0;
 }
 
 /* Keeps an unknown property on the root, as an SGF value. */
-static int keep_prop(struct ggf *r, struct game *g, const char *id, const char *v, size_t off)
+static int keep_prop(struct record_reader *r, struct game *g, const char *id, const char *v,
+		     size_t off)
 {
 	size_t n = strlen(v);
 	char *raw = malloc(2 * n + 3), *q = raw;
 	int rc;
 
 	if (!raw) {
-		record_error(r->err, r->errlen, r->name, r->text, r->len, off, "out of memory");
+		record_fail(r, off, "out of memory");
 		return -1;
 	}
 	*q++ = '[';
@@ -268,7 +242,7 @@ static int keep_prop(struct ggf *r, struct game *g, const char *id, const char *
 	rc = game_add_prop(g->root, id, raw);
 	free(raw);
 	if (rc < 0)
-		record_error(r->err, r->errlen, r->name, r->text, r->len, off, "out of memory");
+		record_fail(r, off, "out of memory");
 	return rc;
 }
 
@@ -277,7 +251,7 @@ static int keep_prop(struct ggf *r, struct game *g, const char *id, const char *
 struct game *record_read_ggf(const char *text, size_t len, const char *name, char *err,
 			     size_t errlen)
 {
-	struct ggf r = {text, len, 0, name, err, errlen};
+	struct record_reader r = {text, len, 0, name, err, errlen};
 	struct game *g;
 	struct game_node *cur;
 	bool moved = false, seen_gm = false;
@@ -285,20 +259,19 @@ struct game *record_read_ggf(const char *text, size_t len, const char *name, cha
 	if (record_check_text(text, len, name, err, errlen) < 0)
 		return NULL;
 	if (!(g = game_new())) {
-		record_error(err, errlen, name, text, len, 0, "out of memory");
+		record_fail(&r, 0, "out of memory");
 		return NULL;
 	}
 	cur = g->root;
-	skip_ws(&r);
+	record_skip_space(&r);
 	if (r.pos >= len || text[r.pos] != '(') {
-		record_error(err, errlen, name, text, len, r.pos,
-			     "expected '(;' to start a GGF game");
+		record_fail(&r, r.pos, "expected '(;' to start a GGF game");
 		goto fail;
 	}
 	r.pos++;
-	skip_ws(&r);
+	record_skip_space(&r);
 	if (r.pos >= len || text[r.pos] != ';') {
-		record_error(err, errlen, name, text, len, r.pos, "expected ';' after '('");
+		record_fail(&r, r.pos, "expected ';' after '('");
 		goto fail;
 	}
 	r.pos++;
@@ -306,18 +279,17 @@ struct game *record_read_ggf(const char *text, size_t len, const char *name, cha
 		char id[17], value[256];
 		size_t id_off, open, close, k = 0;
 
-		skip_ws(&r);
+		record_skip_space(&r);
 		if (r.pos >= len) {
-			record_error(err, errlen, name, text, len, r.pos,
-				     "missing ';)' at the end of the game");
+			record_fail(&r, r.pos, "missing ';)' at the end of the game");
 			goto fail;
 		}
 		if (text[r.pos] == ';') {
 			r.pos++;
-			skip_ws(&r);
+			record_skip_space(&r);
 			if (r.pos >= len || text[r.pos] != ')') {
-				record_error(err, errlen, name, text, len, r.pos,
-					     "expected ')' after ';' at the end of the game");
+				record_fail(&r, r.pos,
+					    "expected ')' after ';' at the end of the game");
 				goto fail;
 			}
 			break;
@@ -326,30 +298,27 @@ struct game *record_read_ggf(const char *text, size_t len, const char *name, cha
 		while (r.pos < len && ((text[r.pos] >= 'A' && text[r.pos] <= 'Z') ||
 				       (text[r.pos] >= 'a' && text[r.pos] <= 'z'))) {
 			if (k == sizeof(id) - 1) {
-				record_error(err, errlen, name, text, len, id_off,
-					     "property name too long");
+				record_fail(&r, id_off, "property name too long");
 				goto fail;
 			}
 			id[k++] = (char)(text[r.pos++] & ~0x20);
 		}
 		id[k] = '\0';
 		if (k == 0) {
-			record_error(err, errlen, name, text, len, r.pos,
-				     "unexpected '%c': expected a property such as PB[...]",
-				     text[r.pos]);
+			record_fail(&r, r.pos,
+				    "unexpected '%c': expected a property such as PB[...]",
+				    text[r.pos]);
 			goto fail;
 		}
 		if (r.pos >= len || text[r.pos] != '[') {
-			record_error(err, errlen, name, text, len, r.pos, "expected '[' after %s",
-				     id);
+			record_fail(&r, r.pos, "expected '[' after %s", id);
 			goto fail;
 		}
 		open = r.pos;
 		for (close = open + 1; close < len && text[close] != ']'; close++)
 			;
 		if (close >= len) {
-			record_error(err, errlen, name, text, len, open,
-				     "value of %s has no closing ']'", id);
+			record_fail(&r, open, "value of %s has no closing ']'", id);
 			goto fail;
 		}
 		r.pos = close + 1;
@@ -362,8 +331,7 @@ struct game *record_read_ggf(const char *text, size_t len, const char *name, cha
 		}
 		if (strcmp(id, "BO") == 0) {
 			if (moved) {
-				record_error(err, errlen, name, text, len, id_off,
-					     "BO after the first move");
+				record_fail(&r, id_off, "BO after the first move");
 				goto fail;
 			}
 			if (read_board(&r, g, open + 1, close) < 0)
@@ -371,16 +339,14 @@ struct game *record_read_ggf(const char *text, size_t len, const char *name, cha
 			continue;
 		}
 		if (close - open - 1 >= sizeof(value)) {
-			record_error(err, errlen, name, text, len, open + 1, "value of %s too long",
-				     id);
+			record_fail(&r, open + 1, "value of %s too long", id);
 			goto fail;
 		}
 		memcpy(value, text + open + 1, close - open - 1);
 		value[close - open - 1] = '\0';
 		if (strcmp(id, "GM") == 0) {
 			if (strcasecmp(value, "othello") != 0) {
-				record_error(err, errlen, name, text, len, open + 1,
-					     "not an Othello game: GM[%s]", value);
+				record_fail(&r, open + 1, "not an Othello game: GM[%s]", value);
 				goto fail;
 			}
 			seen_gm = true;
@@ -408,8 +374,7 @@ struct game *record_read_ggf(const char *text, size_t len, const char *name, cha
 		}
 	}
 	if (!seen_gm) {
-		record_error(err, errlen, name, text, len, 0,
-			     "not a GGF game: GM[Othello] is missing");
+		record_fail(&r, 0, "not a GGF game: GM[Othello] is missing");
 		goto fail;
 	}
 	return g;

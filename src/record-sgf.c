@@ -62,7 +62,6 @@
 
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -86,49 +85,19 @@ struct sval {
 };
 
 struct parser {
-	const char *text;      /* the file */
-	size_t len;	       /* its length */
-	size_t pos;	       /* read position */
-	const char *name;      /* file name for messages */
-	char *err;	       /* message buffer */
-	size_t errlen;	       /* its size */
-	struct game *g;	       /* record being built */
-	struct sprop *props;   /* properties of the pending node */
-	int n_props;	       /* properties read */
-	int cap_props;	       /* room in props */
-	struct sval *vals;     /* their values */
-	int n_vals;	       /* values read */
-	int cap_vals;	       /* room in vals */
-	size_t node_off;       /* offset of the pending node's ';' */
-	bool pending;	       /* a node has been read but not applied */
-	bool root_done;	       /* the first node has been applied */
-	struct game_node *cur; /* node the pending node follows */
+	struct record_reader r; /* the text, the read position, messages */
+	struct game *g;		/* record being built */
+	struct sprop *props;	/* properties of the pending node */
+	int n_props;		/* properties read */
+	int cap_props;		/* room in props */
+	struct sval *vals;	/* their values */
+	int n_vals;		/* values read */
+	int cap_vals;		/* room in vals */
+	size_t node_off;	/* offset of the pending node's ';' */
+	bool pending;		/* a node has been read but not applied */
+	bool root_done;		/* the first node has been applied */
+	struct game_node *cur;	/* node the pending node follows */
 };
-
-static void fail(struct parser *p, size_t off, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void fail(struct parser *p, size_t off, const char *fmt, ...)
-{
-	char msg[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	record_error(p->err, p->errlen, p->name, p->text, p->len, off, "%s", msg);
-}
-
-static bool is_ws(int c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
-static void skip_ws(struct parser *p)
-{
-	while (p->pos < p->len && is_ws((unsigned char)p->text[p->pos]))
-		p->pos++;
-}
 
 /* The unescaped text of value v, malloc'd; NULL when out of memory. */
 static char *value_text(const struct parser *p, const struct sval *v)
@@ -139,14 +108,14 @@ static char *value_text(const struct parser *p, const struct sval *v)
 	if (!s)
 		return NULL;
 	for (size_t i = v->open + 1; i < v->close; i++) {
-		char c = p->text[i];
+		char c = p->r.text[i];
 
 		if (c == '\\' && i + 1 < v->close) {
-			c = p->text[++i];
+			c = p->r.text[++i];
 			if (c == '\n' || c == '\r') {
 				if (i + 1 < v->close &&
-				    (p->text[i + 1] == '\n' || p->text[i + 1] == '\r') &&
-				    p->text[i + 1] != c)
+				    (p->r.text[i + 1] == '\n' || p->r.text[i + 1] == '\r') &&
+				    p->r.text[i + 1] != c)
 					i++;
 				continue;
 			}
@@ -167,9 +136,9 @@ static bool value_short(const struct parser *p, const struct sval *v, char *out,
 	if (!s)
 		return false;
 	b = strlen(s);
-	while (a < b && is_ws((unsigned char)s[a]))
+	while (a < b && record_is_space((unsigned char)s[a]))
 		a++;
-	while (b > a && is_ws((unsigned char)s[b - 1]))
+	while (b > a && record_is_space((unsigned char)s[b - 1]))
 		b--;
 	if (b - a >= outlen) {
 		free(s);
@@ -192,51 +161,51 @@ static int read_property(struct parser *p)
 		struct sprop *np = realloc(p->props, (size_t)cap * sizeof(*np));
 
 		if (!np) {
-			fail(p, p->pos, "out of memory");
+			record_fail(&p->r, p->r.pos, "out of memory");
 			return -1;
 		}
 		p->props = np;
 		p->cap_props = cap;
 	}
 	pr = &p->props[p->n_props];
-	pr->off = p->pos;
-	while (p->pos < p->len) {
-		char c = p->text[p->pos];
+	pr->off = p->r.pos;
+	while (p->r.pos < p->r.len) {
+		char c = p->r.text[p->r.pos];
 
 		if (c >= 'A' && c <= 'Z') {
 			if (k == ID_MAX) {
-				fail(p, pr->off, "property name too long");
+				record_fail(&p->r, pr->off, "property name too long");
 				return -1;
 			}
 			pr->id[k++] = c;
 		} else if (!(c >= 'a' && c <= 'z')) {
 			break;
 		}
-		p->pos++;
+		p->r.pos++;
 	}
 	pr->id[k] = '\0';
 	if (k == 0) {
-		fail(p, pr->off, "property name without upper-case letters");
+		record_fail(&p->r, pr->off, "property name without upper-case letters");
 		return -1;
 	}
-	skip_ws(p);
-	if (p->pos >= p->len || p->text[p->pos] != '[') {
-		fail(p, p->pos, "expected '[' after property %s", pr->id);
+	record_skip_space(&p->r);
+	if (p->r.pos >= p->r.len || p->r.text[p->r.pos] != '[') {
+		record_fail(&p->r, p->r.pos, "expected '[' after property %s", pr->id);
 		return -1;
 	}
-	pr->raw = p->pos;
+	pr->raw = p->r.pos;
 	pr->first = p->n_vals;
 	pr->n = 0;
-	while (p->pos < p->len && p->text[p->pos] == '[') {
-		size_t open = p->pos++;
+	while (p->r.pos < p->r.len && p->r.text[p->r.pos] == '[') {
+		size_t open = p->r.pos++;
 
-		while (p->pos < p->len && p->text[p->pos] != ']') {
-			if (p->text[p->pos] == '\\')
-				p->pos++;
-			p->pos++;
+		while (p->r.pos < p->r.len && p->r.text[p->r.pos] != ']') {
+			if (p->r.text[p->r.pos] == '\\')
+				p->r.pos++;
+			p->r.pos++;
 		}
-		if (p->pos >= p->len) {
-			fail(p, open, "value of %s has no closing ']'", pr->id);
+		if (p->r.pos >= p->r.len) {
+			record_fail(&p->r, open, "value of %s has no closing ']'", pr->id);
 			return -1;
 		}
 		if (p->n_vals == p->cap_vals) {
@@ -244,19 +213,19 @@ static int read_property(struct parser *p)
 			struct sval *nv = realloc(p->vals, (size_t)cap * sizeof(*nv));
 
 			if (!nv) {
-				fail(p, open, "out of memory");
+				record_fail(&p->r, open, "out of memory");
 				return -1;
 			}
 			p->vals = nv;
 			p->cap_vals = cap;
 		}
 		p->vals[p->n_vals].open = open;
-		p->vals[p->n_vals].close = p->pos;
+		p->vals[p->n_vals].close = p->r.pos;
 		p->n_vals++;
 		pr->n++;
-		p->pos++;
-		pr->end = p->pos;
-		skip_ws(p);
+		p->r.pos++;
+		pr->end = p->r.pos;
+		record_skip_space(&p->r);
 	}
 	p->n_props++;
 	return 0;
@@ -311,7 +280,7 @@ static int parse_points(struct parser *p, const struct sval *v, uint64_t *mask)
 	*mask |= board_bit(a);
 	return 0;
 bad:
-	fail(p, v->open + 1, "not a square: expected a square such as f5");
+	record_fail(&p->r, v->open + 1, "not a square: expected a square such as f5");
 	return -1;
 }
 
@@ -335,9 +304,9 @@ static int apply_setup(struct parser *p)
 			if (parse_points(p, &p->vals[aw->first + i], &white) < 0)
 				return -1;
 		if (black & white) {
-			fail(p, (ab->off < aw->off ? aw : ab)->off,
-			     "square %s is both in AB and AW",
-			     board_square_name(board_first_square(black & white)));
+			record_fail(&p->r, (ab->off < aw->off ? aw : ab)->off,
+				    "square %s is both in AB and AW",
+				    board_square_name(board_first_square(black & white)));
 			return -1;
 		}
 	} else {
@@ -354,7 +323,7 @@ static int apply_setup(struct parser *p)
 		if (!value_short(p, &p->vals[pl->first], s, sizeof(s)) ||
 		    (strcasecmp(s, "B") != 0 && strcasecmp(s, "W") != 0 &&
 		     strcasecmp(s, "black") != 0 && strcasecmp(s, "white") != 0)) {
-			fail(p, p->vals[pl->first].open + 1, "PL must be B or W");
+			record_fail(&p->r, p->vals[pl->first].open + 1, "PL must be B or W");
 			return -1;
 		}
 		side = (s[0] | 0x20) == 'b' ? BLACK : WHITE;
@@ -362,7 +331,7 @@ static int apply_setup(struct parser *p)
 	b.own = side == BLACK ? black : white;
 	b.opp = side == BLACK ? white : black;
 	if (game_set_start(p->g, &b, side, msg, sizeof(msg)) < 0) {
-		fail(p, p->node_off, "%s", msg);
+		record_fail(&p->r, p->node_off, "%s", msg);
 		return -1;
 	}
 	return 0;
@@ -598,20 +567,20 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 		return 0;
 	if (first && strcmp(pr->id, "GM") == 0) {
 		if (!value_short(p, v, raw_copy, sizeof(raw_copy)) || strcmp(raw_copy, "2") != 0) {
-			fail(p, v->open + 1, "not an Othello game: GM must be 2");
+			record_fail(&p->r, v->open + 1, "not an Othello game: GM must be 2");
 			return -1;
 		}
 		return 0;
 	}
 	if (first && strcmp(pr->id, "SZ") == 0) {
 		if (!value_short(p, v, raw_copy, sizeof(raw_copy)) || strcmp(raw_copy, "8") != 0) {
-			fail(p, v->open + 1, "board size must be 8 (SZ[8])");
+			record_fail(&p->r, v->open + 1, "board size must be 8 (SZ[8])");
 			return -1;
 		}
 		return 0;
 	}
 	if (!(text = value_text(p, v))) {
-		fail(p, pr->off, "out of memory");
+		record_fail(&p->r, pr->off, "out of memory");
 		return -1;
 	}
 	if ((f = info_field(pr->id)) >= 0) {
@@ -622,13 +591,13 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 
 		p->g->seed = strtoull(text, &end, 10);
 		if (!*text || *end || *text == '-') {
-			fail(p, v->open + 1, "OMSD must be a decimal seed");
+			record_fail(&p->r, v->open + 1, "OMSD must be a decimal seed");
 			rc = -1;
 		}
 		p->g->has_seed = true;
 	} else if (first && strcmp(pr->id, "OMTM") == 0) {
 		if (!parse_seconds(text, &p->g->time_per_move)) {
-			fail(p, v->open + 1, "OMTM must be a number of seconds");
+			record_fail(&p->r, v->open + 1, "OMTM must be a number of seconds");
 			rc = -1;
 		}
 	} else if (strcmp(pr->id, "C") == 0) {
@@ -658,7 +627,7 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 		double t;
 
 		if (!parse_seconds(text, &t)) {
-			fail(p, v->open + 1, "OMT must be a number of seconds");
+			record_fail(&p->r, v->open + 1, "OMT must be a number of seconds");
 			rc = -1;
 		} else {
 			game_set_time(at, t);
@@ -668,7 +637,7 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 
 		memset(&r, 0, sizeof(r));
 		if (!parse_fields(text, reasoning_field, &r)) {
-			fail(p, v->open + 1, "bad engine reasoning (OMR)");
+			record_fail(&p->r, v->open + 1, "bad engine reasoning (OMR)");
 			rc = -1;
 		} else if (game_set_reasoning(at, &r) < 0) {
 			goto oom;
@@ -679,7 +648,7 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 		memset(&a, 0, sizeof(a));
 		a.best_move = SQ_NONE;
 		if (!parse_fields(text, analysis_field, &a)) {
-			fail(p, v->open + 1, "bad analysis (OMA)");
+			record_fail(&p->r, v->open + 1, "bad analysis (OMA)");
 			rc = -1;
 		} else {
 			a.valid = true;
@@ -691,7 +660,7 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 
 		if (!raw)
 			goto oom;
-		memcpy(raw, p->text + pr->raw, n);
+		memcpy(raw, p->r.text + pr->raw, n);
 		raw[n] = '\0';
 		rc = game_add_prop(at, pr->id, raw);
 		free(raw);
@@ -702,7 +671,7 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 	return rc;
 oom:
 	free(text);
-	fail(p, pr->off, "out of memory");
+	record_fail(&p->r, pr->off, "out of memory");
 	return -1;
 }
 
@@ -729,33 +698,33 @@ static int apply_node(struct parser *p)
 			const struct sprop *pr = find_prop(p, setup[i]);
 
 			if (pr) {
-				fail(p, pr->off, "set-up (%s) is only read in the first node",
-				     setup[i]);
+				record_fail(&p->r, pr->off,
+					    "set-up (%s) is only read in the first node", setup[i]);
 				return -1;
 			}
 		}
 	}
 	if (b && w) {
-		fail(p, (b->off > w->off ? b : w)->off,
-		     "a node with both a black and a white move");
+		record_fail(&p->r, (b->off > w->off ? b : w)->off,
+			    "a node with both a black and a white move");
 		return -1;
 	}
 	if (mv) {
 		int sq;
 
 		if (mv->n != 1) {
-			fail(p, p->vals[mv->first + 1].open, "a move has one value");
+			record_fail(&p->r, p->vals[mv->first + 1].open, "a move has one value");
 			return -1;
 		}
 		if (!value_short(p, &p->vals[mv->first], s, sizeof(s)) ||
 		    (sq = parse_move(s)) < 0) {
-			fail(p, p->vals[mv->first].open + 1,
-			     "not a move: expected a square such as f5");
+			record_fail(&p->r, p->vals[mv->first].open + 1,
+				    "not a move: expected a square such as f5");
 			return -1;
 		}
 		at = record_play(p->g, at, b ? BLACK : WHITE, sq, msg, sizeof(msg));
 		if (!at) {
-			fail(p, mv->off, "%s", msg);
+			record_fail(&p->r, mv->off, "%s", msg);
 			return -1;
 		}
 		p->cur = at;
@@ -782,34 +751,34 @@ struct game *record_read_sgf(const char *text, size_t len, const char *name, cha
 	bool ok = false, need_node = false;
 
 	memset(&p, 0, sizeof(p));
-	p.text = text;
-	p.len = len;
-	p.name = name;
-	p.err = err;
-	p.errlen = errlen;
+	p.r.text = text;
+	p.r.len = len;
+	p.r.name = name;
+	p.r.err = err;
+	p.r.errlen = errlen;
 	if (record_check_text(text, len, name, err, errlen) < 0)
 		return NULL;
 	if (!(p.g = game_new())) {
-		fail(&p, 0, "out of memory");
+		record_fail(&p.r, 0, "out of memory");
 		return NULL;
 	}
 	p.cur = p.g->root;
-	skip_ws(&p);
-	if (p.pos >= len || text[p.pos] != '(') {
-		fail(&p, p.pos, "expected '(' to start an SGF game");
+	record_skip_space(&p.r);
+	if (p.r.pos >= len || text[p.r.pos] != '(') {
+		record_fail(&p.r, p.r.pos, "expected '(' to start an SGF game");
 		goto out;
 	}
 	for (;;) {
 		char c;
 
-		skip_ws(&p);
-		if (p.pos >= len) {
-			fail(&p, p.pos, "missing ')' at the end of the game");
+		record_skip_space(&p.r);
+		if (p.r.pos >= len) {
+			record_fail(&p.r, p.r.pos, "missing ')' at the end of the game");
 			goto out;
 		}
-		c = text[p.pos];
+		c = text[p.r.pos];
 		if (need_node && c != ';') {
-			fail(&p, p.pos, "expected ';' to start a node after '('");
+			record_fail(&p.r, p.r.pos, "expected ';' to start a node after '('");
 			goto out;
 		}
 		need_node = false;
@@ -821,7 +790,7 @@ struct game *record_read_sgf(const char *text, size_t len, const char *name, cha
 				struct game_node **ns = realloc(stack, (size_t)ncap * sizeof(*ns));
 
 				if (!ns) {
-					fail(&p, p.pos, "out of memory");
+					record_fail(&p.r, p.r.pos, "out of memory");
 					goto out;
 				}
 				stack = ns;
@@ -829,29 +798,29 @@ struct game *record_read_sgf(const char *text, size_t len, const char *name, cha
 			}
 			stack[depth++] = p.cur;
 			need_node = true;
-			p.pos++;
+			p.r.pos++;
 		} else if (c == ')') {
 			if (apply_node(&p) < 0)
 				goto out;
 			p.cur = stack[--depth];
-			p.pos++;
+			p.r.pos++;
 			if (depth == 0)
 				break;
 		} else if (c == ';') {
 			if (apply_node(&p) < 0)
 				goto out;
 			p.pending = true;
-			p.node_off = p.pos;
-			p.pos++;
+			p.node_off = p.r.pos;
+			p.r.pos++;
 		} else if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) {
 			if (!p.pending) {
-				fail(&p, p.pos, "property outside a node (missing ';')");
+				record_fail(&p.r, p.r.pos, "property outside a node (missing ';')");
 				goto out;
 			}
 			if (read_property(&p) < 0)
 				goto out;
 		} else {
-			fail(&p, p.pos, "unexpected '%c'", c);
+			record_fail(&p.r, p.r.pos, "unexpected '%c'", c);
 			goto out;
 		}
 	}

@@ -57,6 +57,33 @@ void record_error(char *err, size_t errlen, const char *name, const char *text, 
 	va_end(ap);
 }
 
+/* Formats `NAME:LINE:COL: message` for byte `off` of the reader's text into
+   its message buffer. */
+void record_fail(const struct record_reader *r, size_t off, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	record_error(r->err, r->errlen, r->name, r->text, r->len, off, "%s", msg);
+}
+
+/* True for the white space the text formats skip between tokens (C's isspace
+   in the C locale). */
+bool record_is_space(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* Moves the reader past white space. */
+void record_skip_space(struct record_reader *r)
+{
+	while (r->pos < r->len && record_is_space((unsigned char)r->text[r->pos]))
+		r->pos++;
+}
+
 /* Refuses text the readers do not take: longer than RECORD_MAX_TEXT, or with
    a NUL byte (no text format holds one). Returns 0, or -1 with a message. */
 int record_check_text(const char *text, size_t len, const char *name, char *err, size_t errlen)

@@ -721,6 +721,8 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 		ui_set_message(&ui, false,
 			       "A game was saved when the program last stopped: `load autosave` resumes it");
 	}
+	if (controller_eval_note(ctl)[0])
+		ui_set_message(&ui, true, "%s", controller_eval_note(ctl));
 	engine_step(&ui);
 	ui_draw(&ui);
 	if (opt->debug_timing) {
