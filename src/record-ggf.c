@@ -142,7 +142,7 @@ static int read_move(struct record_reader *r, struct game *g, struct game_node *
 	struct game_node *at;
 	char msg[160];
 	double eval = 0, t = 0;
-	bool has_eval, has_time;
+	bool has_eval = false, has_time = false;
 	int sq;
 
 	for (f1 = 0; f1 < n && s[f1] != '/'; f1++)
