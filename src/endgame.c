@@ -30,7 +30,7 @@
 
 enum {
 	EG_SHALLOW = 6,	     /* up to this many empties: the parity solver */
-	EG_TT_MIN = 8,  	     /* from this many empties: the transposition table */
+	EG_TT_MIN = 8,	     /* from this many empties: the transposition table */
 	EG_ETC_MIN = 14,     /* above this many empties: enhanced transposition cut-offs */
 	EG_EVAL_SORT = 14,   /* from this many empties: the evaluation joins the ordering key */
 	EG_EVAL_SCALE = 8,   /* centidiscs of evaluation per unit of the key */
