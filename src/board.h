@@ -19,8 +19,8 @@
 enum color { BLACK = 0, WHITE = 1 };
 
 enum {
-	SQ_PASS = 64, /* a pass, as a move */
-	SQ_NONE = 65, /* no move */
+	SQ_PASS = 64,	      /* a pass, as a move */
+	SQ_NONE = 65,	      /* no move */
 	BOARD_STRING_LEN = 66 /* 64 squares, a space, the side to move */
 };
 
@@ -93,9 +93,11 @@ static inline uint64_t board_flips(uint64_t own, uint64_t opp, int sq)
 	__m256i f_up = _mm256_and_si256(_mm256_add_epi64(first, _mm256_set1_epi64x(-1)), up);
 	__m256i y = _mm256_andnot_si256(p, down);
 	__m256i last = _mm256_srlv_epi64(_mm256_set1_epi64x(INT64_MIN), _mm256_lzcnt_epi64(y));
-	__m256i f_down = _mm256_and_si256(_mm256_sub_epi64(zero, _mm256_add_epi64(last, last)), down);
-	__m256i f = _mm256_or_si256(_mm256_maskz_mov_epi64(_mm256_test_epi64_mask(first, o), f_up),
-				    _mm256_maskz_mov_epi64(_mm256_test_epi64_mask(last, o), f_down));
+	__m256i f_down =
+	    _mm256_and_si256(_mm256_sub_epi64(zero, _mm256_add_epi64(last, last)), down);
+	__m256i f =
+	    _mm256_or_si256(_mm256_maskz_mov_epi64(_mm256_test_epi64_mask(first, o), f_up),
+			    _mm256_maskz_mov_epi64(_mm256_test_epi64_mask(last, o), f_down));
 	__m128i h = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256(f, 1));
 
 	return (uint64_t)_mm_cvtsi128_si64(h) | (uint64_t)_mm_extract_epi64(h, 1);

@@ -29,14 +29,14 @@
 #include "search-impl.h"
 
 enum {
-	EG_SHALLOW = 6,	     /* up to this many empties: the parity solver */
-	EG_TT_MIN = 8,	     /* from this many empties: the transposition table */
-	EG_ETC_MIN = 14,     /* above this many empties: enhanced transposition cut-offs */
-	EG_EVAL_SORT = 14,   /* from this many empties: the evaluation joins the ordering key */
-	EG_EVAL_SCALE = 8,   /* centidiscs of evaluation per unit of the key */
-	EG_W_MOB = 8,	     /* ordering weight of the opponent's mobility */
-	EG_W_POT = 1,	     /* ordering weight of the opponent's potential mobility */
-	EG_W_CORNER = 8	     /* ordering bonus of a corner move */
+	EG_SHALLOW = 6,	   /* up to this many empties: the parity solver */
+	EG_TT_MIN = 8,	   /* from this many empties: the transposition table */
+	EG_ETC_MIN = 14,   /* above this many empties: enhanced transposition cut-offs */
+	EG_EVAL_SORT = 14, /* from this many empties: the evaluation joins the ordering key */
+	EG_EVAL_SCALE = 8, /* centidiscs of evaluation per unit of the key */
+	EG_W_MOB = 8,	   /* ordering weight of the opponent's mobility */
+	EG_W_POT = 1,	   /* ordering weight of the opponent's potential mobility */
+	EG_W_CORNER = 8	   /* ordering bonus of a corner move */
 };
 
 #define FILE_A 0x0101010101010101ULL
@@ -127,7 +127,8 @@ static inline int eg_last1(uint64_t own, uint64_t opp, int sq)
 	return diff > 0 ? diff + 1 : diff - 1;
 }
 
-/* Whether `own` has a move on `sq` that flips: those flips, else 0 (a quick neighbour test first). */
+/* Whether `own` has a move on `sq` that flips: those flips, else 0 (a quick neighbour test first).
+ */
 static inline uint64_t eg_try(uint64_t own, uint64_t opp, int sq)
 {
 	return (eg_neighbours(board_bit(sq)) & opp) ? board_flips(own, opp, sq) : 0;
@@ -215,7 +216,8 @@ static int eg_last4(struct search *s, uint64_t own, uint64_t opp, const int *x, 
 			if (j != i)
 				y[k++] = x[j];
 		/* after the move, a square left alone in its quadrant first (parity) */
-		if (eg_quadrant(y[0]) == eg_quadrant(y[1]) && eg_quadrant(y[2]) != eg_quadrant(y[0]))
+		if (eg_quadrant(y[0]) == eg_quadrant(y[1]) &&
+		    eg_quadrant(y[2]) != eg_quadrant(y[0]))
 			y[0] ^= y[2], y[2] ^= y[0], y[0] ^= y[2];
 		else if (eg_quadrant(y[0]) == eg_quadrant(y[2]) &&
 			 eg_quadrant(y[1]) != eg_quadrant(y[0]))

@@ -76,8 +76,8 @@ struct pattern_weights {
 	uint16_t sq_pow[64][12];		   /* 3^k, k = the square's place in the copy */
 	uint64_t inst_mask[PATTERN_INSTANCES];	   /* squares of each copy */
 	uint32_t inst_bin[PATTERN_INSTANCES];	   /* its table in bin3[] */
-	uint16_t *bin3; /* per copy, [2^n]: the index of the discs of one colour given as the
-			   bits of the copy's squares in square order (a PEXT result), digit 1 */
+	uint16_t *bin3;	 /* per copy, [2^n]: the index of the discs of one colour given as the
+			    bits of the copy's squares in square order (a PEXT result), digit 1 */
 	uint32_t *canon; /* [PATTERN_TABLE] canonical index in the table */
 };
 
@@ -283,14 +283,14 @@ static inline void pattern_indices(const struct pattern_weights *w, uint64_t own
  * The configuration index of every copy, into idx[], by gathering the discs
  * of the copy's squares (PEXT) and reading them through bin3[].
  */
-static inline void pattern_indices_pext(const struct pattern_weights *w, uint64_t own,
-					uint64_t opp, uint32_t *idx)
+static inline void pattern_indices_pext(const struct pattern_weights *w, uint64_t own, uint64_t opp,
+					uint32_t *idx)
 {
 	for (int i = 0; i < PATTERN_INSTANCES; i++) {
 		const uint16_t *t = w->bin3 + w->inst_bin[i];
 
-		idx[i] = t[_pext_u64(own, w->inst_mask[i])] +
-			 2u * t[_pext_u64(opp, w->inst_mask[i])];
+		idx[i] =
+		    t[_pext_u64(own, w->inst_mask[i])] + 2u * t[_pext_u64(opp, w->inst_mask[i])];
 	}
 }
 #endif
