@@ -11,9 +11,10 @@
  * exact minimax value for the solved positions (flag `exact`), the played
  * result before them (or, with `search_label` = w > 0, w % of the depth-D
  * search score of the position plus (100 - w) % of that result, for the
- * positions where a search chose the move). Game number g uses opening g mod (number of openings)
- * and random choices from hash(seed, g), so a game is the same whichever
- * thread plays it and whenever: that makes runs resumable.
+ * positions where a search chose the move). Game number g uses opening
+ * g mod (number of openings) and random choices from hash(seed, g), so a game
+ * is the same whichever thread plays it and whenever: that makes runs
+ * resumable.
  *
  * Data file (little-endian): the 8-byte magic "OTHTDAT1", then one record per
  * game, in the order the games finished:
