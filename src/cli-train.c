@@ -4,8 +4,11 @@
  *
  *   generate OUT.dat --openings FILE [--games N] [--depth D] [--solve E]
  *            [--random R] [--window W] [--seed S] [--eval SPEC] [--jobs J]
+ *            [--search-label PCT]
  *       self-play games appended to OUT.dat; games already in it are skipped
  *       (resumable; a record cut short by an interrupted run is dropped).
+ *       Positions before the exact solve are labelled with the game's result,
+ *       or PCT % of their depth-D search score plus (100 - PCT) % of it.
  *   fit OUT.bin DATA.dat... [--iterations N] [--ridge X] [--validation P]
  *            [--fit-window K] [--seed S]
  *       least-squares weights per phase; prints the mean absolute error per
@@ -19,7 +22,7 @@
  *       with evaluation noise PCT (default 5) for both sides; prints A's score.
  *
  * Defaults: --games 1000 --depth 4 --solve 16 --random 2 --window 12 --seed 1
- * --eval classic --jobs 1; --iterations 40 --ridge 5 --validation 10
+ * --eval classic --jobs 1 --search-label 0; --iterations 40 --ridge 5 --validation 10
  * --fit-window 1; --rounds 2 (iterate) or 1 (match); match --a pattern
  * --b classic --depth 6 --endgame 14.
  * SPEC is `classic`, `pattern` (the shipped weights) or a weights file.
@@ -58,6 +61,7 @@ static void train_usage(FILE *f)
 	    "usage: othello train generate OUT.dat --openings FILE [--games N] [--depth D]\n"
 	    "                [--solve E] [--random R] [--window W] [--seed S] [--eval SPEC] "
 	    "[--jobs J]\n"
+	    "                [--search-label PCT]\n"
 	    "       othello train fit OUT.bin DATA.dat... [--iterations N] [--ridge X]\n"
 	    "                [--validation PCT] [--fit-window K] [--seed S]\n"
 	    "       othello train iterate DIR --openings FILE [--rounds R] [--games N] [options]\n"
@@ -65,7 +69,8 @@ static void train_usage(FILE *f)
 	    "                [--endgame E] [--rounds R] [--noise PCT] [--jobs J]\n"
 	    "SPEC: classic, pattern (the shipped weights) or a weights file.\n"
 	    "Defaults: --games 1000 --depth 4 --solve 16 --random 2 --window 12 --seed 1\n"
-	    "--jobs 1; fit --iterations 40 --ridge 5 --validation 10 --fit-window 1;\n"
+	    "--jobs 1 --search-label 0; fit --iterations 40 --ridge 5 --validation 10\n"
+	    "--fit-window 1; "
 	    "match --depth 6 --endgame 14 --rounds 1 --noise 5.\n");
 }
 
@@ -127,6 +132,7 @@ static int parse_args(int argc, char **argv, struct train_args *a)
 	    {"endgame", required_argument, NULL, 'E'},
 	    {"noise", required_argument, NULL, 'N'},
 	    {"fit-window", required_argument, NULL, 'W'},
+	    {"search-label", required_argument, NULL, 'L'},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
@@ -200,6 +206,11 @@ static int parse_args(int argc, char **argv, struct train_args *a)
 			case 'W':
 				a->fit.window = (int)v;
 				break;
+			case 'L':
+				if (v > 100)
+					goto bad;
+				a->gen.search_label = (int)v;
+				break;
 			default:
 				goto bad;
 			}
@@ -244,7 +255,7 @@ static int run_generate(const struct train_args *a, const struct eval *ev, const
 	struct train_opening *ops = NULL;
 	int n_ops = load_openings(a, &ops), rc = 0;
 	uint8_t *done = calloc((size_t)a->games + 1, 1);
-	char err[512];
+	char err[512], label[64] = "";
 	long valid = 0, had = 0;
 	FILE *f = NULL;
 	struct bar bar = {timer_now(), 0, "games", 0};
@@ -273,12 +284,15 @@ static int run_generate(const struct train_args *a, const struct eval *ev, const
 	}
 	for (long i = 0; i < a->games; i++)
 		bar.base += done[i];
+	if (a->gen.search_label > 0)
+		snprintf(label, sizeof label, ", labels %d %% search score", a->gen.search_label);
 	fprintf(stderr,
 		"generate: %s, games 0..%ld (%llu already there), depth %d, solve from %d empties, "
-		"%d random moves in %d plies, %d job(s), %s evaluation\n",
+		"%d random moves in %d plies, %d job(s), %s evaluation%s\n",
 		path, a->games - 1, (unsigned long long)bar.base, a->gen.depth,
 		a->gen.solve_empties, a->gen.random_moves, a->gen.random_window,
-		a->gen.jobs < 1 ? 1 : a->gen.jobs, eval_is_pattern(ev) ? "pattern" : "classic");
+		a->gen.jobs < 1 ? 1 : a->gen.jobs, eval_is_pattern(ev) ? "pattern" : "classic",
+		label);
 	if (train_generate(ev, ops, n_ops, (uint32_t)a->games, done, &a->gen, f, gen_progress, &bar,
 			   err, sizeof err) < 0) {
 		fprintf(stderr, "othello train: %s\n", err);
@@ -476,7 +490,7 @@ int cli_train(int argc, char **argv)
 
 	a.games = 1000;
 	a.rounds = 2;
-	a.gen = (struct train_gen_options){4, 16, 2, 12, 1, 1, 8};
+	a.gen = (struct train_gen_options){4, 16, 2, 12, 1, 1, 8, 0};
 	a.fit = (struct train_fit_options){40, 5, 10, 1, 1};
 	a.match = (struct train_match_options){6, 14, 1, 5, 1};
 	a.jobs = 1;

@@ -9,9 +9,12 @@
  * position with a move to play after the opening is kept, labelled with the
  * final disc difference from its mover's view (empties to the winner): the
  * exact minimax value for the solved positions (flag `exact`), the played
- * result before them. Game number g uses opening g mod (number of openings)
- * and random choices from hash(seed, g), so a game is the same whichever
- * thread plays it and whenever: that makes runs resumable.
+ * result before them (or, with `search_label` = w > 0, w % of the depth-D
+ * search score of the position plus (100 - w) % of that result, for the
+ * positions where a search chose the move). Game number g uses opening
+ * g mod (number of openings) and random choices from hash(seed, g), so a game
+ * is the same whichever thread plays it and whenever: that makes runs
+ * resumable.
  *
  * Data file (little-endian): the 8-byte magic "OTHTDAT1", then one record per
  * game, in the order the games finished:
@@ -32,6 +35,7 @@
 #include "timer.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,6 +146,19 @@ static enum color opening_play(const struct train_opening *op, struct board *b)
 }
 
 /*
+ * The label of a searched position: `pct` % of `search` (centidiscs) plus the
+ * rest of `result` (discs), rounded to whole discs (halves away from zero)
+ * and kept within -64 .. 64.
+ */
+static int label_blend(int result, int search, int pct)
+{
+	long v = (long)(100 - pct) * result * 100 + (long)pct * search; /* 1/10000 disc */
+
+	v = v >= 0 ? (v + 5000) / 10000 : -((-v + 5000) / 10000);
+	return v > 64 ? 64 : v < -64 ? -64 : (int)v;
+}
+
+/*
  * Plays self-play game `id` from opening `op` with searcher `s` (options `o`)
  * and fills `out` with its labelled positions. Returns 0, or -1 if the search
  * failed.
@@ -153,7 +170,7 @@ int train_play_game(struct search *s, const struct train_opening *op,
 	enum color side = opening_play(op, &b), mover[64];
 	uint64_t rng = mix64(o->seed ^ ((uint64_t)id << 20)), random_plies = 0;
 	struct search_limits lim = {0};
-	int ply = 0, final;
+	int ply = 0, final, searched[64];
 	bool solved = false;
 
 	for (int i = 0; i < o->random_moves && o->random_window > 0; i++) {
@@ -168,7 +185,7 @@ int train_play_game(struct search *s, const struct train_opening *op,
 	while (!board_game_over(&b)) {
 		uint64_t moves = board_moves(b.own, b.opp);
 		struct search_result r;
-		int sq;
+		int sq, score = INT_MIN;
 
 		if (!moves) {
 			board_pass(&b);
@@ -191,9 +208,11 @@ int train_play_game(struct search *s, const struct train_opening *op,
 			if (search_run(s, &b, &lim, NULL, NULL, &r) != 0 || r.move >= 64)
 				return -1;
 			sq = r.move;
+			score = r.score;
 			if (r.endgame)
 				solved = true;
 		}
+		searched[out->n] = score;
 		out->pos[out->n] = (struct train_position){b.own, b.opp, 0, solved};
 		mover[out->n++] = side;
 		board_play(&b, sq, board_flips(b.own, b.opp, sq));
@@ -201,8 +220,13 @@ int train_play_game(struct search *s, const struct train_opening *op,
 		ply++;
 	}
 	final = board_final_score(&b); /* for `side`, the side to move at the end */
-	for (int i = 0; i < out->n; i++)
-		out->pos[i].score = (int8_t)(mover[i] == side ? final : -final);
+	for (int i = 0; i < out->n; i++) {
+		int v = mover[i] == side ? final : -final;
+
+		if (!out->pos[i].exact && searched[i] != INT_MIN && o->search_label > 0)
+			v = label_blend(v, searched[i], o->search_label);
+		out->pos[i].score = (int8_t)v;
+	}
 	return 0;
 }
 

@@ -32,7 +32,8 @@ struct train_opening {
 struct train_position {
 	uint64_t own;  /* discs of the side to move */
 	uint64_t opp;  /* discs of the other side */
-	int8_t score;  /* final disc difference for the side to move (exact or as played) */
+	int8_t score;  /* disc difference for the side to move: exact, or the game's result
+			  (blended with the search score by search_label) */
 	uint8_t exact; /* 1 when score is the exact minimax value (solved) */
 };
 
@@ -50,6 +51,8 @@ struct train_gen_options {
 	uint64_t seed;	   /* seed of the random moves */
 	int jobs;	   /* games played in parallel (threads) */
 	size_t tt_mb;	   /* transposition table per thread, megabytes */
+	int search_label;  /* percent of the search score in the label of a searched
+			      position before the solve (0: the game's result only) */
 };
 
 /* Progress of a long run: called after each game (under a lock) */

@@ -52,6 +52,9 @@ check "--eval pattern with a corrupt shipped file falls back to classic, with a 
   grep -q "round 2 of 2" $tmp.err && grep -q "generate: .*pattern evaluation" $tmp.err
 check "train iterate: round 2 plays with the round-1 weights and refits on both rounds" $?
 
+"$OTHELLO" train generate $tmp.lab $gen --games 1 --search-label 101 > /dev/null 2>&1; [ $? -eq 2 ]
+check "generate refuses --search-label above 100" $?
+
 "$OTHELLO" train frobnicate > /dev/null 2>&1; [ $? -eq 2 ]
 check "an unknown train subcommand exits 2" $?
 

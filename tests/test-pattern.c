@@ -400,7 +400,7 @@ Test(train, opening_lines_are_read_and_bad_moves_refused)
 Test(train, self_play_labels_are_exact_where_solved, .timeout = 120)
 {
 	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
-	struct train_gen_options o = {2, 10, 2, 8, 5, 1, 4};
+	struct train_gen_options o = {2, 10, 2, 8, 5, 1, 4, 0};
 	struct eval *ev = eval_new_default();
 	struct search *s = search_new(4, ev);
 	struct train_game g;
@@ -425,6 +425,43 @@ Test(train, self_play_labels_are_exact_where_solved, .timeout = 120)
 			     r.score, g.pos[i].score);
 	}
 	cr_assert_geq(n_exact, 8);
+	search_free(s);
+	eval_free(ev);
+}
+
+Test(train, search_labels_blend_only_the_positions_before_the_solve, .timeout = 120)
+{
+	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
+	struct train_gen_options o = {3, 10, 2, 8, 7, 1, 4, 0};
+	struct eval *ev = eval_new_default();
+	struct search *s = search_new(4, ev);
+	struct train_game g[3];
+	int differ = 0;
+
+	for (int k = 0; k < 3; k++) {
+		o.search_label = (int[]){0, 100, 50}[k];
+		cr_assert_eq(train_play_game(s, &op, &o, 11, &g[k]), 0);
+	}
+	cr_assert_eq(g[1].n, g[0].n);
+	cr_assert_eq(g[2].n, g[0].n);
+	for (int i = 0; i < g[0].n; i++) {
+		int a = g[0].pos[i].score, b = g[1].pos[i].score, c = g[2].pos[i].score;
+
+		/* the labels do not change the game */
+		cr_assert(g[1].pos[i].own == g[0].pos[i].own && g[2].pos[i].opp == g[0].pos[i].opp,
+			  "position %d differs", i);
+		cr_assert_eq(g[1].pos[i].exact, g[0].pos[i].exact);
+		cr_assert_eq(abs(a), abs(g[0].pos[0].score));
+		if (g[0].pos[i].exact) {
+			cr_assert(a == b && a == c, "exact position %d relabelled", i);
+			continue;
+		}
+		cr_assert(b >= -64 && b <= 64);
+		cr_assert(c >= (a < b ? a : b) && c <= (a < b ? b : a),
+			  "position %d: half-way label %d outside %d .. %d", i, c, a, b);
+		differ += a != b;
+	}
+	cr_assert_geq(differ, 5, "the search scores should differ from the result");
 	search_free(s);
 	eval_free(ev);
 }
