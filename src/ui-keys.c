@@ -108,6 +108,11 @@ const char *ui_keys_lookup(const struct ui *ui, int key)
 	return NULL;
 }
 
+/* Columns of `help keys`: keys, what they do, then the command (at most 18
+   characters), so that a line stays within 79 columns; keys too many for
+   their column get a line of their own. */
+enum { KEYS_WIDTH = 17, KEYS_HELP_WIDTH = 40 };
+
 /* The table as text for `help keys`: one line per action with all its keys
    (malloc'd; NULL when out of memory). */
 char *ui_keys_help(void)
@@ -122,6 +127,7 @@ char *ui_keys_help(void)
 	for (size_t i = 0; i < n && len < size; i++) {
 		char keys[64] = "";
 		size_t j;
+		int cmd_len;
 
 		if (!bindings[i].help[0])
 			continue;
@@ -134,8 +140,17 @@ char *ui_keys_help(void)
 				snprintf(keys + strlen(keys), sizeof keys - strlen(keys), " %s",
 					 bindings[j].name);
 		}
-		len += (size_t)snprintf(out + len, size - len, "  %-24s %-40s %s\n", keys,
-					bindings[i].help, bindings[i].command);
+		cmd_len = (int)strlen(bindings[i].command);
+		while (cmd_len > 0 && bindings[i].command[cmd_len - 1] == ' ')
+			cmd_len--;
+		if (strlen(keys) > KEYS_WIDTH) {
+			len += (size_t)snprintf(out + len, size - len, "  %s\n", keys);
+			keys[0] = '\0';
+		}
+		if (len < size)
+			len += (size_t)snprintf(out + len, size - len, "  %-*s %-*s %.*s\n",
+						KEYS_WIDTH, keys, KEYS_HELP_WIDTH, bindings[i].help,
+						cmd_len, bindings[i].command);
 	}
 	if (len >= size)
 		out[size - 1] = '\0';

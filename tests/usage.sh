@@ -1,0 +1,21 @@
+#!/bin/sh
+# usage.sh — what a user meets at the terminal, checked from outside: help
+# texts that fit 80 columns, error messages that say what and where, options
+# that --help and othello(6) both list.
+. "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
+: "${OTHELLO:=../src/othello}"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/othello-usage.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# wide FILE: prints the lines longer than 79 columns or ending in a space.
+wide() { awk '{ n = length($0) } n > 79 || / $/ { print n ": " $0 }' "$1"; }
+
+printf 'help\n' | "$OTHELLO" script --no-board >"$tmp/help" 2>&1
+[ -z "$(wide "$tmp/help")" ] && grep -q "(f5d6c3)\.$" "$tmp/help"
+check "help lists the commands within 80 columns, sentences whole" $?
+printf 'help keys\n' | "$OTHELLO" script --no-board >"$tmp/keys" 2>&1
+[ -z "$(wide "$tmp/keys")" ] && grep -q "^  Left h Right l Up k Down j$" "$tmp/keys"
+check "help keys fits 80 columns, without trailing spaces" $?
+
+tap_done
