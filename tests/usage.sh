@@ -18,4 +18,14 @@ printf 'help keys\n' | "$OTHELLO" script --no-board >"$tmp/keys" 2>&1
 [ -z "$(wide "$tmp/keys")" ] && grep -q "^  Left h Right l Up k Down j$" "$tmp/keys"
 check "help keys fits 80 columns, without trailing spaces" $?
 
+# a level with several settings keeps its whole name in the reasoning (it was
+# cut at 31 characters, on the screen and in the saved game)
+printf 'f5\nexport %s\n' "$tmp/long.sgf" |
+  "$OTHELLO" script --no-board --white "expert --depth 2 --random 5 --seed 3" >/dev/null 2>&1
+grep -q "level:expert_--depth_2_--random_5_--seed_3_(" "$tmp/long.sgf"
+check "the reasoning keeps a long level name whole" $?
+printf 'load %s\nexport %s\n' "$tmp/long.sgf" "$tmp/long2.sgf" | "$OTHELLO" script --no-board >/dev/null 2>&1
+grep -q "level:expert_--depth_2_--random_5_--seed_3_(" "$tmp/long2.sgf"
+check "a long level name reads back from SGF" $?
+
 tap_done
