@@ -108,6 +108,7 @@ keys eng k Enter
 wait_for eng " 1 ●d3"; check "k then Enter plays d3 from the cursor's start on d4" $?
 wait_for eng " 2 ○"; check "the engine answers without a key" $?
 wait_for eng "search: depth"; check "the engine panel shows the reasoning of its move" $?
+screen eng | grep -q "score [-+<>=0-9]"; check "the reasoning's score shows at 80 columns (not cut at the box)" $?
 keys eng ?
 wait_for eng "Hints for Black"; check "? shows the hint list" $?
 keys eng q
