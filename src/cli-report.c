@@ -110,7 +110,8 @@ int cli_report(int argc, char **argv)
 	argv++;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:", long_options, NULL)) != -1) {
+	for (int at = optind; (c = getopt_long(argc, argv, "o:", long_options, NULL)) != -1;
+	     at = optind) {
 		switch (c) {
 		case 'o':
 			output = optarg;
@@ -131,7 +132,7 @@ int cli_report(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		default:
-			fprintf(stderr, "othello: report: unknown option '%s'\n", argv[optind - 1]);
+			cli_option_refused("report", long_options, argv, at, c);
 			usage(stderr);
 			return 2;
 		}

@@ -28,4 +28,22 @@ printf 'load %s\nexport %s\n' "$tmp/long.sgf" "$tmp/long2.sgf" | "$OTHELLO" scri
 grep -q "level:expert_--depth_2_--random_5_--seed_3_(" "$tmp/long2.sgf"
 check "a long level name reads back from SGF" $?
 
+# refused options name the option, not its value (a missing value was called
+# an unknown option; a value was shown in place of its option)
+"$OTHELLO" match --black expert --white novice --games 2>"$tmp/e1"; st=$?
+[ $st -eq 2 ] && grep -qx "othello match: --games needs a value" "$tmp/e1"
+check "match: a missing value is named as such" $?
+"$OTHELLO" match --black expert --white novice --format csv 2>"$tmp/e2"; st=$?
+[ $st -eq 2 ] && grep -qx "othello match: --format is not an option of match" "$tmp/e2"
+check "match: a tournament option is named, not its value" $?
+"$OTHELLO" balanced-openings --count x 2>"$tmp/e3"; st=$?
+[ $st -eq 2 ] && grep -qx "othello balanced-openings: --count: bad value 'x'" "$tmp/e3"
+check "balanced-openings: a bad value names its option" $?
+"$OTHELLO" gtp --level </dev/null 2>"$tmp/e4"; st=$?
+[ $st -eq 2 ] && grep -qx "othello gtp: --level needs a value" "$tmp/e4"
+check "gtp: a missing value is named as such" $?
+"$OTHELLO" report summary --bogus 2>"$tmp/e5"; st=$?
+[ $st -eq 2 ] && grep -qx "othello report: unknown option '--bogus'" "$tmp/e5"
+check "report: an unknown option is named" $?
+
 tap_done
