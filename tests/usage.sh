@@ -46,4 +46,18 @@ check "gtp: a missing value is named as such" $?
 [ $st -eq 2 ] && grep -qx "othello report: unknown option '--bogus'" "$tmp/e5"
 check "report: an unknown option is named" $?
 
+# report summary: --format is obeyed for two players too (it printed text)
+printf 'f5d6\n' >"$tmp/open.txt"
+"$OTHELLO" match --black novice --white beginner --openings "$tmp/open.txt" --quiet \
+  --report "$tmp/r.txt" >/dev/null 2>&1
+"$OTHELLO" report summary --format json "$tmp/r.txt" >"$tmp/s1" 2>&1
+grep -q '^{"players":\["novice","beginner"\],"games":2,' "$tmp/s1"
+check "report summary --format json prints JSON for two players" $?
+"$OTHELLO" report summary --format csv "$tmp/r.txt" >"$tmp/s2" 2>&1
+head -n 1 "$tmp/s2" | grep -q "^rank,player," && grep -q "^[12],novice," "$tmp/s2"
+check "report summary --format csv prints CSV for two players" $?
+"$OTHELLO" report summary -o "$tmp/x" "$tmp/r.txt" 2>"$tmp/e6"; st=$?
+[ $st -eq 2 ] && [ ! -e "$tmp/x" ] && grep -q "^othello report: -o is for .report merge." "$tmp/e6"
+check "report summary refuses -o, which only merge uses" $?
+
 tap_done
