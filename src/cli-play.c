@@ -35,7 +35,7 @@ static void play_usage(FILE *f)
 		   "      --eval SPEC         evaluation: pattern (default), classic or a\n"
 		   "                          weights file\n"
 		   "      --ascii             ASCII discs and lines\n"
-		   "      --no-color          no colours (also when NO_COLOR is set)\n"
+		   "      --no-color          no colours (also --no-colour, or NO_COLOR set)\n"
 		   "      --no-mouse          do not ask the terminal for mouse clicks\n"
 		   "      --debug-timing FILE append start-up and redraw times to FILE\n"
 		   "  -h, --help              show this help\n"

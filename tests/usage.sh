@@ -60,4 +60,40 @@ check "report summary --format csv prints CSV for two players" $?
 [ $st -eq 2 ] && [ ! -e "$tmp/x" ] && grep -q "^othello report: -o is for .report merge." "$tmp/e6"
 check "report summary refuses -o, which only merge uses" $?
 
+# each subcommand's --help and its part of othello(6) name the same options
+# (the SUBCOMMANDS paragraph; for play, OPTIONS OF THE GAME); `...` quotes
+# are references to other commands and are skipped
+MAN=${TOP_SRCDIR:-$(dirname "$0")/..}/man/othello.6
+para() {
+  sed 's/\\-/-/g; s/\\f[BIRP]//g' "$MAN" | awk -v cmd="$1" '
+    /^\.SH/ { sec = $0; inpara = 0 }
+    cmd == "play" && sec ~ /OPTIONS OF THE GAME/ { print; next }
+    sec ~ /SUBCOMMANDS/ && /^\.(TP|SS)/ { inpara = 0 }
+    sec ~ /SUBCOMMANDS/ && $0 == ".B " cmd { inpara = 1 }
+    inpara { print }'
+}
+options() { sed 's/`[^`]*`//g' | grep -o -- '--[a-z][a-z-]*' | grep -vx -- --help | sort -u; }
+for c in play perft convert book ladder solve analyze-position script analyze match tournament \
+  report gtp nboard balanced-openings train; do
+  para "$c" >"$tmp/man-$c"
+  "$OTHELLO" "$c" --help >"$tmp/help-$c" 2>&1
+  missing=
+  for o in $(options <"$tmp/help-$c"); do
+    grep -q -- "$o" "$tmp/man-$c" || missing="$missing help:$o"
+  done
+  for o in $(options <"$tmp/man-$c"); do
+    grep -q -- "$o" "$tmp/help-$c" || missing="$missing man:$o"
+  done
+  [ -s "$tmp/man-$c" ] && [ -z "$missing" ]
+  check "$c: --help and othello(6) list the same options${missing:+ (only in$missing)}" $?
+done
+
+# ladder: its options --max-time and --quiet were in neither text; its table
+# was 95 columns wide
+"$OTHELLO" ladder --help | grep -q -- "--max-time S" && "$OTHELLO" ladder --help | grep -q -- "--quiet"
+check "ladder --help lists --max-time and --quiet" $?
+"$OTHELLO" ladder --games 2 --quiet beginner novice >"$tmp/ladder" 2>&1; st=$?
+[ $st -eq 0 ] && [ -z "$(wide "$tmp/ladder")" ] && grep -q "^novice vs beginner  *2 " "$tmp/ladder"
+check "the ladder table fits 80 columns" $?
+
 tap_done
