@@ -141,7 +141,8 @@ int stats_match_compute(const struct report_game *games, int n, const char *firs
 	return n;
 }
 
-/* Prints the summary of a match as text, a few lines. */
+/* Prints the summary of a match as text, a few lines within 80 columns (for
+   names up to 24 characters). */
 void stats_match_print(const struct stats_match *s, FILE *f)
 {
 	int i;
@@ -149,12 +150,11 @@ void stats_match_print(const struct stats_match *s, FILE *f)
 	fprintf(f, "%d game%s: %s vs %s\n", s->games, s->games == 1 ? "" : "s", s->names[0],
 		s->names[1]);
 	for (i = 0; i < 2; i++) {
-		fprintf(f,
-			"  %-24s %3d won %3d drawn %3d lost  (as Black %d-%d-%d, as White "
-			"%d-%d-%d)  %.1f points",
-			s->names[i], s->wins[i], s->draws, s->wins[1 - i], s->wins_as[i][0],
-			s->draws_as[i][0], s->losses_as[i][0], s->wins_as[i][1], s->draws_as[i][1],
-			s->losses_as[i][1], s->points[i]);
+		fprintf(f, "  %-24s %3d won %3d drawn %3d lost  %.1f points\n", s->names[i],
+			s->wins[i], s->draws, s->wins[1 - i], s->points[i]);
+		fprintf(f, "    as Black %d-%d-%d, as White %d-%d-%d (won-drawn-lost)",
+			s->wins_as[i][0], s->draws_as[i][0], s->losses_as[i][0], s->wins_as[i][1],
+			s->draws_as[i][1], s->losses_as[i][1]);
 		if (s->forfeits[i])
 			fprintf(f, ", %d lost by forfeit", s->forfeits[i]);
 		fputc('\n', f);

@@ -96,4 +96,9 @@ check "ladder --help lists --max-time and --quiet" $?
 [ $st -eq 0 ] && [ -z "$(wide "$tmp/ladder")" ] && grep -q "^novice vs beginner  *2 " "$tmp/ladder"
 check "the ladder table fits 80 columns" $?
 
+# the match summary fits 80 columns (its player lines were 98 wide)
+"$OTHELLO" report summary "$tmp/r.txt" >"$tmp/s3" 2>&1; st=$?
+[ $st -eq 0 ] && [ -z "$(wide "$tmp/s3")" ] && grep -q "^    as Black [0-9]-[0-9]-[0-9], as White [0-9]-[0-9]-[0-9] " "$tmp/s3"
+check "the match summary fits 80 columns" $?
+
 tap_done
