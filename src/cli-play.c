@@ -147,6 +147,9 @@ int cli_play(int argc, char **argv)
 	}
 	if (optind < argc) {
 		if (uopt.load || optind + 1 < argc) {
+			fprintf(stderr, "othello: %s\n",
+				uopt.load ? "give either --load SLOT or a FILE, not both"
+					  : "one FILE at most");
 			play_usage(stderr);
 			return 2;
 		}

@@ -101,4 +101,12 @@ check "the ladder table fits 80 columns" $?
 [ $st -eq 0 ] && [ -z "$(wide "$tmp/s3")" ] && grep -q "^    as Black [0-9]-[0-9]-[0-9], as White [0-9]-[0-9]-[0-9] " "$tmp/s3"
 check "the match summary fits 80 columns" $?
 
+# the game's extra arguments are named (it printed the usage alone)
+"$OTHELLO" a.sgf b.sgf 2>"$tmp/e7"; st=$?
+[ $st -eq 2 ] && grep -qx "othello: one FILE at most" "$tmp/e7"
+check "two game files: the message says one at most" $?
+"$OTHELLO" --load 3 a.sgf 2>"$tmp/e8"; st=$?
+[ $st -eq 2 ] && grep -qx "othello: give either --load SLOT or a FILE, not both" "$tmp/e8"
+check "--load and a FILE: the message says not both" $?
+
 tap_done
