@@ -109,4 +109,11 @@ check "two game files: the message says one at most" $?
 [ $st -eq 2 ] && grep -qx "othello: give either --load SLOT or a FILE, not both" "$tmp/e8"
 check "--load and a FILE: the message says not both" $?
 
+# othello analyze: the totals fit 80 columns (81 with two-digit losses), in
+# good grammar
+"$OTHELLO" analyze --depth 2 "${TOP_SRCDIR:-$(dirname "$0")/..}/saves/tiger-variation.sgf" >"$tmp/an" 2>&1; st=$?
+[ $st -eq 0 ] && [ -z "$(wide "$tmp/an")" ] && grep -q "^Black: 30 moves, loss [0-9.]* (mean " "$tmp/an" &&
+  ! grep -q " 1 mistakes\| 1 blunders" "$tmp/an"
+check "analyze's totals fit 80 columns" $?
+
 tap_done
