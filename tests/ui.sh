@@ -120,6 +120,12 @@ wait_for eng "Quit anyway" >/dev/null
 keys eng y
 wait_for eng "EXIT=0"; check "y quits with status 0" $?
 
+# the header gives a level's name whole when it fits (it cut every name at 8:
+# "pre-mast")
+start pm 80 24 -- --white pre-master
+wait_for pm "White pre-master "; check "the header shows pre-master whole at 80 columns" $?
+quit pm
+
 # ---------------------------------------------------------------- two humans: keys, bar, replay, annotations
 start hh 80 24 -- --white human
 wait_for hh "Moves 0" >/dev/null
