@@ -50,11 +50,16 @@ static const struct cmd_def cmd_table[] = {
      cmd_hint,
      0,
      1},
-    {{"comment", NULL, "TEXT", "Set the comment of the last move played (empty text removes it)."},
+    {{"comment", NULL, "TEXT",
+      "Set the comment of the move that led to the cursor (no text removes it);\n"
+      "at the start, the game's comment."},
      cmd_comment,
      0,
      -1},
-    {{"mark", NULL, "!|!!|?|??|!?|?!|none", "Mark the last move played."}, cmd_mark, 1, 1},
+    {{"mark", NULL, "!|!!|?|??|!?|?!|none", "Mark the move that led to the cursor."},
+     cmd_mark,
+     1,
+     1},
     {{"info", NULL, "KEY [VALUE]",
       "Set a game information field: black, white, event, date, place, result,\n"
       "name, comment (or SGF keys PB PW EV DT PC RE GN GC). No value clears it."},

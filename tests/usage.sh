@@ -116,4 +116,12 @@ check "--load and a FILE: the message says not both" $?
   ! grep -q " 1 mistakes\| 1 blunders" "$tmp/an"
 check "analyze's totals fit 80 columns" $?
 
+# comment and mark act on the move at the cursor, as the manual says (their
+# help said "the last move played")
+printf 'f5d6c3\nprev\ncomment here\nmark ?\nmoves\nhelp comment\nhelp mark\n' |
+  "$OTHELLO" script --no-board >"$tmp/cm" 2>&1
+grep -q "^>  2 White d6  ?  here$" "$tmp/cm" && ! grep -q "last move" "$tmp/cm" &&
+  [ "$(grep -c "the move that led to the cursor" "$tmp/cm")" -eq 2 ]
+check "comment and mark: the help says the move at the cursor, as they do" $?
+
 tap_done
