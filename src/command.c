@@ -62,7 +62,8 @@ static const struct cmd_def cmd_table[] = {
      1},
     {{"info", NULL, "KEY [VALUE]",
       "Set a game information field: black, white, event, date, place, result,\n"
-      "name, comment (or SGF keys PB PW EV DT PC RE GN GC). No value clears it."},
+      "name, comment, round, opening, time (or SGF keys PB PW EV DT PC RE GN GC\n"
+      "RO ON TM). No value clears it."},
      cmd_info,
      1,
      -1},

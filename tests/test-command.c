@@ -187,7 +187,7 @@ Test(command, help_list_fits_80_columns_with_whole_sentences)
 		line += n + (line[n] == '\n');
 	}
 	cr_expect(strstr(h, "(f5d6c3).\n"), "move's sentence whole:\n%s", h);
-	cr_expect(strstr(h, "PC RE GN GC).\n"), "info's sentence whole:\n%s", h);
+	cr_expect(strstr(h, "RO ON TM).\n"), "info's sentence whole:\n%s", h);
 	cr_expect_null(strstr(h, "A square alone on a line\n"), "%s", h);
 	free(h);
 }

@@ -124,4 +124,15 @@ grep -q "^>  2 White d6  ?  here$" "$tmp/cm" && ! grep -q "last move" "$tmp/cm" 
   [ "$(grep -c "the move that led to the cursor" "$tmp/cm")" -eq 2 ]
 check "comment and mark: the help says the move at the cursor, as they do" $?
 
+# info: the keys its error lists are those the help and the manual give
+printf 'info foo\nhelp info\n' | "$OTHELLO" script --no-board >"$tmp/info" 2>&1
+keys=$(sed -n 's/.*unknown information key `foo` (\(.*\))$/\1/p' "$tmp/info")
+missing=
+for k in $keys; do
+  grep -A3 "^info KEY" "$tmp/info" | grep -q "\b$k\b" || missing="$missing $k"
+  sed 's/\\-/-/g' "${TOP_SRCDIR:-$(dirname "$0")/..}/man/othello.6" | grep -A3 "^\.BI info" |
+    grep -q "\b$k\b" || missing="$missing man:$k"
+done
+[ -n "$keys" ] && [ -z "$missing" ]; check "info: every key is in its help and the manual${missing:+ (missing$missing)}" $?
+
 tap_done
