@@ -135,4 +135,11 @@ for k in $keys; do
 done
 [ -n "$keys" ] && [ -z "$missing" ]; check "info: every key is in its help and the manual${missing:+ (missing$missing)}" $?
 
+# a failed script command says where on stderr (with stdout redirected, the
+# exit status was the only sign)
+printf 'f5\nzz\nd6\n' >"$tmp/s.txt"
+"$OTHELLO" script --no-board "$tmp/s.txt" >/dev/null 2>"$tmp/e9"; st=$?
+[ $st -eq 1 ] && grep -qx "othello script: $tmp/s.txt:2: unknown command \`zz\` (try \`help\`)" "$tmp/e9"
+check "script: a failed command is reported on stderr as FILE:LINE: message" $?
+
 tap_done
