@@ -11,6 +11,7 @@
 #include "timer.h"
 #include "ui.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <locale.h>
 #include <stdio.h>
@@ -165,6 +166,16 @@ int cli_play(int argc, char **argv)
 			snprintf(white, sizeof white, "%s%s", copt.white, extra);
 			copt.white = white;
 		}
+	}
+	if (uopt.timing_file) {
+		/* the file is opened for each note: check now that it can be */
+		FILE *f = fopen(uopt.timing_file, "a");
+		if (!f) {
+			fprintf(stderr, "othello: --debug-timing: %s: %s\n", uopt.timing_file,
+				strerror(errno));
+			return 2;
+		}
+		fclose(f);
 	}
 	setlocale(LC_ALL, "");
 	ctl = controller_new(&copt, err, sizeof err);

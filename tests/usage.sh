@@ -142,4 +142,10 @@ printf 'f5\nzz\nd6\n' >"$tmp/s.txt"
 [ $st -eq 1 ] && grep -qx "othello script: $tmp/s.txt:2: unknown command \`zz\` (try \`help\`)" "$tmp/e9"
 check "script: a failed command is reported on stderr as FILE:LINE: message" $?
 
+# --debug-timing with a file that cannot be written is refused (it was
+# accepted and ignored)
+"$OTHELLO" --debug-timing "$tmp/no/such/dir/t.log" </dev/null 2>"$tmp/e10"; st=$?
+[ $st -eq 2 ] && grep -q "^othello: --debug-timing: $tmp/no/such/dir/t.log: " "$tmp/e10"
+check "--debug-timing: an unwritable file is an error" $?
+
 tap_done
