@@ -148,4 +148,9 @@ check "script: a failed command is reported on stderr as FILE:LINE: message" $?
 [ $st -eq 2 ] && grep -q "^othello: --debug-timing: $tmp/no/such/dir/t.log: " "$tmp/e10"
 check "--debug-timing: an unwritable file is an error" $?
 
+# a mistyped command is refused, not opened as a game file
+"$OTHELLO" tournamnet --players a,b </dev/null 2>"$tmp/e11"; st=$?
+[ $st -eq 2 ] && grep -qx "othello: unknown command 'tournamnet' (\`othello --help\` lists them)" "$tmp/e11"
+check "a mistyped command is named as unknown" $?
+
 tap_done
