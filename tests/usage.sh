@@ -153,4 +153,10 @@ check "--debug-timing: an unwritable file is an error" $?
 [ $st -eq 2 ] && grep -qx "othello: unknown command 'tournamnet' (\`othello --help\` lists them)" "$tmp/e11"
 check "a mistyped command is named as unknown" $?
 
+# nboard: a bad `set depth` is answered with a status line (it was ignored
+# without a word)
+printf 'nboard 2\nset depth x\nping 1\n' | "$OTHELLO" nboard --no-book >"$tmp/nb" 2>&1
+grep -qx "status set depth: 'x' is not a depth (1 to 60)" "$tmp/nb" && grep -qx "pong 1" "$tmp/nb"
+check "nboard: a bad set depth gets a status line" $?
+
 tap_done
