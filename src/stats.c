@@ -302,8 +302,8 @@ static void print_text(const struct stats_table *t, FILE *f)
 	fprintf(f, "Cross table: points and mean disc difference of the row against the column\n");
 	fprintf(f, "%*s", width + 4, "");
 	for (c = 0; c < t->n; c++)
-		fprintf(f, " %13.13s", t->names[t->rank[c]]);
-	fprintf(f, " %8s %6s\n", "points", "games");
+		fprintf(f, " %12.12s", t->names[t->rank[c]]);
+	fprintf(f, " %6s %5s\n", "points", "games");
 	for (r = 0; r < t->n; r++) {
 		int i = t->rank[r];
 
@@ -313,11 +313,11 @@ static void print_text(const struct stats_table *t, FILE *f)
 			const struct stats_match *m = &t->cells[i * t->n + j];
 
 			if (i == j || m->games == 0)
-				fprintf(f, " %13s", i == j ? "--" : ".");
+				fprintf(f, " %12s", i == j ? "--" : ".");
 			else
-				fprintf(f, " %5.1f %+7.1f", m->points[0], m->mean_diff);
+				fprintf(f, " %5.1f %+6.1f", m->points[0], m->mean_diff);
 		}
-		fprintf(f, " %8.1f %6d\n", t->points[i], t->games[i]);
+		fprintf(f, " %6.1f %5d\n", t->points[i], t->games[i]);
 	}
 	fprintf(f, "\nRanking\n");
 	for (r = 0; r < t->n; r++) {

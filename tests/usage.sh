@@ -159,4 +159,10 @@ printf 'nboard 2\nset depth x\nping 1\n' | "$OTHELLO" nboard --no-book >"$tmp/nb
 grep -qx "status set depth: 'x' is not a depth (1 to 60)" "$tmp/nb" && grep -qx "pong 1" "$tmp/nb"
 check "nboard: a bad set depth gets a status line" $?
 
+# the tournament's cross table of four players fits 80 columns (it was 84)
+"$OTHELLO" tournament --players beginner,novice,random,expert --games 2 --quiet \
+  --openings "$tmp/open.txt" >"$tmp/t4" 2>&1; st=$?
+[ $st -eq 0 ] && [ -z "$(wide "$tmp/t4")" ] && grep -q "^ 1\. " "$tmp/t4"
+check "a cross table of four players fits 80 columns" $?
+
 tap_done
