@@ -165,4 +165,11 @@ check "nboard: a bad set depth gets a status line" $?
 [ $st -eq 0 ] && [ -z "$(wide "$tmp/t4")" ] && grep -q "^ 1\. " "$tmp/t4"
 check "a cross table of four players fits 80 columns" $?
 
+# load of a file of no known type: the message offers only what load can do
+# (it said "or name the format", which load has no way to do)
+echo f5d6 >"$tmp/game.xyz"
+printf 'load %s/game.xyz\n' "$tmp" | "$OTHELLO" script --no-board >"$tmp/ld" 2>&1
+grep -qx "error: $tmp/game.xyz: unknown file type (use .sgf, .ggf, .txt or .obf)" "$tmp/ld"
+check "load: an unknown file type is named without a way load lacks" $?
+
 tap_done
