@@ -250,8 +250,24 @@ static void select_square(struct ui *ui, char *out, size_t len)
 	}
 }
 
+/* True when `word` names (or uniquely abbreviates) a command that replaces
+   the game: new, load, import, handicap. */
+static bool replaces_game(const char *word)
+{
+	static const char *const names[] = {"new", "load", "import", "handicap"};
+	const char *name = command_name_match(word, 0);
+
+	if (!name || (strcmp(name, word) != 0 && command_name_match(word, 1)))
+		return false;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(name, names[i]) == 0)
+			return true;
+	return false;
+}
+
 /* Runs one command line: the screen's own commands here, the others through
-   the command layer. Returns 0, or -1 when the command failed. */
+   the command layer; a line that would replace an unsaved game waits for y
+   first (confirm_line). Returns 0, or -1 when the command failed. */
 int ui_execute(struct ui *ui, const char *line)
 {
 	struct command_result res;
@@ -303,6 +319,12 @@ int ui_execute(struct ui *ui, const char *line)
 		char *text = ui_keys_help();
 		if (text)
 			popup_show(ui, text);
+		return 0;
+	}
+	if (!ui->replace_confirmed && replaces_game(word) && controller_unsaved(ui->ctl)) {
+		snprintf(ui->confirm_line, sizeof ui->confirm_line, "%s", line);
+		ui->confirm_name = command_name_match(word, 0);
+		ui->dirty = true;
 		return 0;
 	}
 	rc = command_execute(ui->ctl, line, &res);
@@ -382,6 +404,20 @@ static void handle_key(struct ui *ui, int key, int meta)
 
 	if (key == KEY_RESIZE) {
 		ui_layout_compute(&ui->lay, LINES, COLS);
+		ui->dirty = true;
+		return;
+	}
+	if (ui->confirm_line[0]) {
+		char line[sizeof ui->confirm_line];
+		snprintf(line, sizeof line, "%s", ui->confirm_line);
+		ui->confirm_line[0] = '\0';
+		if (key == 'y' || key == 'Y') {
+			ui->replace_confirmed = true;
+			ui_execute(ui, line);
+			ui->replace_confirmed = false;
+		} else {
+			ui_set_message(ui, false, "Kept the game. `save` keeps it in a slot.");
+		}
 		ui->dirty = true;
 		return;
 	}

@@ -181,6 +181,21 @@ wait_for hh "EXIT=0"; check "q quits at once when the game is saved" $?
 [ -s "$HOME_DIR/.local/share/othello-master/history" ] && grep -q "^save one" "$HOME_DIR/.local/share/othello-master/history"
 check "the command history is kept in the data directory" $?
 
+# ---------------------------------------------------------------- a key that would lose the game asks first
+start nn 80 24 -- --white human
+wait_for nn "Moves 0" >/dev/null
+keys nn k Enter
+wait_for nn " 1 ●d3" >/dev/null
+keys nn N
+wait_for nn "\`new\` replaces it: go on? (y/n)"; check "N with an unsaved game asks first (it discarded the game)" $?
+keys nn n
+wait_for nn "Kept the game" && screen nn | grep -q " 1 ●d3"; check "n keeps the game" $?
+cmd nn "hand 1"
+wait_for nn "\`handicap\` replaces it" >/dev/null
+keys nn y
+wait_for nn "new game with a handicap"; check "y goes on with the command" $?
+quit nn
+
 # ---------------------------------------------------------------- loading, stepping, resizing
 start load 80 24 -- --load one
 wait_for load "move 0/2  REPLAY"; check "--load opens the slot in replay mode, at the start" $?
