@@ -180,7 +180,8 @@ int cli_balanced_openings(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+	for (int at = optind; (c = getopt_long(argc, argv, "", long_options, NULL)) != -1;
+	     at = optind) {
 		bool ok = true;
 
 		switch (c) {
@@ -216,14 +217,14 @@ int cli_balanced_openings(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		default:
-			fprintf(stderr, "othello: balanced-openings: unknown option '%s'\n",
-				argv[optind - 1]);
+			cli_option_refused("balanced-openings", long_options, argv, at, c);
 			usage(stderr);
 			return 2;
 		}
 		if (!ok) {
-			fprintf(stderr, "othello: balanced-openings: bad value '%s' for %s\n",
-				optarg, argv[optind - 1]);
+			char word[64];
+			fprintf(stderr, "othello balanced-openings: %s: bad value '%s'\n",
+				cli_option_word(argv, at, word, sizeof word), optarg);
 			return 2;
 		}
 	}

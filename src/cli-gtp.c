@@ -44,7 +44,8 @@ int cli_gtp(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+	for (int at = optind; (c = getopt_long(argc, argv, "", long_options, NULL)) != -1;
+	     at = optind) {
 		switch (c) {
 		case 'l':
 			level = optarg;
@@ -75,7 +76,7 @@ int cli_gtp(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		default:
-			fprintf(stderr, "othello: gtp: unknown option '%s'\n", argv[optind - 1]);
+			cli_option_refused("gtp", long_options, argv, at, c);
 			usage(stderr);
 			return 2;
 		}

@@ -78,12 +78,14 @@ static void ladder_usage(FILE *f)
 	fprintf(
 	    f, "usage: othello ladder [--games N] [--plies N] [--seed N] [--threads N]\n"
 	       "                      [--book FILE]... [--no-book] [--hash MB] [--eval SPEC]\n"
-	       "                      [LEVEL]...\n"
+	       "                      [--max-time S] [--quiet] [LEVEL]...\n"
 	       "Plays each LEVEL against the next one down (default: beginner novice expert\n"
 	       "pre-master master), N games a rung (default 100) from N/2 balanced openings of\n"
 	       "--plies plies (default 8), colours swapped; prints wins and mean disc difference.\n"
 	       "A LEVEL is a level description such as \"expert --depth 4\" (quote it).\n"
-	       "SPEC, the levels' evaluation: pattern (default), classic or a weights file.\n");
+	       "SPEC, the levels' evaluation: pattern (default), classic or a weights file.\n"
+	       "--max-time S: no game starts after S seconds (the table counts the games\n"
+	       "played); --quiet: no progress on stderr.\n");
 }
 
 /* Picks a random move among those a 6-ply search scores within 1.5 discs of the best. */
@@ -230,8 +232,8 @@ static int print_table(const struct ladder *l, double seconds)
 {
 	int failed = 0, cut = 0;
 
-	printf("%-34s %5s %5s %5s %5s %7s %9s %8s %8s\n", "rung (stronger vs weaker)", "games",
-	       "wins", "draws", "losses", "score", "mean diff", "s/game+", "s/game-");
+	printf("%-21s %5s %5s %5s %6s %6s %9s %7s %7s\n", "stronger vs weaker", "games", "wins",
+	       "draws", "losses", "score", "mean diff", "s/game+", "s/game-");
 	for (int r = 0; r + 1 < l->n_levels; r++) {
 		int wins = 0, draws = 0, losses = 0, n = 0;
 		double sum = 0, t[2] = {0, 0};
@@ -261,7 +263,7 @@ static int print_table(const struct ladder *l, double seconds)
 		level_format(&l->specs[r + 1], a, sizeof a);
 		level_format(&l->specs[r], b, sizeof b);
 		snprintf(name, sizeof name, "%s vs %s", a, b);
-		printf("%-34s %5d %5d %5d %5d %6.1f%% %+9.2f %8.2f %8.2f\n", name, n, wins, draws,
+		printf("%-21s %5d %5d %5d %6d %5.1f%% %+9.2f %7.2f %7.2f\n", name, n, wins, draws,
 		       losses, n ? 100.0 * (wins + 0.5 * draws) / n : 0.0, n ? sum / n : 0.0,
 		       n ? t[1] / n : 0.0, n ? t[0] / n : 0.0);
 	}

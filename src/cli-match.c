@@ -279,7 +279,8 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 	*n_players = 0;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", run_long_options, NULL)) != -1) {
+	for (int at = optind; (c = getopt_long(argc, argv, "", run_long_options, NULL)) != -1;
+	     at = optind) {
 		switch (c) {
 		case 'b':
 		case 'w':
@@ -404,8 +405,7 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 			return 0;
 		default:
 		bad_option:
-			fprintf(stderr, "othello: %s: unknown option '%s'\n", argv[0],
-				argv[optind - 1]);
+			cli_option_refused(argv[0], run_long_options, argv, at, c);
 			(tournament ? tournament_usage : match_usage)(stderr);
 			return 2;
 		}

@@ -48,7 +48,8 @@ int cli_nboard(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+	for (int at = optind; (c = getopt_long(argc, argv, "", long_options, NULL)) != -1;
+	     at = optind) {
 		switch (c) {
 		case 't':
 			if (!cli_option_seconds("nboard", "time", optarg, &opt.time))
@@ -72,7 +73,7 @@ int cli_nboard(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		default:
-			fprintf(stderr, "othello: nboard: unknown option '%s'\n", argv[optind - 1]);
+			cli_option_refused("nboard", long_options, argv, at, c);
 			usage(stderr);
 			return 2;
 		}

@@ -11,6 +11,7 @@
 #include "timer.h"
 #include "ui.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <locale.h>
 #include <stdio.h>
@@ -35,7 +36,7 @@ static void play_usage(FILE *f)
 		   "      --eval SPEC         evaluation: pattern (default), classic or a\n"
 		   "                          weights file\n"
 		   "      --ascii             ASCII discs and lines\n"
-		   "      --no-color          no colours (also when NO_COLOR is set)\n"
+		   "      --no-color          no colours (also --no-colour, or NO_COLOR set)\n"
 		   "      --no-mouse          do not ask the terminal for mouse clicks\n"
 		   "      --debug-timing FILE append start-up and redraw times to FILE\n"
 		   "  -h, --help              show this help\n"
@@ -147,6 +148,9 @@ int cli_play(int argc, char **argv)
 	}
 	if (optind < argc) {
 		if (uopt.load || optind + 1 < argc) {
+			fprintf(stderr, "othello: %s\n",
+				uopt.load ? "give either --load SLOT or a FILE, not both"
+					  : "one FILE at most");
 			play_usage(stderr);
 			return 2;
 		}
@@ -162,6 +166,16 @@ int cli_play(int argc, char **argv)
 			snprintf(white, sizeof white, "%s%s", copt.white, extra);
 			copt.white = white;
 		}
+	}
+	if (uopt.timing_file) {
+		/* the file is opened for each note: check now that it can be */
+		FILE *f = fopen(uopt.timing_file, "a");
+		if (!f) {
+			fprintf(stderr, "othello: --debug-timing: %s: %s\n", uopt.timing_file,
+				strerror(errno));
+			return 2;
+		}
+		fclose(f);
 	}
 	setlocale(LC_ALL, "");
 	ctl = controller_new(&copt, err, sizeof err);

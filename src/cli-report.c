@@ -5,9 +5,11 @@
  *                                    of a run), sorted by game number, as one
  *                                    report on stdout (or -o FILE)
  *   othello report summary FILE...   the summary of the games: a match
- *                                    summary for two players (--json as for
- *                                    `othello match`), else the cross table
- *                                    (--format text|csv|json)
+ *                                    summary for two players (--json or
+ *                                    --format json as for `othello match`;
+ *                                    --format csv gives the cross table),
+ *                                    else the cross table (--format
+ *                                    text|csv|json)
  */
 #include "cli.h"
 
@@ -24,7 +26,8 @@ static void usage(FILE *f)
 		"       othello report summary [--json | --format text|csv|json] REPORT...\n\n"
 		"merge joins the reports of the shards of a run (`othello match --shard`) into\n"
 		"one, sorted by game number; summary prints what the games say about the players\n"
-		"(two players: the match summary; more: the cross table and ranking).\n");
+		"(two players: the match summary, as text or JSON, and the cross table with\n"
+		"--format csv; more: the cross table and ranking).\n");
 }
 
 /* Reads and merges the reports named in argv[first..argc-1]. */
@@ -91,10 +94,10 @@ static const struct option long_options[] = {
 /* `othello report`: see usage. */
 int cli_report(int argc, char **argv)
 {
-	const char *output = NULL, *names[64];
+	const char *output = NULL, *names[64], *format_option = NULL;
 	enum stats_format format = STATS_TEXT;
 	struct report r = {0};
-	bool json = false, merge;
+	bool merge;
 	int c, st;
 
 	if (argc < 2 || (strcmp(argv[1], "merge") && strcmp(argv[1], "summary"))) {
@@ -110,16 +113,18 @@ int cli_report(int argc, char **argv)
 	argv++;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:", long_options, NULL)) != -1) {
+	for (int at = optind; (c = getopt_long(argc, argv, "o:", long_options, NULL)) != -1;
+	     at = optind) {
 		switch (c) {
 		case 'o':
 			output = optarg;
 			break;
 		case 'J':
-			json = true;
+			format_option = "--json";
 			format = STATS_JSON;
 			break;
 		case 'f':
+			format_option = "--format";
 			if (!stats_format_parse(optarg, &format)) {
 				fprintf(stderr,
 					"othello: --format: '%s' is not text, csv or json\n",
@@ -131,10 +136,15 @@ int cli_report(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		default:
-			fprintf(stderr, "othello: report: unknown option '%s'\n", argv[optind - 1]);
+			cli_option_refused("report", long_options, argv, at, c);
 			usage(stderr);
 			return 2;
 		}
+	}
+	if (merge ? format_option != NULL : output != NULL) {
+		fprintf(stderr, "othello report: %s is for `report %s`\n",
+			merge ? format_option : "-o", merge ? "summary" : "merge");
+		return 2;
 	}
 	if ((st = read_all(argc, argv, optind, &r)) != 0) {
 		report_free(&r);
@@ -161,11 +171,11 @@ int cli_report(int argc, char **argv)
 	}
 	int n = collect_players(&r, names, 64);
 
-	if (n == 2) {
+	if (n == 2 && format != STATS_CSV) {
 		struct stats_match s;
 
 		stats_match_compute(r.games, r.n, names[0], names[1], &s);
-		if (json)
+		if (format == STATS_JSON)
 			stats_match_print_json(&s, stdout);
 		else
 			stats_match_print(&s, stdout);

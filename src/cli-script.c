@@ -4,7 +4,8 @@
  *
  * Each line goes through the command table exactly as a typed line would;
  * the line is echoed as "> LINE", then its message (or "error: ..."), its
- * long output, and the board when the position changed. When it is an
+ * long output, and the board when the position changed. A failed command
+ * also goes to stderr as "othello script: FILE:LINE: MESSAGE". When it is an
  * engine's turn after a command, the engine moves before the next line runs
  * and its moves are printed the same way. SIGHUP and SIGTERM only set a flag;
  * the loop then writes the `autosave` slot and stops.
@@ -68,8 +69,28 @@ static void print_hints(struct controller *ctl)
 	printf("\n");
 }
 
+/* Where the script is: its name ("-" for standard input) and the number of
+   the line that runs, for the messages on standard error. */
+struct script_place {
+	const char *name; /* file name, or "-" */
+	long line;	  /* 1-based; 0 before the first line */
+};
+
+/* A failed command: "error: MESSAGE" in the transcript on standard output,
+   and "othello script: FILE:LINE: MESSAGE" on standard error, so that a
+   script whose output is redirected still says what failed and where. */
+static void report_error(const struct script_place *at, const char *message)
+{
+	printf("error: %s\n", message);
+	fflush(stdout);
+	if (at->line > 0)
+		fprintf(stderr, "othello script: %s:%ld: %s\n", at->name, at->line, message);
+	else
+		fprintf(stderr, "othello script: %s: %s\n", at->name, message);
+}
+
 /* Lets the engine finish what it is doing, printing each finished piece of work. */
-static int drain_events(struct controller *ctl, bool boards)
+static int drain_events(struct controller *ctl, bool boards, const struct script_place *at)
 {
 	struct ctl_event ev;
 	int failed = 0;
@@ -93,7 +114,7 @@ static int drain_events(struct controller *ctl, bool boards)
 			break;
 		}
 		case CTL_EVENT_ERROR:
-			printf("error: %s\n", ev.message);
+			report_error(at, ev.message);
 			failed = 1;
 			break;
 		default:
@@ -115,15 +136,17 @@ static bool is_help_keys(const char *line)
 	       (strcmp(word, "help") == 0 || strcmp(word, "?") == 0) && strcmp(arg, "keys") == 0;
 }
 
-/* Runs the script `in` on `ctl`; 0 when every command succeeded, 1 otherwise. */
-static int run_script(struct controller *ctl, FILE *in, bool boards)
+/* Runs the script `in` (named `name`) on `ctl`; 0 when every command
+   succeeded, 1 otherwise. */
+static int run_script(struct controller *ctl, FILE *in, const char *name, bool boards)
 {
+	struct script_place at = {name, 0};
 	char *line = NULL;
 	size_t cap = 0;
 	int status = 0;
 
 	controller_step(ctl, NULL, 0);
-	status |= drain_events(ctl, boards);
+	status |= drain_events(ctl, boards, &at);
 	while (!script_signal) {
 		struct command_result res;
 		ssize_t len;
@@ -132,6 +155,7 @@ static int run_script(struct controller *ctl, FILE *in, bool boards)
 		len = getline(&line, &cap, in);
 		if (len < 0)
 			break;
+		at.line++;
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
 		printf("> %s\n", line);
@@ -142,7 +166,7 @@ static int run_script(struct controller *ctl, FILE *in, bool boards)
 			continue;
 		}
 		if (command_execute(ctl, line, &res) < 0) {
-			printf("error: %s\n", res.message);
+			report_error(&at, res.message);
 			status = 1;
 		} else if (res.message[0]) {
 			printf("%s\n", res.message);
@@ -153,7 +177,7 @@ static int run_script(struct controller *ctl, FILE *in, bool boards)
 			print_board(ctl);
 		command_result_free(&res);
 		fflush(stdout);
-		status |= drain_events(ctl, boards);
+		status |= drain_events(ctl, boards, &at);
 		if (res.flags & CMD_QUIT)
 			break;
 	}
@@ -250,7 +274,7 @@ int cli_script(int argc, char **argv)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	status = run_script(ctl, in, boards);
+	status = run_script(ctl, in, in == stdin ? "-" : argv[optind], boards);
 	if (script_signal) {
 		if (controller_autosave(ctl) == 0)
 			fprintf(

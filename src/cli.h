@@ -45,5 +45,12 @@ bool cli_parse_seconds(const char *s, double *out);
 bool cli_option_int(const char *command, const char *option, const char *text, long lo, long hi,
 		    long *out);
 bool cli_option_seconds(const char *command, const char *option, const char *text, double *out);
+struct option;
+/* Prints why `othello COMMAND` refused the option that starts at argv[at] (getopt returned
+   `c`: '?' for a missing value or an unknown option, else an option of another command). */
+void cli_option_refused(const char *command, const struct option *options, char *const *argv,
+			int at, int c);
+/* The option word at argv[at] ("--count" of "--count=x"), for messages. */
+const char *cli_option_word(char *const *argv, int at, char *buf, size_t len);
 
 #endif

@@ -50,14 +50,20 @@ static const struct cmd_def cmd_table[] = {
      cmd_hint,
      0,
      1},
-    {{"comment", NULL, "TEXT", "Set the comment of the last move played (empty text removes it)."},
+    {{"comment", NULL, "TEXT",
+      "Set the comment of the move that led to the cursor (no text removes it);\n"
+      "at the start, the game's comment."},
      cmd_comment,
      0,
      -1},
-    {{"mark", NULL, "!|!!|?|??|!?|?!|none", "Mark the last move played."}, cmd_mark, 1, 1},
+    {{"mark", NULL, "!|!!|?|??|!?|?!|none", "Mark the move that led to the cursor."},
+     cmd_mark,
+     1,
+     1},
     {{"info", NULL, "KEY [VALUE]",
       "Set a game information field: black, white, event, date, place, result,\n"
-      "name, comment (or SGF keys PB PW EV DT PC RE GN GC). No value clears it."},
+      "name, comment, round, opening, time (or SGF keys PB PW EV DT PC RE GN GC\n"
+      "RO ON TM). No value clears it."},
      cmd_info,
      1,
      -1},
@@ -339,6 +345,20 @@ static void help_append(char **buf, size_t *len, size_t *cap, const char *fmt, .
 	*len += (size_t)n;
 }
 
+/* The list of all commands: a column of usages, then each description's
+   first sentence wrapped so that a line stays within 79 columns. */
+enum { HELP_HEAD_WIDTH = 30, HELP_TEXT_WIDTH = 79 - 2 - HELP_HEAD_WIDTH };
+
+/* The length of the first sentence of a help text (up to its first period
+   followed by a space or a line break), or of the whole text. */
+static size_t help_first_sentence(const char *text)
+{
+	for (const char *p = text; *p; p++)
+		if (*p == '.' && (p[1] == ' ' || p[1] == '\n'))
+			return (size_t)(p + 1 - text);
+	return strlen(text);
+}
+
 /*
  * The help of one command (usage line and description) or, for NULL or "",
  * the list of all commands with their usages. Malloc'd; NULL if the name is
@@ -367,14 +387,31 @@ char *command_help(const char *name)
 		    "Commands (a unique prefix is enough; a square alone is a move):\n");
 	for (int i = 0; i < CMD_COUNT; i++) {
 		char head[64];
-		const char *nl = strchr(cmd_table[i].entry.help, '\n');
-		int first =
-		    nl ? (int)(nl - cmd_table[i].entry.help) : (int)strlen(cmd_table[i].entry.help);
+		const char *text = cmd_table[i].entry.help;
+		size_t first = help_first_sentence(text);
+		int col = 0;
 
 		snprintf(head, sizeof(head), "%s %s", cmd_table[i].entry.name,
 			 cmd_table[i].entry.usage);
-		help_append(&buf, &len, &cap, "  %-34s %.*s\n", head, first,
-			    cmd_table[i].entry.help);
+		help_append(&buf, &len, &cap, "  %-*s", HELP_HEAD_WIDTH, head);
+		while (first > 0) {
+			size_t word = strcspn(text, " \n");
+			if (word > first)
+				word = first;
+			if (col > 0 && col + 1 + (int)word > HELP_TEXT_WIDTH) {
+				help_append(&buf, &len, &cap, "\n  %-*s", HELP_HEAD_WIDTH, "");
+				col = 0;
+			}
+			help_append(&buf, &len, &cap, " %.*s", (int)word, text);
+			col += 1 + (int)word;
+			text += word;
+			first -= word;
+			while (first > 0 && (*text == ' ' || *text == '\n')) {
+				text++;
+				first--;
+			}
+		}
+		help_append(&buf, &len, &cap, "\n");
 	}
 	return buf;
 }

@@ -195,13 +195,13 @@ char *controller_analysis_text(const struct controller *ctl)
 	}
 	for (int c = 0; c < 2; c++) {
 		const struct ctl_analysis_side *d = &ctl->sides[c];
-		len += (size_t)snprintf(s + len, cap - len,
-					"%s: %d moves, loss %.2f discs (mean %.2f), %d doubtful, "
-					"%d mistakes, %d blunders\n",
-					c == BLACK ? "Black" : "White", d->moves,
-					d->total_loss / 100.0,
-					d->moves ? d->total_loss / 100.0 / d->moves : 0.0,
-					d->doubtful, d->mistakes, d->blunders);
+		len += (size_t)snprintf(
+		    s + len, cap - len,
+		    "%s: %d moves, loss %.2f (mean %.2f), %d doubtful, "
+		    "%d mistake%s, %d blunder%s\n",
+		    c == BLACK ? "Black" : "White", d->moves, d->total_loss / 100.0,
+		    d->moves ? d->total_loss / 100.0 / d->moves : 0.0, d->doubtful, d->mistakes,
+		    d->mistakes == 1 ? "" : "s", d->blunders, d->blunders == 1 ? "" : "s");
 	}
 	n = game_path(ctl->tip, path, ctl->tip->ply + 1);
 	for (int i = 1; i < n; i++) {

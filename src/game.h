@@ -52,7 +52,9 @@ enum game_source {
 /* Bounds, with the values of `enum bound` in search.h. */
 enum game_bound { GAME_BOUND_EXACT = 0, GAME_BOUND_LOWER = 1, GAME_BOUND_UPPER = 2 };
 
-enum { GAME_LEVEL_LEN = 32, GAME_MAX_CANDIDATES = 32 };
+/* GAME_LEVEL_LEN: room for a level as typed with its settings and the name of
+   its evaluation ("expert --depth 2 --random 5 --seed 3 (pattern)"). */
+enum { GAME_LEVEL_LEN = 192, GAME_MAX_CANDIDATES = 32 };
 
 /* One root move the engine looked at (search.h's struct search_move). */
 struct game_candidate {

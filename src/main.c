@@ -1,6 +1,8 @@
 /*
  * main.c — `othello`: picks a subcommand and hands it the rest of the command
- * line. With no subcommand (or a file name first) it starts the terminal game.
+ * line. With no subcommand (or a file name first) it starts the terminal game;
+ * a first word that is neither a command nor a file is refused as a mistyped
+ * command.
  */
 #include "config.h"
 
@@ -8,6 +10,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 const struct cli_command cli_commands[] = {
 	{ "play", cli_play, "play in the terminal (the default)" },
@@ -54,6 +57,13 @@ int main(int argc, char **argv)
 		for (const struct cli_command *c = cli_commands; c->name; c++)
 			if (strcmp(argv[1], c->name) == 0)
 				return c->run(argc - 1, argv + 1);
+		/* A plain word that names no file is a mistyped command, not a game to open. */
+		if (!strpbrk(argv[1], "./") && access(argv[1], F_OK) != 0) {
+			fprintf(stderr,
+				"othello: unknown command '%s' (`othello --help` lists them)\n",
+				argv[1]);
+			return 2;
+		}
 	}
 	return cli_play(argc, argv);
 }

@@ -38,6 +38,7 @@
 #include "nboard.h"
 
 #include "game.h"
+#include "parse.h"
 #include "record.h"
 #include "search.h"
 
@@ -302,10 +303,13 @@ int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt)
 			while (*rest == ' ' || *rest == '\t')
 				rest++;
 			if (!strcmp(arg, "depth")) {
-				int d = atoi(rest);
+				long d;
 
-				if (d >= 1 && d <= 60)
-					nb.depth = d;
+				if (parse_long(rest, 1, 60, &d))
+					nb.depth = (int)d;
+				else
+					say(&nb, "status set depth: '%s' is not a depth (1 to 60)",
+					    rest);
 			} else if (!strcmp(arg, "game")) {
 				set_game(&nb, rest);
 			}

@@ -276,9 +276,7 @@ struct game *record_load_file(const char *path, int fmt, char *err, size_t errle
 	if (fmt < 0)
 		fmt = record_format_from_path(path);
 	if (fmt < 0) {
-		snprintf(err, errlen,
-			 "%s: unknown file type (use .sgf, .ggf, .txt or .obf, or name the format)",
-			 path);
+		snprintf(err, errlen, "%s: unknown file type (use .sgf, .ggf, .txt or .obf)", path);
 		return NULL;
 	}
 	if (!(text = read_whole(path, &len, err, errlen)))
@@ -362,9 +360,7 @@ int record_save_file(const char *path, const struct game *g, int fmt, char *err,
 	if (fmt < 0)
 		fmt = record_format_from_path(path);
 	if (fmt < 0 || fmt >= RECORD_FORMATS) {
-		snprintf(err, errlen,
-			 "%s: unknown file type (use .sgf, .ggf, .txt or .obf, or name the format)",
-			 path);
+		snprintf(err, errlen, "%s: unknown file type (use .sgf, .ggf, .txt or .obf)", path);
 		return -1;
 	}
 	job.g = g;

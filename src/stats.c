@@ -141,7 +141,8 @@ int stats_match_compute(const struct report_game *games, int n, const char *firs
 	return n;
 }
 
-/* Prints the summary of a match as text, a few lines. */
+/* Prints the summary of a match as text, a few lines within 80 columns (for
+   names up to 24 characters). */
 void stats_match_print(const struct stats_match *s, FILE *f)
 {
 	int i;
@@ -149,12 +150,11 @@ void stats_match_print(const struct stats_match *s, FILE *f)
 	fprintf(f, "%d game%s: %s vs %s\n", s->games, s->games == 1 ? "" : "s", s->names[0],
 		s->names[1]);
 	for (i = 0; i < 2; i++) {
-		fprintf(f,
-			"  %-24s %3d won %3d drawn %3d lost  (as Black %d-%d-%d, as White "
-			"%d-%d-%d)  %.1f points",
-			s->names[i], s->wins[i], s->draws, s->wins[1 - i], s->wins_as[i][0],
-			s->draws_as[i][0], s->losses_as[i][0], s->wins_as[i][1], s->draws_as[i][1],
-			s->losses_as[i][1], s->points[i]);
+		fprintf(f, "  %-24s %3d won %3d drawn %3d lost  %.1f points\n", s->names[i],
+			s->wins[i], s->draws, s->wins[1 - i], s->points[i]);
+		fprintf(f, "    as Black %d-%d-%d, as White %d-%d-%d (won-drawn-lost)",
+			s->wins_as[i][0], s->draws_as[i][0], s->losses_as[i][0], s->wins_as[i][1],
+			s->draws_as[i][1], s->losses_as[i][1]);
 		if (s->forfeits[i])
 			fprintf(f, ", %d lost by forfeit", s->forfeits[i]);
 		fputc('\n', f);
@@ -302,8 +302,8 @@ static void print_text(const struct stats_table *t, FILE *f)
 	fprintf(f, "Cross table: points and mean disc difference of the row against the column\n");
 	fprintf(f, "%*s", width + 4, "");
 	for (c = 0; c < t->n; c++)
-		fprintf(f, " %13.13s", t->names[t->rank[c]]);
-	fprintf(f, " %8s %6s\n", "points", "games");
+		fprintf(f, " %12.12s", t->names[t->rank[c]]);
+	fprintf(f, " %6s %5s\n", "points", "games");
 	for (r = 0; r < t->n; r++) {
 		int i = t->rank[r];
 
@@ -313,11 +313,11 @@ static void print_text(const struct stats_table *t, FILE *f)
 			const struct stats_match *m = &t->cells[i * t->n + j];
 
 			if (i == j || m->games == 0)
-				fprintf(f, " %13s", i == j ? "--" : ".");
+				fprintf(f, " %12s", i == j ? "--" : ".");
 			else
-				fprintf(f, " %5.1f %+7.1f", m->points[0], m->mean_diff);
+				fprintf(f, " %5.1f %+6.1f", m->points[0], m->mean_diff);
 		}
-		fprintf(f, " %8.1f %6d\n", t->points[i], t->games[i]);
+		fprintf(f, " %6.1f %5d\n", t->points[i], t->games[i]);
 	}
 	fprintf(f, "\nRanking\n");
 	for (r = 0; r < t->n; r++) {

@@ -299,34 +299,17 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 {
 	const struct board *b = controller_board(ui->ctl);
 	enum color side = controller_side(ui->ctl);
-	int discs[2], diff, cursor = controller_cursor(ui->ctl), x = 0;
+	int discs[2], diff, cursor = controller_cursor(ui->ctl), x = 0, fixed = 0;
+	int room, name_w[2], pad_w[2];
 	double t[2];
-	char buf[160], right[96];
+	char buf[320], right[96], clocks_text[2][16];
+	const char *names[2];
 	attr_t hdr = ui_style(ui, PAIR_HEADER, A_REVERSE);
 	bool over = controller_game_over(ui->ctl, &diff);
 
 	discs[side] = board_popcount(b->own);
 	discs[!side] = board_popcount(b->opp);
 	clocks(ui, line, n, t);
-	attron(hdr);
-	mvhline(0, 0, ' ', ui->lay.cols);
-	for (int c = BLACK; c <= WHITE; c++) {
-		const char *name = "human";
-		char clock[16];
-		bool to_move = !over && c == (int)side && controller_mode(ui->ctl) != MODE_EDIT;
-		controller_player(ui->ctl, (enum color)c, &name);
-		format_clock(clock, sizeof clock, t[c]);
-		mvaddstr(0, x, to_move ? (ui->utf8 ? " \u25b6" : " >") : "  ");
-		if (to_move)
-			attron(A_BOLD);
-		addstr(ui_disc(ui, (enum color)c));
-		snprintf(buf, sizeof buf, " %s %-8.8s %2d  %s ", c == BLACK ? "Black" : "White",
-			 name, discs[c], clock);
-		addstr(buf);
-		if (to_move)
-			attroff(A_BOLD);
-		x += 2 + 1 + (int)strlen(buf) + 1;
-	}
 	if (over) {
 		const char *res = controller_result(ui->ctl);
 		snprintf(right, sizeof right, "Game over %s  %s", res[0] ? res : "",
@@ -337,6 +320,41 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 	} else {
 		snprintf(right, sizeof right, "move %d/%d  %s", cursor,
 			 controller_line_length(ui->ctl), mode_name(controller_mode(ui->ctl)));
+	}
+	/* The names share the room the rest of the line leaves: whole when they
+	   fit ("pre-master" does at 80 columns), else cut, the longer first;
+	   padded to 8 columns when there is room, so that the line keeps still. */
+	for (int c = BLACK; c <= WHITE; c++) {
+		const char *name = "human";
+		controller_player(ui->ctl, (enum color)c, &name);
+		format_clock(clocks_text[c], sizeof clocks_text[c], t[c]);
+		names[c] = name;
+		fixed += 3 + (int)strlen(" White   00  ") + (int)strlen(clocks_text[c]) + 1;
+	}
+	room = ui->lay.cols - fixed - (int)strlen(right) - 2;
+	for (int c = BLACK; c <= WHITE; c++)
+		name_w[c] = (int)strlen(names[c]);
+	while (name_w[0] + name_w[1] > room && name_w[0] + name_w[1] > 16)
+		name_w[name_w[0] >= name_w[1] ? 0 : 1]--;
+	for (int c = BLACK; c <= WHITE; c++)
+		pad_w[c] = name_w[c];
+	for (int c = BLACK; c <= WHITE; c++)
+		if (pad_w[c] < 8 && (pad_w[0] + pad_w[1] + 8 - pad_w[c] <= room || room < 16))
+			pad_w[c] = 8;
+	attron(hdr);
+	mvhline(0, 0, ' ', ui->lay.cols);
+	for (int c = BLACK; c <= WHITE; c++) {
+		bool to_move = !over && c == (int)side && controller_mode(ui->ctl) != MODE_EDIT;
+		mvaddstr(0, x, to_move ? (ui->utf8 ? " \u25b6" : " >") : "  ");
+		if (to_move)
+			attron(A_BOLD);
+		addstr(ui_disc(ui, (enum color)c));
+		snprintf(buf, sizeof buf, " %s %-*.*s %2d  %s ", c == BLACK ? "Black" : "White",
+			 pad_w[c], name_w[c], names[c], discs[c], clocks_text[c]);
+		addstr(buf);
+		if (to_move)
+			attroff(A_BOLD);
+		x += 2 + 1 + (int)strlen(buf) + 1;
 	}
 	if ((int)strlen(right) + 1 < ui->lay.cols - x)
 		mvaddstr(0, ui->lay.cols - (int)strlen(right) - 1, right);
@@ -533,9 +551,17 @@ static void draw_bar(const struct ui *ui)
 				       ? " arrows move  : command  F1 help  q quit"
 				       : " arrows+Enter play  : command  ? hint  u/r undo/redo  "
 					 "[ ] step  s save  F1 help  q quit";
+		char ask[128];
 		if (ui->confirm_quit)
 			keys = " The game is not saved. Quit anyway? (y/n)";
-		attron(ui->confirm_quit ? A_BOLD : ui_style(ui, PAIR_DIM, A_NORMAL));
+		if (ui->confirm_line[0]) {
+			snprintf(ask, sizeof ask,
+				 " The game is not saved. `%s` replaces it: go on? (y/n)",
+				 ui->confirm_name);
+			keys = ask;
+		}
+		attron(ui->confirm_quit || ui->confirm_line[0] ? A_BOLD
+							       : ui_style(ui, PAIR_DIM, A_NORMAL));
 		ui_put(l->bar_y, 0, l->cols - 1, keys);
 		attroff(A_BOLD | ui_style(ui, PAIR_DIM, A_NORMAL));
 		curs_set(0);

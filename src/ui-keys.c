@@ -69,8 +69,8 @@ static const struct ui_binding bindings[] = {
     {'g', "g", IN_GAME, "go", "let the engine play the side to move"},
     {'p', "p", IN_GAME, "pass", "pass (when there is no legal move)"},
     {'v', "v", IN_GAME, "variations", "list the variations here"},
-    {'c', "c", IN_GAME, "prompt comment ", "comment the last move (opens the bar)"},
-    {'m', "m", IN_GAME, "prompt mark ", "mark the last move (opens the bar)"},
+    {'c', "c", IN_GAME, "prompt comment ", "comment the move at the cursor (bar)"},
+    {'m', "m", IN_GAME, "prompt mark ", "mark the move at the cursor (bar)"},
     {'s', "s", IN_ALL, "prompt save ", "save the game (opens the bar)"},
     {'e', "e", IN_GAME, "edit", "edit the position"},
     {'N', "N", IN_GAME, "new", "start a new game"},
@@ -108,6 +108,11 @@ const char *ui_keys_lookup(const struct ui *ui, int key)
 	return NULL;
 }
 
+/* Columns of `help keys`: keys, what they do, then the command (at most 18
+   characters), so that a line stays within 79 columns; keys too many for
+   their column get a line of their own. */
+enum { KEYS_WIDTH = 17, KEYS_HELP_WIDTH = 40 };
+
 /* The table as text for `help keys`: one line per action with all its keys
    (malloc'd; NULL when out of memory). */
 char *ui_keys_help(void)
@@ -122,6 +127,7 @@ char *ui_keys_help(void)
 	for (size_t i = 0; i < n && len < size; i++) {
 		char keys[64] = "";
 		size_t j;
+		int cmd_len;
 
 		if (!bindings[i].help[0])
 			continue;
@@ -134,8 +140,17 @@ char *ui_keys_help(void)
 				snprintf(keys + strlen(keys), sizeof keys - strlen(keys), " %s",
 					 bindings[j].name);
 		}
-		len += (size_t)snprintf(out + len, size - len, "  %-24s %-40s %s\n", keys,
-					bindings[i].help, bindings[i].command);
+		cmd_len = (int)strlen(bindings[i].command);
+		while (cmd_len > 0 && bindings[i].command[cmd_len - 1] == ' ')
+			cmd_len--;
+		if (strlen(keys) > KEYS_WIDTH) {
+			len += (size_t)snprintf(out + len, size - len, "  %s\n", keys);
+			keys[0] = '\0';
+		}
+		if (len < size)
+			len += (size_t)snprintf(out + len, size - len, "  %-*s %-*s %.*s\n",
+						KEYS_WIDTH, keys, KEYS_HELP_WIDTH, bindings[i].help,
+						cmd_len, bindings[i].command);
 	}
 	if (len >= size)
 		out[size - 1] = '\0';

@@ -171,6 +171,29 @@ static void panel_wrap(struct panel *p, attr_t a, const char *prefix, const char
 		panel_line(p, a, "%s", buf);
 }
 
+/* Puts `n` pieces of text on lines, separated by spaces, breaking a line only
+   between pieces (a piece wider than the box is cut at its edge). */
+static void panel_pieces(struct panel *p, attr_t a, const char *const *pieces, int n)
+{
+	char buf[512];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		size_t w = strlen(pieces[i]);
+		if (len > 0 && len + 1 + w > (size_t)p->w) {
+			panel_line(p, a, "%s", buf);
+			len = 0;
+		}
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", len ? " " : "",
+					pieces[i]);
+		if (len >= sizeof buf)
+			len = sizeof buf - 1;
+	}
+	if (len > 0)
+		panel_line(p, a, "%s", buf);
+}
+
 static void format_pv(char *out, size_t outlen, const int *pv, int n)
 {
 	size_t len = 0;
@@ -254,10 +277,14 @@ static void draw_reasoning(struct panel *p, const struct game_node *m, int ply)
 	if (r) {
 		char line[400];
 		size_t len = 0;
+		char level[GAME_LEVEL_LEN + 1], how[48];
+
 		ui_format_score(score, sizeof score, r->score, r->bound, r->endgame);
-		panel_line(p, A_NORMAL, "%s, %s: %s %d, score %s",
-			   r->level[0] ? r->level : "engine", game_source_name(r->source),
-			   r->endgame ? "empties" : "depth", r->depth, score);
+		snprintf(level, sizeof level, "%s,", r->level[0] ? r->level : "engine");
+		snprintf(how, sizeof how, "%s: %s %d,", game_source_name(r->source),
+			 r->endgame ? "empties" : "depth", r->depth);
+		snprintf(line, sizeof line, "score %s", score);
+		panel_pieces(p, A_NORMAL, (const char *const[]){level, how, line}, 3);
 		if (r->source != SOURCE_BOOK && r->source != SOURCE_RANDOM) {
 			format_count(nodes, sizeof nodes, (double)r->nodes);
 			panel_line(p, A_NORMAL, "%s nodes in %.2fs", nodes, r->time);
@@ -283,13 +310,17 @@ static void draw_reasoning(struct panel *p, const struct game_node *m, int ply)
 			   m->time > 0 ? "played by hand" : "no engine reasoning for this move");
 	}
 	if (m->analysis.valid) {
-		char best[24], played[24];
+		char best[24], played[24], played_text[40];
+		char head[48], loss[24];
+
 		ui_format_score(best, sizeof best, m->analysis.best_score, 0, false);
 		ui_format_score(played, sizeof played, m->analysis.played_score, 0, false);
-		panel_line(p, m->analysis.loss > 0 ? ui_style(ui, PAIR_BAD, A_BOLD) : A_NORMAL,
-			   "Analysis: best %s %s, played %s, loss %.2f",
-			   ui_square_name(m->analysis.best_move, sq), best, played,
-			   m->analysis.loss / 100.0);
+		snprintf(head, sizeof head, "Analysis: best %s %s,",
+			 ui_square_name(m->analysis.best_move, sq), best);
+		snprintf(played_text, sizeof played_text, "played %s,", played);
+		snprintf(loss, sizeof loss, "loss %.2f", m->analysis.loss / 100.0);
+		panel_pieces(p, m->analysis.loss > 0 ? ui_style(ui, PAIR_BAD, A_BOLD) : A_NORMAL,
+			     (const char *const[]){head, played_text, loss}, 3);
 	}
 	if (m->comment && m->comment[0])
 		panel_wrap(p, A_NORMAL, ui->utf8 ? "\u270e " : "* ", m->comment);
@@ -332,10 +363,15 @@ void ui_draw_eval(struct ui *ui)
 	}
 	draw_hints(&p);
 	if (controller_analysis(ui->ctl, an)) {
-		for (int c = BLACK; c <= WHITE; c++)
-			panel_line(&p, A_NORMAL, "%s: loss %.1f in %d moves; ?! %d  ? %d  ?? %d",
-				   c == BLACK ? "Black" : "White", an[c].total_loss / 100.0,
-				   an[c].moves, an[c].doubtful, an[c].mistakes, an[c].blunders);
+		for (int c = BLACK; c <= WHITE; c++) {
+			char loss[64], marks[48];
+			snprintf(loss, sizeof loss, "%s: loss %.1f in %d move%s;",
+				 c == BLACK ? "Black" : "White", an[c].total_loss / 100.0,
+				 an[c].moves, an[c].moves == 1 ? "" : "s");
+			snprintf(marks, sizeof marks, "?! %d  ? %d  ?? %d", an[c].doubtful,
+				 an[c].mistakes, an[c].blunders);
+			panel_pieces(&p, A_NORMAL, (const char *const[]){loss, marks}, 2);
+		}
 	}
 	if (cursor > 0)
 		draw_reasoning(&p, controller_node(ui->ctl), cursor);

@@ -98,6 +98,43 @@ void ui_set_message(struct ui *ui, bool error, const char *fmt, ...)
 	ui->dirty = true;
 }
 
+/* Columns of a message (characters, or bytes if it is not valid text). */
+static int message_width(const char *s)
+{
+	size_t n = mbstowcs(NULL, s, 0);
+
+	return n == (size_t)-1 ? (int)strlen(s) : (int)n;
+}
+
+/* `s` broken into lines of at most `width` bytes at spaces (a longer word
+   stays whole), each ending in a newline; malloc'd, NULL when out of memory. */
+static char *wrap_text(const char *s, int width)
+{
+	size_t len = strlen(s), col = 0, o = 0;
+	char *out = malloc(2 * len + 2);
+
+	if (!out)
+		return NULL;
+	while (*s) {
+		size_t word = strcspn(s, " ");
+		if (col > 0 && col + 1 + word > (size_t)(width > 10 ? width : 10)) {
+			out[o++] = '\n';
+			col = 0;
+		} else if (col > 0) {
+			out[o++] = ' ';
+			col++;
+		}
+		memcpy(out + o, s, word);
+		o += word;
+		col += word;
+		s += word;
+		s += strspn(s, " ");
+	}
+	out[o++] = '\n';
+	out[o] = '\0';
+	return out;
+}
+
 static void popup_show(struct ui *ui, char *text)
 {
 	free(ui->popup);
@@ -145,6 +182,11 @@ static void apply_result(struct ui *ui, struct command_result *res)
 	if ((res->flags & CMD_OUTPUT) && res->output) {
 		popup_show(ui, res->output);
 		res->output = NULL;
+	} else if (res->message[0] && message_width(res->message) > ui->lay.cols - 2) {
+		/* the message line would cut it: the whole text in a pop-up too */
+		char *text = wrap_text(res->message, ui->lay.cols - 8);
+		if (text)
+			popup_show(ui, text);
 	}
 	if (res->flags & CMD_REDRAW_MOVES)
 		ui->moves_follow = true;
@@ -208,8 +250,24 @@ static void select_square(struct ui *ui, char *out, size_t len)
 	}
 }
 
+/* True when `word` names (or uniquely abbreviates) a command that replaces
+   the game: new, load, import, handicap. */
+static bool replaces_game(const char *word)
+{
+	static const char *const names[] = {"new", "load", "import", "handicap"};
+	const char *name = command_name_match(word, 0);
+
+	if (!name || (strcmp(name, word) != 0 && command_name_match(word, 1)))
+		return false;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(name, names[i]) == 0)
+			return true;
+	return false;
+}
+
 /* Runs one command line: the screen's own commands here, the others through
-   the command layer. Returns 0, or -1 when the command failed. */
+   the command layer; a line that would replace an unsaved game waits for y
+   first (confirm_line). Returns 0, or -1 when the command failed. */
 int ui_execute(struct ui *ui, const char *line)
 {
 	struct command_result res;
@@ -261,6 +319,12 @@ int ui_execute(struct ui *ui, const char *line)
 		char *text = ui_keys_help();
 		if (text)
 			popup_show(ui, text);
+		return 0;
+	}
+	if (!ui->replace_confirmed && replaces_game(word) && controller_unsaved(ui->ctl)) {
+		snprintf(ui->confirm_line, sizeof ui->confirm_line, "%s", line);
+		ui->confirm_name = command_name_match(word, 0);
+		ui->dirty = true;
 		return 0;
 	}
 	rc = command_execute(ui->ctl, line, &res);
@@ -340,6 +404,20 @@ static void handle_key(struct ui *ui, int key, int meta)
 
 	if (key == KEY_RESIZE) {
 		ui_layout_compute(&ui->lay, LINES, COLS);
+		ui->dirty = true;
+		return;
+	}
+	if (ui->confirm_line[0]) {
+		char line[sizeof ui->confirm_line];
+		snprintf(line, sizeof line, "%s", ui->confirm_line);
+		ui->confirm_line[0] = '\0';
+		if (key == 'y' || key == 'Y') {
+			ui->replace_confirmed = true;
+			ui_execute(ui, line);
+			ui->replace_confirmed = false;
+		} else {
+			ui_set_message(ui, false, "Kept the game. `save` keeps it in a slot.");
+		}
 		ui->dirty = true;
 		return;
 	}

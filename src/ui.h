@@ -64,6 +64,9 @@ struct ui {
 	int popup_top;			       /* first line of the pop-up on screen */
 	int popup_lines;		       /* lines in `popup` */
 	bool confirm_quit;		       /* waiting for y/n: quit with an unsaved game */
+	char confirm_line[300];		       /* waiting for y/n: this replaces the game */
+	const char *confirm_name;	       /* its command ("new", "load" ...) */
+	bool replace_confirmed;		       /* y given: run the line as it is */
 	bool quit;			       /* leave the main loop */
 	bool thinking;			       /* the engine is searching (live progress shown) */
 	double think_start;		       /* when the current search started (timer_now) */

@@ -173,6 +173,25 @@ Test(command, completion_lists_matching_names)
 	cr_assert_geq(n, 38, "every command completes from nothing");
 }
 
+/* The list fits in 80 columns and gives each command's first sentence whole
+   (it used to cut the first line of the description at any width). */
+Test(command, help_list_fits_80_columns_with_whole_sentences)
+{
+	char *h = command_help(NULL);
+	const char *line = h;
+
+	cr_assert(h);
+	while (*line) {
+		size_t n = strcspn(line, "\n");
+		cr_expect_leq(n, 79, "too wide: %.*s", (int)n, line);
+		line += n + (line[n] == '\n');
+	}
+	cr_expect(strstr(h, "(f5d6c3).\n"), "move's sentence whole:\n%s", h);
+	cr_expect(strstr(h, "RO ON TM).\n"), "info's sentence whole:\n%s", h);
+	cr_expect_null(strstr(h, "A square alone on a line\n"), "%s", h);
+	free(h);
+}
+
 Test(command, help_for_one_command_or_all)
 {
 	struct command_result res;

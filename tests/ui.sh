@@ -108,6 +108,7 @@ keys eng k Enter
 wait_for eng " 1 ●d3"; check "k then Enter plays d3 from the cursor's start on d4" $?
 wait_for eng " 2 ○"; check "the engine answers without a key" $?
 wait_for eng "search: depth"; check "the engine panel shows the reasoning of its move" $?
+screen eng | grep -q "score [-+<>=0-9]"; check "the reasoning's score shows at 80 columns (not cut at the box)" $?
 keys eng ?
 wait_for eng "Hints for Black"; check "? shows the hint list" $?
 keys eng q
@@ -118,6 +119,12 @@ keys eng q
 wait_for eng "Quit anyway" >/dev/null
 keys eng y
 wait_for eng "EXIT=0"; check "y quits with status 0" $?
+
+# the header gives a level's name whole when it fits (it cut every name at 8:
+# "pre-mast")
+start pm 80 24 -- --white pre-master
+wait_for pm "White pre-master "; check "the header shows pre-master whole at 80 columns" $?
+quit pm
 
 # ---------------------------------------------------------------- two humans: keys, bar, replay, annotations
 start hh 80 24 -- --white human
@@ -159,6 +166,10 @@ cmd hh "help keys"
 wait_for hh "Shift-Left"; check "help keys lists the key bindings" $?
 keys hh Escape
 wait_gone hh "Shift-Left" >/dev/null
+cmd hh "info foo"
+wait_for hh "round opening time)"; check "a message too long for its line shows whole in a pop-up" $?
+keys hh Escape
+wait_gone hh "round opening time)" >/dev/null
 cmd hh "save one my game"
 wait_for hh "slot one"; check "save writes a slot" $?
 [ -f "$SAVES/one.sgf" ]; check "the slot file is in the data directory" $?
@@ -169,6 +180,21 @@ keys hh q
 wait_for hh "EXIT=0"; check "q quits at once when the game is saved" $?
 [ -s "$HOME_DIR/.local/share/othello-master/history" ] && grep -q "^save one" "$HOME_DIR/.local/share/othello-master/history"
 check "the command history is kept in the data directory" $?
+
+# ---------------------------------------------------------------- a key that would lose the game asks first
+start nn 80 24 -- --white human
+wait_for nn "Moves 0" >/dev/null
+keys nn k Enter
+wait_for nn " 1 ●d3" >/dev/null
+keys nn N
+wait_for nn "\`new\` replaces it: go on? (y/n)"; check "N with an unsaved game asks first (it discarded the game)" $?
+keys nn n
+wait_for nn "Kept the game" && screen nn | grep -q " 1 ●d3"; check "n keeps the game" $?
+cmd nn "hand 1"
+wait_for nn "\`handicap\` replaces it" >/dev/null
+keys nn y
+wait_for nn "new game with a handicap"; check "y goes on with the command" $?
+quit nn
 
 # ---------------------------------------------------------------- loading, stepping, resizing
 start load 80 24 -- --load one
