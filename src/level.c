@@ -480,12 +480,31 @@ static double rng_unit(uint64_t *rng)
 	return (double)(rng_next(rng) >> 11) / (double)(1ULL << 52) - 1.0;
 }
 
-/* The one-ply level: the move whose resulting position evaluates best (ties: scan order). */
+/* Adds move `sq` with `score` to the root moves of `r`, kept best first (ties: first in). */
+static void insert_scored(struct search_result *r, int sq, int score)
+{
+	int j = r->n_moves++;
+
+	while (j > 0 && r->moves[j - 1].score < score) {
+		r->moves[j] = r->moves[j - 1];
+		j--;
+	}
+	r->moves[j] = (struct search_move){sq, score, BOUND_EXACT, 1};
+}
+
+/*
+ * The one-ply level: the move whose resulting position evaluates best (ties:
+ * scan order). Its result reads as a depth-1 search: one node a move, every
+ * move's score best first, the move as the PV.
+ */
 static void choose_one_ply(const struct level_spec *spec, struct level_state *st,
 			   const struct board *b, uint64_t moves, struct level_move *out)
 {
+	struct search_result *r = &out->result;
 	int best = -SCORE_INF;
+	double t0 = timer_now();
 
+	memset(r, 0, sizeof *r);
 	out->move = board_first_square(moves);
 	for (; moves; moves &= moves - 1) {
 		int sq = board_first_square(moves), v;
@@ -503,6 +522,7 @@ static void choose_one_ply(const struct level_spec *spec, struct level_state *st
 				v += (int)lround(rng_unit(&st->rng) * scale);
 			}
 		}
+		insert_scored(r, sq, v);
 		if (v > best) {
 			best = v;
 			out->move = sq;
@@ -511,6 +531,14 @@ static void choose_one_ply(const struct level_spec *spec, struct level_state *st
 	out->source = LEVEL_SOURCE_SEARCH;
 	out->scored = true;
 	out->score = best;
+	r->move = out->move;
+	r->score = best;
+	r->bound = BOUND_EXACT;
+	r->depth = 1;
+	r->pv[0] = out->move;
+	r->pv_len = 1;
+	r->nodes = (uint64_t)r->n_moves;
+	r->time = timer_now() - t0;
 }
 
 /*

@@ -374,6 +374,15 @@ Test(level, novice_plays_the_best_one_ply_evaluation)
 		cr_assert_eq(m.move, best_sq);
 		cr_assert_eq(m.score, best);
 		cr_assert_eq(m.source, LEVEL_SOURCE_SEARCH);
+		/* its reasoning reads as a depth-1 search over every move */
+		cr_assert_eq(m.result.depth, 1);
+		cr_assert_eq(m.result.n_moves, board_popcount(moves));
+		cr_assert_eq(m.result.nodes, (uint64_t)board_popcount(moves));
+		cr_assert_eq(m.result.pv_len, 1);
+		cr_assert_eq(m.result.pv[0], best_sq);
+		cr_assert_eq(m.result.moves[0].move, best_sq);
+		for (int k = 1; k < m.result.n_moves; k++)
+			cr_assert_geq(m.result.moves[k - 1].score, m.result.moves[k].score);
 	}
 	eval_free(ev);
 	level_state_free(st);
