@@ -99,7 +99,7 @@ int cli_gtp(int argc, char **argv)
 	opt.eval_name = ev ? eval_name : NULL;
 	p = match_player_new(level, &opt, err, sizeof err);
 	if (!p) {
-		fprintf(stderr, "othello: --level: %s\n", err);
+		fprintf(stderr, "othello gtp: --level: %s\n", err);
 		eval_free(ev);
 		return 2;
 	}

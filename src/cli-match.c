@@ -46,6 +46,7 @@ struct run_evals {
 
 /* Options shared by match and tournament. */
 struct run_options {
+	const char *command;	  /* "match" or "tournament", for messages */
 	const char *openings;	  /* --openings FILE, NULL = the shipped balanced set */
 	long games;		  /* --games N (per pairing in a tournament), 0 = default */
 	long random_pct;	  /* --random PERCENT */
@@ -190,7 +191,8 @@ static int load_openings(const struct run_options *ro, struct match_openings *ou
 		snprintf(path, sizeof path, "%s", ro->openings);
 		f = fopen(path, "r");
 		if (!f) {
-			fprintf(stderr, "othello: --openings: %s: cannot open\n", path);
+			fprintf(stderr, "othello %s: --openings: %s: cannot open\n", ro->command,
+				path);
 			return 2;
 		}
 	} else {
@@ -273,6 +275,7 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 	int c;
 
 	memset(ro, 0, sizeof *ro);
+	ro->command = argv[0];
 	ro->seed = 1;
 	ro->jobs = 1;
 	ro->shard = ro->shards = 1;
@@ -326,7 +329,8 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 
 			ro->seed = strtoull(optarg, &end, 10);
 			if (!*optarg || *end || optarg[0] == '-') {
-				fprintf(stderr, "othello: --seed: '%s' is not a number\n", optarg);
+				fprintf(stderr, "othello %s: --seed: '%s' is not a number\n",
+					ro->command, optarg);
 				return 2;
 			}
 			break;
@@ -334,23 +338,24 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 		case 't':
 			if (!parse_pair_seconds(optarg, ro->time)) {
 				fprintf(stderr,
-					"othello: --time: '%s' is not T or T,T in seconds\n",
-					optarg);
+					"othello %s: --time: '%s' is not T or T,T in seconds\n",
+					ro->command, optarg);
 				return 2;
 			}
 			break;
 		case 'd':
 			if (!parse_pair_int(optarg, 1, 60, ro->depth)) {
-				fprintf(stderr, "othello: --depth: '%s' is not D or D,D (1-60)\n",
-					optarg);
+				fprintf(stderr,
+					"othello %s: --depth: '%s' is not D or D,D (1-60)\n",
+					ro->command, optarg);
 				return 2;
 			}
 			break;
 		case 'T':
 			if (!cli_parse_seconds(optarg, &ro->timeout) || ro->timeout <= 0) {
 				fprintf(stderr,
-					"othello: --timeout: '%s' is not a number of seconds\n",
-					optarg);
+					"othello %s: --timeout: '%s' is not a number of seconds\n",
+					ro->command, optarg);
 				return 2;
 			}
 			break;
@@ -368,8 +373,8 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 		case 'S':
 			if (match_shard_parse(optarg, &ro->shard, &ro->shards) < 0) {
 				fprintf(stderr,
-					"othello: --shard: '%s' is not I/N with 1 <= I <= N\n",
-					optarg);
+					"othello %s: --shard: '%s' is not I/N with 1 <= I <= N\n",
+					ro->command, optarg);
 				return 2;
 			}
 			break;
@@ -383,8 +388,8 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 				goto bad_option;
 			if (!stats_format_parse(optarg, &ro->format)) {
 				fprintf(stderr,
-					"othello: --format: '%s' is not text, csv or json\n",
-					optarg);
+					"othello %s: --format: '%s' is not text, csv or json\n",
+					ro->command, optarg);
 				return 2;
 			}
 			break;
@@ -535,13 +540,14 @@ static int run_plan(const struct run_options *ro, struct match_plan *plan, struc
 
 	st->report_fd = -1;
 	if (ro->log_dir && mkdir(ro->log_dir, 0777) < 0 && errno != EEXIST) {
-		fprintf(stderr, "othello: --log-dir: %s: %s\n", ro->log_dir, strerror(errno));
+		fprintf(stderr, "othello %s: --log-dir: %s: %s\n", ro->command, ro->log_dir,
+			strerror(errno));
 		return 2;
 	}
 	if (ro->report) {
 		st->report_fd = report_open(ro->report, err, sizeof err);
 		if (st->report_fd < 0) {
-			fprintf(stderr, "othello: --report: %s\n", err);
+			fprintf(stderr, "othello %s: --report: %s\n", ro->command, err);
 			return 2;
 		}
 	}

@@ -103,7 +103,7 @@ int cli_nboard(int argc, char **argv)
 
 		bk = book_new();
 		if (!f || !bk || book_load(bk, f, book_path, err, sizeof err) < 0) {
-			fprintf(stderr, "othello: --book: %s\n", f ? err : "cannot open");
+			fprintf(stderr, "othello nboard: --book: %s\n", f ? err : "cannot open");
 			if (f)
 				fclose(f);
 			book_free(bk);

@@ -127,7 +127,7 @@ int cli_report(int argc, char **argv)
 			format_option = "--format";
 			if (!stats_format_parse(optarg, &format)) {
 				fprintf(stderr,
-					"othello: --format: '%s' is not text, csv or json\n",
+					"othello report: --format: '%s' is not text, csv or json\n",
 					optarg);
 				return 2;
 			}

@@ -172,4 +172,16 @@ printf 'load %s/game.xyz\n' "$tmp" | "$OTHELLO" script --no-board >"$tmp/ld" 2>&
 grep -qx "error: $tmp/game.xyz: unknown file type (use .sgf, .ggf, .txt or .obf)" "$tmp/ld"
 check "load: an unknown file type is named without a way load lacks" $?
 
+# an option's message names the subcommand it belongs to (match, tournament,
+# report, gtp said "othello: --OPTION:" beside "othello match: --games:")
+"$OTHELLO" match --black expert --white expert --shard 3/2 >/dev/null 2>"$tmp/m1"; st=$?
+[ $st -eq 2 ] && grep -qx "othello match: --shard: '3/2' is not I/N with 1 <= I <= N" "$tmp/m1"
+check "match: an option's message names the subcommand" $?
+"$OTHELLO" tournament --players expert,novice --seed x >/dev/null 2>"$tmp/m2"; st=$?
+[ $st -eq 2 ] && grep -qx "othello tournament: --seed: 'x' is not a number" "$tmp/m2"
+check "tournament: an option's message names the subcommand" $?
+"$OTHELLO" gtp --level nosuch </dev/null >/dev/null 2>"$tmp/m3"; st=$?
+[ $st -eq 2 ] && grep -q "^othello gtp: --level: " "$tmp/m3"
+check "gtp: an option's message names the subcommand" $?
+
 tap_done
