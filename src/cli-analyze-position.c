@@ -81,6 +81,7 @@ int cli_analyze_position(int argc, char **argv)
 		}
 	}
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "d:t:e:w:H:m:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -114,6 +115,7 @@ int cli_analyze_position(int argc, char **argv)
 			analyze_usage(stdout);
 			return 0;
 		default:
+			cli_option_refused("analyze-position", options, argv, optind - 1, c);
 			analyze_usage(stderr);
 			return 2;
 		}

@@ -154,6 +154,7 @@ int cli_analyze(int argc, char **argv)
 	controller_options_default(&opt);
 	opt.black = opt.white = "human";
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "o:d:t:e:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
@@ -201,6 +202,7 @@ int cli_analyze(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		default:
+			cli_option_refused("analyze", longopts, argv, optind - 1, c);
 			usage(stderr);
 			return 2;
 		}

@@ -129,6 +129,7 @@ static int book_show(int argc, char **argv)
 	if (!bk)
 		return 2;
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "b:nh", options, NULL)) != -1) {
 		switch (c) {
 		case 'b':
@@ -144,6 +145,7 @@ static int book_show(int argc, char **argv)
 			rc = 0;
 			goto done;
 		default:
+			cli_option_refused("book show", options, argv, optind - 1, c);
 			book_usage(stderr);
 			goto done;
 		}
@@ -227,6 +229,7 @@ static int book_build_cli(int argc, char **argv)
 	if (!bk || !ev)
 		goto done;
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "o:b:p:d:t:f:H:qh", options, NULL)) != -1) {
 		switch (c) {
 		case 'o':
@@ -272,6 +275,7 @@ static int book_build_cli(int argc, char **argv)
 			rc = 0;
 			goto done;
 		default:
+			cli_option_refused("book build", options, argv, optind - 1, c);
 			book_usage(stderr);
 			goto done;
 		}
@@ -342,6 +346,7 @@ static int book_merge_files(int argc, char **argv)
 	int c, rc = 2;
 
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'o':
@@ -351,6 +356,7 @@ static int book_merge_files(int argc, char **argv)
 			book_usage(stdout);
 			return 0;
 		default:
+			cli_option_refused("book merge", options, argv, optind - 1, c);
 			book_usage(stderr);
 			return 2;
 		}

@@ -62,6 +62,7 @@ int cli_convert(int argc, char **argv)
 	char err[512];
 
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "f:t:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'f':
@@ -79,6 +80,7 @@ int cli_convert(int argc, char **argv)
 			convert_usage(stdout);
 			return 0;
 		default:
+			cli_option_refused("convert", options, argv, optind - 1, c);
 			convert_usage(stderr);
 			return 2;
 		}

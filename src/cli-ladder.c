@@ -280,22 +280,16 @@ static int print_table(const struct ladder *l, double seconds)
 int cli_ladder(int argc, char **argv)
 {
 	static const struct option options[] = {
-		{ "games", required_argument, NULL, 'g' },
-		{ "plies", required_argument, NULL, 'p' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "threads", required_argument, NULL, 'j' },
-		{ "book", required_argument, NULL, 'b' },
-		{ "no-book", no_argument, NULL, 'n' },
-		{ "hash", required_argument, NULL, 'H' },
-		{ "max-time", required_argument, NULL, 'm' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "eval", required_argument, NULL, 'e' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	    {"games", required_argument, NULL, 'g'}, {"plies", required_argument, NULL, 'p'},
+	    {"seed", required_argument, NULL, 's'},  {"threads", required_argument, NULL, 'j'},
+	    {"book", required_argument, NULL, 'b'},  {"no-book", no_argument, NULL, 'n'},
+	    {"hash", required_argument, NULL, 'H'},  {"max-time", required_argument, NULL, 'm'},
+	    {"quiet", no_argument, NULL, 'q'},	     {"eval", required_argument, NULL, 'e'},
+	    {"help", no_argument, NULL, 'h'},	     {NULL, 0, NULL, 0},
 	};
-	static const char *const defaults[] = { "beginner", "novice", "expert", "pre-master",
-						"master" };
-	struct ladder l = { .games_per_rung = 100, .seed = 1, .tt_megabytes = 16, .progress = true };
+	static const char *const defaults[] = {"beginner", "novice", "expert", "pre-master",
+					       "master"};
+	struct ladder l = {.games_per_rung = 100, .seed = 1, .tt_megabytes = 16, .progress = true};
 	struct book *bk = book_new();
 	pthread_t threads[16];
 	long v, plies = 8, n_threads = 1;
@@ -308,6 +302,7 @@ int cli_ladder(int argc, char **argv)
 
 	pthread_mutex_init(&l.lock, NULL);
 	optind = 1;
+	opterr = 0;
 	while (bk && (c = getopt_long(argc, argv, "g:p:s:j:b:nH:qm:e:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'g':
@@ -370,6 +365,7 @@ int cli_ladder(int argc, char **argv)
 			rc = 0;
 			goto done;
 		default:
+			cli_option_refused("ladder", options, argv, optind - 1, c);
 			ladder_usage(stderr);
 			goto done;
 		}

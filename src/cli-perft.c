@@ -19,9 +19,9 @@ static void perft_usage(FILE *f)
 int cli_perft(int argc, char **argv)
 {
 	static const struct option options[] = {
-		{ "board", required_argument, NULL, 'b' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	    {"board", required_argument, NULL, 'b'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
 	};
 	struct board b;
 	enum color side = BLACK;
@@ -31,6 +31,7 @@ int cli_perft(int argc, char **argv)
 
 	board_start(&b);
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "b:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'b':
@@ -43,6 +44,7 @@ int cli_perft(int argc, char **argv)
 			perft_usage(stdout);
 			return 0;
 		default:
+			cli_option_refused("perft", options, argv, optind - 1, c);
 			perft_usage(stderr);
 			return 2;
 		}
@@ -53,7 +55,8 @@ int cli_perft(int argc, char **argv)
 		return 2;
 	}
 	if (!cli_parse_int(argv[optind], 1, 30, &depth)) {
-		fprintf(stderr, "othello perft: '%s' is not a depth (a whole number from 1 to 30)\n",
+		fprintf(stderr,
+			"othello perft: '%s' is not a depth (a whole number from 1 to 30)\n",
 			argv[optind]);
 		return 2;
 	}

@@ -212,6 +212,7 @@ int cli_script(int argc, char **argv)
 	opt.black = "human";
 	opt.white = "human";
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "b:w:s:nh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
@@ -245,6 +246,7 @@ int cli_script(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		default:
+			cli_option_refused("script", longopts, argv, optind - 1, c);
 			usage(stderr);
 			return 2;
 		}

@@ -200,6 +200,7 @@ int cli_solve(int argc, char **argv)
 	FILE *f;
 
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "wt:aH:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'e':
@@ -223,6 +224,7 @@ int cli_solve(int argc, char **argv)
 			solve_usage(stdout);
 			return 0;
 		default:
+			cli_option_refused("solve", options, argv, optind - 1, c);
 			solve_usage(stderr);
 			return 2;
 		}

@@ -141,7 +141,12 @@ static int parse_args(int argc, char **argv, struct train_args *a)
 	double x;
 
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "j:", opts, NULL)) != -1) {
+		if (c == '?') {
+			cli_option_refused("train", opts, argv, optind - 1, c);
+			goto bad;
+		}
 		switch (c) {
 		case 'o':
 			a->openings = optarg;

@@ -184,4 +184,19 @@ check "tournament: an option's message names the subcommand" $?
 [ $st -eq 2 ] && grep -q "^othello gtp: --level: " "$tmp/m3"
 check "gtp: an option's message names the subcommand" $?
 
+# subcommands that left unknown options to getopt printed "build: unrecognized
+# option ..." without the program's name
+"$OTHELLO" book build --nosuch >/dev/null 2>"$tmp/g1"; st=$?
+[ $st -eq 2 ] && grep -qx "othello book build: unknown option '--nosuch'" "$tmp/g1"
+check "book build: an unknown option is named with the command" $?
+"$OTHELLO" train generate "$tmp/x.dat" --games >/dev/null 2>"$tmp/g2"; st=$?
+[ $st -eq 2 ] && grep -qx "othello train: --games needs a value" "$tmp/g2"
+check "train: a missing value is named after the file argument" $?
+"$OTHELLO" solve "$tmp/x.obf" --hash >/dev/null 2>"$tmp/g3"; st=$?
+[ $st -eq 2 ] && grep -qx "othello solve: --hash needs a value" "$tmp/g3"
+check "solve: a missing value is named with the command" $?
+"$OTHELLO" analyze-position --nosuch >/dev/null 2>"$tmp/g4"; st=$?
+[ $st -eq 2 ] && grep -qx "othello analyze-position: unknown option '--nosuch'" "$tmp/g4"
+check "analyze-position: an unknown option is named with the command" $?
+
 tap_done
