@@ -236,10 +236,11 @@ char *controller_slots_text(const struct controller *ctl, char *err, size_t errl
 						si->name, si->description);
 		else
 			len += (size_t)snprintf(
-			    s + len, cap - len, "%-10s %-10s %s vs %s, %d moves%s%s%s%s\n",
-			    si->name, si->date, *si->black ? si->black : "?",
-			    *si->white ? si->white : "?", si->moves, *si->result ? ", " : "",
-			    si->result, *si->description ? " — " : "", si->description);
+			    s + len, cap - len, "%-10s %-10s %s vs %s, %d move%s%s%s%s%s\n",
+			    si->name, si->date, *si->black ? si->black : "Black",
+			    *si->white ? si->white : "White", si->moves, si->moves == 1 ? "" : "s",
+			    *si->result ? ", " : "", si->result, *si->description ? " — " : "",
+			    si->description);
 	}
 	free(list);
 	return s;
