@@ -70,6 +70,19 @@ static void stamp_record(struct controller *ctl)
 	}
 }
 
+/* True when `slot` names an existing save slot that holds another game than this one (a
+   slot it was neither saved to nor loaded from since it was started). */
+bool controller_slot_taken(const struct controller *ctl, const char *slot)
+{
+	char dir[SLOT_PATH_MAX], err[SLOT_PATH_MAX + 64];
+
+	if (!slot || !*slot || strcmp(slot, ctl->slot) == 0 || !slots_name_valid(slot))
+		return false;
+	if (resolve_dir(ctl, dir, sizeof dir, err, sizeof err) < 0)
+		return false;
+	return slot_exists(dir, slot);
+}
+
 /*
  * Saves the game in `slot` (NULL or "": the first free slot of 1-10) with a
  * description (may be NULL). Returns flags, or -1 with a message; the message
@@ -105,6 +118,7 @@ int controller_save(struct controller *ctl, const char *slot, const char *descri
 	if (slots_save(dir, name, ctl->game, description, err, errlen) < 0)
 		return -1;
 	ctl->dirty = false;
+	snprintf(ctl->slot, sizeof ctl->slot, "%s", name);
 	snprintf(err, errlen, "saved in slot %s", name);
 	return CMD_REDRAW_STATUS;
 }
@@ -151,8 +165,10 @@ int controller_load(struct controller *ctl, const char *slot_or_file, char *err,
 	if (!g)
 		return -1;
 	ctl_reset_game(ctl, g);
-	if (slot)
+	if (slot) {
 		players_from_info(ctl);
+		snprintf(ctl->slot, sizeof ctl->slot, "%s", slot_or_file);
+	}
 	ctl->dirty = false;
 	snprintf(err, errlen, "loaded %s %s", slot ? "slot" : "file", slot_or_file);
 	return CMD_REDRAW_ALL | ctl_autostep(ctl);

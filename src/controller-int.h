@@ -82,6 +82,7 @@ struct controller {
 	struct book *book;		 /* the shipped opening book, or NULL */
 	int resigned;			 /* colour that resigned, -1 if none */
 	bool dirty;			 /* changed since the last save or load */
+	char slot[64];			 /* the save slot this game was saved to or loaded from, or "" */
 	bool editing;			 /* in edit mode */
 	uint64_t edit_black, edit_white; /* the position being edited */
 	enum color edit_side;		 /* side to move in the edited position */

@@ -140,6 +140,7 @@ void ctl_reset_game(struct controller *ctl, struct game *g)
 	ctl_cancel(ctl);
 	game_free(ctl->game);
 	ctl->game = g;
+	ctl->slot[0] = '\0';
 	ctl->opening_auto = false;
 	ctl->tip = game_line_end(g->root);
 	ctl->cur = ctl->tip;

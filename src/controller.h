@@ -198,6 +198,7 @@ char *controller_analysis_text(const struct controller *ctl);
 int controller_save(struct controller *ctl, const char *slot, const char *description, char *err,
 		    size_t errlen);
 int controller_load(struct controller *ctl, const char *slot_or_file, char *err, size_t errlen);
+bool controller_slot_taken(const struct controller *ctl, const char *slot);
 char *controller_slots_text(const struct controller *ctl, char *err, size_t errlen);
 int controller_export(struct controller *ctl, const char *file, char *err, size_t errlen);
 int controller_import(struct controller *ctl, const char *file, char *err, size_t errlen);

@@ -551,15 +551,10 @@ static void draw_bar(const struct ui *ui)
 				       ? " arrows move  : command  F1 help  q quit"
 				       : " arrows+Enter play  : command  ? hint  u/r undo/redo  "
 					 "[ ] step  s save  F1 help  q quit";
-		char ask[128];
 		if (ui->confirm_quit)
 			keys = " The game is not saved. Quit anyway? (y/n)";
-		if (ui->confirm_line[0]) {
-			snprintf(ask, sizeof ask,
-				 " The game is not saved. `%s` replaces it: go on? (y/n)",
-				 ui->confirm_name);
-			keys = ask;
-		}
+		if (ui->confirm_line[0])
+			keys = ui->confirm_ask;
 		attron(ui->confirm_quit || ui->confirm_line[0] ? A_BOLD
 							       : ui_style(ui, PAIR_DIM, A_NORMAL));
 		ui_put(l->bar_y, 0, l->cols - 1, keys);

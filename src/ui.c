@@ -250,19 +250,36 @@ static void select_square(struct ui *ui, char *out, size_t len)
 	}
 }
 
+/* The command that `word` names or uniquely abbreviates, or NULL. */
+static const char *command_of(const char *word)
+{
+	const char *name = command_name_match(word, 0);
+
+	if (!name || (strcmp(name, word) != 0 && command_name_match(word, 1)))
+		return NULL;
+	return name;
+}
+
 /* True when `word` names (or uniquely abbreviates) a command that replaces
    the game: new, load, import, handicap. */
 static bool replaces_game(const char *word)
 {
 	static const char *const names[] = {"new", "load", "import", "handicap"};
-	const char *name = command_name_match(word, 0);
+	const char *name = command_of(word);
 
-	if (!name || (strcmp(name, word) != 0 && command_name_match(word, 1)))
-		return false;
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+	for (size_t i = 0; name && i < sizeof names / sizeof names[0]; i++)
 		if (strcmp(name, names[i]) == 0)
 			return true;
 	return false;
+}
+
+/* Holds `line` until the player answers y to `ask`; `kept` is said on any other key. */
+static void confirm_first(struct ui *ui, const char *line, const char *ask, const char *kept)
+{
+	snprintf(ui->confirm_line, sizeof ui->confirm_line, "%s", line);
+	snprintf(ui->confirm_ask, sizeof ui->confirm_ask, "%s", ask);
+	snprintf(ui->confirm_kept, sizeof ui->confirm_kept, "%s", kept);
+	ui->dirty = true;
 }
 
 /* Runs one command line: the screen's own commands here, the others through
@@ -322,10 +339,25 @@ int ui_execute(struct ui *ui, const char *line)
 		return 0;
 	}
 	if (!ui->replace_confirmed && replaces_game(word) && controller_unsaved(ui->ctl)) {
-		snprintf(ui->confirm_line, sizeof ui->confirm_line, "%s", line);
-		ui->confirm_name = command_name_match(word, 0);
-		ui->dirty = true;
+		char ask[128];
+
+		ui->confirm_name = command_of(word);
+		snprintf(ask, sizeof ask, " The game is not saved. `%s` replaces it: go on? (y/n)",
+			 ui->confirm_name);
+		confirm_first(ui, line, ask, "Kept the game. `save` keeps it in a slot.");
 		return 0;
+	}
+	if (!ui->replace_confirmed && command_of(word) && strcmp(command_of(word), "save") == 0) {
+		char slot[64], ask[128], kept[128];
+
+		snprintf(slot, sizeof slot, "%.*s", (int)strcspn(rest, " \t"), rest);
+		if (controller_slot_taken(ui->ctl, slot)) {
+			snprintf(ask, sizeof ask, " Slot %s holds another game. Replace it? (y/n)",
+				 slot);
+			snprintf(kept, sizeof kept, "Kept slot %s as it was.", slot);
+			confirm_first(ui, line, ask, kept);
+			return 0;
+		}
 	}
 	rc = command_execute(ui->ctl, line, &res);
 	apply_result(ui, &res);
@@ -416,7 +448,7 @@ static void handle_key(struct ui *ui, int key, int meta)
 			ui_execute(ui, line);
 			ui->replace_confirmed = false;
 		} else {
-			ui_set_message(ui, false, "Kept the game. `save` keeps it in a slot.");
+			ui_set_message(ui, false, "%s", ui->confirm_kept);
 		}
 		ui->dirty = true;
 		return;
@@ -796,8 +828,9 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 			memcpy(ui.message, msg, sizeof msg);
 		}
 	} else if (controller_has_autosave(ctl)) {
-		ui_set_message(&ui, false,
-			       "A game was saved when the program last stopped: `load autosave` resumes it");
+		ui_set_message(
+		    &ui, false,
+		    "A game was saved when the program last stopped: `load autosave` resumes it");
 	}
 	if (controller_eval_note(ctl)[0])
 		ui_set_message(&ui, true, "%s", controller_eval_note(ctl));

@@ -66,6 +66,8 @@ struct ui {
 	bool confirm_quit;		       /* waiting for y/n: quit with an unsaved game */
 	char confirm_line[300];		       /* waiting for y/n: this replaces the game */
 	const char *confirm_name;	       /* its command ("new", "load" ...) */
+	char confirm_ask[128];		       /* the question shown meanwhile */
+	char confirm_kept[128];		       /* the message when the answer is no */
 	bool replace_confirmed;		       /* y given: run the line as it is */
 	bool quit;			       /* leave the main loop */
 	bool thinking;			       /* the engine is searching (live progress shown) */

@@ -196,6 +196,24 @@ keys nn y
 wait_for nn "new game with a handicap"; check "y goes on with the command" $?
 quit nn
 
+# ---------------------------------------------------------------- saving over another game's slot asks first
+start sv 80 24 -- --white human
+wait_for sv "Moves 0" >/dev/null
+keys sv k Enter
+wait_for sv " 1 ●d3" >/dev/null
+cmd sv "save one"
+wait_for sv "Slot one holds another game. Replace it? (y/n)"; check "save over the slot of another game asks first" $?
+keys sv n
+wait_for sv "Kept slot one as it was" && grep -q "my game" "$SAVES/one.sgf"; check "n keeps that slot as it was" $?
+cmd sv "save two"
+wait_for sv "saved in slot two" >/dev/null
+cmd sv "info event again"
+cmd sv "save two"
+sleep 0.5
+wait_for sv "saved in slot two" && ! screen sv | grep -q "Replace it?" && grep -q "again" "$SAVES/two.sgf"
+check "saving again to the game's own slot does not ask" $?
+quit sv
+
 # ---------------------------------------------------------------- loading, stepping, resizing
 start load 80 24 -- --load one
 wait_for load "move 0/2  REPLAY"; check "--load opens the slot in replay mode, at the start" $?
