@@ -419,7 +419,14 @@ int eval_set_feature(struct eval *ev, const char *feature, bool on, char *err, s
 	int f = feature_index(feature);
 
 	if (f < 0) {
-		set_err(err, errlen, "no evaluation feature '%s'", feature);
+		char names[256];
+		size_t n = 0;
+
+		names[0] = '\0';
+		for (int k = 0; feature_names[k] && n < sizeof names; k++)
+			n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", k ? ", " : "",
+					      feature_names[k]);
+		set_err(err, errlen, "no evaluation feature '%s' (%s)", feature, names);
 		return -1;
 	}
 	ev->on[f] = on;
