@@ -51,7 +51,7 @@ echo "$out" | grep -q "^depth  4 " ; check "analyze-position prints each iterati
 check "a feature can be switched off by name" $st
 "$OTHELLO" analyze-position "$start" --without nothing > /dev/null 2> $tmp.err; st=$?
 [ $st -eq 2 ] && grep -q "no evaluation feature 'nothing' (disc, mobility, .*, squares)" $tmp.err
-check "an unknown feature is refused" $?
+check "an unknown feature is refused with the list of features" $?
 printf 'disc 1 2 3\n' > $tmp.txt
 "$OTHELLO" analyze-position "$start" --eval $tmp.txt > /dev/null 2> $tmp.err; st=$?
 [ $st -eq 2 ] && grep -q "$tmp.txt:1: disc needs 5 whole-number weights" $tmp.err
