@@ -21,6 +21,7 @@
 
 #include "command.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -578,6 +579,31 @@ static const struct {
     {"opening", "ON", INFO_OPENING}, {"time", "TM", INFO_TIME},
 };
 
+/* True when `v` is a result as SGF writes them: "", "?", "0", "Draw", "Void", or B+ / W+
+   alone, with a number of discs, or with R(esign), T(ime), F(orfeit). */
+static bool result_valid(const char *v)
+{
+	static const char *const words[] = {"", "R", "Resign", "T", "Time", "F", "Forfeit"};
+	const char *p;
+
+	if (!*v || !strcmp(v, "?") || !strcmp(v, "0") || !strcmp(v, "Draw") || !strcmp(v, "Void"))
+		return true;
+	if ((v[0] != 'B' && v[0] != 'W') || v[1] != '+')
+		return false;
+	p = v + 2;
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (!strcmp(p, words[i]))
+			return true;
+	if (!isdigit((unsigned char)*p))
+		return false;
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (*p == '.' && isdigit((unsigned char)p[1]))
+		for (p++; isdigit((unsigned char)*p); p++)
+			;
+	return *p == '\0';
+}
+
 /* Sets (with "" or NULL clears) a game information field, by name ("event") or SGF key ("EV"). */
 int controller_info(struct controller *ctl, const char *key, const char *value, char *err,
 		    size_t errlen)
@@ -585,6 +611,13 @@ int controller_info(struct controller *ctl, const char *key, const char *value, 
 	for (size_t i = 0; i < sizeof(info_keys) / sizeof(info_keys[0]); i++) {
 		if (strcasecmp(key, info_keys[i].name) == 0 ||
 		    strcasecmp(key, info_keys[i].sgf) == 0) {
+			if (info_keys[i].field == INFO_RESULT && !result_valid(value)) {
+				snprintf(err, errlen,
+					 "result: `%s` is not a game result (B+12, W+4, B+R for a "
+					 "resignation, W+T on time, 0 for a draw, ?, or nothing)",
+					 value);
+				return -1;
+			}
 			if (game_set_info(ctl->game, info_keys[i].field, value) < 0) {
 				snprintf(err, errlen, "out of memory");
 				return -1;

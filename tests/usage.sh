@@ -206,4 +206,11 @@ printf 'f5\nsave 1\nsaves\n' | "$OTHELLO" script --no-board --save-dir "$tmp/sav
 grep -q "^1  *[0-9-]* [0-9:]* Black vs White, 1 move$" "$tmp/sv"
 check "saves: unnamed players are Black and White; one move is 1 move" $?
 
+# info result takes only results (it took any text, written to SGF as RE)
+printf 'info result B+12\ninfo result foo\nexport %s\n' "$tmp/re.sgf" |
+  "$OTHELLO" script --no-board >"$tmp/re" 2>&1; st=$?
+[ $st -ne 0 ] && grep -q "^error: result: \`foo\` is not a game result (B+12, W+4," "$tmp/re" &&
+  grep -q "RE\[B+12\]" "$tmp/re.sgf"
+check "info result refuses what is not a result and keeps the one before" $?
+
 tap_done
