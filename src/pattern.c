@@ -52,6 +52,7 @@
  * Weights are in centidiscs (mobility: per move of difference).
  */
 #include "pattern.h"
+#include "bytes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -435,21 +436,6 @@ static uint64_t fnv1a(const uint8_t *p, size_t n)
 	return h;
 }
 
-static void put_le(uint8_t *p, uint64_t v, int n)
-{
-	for (int i = 0; i < n; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint64_t get_le(const uint8_t *p, int n)
-{
-	uint64_t v = 0;
-
-	for (int i = n - 1; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
-
 /* Writes `w` to `f` in the file format above. Returns 0, or -1 with a message. */
 int pattern_write(const struct pattern_weights *w, FILE *f, char *err, size_t errlen)
 {
@@ -470,23 +456,23 @@ int pattern_write(const struct pattern_weights *w, FILE *f, char *err, size_t er
 			while (i + run < total && all[i + run] == 0 && run < 65535)
 				run++;
 			if (run >= 2) {
-				put_le(pay + n, (uint16_t)RUN_MARK, 2);
-				put_le(pay + n + 2, run, 2);
+				bytes_put_le(pay + n, (uint16_t)RUN_MARK, 2);
+				bytes_put_le(pay + n + 2, run, 2);
 				n += 4;
 				i += run;
 				continue;
 			}
 		}
-		put_le(pay + n, (uint16_t)all[i], 2);
+		bytes_put_le(pay + n, (uint16_t)all[i], 2);
 		n += 2;
 		i++;
 	}
 	memcpy(head, FILE_MAGIC, 8);
-	put_le(head + 8, PATTERN_FILE_VERSION, 4);
-	put_le(head + 12, PATTERN_PHASES, 4);
-	put_le(head + 16, PATTERN_PARAMS, 4);
-	put_le(head + 20, n, 4);
-	put_le(head + 24, fnv1a(pay, n), 8);
+	bytes_put_le(head + 8, PATTERN_FILE_VERSION, 4);
+	bytes_put_le(head + 12, PATTERN_PHASES, 4);
+	bytes_put_le(head + 16, PATTERN_PARAMS, 4);
+	bytes_put_le(head + 20, n, 4);
+	bytes_put_le(head + 24, fnv1a(pay, n), 8);
 	if (fwrite(head, 1, 32, f) != 32 || fwrite(pay, 1, n, f) != n || fflush(f) != 0) {
 		snprintf(err, errlen, "write error");
 		rc = -1;
@@ -515,18 +501,19 @@ struct pattern_weights *pattern_read(FILE *f, const char *name, char *err, size_
 		snprintf(err, errlen, "%s: not a pattern weights file (bad magic)", name);
 		return NULL;
 	}
-	if (get_le(head + 8, 4) != PATTERN_FILE_VERSION) {
+	if (bytes_get_le(head + 8, 4) != PATTERN_FILE_VERSION) {
 		snprintf(err, errlen, "%s: weights file version %u, expected %d", name,
-			 (unsigned)get_le(head + 8, 4), PATTERN_FILE_VERSION);
+			 (unsigned)bytes_get_le(head + 8, 4), PATTERN_FILE_VERSION);
 		return NULL;
 	}
-	if (get_le(head + 12, 4) != PATTERN_PHASES || get_le(head + 16, 4) != PATTERN_PARAMS) {
+	if (bytes_get_le(head + 12, 4) != PATTERN_PHASES ||
+	    bytes_get_le(head + 16, 4) != PATTERN_PARAMS) {
 		snprintf(err, errlen, "%s: %u phases x %u weights, expected %d x %d", name,
-			 (unsigned)get_le(head + 12, 4), (unsigned)get_le(head + 16, 4),
+			 (unsigned)bytes_get_le(head + 12, 4), (unsigned)bytes_get_le(head + 16, 4),
 			 PATTERN_PHASES, PATTERN_PARAMS);
 		return NULL;
 	}
-	n = get_le(head + 20, 4);
+	n = bytes_get_le(head + 20, 4);
 	if (n > total * 2 + 16 || n % 2) {
 		snprintf(err, errlen, "%s: bad payload size %zu", name, n);
 		return NULL;
@@ -541,17 +528,17 @@ struct pattern_weights *pattern_read(FILE *f, const char *name, char *err, size_
 		snprintf(err, errlen, "%s: truncated (payload shorter than %zu bytes)", name, n);
 		goto fail;
 	}
-	if (fnv1a(pay, n) != get_le(head + 24, 8)) {
+	if (fnv1a(pay, n) != bytes_get_le(head + 24, 8)) {
 		snprintf(err, errlen, "%s: checksum mismatch (corrupt file)", name);
 		goto fail;
 	}
 	all = &w->w[0][0];
 	while (i < n) {
-		int16_t v = (int16_t)get_le(pay + i, 2);
+		int16_t v = (int16_t)bytes_get_le(pay + i, 2);
 
 		i += 2;
 		if (v == RUN_MARK) {
-			size_t run = i + 2 <= n ? get_le(pay + i, 2) : 0;
+			size_t run = i + 2 <= n ? bytes_get_le(pay + i, 2) : 0;
 
 			i += 2;
 			if (run == 0 || k + run > total)

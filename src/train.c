@@ -31,6 +31,7 @@
  * the writer resumes from the end of the last whole record.
  */
 #include "train.h"
+#include "bytes.h"
 #include "search.h"
 #include "timer.h"
 
@@ -230,21 +231,6 @@ int train_play_game(struct search *s, const struct train_opening *op,
 	return 0;
 }
 
-static void put_le(uint8_t *p, uint64_t v, int n)
-{
-	for (int i = 0; i < n; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint64_t get_le(const uint8_t *p, int n)
-{
-	uint64_t v = 0;
-
-	for (int i = n - 1; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
-
 /* Writes the data file's magic to `f`; returns 0 or -1 on a write error. */
 int train_data_write_header(FILE *f)
 {
@@ -256,12 +242,12 @@ int train_data_write_game(FILE *f, const struct train_game *g)
 {
 	uint8_t buf[8 + 64 * TRAIN_RECORD_BYTES], *p = buf + 8;
 
-	put_le(buf, g->id, 4);
-	put_le(buf + 4, (uint64_t)g->n, 2);
-	put_le(buf + 6, 0, 2);
+	bytes_put_le(buf, g->id, 4);
+	bytes_put_le(buf + 4, (uint64_t)g->n, 2);
+	bytes_put_le(buf + 6, 0, 2);
 	for (int i = 0; i < g->n; i++, p += TRAIN_RECORD_BYTES) {
-		put_le(p, g->pos[i].own, 8);
-		put_le(p + 8, g->pos[i].opp, 8);
+		bytes_put_le(p, g->pos[i].own, 8);
+		bytes_put_le(p + 8, g->pos[i].opp, 8);
 		p[16] = (uint8_t)g->pos[i].score;
 		p[17] = g->pos[i].exact;
 	}
@@ -314,9 +300,9 @@ long train_data_read(FILE *f, const char *name, struct train_data *d, uint8_t *d
 
 		if (fread(head, 1, 8, f) != 8)
 			break;
-		id = (uint32_t)get_le(head, 4);
-		n = (size_t)get_le(head + 4, 2);
-		if (n > 64 || get_le(head + 6, 2) != 0) {
+		id = (uint32_t)bytes_get_le(head, 4);
+		n = (size_t)bytes_get_le(head + 4, 2);
+		if (n > 64 || bytes_get_le(head + 6, 2) != 0) {
 			snprintf(err, errlen, "%s: bad record at offset %ld", name, end);
 			return -1;
 		}
@@ -324,8 +310,8 @@ long train_data_read(FILE *f, const char *name, struct train_data *d, uint8_t *d
 			break;
 		for (size_t i = 0; d && i < n; i++) {
 			const uint8_t *p = rec + i * TRAIN_RECORD_BYTES;
-			struct train_position pos = {get_le(p, 8), get_le(p + 8, 8), (int8_t)p[16],
-						     (uint8_t)(p[17] & 1)};
+			struct train_position pos = {bytes_get_le(p, 8), bytes_get_le(p + 8, 8),
+						     (int8_t)p[16], (uint8_t)(p[17] & 1)};
 
 			if (data_push(d, &pos, id) < 0) {
 				snprintf(err, errlen, "%s: out of memory", name);
