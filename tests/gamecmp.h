@@ -6,7 +6,7 @@
 #ifndef OTHELLO_TEST_GAMECMP_H
 #define OTHELLO_TEST_GAMECMP_H
 
-#include "game.h"
+#include "gametree.h"
 
 #include <stdbool.h>
 #include <stddef.h>

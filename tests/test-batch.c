@@ -7,7 +7,7 @@
 #include "gtp.h"
 #include "match.h"
 #include "report.h"
-#include "stats.h"
+#include "report-stats.h"
 
 #include <criterion/criterion.h>
 #include <math.h>

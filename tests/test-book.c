@@ -6,7 +6,7 @@
  */
 #include "book-build.h"
 #include "book.h"
-#include "openings.h"
+#include "opening-names.h"
 #include "rng.h"
 
 #include <criterion/criterion.h>

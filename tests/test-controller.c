@@ -7,7 +7,7 @@
  */
 #include "command.h"
 #include "controller.h"
-#include "game.h"
+#include "gametree.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * test-game.c — the game record: moves and their legality, variations,
  * promotion and deletion, explicit passes, paths, annotations, deep copies.
  */
-#include "game.h"
+#include "gametree.h"
 #include "gamecmp.h"
 
 #include <criterion/criterion.h>

@@ -6,7 +6,7 @@
  * plain one-ply maximum, pre-master against the exact FFO scores.
  */
 #include "level.h"
-#include "openings.h"
+#include "opening-names.h"
 #include "rng.h"
 
 #include <criterion/criterion.h>

@@ -4,7 +4,7 @@
  * their sequences under all 8 symmetries, the longest named line wins, and a
  * malformed file is refused with its line and column.
  */
-#include "openings.h"
+#include "opening-names.h"
 #include "rng.h"
 
 #include <criterion/criterion.h>

@@ -4,7 +4,7 @@
  * writer, malformed input refused with its line and column, and whole-file
  * loading and atomic saving.
  */
-#include "game.h"
+#include "gametree.h"
 #include "gamecmp.h"
 #include "record.h"
 

@@ -2,7 +2,7 @@
  * test-slots.c — save slots: names, the save directory, atomic saves, the
  * listing, loading back.
  */
-#include "game.h"
+#include "gametree.h"
 #include "gamecmp.h"
 #include "record.h"
 #include "slots.h"

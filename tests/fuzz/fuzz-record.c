@@ -8,7 +8,7 @@
  * record in every detail; for the other formats, the same start and main line).
  * Built by `configure CC=clang --enable-fuzzing`; see Makefile.am for `make fuzz`.
  */
-#include "game.h"
+#include "gametree.h"
 #include "gamecmp.h"
 #include "record.h"
 

@@ -1,0 +1,230 @@
+/*
+ * match-level.c — our levels (level.h) as match players and as the brain of
+ * the GTP server.
+ *
+ * A specification is level text as level_parse reads it ("expert",
+ * "master --time 2", "novice --random 5"); the per-player options of a match
+ * are appended to it as level options (--time, --depth, --random), so they
+ * override the level's own settings. The evaluation is the one the options
+ * hand over (shared by the players of a match; the built-in classic weights
+ * without one), named in the level text of each move's reasoning
+ * ("master (pattern)"); master's book is the shipped openings/book.txt, when
+ * it is found (datadir.c). Each game reseeds the
+ * level's generator with the game's seed, so that games replay from their
+ * seeds. The reasoning of each move (source, depth, score, PV, candidates)
+ * goes into the game record.
+ */
+#include "match-level.h"
+
+#include "book.h"
+#include "datadir.h"
+#include "eval.h"
+#include "level.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Transposition table sizes: fixed-depth levels clear their table before
+   every move (level.c), so a small one keeps that cheap; master keeps its
+   table and searches on time, so it gets a large one. */
+enum { LEVEL_PLAYER_SMALL_MB = 1, LEVEL_PLAYER_LARGE_MB = 32, LEVEL_PLAYER_SMALL_DEPTH = 8 };
+
+struct level_player {
+	struct level_spec spec;	   /* the level, options applied */
+	double base_time;	   /* spec.time as made */
+	struct level_state *state; /* searcher and generator */
+	char name[GAME_LEVEL_LEN]; /* level text of the reasoning: the level and its evaluation */
+	struct book *book;	   /* the opening book (owned), or NULL */
+};
+
+/* Parses `spec` with the options `opt` appended. */
+static int parse(const char *spec, const struct match_player_options *opt, struct level_spec *out,
+		 char *err, size_t errlen)
+{
+	char text[512], msg[256];
+	size_t n;
+
+	n = (size_t)snprintf(text, sizeof text, "%s", spec);
+	if (opt && opt->time > 0 && n < sizeof text)
+		n += (size_t)snprintf(text + n, sizeof text - n, " --time %g", opt->time);
+	if (opt && opt->depth > 0 && n < sizeof text)
+		n += (size_t)snprintf(text + n, sizeof text - n, " --depth %d", opt->depth);
+	if (opt && opt->random_pct > 0 && n < sizeof text)
+		snprintf(text + n, sizeof text - n, " --random %d", opt->random_pct);
+	if (level_parse(text, out, msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "'%s': %s", spec, msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* True if `spec` is level text (see level.c); else false with a message. */
+bool level_player_check(const char *spec, char *err, size_t errlen)
+{
+	struct level_spec ls;
+
+	return parse(spec, NULL, &ls, err, errlen) == 0;
+}
+
+/* The name of the evaluation the level `spec` plays with when it is handed
+   the one named `eval_name`: "classic" for a level that switches features off
+   (level.c builds it a classic evaluation of its own), else `eval_name`. */
+const char *level_player_eval_name(const char *spec, const char *eval_name)
+{
+	struct level_spec ls;
+	char err[512];
+
+	if (parse(spec, NULL, &ls, err, sizeof err) == 0 && ls.n_disabled > 0)
+		return "classic";
+	return eval_name;
+}
+
+/* The shipped opening book, or NULL if not found. */
+static struct book *load_book(void)
+{
+	char path[4096], err[256];
+	FILE *f = datadir_open("openings/book.txt", path, sizeof path, err, sizeof err);
+	struct book *bk;
+
+	if (!f)
+		return NULL;
+	bk = book_new();
+	if (bk && book_load(bk, f, path, err, sizeof err) < 0) {
+		book_free(bk);
+		bk = NULL;
+	}
+	fclose(f);
+	return bk;
+}
+
+/* Makes the level player `spec` names, options applied (`opt` may be NULL).
+   Returns it, or NULL with a message. */
+struct level_player *level_player_new(const char *spec, const struct match_player_options *opt,
+				      char *err, size_t errlen)
+{
+	struct level_player *lp = calloc(1, sizeof *lp);
+	bool small;
+
+	if (!lp) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (parse(spec, opt, &lp->spec, err, errlen) < 0) {
+		free(lp);
+		return NULL;
+	}
+	lp->base_time = lp->spec.time;
+	if (opt && opt->eval_name)
+		snprintf(lp->name, sizeof lp->name, "%s (%s)", lp->spec.name,
+			 lp->spec.n_disabled > 0 ? "classic" : opt->eval_name);
+	else
+		snprintf(lp->name, sizeof lp->name, "%s", lp->spec.name);
+	if (lp->spec.book)
+		lp->book = load_book();
+	small = lp->spec.approach != LEVEL_MASTER && lp->spec.time <= 0 &&
+		lp->spec.depth <= LEVEL_PLAYER_SMALL_DEPTH;
+	lp->state =
+	    level_state_new(&lp->spec, opt ? opt->eval : NULL, lp->book, 1,
+			    small ? LEVEL_PLAYER_SMALL_MB : LEVEL_PLAYER_LARGE_MB, err, errlen);
+	if (!lp->state) {
+		level_player_free(lp);
+		return NULL;
+	}
+	return lp;
+}
+
+/* Frees the player, its search state and book; NULL is ignored. */
+void level_player_free(struct level_player *lp)
+{
+	if (!lp)
+		return;
+	level_state_free(lp->state);
+	book_free(lp->book);
+	free(lp);
+}
+
+/* Sets the time per move of a timed level (master, or one made with a time);
+   0 restores the level's own. Fixed-depth levels are left alone. */
+void level_player_set_time(struct level_player *lp, double seconds)
+{
+	if (lp->spec.approach == LEVEL_MASTER || lp->base_time > 0)
+		lp->spec.time = seconds > 0 ? seconds : lp->base_time;
+}
+
+/* Starts a game: a fresh search table, the generator seeded with `seed`. */
+int level_player_new_game(struct level_player *lp, uint64_t seed, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	level_state_reset(lp->state, seed);
+	return 0;
+}
+
+/* Fills the record's reasoning from what the level returned. */
+static void fill_reasoning(const struct level_player *lp, const struct level_move *m,
+			   struct game_reasoning *r)
+{
+	const struct search_result *res = &m->result;
+	bool searched = m->source == LEVEL_SOURCE_SEARCH || m->source == LEVEL_SOURCE_ENDGAME;
+
+	memset(r, 0, sizeof *r);
+	snprintf(r->level, sizeof r->level, "%s", lp->name);
+	r->source = game_source_of(m->source);
+	r->score = m->scored ? m->score : 0;
+	if (searched && res->move == m->move) {
+		r->depth = res->depth;
+		r->endgame = res->endgame;
+		r->bound = (int)res->bound;
+		r->pv_len = res->pv_len < 64 ? res->pv_len : 64;
+		memcpy(r->pv, res->pv, (size_t)r->pv_len * sizeof r->pv[0]);
+		r->nodes = res->nodes;
+		r->time = res->time;
+		r->n_moves =
+		    res->n_moves < GAME_MAX_CANDIDATES ? res->n_moves : GAME_MAX_CANDIDATES;
+		for (int i = 0; i < r->n_moves; i++) {
+			r->moves[i].move = res->moves[i].move;
+			r->moves[i].score = res->moves[i].score;
+			r->moves[i].bound = (int)res->moves[i].bound;
+			r->moves[i].depth = res->moves[i].depth;
+		}
+	} else if (m->source == LEVEL_SOURCE_BOOK) {
+		r->n_moves = m->n_book < GAME_MAX_CANDIDATES ? m->n_book : GAME_MAX_CANDIDATES;
+		for (int i = 0; i < r->n_moves; i++) {
+			r->moves[i].move = m->book[i].move;
+			r->moves[i].score = m->book[i].score;
+			r->moves[i].depth = m->book[i].depth;
+			if (m->book[i].move == m->move)
+				r->depth = m->book[i].depth;
+		}
+		r->pv[0] = m->move;
+		r->pv_len = 1;
+	} else {
+		r->depth = m->scored ? 1 : 0;
+		r->pv[0] = m->move;
+		r->pv_len = 1;
+	}
+}
+
+/* The level's move in `b`, with its reasoning. Returns 0, or -1 with a
+   message. */
+int level_player_genmove(struct level_player *lp, const struct board *b, enum color side,
+			 struct match_move *out, char *err, size_t errlen)
+{
+	struct level_move *m = malloc(sizeof *m);
+
+	(void)side;
+	if (!m) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (level_choose_move(&lp->spec, lp->state, b, NULL, NULL, NULL, m) < 0) {
+		snprintf(err, errlen, "the level failed to choose a move");
+		free(m);
+		return -1;
+	}
+	out->move = m->move;
+	out->has_reasoning = true;
+	fill_reasoning(lp, m, &out->reasoning);
+	free(m);
+	return 0;
+}

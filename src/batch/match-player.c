@@ -1,0 +1,193 @@
+/*
+ * match-player.c — the players of a match, made from a specification:
+ *
+ *   specification     player
+ *   ----------------  ------------------------------------------------------
+ *   LEVEL             one of our levels by name or setting (see level.h),
+ *                     played in this process
+ *   random            a uniformly random legal move, drawn from the game's
+ *                     seed (a fast opponent for tests of the harness)
+ *   engine:CMD        an external engine started as `sh -c CMD`, speaking
+ *   gtp:CMD           GTP (match-extern.c)
+ *   nboard:CMD        an external engine speaking NBoard
+ *
+ * Per-player options (time per move, depth, noise, time-out) come from the
+ * command line; a level keeps its own settings where they are 0.
+ */
+#include "match-int.h"
+
+#include "match-level.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A step of the xorshift64* generator; the state must not be 0. */
+static uint64_t next_random(uint64_t *state)
+{
+	uint64_t x = *state;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*state = x;
+	return x * 0x2545f4914f6cdd1dULL;
+}
+
+/* Which kind of player `spec` names; `*arg` points past a prefix. */
+static int classify(const char *spec, const char **arg)
+{
+	static const struct {
+		const char *prefix;
+		enum match_player_kind kind;
+	} prefixes[] = {{"engine:", MP_GTP}, {"gtp:", MP_GTP}, {"nboard:", MP_NBOARD}};
+
+	for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
+		size_t n = strlen(prefixes[i].prefix);
+
+		if (strncmp(spec, prefixes[i].prefix, n) == 0) {
+			*arg = spec + n;
+			return prefixes[i].kind;
+		}
+	}
+	*arg = spec;
+	return strcmp(spec, "random") == 0 ? MP_RANDOM : MP_LEVEL;
+}
+
+/* True if `spec` names a player (see the table above); else false with a
+   message. External commands are not started here. */
+bool match_player_check_spec(const char *spec, char *err, size_t errlen)
+{
+	const char *arg;
+	int kind = classify(spec, &arg);
+
+	if (strlen(spec) >= REPORT_NAME_LEN) {
+		snprintf(err, errlen, "'%.20s...': player specification too long", spec);
+		return false;
+	}
+	if ((kind == MP_GTP || kind == MP_NBOARD) && arg[strspn(arg, " \t")] == '\0') {
+		snprintf(err, errlen, "'%s': no command after the colon", spec);
+		return false;
+	}
+	if (kind == MP_LEVEL)
+		return level_player_check(spec, err, errlen);
+	return true;
+}
+
+/* True if `spec` names one of our levels (which plays with our evaluation),
+   false for `random` and the external engines. */
+bool match_player_is_level(const char *spec)
+{
+	const char *arg;
+
+	return classify(spec, &arg) == MP_LEVEL;
+}
+
+/* Makes the player `spec` names, with options `opt`. Returns it, or NULL
+   with a message. An external engine is started at its first game. */
+struct match_player *match_player_new(const char *spec, const struct match_player_options *opt,
+				      char *err, size_t errlen)
+{
+	struct match_player *p;
+	const char *arg;
+
+	if (!match_player_check_spec(spec, err, errlen))
+		return NULL;
+	p = calloc(1, sizeof *p);
+	if (!p) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	p->kind = (enum match_player_kind)classify(spec, &arg);
+	snprintf(p->spec, sizeof p->spec, "%s", spec);
+	snprintf(p->command, sizeof p->command, "%s", arg);
+	p->opt = *opt;
+	p->base_time = opt->time;
+	p->rng = 1;
+	if (p->kind == MP_LEVEL) {
+		p->level = level_player_new(spec, opt, err, errlen);
+		if (!p->level) {
+			free(p);
+			return NULL;
+		}
+	}
+	return p;
+}
+
+/* Stops the player's engine and frees it; NULL is ignored. */
+void match_player_free(struct match_player *p)
+{
+	if (!p)
+		return;
+	match_extern_stop(p);
+	level_player_free(p->level);
+	free(p);
+}
+
+/* Prepares the player for a new game from `o` with random seed `seed`.
+   Returns 0, or -1 with the reason it cannot play (it then loses the game). */
+int match_player_new_game(struct match_player *p, const struct match_opening *o, uint64_t seed,
+			  char *err, size_t errlen)
+{
+	p->seed = seed;
+	p->rng = seed ? seed : 0x9e3779b97f4a7c15ULL;
+	if (p->kind == MP_GTP || p->kind == MP_NBOARD)
+		return match_extern_new_game(p, o, err, errlen);
+	if (p->kind == MP_LEVEL)
+		return level_player_new_game(p->level, seed, err, errlen);
+	return 0;
+}
+
+/* The player's move in `b` (`side` to move, which has a legal move), with its
+   reasoning when it has one. Returns 0, or -1 with the reason the player
+   loses the game. The move may still be illegal: the caller checks. */
+int match_player_genmove(struct match_player *p, const struct board *b, enum color side,
+			 struct match_move *out, char *err, size_t errlen)
+{
+	uint64_t moves = board_moves(b->own, b->opp);
+	int k;
+
+	memset(out, 0, sizeof *out);
+	out->move = SQ_NONE;
+	switch (p->kind) {
+	case MP_GTP:
+	case MP_NBOARD:
+		return match_extern_genmove(p, b, side, out, err, errlen);
+	case MP_LEVEL:
+		return level_player_genmove(p->level, b, side, out, err, errlen);
+	case MP_RANDOM:
+		if (!moves) {
+			out->move = SQ_PASS;
+			return 0;
+		}
+		k = (int)(next_random(&p->rng) % (uint64_t)board_popcount(moves));
+		while (k--)
+			moves &= moves - 1;
+		out->move = board_first_square(moves);
+		out->has_reasoning = true;
+		out->reasoning.source = SOURCE_RANDOM;
+		snprintf(out->reasoning.level, sizeof out->reasoning.level, "random");
+		return 0;
+	}
+	return -1;
+}
+
+/* Tells the player that `who` played `move` (SQ_PASS for a pass) — the other
+   side's moves, and every pass. Returns 0, or -1 with the reason the player
+   loses the game. */
+int match_player_tell(struct match_player *p, enum color who, int move, char *err, size_t errlen)
+{
+	if (p->kind == MP_GTP || p->kind == MP_NBOARD)
+		return match_extern_tell(p, who, move, err, errlen);
+	return 0;
+}
+
+/* Sets the time per move of the player (0 = its own setting, or the one it
+   was made with); the GTP server sets it from the time commands. */
+void match_player_set_time(struct match_player *p, double seconds)
+{
+	if (seconds <= 0)
+		seconds = p->base_time;
+	p->opt.time = seconds;
+	if (p->kind == MP_LEVEL)
+		level_player_set_time(p->level, seconds);
+}

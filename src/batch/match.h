@@ -1,0 +1,116 @@
+/*
+ * match.h — batch games between players: the list of starting openings, the
+ * game schedule (openings x colour swap, a seed per game, shards), the
+ * players (our levels, or external engines over GTP or NBoard), playing one
+ * game into a report line and a game record, and running a whole schedule in
+ * parallel worker processes.
+ */
+#ifndef OTHELLO_MATCH_H
+#define OTHELLO_MATCH_H
+
+#include "board.h"
+#include "gametree.h"
+#include "report.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- openings (match-openings.c) */
+
+struct match_opening {
+	char text[REPORT_OPENING_LEN]; /* as written: a transcript, a board string, or "-" */
+	struct board start;	       /* position before the moves (standard start or board) */
+	enum color start_side;	       /* side to move in start */
+	bool standard;		       /* start is the standard start position */
+	int moves[60];		       /* moves from start, SQ_PASS for passes */
+	int n_moves;		       /* entries in moves */
+	struct board board;	       /* position after the moves: where play begins */
+	enum color side;	       /* side to move in board */
+};
+
+struct match_openings {
+	struct match_opening *v; /* malloc'd */
+	int n;			 /* entries in v */
+};
+
+int match_opening_parse(const char *text, struct match_opening *o, char *err, size_t errlen);
+int match_openings_read(FILE *f, const char *name, struct match_openings *out, char *err,
+			size_t errlen);
+int match_openings_start(struct match_openings *out);
+void match_openings_free(struct match_openings *o);
+
+/* ---- players (match-player.c, match-extern.c) */
+
+struct match_player;
+struct eval;
+
+struct match_player_options {
+	double time;		 /* seconds per move, 0 = the level's own */
+	int depth;		 /* search depth, 0 = the level's own */
+	int random_pct;		 /* evaluation noise in percent (search noise), 0 = none */
+	double timeout;		 /* seconds an external engine may take for a reply, 0 = default */
+	const struct eval *eval; /* a level's evaluation (shared, read-only, outlives the
+				    player); NULL = the built-in classic weights */
+	const char *eval_name;	 /* its name, given in the reasoning of each move; NULL = none */
+};
+
+/* One move a player chose, with what it thought. */
+struct match_move {
+	int move;			 /* square, or SQ_PASS */
+	bool has_reasoning;		 /* reasoning is filled */
+	struct game_reasoning reasoning; /* the engine's reasoning for the move */
+};
+
+struct match_player *match_player_new(const char *spec, const struct match_player_options *opt,
+				      char *err, size_t errlen);
+void match_player_free(struct match_player *p);
+bool match_player_check_spec(const char *spec, char *err, size_t errlen);
+bool match_player_is_level(const char *spec);
+int match_player_new_game(struct match_player *p, const struct match_opening *o, uint64_t seed,
+			  char *err, size_t errlen);
+int match_player_genmove(struct match_player *p, const struct board *b, enum color side,
+			 struct match_move *out, char *err, size_t errlen);
+int match_player_tell(struct match_player *p, enum color who, int move, char *err, size_t errlen);
+void match_player_set_time(struct match_player *p, double seconds);
+
+/* ---- schedule and play (match.c) */
+
+struct match_game {
+	int number;    /* game number in the whole list, from 1 */
+	int black;     /* index of the player with Black */
+	int white;     /* index of the player with White */
+	int opening;   /* index into the openings */
+	uint64_t seed; /* the game's random seed */
+};
+
+struct match_plan {
+	int n_players;				   /* players */
+	const char *const *specs;		   /* [n_players] player specifications */
+	const char *const *names;		   /* [n_players] names in reports (distinct) */
+	const struct match_player_options *opt;	   /* [n_players] per-player options */
+	const struct match_openings *openings;	   /* starting positions */
+	struct match_game *games;		   /* the games to play, in order */
+	int n_games;				   /* entries in games */
+	int jobs;				   /* games played at once (worker processes) */
+	const char *log_dir;			   /* directory for one SGF per game, or NULL */
+	void (*warn)(const char *msg, void *user); /* told of a log that cannot be written
+						      (in the worker process), or NULL */
+	void *warn_user;			   /* passed to warn */
+};
+
+uint64_t match_game_seed(uint64_t seed, int number);
+int match_schedule_pair(int games, int n_openings, uint64_t seed, int a, int b, int first_number,
+			struct match_game *out);
+int match_shard_parse(const char *s, int *shard, int *shards);
+void match_shard_range(int n, int shard, int shards, int *first, int *last);
+void match_play_game(struct match_player *black, struct match_player *white, const char *black_name,
+		     const char *white_name, const struct match_opening *o, int number,
+		     uint64_t seed, struct report_game *out, struct game **record);
+
+typedef void (*match_result_fn)(const struct report_game *g, void *user);
+int match_run(const struct match_plan *plan, match_result_fn fn, void *user, char *err,
+	      size_t errlen);
+
+#endif

@@ -1,0 +1,341 @@
+/*
+ * nboard.c — the engine side of the NBoard protocol.
+ *
+ * One command a line from the GUI; every reply line is flushed at once.
+ *
+ *   GUI sends                 engine does / answers
+ *   ------------------------  ----------------------------------------------
+ *   nboard VERSION            `set myname NAME`
+ *   set depth N               midgame depth of later searches (1-60); the
+ *                             endgame is solved exactly from N + 8 empties
+ *                             (at most 24) on
+ *   set game GGF              the position at the end of the game becomes the
+ *                             current one (board setup BO[] and moves; GGF as
+ *                             read by record-ggf.c)
+ *   set contempt N            ignored
+ *   move MOVE[/EVAL/TIME]     plays MOVE (F5, or PA for a pass) on the board
+ *   go                        searches, then `=== MOVE/EVAL/TIME`; the board
+ *                             is not changed (the GUI sends `move` after)
+ *   hint N                    the N best moves: `book MOVE EVAL 0 DEPTH` lines
+ *                             for a book position, else a search scoring N
+ *                             moves, then `search PV EVAL 0 DEPTH` for each
+ *   ping N                    stops any search, then `pong N`
+ *   learn                     `learned` (nothing is learned)
+ *   quit                      stops, and the session ends
+ *   (anything else)           ignored, as the protocol asks
+ *
+ * While thinking the engine sends `status TEXT` (and an empty `status` when
+ * done), `search PV EVAL 0 DEPTH` after every finished iteration, and
+ * `nodestats NODES SECONDS` at the end. EVAL is in discs from the side to
+ * move's point of view, two decimals; a PV is squares without spaces,
+ * upper case (F5D6C3), passes as PA.
+ *
+ * Searches run in a second thread, so that the reading thread sees `ping`
+ * (and any other command) at once: a new command first stops the search
+ * under way and waits for it, so replies keep the order of the commands.
+ * At the end of the input the last search is allowed to finish.
+ */
+#include "nboard.h"
+
+#include "gametree.h"
+#include "parse.h"
+#include "record.h"
+#include "search.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+enum job { JOB_GO, JOB_HINT };
+
+struct nboard {
+	const struct nboard_options *opt; /* options of the session */
+	FILE *out;			  /* replies */
+	pthread_mutex_t out_lock;	  /* both threads write to out */
+	struct search *search;		  /* the searcher, used by one thread at a time */
+	struct board board;		  /* current position, side to move's view */
+	enum color side;		  /* side to move */
+	int depth;			  /* `set depth` */
+	pthread_t thread;		  /* the search thread, while running */
+	bool running;			  /* a search thread exists (not yet joined) */
+	enum job job;			  /* what it does */
+	int hint_n;			  /* moves asked for by `hint` */
+};
+
+static void say(struct nboard *nb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Writes one reply line and flushes it. */
+static void say(struct nboard *nb, const char *fmt, ...)
+{
+	va_list ap;
+
+	pthread_mutex_lock(&nb->out_lock);
+	va_start(ap, fmt);
+	vfprintf(nb->out, fmt, ap);
+	va_end(ap);
+	fputc('\n', nb->out);
+	fflush(nb->out);
+	pthread_mutex_unlock(&nb->out_lock);
+}
+
+/* Writes a PV as NBoard wants it: no spaces, passes as PA. */
+static void format_pv(const int *pv, int n, char *out, size_t len)
+{
+	size_t k = 0;
+
+	out[0] = '\0';
+	for (int i = 0; i < n && k + 3 < len; i++) {
+		const char *m = pv[i] == SQ_PASS ? "PA" : board_square_name_upper(pv[i]);
+
+		out[k++] = m[0];
+		out[k++] = m[1];
+		out[k] = '\0';
+	}
+}
+
+static int endgame_depth(int depth)
+{
+	return depth + 8 < 24 ? depth + 8 : 24;
+}
+
+static void on_progress(const struct search_info *info, void *user)
+{
+	struct nboard *nb = user;
+	char pv[200];
+
+	if (info->pv_len == 0 || info->bound != BOUND_EXACT)
+		return;
+	format_pv(info->pv, info->pv_len, pv, sizeof pv);
+	say(nb, "search %s %.2f 0 %d", pv, info->score / 100.0, info->depth);
+}
+
+/* The book's moves for the current position, best first; returns how many. */
+static int book_moves(struct nboard *nb, struct book_move out[BOOK_MAX_MOVES])
+{
+	int n;
+
+	if (!nb->opt->book)
+		return 0;
+	n = book_lookup(nb->opt->book, &nb->board, out);
+	for (int i = 1; i < n; i++) /* insertion sort, best score first */
+		for (int j = i; j > 0 && out[j].score > out[j - 1].score; j--) {
+			struct book_move t = out[j];
+
+			out[j] = out[j - 1];
+			out[j - 1] = t;
+		}
+	return n;
+}
+
+static void *search_thread(void *arg)
+{
+	struct nboard *nb = arg;
+	struct search_limits lim;
+	struct search_result res;
+	struct book_move bm[BOOK_MAX_MOVES];
+	int n_book = book_moves(nb, bm);
+	char pv[200];
+
+	say(nb, "status %s", nb->job == JOB_GO ? "thinking" : "analysing");
+	if (!board_can_move(&nb->board)) {
+		if (nb->job == JOB_GO)
+			say(nb, "=== PA");
+		else
+			say(nb, "search PA 0.00 0 0");
+		say(nb, "status");
+		return NULL;
+	}
+	if (n_book > 0) {
+		int k = nb->job == JOB_GO ? 1 : (n_book < nb->hint_n ? n_book : nb->hint_n);
+
+		for (int i = 0; i < k; i++)
+			say(nb, "book %s %.2f 0 %d", board_square_name_upper(bm[i].move),
+			    bm[i].score / 100.0, bm[i].depth);
+		if (nb->job == JOB_GO)
+			say(nb, "=== %s/%.2f/0.0", board_square_name_upper(bm[0].move),
+			    bm[0].score / 100.0);
+		say(nb, "status");
+		return NULL;
+	}
+	memset(&lim, 0, sizeof lim);
+	lim.depth = nb->depth;
+	lim.time = nb->opt->time;
+	lim.endgame = endgame_depth(nb->depth);
+	lim.multipv = nb->job == JOB_HINT ? nb->hint_n : 1;
+	if (search_run(nb->search, &nb->board, &lim, on_progress, nb, &res) != 0 ||
+	    res.move == SQ_NONE) {
+		say(nb, "status search failed");
+		return NULL;
+	}
+	say(nb, "nodestats %llu %.2f", (unsigned long long)res.nodes, res.time);
+	if (nb->job == JOB_GO) {
+		say(nb, "=== %s/%.2f/%.1f",
+		    res.move == SQ_PASS ? "PA" : board_square_name_upper(res.move),
+		    res.score / 100.0, res.time);
+	} else {
+		int k = res.n_moves < nb->hint_n ? res.n_moves : nb->hint_n;
+
+		for (int i = 0; i < k; i++) {
+			const struct search_move *m = &res.moves[i];
+
+			if (m->move == res.move)
+				format_pv(res.pv, res.pv_len, pv, sizeof pv);
+			else
+				format_pv(&m->move, 1, pv, sizeof pv);
+			say(nb, "search %s %.2f 0 %d", pv, m->score / 100.0, m->depth);
+		}
+	}
+	say(nb, "status");
+	return NULL;
+}
+
+/* Stops the search under way, if any, and waits for its thread. */
+static void stop_search(struct nboard *nb)
+{
+	if (!nb->running)
+		return;
+	search_stop(nb->search);
+	pthread_join(nb->thread, NULL);
+	nb->running = false;
+}
+
+static void start_search(struct nboard *nb, enum job job, int hint_n)
+{
+	nb->job = job;
+	nb->hint_n = hint_n;
+	if (pthread_create(&nb->thread, NULL, search_thread, nb) != 0) {
+		say(nb, "status cannot start a search thread");
+		return;
+	}
+	nb->running = true;
+}
+
+/* `set game GGF`: the position at the end of the game's main line. */
+static void set_game(struct nboard *nb, const char *ggf)
+{
+	char err[256];
+	struct game *g = record_read_ggf(ggf, strlen(ggf), "set game", err, sizeof err);
+	const struct board *b;
+
+	if (!g) {
+		say(nb, "status cannot read the game: %s", err);
+		return;
+	}
+	b = game_board(game_line_end(g->root), &nb->side);
+	nb->board = *b;
+	game_free(g);
+	search_clear(nb->search);
+}
+
+/* `move MOVE[/EVAL/TIME]`. */
+static void play_move(struct nboard *nb, const char *arg)
+{
+	char word[8];
+	size_t n = strcspn(arg, "/ \t");
+	int sq;
+
+	if (n == 0 || n >= sizeof word) {
+		say(nb, "status bad move");
+		return;
+	}
+	memcpy(word, arg, n);
+	word[n] = '\0';
+	if (!strcasecmp(word, "pa") || !strcasecmp(word, "pass")) {
+		if (board_can_move(&nb->board)) {
+			say(nb, "status illegal pass");
+			return;
+		}
+		board_pass(&nb->board);
+	} else {
+		sq = board_square_parse(word);
+		if (sq < 0 || !board_is_legal(&nb->board, sq)) {
+			say(nb, "status illegal move %s", word);
+			return;
+		}
+		board_play(&nb->board, sq, board_flips(nb->board.own, nb->board.opp, sq));
+	}
+	nb->side = (enum color) !nb->side;
+}
+
+/* Serves NBoard on `in`/`out` until `quit` or the end of the input.
+   Returns 0, or -1 if the searcher could not be made. */
+int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt)
+{
+	struct nboard nb;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+
+	memset(&nb, 0, sizeof nb);
+	nb.opt = opt;
+	nb.out = out;
+	nb.depth = 12;
+	board_start(&nb.board);
+	nb.side = BLACK;
+	nb.search = search_new(opt->hash_mb ? opt->hash_mb : 16, opt->eval);
+	if (!nb.search)
+		return -1;
+	pthread_mutex_init(&nb.out_lock, NULL);
+	while ((len = getline(&line, &cap, in)) >= 0) {
+		char cmd[32], arg[32];
+		int n = 0;
+
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (sscanf(line, "%31s%n", cmd, &n) != 1)
+			continue;
+		stop_search(&nb);
+		const char *rest = line + n;
+
+		while (*rest == ' ' || *rest == '\t')
+			rest++;
+		if (!strcmp(cmd, "nboard")) {
+			say(&nb, "set myname %s", opt->name ? opt->name : "OthelloMaster");
+		} else if (!strcmp(cmd, "set")) {
+			int k = 0;
+
+			if (sscanf(rest, "%31s%n", arg, &k) != 1)
+				continue;
+			rest += k;
+			while (*rest == ' ' || *rest == '\t')
+				rest++;
+			if (!strcmp(arg, "depth")) {
+				long d;
+
+				if (parse_long(rest, 1, 60, &d))
+					nb.depth = (int)d;
+				else
+					say(&nb, "status set depth: '%s' is not a depth (1 to 60)",
+					    rest);
+			} else if (!strcmp(arg, "game")) {
+				set_game(&nb, rest);
+			}
+		} else if (!strcmp(cmd, "move")) {
+			play_move(&nb, rest);
+		} else if (!strcmp(cmd, "go")) {
+			start_search(&nb, JOB_GO, 1);
+		} else if (!strcmp(cmd, "hint")) {
+			int k = atoi(rest);
+
+			start_search(&nb, JOB_HINT, k < 1 ? 1 : k > 32 ? 32 : k);
+		} else if (!strcmp(cmd, "ping")) {
+			say(&nb, "pong %s", rest);
+		} else if (!strcmp(cmd, "learn")) {
+			say(&nb, "learned");
+		} else if (!strcmp(cmd, "quit")) {
+			break;
+		}
+	}
+	if (len < 0 && nb.running) { /* end of input: let the last search finish */
+		pthread_join(nb.thread, NULL);
+		nb.running = false;
+	}
+	stop_search(&nb);
+	free(line);
+	search_free(nb.search);
+	pthread_mutex_destroy(&nb.out_lock);
+	return 0;
+}

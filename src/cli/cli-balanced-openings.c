@@ -1,0 +1,303 @@
+/*
+ * cli-balanced-openings.c — `othello balanced-openings`: builds a list of balanced
+ * starting sequences for matches (openings/balanced.txt is its output).
+ *
+ * Method. Each candidate is a sequence of P plies from the start, P drawn
+ * uniformly in [MIN, MAX] (default 6-10). At every ply all legal moves are
+ * scored by a shallow search (--pick-depth, default 4) and one move is drawn
+ * uniformly among those within --pick-window discs (default 4) of the best,
+ * so that sequences are varied but sensible. The final position is reduced
+ * to its canonical form under the 8 symmetries, and repeats are skipped. It
+ * is then searched deeply (--depth, default 14, exact when few empties
+ * remain) and kept when its score is within --window discs (default 2) of
+ * even. Sequences are written normalised to start with f5 (one of the 8
+ * symmetries maps any first move there), one a line, with the score and
+ * depth as a comment:
+ *
+ *   f5d6c3d3c4f4c5b3   # -0.52 depth 14
+ *
+ * Everything is deterministic for a given --seed.
+ */
+#include "cli.h"
+
+#include "datadir.h"
+#include "eval.h"
+#include "rng.h"
+#include "search.h"
+#include "timer.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct balanced_options {
+	long count;	 /* openings wanted */
+	long min_plies;	 /* shortest sequence */
+	long max_plies;	 /* longest sequence */
+	long depth;	 /* deep search depth */
+	long pick_depth; /* depth of the searches that pick moves */
+	double pick_win; /* discs below the best a picked move may be */
+	double window;	 /* |score| bound in discs for a kept opening */
+	uint64_t seed;	 /* random seed */
+	long attempts;	 /* candidates tried at most */
+	bool verbose;	 /* progress on stderr */
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: othello balanced-openings [--count N] [--plies MIN-MAX] [--depth D]\n"
+		   "         [--window DISCS] [--pick-depth D] [--pick-window DISCS] [--seed N]\n"
+		   "         [--attempts N] [--verbose]\n\n"
+		   "Writes balanced starting sequences for matches on stdout, one a line:\n"
+		   "positions after MIN-MAX plies (default 6-10) whose deep search (default\n"
+		   "depth 14) scores within DISCS (default 2) of even.\n");
+}
+
+/* Symmetry of the start position that takes square `sq` to f5, or -1. */
+static int symmetry_to_f5(int sq)
+{
+	struct board start, t;
+	int f5 = board_square_parse("f5");
+
+	board_start(&start);
+	for (int s = 0; s < BOARD_SYMMETRIES; s++) {
+		board_symmetry(&start, s, &t);
+		if (t.own == start.own && t.opp == start.opp && board_symmetry_square(sq, s) == f5)
+			return s;
+	}
+	return -1;
+}
+
+/* A set of canonical positions, open addressing on the hash. */
+struct seen {
+	struct board *v; /* slots; own == opp == 0 is empty */
+	size_t cap;	 /* number of slots, a power of two */
+	size_t n;	 /* positions stored */
+};
+
+/* Adds `b` (canonical) to the set; false if it was there already. */
+static bool seen_add(struct seen *s, const struct board *b)
+{
+	size_t i;
+
+	if (2 * (s->n + 1) > s->cap) {
+		struct seen bigger = {calloc(s->cap ? 2 * s->cap : 1024, sizeof *s->v),
+				      s->cap ? 2 * s->cap : 1024, 0};
+
+		if (!bigger.v)
+			return false;
+		for (i = 0; i < s->cap; i++)
+			if (s->v[i].own | s->v[i].opp)
+				seen_add(&bigger, &s->v[i]);
+		free(s->v);
+		*s = bigger;
+	}
+	for (i = board_hash(b) & (s->cap - 1); s->v[i].own | s->v[i].opp;
+	     i = (i + 1) & (s->cap - 1))
+		if (s->v[i].own == b->own && s->v[i].opp == b->opp)
+			return false;
+	s->v[i] = *b;
+	s->n++;
+	return true;
+}
+
+/* Plays one candidate sequence into moves[]; returns its length, 0 if the
+   game ended early. */
+static int pick_sequence(struct search *srch, const struct balanced_options *o, uint64_t *rng,
+			 int plies, int *moves, struct board *out)
+{
+	struct board b;
+	int n = 0;
+
+	board_start(&b);
+	while (n < plies) {
+		struct search_limits lim;
+		struct search_result res;
+		int ok[32], n_ok = 0, k;
+
+		if (!board_can_move(&b)) {
+			if (!board_opponent_can_move(&b))
+				return 0;
+			board_pass(&b);
+			moves[n++] = SQ_PASS;
+			continue;
+		}
+		memset(&lim, 0, sizeof lim);
+		lim.depth = (int)o->pick_depth;
+		lim.multipv = 32;
+		if (search_run(srch, &b, &lim, NULL, NULL, &res) != 0 || res.n_moves == 0)
+			return 0;
+		for (k = 0; k < res.n_moves; k++)
+			if (res.moves[k].score >= res.moves[0].score - (int)(o->pick_win * 100))
+				ok[n_ok++] = res.moves[k].move;
+		k = ok[rng_below(rng, (uint64_t)n_ok)];
+		board_play(&b, k, board_flips(b.own, b.opp, k));
+		moves[n++] = k;
+	}
+	*out = b;
+	return n;
+}
+
+static bool parse_range(const char *s, long *lo, long *hi)
+{
+	char buf[32], *dash;
+
+	snprintf(buf, sizeof buf, "%s", s);
+	dash = strchr(buf, '-');
+	if (!dash)
+		return cli_parse_int(buf, 1, 40, lo) && (*hi = *lo, true);
+	*dash = '\0';
+	return cli_parse_int(buf, 1, 40, lo) && cli_parse_int(dash + 1, *lo, 40, hi);
+}
+
+static const struct option long_options[] = {
+    {"count", required_argument, NULL, 'n'},
+    {"plies", required_argument, NULL, 'p'},
+    {"depth", required_argument, NULL, 'd'},
+    {"window", required_argument, NULL, 'w'},
+    {"pick-depth", required_argument, NULL, 'D'},
+    {"pick-window", required_argument, NULL, 'W'},
+    {"seed", required_argument, NULL, 's'},
+    {"attempts", required_argument, NULL, 'a'},
+    {"verbose", no_argument, NULL, 'v'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+/* `othello balanced-openings`: see usage and the comment above. */
+int cli_balanced_openings(int argc, char **argv)
+{
+	struct balanced_options o = {100, 6, 10, 14, 4, 4.0, 2.0, 1, 0, false};
+	struct seen seen = {0};
+	struct search *srch;
+	struct eval *ev = NULL;
+	char path[4096], err[256];
+	long v, kept = 0, tried = 0;
+	uint64_t rng;
+	double t0 = timer_now();
+	FILE *f;
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	for (int at = optind; (c = getopt_long(argc, argv, "", long_options, NULL)) != -1;
+	     at = optind) {
+		bool ok = true;
+
+		switch (c) {
+		case 'n':
+			ok = cli_parse_int(optarg, 1, 100000, &o.count);
+			break;
+		case 'p':
+			ok = parse_range(optarg, &o.min_plies, &o.max_plies);
+			break;
+		case 'd':
+			ok = cli_parse_int(optarg, 1, 60, &o.depth);
+			break;
+		case 'D':
+			ok = cli_parse_int(optarg, 1, 20, &o.pick_depth);
+			break;
+		case 'w':
+			ok = cli_parse_seconds(optarg, &o.window);
+			break;
+		case 'W':
+			ok = cli_parse_seconds(optarg, &o.pick_win);
+			break;
+		case 's':
+			ok = cli_parse_int(optarg, 0, 0x7fffffffL, &v);
+			o.seed = (uint64_t)v;
+			break;
+		case 'a':
+			ok = cli_parse_int(optarg, 1, 100000000, &o.attempts);
+			break;
+		case 'v':
+			o.verbose = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			cli_option_refused("balanced-openings", long_options, argv, at, c);
+			usage(stderr);
+			return 2;
+		}
+		if (!ok) {
+			char word[64];
+			fprintf(stderr, "othello balanced-openings: %s: bad value '%s'\n",
+				cli_option_word(argv, at, word, sizeof word), optarg);
+			return 2;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "othello: balanced-openings: unexpected argument '%s'\n",
+			argv[optind]);
+		return 2;
+	}
+	if (!o.attempts)
+		o.attempts = 50 * o.count;
+	f = datadir_open("eval/classic.txt", path, sizeof path, err, sizeof err);
+	if (f) {
+		ev = eval_load(f, path, err, sizeof err);
+		fclose(f);
+	}
+	if (!ev)
+		ev = eval_new_default();
+	srch = ev ? search_new(64, ev) : NULL;
+	if (!srch) {
+		eval_free(ev);
+		fprintf(stderr, "othello: out of memory\n");
+		return 1;
+	}
+	rng = o.seed;
+	printf("# Balanced openings for matches, made by `othello balanced-openings --count %ld "
+	       "--plies %ld-%ld --depth %ld --window %g --pick-depth %ld --pick-window %g "
+	       "--seed %llu`:\n# sequences from the start whose depth-%ld search scores within "
+	       "+-%g discs (score for the side to move after the sequence).\n",
+	       o.count, o.min_plies, o.max_plies, o.depth, o.window, o.pick_depth, o.pick_win,
+	       (unsigned long long)o.seed, o.depth, o.window);
+	while (kept < o.count && tried < o.attempts) {
+		int plies = (int)(o.min_plies +
+				  (long)rng_below(&rng, (uint64_t)(o.max_plies - o.min_plies + 1)));
+		int moves[64], n, sym;
+		struct board b, canon;
+		struct search_limits lim;
+		struct search_result res;
+
+		tried++;
+		n = pick_sequence(srch, &o, &rng, plies, moves, &b);
+		if (n == 0)
+			continue;
+		board_canonical(&b, &canon, &sym);
+		if (!seen_add(&seen, &canon))
+			continue;
+		memset(&lim, 0, sizeof lim);
+		lim.depth = (int)o.depth;
+		lim.endgame = (int)o.depth;
+		search_clear(srch);
+		if (search_run(srch, &b, &lim, NULL, NULL, &res) != 0)
+			continue;
+		if (res.score > o.window * 100 || res.score < -o.window * 100)
+			continue;
+		sym = symmetry_to_f5(moves[0]);
+		for (int i = 0; i < n; i++)
+			if (moves[i] != SQ_PASS)
+				fputs(board_square_name(board_symmetry_square(moves[i], sym)),
+				      stdout);
+		printf("   # %+.2f depth %d\n", res.score / 100.0, res.depth);
+		fflush(stdout);
+		kept++;
+		if (o.verbose)
+			fprintf(stderr, "%ld kept of %ld tried, %.0f s\n", kept, tried,
+				timer_now() - t0);
+	}
+	search_free(srch);
+	eval_free(ev);
+	free(seen.v);
+	if (kept < o.count) {
+		fprintf(stderr,
+			"othello: balanced-openings: only %ld of %ld found in %ld attempts\n", kept,
+			o.count, tried);
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,486 @@
+/*
+ * cli-book.c — `othello book ACTION ...`: the opening book and opening names
+ * from the command line.
+ *
+ *   book show [--book FILE]... [--no-book] POSITION   book moves with scores
+ *   book build [-o OUT] [--book FILE]... [OPTIONS]     build or extend a book
+ *   book check FILE...                                 validate book files
+ *   book merge [-o OUT] FILE...                        combine books into one
+ *   book name MOVES                                    name an opening
+ *   book names                                         list the named openings
+ *
+ * POSITION is `start`, a transcript from the start (f5d6c3) or a board string.
+ * Without --book the shipped book (openings/book.txt) is used; --book FILE
+ * (repeatable) combines files, in order; --no-book starts from an empty book.
+ */
+#include "book-build.h"
+#include "book.h"
+#include "cli.h"
+#include "datadir.h"
+#include "opening-names.h"
+#include "timer.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void book_usage(FILE *f)
+{
+	fprintf(f, "usage: othello book show [--book FILE]... [--no-book] POSITION\n"
+		   "       othello book build [-o OUT] [--book FILE]... [--plies N] [--depth N]\n"
+		   "                          [--tolerance DISCS] [--from POSITION] [--hash MB]\n"
+		   "                          [--quiet]\n"
+		   "       othello book check FILE...\n"
+		   "       othello book merge [-o OUT] FILE...\n"
+		   "       othello book name MOVES\n"
+		   "       othello book names\n"
+		   "POSITION is `start`, moves from the start (f5d6c3) or a board string.\n"
+		   "Scores are in discs for the side to move; /N is the depth searched.\n"
+		   "book build scores every move of each position up to --plies (8) plies from\n"
+		   "--from (start) with a --depth (10) search, follows the moves within\n"
+		   "--tolerance (2) discs of the best, and adds to the --book files given.\n");
+}
+
+/* Merges the open book file `f` (named `path`) into `bk` and closes it; prints the error and
+   returns -1 on failure. */
+static int load_stream(struct book *bk, FILE *f, const char *path)
+{
+	char err[4400];
+	int rc = book_load(bk, f, path, err, sizeof err);
+
+	fclose(f);
+	if (rc < 0)
+		fprintf(stderr, "othello book: %s\n", err);
+	return rc;
+}
+
+/* Merges the book file `path` into `bk`; prints the error and returns -1 on failure. */
+static int load_file(struct book *bk, const char *path)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		fprintf(stderr, "othello book: %s: cannot open\n", path);
+		return -1;
+	}
+	return load_stream(bk, f, path);
+}
+
+/* Merges the shipped book into `bk`; prints the error and returns -1 on failure. */
+static int load_default(struct book *bk)
+{
+	char path[4096], err[4400];
+	FILE *f = datadir_open("openings/book.txt", path, sizeof path, err, sizeof err);
+
+	if (!f) {
+		fprintf(stderr, "othello book: %s\n", err);
+		return -1;
+	}
+	return load_stream(bk, f, path);
+}
+
+/* Parses POSITION (start, transcript or board string); returns 0, or -1 after a message. */
+static int parse_position(const char *s, struct board *b, enum color *side)
+{
+	char err[200];
+	int n, k;
+
+	board_start(b);
+	*side = BLACK;
+	if (strcmp(s, "start") == 0)
+		return 0;
+	if (board_square_parse(s) >= 0) {
+		k = openings_parse_moves(s, b, side, NULL, 0, &n, err, sizeof err);
+		if (k >= 0 && s[k] != '\0') {
+			fprintf(stderr, "othello book: column %d: '%c' is not a move\n", k + 1,
+				s[k]);
+			return -1;
+		}
+		if (k >= 0 && !board_can_move(b) && board_opponent_can_move(b)) {
+			board_pass(b);
+			*side = !*side;
+		}
+	} else {
+		k = board_parse(s, b, side, err, sizeof err);
+	}
+	if (k < 0) {
+		fprintf(stderr, "othello book: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int book_show(int argc, char **argv)
+{
+	static const struct option options[] = {
+	    {"book", required_argument, NULL, 'b'},
+	    {"no-book", no_argument, NULL, 'n'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
+	};
+	struct book_move moves[BOOK_MAX_MOVES];
+	struct book *bk = book_new();
+	bool files = false, none = false;
+	struct board b;
+	enum color side;
+	int c, n, rc = 2;
+
+	if (!bk)
+		return 2;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "b:nh", options, NULL)) != -1) {
+		switch (c) {
+		case 'b':
+			if (load_file(bk, optarg) < 0)
+				goto done;
+			files = true;
+			break;
+		case 'n':
+			none = true;
+			break;
+		case 'h':
+			book_usage(stdout);
+			rc = 0;
+			goto done;
+		default:
+			cli_option_refused("book show", options, argv, optind - 1, c);
+			book_usage(stderr);
+			goto done;
+		}
+	}
+	if (optind + 1 != argc) {
+		fprintf(stderr, "othello book show: expected one POSITION\n");
+		goto done;
+	}
+	if (parse_position(argv[optind], &b, &side) < 0)
+		goto done;
+	if (!files && !none && load_default(bk) < 0)
+		goto done;
+	n = book_lookup(bk, &b, moves);
+	printf("%s (%s to move): ", argv[optind], side == BLACK ? "Black" : "White");
+	if (n == 0) {
+		printf("not in the book (%zu positions)\n", book_size(bk));
+		rc = 1;
+		goto done;
+	}
+	printf("%d book move%s\n", n, n == 1 ? "" : "s");
+	for (int i = 0; i < n; i++) {
+		char score[8];
+
+		book_format_score(moves[i].score, score);
+		printf("  %s %7s", board_square_name(moves[i].move), score);
+		if (moves[i].depth)
+			printf("  depth %d", moves[i].depth);
+		putchar('\n');
+	}
+	rc = 0;
+done:
+	book_free(bk);
+	return rc;
+}
+
+struct build_progress {
+	double t0;    /* when the build started */
+	bool quiet;   /* no progress lines */
+	size_t shown; /* positions at the last progress line */
+};
+
+static void build_progress(const struct book_build_stats *st, void *user)
+{
+	struct build_progress *p = user;
+	size_t done = st->searched + st->kept;
+
+	if (p->quiet || done < p->shown + 100)
+		return;
+	p->shown = done;
+	fprintf(stderr, "book build: %zu positions done (%zu searched), %zu reached, %.0f s\n",
+		done, st->searched, st->queued, timer_now() - p->t0);
+}
+
+static int book_build_cli(int argc, char **argv)
+{
+	static const struct option options[] = {
+	    {"output", required_argument, NULL, 'o'},
+	    {"book", required_argument, NULL, 'b'},
+	    {"plies", required_argument, NULL, 'p'},
+	    {"depth", required_argument, NULL, 'd'},
+	    {"tolerance", required_argument, NULL, 't'},
+	    {"from", required_argument, NULL, 'f'},
+	    {"hash", required_argument, NULL, 'H'},
+	    {"quiet", no_argument, NULL, 'q'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
+	};
+	struct book_build_options opt = {8, 10, 200, 64};
+	struct build_progress prog = {0};
+	const char *out = NULL, *from = "start";
+	struct book *bk = book_new();
+	struct eval *ev = eval_new_default();
+	struct board b;
+	enum color side;
+	char err[512];
+	FILE *f = NULL;
+	double tol;
+	long v;
+	int c, rc = 2;
+
+	if (!bk || !ev)
+		goto done;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "o:b:p:d:t:f:H:qh", options, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'b':
+			if (load_file(bk, optarg) < 0)
+				goto done;
+			break;
+		case 'p':
+			if (!cli_option_int("book build", "plies", optarg, 0, 30, &v))
+				goto done;
+			opt.plies = (int)v;
+			break;
+		case 'd':
+			if (!cli_option_int("book build", "depth", optarg, 1, 40, &v))
+				goto done;
+			opt.depth = (int)v;
+			break;
+		case 't':
+			if (!cli_parse_seconds(optarg, &tol) || tol > 64) {
+				fprintf(
+				    stderr,
+				    "othello book build: --tolerance: '%s' is not 0 to 64 discs\n",
+				    optarg);
+				goto done;
+			}
+			opt.tolerance = (int)(tol * 100 + 0.5);
+			break;
+		case 'f':
+			from = optarg;
+			break;
+		case 'H':
+			if (!cli_option_int("book build", "hash", optarg, 1, 4096, &v))
+				goto done;
+			opt.tt_megabytes = (size_t)v;
+			break;
+		case 'q':
+			prog.quiet = true;
+			break;
+		case 'h':
+			book_usage(stdout);
+			rc = 0;
+			goto done;
+		default:
+			cli_option_refused("book build", options, argv, optind - 1, c);
+			book_usage(stderr);
+			goto done;
+		}
+	}
+	if (optind != argc) {
+		fprintf(stderr, "othello book build: unexpected '%s'\n", argv[optind]);
+		goto done;
+	}
+	if (parse_position(from, &b, &side) < 0)
+		goto done;
+	prog.t0 = timer_now();
+	if (book_build(bk, ev, &b, side, &opt, build_progress, &prog, err, sizeof err) < 0) {
+		fprintf(stderr, "othello book build: %s\n", err);
+		goto done;
+	}
+	if (out && !(f = fopen(out, "w"))) {
+		fprintf(stderr, "othello book build: %s: cannot write\n", out);
+		goto done;
+	}
+	if (book_write(bk, f ? f : stdout) < 0 || (f && fclose(f) != 0)) {
+		f = NULL;
+		fprintf(stderr, "othello book build: %s: write error\n", out ? out : "stdout");
+		goto done;
+	}
+	f = NULL;
+	fprintf(stderr,
+		"book build: %zu positions, depth %d, %d plies, tolerance %.2f discs, %.1f s\n",
+		book_size(bk), opt.depth, opt.plies, opt.tolerance / 100.0, timer_now() - prog.t0);
+	rc = 0;
+done:
+	if (f)
+		fclose(f);
+	eval_free(ev);
+	book_free(bk);
+	return rc;
+}
+
+static int book_check(int argc, char **argv)
+{
+	int rc = 0;
+
+	if (argc < 2) {
+		book_usage(stderr);
+		return 2;
+	}
+	for (int i = 1; i < argc; i++) {
+		struct book *bk = book_new();
+
+		if (!bk || load_file(bk, argv[i]) < 0)
+			rc = 2;
+		else
+			printf("%s: %zu positions\n", argv[i], book_size(bk));
+		book_free(bk);
+	}
+	return rc;
+}
+
+static int book_merge_files(int argc, char **argv)
+{
+	static const struct option options[] = {
+	    {"output", required_argument, NULL, 'o'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
+	};
+	const char *out = NULL;
+	struct book *bk;
+	FILE *f = stdout;
+	int c, rc = 2;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'h':
+			book_usage(stdout);
+			return 0;
+		default:
+			cli_option_refused("book merge", options, argv, optind - 1, c);
+			book_usage(stderr);
+			return 2;
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "othello book merge: expected book files\n");
+		return 2;
+	}
+	if (!(bk = book_new()))
+		return 2;
+	for (int i = optind; i < argc; i++)
+		if (load_file(bk, argv[i]) < 0)
+			goto done;
+	if (out && !(f = fopen(out, "w"))) {
+		fprintf(stderr, "othello book merge: %s: cannot write\n", out);
+		goto done;
+	}
+	if (book_write(bk, f) < 0 || (out && fclose(f) != 0)) {
+		fprintf(stderr, "othello book merge: %s: write error\n", out ? out : "stdout");
+		f = stdout;
+		goto done;
+	}
+	f = stdout;
+	rc = 0;
+done:
+	if (f != stdout)
+		fclose(f);
+	book_free(bk);
+	return rc;
+}
+
+/* Opens and loads the shipped table of opening names; NULL after a message. */
+static struct openings *load_names(void)
+{
+	char path[4096], err[4400];
+	FILE *f = datadir_open("openings/names.txt", path, sizeof path, err, sizeof err);
+	struct openings *o;
+
+	if (!f) {
+		fprintf(stderr, "othello book: %s\n", err);
+		return NULL;
+	}
+	o = openings_load(f, path, err, sizeof err);
+	fclose(f);
+	if (!o)
+		fprintf(stderr, "othello book: %s\n", err);
+	return o;
+}
+
+static int book_name(int argc, char **argv)
+{
+	struct openings *o;
+	int moves[60], n, plies, k;
+	struct board b;
+	enum color side = BLACK;
+	const char *name;
+	char err[200];
+
+	if (argc != 2) {
+		fprintf(stderr, "othello book name: expected the MOVES of a game (f5d6c3...)\n");
+		return 2;
+	}
+	board_start(&b);
+	k = openings_parse_moves(argv[1], &b, &side, moves, 60, &n, err, sizeof err);
+	if (k < 0 || argv[1][k] != '\0') {
+		if (k >= 0)
+			snprintf(err, sizeof err, "column %d: '%c' is not a move", k + 1,
+				 argv[1][k]);
+		fprintf(stderr, "othello book name: %s\n", err);
+		return 2;
+	}
+	if (!(o = load_names()))
+		return 2;
+	name = openings_match(o, moves, n, &plies);
+	if (name)
+		printf("%s (named at ply %d)\n", name, plies);
+	else
+		printf("no named opening\n");
+	openings_free(o);
+	return name ? 0 : 1;
+}
+
+static int book_names(void)
+{
+	struct openings *o = load_names();
+
+	if (!o)
+		return 2;
+	for (int i = 0; i < openings_count(o); i++) {
+		const int *moves;
+		int n;
+		const char *name = openings_name(o, i, &moves, &n);
+
+		for (int j = 0; j < n; j++)
+			fputs(board_square_name(moves[j]), stdout);
+		printf("  %s\n", name);
+	}
+	openings_free(o);
+	return 0;
+}
+
+int cli_book(int argc, char **argv)
+{
+	if (argc < 2) {
+		book_usage(stderr);
+		return 2;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		book_usage(stdout);
+		return 0;
+	}
+	if (strcmp(argv[1], "show") == 0)
+		return book_show(argc - 1, argv + 1);
+	if (strcmp(argv[1], "build") == 0)
+		return book_build_cli(argc - 1, argv + 1);
+	if (strcmp(argv[1], "check") == 0)
+		return book_check(argc - 1, argv + 1);
+	if (strcmp(argv[1], "merge") == 0)
+		return book_merge_files(argc - 1, argv + 1);
+	if (strcmp(argv[1], "name") == 0)
+		return book_name(argc - 1, argv + 1);
+	if (strcmp(argv[1], "names") == 0 && argc == 2)
+		return book_names();
+	fprintf(stderr, "othello book: unknown action '%s'\n", argv[1]);
+	book_usage(stderr);
+	return 2;
+}

@@ -1,0 +1,668 @@
+/*
+ * cli-match.c — `othello match` (two players, many games) and `othello
+ * tournament` (every pairing of several players): options, the report file,
+ * progress on stderr, and the summary or cross table at the end.
+ *
+ * Splitting a long run across machines or cores with GNU parallel, then
+ * joining the reports:
+ *
+ *   parallel othello match --black expert --white novice --games 200 \
+ *     --shard {}/4 --report part{}.txt ::: 1 2 3 4 && othello report merge part*.txt
+ *
+ * Evaluations: each level player plays with the evaluation --black-eval,
+ * --white-eval or --eval names (evalspec.c; default pattern). Each distinct
+ * SPEC is loaded once, before the games, and shared by the players (and by
+ * the worker processes, which inherit it). When an evaluation option is
+ * given, the players' names in the report, the summary and the game logs
+ * carry the evaluation ("master (classic)"); the reasoning of every move
+ * names it in any case.
+ */
+#include "cli-eval.h"
+#include "cli.h"
+
+#include "datadir.h"
+#include "match-level.h"
+#include "match.h"
+#include "report.h"
+#include "report-stats.h"
+#include "timer.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { MAX_PLAYERS = 16 };
+
+/* The evaluations of a run: one per distinct SPEC. */
+struct run_evals {
+	const char *spec[MAX_PLAYERS];		   /* as given, or EVALSPEC_DEFAULT */
+	struct eval *ev[MAX_PLAYERS];		   /* loaded (owned) */
+	char name[MAX_PLAYERS][EVALSPEC_NAME_LEN]; /* the evaluation's name */
+	int n;					   /* entries in use */
+};
+
+/* Options shared by match and tournament. */
+struct run_options {
+	const char *command;	  /* "match" or "tournament", for messages */
+	const char *openings;	  /* --openings FILE, NULL = the shipped balanced set */
+	long games;		  /* --games N (per pairing in a tournament), 0 = default */
+	long random_pct;	  /* --random PERCENT */
+	uint64_t seed;		  /* --seed N */
+	double time[2];		  /* --time T[,T] */
+	long depth[2];		  /* --depth D[,D] */
+	double timeout;		  /* --timeout SECONDS */
+	long jobs;		  /* --jobs N */
+	const char *report;	  /* --report FILE */
+	const char *log_dir;	  /* --log-dir DIR */
+	int shard, shards;	  /* --shard I/N */
+	bool json;		  /* --json (match) */
+	enum stats_format format; /* --format (tournament) */
+	bool quiet;		  /* --quiet: no progress */
+	const char *eval[2];	  /* --black-eval, --white-eval (match), or NULL */
+	const char *eval_all;	  /* --eval: every level player, or NULL */
+};
+
+/* What the progress display and the report writer need as games end. */
+struct run_state {
+	int report_fd;		    /* report file, or -1 */
+	struct report played;	    /* games of this run */
+	int total;		    /* games to play */
+	double start;		    /* when the run started */
+	bool tty;		    /* stderr is a terminal */
+	bool quiet;		    /* no progress at all */
+	const char *first, *second; /* a match's players (NULL for a tournament) */
+	int failed;		    /* report writes that failed */
+};
+
+static const struct option run_long_options[] = {
+    {"black", required_argument, NULL, 'b'},
+    {"white", required_argument, NULL, 'w'},
+    {"players", required_argument, NULL, 'P'},
+    {"player", required_argument, NULL, 'p'},
+    {"games", required_argument, NULL, 'n'},
+    {"openings", required_argument, NULL, 'o'},
+    {"random", required_argument, NULL, 'r'},
+    {"seed", required_argument, NULL, 's'},
+    {"time", required_argument, NULL, 't'},
+    {"depth", required_argument, NULL, 'd'},
+    {"timeout", required_argument, NULL, 'T'},
+    {"jobs", required_argument, NULL, 'j'},
+    {"report", required_argument, NULL, 'R'},
+    {"log-dir", required_argument, NULL, 'L'},
+    {"shard", required_argument, NULL, 'S'},
+    {"json", no_argument, NULL, 'J'},
+    {"format", required_argument, NULL, 'f'},
+    {"quiet", no_argument, NULL, 'q'},
+    {"eval", required_argument, NULL, 'E'},
+    {"black-eval", required_argument, NULL, 'X'},
+    {"white-eval", required_argument, NULL, 'Y'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+static void match_usage(FILE *f)
+{
+	fprintf(
+	    f,
+	    "usage: othello match --black PLAYER --white PLAYER [OPTIONS]\n\n"
+	    "Plays games between two players, each opening twice with colours swapped,\n"
+	    "and prints a summary. PLAYER is a level (beginner, novice, expert, pre-master,\n"
+	    "master, or a setting), `random`, `engine:CMD` (an external GTP engine) or\n"
+	    "`nboard:CMD` (an external NBoard engine).\n\n"
+	    "  --games N          games to play (default: every opening twice)\n"
+	    "  --openings FILE    starting sequences or board strings, one a line\n"
+	    "                     (default: the shipped balanced set; `start`: the start only)\n"
+	    "  --random PERCENT   evaluation noise for both players (default 0)\n"
+	    "  --eval SPEC        evaluation of both players: pattern (default), classic\n"
+	    "                     or a weights file; the names in the results show it\n"
+	    "  --black-eval SPEC  evaluation of --black's player (a level), same SPECs\n"
+	    "  --white-eval SPEC  evaluation of --white's player\n"
+	    "  --seed N           seed of the run; each game's seed derives from it (default 1)\n"
+	    "  --time T[,T]       seconds per move, for --black's player then --white's\n"
+	    "  --depth D[,D]      search depth, same order\n"
+	    "  --timeout S        seconds an external engine may take for a reply\n"
+	    "  --jobs N           games played at once, in worker processes (default 1)\n"
+	    "  --report FILE      append one line per game (format: report.c, othello(6))\n"
+	    "  --log-dir DIR      write each game as DIR/game-NNNNN.sgf with the reasoning\n"
+	    "  --shard I/N        play only the I-th of N slices of the game list\n"
+	    "  --json             print the summary as one JSON object\n"
+	    "  --quiet            no progress on stderr\n");
+}
+
+static void tournament_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: othello tournament --players A,B,C... [OPTIONS]\n\n"
+		"Plays every pairing of the players, both colours, and prints the cross table\n"
+		"(rows and columns are players; a cell holds the row's points and mean disc\n"
+		"difference against the column) and the ranking. Players as for `othello match`;\n"
+		"--player P (repeatable) adds one whose name holds a comma.\n\n"
+		"  --games N          games per pairing (default: every opening twice)\n"
+		"  --format F         text, csv or json (default text)\n"
+		"  --eval SPEC        evaluation of every level: pattern (default), classic\n"
+		"                     or a weights file; the names in the results show it\n"
+		"  --openings, --random, --seed, --time T, --depth D, --timeout, --jobs,\n"
+		"  --report, --log-dir, --shard, --quiet: as for `othello match`\n");
+}
+
+/* Parses "X" or "X,Y" into two values (the second defaults to the first). */
+static bool parse_pair_seconds(const char *s, double out[2])
+{
+	char buf[64], *comma;
+
+	snprintf(buf, sizeof buf, "%s", s);
+	comma = strchr(buf, ',');
+	if (comma)
+		*comma = '\0';
+	if (!cli_parse_seconds(buf, &out[0]))
+		return false;
+	out[1] = out[0];
+	return !comma || cli_parse_seconds(comma + 1, &out[1]);
+}
+
+static bool parse_pair_int(const char *s, long lo, long hi, long out[2])
+{
+	char buf[64], *comma;
+
+	snprintf(buf, sizeof buf, "%s", s);
+	comma = strchr(buf, ',');
+	if (comma)
+		*comma = '\0';
+	if (!cli_parse_int(buf, lo, hi, &out[0]))
+		return false;
+	out[1] = out[0];
+	return !comma || cli_parse_int(comma + 1, lo, hi, &out[1]);
+}
+
+/* Loads the openings named by the options into `out`. Returns 0, or 2 after
+   printing the error. */
+static int load_openings(const struct run_options *ro, struct match_openings *out)
+{
+	char err[512], path[4096];
+	FILE *f;
+	int r;
+
+	if (ro->openings && (!strcmp(ro->openings, "start") || !strcmp(ro->openings, "-")))
+		return match_openings_start(out) < 0 ? 2 : 0;
+	if (ro->openings) {
+		snprintf(path, sizeof path, "%s", ro->openings);
+		f = fopen(path, "r");
+		if (!f) {
+			fprintf(stderr, "othello %s: --openings: %s: cannot open\n", ro->command,
+				path);
+			return 2;
+		}
+	} else {
+		f = datadir_open("openings/balanced.txt", path, sizeof path, err, sizeof err);
+		if (!f) {
+			fprintf(stderr, "othello: %s\n", err);
+			return 2;
+		}
+	}
+	r = match_openings_read(f, path, out, err, sizeof err);
+	fclose(f);
+	if (r < 0) {
+		fprintf(stderr, "othello: %s\n", err);
+		return 2;
+	}
+	return 0;
+}
+
+static void format_duration(double s, char *out, size_t len)
+{
+	long t = (long)(s + 0.5);
+
+	if (t >= 3600)
+		snprintf(out, len, "%ldh%02ldm", t / 3600, t / 60 % 60);
+	else if (t >= 60)
+		snprintf(out, len, "%ldm%02lds", t / 60, t % 60);
+	else
+		snprintf(out, len, "%lds", t);
+}
+
+/* Called as each game ends: report line, progress. */
+static void on_result(const struct report_game *g, void *user)
+{
+	struct run_state *st = user;
+	char err[256], eta[32], score[64] = "";
+	int done;
+
+	if (st->report_fd >= 0 && report_append(st->report_fd, g, err, sizeof err) < 0) {
+		if (st->failed++ == 0)
+			fprintf(stderr, "othello: %s\n", err);
+	}
+	report_add(&st->played, g);
+	done = st->played.n;
+	if (st->quiet)
+		return;
+	if (st->first) {
+		struct stats_match s;
+
+		stats_match_compute(st->played.games, st->played.n, st->first, st->second, &s);
+		snprintf(score, sizeof score, "%g-%g", s.points[0], s.points[1]);
+	}
+	double elapsed = timer_now() - st->start;
+	format_duration(elapsed / done * (st->total - done), eta, sizeof eta);
+	if (st->tty) {
+		int width = 30, fill = st->total ? width * done / st->total : width;
+
+		fprintf(stderr, "\r[%.*s%*s] %d/%d games%s%s, %s left  ", fill,
+			"##############################", width - fill, "", done, st->total,
+			score[0] ? ", score " : "", score, eta);
+		if (done == st->total)
+			fputc('\n', stderr);
+	} else {
+		bool normal = strcmp(g->end, "end") == 0;
+
+		fprintf(stderr, "game %d (%d/%d): %s - %s %d-%d%s%s%s%s%s, %s left\n", g->number,
+			done, st->total, g->black, g->white, g->black_discs, g->white_discs,
+			normal ? "" : " (", normal ? "" : g->end, normal ? "" : ")",
+			score[0] ? ", score " : "", score, eta);
+	}
+	fflush(stderr);
+}
+
+/* Parses the options shared by match and tournament; player options go to
+   `players`. Returns -1 to go on, or an exit status. */
+static int parse_run_options(int argc, char **argv, bool tournament, struct run_options *ro,
+			     const char **players, int *n_players, char *list_buf, size_t list_len)
+{
+	const char *black = NULL, *white = NULL;
+	long v;
+	int c;
+
+	memset(ro, 0, sizeof *ro);
+	ro->command = argv[0];
+	ro->seed = 1;
+	ro->jobs = 1;
+	ro->shard = ro->shards = 1;
+	*n_players = 0;
+	optind = 1;
+	opterr = 0;
+	for (int at = optind; (c = getopt_long(argc, argv, "", run_long_options, NULL)) != -1;
+	     at = optind) {
+		switch (c) {
+		case 'b':
+		case 'w':
+			if (tournament)
+				goto bad_option;
+			*(c == 'b' ? &black : &white) = optarg;
+			break;
+		case 'P':
+			if (!tournament)
+				goto bad_option;
+			snprintf(list_buf, list_len, "%s", optarg);
+			for (char *s = strtok(list_buf, ","); s; s = strtok(NULL, ",")) {
+				if (*n_players >= MAX_PLAYERS) {
+					fprintf(stderr, "othello: at most %d players\n",
+						MAX_PLAYERS);
+					return 2;
+				}
+				players[(*n_players)++] = s;
+			}
+			break;
+		case 'p':
+			if (!tournament)
+				goto bad_option;
+			if (*n_players >= MAX_PLAYERS) {
+				fprintf(stderr, "othello: at most %d players\n", MAX_PLAYERS);
+				return 2;
+			}
+			players[(*n_players)++] = optarg;
+			break;
+		case 'n':
+			if (!cli_option_int(argv[0], "games", optarg, 1, 10000000, &ro->games))
+				return 2;
+			break;
+		case 'o':
+			ro->openings = optarg;
+			break;
+		case 'r':
+			if (!cli_option_int(argv[0], "random", optarg, 0, 100, &ro->random_pct))
+				return 2;
+			break;
+		case 's': {
+			char *end;
+
+			ro->seed = strtoull(optarg, &end, 10);
+			if (!*optarg || *end || optarg[0] == '-') {
+				fprintf(stderr, "othello %s: --seed: '%s' is not a number\n",
+					ro->command, optarg);
+				return 2;
+			}
+			break;
+		}
+		case 't':
+			if (!parse_pair_seconds(optarg, ro->time)) {
+				fprintf(stderr,
+					"othello %s: --time: '%s' is not T or T,T in seconds\n",
+					ro->command, optarg);
+				return 2;
+			}
+			break;
+		case 'd':
+			if (!parse_pair_int(optarg, 1, 60, ro->depth)) {
+				fprintf(stderr,
+					"othello %s: --depth: '%s' is not D or D,D (1-60)\n",
+					ro->command, optarg);
+				return 2;
+			}
+			break;
+		case 'T':
+			if (!cli_parse_seconds(optarg, &ro->timeout) || ro->timeout <= 0) {
+				fprintf(stderr,
+					"othello %s: --timeout: '%s' is not a number of seconds\n",
+					ro->command, optarg);
+				return 2;
+			}
+			break;
+		case 'j':
+			if (!cli_option_int(argv[0], "jobs", optarg, 1, 256, &v))
+				return 2;
+			ro->jobs = v;
+			break;
+		case 'R':
+			ro->report = optarg;
+			break;
+		case 'L':
+			ro->log_dir = optarg;
+			break;
+		case 'S':
+			if (match_shard_parse(optarg, &ro->shard, &ro->shards) < 0) {
+				fprintf(stderr,
+					"othello %s: --shard: '%s' is not I/N with 1 <= I <= N\n",
+					ro->command, optarg);
+				return 2;
+			}
+			break;
+		case 'J':
+			if (tournament)
+				goto bad_option;
+			ro->json = true;
+			break;
+		case 'f':
+			if (!tournament)
+				goto bad_option;
+			if (!stats_format_parse(optarg, &ro->format)) {
+				fprintf(stderr,
+					"othello %s: --format: '%s' is not text, csv or json\n",
+					ro->command, optarg);
+				return 2;
+			}
+			break;
+		case 'q':
+			ro->quiet = true;
+			break;
+		case 'E':
+			ro->eval_all = optarg;
+			break;
+		case 'X':
+		case 'Y':
+			if (tournament)
+				goto bad_option;
+			ro->eval[c == 'X' ? 0 : 1] = optarg;
+			break;
+		case 'h':
+			(tournament ? tournament_usage : match_usage)(stdout);
+			return 0;
+		default:
+		bad_option:
+			cli_option_refused(argv[0], run_long_options, argv, at, c);
+			(tournament ? tournament_usage : match_usage)(stderr);
+			return 2;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "othello: %s: unexpected argument '%s'\n", argv[0], argv[optind]);
+		return 2;
+	}
+	if (!tournament) {
+		if (!black || !white) {
+			fprintf(stderr, "othello: match: --black and --white are required\n");
+			match_usage(stderr);
+			return 2;
+		}
+		players[0] = black;
+		players[1] = white;
+		*n_players = 2;
+		for (int i = 0; i < 2; i++) {
+			if (ro->eval[i] && !match_player_is_level(players[i])) {
+				fprintf(
+				    stderr,
+				    "othello match: --%s-eval: '%s' is not one of our levels: an "
+				    "external engine or `random` plays without our evaluation\n",
+				    i == 0 ? "black" : "white", players[i]);
+				return 2;
+			}
+		}
+	} else if (*n_players < 2) {
+		fprintf(stderr, "othello: tournament: --players needs at least two players\n");
+		return 2;
+	}
+	for (int i = 0; i < *n_players; i++) {
+		char err[256];
+
+		if (!match_player_check_spec(players[i], err, sizeof err)) {
+			fprintf(stderr, "othello: %s\n", err);
+			return 2;
+		}
+	}
+	return -1;
+}
+
+/* Fills names[] with distinct report names for the players (a repeated
+   specification gets "#2", "#3" ...). */
+static void distinct_names(const char *const *specs, int n, char (*names)[REPORT_NAME_LEN])
+{
+	for (int i = 0; i < n; i++) {
+		int same = 0;
+
+		for (int j = 0; j < i; j++)
+			same += !strcmp(specs[i], specs[j]);
+		size_t len =
+		    strlen(specs[i]) < REPORT_NAME_LEN - 8 ? strlen(specs[i]) : REPORT_NAME_LEN - 8;
+
+		memcpy(names[i], specs[i], len);
+		names[i][len] = '\0';
+		if (same)
+			sprintf(names[i] + len, "#%d", (same + 1) % 100);
+	}
+}
+
+/* Loads the evaluation of each level player into `opt` (one per distinct
+   SPEC, in `evals`) and writes the players' report names into `names`.
+   Returns 0, or 2 after printing why a SPEC cannot be loaded. */
+static int load_evals(const struct run_options *ro, bool tournament, const char *const *players,
+		      int n, struct run_evals *evals, struct match_player_options *opt,
+		      char (*names)[REPORT_NAME_LEN])
+{
+	bool named = ro->eval_all || ro->eval[0] || ro->eval[1];
+	const char *labels[MAX_PLAYERS];
+	char text[MAX_PLAYERS][REPORT_NAME_LEN];
+
+	for (int i = 0; i < n; i++) {
+		const char *spec = !tournament && ro->eval[i] ? ro->eval[i] : ro->eval_all;
+		const char *option =
+		    !tournament && ro->eval[i] ? (i == 0 ? "black-eval" : "white-eval") : "eval";
+		int k;
+
+		labels[i] = players[i];
+		if (!match_player_is_level(players[i]))
+			continue;
+		if (!spec)
+			spec = EVALSPEC_DEFAULT;
+		for (k = 0; k < evals->n && strcmp(evals->spec[k], spec) != 0; k++)
+			;
+		if (k == evals->n) {
+			evals->spec[k] = spec;
+			evals->ev[k] = cli_eval_option(tournament ? "tournament" : "match", option,
+						       spec, evals->name[k], sizeof evals->name[k]);
+			if (!evals->ev[k])
+				return 2;
+			evals->n++;
+		}
+		opt[i].eval = evals->ev[k];
+		opt[i].eval_name = evals->name[k];
+		if (named) {
+			snprintf(text[i], sizeof text[i], "%.*s (%s)", REPORT_NAME_LEN / 2,
+				 players[i], level_player_eval_name(players[i], evals->name[k]));
+			labels[i] = text[i];
+		}
+	}
+	distinct_names(labels, n, names);
+	return 0;
+}
+
+/* Frees the evaluations of a run. */
+static void free_evals(struct run_evals *evals)
+{
+	for (int k = 0; k < evals->n; k++)
+		eval_free(evals->ev[k]);
+	evals->n = 0;
+}
+
+/* Prints a problem the match reports while it goes on (a game log not written). */
+static void on_warning(const char *msg, void *user)
+{
+	(void)user;
+	fprintf(stderr, "othello: %s\n", msg);
+}
+
+/* Runs the plan: report file, progress, games. Returns 0, or 1 after
+   printing an error. */
+static int run_plan(const struct run_options *ro, struct match_plan *plan, struct run_state *st)
+{
+	char err[512];
+	int r;
+
+	st->report_fd = -1;
+	if (ro->log_dir && mkdir(ro->log_dir, 0777) < 0 && errno != EEXIST) {
+		fprintf(stderr, "othello %s: --log-dir: %s: %s\n", ro->command, ro->log_dir,
+			strerror(errno));
+		return 2;
+	}
+	if (ro->report) {
+		st->report_fd = report_open(ro->report, err, sizeof err);
+		if (st->report_fd < 0) {
+			fprintf(stderr, "othello %s: --report: %s\n", ro->command, err);
+			return 2;
+		}
+	}
+	st->total = plan->n_games;
+	st->start = timer_now();
+	st->tty = isatty(2);
+	st->quiet = ro->quiet;
+	r = match_run(plan, on_result, st, err, sizeof err);
+	if (st->report_fd >= 0)
+		close(st->report_fd);
+	if (r < 0) {
+		fprintf(stderr, "othello: %s\n", err);
+		return 1;
+	}
+	return st->failed ? 1 : 0;
+}
+
+/* Runs a match (2 players) or a tournament (all pairings). */
+static int run(int argc, char **argv, bool tournament)
+{
+	const char *players[MAX_PLAYERS], *names_p[MAX_PLAYERS];
+	char names[MAX_PLAYERS][REPORT_NAME_LEN], list[4096];
+	struct match_player_options opt[MAX_PLAYERS];
+	struct match_openings openings = {0};
+	struct run_evals evals = {0};
+	struct run_options ro;
+	struct match_plan plan;
+	struct run_state st;
+	struct match_game *games;
+	int n_players, status, per_pair, total = 0, first, last, pairs;
+
+	status =
+	    parse_run_options(argc, argv, tournament, &ro, players, &n_players, list, sizeof list);
+	if (status >= 0)
+		return status;
+	if ((status = load_openings(&ro, &openings)) != 0)
+		return status;
+	for (int i = 0; i < n_players; i++) {
+		int side = tournament ? 0 : i;
+
+		names_p[i] = names[i];
+		memset(&opt[i], 0, sizeof opt[i]);
+		opt[i].time = ro.time[side];
+		opt[i].depth = (int)ro.depth[side];
+		opt[i].random_pct = (int)ro.random_pct;
+		opt[i].timeout = ro.timeout;
+	}
+	if ((status = load_evals(&ro, tournament, players, n_players, &evals, opt, names)) != 0) {
+		free_evals(&evals);
+		match_openings_free(&openings);
+		return status;
+	}
+	per_pair = ro.games ? (int)ro.games : 2 * openings.n;
+	pairs = n_players * (n_players - 1) / 2;
+	games = calloc((size_t)per_pair * (size_t)pairs, sizeof *games);
+	if (!games) {
+		free_evals(&evals);
+		match_openings_free(&openings);
+		fprintf(stderr, "othello: out of memory\n");
+		return 1;
+	}
+	for (int a = 0; a < n_players; a++)
+		for (int b = a + 1; b < n_players; b++)
+			total += match_schedule_pair(per_pair, openings.n, ro.seed, a, b, total + 1,
+						     games + total);
+	match_shard_range(total, ro.shard, ro.shards, &first, &last);
+	memset(&plan, 0, sizeof plan);
+	plan.n_players = n_players;
+	plan.specs = players;
+	plan.names = names_p;
+	plan.opt = opt;
+	plan.openings = &openings;
+	plan.games = games + first;
+	plan.n_games = last - first;
+	plan.jobs = (int)ro.jobs;
+	plan.log_dir = ro.log_dir;
+	plan.warn = on_warning;
+	memset(&st, 0, sizeof st);
+	if (!tournament) {
+		st.first = names[0];
+		st.second = names[1];
+	}
+	status = run_plan(&ro, &plan, &st);
+	if (!tournament) {
+		struct stats_match s;
+
+		stats_match_compute(st.played.games, st.played.n, names[0], names[1], &s);
+		if (ro.json)
+			stats_match_print_json(&s, stdout);
+		else
+			stats_match_print(&s, stdout);
+	} else {
+		struct stats_table t;
+
+		if (stats_table_compute(st.played.games, st.played.n, names_p, n_players, &t) ==
+		    0) {
+			stats_table_print(&t, ro.format, stdout);
+			stats_table_free(&t);
+		}
+	}
+	report_free(&st.played);
+	free(games);
+	free_evals(&evals);
+	match_openings_free(&openings);
+	return status;
+}
+
+/* `othello match`: see match_usage. */
+int cli_match(int argc, char **argv)
+{
+	return run(argc, argv, false);
+}
+
+/* `othello tournament`: see tournament_usage. */
+int cli_tournament(int argc, char **argv)
+{
+	return run(argc, argv, true);
+}

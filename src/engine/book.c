@@ -1,0 +1,649 @@
+/*
+ * book.c — the opening book: text format, hash table, lookup, merge, choice.
+ *
+ * Book file format (openings/book.txt), one position a line:
+ *
+ *   POSITION MOVE:SCORE[/DEPTH] MOVE:SCORE[/DEPTH] ...   # optional comment
+ *
+ *   | field    | meaning                                                      |
+ *   |----------|--------------------------------------------------------------|
+ *   | POSITION | `start`; or a transcript from the start (`f5d6c3`, passes    |
+ *   |          | implied); or a board string (64 squares X/O/-, then X or O)   |
+ *   | MOVE     | a legal square of that position (`d3`), at most once a line  |
+ *   | SCORE    | the move's value for the side to move, in discs, up to two   |
+ *   |          | decimals (`+1.25`, `-0.5`, `0`); |SCORE| <= 64                |
+ *   | DEPTH    | plies the search looked ahead (60 and more: exact); absent 0 |
+ *
+ * Blank lines and lines starting with '#' are skipped. A malformed line fails
+ * the whole file with "FILE:LINE:COL: what" and the book is left unchanged.
+ * A position met twice (in one file or in several files loaded into one book)
+ * keeps the union of its moves; when both give the same move, the deeper
+ * score wins and, at equal depth, the one read last.
+ *
+ * Representation: entries in insertion order, each the canonical form of its
+ * position (board_canonical: the least of its 8 images) with its moves in that
+ * orientation, and an open-addressing table (linear probing, at most half
+ * full) of entry numbers hashed by board_hash of the canonical position. A
+ * lookup canonicalises the position, finds the entry and maps its moves back
+ * through the inverse symmetry.
+ *
+ * book_write writes positions reachable from the start through book moves as
+ * transcripts (breadth first, so in ply order; normalised to start with f5),
+ * the others as board strings.
+ */
+#include "book.h"
+
+#include "opening-names.h"
+#include "rng.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct stored_move {
+	int8_t sq;     /* square, in the orientation of the canonical position */
+	uint8_t depth; /* plies searched; 0 unknown */
+	int16_t score; /* centidiscs, side to move */
+};
+
+struct entry {
+	struct board key; /* canonical position */
+	uint8_t side;	  /* colour to move (enum color), for board strings */
+	uint8_t n;	  /* number of moves */
+	struct stored_move moves[BOOK_MAX_MOVES]; /* unordered */
+};
+
+struct book {
+	struct entry *v; /* entries in insertion order */
+	size_t n, cap;	 /* entries used, allocated */
+	uint32_t *slots; /* entry number + 1 per slot, 0 = free */
+	size_t n_slots;	 /* a power of two, at least twice n */
+};
+
+/* Returns an empty book, or NULL when out of memory. */
+struct book *book_new(void)
+{
+	return calloc(1, sizeof(struct book));
+}
+
+/* Frees the book (NULL is fine). */
+void book_free(struct book *bk)
+{
+	if (!bk)
+		return;
+	free(bk->v);
+	free(bk->slots);
+	free(bk);
+}
+
+/* Returns the number of positions in the book. */
+size_t book_size(const struct book *bk)
+{
+	return bk->n;
+}
+
+/* Returns the slot holding canonical position `key`, or the free slot where it would go. */
+static size_t find_slot(const struct book *bk, const struct board *key)
+{
+	size_t mask = bk->n_slots - 1, i = (size_t)board_hash(key) & mask;
+
+	while (bk->slots[i]) {
+		const struct entry *e = &bk->v[bk->slots[i] - 1];
+
+		if (e->key.own == key->own && e->key.opp == key->opp)
+			break;
+		i = (i + 1) & mask;
+	}
+	return i;
+}
+
+/* Returns the entry of canonical position `key`, or NULL. */
+static const struct entry *find_entry(const struct book *bk, const struct board *key)
+{
+	size_t i;
+
+	if (!bk->n_slots)
+		return NULL;
+	i = find_slot(bk, key);
+	return bk->slots[i] ? &bk->v[bk->slots[i] - 1] : NULL;
+}
+
+/* Makes room for `more` new entries; returns 0, or -1 when out of memory (book unchanged). */
+static int reserve(struct book *bk, size_t more)
+{
+	size_t need = bk->n + more;
+
+	if (need > UINT32_MAX - 1)
+		return -1;
+	if (need > bk->cap) {
+		size_t cap = bk->cap ? bk->cap : 64;
+		struct entry *v;
+
+		while (cap < need)
+			cap *= 2;
+		v = realloc(bk->v, cap * sizeof *v);
+		if (!v)
+			return -1;
+		bk->v = v;
+		bk->cap = cap;
+	}
+	if (2 * need > bk->n_slots) {
+		size_t n_slots = bk->n_slots ? bk->n_slots : 128;
+		uint32_t *old = bk->slots;
+		size_t old_n = bk->n_slots;
+
+		while (n_slots < 2 * need)
+			n_slots *= 2;
+		bk->slots = calloc(n_slots, sizeof *bk->slots);
+		if (!bk->slots) {
+			bk->slots = old;
+			return -1;
+		}
+		bk->n_slots = n_slots;
+		for (size_t i = 0; i < old_n; i++)
+			if (old[i])
+				bk->slots[find_slot(bk, &bk->v[old[i] - 1].key)] = old[i];
+		free(old);
+	}
+	return 0;
+}
+
+/* Returns the entry of canonical `key`, created empty if new; room must have been reserved. */
+static struct entry *get_entry(struct book *bk, const struct board *key, enum color side)
+{
+	size_t i = find_slot(bk, key);
+	struct entry *e;
+
+	if (bk->slots[i])
+		return &bk->v[bk->slots[i] - 1];
+	e = &bk->v[bk->n++];
+	memset(e, 0, sizeof *e);
+	e->key = *key;
+	e->side = (uint8_t)side;
+	bk->slots[i] = (uint32_t)bk->n;
+	return e;
+}
+
+/* Adds or updates a move of an entry: the deeper score wins, the newer one at equal depth. */
+static void entry_put(struct entry *e, int sq, int score, int depth)
+{
+	int i;
+
+	for (i = 0; i < e->n && e->moves[i].sq != sq; i++)
+		;
+	if (i < e->n && e->moves[i].depth > depth)
+		return;
+	if (i == e->n) {
+		if (e->n == BOOK_MAX_MOVES)
+			return; /* cannot happen: moves are legal and distinct */
+		e->n++;
+	}
+	e->moves[i].sq = (int8_t)sq;
+	e->moves[i].score = (int16_t)score;
+	e->moves[i].depth = (uint8_t)(depth > 255 ? 255 : depth);
+}
+
+/*
+ * Adds the scored moves of position `b` (colour `side` to move, used only to
+ * write board strings) to the book, merging with what is there. Returns 0, or
+ * -1 with a message if a move is illegal, repeated, or scored out of range, or
+ * memory runs out; the book is then unchanged.
+ */
+int book_add(struct book *bk, const struct board *b, enum color side, const struct book_move *moves,
+	     int n_moves, char *err, size_t errlen)
+{
+	struct board key;
+	struct entry *e;
+	int sym;
+
+	for (int i = 0; i < n_moves; i++) {
+		if (moves[i].move < 0 || moves[i].move > 63 || !board_is_legal(b, moves[i].move)) {
+			snprintf(err, errlen, "%s is not a legal move",
+				 board_square_name(moves[i].move < 0 || moves[i].move > 63
+						       ? SQ_NONE
+						       : moves[i].move));
+			return -1;
+		}
+		if (moves[i].score < -BOOK_SCORE_MAX || moves[i].score > BOOK_SCORE_MAX) {
+			snprintf(err, errlen, "%s: score out of range",
+				 board_square_name(moves[i].move));
+			return -1;
+		}
+		for (int j = 0; j < i; j++)
+			if (moves[j].move == moves[i].move) {
+				snprintf(err, errlen, "%s is given twice",
+					 board_square_name(moves[i].move));
+				return -1;
+			}
+	}
+	if (reserve(bk, 1) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	board_canonical(b, &key, &sym);
+	e = get_entry(bk, &key, side);
+	for (int i = 0; i < n_moves; i++)
+		entry_put(e, board_symmetry_square(moves[i].move, sym), moves[i].score,
+			  moves[i].depth);
+	return 0;
+}
+
+/*
+ * Merges every position of `src` into `dst` (same rules as loading). Returns
+ * 0, or -1 with a message when out of memory, `dst` unchanged.
+ */
+int book_merge(struct book *dst, const struct book *src, char *err, size_t errlen)
+{
+	if (reserve(dst, src->n) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < src->n; i++) {
+		const struct entry *s = &src->v[i];
+		struct entry *e = get_entry(dst, &s->key, (enum color)s->side);
+
+		for (int j = 0; j < s->n; j++)
+			entry_put(e, s->moves[j].sq, s->moves[j].score, s->moves[j].depth);
+	}
+	return 0;
+}
+
+/* Orders book moves best first: score, then depth, then square. */
+static int move_compare(const void *pa, const void *pb)
+{
+	const struct book_move *a = pa, *b = pb;
+
+	if (a->score != b->score)
+		return a->score > b->score ? -1 : 1;
+	if (a->depth != b->depth)
+		return a->depth > b->depth ? -1 : 1;
+	return a->move - b->move;
+}
+
+/* Copies an entry's moves into `out` in the orientation `sym` maps from, best first. */
+static int entry_moves(const struct entry *e, int sym, struct book_move out[BOOK_MAX_MOVES])
+{
+	int inv = board_symmetry_inverse(sym);
+
+	for (int i = 0; i < e->n; i++) {
+		out[i].move = board_symmetry_square(e->moves[i].sq, inv);
+		out[i].score = e->moves[i].score;
+		out[i].depth = e->moves[i].depth;
+	}
+	qsort(out, e->n, sizeof *out, move_compare);
+	return e->n;
+}
+
+/*
+ * Looks position `b` up under the 8 symmetries. Returns the number of book
+ * moves written to `out` (squares of `b`, best first), 0 if it is not in the book.
+ */
+int book_lookup(const struct book *bk, const struct board *b, struct book_move out[BOOK_MAX_MOVES])
+{
+	struct board key;
+	const struct entry *e;
+	int sym;
+
+	board_canonical(b, &key, &sym);
+	e = find_entry(bk, &key);
+	return e ? entry_moves(e, sym, out) : 0;
+}
+
+/*
+ * Picks a book move for `b`: among the moves scored within `tolerance`
+ * centidiscs of the best, a uniformly random one drawn from `rng` when `rng` is
+ * not NULL, else the best (ties broken as by book_lookup). Returns 0 with the
+ * move in `out`, or -1 if `b` is not in the book.
+ */
+int book_choose(const struct book *bk, const struct board *b, int tolerance, uint64_t *rng,
+		struct book_move *out)
+{
+	struct book_move moves[BOOK_MAX_MOVES];
+	int n = book_lookup(bk, b, moves), k = 0;
+
+	if (n == 0)
+		return -1;
+	if (rng) {
+		int close = 1;
+
+		while (close < n && moves[close].score >= moves[0].score - tolerance)
+			close++;
+		k = (int)rng_below(rng, (uint64_t)close);
+	}
+	*out = moves[k];
+	return 0;
+}
+
+/*
+ * Parses a score in discs (`+1.25`, `-3`, `0.5`: a sign, digits, at most two
+ * decimals) at `s` into centidiscs. Returns 0 and the characters read in
+ * `chars`, or -1 if there is no such number or it exceeds 64 discs.
+ */
+int book_parse_score(const char *s, int *score, int *chars)
+{
+	int i = 0, sign = 1, whole = 0, frac = 0, digits = 0;
+
+	if (s[i] == '+' || s[i] == '-')
+		sign = s[i++] == '-' ? -1 : 1;
+	while (isdigit((unsigned char)s[i]) && digits < 3) {
+		whole = whole * 10 + (s[i++] - '0');
+		digits++;
+	}
+	if (digits == 0 || isdigit((unsigned char)s[i]))
+		return -1;
+	if (s[i] == '.') {
+		i++;
+		if (!isdigit((unsigned char)s[i]))
+			return -1;
+		frac = (s[i++] - '0') * 10;
+		if (isdigit((unsigned char)s[i]))
+			frac += s[i++] - '0';
+		if (isdigit((unsigned char)s[i]))
+			return -1;
+	}
+	if (whole * 100 + frac > BOOK_SCORE_MAX)
+		return -1;
+	*score = sign * (whole * 100 + frac);
+	*chars = i;
+	return 0;
+}
+
+/* Writes a centidisc score as discs with a sign and two decimals ("+1.25"). */
+void book_format_score(int score, char out[8])
+{
+	int a = score < 0 ? -score : score;
+
+	if (a > 9999)
+		a = 9999;
+	snprintf(out, 8, "%c%d.%02d", score < 0 ? '-' : '+', a / 100, a % 100);
+}
+
+/* Parses one book line into `b`/`side`/`moves`; returns the move count, or -1 with "COL: what". */
+static int parse_line(const char *line, struct board *b, enum color *side,
+		      struct book_move moves[BOOK_MAX_MOVES], char *err, size_t errlen)
+{
+	char msg[160];
+	int i = 0, n = 0, k, dummy;
+
+	while (line[i] == ' ' || line[i] == '\t')
+		i++;
+	board_start(b);
+	*side = BLACK;
+	if (board_square_parse(line + i) >= 0) {
+		k = openings_parse_moves(line + i, b, side, NULL, 0, &dummy, msg, sizeof msg);
+		if (k < 0) {
+			int col = atoi(msg + strlen("column "));
+
+			snprintf(err, errlen, "%d: %s", i + col, strchr(msg, ':') + 2);
+			return -1;
+		}
+		if (!board_can_move(b) && board_opponent_can_move(b)) {
+			board_pass(b);
+			*side = !*side;
+		}
+	} else if (strncmp(line + i, "start", 5) == 0) {
+		k = 5;
+	} else {
+		k = board_parse(line + i, b, side, msg, sizeof msg);
+		if (k < 0) {
+			int col = atoi(msg + strlen("column "));
+
+			snprintf(err, errlen, "%d: %s", i + col, strchr(msg, ':') + 2);
+			return -1;
+		}
+	}
+	i += k;
+	if (line[i] != ' ' && line[i] != '\t') {
+		snprintf(err, errlen, "%d: expected a space, then the book moves", i + 1);
+		return -1;
+	}
+	if (!board_can_move(b)) {
+		snprintf(err, errlen, "%d: the side to move has no legal move here", i + 1);
+		return -1;
+	}
+	for (;;) {
+		int sq, score, depth = 0;
+
+		while (line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n')
+			i++;
+		if (line[i] == '\0' || line[i] == '#')
+			break;
+		sq = board_square_parse(line + i);
+		if (sq < 0) {
+			snprintf(err, errlen, "%d: expected a move such as d3:+1.50", i + 1);
+			return -1;
+		}
+		if (!board_is_legal(b, sq)) {
+			snprintf(err, errlen, "%d: %s is not a legal move here", i + 1,
+				 board_square_name(sq));
+			return -1;
+		}
+		for (int j = 0; j < n; j++)
+			if (moves[j].move == sq) {
+				snprintf(err, errlen, "%d: %s is given twice", i + 1,
+					 board_square_name(sq));
+				return -1;
+			}
+		i += 2;
+		if (line[i] != ':') {
+			snprintf(err, errlen, "%d: expected ':' then the score after the move",
+				 i + 1);
+			return -1;
+		}
+		i++;
+		if (book_parse_score(line + i, &score, &k) < 0) {
+			snprintf(err, errlen,
+				 "%d: expected a score in discs from -64 to +64 (such as +1.50)",
+				 i + 1);
+			return -1;
+		}
+		i += k;
+		if (line[i] == '/') {
+			i++;
+			if (!isdigit((unsigned char)line[i])) {
+				snprintf(err, errlen, "%d: expected a depth after '/'", i + 1);
+				return -1;
+			}
+			while (isdigit((unsigned char)line[i]) && depth <= 255)
+				depth = depth * 10 + (line[i++] - '0');
+			if (depth > 255) {
+				snprintf(err, errlen, "%d: depth out of range (0-255)", i + 1);
+				return -1;
+			}
+		}
+		if (line[i] && line[i] != ' ' && line[i] != '\t' && line[i] != '\r' &&
+		    line[i] != '\n') {
+			snprintf(err, errlen, "%d: unexpected '%c' after the move", i + 1, line[i]);
+			return -1;
+		}
+		moves[n].move = sq;
+		moves[n].score = score;
+		moves[n].depth = depth;
+		n++;
+	}
+	if (n == 0) {
+		snprintf(err, errlen, "%d: the position has no book moves", i + 1);
+		return -1;
+	}
+	return n;
+}
+
+/*
+ * Reads a book file from `f` (`filename` names it in messages) and merges its
+ * positions into `bk`. Returns 0, or -1 with "FILE:LINE:COL: what" in `err`
+ * for the first malformed line, `bk` unchanged.
+ */
+int book_load(struct book *bk, FILE *f, const char *filename, char *err, size_t errlen)
+{
+	struct book *tmp = book_new();
+	char line[4096], msg[200];
+	int lineno = 0, rc = -1;
+
+	if (!tmp) {
+		snprintf(err, errlen, "%s: out of memory", filename);
+		return -1;
+	}
+	while (fgets(line, sizeof line, f)) {
+		struct book_move moves[BOOK_MAX_MOVES];
+		struct board b;
+		enum color side;
+		const char *p = line;
+		int n;
+
+		lineno++;
+		if (!strchr(line, '\n') && !feof(f)) {
+			snprintf(err, errlen, "%s:%d:1: line too long", filename, lineno);
+			goto done;
+		}
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '#' || *p == '\n' || *p == '\r' || *p == '\0')
+			continue;
+		n = parse_line(line, &b, &side, moves, msg, sizeof msg);
+		if (n < 0 || book_add(tmp, &b, side, moves, n, msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "%s:%d:%s", filename, lineno, msg);
+			goto done;
+		}
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: read error", filename);
+		goto done;
+	}
+	if (book_merge(bk, tmp, msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "%s: %s", filename, msg);
+		goto done;
+	}
+	rc = 0;
+done:
+	book_free(tmp);
+	return rc;
+}
+
+/* Writes the moves of entry `e` seen from the orientation `sym` maps from, then a newline. */
+static void write_moves(FILE *f, const struct entry *e, int sym)
+{
+	struct book_move moves[BOOK_MAX_MOVES];
+	int n = entry_moves(e, sym, moves);
+	char score[8];
+
+	for (int i = 0; i < n; i++) {
+		book_format_score(moves[i].score, score);
+		fprintf(f, " %s:%s", board_square_name(moves[i].move), score);
+		if (moves[i].depth)
+			fprintf(f, "/%d", moves[i].depth);
+	}
+	fputc('\n', f);
+}
+
+/*
+ * Turns the position `c` after first move `move` from the start into its image
+ * after f5 by a symmetry that keeps the start position; returns f5 (the move
+ * unchanged if no such symmetry exists, which cannot happen from the start).
+ */
+static int to_f5(struct board *c, int move)
+{
+	int f5 = board_square_parse("f5");
+	struct board start, t;
+
+	board_start(&start);
+	for (int sym = 0; sym < BOARD_SYMMETRIES; sym++) {
+		board_symmetry(&start, sym, &t);
+		if (t.own != start.own || t.opp != start.opp ||
+		    board_symmetry_square(move, sym) != f5)
+			continue;
+		board_symmetry(c, sym, &t);
+		*c = t;
+		return f5;
+	}
+	return move;
+}
+
+struct visit {
+	size_t entry;	 /* entry number */
+	struct board b;	 /* the position as reached by `moves` */
+	char moves[121]; /* transcript from the start */
+};
+
+/*
+ * Writes the book to `f` in the format above: a header comment, then the
+ * positions reachable from the start through book moves as transcripts, in
+ * ply order, then the others as board strings. Returns 0, or -1 on a write
+ * error or when out of memory.
+ */
+int book_write(const struct book *bk, FILE *f)
+{
+	struct visit *queue = malloc((bk->n ? bk->n : 1) * sizeof *queue);
+	bool *seen = calloc(bk->n ? bk->n : 1, sizeof *seen);
+	size_t head = 0, tail = 0;
+	struct board start, key;
+	const struct entry *e;
+	int sym;
+
+	if (!queue || !seen) {
+		free(queue);
+		free(seen);
+		return -1;
+	}
+	fprintf(f,
+		"# Othello Master opening book: %zu positions.\n"
+		"# One position a line: POSITION MOVE:SCORE/DEPTH ...; POSITION is `start`, the\n"
+		"# moves from the start (passes implied) or a board string; SCORE in discs for\n"
+		"# the side to move; DEPTH the plies searched (60: exact). See src/book.c.\n",
+		bk->n);
+	board_start(&start);
+	board_canonical(&start, &key, NULL);
+	if ((e = find_entry(bk, &key)) != NULL) {
+		queue[tail].entry = (size_t)(e - bk->v);
+		queue[tail].b = start;
+		queue[tail].moves[0] = '\0';
+		seen[queue[tail].entry] = true;
+		tail++;
+	}
+	while (head < tail) {
+		struct visit *v = &queue[head++];
+		struct book_move moves[BOOK_MAX_MOVES];
+		int n;
+
+		e = &bk->v[v->entry];
+		board_canonical(&v->b, &key, &sym);
+		fputs(v->moves[0] ? v->moves : "start", f);
+		write_moves(f, e, sym);
+		n = entry_moves(e, sym, moves);
+		for (int i = 0; i < n; i++) {
+			struct board c = v->b;
+			const struct entry *ce;
+			size_t len = strlen(v->moves);
+
+			int move = moves[i].move;
+
+			board_play(&c, move, board_flips(c.own, c.opp, move));
+			if (!board_can_move(&c))
+				board_pass(&c);
+			if (len == 0 && v->b.own == start.own && v->b.opp == start.opp)
+				move = to_f5(&c, move);
+			board_canonical(&c, &key, NULL);
+			ce = find_entry(bk, &key);
+			if (!ce || seen[ce - bk->v] || len + 2 >= sizeof v->moves)
+				continue;
+			seen[ce - bk->v] = true;
+			queue[tail].entry = (size_t)(ce - bk->v);
+			queue[tail].b = c;
+			memcpy(queue[tail].moves, v->moves, len);
+			memcpy(queue[tail].moves + len, board_square_name(move), 3);
+			tail++;
+		}
+	}
+	for (size_t i = 0; i < bk->n; i++) {
+		char s[BOARD_STRING_LEN + 1];
+
+		if (seen[i])
+			continue;
+		e = &bk->v[i];
+		board_format(&e->key, (enum color)e->side, s);
+		fputs(s, f);
+		write_moves(f, e, 0);
+	}
+	free(queue);
+	free(seen);
+	return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,473 @@
+/*
+ * endgame.c — the exact endgame solver: the final disc difference (empties to
+ * the winner) under perfect play, by fail-soft alpha-beta over every move.
+ * A win/loss/draw solve is the same search with the window (-1, 1).
+ *
+ * Layers, by number of empty squares n:
+ * - n > EG_SHALLOW: move generation, fastest-first ordering (fewest replies
+ *   for the opponent, corners counted twice, then fewest empty squares next
+ *   to our discs, a corner move a little earlier; from EG_EVAL_SORT empties
+ *   the evaluation of each child is added), the hash move first, principal
+ *   variation search, the transposition table from EG_TT_MIN empties, enhanced transposition
+ *   cut-offs (a child's stored bound may refute the node before any search)
+ *   above EG_ETC_MIN, and a stability cut-off (the opponent's stable discs
+ *   bound our score).
+ * - 5 <= n <= EG_SHALLOW: no move generation: each empty square is tried as a
+ *   move, those in quadrants with an odd number of empties first (parity).
+ * - n == 4, 3, 2: one function each over the list of the empty squares, sorted
+ *   once by parity at 4 (after a move, a square alone in its quadrant first);
+ *   a square is tried only when it touches an opponent disc.
+ * - n == 1: the last square, from the count of its flips (for either side).
+ * Child table buckets are prefetched while the moves are ordered.
+ * Scores here are in discs; the root (search.c) converts them.
+ *
+ * Stable discs (endgame_stable): a disc is stable when, along each of the four
+ * axes, its line is full or one of its neighbours on that axis is the board
+ * edge or a stable disc of the same colour; grown from nothing to a fixpoint.
+ */
+#include "endgame.h"
+#include "search-int.h"
+
+enum {
+	EG_SHALLOW = 6,	   /* up to this many empties: the parity solver */
+	EG_TT_MIN = 8,	   /* from this many empties: the transposition table */
+	EG_ETC_MIN = 14,   /* above this many empties: enhanced transposition cut-offs */
+	EG_EVAL_SORT = 14, /* from this many empties: the evaluation joins the ordering key */
+	EG_EVAL_SCALE = 8, /* centidiscs of evaluation per unit of the key */
+	EG_W_MOB = 8,	   /* ordering weight of the opponent's mobility */
+	EG_W_POT = 1,	   /* ordering weight of the opponent's potential mobility */
+	EG_W_CORNER = 8	   /* ordering bonus of a corner move */
+};
+
+#define FILE_A 0x0101010101010101ULL
+#define FILE_H 0x8080808080808080ULL
+#define BORDER 0xFF818181818181FFULL
+#define CORNERS 0x8100000000000081ULL
+
+/* Rows, columns, then the two diagonal directions (those of 3 squares or more). */
+static const uint64_t lines[38] = {
+    0x00000000000000ffULL, 0x000000000000ff00ULL, 0x0000000000ff0000ULL, 0x00000000ff000000ULL,
+    0x000000ff00000000ULL, 0x0000ff0000000000ULL, 0x00ff000000000000ULL, 0xff00000000000000ULL,
+    0x0101010101010101ULL, 0x0202020202020202ULL, 0x0404040404040404ULL, 0x0808080808080808ULL,
+    0x1010101010101010ULL, 0x2020202020202020ULL, 0x4040404040404040ULL, 0x8080808080808080ULL,
+    0x0402010000000000ULL, 0x0804020100000000ULL, 0x1008040201000000ULL, 0x2010080402010000ULL,
+    0x4020100804020100ULL, 0x8040201008040201ULL, 0x0080402010080402ULL, 0x0000804020100804ULL,
+    0x0000008040201008ULL, 0x0000000080402010ULL, 0x0000000000804020ULL, 0x0000000000010204ULL,
+    0x0000000001020408ULL, 0x0000000102040810ULL, 0x0000010204081020ULL, 0x0001020408102040ULL,
+    0x0102040810204080ULL, 0x0204081020408000ULL, 0x0408102040800000ULL, 0x0810204080000000ULL,
+    0x1020408000000000ULL, 0x2040800000000000ULL,
+};
+
+static uint64_t full_lines(uint64_t filled, int from, int to)
+{
+	uint64_t full = 0;
+
+	for (int i = from; i < to; i++)
+		if ((filled & lines[i]) == lines[i])
+			full |= lines[i];
+	return full;
+}
+
+/*
+ * Returns the discs of `p` that can never be flipped, given the occupied
+ * squares `filled` (a sound under-estimate, see the top of this file).
+ */
+uint64_t endgame_stable(uint64_t p, uint64_t filled)
+{
+	uint64_t fh = full_lines(filled, 0, 8) | FILE_A | FILE_H;
+	uint64_t fv = full_lines(filled, 8, 16) | 0xFF000000000000FFULL;
+	uint64_t fd1 = full_lines(filled, 16, 27) | BORDER;
+	uint64_t fd2 = full_lines(filled, 27, 38) | BORDER;
+	uint64_t st = 0, prev;
+
+	do {
+		prev = st;
+		st = p & (fh | (st << 1 & ~FILE_A) | (st >> 1 & ~FILE_H)) &
+		     (fv | st << 8 | st >> 8) & (fd1 | (st << 9 & ~FILE_A) | (st >> 9 & ~FILE_H)) &
+		     (fd2 | (st << 7 & ~FILE_H) | (st >> 7 & ~FILE_A));
+	} while (st != prev);
+	return st;
+}
+
+/* The squares next to any square of `x` (eight directions, no wrapping). */
+static inline uint64_t eg_neighbours(uint64_t x)
+{
+	uint64_t w = (x >> 1) & ~FILE_H, e = (x << 1) & ~FILE_A;
+	uint64_t row = x | w | e;
+
+	return w | e | (row << 8) | (row >> 8);
+}
+
+/* Final score of a finished game for `own` (empties to the winner). */
+static inline int eg_final(uint64_t own, uint64_t opp)
+{
+	int o = board_popcount(own), p = board_popcount(opp), e = 64 - o - p;
+
+	if (o > p)
+		return o - p + e;
+	if (o < p)
+		return o - p - e;
+	return 0;
+}
+
+/* The score with one empty square `sq` left, `own` to move. */
+static inline int eg_last1(uint64_t own, uint64_t opp, int sq)
+{
+	int o = board_popcount(own);
+	int n =
+	    (eg_neighbours(board_bit(sq)) & opp) ? board_popcount(board_flips(own, opp, sq)) : 0;
+	int diff;
+
+	if (n)
+		return 2 * (o + n + 1) - 64;
+	n = board_popcount(board_flips(opp, own, sq));
+	if (n)
+		return 2 * (o - n) - 64;
+	diff = 2 * o - 63;
+	return diff > 0 ? diff + 1 : diff - 1;
+}
+
+/* Whether `own` has a move on `sq` that flips: those flips, else 0 (a quick neighbour test first).
+ */
+static inline uint64_t eg_try(uint64_t own, uint64_t opp, int sq)
+{
+	return (eg_neighbours(board_bit(sq)) & opp) ? board_flips(own, opp, sq) : 0;
+}
+
+/* The score with the two empty squares a and b left, `own` to move (discs, fail-soft). */
+static int eg_last2(struct search *s, uint64_t own, uint64_t opp, int a, int b, int beta,
+		    bool passed)
+{
+	uint64_t f;
+	int best = -SCORE_INF, v;
+
+	s->nodes++;
+	if ((f = eg_try(own, opp, a))) {
+		s->nodes++;
+		best = -eg_last1(opp ^ f, own ^ f ^ board_bit(a), b);
+		if (best >= beta)
+			return best;
+	}
+	if ((f = eg_try(own, opp, b))) {
+		s->nodes++;
+		v = -eg_last1(opp ^ f, own ^ f ^ board_bit(b), a);
+		if (v > best)
+			best = v;
+	}
+	if (best != -SCORE_INF)
+		return best;
+	if (passed)
+		return -eg_final(opp, own);
+	return -eg_last2(s, opp, own, a, b, SCORE_INF, true);
+}
+
+/* The score with the three empty squares x[0..2] left, tried in that order. */
+static int eg_last3(struct search *s, uint64_t own, uint64_t opp, const int *x, int alpha, int beta,
+		    bool passed)
+{
+	static const int rest[3][2] = {{1, 2}, {0, 2}, {0, 1}};
+	int best = -SCORE_INF;
+
+	search_count(s);
+	for (int i = 0; i < 3; i++) {
+		uint64_t f = eg_try(own, opp, x[i]);
+		int v;
+
+		if (!f)
+			continue;
+		v = -eg_last2(s, opp ^ f, own ^ f ^ board_bit(x[i]), x[rest[i][0]], x[rest[i][1]],
+			      -alpha, false);
+		if (v > best) {
+			best = v;
+			if (v > alpha) {
+				if (v >= beta)
+					return v;
+				alpha = v;
+			}
+		}
+	}
+	if (best != -SCORE_INF)
+		return best;
+	if (passed)
+		return -eg_final(opp, own);
+	return -eg_last3(s, opp, own, x, -beta, -alpha, true);
+}
+
+/* The quadrant (0..3) of a square. */
+static inline int eg_quadrant(int sq)
+{
+	return ((sq >> 2) & 1) | ((sq >> 4) & 2);
+}
+
+/* The score with the four empty squares x[0..3] left, tried in that order. */
+static int eg_last4(struct search *s, uint64_t own, uint64_t opp, const int *x, int alpha, int beta,
+		    bool passed)
+{
+	int best = -SCORE_INF;
+
+	search_count(s);
+	for (int i = 0; i < 4; i++) {
+		uint64_t f = eg_try(own, opp, x[i]);
+		int y[3], k = 0, v;
+
+		if (!f)
+			continue;
+		for (int j = 0; j < 4; j++)
+			if (j != i)
+				y[k++] = x[j];
+		/* after the move, a square left alone in its quadrant first (parity) */
+		if (eg_quadrant(y[0]) == eg_quadrant(y[1]) &&
+		    eg_quadrant(y[2]) != eg_quadrant(y[0]))
+			y[0] ^= y[2], y[2] ^= y[0], y[0] ^= y[2];
+		else if (eg_quadrant(y[0]) == eg_quadrant(y[2]) &&
+			 eg_quadrant(y[1]) != eg_quadrant(y[0]))
+			y[0] ^= y[1], y[1] ^= y[0], y[0] ^= y[1];
+		v = -eg_last3(s, opp ^ f, own ^ f ^ board_bit(x[i]), y, -beta, -alpha, false);
+		if (v > best) {
+			best = v;
+			if (v > alpha) {
+				if (v >= beta)
+					return v;
+				alpha = v;
+			}
+		}
+	}
+	if (best != -SCORE_INF)
+		return best;
+	if (passed)
+		return -eg_final(opp, own);
+	return -eg_last4(s, opp, own, x, -beta, -alpha, true);
+}
+
+static const uint64_t quadrants[4] = {
+    0x000000000F0F0F0FULL,
+    0x00000000F0F0F0F0ULL,
+    0x0F0F0F0F00000000ULL,
+    0xF0F0F0F000000000ULL,
+};
+
+/* The squares of the quadrants that hold an odd number of `empty` squares. */
+static inline uint64_t odd_quadrants(uint64_t empty)
+{
+	uint64_t odd = 0;
+
+	for (int q = 0; q < 4; q++)
+		if (board_popcount(empty & quadrants[q]) & 1)
+			odd |= quadrants[q];
+	return odd;
+}
+
+/* eg_last4 on the four squares of `empty`, those in quadrants of odd parity first. */
+static int eg_solve4(struct search *s, uint64_t own, uint64_t opp, uint64_t empty, int alpha,
+		     int beta)
+{
+	int x[4], n = 0;
+	uint64_t odd = odd_quadrants(empty);
+
+	for (uint64_t m = empty & odd; m; m &= m - 1)
+		x[n++] = board_first_square(m);
+	for (uint64_t m = empty & ~odd; m; m &= m - 1)
+		x[n++] = board_first_square(m);
+	return eg_last4(s, own, opp, x, alpha, beta, false);
+}
+
+/* The parity solver for 5..EG_SHALLOW empties (n of them). */
+static int eg_small(struct search *s, uint64_t own, uint64_t opp, int n, int alpha, int beta,
+		    bool passed)
+{
+	uint64_t empty = ~(own | opp);
+	uint64_t odd = odd_quadrants(empty), near = empty & eg_neighbours(opp);
+	uint64_t sets[2] = {near & odd, near & ~odd};
+	int best = -SCORE_INF;
+
+	search_count(s);
+	for (int k = 0; k < 2; k++) {
+		for (uint64_t m = sets[k]; m; m &= m - 1) {
+			int sq = board_first_square(m), v;
+			uint64_t flips = board_flips(own, opp, sq);
+
+			if (!flips)
+				continue;
+			if (n == 5)
+				v = -eg_solve4(s, opp ^ flips, own ^ flips ^ board_bit(sq),
+					       empty & ~board_bit(sq), -beta, -alpha);
+			else
+				v = -eg_small(s, opp ^ flips, own ^ flips ^ board_bit(sq), n - 1,
+					      -beta, -alpha, false);
+			if (v > best) {
+				best = v;
+				if (v > alpha) {
+					if (v >= beta)
+						return v;
+					alpha = v;
+				}
+			}
+		}
+	}
+	if (best == -SCORE_INF) {
+		if (passed)
+			return -eg_final(opp, own);
+		return -eg_small(s, opp, own, n, -beta, -alpha, true);
+	}
+	return best;
+}
+
+struct eg_move {
+	int sq;		/* the move */
+	int key;	/* ordering key, lowest first */
+	uint64_t flips; /* discs it flips */
+};
+
+static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha, int beta);
+
+/* Searches a child with `n` empties (own/opp seen from the child's mover). */
+static inline int eg_child(struct search *s, uint64_t own, uint64_t opp, int n, int alpha, int beta)
+{
+	if (n > EG_SHALLOW)
+		return eg_mid(s, own, opp, n, alpha, beta);
+	uint64_t empty = ~(own | opp);
+
+	if (n > 4)
+		return eg_small(s, own, opp, n, alpha, beta, false);
+	if (n == 4)
+		return eg_solve4(s, own, opp, empty, alpha, beta);
+	if (n == 3) {
+		int x[3] = {board_first_square(empty), board_first_square(empty & (empty - 1)),
+			    63 - __builtin_clzll(empty)};
+
+		return eg_last3(s, own, opp, x, alpha, beta, false);
+	}
+	if (n == 2)
+		return eg_last2(s, own, opp, board_first_square(empty), 63 - __builtin_clzll(empty),
+				beta, false);
+	if (n == 1)
+		return eg_last1(own, opp, board_first_square(empty));
+	return eg_final(own, opp);
+}
+
+/* The solver above EG_SHALLOW empties (n of them), see the top of this file. */
+static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha, int beta)
+{
+	uint64_t moves, key = 0;
+	struct eg_move list[32];
+	int nm = 0, best = -SCORE_INF, best_move = SQ_NONE, hash_move = SQ_NONE;
+	int alpha0;
+	bool use_tt = n >= EG_TT_MIN && !(s->flags & SEARCH_NO_TT);
+
+	search_count(s);
+	if (s->abort)
+		return 0;
+	moves = board_moves(own, opp);
+	if (!moves) {
+		if (!board_moves(opp, own))
+			return eg_final(own, opp);
+		return -eg_mid(s, opp, own, n, -beta, -alpha);
+	}
+	if (alpha >= 2 * n && alpha > 0) {
+		int ub = 64 - 2 * board_popcount(endgame_stable(opp, own | opp));
+
+		if (ub <= alpha)
+			return ub;
+		if (ub < beta)
+			beta = ub;
+	}
+	if (use_tt) {
+		const struct tt_entry *e;
+
+		key = board_hash(&(struct board){own, opp});
+		e = tt_probe(s, key);
+		if (e && e->depth >= TT_DEPTH_SOLVED) {
+			int sc = e->score / SCORE_DISC;
+
+			if (e->bound == BOUND_EXACT)
+				return sc;
+			if (e->bound == BOUND_LOWER && sc >= beta)
+				return sc;
+			if (e->bound == BOUND_UPPER && sc <= alpha)
+				return sc;
+			hash_move = e->move;
+		} else if (e) {
+			hash_move = e->move;
+		}
+	}
+	alpha0 = alpha;
+	for (uint64_t m = moves; m; m &= m - 1) {
+		int sq = board_first_square(m);
+		uint64_t flips = board_flips(own, opp, sq);
+		uint64_t o2 = opp ^ flips, p2 = own ^ flips ^ board_bit(sq);
+		uint64_t replies = board_moves(o2, p2);
+		int k = (board_popcount(replies) + board_popcount(replies & CORNERS)) * EG_W_MOB +
+			board_popcount(eg_neighbours(p2) & ~(o2 | p2)) * EG_W_POT -
+			(board_bit(sq) & CORNERS ? EG_W_CORNER : 0);
+		int j = nm++;
+
+		if (n > EG_TT_MIN && n <= EG_ETC_MIN && !(s->flags & SEARCH_NO_TT))
+			/* the child probes the table first thing: fetch its bucket meanwhile */
+			__builtin_prefetch(tt_bucket(s, board_hash(&(struct board){o2, p2})));
+		if (use_tt && n > EG_ETC_MIN) {
+			/* enhanced transposition cut-off: a stored bound of the child may refute
+			 * now */
+			const struct tt_entry *ce =
+			    tt_probe(s, board_hash(&(struct board){o2, p2}));
+
+			if (ce && ce->depth >= TT_DEPTH_SOLVED && ce->bound != BOUND_LOWER &&
+			    -ce->score / SCORE_DISC >= beta)
+				return -ce->score / SCORE_DISC;
+		}
+		if (n >= EG_EVAL_SORT) {
+			struct board cb = {o2, p2};
+
+			k += search_midgame(s, &cb, 0) / EG_EVAL_SCALE;
+		}
+		if (sq == hash_move)
+			k = -100000;
+		while (j > 0 && list[j - 1].key > k) {
+			list[j] = list[j - 1];
+			j--;
+		}
+		list[j] = (struct eg_move){sq, k, flips};
+	}
+	for (int i = 0; i < nm; i++) {
+		uint64_t flips = list[i].flips, bit = board_bit(list[i].sq);
+		uint64_t o2 = opp ^ flips, p2 = own ^ flips ^ bit;
+		int v;
+
+		if (i == 0) {
+			v = -eg_child(s, o2, p2, n - 1, -beta, -alpha);
+		} else {
+			v = -eg_child(s, o2, p2, n - 1, -alpha - 1, -alpha);
+			if (v > alpha && v < beta && !s->abort)
+				v = -eg_child(s, o2, p2, n - 1, -beta, -alpha);
+		}
+		if (s->abort)
+			return 0;
+		if (v > best) {
+			best = v;
+			best_move = list[i].sq;
+			if (v > alpha) {
+				alpha = v;
+				if (v >= beta)
+					break;
+			}
+		}
+	}
+	if (use_tt)
+		tt_store(s, key, TT_DEPTH_SOLVED + n, best * SCORE_DISC,
+			 best >= beta	 ? BOUND_LOWER
+			 : best > alpha0 ? BOUND_EXACT
+					 : BOUND_UPPER,
+			 best_move);
+	return best;
+}
+
+/*
+ * Returns the exact final disc difference for `own` to move, fail-soft within
+ * (alpha, beta) (discs): a result <= alpha is an upper bound, >= beta a lower
+ * bound. Returns 0 when the search was aborted (s->abort).
+ */
+int endgame_search(struct search *s, uint64_t own, uint64_t opp, int alpha, int beta)
+{
+	int n = 64 - board_popcount(own | opp);
+
+	return eg_child(s, own, opp, n, alpha, beta);
+}

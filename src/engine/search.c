@@ -1,0 +1,849 @@
+/*
+ * search.c — the searcher: root move loop, iterative deepening with
+ * aspiration windows, the midgame negamax (principal variation search over
+ * the transposition table), the time manager, and the switch to the exact
+ * solver of endgame.c.
+ *
+ * Midgame scores are centidiscs; a finished game scores its final disc
+ * difference x 100. A pass does not use up depth, so that the depth left at a
+ * position depends only on its number of discs: table entries are then
+ * consistent whatever the path, and a fixed-depth search returns exactly the
+ * minimax value of the evaluation at that depth.
+ *
+ * Move ordering: the hash move, then (by remaining depth) a static square
+ * order, fastest first (fewest replies for the opponent), the evaluation of
+ * each child, or a shallow search of each child. At
+ * the root, the scores of the previous iteration.
+ *
+ * Time manager: a budget per move (the `time` limit, or a share of the game
+ * clock by the number of moves left before the endgame solve), a soft limit
+ * below which a new iteration starts only if its predicted time (last
+ * iteration x the growth factor of the last iterations) fits, and a hard limit
+ * at which the search unwinds and keeps the last finished iteration.
+ *
+ * Switch to the solver: at `endgame` empties or fewer when the limits say so
+ * (after a few shallow iterations that order the root moves and fill the
+ * table); with `endgame` = -1, when the estimated solve (nodes by empties,
+ * at the speed measured so far) fits the time budget, or at depth + 8
+ * empties under a depth or node limit, or at UNLIMITED_SOLVE without limits.
+ * A solve that runs out of time leaves the last midgame result.
+ */
+#include "endgame.h"
+#include "search-int.h"
+#include "timer.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define CORNERS 0x8100000000000081ULL
+
+enum {
+	TT_ALIGN = 2 << 20,   /* the table is aligned for huge pages */
+	UNLIMITED_SOLVE = 24, /* without limits, solve from this many empties, else deepen */
+	NOISY_MAX = 30000,    /* bound of a noisy evaluation (table scores are 16-bit) */
+	PV_SOLVE = 12,	      /* empties from which a solved PV is completed by search */
+	PV_SOLVE_MAX = 16,    /* up to this many, also where the table has no move */
+	TT_MIN_DEPTH = 3,     /* from this depth the table is used (below, its misses cost more) */
+	ORDER_MOBILITY = 3,   /* from this depth, fastest first (fewest replies) */
+	ORDER_EVAL = 4,	      /* from this depth, order moves by the evaluation of each child */
+	ORDER_SEARCH = 7      /* from this depth, by a 1- or 2-ply search of each child */
+};
+
+/* Static move order for shallow nodes: corners, then edges and centre, X-squares last. */
+static const uint64_t order_masks[4] = {
+    0x8100000000000081ULL, /* corners */
+    0x3C3CFFFFFFFF3C3CULL, /* centre and A/B squares (without C and X) */
+    0x4281000000008142ULL, /* C-squares */
+    0x0042000000004200ULL, /* X-squares */
+};
+
+static uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 31;
+	x *= 0x7FB5D329728EA185ULL;
+	x ^= x >> 27;
+	x *= 0x81DADEF4BC2DD44DULL;
+	x ^= x >> 33;
+	return x;
+}
+
+/*
+ * Returns a new searcher with a transposition table of about `tt_megabytes`
+ * (rounded down to a power of two buckets, at least 64 KB) using `ev`, or NULL
+ * when out of memory. `ev` must outlive the searcher.
+ */
+struct search *search_new(size_t tt_megabytes, const struct eval *ev)
+{
+	struct search *s = calloc(1, sizeof *s);
+	size_t bytes = tt_megabytes << 20, buckets = 1024;
+
+	if (!s)
+		return NULL;
+	while (buckets * 2 * TT_WAYS * sizeof(struct tt_entry) <= bytes)
+		buckets *= 2;
+	bytes = buckets * TT_WAYS * sizeof *s->tt;
+	s->tt = aligned_alloc(TT_ALIGN, (bytes + TT_ALIGN - 1) / TT_ALIGN * TT_ALIGN);
+	if (s->tt) {
+#ifdef MADV_HUGEPAGE
+		madvise(s->tt, bytes, MADV_HUGEPAGE); /* fewer TLB misses; a hint only */
+#endif
+		memset(s->tt, 0, bytes);
+	}
+	if (!s->tt) {
+		free(s);
+		return NULL;
+	}
+	s->tt_mask = buckets - 1;
+	s->ev = ev;
+	atomic_init(&s->stop_request, false);
+	return s;
+}
+
+/* Frees a searcher (NULL is fine); not while it runs. */
+void search_free(struct search *s)
+{
+	if (!s)
+		return;
+	free(s->tt);
+	free(s);
+}
+
+/* Empties the transposition table (a new game); not while a search runs. */
+void search_clear(struct search *s)
+{
+	memset(s->tt, 0, (s->tt_mask + 1) * TT_WAYS * sizeof *s->tt);
+}
+
+/* Uses `ev` from the next search on; not while a search runs. */
+void search_set_eval(struct search *s, const struct eval *ev)
+{
+	s->ev = ev;
+	search_clear(s);
+}
+
+/* Switches off parts of the search (SEARCH_NO_TT, SEARCH_NO_ASPIRATION) for experiments and tests.
+ */
+void search_set_flags(struct search *s, unsigned flags)
+{
+	s->flags = flags;
+}
+
+/*
+ * Asks the running search (if any) to stop soon; callable from any thread.
+ * search_run clears the request when it starts, so a stop sent before the
+ * search began is not seen: call it while the search runs.
+ */
+void search_stop(struct search *s)
+{
+	atomic_store(&s->stop_request, true);
+}
+
+/* Checks the stop flag, the node limit and the clock; sets s->abort. */
+void search_poll(struct search *s)
+{
+	s->next_poll = s->nodes + POLL_NODES;
+	if (atomic_load_explicit(&s->stop_request, memory_order_relaxed))
+		s->abort = true;
+	else if (s->node_limit && s->nodes >= s->node_limit)
+		s->abort = true;
+	else if (s->hard_time > 0 && timer_now() >= s->hard_time)
+		s->abort = true;
+}
+
+/* Midgame ------------------------------------------------------------------ */
+
+static int leaf_eval(const struct search *s, const struct board *b)
+{
+	int v = eval_board(s->ev, b);
+
+	if (s->noise_percent) {
+		uint64_t h = mix64(board_hash(b) ^ s->noise_seed);
+		double u = (double)(h >> 11) / 9007199254740992.0 * 2.0 - 1.0;
+		int amp = abs(v) > 400 ? abs(v) : 400;
+
+		v += (int)lround(u * s->noise_percent / 100.0 * amp);
+		v = v > NOISY_MAX    ? NOISY_MAX
+		    : v < -NOISY_MAX ? -NOISY_MAX
+				     : v; /* fits the table */
+	}
+	return v;
+}
+
+struct mid_move {
+	int sq;		/* the move */
+	int key;	/* ordering key, highest first */
+	uint64_t flips; /* discs it flips */
+};
+
+static int mid_search(struct search *s, struct board *b, int depth, int alpha, int beta);
+
+/* Fills `list` with the moves of `moves`, best-looking first; returns their number. */
+static int mid_order(struct search *s, struct board *b, uint64_t moves, int depth, int hash_move,
+		     struct mid_move *list)
+{
+	int n = 0;
+
+	if (depth < ORDER_MOBILITY) {
+		/* static order; flips are computed when the move is played */
+		if (hash_move < 64 && (moves & board_bit(hash_move))) {
+			list[n++] = (struct mid_move){hash_move, 0, 0};
+			moves &= ~board_bit(hash_move);
+		}
+		for (int c = 0; c < 4; c++)
+			for (uint64_t m = moves & order_masks[c]; m; m &= m - 1)
+				list[n++] = (struct mid_move){board_first_square(m), 0, 0};
+		return n;
+	}
+	for (uint64_t m = moves; m; m &= m - 1) {
+		int sq = board_first_square(m), k = 0, j;
+		uint64_t flips = board_flips(b->own, b->opp, sq);
+
+		if (sq == hash_move) {
+			k = 1 << 24;
+		} else {
+			board_play(b, sq, flips);
+			/* the child's probe comes later: its bucket is fetched meanwhile */
+			if (depth > TT_MIN_DEPTH && !(s->flags & SEARCH_NO_TT))
+				__builtin_prefetch(tt_bucket(s, board_hash(b)));
+			if (depth < ORDER_EVAL) {
+				uint64_t r = board_moves(b->own, b->opp);
+
+				k = -64 * (board_popcount(r) + board_popcount(r & CORNERS));
+				for (int c = 0; c < 4; c++)
+					if (order_masks[c] & board_bit(sq))
+						k -= 8 * c;
+			} else if (depth < ORDER_SEARCH)
+				k = -eval_board(s->ev, b);
+			else
+				k = -mid_search(s, b, depth < 10 ? 1 : 2, -SCORE_INF, SCORE_INF);
+			board_unplay(b, sq, flips);
+		}
+		j = n++;
+		while (j > 0 && list[j - 1].key < k) {
+			list[j] = list[j - 1];
+			j--;
+		}
+		list[j] = (struct mid_move){sq, k, flips};
+	}
+	return n;
+}
+
+/*
+ * mid_search at depth 1, for the position `own` to move against `opp`: the
+ * moves in static order, each child evaluated as a leaf; no list, no table.
+ */
+static int mid_depth1(struct search *s, uint64_t own, uint64_t opp, int alpha, int beta)
+{
+	uint64_t moves;
+	int best = -SCORE_INF;
+
+	search_count(s);
+	if (s->abort)
+		return 0;
+	moves = board_moves(own, opp);
+	if (!moves) {
+		if (!board_moves(opp, own)) {
+			struct board b = {own, opp};
+
+			return board_final_score(&b) * SCORE_DISC;
+		}
+		return -mid_depth1(s, opp, own, -beta, -alpha);
+	}
+	for (int c = 0; c < 4; c++) {
+		for (uint64_t m = moves & order_masks[c]; m; m &= m - 1) {
+			int sq = board_first_square(m), v;
+			uint64_t flips = board_flips(own, opp, sq);
+			struct board child = {opp ^ flips, own ^ flips ^ board_bit(sq)};
+
+			search_count(s);
+			v = -leaf_eval(s, &child);
+			if (s->abort)
+				return 0;
+			if (v > best) {
+				best = v;
+				if (v > alpha) {
+					alpha = v;
+					if (v >= beta)
+						return best;
+				}
+			}
+		}
+	}
+	return best;
+}
+
+/* mid_search at depth 2 (below the table): static order, principal variation search. */
+static int mid_depth2(struct search *s, uint64_t own, uint64_t opp, int alpha, int beta)
+{
+	uint64_t moves;
+	int best = -SCORE_INF;
+	bool first = true;
+
+	search_count(s);
+	if (s->abort)
+		return 0;
+	moves = board_moves(own, opp);
+	if (!moves) {
+		if (!board_moves(opp, own)) {
+			struct board b = {own, opp};
+
+			return board_final_score(&b) * SCORE_DISC;
+		}
+		return -mid_depth2(s, opp, own, -beta, -alpha);
+	}
+	for (int c = 0; c < 4; c++) {
+		for (uint64_t m = moves & order_masks[c]; m; m &= m - 1) {
+			int sq = board_first_square(m), v;
+			uint64_t flips = board_flips(own, opp, sq);
+			uint64_t cown = opp ^ flips, copp = own ^ flips ^ board_bit(sq);
+
+			if (first) {
+				v = -mid_depth1(s, cown, copp, -beta, -alpha);
+				first = false;
+			} else {
+				v = -mid_depth1(s, cown, copp, -alpha - 1, -alpha);
+				if (v > alpha && v < beta && !s->abort)
+					v = -mid_depth1(s, cown, copp, -beta, -alpha);
+			}
+			if (s->abort)
+				return 0;
+			if (v > best) {
+				best = v;
+				if (v > alpha) {
+					alpha = v;
+					if (v >= beta)
+						return best;
+				}
+			}
+		}
+	}
+	return best;
+}
+
+/* Fail-soft principal variation search to `depth` plies (passes are free). */
+static int mid_search(struct search *s, struct board *b, int depth, int alpha, int beta)
+{
+	struct mid_move list[32];
+	const struct tt_entry *e;
+	uint64_t moves, key;
+	int n, best = -SCORE_INF, best_move = SQ_NONE, hash_move = SQ_NONE, alpha0 = alpha;
+	bool use_tt = !(s->flags & SEARCH_NO_TT) && depth >= TT_MIN_DEPTH;
+
+	if (depth == 1)
+		return mid_depth1(s, b->own, b->opp, alpha, beta);
+	if (depth == 2 && TT_MIN_DEPTH > 2)
+		return mid_depth2(s, b->own, b->opp, alpha, beta);
+	search_count(s);
+	if (s->abort)
+		return 0;
+	if (depth == 0)
+		return leaf_eval(s, b);
+	key = use_tt ? board_hash(b) : 0;
+	if (use_tt)
+		__builtin_prefetch(tt_bucket(s, key));
+	moves = board_moves(b->own, b->opp);
+	if (!moves) {
+		int v;
+
+		if (!board_moves(b->opp, b->own))
+			return board_final_score(b) * SCORE_DISC;
+		board_pass(b);
+		v = -mid_search(s, b, depth, -beta, -alpha);
+		board_pass(b);
+		return v;
+	}
+	e = use_tt ? tt_probe(s, key) : NULL;
+	if (e) {
+		hash_move = e->move;
+		if (e->depth >= depth) {
+			if (e->bound == BOUND_EXACT)
+				return e->score;
+			if (e->bound == BOUND_LOWER && e->score >= beta)
+				return e->score;
+			if (e->bound == BOUND_UPPER && e->score <= alpha)
+				return e->score;
+		}
+	}
+	n = mid_order(s, b, moves, depth, hash_move, list);
+	if (s->abort)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		int v;
+
+		if (!list[i].flips)
+			list[i].flips = board_flips(b->own, b->opp, list[i].sq);
+		board_play(b, list[i].sq, list[i].flips);
+		if (i == 0) {
+			v = -mid_search(s, b, depth - 1, -beta, -alpha);
+		} else {
+			v = -mid_search(s, b, depth - 1, -alpha - 1, -alpha);
+			if (v > alpha && v < beta && !s->abort)
+				v = -mid_search(s, b, depth - 1, -beta, -alpha);
+		}
+		board_unplay(b, list[i].sq, list[i].flips);
+		if (s->abort)
+			return 0;
+		if (v > best) {
+			best = v;
+			best_move = list[i].sq;
+			if (v > alpha) {
+				alpha = v;
+				if (v >= beta)
+					break;
+			}
+		}
+	}
+	if (use_tt)
+		tt_store(s, key, depth, best,
+			 best >= beta	 ? BOUND_LOWER
+			 : best > alpha0 ? BOUND_EXACT
+					 : BOUND_UPPER,
+			 best_move);
+	return best;
+}
+
+/* A full-window midgame search of `b` to `depth` plies (move ordering of the solver). */
+int search_midgame(struct search *s, struct board *b, int depth)
+{
+	return mid_search(s, b, depth, -SCORE_INF, SCORE_INF);
+}
+
+/* Root ------------------------------------------------------------------------ */
+
+struct root_move {
+	int sq;		  /* the move */
+	uint64_t flips;	  /* discs it flips */
+	int score;	  /* last score (root units: centidiscs, or discs when solving) */
+	enum bound bound; /* what score is */
+	int depth;	  /* depth it was searched to */
+	bool searched;	  /* searched in the current iteration */
+};
+
+struct root {
+	struct search *s;	    /* the searcher */
+	struct board b;		    /* the root position */
+	struct root_move moves[32]; /* root moves, best first after each iteration */
+	int n;			    /* number of root moves */
+	int multipv;		    /* moves to score with an open window */
+	bool endgame;		    /* solving (scores in discs) */
+	bool wld;		    /* solving for win/loss/draw only */
+	int depth;		    /* current iteration depth (empties when solving) */
+	search_observer obs;	    /* progress callback or NULL */
+	void *user;		    /* its argument */
+};
+
+/* Searches a root child (after the move): root units, from the root mover's view. */
+static int root_child(struct root *r, int depth, int alpha, int beta)
+{
+	struct search *s = r->s;
+
+	if (r->endgame)
+		return -endgame_search(s, r->b.own, r->b.opp, -beta, -alpha);
+	return -mid_search(s, &r->b, depth - 1, -beta, -alpha);
+}
+
+/*
+ * The best of `moves` in `b` by a full-window search of each child to
+ * `depth` plies: the last plies of a midgame PV, below the table (not counted
+ * as nodes of the search).
+ */
+static int pv_shallow_best(struct search *s, struct board *b, uint64_t moves, int depth)
+{
+	uint64_t nodes = s->nodes;
+	int best = -SCORE_INF - 1, best_sq = SQ_NONE;
+
+	for (; moves; moves &= moves - 1) {
+		int sq = board_first_square(moves), v;
+		uint64_t f = board_flips(b->own, b->opp, sq);
+
+		board_play(b, sq, f);
+		v = -mid_search(s, b, depth, -SCORE_INF, SCORE_INF);
+		board_unplay(b, sq, f);
+		if (v > best) {
+			best = v;
+			best_sq = sq;
+		}
+	}
+	s->nodes = nodes;
+	return best_sq;
+}
+
+/*
+ * The principal variation from `first`, by following hash moves (and below
+ * the table's depth, the best move of a shallow search). When the
+ * exact final score after `first` is known (`after`, discs, the opponent's
+ * view; SCORE_INF if not), the last PV_SOLVE empties (PV_SOLVE_MAX where the
+ * table has no move) are completed by finding, at each ply, a move that keeps
+ * that score.
+ */
+static int root_pv(struct root *r, int first, int max_len, int after, int *pv)
+{
+	struct board b = r->b;
+	int len = 0, v = after;
+
+	if (first >= 64)
+		return 0;
+	board_play(&b, first, board_flips(b.own, b.opp, first));
+	pv[len++] = first;
+	while (len < max_len && len < 60) {
+		const struct tt_entry *e;
+		uint64_t flips, moves = board_moves(b.own, b.opp);
+		int next = SQ_NONE;
+
+		if (!moves) {
+			if (!board_opponent_can_move(&b))
+				break;
+			board_pass(&b);
+			pv[len++] = SQ_PASS;
+			v = -v;
+			continue;
+		}
+		if (board_empty_count(&b) > PV_SOLVE) {
+			e = (r->s->flags & SEARCH_NO_TT) ? NULL : tt_probe(r->s, board_hash(&b));
+			if (e && e->move < 64 && board_flips(b.own, b.opp, e->move))
+				next = e->move;
+		}
+		if (v != SCORE_INF && next == SQ_NONE && board_empty_count(&b) <= PV_SOLVE_MAX) {
+			for (; moves && next == SQ_NONE; moves &= moves - 1) {
+				int sq = board_first_square(moves);
+				uint64_t f = board_flips(b.own, b.opp, sq);
+				uint64_t own = b.opp ^ f, opp = b.own ^ f ^ board_bit(sq);
+
+				if (-endgame_search(r->s, own, opp, -v - 1, -v + 1) == v)
+					next = sq;
+			}
+		}
+		if (next == SQ_NONE && !r->endgame && max_len - len < TT_MIN_DEPTH)
+			next = pv_shallow_best(r->s, &b, moves, max_len - len - 1);
+		if (next == SQ_NONE)
+			break;
+		flips = board_flips(b.own, b.opp, next);
+		board_play(&b, next, flips);
+		pv[len++] = next;
+		v = -v;
+	}
+	while (len > 0 && pv[len - 1] == SQ_PASS)
+		len--;
+	return len;
+}
+
+/* The exact score after the best move (opponent's view) when solved exactly, else SCORE_INF. */
+static int root_after(const struct root *r, int score, enum bound bound)
+{
+	return r->endgame && bound == BOUND_EXACT && !r->wld ? -score : SCORE_INF;
+}
+
+static int to_centi(const struct root *r, int v)
+{
+	return r->endgame ? v * SCORE_DISC : v;
+}
+
+static void root_notify(struct root *r, int score, enum bound bound, int best_sq)
+{
+	struct search_info info;
+
+	if (!r->obs)
+		return;
+	memset(&info, 0, sizeof info);
+	info.depth = r->depth;
+	info.endgame = r->endgame;
+	info.score = to_centi(r, score);
+	info.bound = bound;
+	info.pv_len =
+	    root_pv(r, best_sq, r->endgame ? 60 : r->depth, root_after(r, score, bound), info.pv);
+	info.nodes = r->s->nodes;
+	info.time = timer_now() - r->s->t0;
+	r->obs(&info, r->user);
+}
+
+/*
+ * One iteration over the root moves within (alpha, beta): the first
+ * `multipv` moves with the whole window, the others by principal variation
+ * search. Returns the best score; moves[] is re-sorted best first. On abort
+ * the order and scores of the unfinished iteration are left unsorted.
+ */
+static int root_search(struct root *r, int depth, int alpha, int beta)
+{
+	struct search *s = r->s;
+	int best = -SCORE_INF, alpha0 = alpha;
+
+	for (int i = 0; i < r->n; i++)
+		r->moves[i].searched = false;
+	for (int i = 0; i < r->n; i++) {
+		struct root_move *m = &r->moves[i];
+		int v, lo;
+
+		board_play(&r->b, m->sq, m->flips);
+		if (i < r->multipv || i == 0) {
+			lo = alpha0;
+			v = root_child(r, depth, alpha0, beta);
+		} else {
+			lo = alpha;
+			v = root_child(r, depth, alpha, alpha + 1);
+			if (v > alpha && v < beta && !s->abort)
+				v = root_child(r, depth, alpha, beta);
+		}
+		board_unplay(&r->b, m->sq, m->flips);
+		if (s->abort)
+			return best;
+		m->score = v;
+		m->bound = v <= lo ? BOUND_UPPER : v >= beta ? BOUND_LOWER : BOUND_EXACT;
+		m->depth = depth;
+		m->searched = true;
+		if (v > best) {
+			best = v;
+			if (i > 0)
+				root_notify(r, v, m->bound, m->sq);
+			if (v > alpha)
+				alpha = v;
+		}
+		if (v >= beta && i + 1 >= r->multipv)
+			break;
+	}
+	/* stable sort: searched moves by score (exact/lower before upper on ties), then the rest */
+	for (int i = 1; i < r->n; i++) {
+		struct root_move t = r->moves[i];
+		int j = i;
+
+		while (j > 0) {
+			const struct root_move *p = &r->moves[j - 1];
+			bool before =
+			    t.searched && (!p->searched || t.score > p->score ||
+					   (t.score == p->score && p->bound == BOUND_UPPER &&
+					    t.bound != BOUND_UPPER));
+
+			if (!before)
+				break;
+			r->moves[j] = *p;
+			j--;
+		}
+		r->moves[j] = t;
+	}
+	return best;
+}
+
+/*
+ * An iteration with aspiration windows around `guess` (midgame) or within
+ * the given window (solving); re-searches wider windows on failure.
+ * Returns the score, or -SCORE_INF on abort; *bound gets its bound.
+ */
+static int root_iterate(struct root *r, int depth, int guess, bool have_guess, int lo_limit,
+			int hi_limit, enum bound *bound)
+{
+	int delta = r->endgame ? 4 : 60;
+	int alpha = lo_limit, beta = hi_limit, v;
+
+	if (have_guess && !(r->s->flags & SEARCH_NO_ASPIRATION) && r->multipv < r->n) {
+		alpha = guess - delta > lo_limit ? guess - delta : lo_limit;
+		beta = guess + delta < hi_limit ? guess + delta : hi_limit;
+	}
+	for (;;) {
+		v = root_search(r, depth, alpha, beta);
+		if (r->s->abort)
+			return -SCORE_INF;
+		if (v <= alpha && alpha > lo_limit) {
+			delta *= 3;
+			alpha = v - delta > lo_limit ? v - delta : lo_limit;
+			continue;
+		}
+		if (v >= beta && beta < hi_limit) {
+			delta *= 3;
+			beta = v + delta < hi_limit ? v + delta : hi_limit;
+			continue;
+		}
+		*bound = v <= alpha ? BOUND_UPPER : v >= beta ? BOUND_LOWER : BOUND_EXACT;
+		return v;
+	}
+}
+
+/* Copies the root state of a finished iteration into the result. */
+static void root_result(struct root *r, int score, enum bound bound, struct search_result *out)
+{
+	out->move = r->moves[0].sq;
+	out->score = to_centi(r, score);
+	out->bound = bound;
+	out->depth = r->depth;
+	out->endgame = r->endgame;
+	out->pv_len =
+	    root_pv(r, out->move, r->endgame ? 60 : r->depth, root_after(r, score, bound), out->pv);
+	out->n_moves = 0;
+	for (int i = 0; i < r->n; i++) {
+		const struct root_move *m = &r->moves[i];
+
+		if (!m->searched)
+			continue;
+		out->moves[out->n_moves++] =
+		    (struct search_move){m->sq, to_centi(r, m->score), m->bound, m->depth};
+	}
+}
+
+/* Estimated nodes of an exact solve with `empties` empty squares. */
+static double solve_nodes(int empties, bool wld)
+{
+	double n = 2e7 * pow(1.9, empties - 20);
+
+	return wld ? n / 3 : n;
+}
+
+/*
+ * Searches `b` within `lim` and fills `out`: the best move of the last
+ * finished iteration with its score, bound, principal variation and the
+ * scores of the root moves. Progress goes to `obs` (may be NULL) after each
+ * iteration and on each new best move. Returns 0 (the only failure, a root
+ * without moves, still fills `out` with SQ_PASS or SQ_NONE).
+ */
+int search_run(struct search *s, const struct board *b, const struct search_limits *lim,
+	       search_observer obs, void *user, struct search_result *out)
+{
+	struct root r;
+	int empties = board_empty_count(b), max_depth, solve_at, score = 0, pre_depth;
+	enum bound bound = BOUND_EXACT;
+	double soft = 0, last_iter = 0, growth = 4, nps = 5e6;
+	bool have = false, solved = false;
+	uint64_t moves = board_moves(b->own, b->opp);
+
+	memset(out, 0, sizeof *out);
+	s->t0 = timer_now();
+	s->nodes = 0;
+	s->next_poll = POLL_NODES;
+	s->abort = false;
+	s->age++;
+	s->node_limit = lim->nodes;
+	s->noise_percent = lim->noise_percent;
+	s->noise_seed = lim->noise_seed;
+	s->hard_time = 0;
+	atomic_store(&s->stop_request, false);
+
+	if (!moves) {
+		struct board p = {b->opp, b->own};
+
+		out->move = board_moves(p.own, p.opp) ? SQ_PASS : SQ_NONE;
+		out->score = out->move == SQ_NONE ? board_final_score(b) * SCORE_DISC : 0;
+		out->bound = out->move == SQ_NONE ? BOUND_EXACT : BOUND_LOWER;
+		out->endgame = out->move == SQ_NONE;
+		if (out->move == SQ_PASS) {
+			out->pv[0] = SQ_PASS;
+			out->pv_len = 1;
+		}
+		return 0;
+	}
+
+	/* time budget */
+	if (lim->time > 0)
+		soft = lim->time;
+	if (lim->clock > 0) {
+		int moves_left = (empties > 20 ? (empties - 20) / 2 : 0) + 3;
+		double budget = lim->clock / moves_left;
+		double hard = lim->clock * 0.5 < budget * 3 ? lim->clock * 0.5 : budget * 3;
+
+		if (soft == 0 || budget < soft)
+			soft = budget;
+		s->hard_time = s->t0 + hard;
+	}
+	if (lim->time > 0 && (s->hard_time == 0 || s->t0 + lim->time < s->hard_time))
+		s->hard_time = s->t0 + lim->time;
+
+	memset(&r, 0, sizeof r);
+	r.s = s;
+	r.b = *b;
+	r.obs = obs;
+	r.user = user;
+	r.multipv = lim->multipv > 1 ? lim->multipv : 1;
+	r.wld = lim->wld;
+	for (uint64_t m = moves; m; m &= m - 1) {
+		int sq = board_first_square(m);
+
+		r.moves[r.n++] = (struct root_move){
+		    sq, board_flips(b->own, b->opp, sq), 0, BOUND_UPPER, 0, false};
+	}
+	max_depth = lim->depth > 0 && lim->depth < empties ? lim->depth : empties;
+	if (lim->endgame >= 0)
+		solve_at = lim->endgame;
+	else if (soft > 0)
+		solve_at = -1; /* decided from the time left, below */
+	else if (lim->depth > 0 || lim->nodes > 0)
+		solve_at = lim->depth + 8;
+	else
+		solve_at = UNLIMITED_SOLVE; /* no limit: deepen, solve once it is near */
+	pre_depth = empties <= solve_at ? (empties - 10 < 10 ? empties - 10 : 10) : max_depth;
+	if (pre_depth > max_depth)
+		pre_depth = max_depth; /* a shallow depth limit still solves from `solve_at` */
+
+	for (int depth = 1;; depth++) {
+		double t_start = timer_now(), elapsed;
+		bool solve_now = false;
+		int v;
+
+		if (solve_at >= 0) {
+			solve_now = empties <= solve_at && depth > pre_depth;
+		} else {
+			double left = soft - (t_start - s->t0);
+
+			solve_now = depth > 2 && solve_nodes(empties, lim->wld) / nps < left;
+		}
+		if (solve_now) {
+			r.endgame = true;
+			r.depth = empties;
+			if (lim->wld)
+				v = root_iterate(&r, empties, 0, false, -1, 1, &bound);
+			else
+				v = root_iterate(&r, empties, score / SCORE_DISC, have, -65, 65,
+						 &bound);
+			if (s->abort) {
+				r.endgame = false;
+				r.depth = depth - 1;
+				break;
+			}
+			score = v;
+			solved = true;
+			root_result(&r, score, bound, out);
+			root_notify(&r, score, bound, r.moves[0].sq);
+			break;
+		}
+		if (depth > max_depth)
+			break;
+		r.depth = depth;
+		v = root_iterate(&r, depth, score, have, -SCORE_INF + 1, SCORE_INF - 1, &bound);
+		if (s->abort) {
+			r.depth = depth - 1;
+			break;
+		}
+		score = v;
+		have = true;
+		root_result(&r, score, bound, out);
+		root_notify(&r, score, bound, r.moves[0].sq);
+		if (lim->depth > 0 && depth >= lim->depth &&
+		    !(empties <= solve_at && solve_at >= 0))
+			break;
+
+		/* time manager: does the next iteration fit? */
+		elapsed = timer_now() - s->t0;
+		if (elapsed > 0.001)
+			nps = (double)s->nodes / elapsed;
+		if (last_iter > 0.002) {
+			growth = (timer_now() - t_start) / last_iter;
+			if (growth < 1.5)
+				growth = 1.5;
+			if (growth > 10)
+				growth = 10;
+		}
+		last_iter = timer_now() - t_start;
+		if (soft > 0 && elapsed + last_iter * growth > soft &&
+		    !(solve_at >= 0 && empties <= solve_at))
+			break;
+	}
+	if (!have && !solved) {
+		/* aborted before the first iteration finished: the first move in order */
+		out->move = r.moves[0].sq;
+		out->score = 0;
+		out->bound = BOUND_UPPER;
+		out->pv[0] = out->move;
+		out->pv_len = 1;
+	}
+	(void)solved;
+	out->nodes = s->nodes;
+	out->time = timer_now() - s->t0;
+	return 0;
+}

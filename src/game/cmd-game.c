@@ -1,0 +1,227 @@
+/*
+ * cmd-game.c — commands that play: new, move, pass, go, stop, hint, resign,
+ * the players and levels, analyze, help and quit.
+ */
+#include "cmd-int.h"
+
+#include "board.h"
+#include "controller.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* `new` */
+int cmd_new(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+
+	(void)argc;
+	(void)argv;
+	if (cmd_flags(res, controller_new_game(ctl, err, sizeof(err)), err) < 0)
+		return -1;
+	cmd_message(res, "new game");
+	return 0;
+}
+
+/* `move SQUARE...`: each word is a square, a run of squares (f5d6c3) or `pass`, played in
+   turn for whichever side is to move (an engine thinking meanwhile is stopped). */
+int cmd_move(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256], last[8] = "";
+
+	for (int i = 1; i < argc; i++) {
+		const char *w = argv[i];
+		size_t len = strlen(w);
+
+		if (strcasecmp(w, "pass") == 0 || strcasecmp(w, "pa") == 0) {
+			if (cmd_flags(res, controller_play(ctl, SQ_PASS, err, sizeof(err)), err) <
+			    0)
+				return -1;
+			snprintf(last, sizeof(last), "pass");
+			continue;
+		}
+		if (len < 2 || len % 2)
+			return cmd_fail(res, "not a square: `%s` (a1 to h8)", w);
+		for (size_t k = 0; k < len; k += 2) {
+			char sq[3] = {w[k], w[k + 1], '\0'};
+			int s = board_square_parse(sq);
+
+			if (s < 0 || s >= 64)
+				return cmd_fail(res, "not a square: `%s` (a1 to h8)", sq);
+			if (cmd_flags(res, controller_play(ctl, s, err, sizeof(err)), err) < 0)
+				return -1;
+			snprintf(last, sizeof(last), "%s", board_square_name(s));
+		}
+	}
+	cmd_message(res, "played %s", last);
+	return 0;
+}
+
+/* `pass` */
+int cmd_pass(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+
+	(void)argc;
+	(void)argv;
+	if (cmd_flags(res, controller_play(ctl, SQ_PASS, err, sizeof(err)), err) < 0)
+		return -1;
+	cmd_message(res, "passed");
+	return 0;
+}
+
+/* `go` */
+int cmd_go(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+
+	(void)argc;
+	(void)argv;
+	if (cmd_flags(res, controller_go(ctl, err, sizeof(err)), err) < 0)
+		return -1;
+	cmd_message(res, "thinking");
+	return 0;
+}
+
+/* `stop` */
+int cmd_stop(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	(void)argc;
+	(void)argv;
+	if (!controller_engine_busy(ctl))
+		return cmd_fail(res, "the engine is not thinking");
+	controller_stop(ctl);
+	cmd_message(res, "stopping");
+	return 0;
+}
+
+/* `hint [N]` */
+int cmd_hint(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+	int n = 0;
+
+	if (argc > 1 && !cmd_parse_count(argv[1], 1, 32, &n))
+		return cmd_fail(res, "hint: N is a number of moves, 1 to 32 (not `%s`)", argv[1]);
+	if (cmd_flags(res, controller_hint(ctl, n, err, sizeof(err)), err) < 0)
+		return -1;
+	cmd_message(res, "looking for hints");
+	return 0;
+}
+
+/* `resign` */
+int cmd_resign(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+
+	(void)argc;
+	(void)argv;
+	if (cmd_flags(res, controller_resign(ctl, err, sizeof(err)), err) < 0)
+		return -1;
+	cmd_message(res, "resigned: %s", controller_result(ctl));
+	return 0;
+}
+
+static int set_player(struct controller *ctl, enum color c, const char *who,
+		      struct command_result *res)
+{
+	char err[256];
+
+	if (cmd_flags(res, controller_set_player(ctl, c, who, err, sizeof(err)), err) < 0)
+		return -1;
+	cmd_message(res, "%s: %s", c == BLACK ? "Black" : "White", who);
+	return 0;
+}
+
+/* `black PLAYER` */
+int cmd_black(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	(void)argc;
+	return set_player(ctl, BLACK, argv[1], res);
+}
+
+/* `white PLAYER` */
+int cmd_white(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	(void)argc;
+	return set_player(ctl, WHITE, argv[1], res);
+}
+
+/* `level [black|white] LEVEL` */
+int cmd_level(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+
+	if (argc == 3) {
+		enum color c;
+		if (strcasecmp(argv[1], "black") == 0)
+			c = BLACK;
+		else if (strcasecmp(argv[1], "white") == 0)
+			c = WHITE;
+		else
+			return cmd_fail(res, "level: `%s` is not black or white", argv[1]);
+		return set_player(ctl, c, argv[2], res);
+	}
+	if (cmd_flags(res, controller_set_level(ctl, argv[1], err, sizeof(err)), err) < 0)
+		return -1;
+	cmd_message(res, "level %s", argv[1]);
+	return 0;
+}
+
+/* `analyze [--depth N | --time S]` */
+int cmd_analyze(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+	int depth = 0;
+	double secs = 0;
+
+	if (argc == 2)
+		return cmd_fail(res, "usage: analyze [--depth N | --time S]");
+	if (argc == 3) {
+		if (strcmp(argv[1], "--depth") == 0 || strcmp(argv[1], "-d") == 0) {
+			if (!cmd_parse_count(argv[2], 1, 60, &depth))
+				return cmd_fail(res, "analyze: depth is 1 to 60 (not `%s`)",
+						argv[2]);
+		} else if (strcmp(argv[1], "--time") == 0 || strcmp(argv[1], "-t") == 0) {
+			char *end;
+			secs = strtod(argv[2], &end);
+			if (*end || end == argv[2] || !(secs > 0))
+				return cmd_fail(
+				    res, "analyze: time is a positive number of seconds (not `%s`)",
+				    argv[2]);
+		} else {
+			return cmd_fail(res, "usage: analyze [--depth N | --time S]");
+		}
+	}
+	if (cmd_flags(res, controller_analyze(ctl, depth, secs, err, sizeof(err)), err) < 0)
+		return -1;
+	cmd_message(res, "analysing the game");
+	return 0;
+}
+
+/* `quit` */
+int cmd_quit(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	(void)ctl;
+	(void)argc;
+	(void)argv;
+	res->flags |= CMD_QUIT;
+	return 0;
+}
+
+/* `help [COMMAND]` */
+int cmd_help(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+
+	(void)ctl;
+	if (argc > 1 && !command_find(argv[1], err, sizeof(err)))
+		return cmd_fail(res, "%s", err);
+	res->output = command_help(argc > 1 ? argv[1] : NULL);
+	if (!res->output)
+		return cmd_fail(res, "out of memory");
+	res->flags |= CMD_OUTPUT;
+	return 0;
+}

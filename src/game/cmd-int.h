@@ -1,0 +1,85 @@
+/*
+ * cmd-int.h — inside the command layer: the handler of each command, written in
+ * the cmd-*.c files by family (game, replay, edit, file), and the helpers
+ * they share. Not for use outside command.c and cmd-*.c.
+ *
+ * A handler gets the words of the line (argv[0] = the command name as
+ * typed), fills `res` (flags, message, output) and returns 0, or -1 after
+ * cmd_fail has put an error message in `res`.
+ */
+#ifndef OTHELLO_CMD_INT_H
+#define OTHELLO_CMD_INT_H
+
+#include "command.h"
+
+#include <stdbool.h>
+
+struct controller;
+
+typedef int (*cmd_handler)(struct controller *ctl, int argc, char **argv,
+			   struct command_result *res);
+
+/* Fields of one table entry beyond what command.h shows. */
+struct cmd_def {
+	struct command_entry entry; /* name, alias, usage, help */
+	cmd_handler run;	    /* does the work */
+	int min_args;		    /* arguments required after the name */
+	int max_args; /* arguments allowed after the name; -1 = the rest of the line */
+};
+
+int cmd_fail(struct command_result *res, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void cmd_message(struct command_result *res, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+int cmd_flags(struct command_result *res, int flags, const char *err);
+bool cmd_parse_count(const char *s, int lo, int hi, int *out);
+char *cmd_join(int argc, char **argv);
+
+/* cmd-game.c */
+int cmd_new(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_move(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_pass(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_go(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_stop(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_hint(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_resign(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_black(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_white(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_level(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_analyze(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_quit(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_help(struct controller *ctl, int argc, char **argv, struct command_result *res);
+
+/* cmd-replay.c */
+int cmd_undo(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_redo(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_first(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_prev(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_next(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_last(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_goto(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_variations(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_line(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_promote(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_comment(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_mark(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_info(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_board(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_moves(struct controller *ctl, int argc, char **argv, struct command_result *res);
+
+/* cmd-edit.c */
+int cmd_edit(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_set(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_side(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_clear(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_done(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_handicap(struct controller *ctl, int argc, char **argv, struct command_result *res);
+
+/* cmd-file.c */
+int cmd_save(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_load(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_saves(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_export(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_import(struct controller *ctl, int argc, char **argv, struct command_result *res);
+
+#endif

@@ -1,0 +1,220 @@
+/*
+ * cmd-replay.c — commands that move through the game and annotate it: undo,
+ * redo, first, prev, next, last, goto, variations, line, promote, comment,
+ * mark, info, and the text views board and moves.
+ */
+#include "cmd-int.h"
+
+#include "controller.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static int count_arg(int argc, char **argv, int *n, struct command_result *res)
+{
+	*n = 0;
+	if (argc > 1 && !cmd_parse_count(argv[1], 1, 200, n))
+		return cmd_fail(res, "%s: N is a number of moves, 1 or more (not `%s`)", argv[0],
+				argv[1]);
+	return 0;
+}
+
+static int moved(struct controller *ctl, int flags, const char *err, struct command_result *res)
+{
+	if (cmd_flags(res, flags, err) < 0)
+		return -1;
+	cmd_message(res, "move %d of %d", controller_cursor(ctl), controller_line_length(ctl));
+	return 0;
+}
+
+/* `undo [N]` */
+int cmd_undo(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+	int n;
+
+	if (count_arg(argc, argv, &n, res) < 0)
+		return -1;
+	return moved(ctl, controller_undo(ctl, n, err, sizeof(err)), err, res);
+}
+
+/* `redo [N]` */
+int cmd_redo(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+	int n;
+
+	if (count_arg(argc, argv, &n, res) < 0)
+		return -1;
+	return moved(ctl, controller_redo(ctl, n, err, sizeof(err)), err, res);
+}
+
+/* `first` */
+int cmd_first(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+
+	(void)argc;
+	(void)argv;
+	return moved(ctl, controller_goto(ctl, 0, err, sizeof(err)), err, res);
+}
+
+/* `prev [N]` */
+int cmd_prev(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+	int n;
+
+	if (count_arg(argc, argv, &n, res) < 0)
+		return -1;
+	if (controller_cursor(ctl) == 0)
+		return cmd_fail(res, "at the start of the game");
+	return moved(ctl,
+		     controller_goto(ctl, controller_cursor(ctl) - (n ? n : 1), err, sizeof(err)),
+		     err, res);
+}
+
+/* `next [N]` */
+int cmd_next(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+	int n;
+
+	if (count_arg(argc, argv, &n, res) < 0)
+		return -1;
+	if (controller_cursor(ctl) == controller_line_length(ctl))
+		return cmd_fail(res, "at the end of the line");
+	return moved(ctl,
+		     controller_goto(ctl, controller_cursor(ctl) + (n ? n : 1), err, sizeof(err)),
+		     err, res);
+}
+
+/* `last` */
+int cmd_last(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+
+	(void)argc;
+	(void)argv;
+	return moved(ctl, controller_goto(ctl, controller_line_length(ctl), err, sizeof(err)), err,
+		     res);
+}
+
+/* `goto N` */
+int cmd_goto(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+	int n;
+
+	(void)argc;
+	if (!cmd_parse_count(argv[1], 0, controller_line_length(ctl), &n))
+		return cmd_fail(res, "goto: N is a move number from 0 to %d (not `%s`)",
+				controller_line_length(ctl), argv[1]);
+	return moved(ctl, controller_goto(ctl, n, err, sizeof(err)), err, res);
+}
+
+/* `variations` */
+int cmd_variations(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	(void)argc;
+	(void)argv;
+	res->output = controller_variations_text(ctl);
+	if (!res->output)
+		return cmd_fail(res, "out of memory");
+	res->flags |= CMD_OUTPUT;
+	return 0;
+}
+
+/* `line N` */
+int cmd_line(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+	int n;
+
+	(void)argc;
+	if (!cmd_parse_count(argv[1], 1, 64, &n))
+		return cmd_fail(res, "line: N is a variation number, 1 or more (not `%s`)",
+				argv[1]);
+	return moved(ctl, controller_variation(ctl, n, err, sizeof(err)), err, res);
+}
+
+/* `promote` */
+int cmd_promote(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+
+	(void)argc;
+	(void)argv;
+	if (cmd_flags(res, controller_promote(ctl, err, sizeof(err)), err) < 0)
+		return -1;
+	cmd_message(res, "this line is now the main line");
+	return 0;
+}
+
+/* `comment TEXT` */
+int cmd_comment(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+	char *text = cmd_join(argc - 1, argv + 1);
+	int rc;
+
+	if (!text)
+		return cmd_fail(res, "out of memory");
+	rc = cmd_flags(res, controller_comment(ctl, text, err, sizeof(err)), err);
+	if (rc == 0)
+		cmd_message(res, *text ? "comment set" : "comment removed");
+	free(text);
+	return rc;
+}
+
+/* `mark GLYPH` */
+int cmd_mark(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+
+	(void)argc;
+	if (cmd_flags(res, controller_mark(ctl, argv[1], err, sizeof(err)), err) < 0)
+		return -1;
+	cmd_message(res, "marked %s", argv[1]);
+	return 0;
+}
+
+/* `info KEY [VALUE]` */
+int cmd_info(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+	char *value = cmd_join(argc - 2, argv + 2);
+	int rc;
+
+	if (!value)
+		return cmd_fail(res, "out of memory");
+	rc = cmd_flags(res, controller_info(ctl, argv[1], value, err, sizeof(err)), err);
+	if (rc == 0)
+		cmd_message(res, "%s: %s", argv[1], *value ? value : "(cleared)");
+	free(value);
+	return rc;
+}
+
+/* `board` */
+int cmd_board(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	(void)argc;
+	(void)argv;
+	res->output = controller_board_text(ctl);
+	if (!res->output)
+		return cmd_fail(res, "out of memory");
+	res->flags |= CMD_OUTPUT;
+	return 0;
+}
+
+/* `moves` */
+int cmd_moves(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	(void)argc;
+	(void)argv;
+	res->output = controller_moves_text(ctl);
+	if (!res->output)
+		return cmd_fail(res, "out of memory");
+	res->flags |= CMD_OUTPUT;
+	return 0;
+}

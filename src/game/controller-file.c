@@ -1,0 +1,381 @@
+/*
+ * controller-file.c — the controller's files: save slots (save, load, the
+ * list, the autosave), export and import of game files, and the plain-text
+ * views of the position and of the game that `board` and `moves` print.
+ *
+ * Slots and formats belong to the record (src/game/slots.h, src/game/record.h); here
+ * they are tied to the game in progress: the players' levels travel in the
+ * record's private information fields so that loading a slot restores who
+ * plays, and a load that fails leaves the current game as it was.
+ */
+#include "controller-int.h"
+
+#include "command.h"
+#include "opening-names.h"
+#include "record.h"
+#include "slots.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *dir_or_null(const struct controller *ctl)
+{
+	return ctl->save_dir[0] ? ctl->save_dir : NULL;
+}
+
+static int resolve_dir(const struct controller *ctl, char *dir, size_t len, char *err,
+		       size_t errlen)
+{
+	return slots_dir(dir_or_null(ctl), dir, len, err, errlen);
+}
+
+static bool slot_exists(const char *dir, const char *name)
+{
+	char path[SLOT_PATH_MAX], err[64];
+
+	return slots_path(dir, name, path, sizeof(path), err, sizeof(err)) == 0 &&
+	       access(path, F_OK) == 0;
+}
+
+/*
+ * Before a record leaves the program: names its opening (SGF ON) after the
+ * longest named line its main line follows, unless a person named it, and
+ * records the seed of an engine player that plays with randomness (Black's
+ * first), so that a randomized game can be replayed.
+ */
+static void stamp_record(struct controller *ctl)
+{
+	struct game *g = ctl->game;
+	const char *on = game_info(g, INFO_OPENING);
+
+	if (ctl->openings && g->standard_start && (!on || !*on || ctl->opening_auto)) {
+		int moves[64], n = 0, plies = 0;
+		const struct game_node *node;
+		const char *name;
+
+		while (n < 60 && (node = game_main_line(g, n + 1)) && node->move != SQ_PASS)
+			moves[n++] = node->move;
+		name = openings_match(ctl->openings, moves, n, &plies);
+		game_set_info(g, INFO_OPENING, name);
+		ctl->opening_auto = true;
+	}
+	for (int c = BLACK; c <= WHITE; c++) {
+		if (ctl->kind[c] == PLAYER_ENGINE && ctl->spec[c].random_percent > 0) {
+			g->has_seed = true;
+			g->seed = ctl_level_seed(&ctl->spec[c], (enum color)c);
+			break;
+		}
+	}
+}
+
+/* True when `slot` names an existing save slot that holds another game than this one (a
+   slot it was neither saved to nor loaded from since it was started). */
+bool controller_slot_taken(const struct controller *ctl, const char *slot)
+{
+	char dir[SLOT_PATH_MAX], err[SLOT_PATH_MAX + 64];
+
+	if (!slot || !*slot || strcmp(slot, ctl->slot) == 0 || !slots_name_valid(slot))
+		return false;
+	if (resolve_dir(ctl, dir, sizeof dir, err, sizeof err) < 0)
+		return false;
+	return slot_exists(dir, slot);
+}
+
+/*
+ * Saves the game in `slot` (NULL or "": the first free slot of 1-10) with a
+ * description (may be NULL). Returns flags, or -1 with a message; the message
+ * of a success names the slot through `err` too (as "saved in slot 3").
+ */
+int controller_save(struct controller *ctl, const char *slot, const char *description, char *err,
+		    size_t errlen)
+{
+	char dir[SLOT_PATH_MAX], name[SLOT_NAME_MAX];
+
+	if (resolve_dir(ctl, dir, sizeof(dir), err, errlen) < 0)
+		return -1;
+	if (slot && *slot) {
+		if (!slots_name_valid(slot)) {
+			snprintf(err, errlen, "bad slot name `%s` (letters, digits, _ and -)",
+				 slot);
+			return -1;
+		}
+		snprintf(name, sizeof(name), "%s", slot);
+	} else {
+		int i;
+		for (i = 1; i <= 10; i++) {
+			snprintf(name, sizeof(name), "%d", i);
+			if (!slot_exists(dir, name))
+				break;
+		}
+		if (i > 10) {
+			snprintf(err, errlen, "slots 1-10 are all used: name the slot (`save 3`)");
+			return -1;
+		}
+	}
+	stamp_record(ctl);
+	if (slots_save(dir, name, ctl->game, description, err, errlen) < 0)
+		return -1;
+	ctl->dirty = false;
+	snprintf(ctl->slot, sizeof ctl->slot, "%s", name);
+	snprintf(err, errlen, "saved in slot %s", name);
+	return CMD_REDRAW_STATUS;
+}
+
+/* Takes the players back from a record's level fields (a slot written by this program). */
+static void players_from_info(struct controller *ctl)
+{
+	for (int c = 0; c < 2; c++) {
+		const char *lv =
+		    game_info(ctl->game, c == BLACK ? INFO_BLACK_LEVEL : INFO_WHITE_LEVEL);
+		char err[256];
+
+		if (*lv && ctl_player_set(ctl, (enum color)c, lv, err, sizeof(err)) == 0) {
+			ctl->kind[c] = PLAYER_ENGINE;
+		} else {
+			ctl->kind[c] = PLAYER_HUMAN;
+		}
+	}
+}
+
+/*
+ * Loads a save slot, or a game file when no slot has that name (SGF, GGF,
+ * transcript or board string), and continues it at the end of its main line.
+ * A slot also restores the players. Returns flags, or -1 with a message and
+ * the current game untouched.
+ */
+int controller_load(struct controller *ctl, const char *slot_or_file, char *err, size_t errlen)
+{
+	char dir[SLOT_PATH_MAX];
+	struct game *g;
+	bool slot = false;
+
+	if (slots_name_valid(slot_or_file) &&
+	    resolve_dir(ctl, dir, sizeof(dir), err, errlen) == 0 && slot_exists(dir, slot_or_file))
+		slot = true;
+	if (slot)
+		g = slots_load(dir, slot_or_file, err, errlen);
+	else if (access(slot_or_file, F_OK) == 0)
+		g = record_load_file(slot_or_file, -1, err, errlen);
+	else {
+		snprintf(err, errlen, "no save slot or file named `%s`", slot_or_file);
+		return -1;
+	}
+	if (!g)
+		return -1;
+	ctl_reset_game(ctl, g);
+	if (slot) {
+		players_from_info(ctl);
+		snprintf(ctl->slot, sizeof ctl->slot, "%s", slot_or_file);
+	}
+	ctl->dirty = false;
+	snprintf(err, errlen, "loaded %s %s", slot ? "slot" : "file", slot_or_file);
+	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+}
+
+/* Reads a game file (any format the record reads); the players stay. Flags, or -1. */
+int controller_import(struct controller *ctl, const char *file, char *err, size_t errlen)
+{
+	struct game *g = record_load_file(file, -1, err, errlen);
+
+	if (!g)
+		return -1;
+	ctl_reset_game(ctl, g);
+	ctl->dirty = true;
+	snprintf(err, errlen, "imported %s", file);
+	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+}
+
+/* Writes the game to `file` in the format its extension names (.sgf, .ggf, .txt, .obf). */
+int controller_export(struct controller *ctl, const char *file, char *err, size_t errlen)
+{
+	int fmt = record_format_from_path(file);
+
+	if (fmt < 0) {
+		snprintf(err, errlen, "%s: unknown extension (.sgf .ggf .txt .obf)", file);
+		return -1;
+	}
+	stamp_record(ctl);
+	if (record_save_file(file, ctl->game, fmt, err, errlen) < 0)
+		return -1;
+	snprintf(err, errlen, "exported %s", file);
+	return CMD_REDRAW_STATUS;
+}
+
+/* Writes the game to the `autosave` slot; 0, or -1 if it could not be written. */
+int controller_autosave(struct controller *ctl)
+{
+	char dir[SLOT_PATH_MAX], err[256];
+
+	if (resolve_dir(ctl, dir, sizeof(dir), err, sizeof(err)) < 0)
+		return -1;
+	stamp_record(ctl);
+	return slots_save(dir, SLOTS_AUTOSAVE, ctl->game, "saved when the program was stopped", err,
+			  sizeof(err));
+}
+
+/* True when the save directory holds an `autosave` slot. */
+bool controller_has_autosave(const struct controller *ctl)
+{
+	char dir[SLOT_PATH_MAX], err[256];
+
+	return resolve_dir(ctl, dir, sizeof(dir), err, sizeof(err)) == 0 &&
+	       slot_exists(dir, SLOTS_AUTOSAVE);
+}
+
+/* The save slots as text, one a line; malloc'd, or NULL with a message. */
+char *controller_slots_text(const struct controller *ctl, char *err, size_t errlen)
+{
+	char dir[SLOT_PATH_MAX];
+	struct slot_info *list = NULL;
+	size_t cap, len = 0;
+	int count = 0;
+	char *s;
+
+	if (resolve_dir(ctl, dir, sizeof(dir), err, errlen) < 0 ||
+	    slots_list(dir, &list, &count, err, errlen) < 0)
+		return NULL;
+	cap = 128 + (size_t)count * 400;
+	s = malloc(cap);
+	if (!s) {
+		free(list);
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (count == 0)
+		len += (size_t)snprintf(s, cap, "no saved games in %s\n", dir);
+	for (int i = 0; i < count; i++) {
+		const struct slot_info *si = &list[i];
+		if (si->broken)
+			len += (size_t)snprintf(s + len, cap - len, "%-10s (unreadable: %s)\n",
+						si->name, si->description);
+		else
+			len += (size_t)snprintf(
+			    s + len, cap - len, "%-10s %-10s %s vs %s, %d move%s%s%s%s%s\n",
+			    si->name, si->date, *si->black ? si->black : "Black",
+			    *si->white ? si->white : "White", si->moves, si->moves == 1 ? "" : "s",
+			    *si->result ? ", " : "", si->result, *si->description ? " — " : "",
+			    si->description);
+	}
+	free(list);
+	return s;
+}
+
+/*
+ * The position at the cursor (or the one being edited) as text: a grid with
+ * X for Black, O for White, . for empty, the disc counts and whose turn it
+ * is, or the result. Malloc'd; NULL if out of memory.
+ */
+char *controller_board_text(const struct controller *ctl)
+{
+	char *s = malloc(1024);
+	uint64_t black, white, moves = controller_legal_moves(ctl);
+	size_t len = 0;
+	int diff;
+
+	if (!s)
+		return NULL;
+	if (ctl->editing) {
+		black = ctl->edit_black;
+		white = ctl->edit_white;
+	} else {
+		game_board_colors(ctl->cur, &black, &white);
+	}
+	len += (size_t)snprintf(s + len, 1024 - len, "  a b c d e f g h\n");
+	for (int r = 0; r < 8; r++) {
+		len += (size_t)snprintf(s + len, 1024 - len, "%d", r + 1);
+		for (int c = 0; c < 8; c++) {
+			uint64_t bit = board_bit(r * 8 + c);
+			len += (size_t)snprintf(s + len, 1024 - len, " %c",
+						(black & bit)	? 'X'
+						: (white & bit) ? 'O'
+								: '.');
+		}
+		len += (size_t)snprintf(s + len, 1024 - len, "\n");
+	}
+	len += (size_t)snprintf(s + len, 1024 - len, "Black %d, White %d, move %d. ",
+				board_popcount(black), board_popcount(white), ctl->cur->ply);
+	if (ctl->editing)
+		len += (size_t)snprintf(s + len, 1024 - len, "Editing, %s to move.\n",
+					ctl->edit_side == BLACK ? "Black" : "White");
+	else if (controller_game_over(ctl, &diff))
+		len += (size_t)snprintf(s + len, 1024 - len, "Game over: %s.\n",
+					controller_result(ctl));
+	else {
+		len += (size_t)snprintf(s + len, 1024 - len,
+					"%s to move:", ctl->cur->side == BLACK ? "Black" : "White");
+		for (uint64_t m = moves; m; m &= m - 1)
+			len += (size_t)snprintf(s + len, 1024 - len, " %s",
+						board_square_name(board_first_square(m)));
+		len += (size_t)snprintf(s + len, 1024 - len, "%s\n", moves ? "" : " pass");
+	}
+	return s;
+}
+
+/*
+ * The current line as text, one move a line: ply, colour, move, mark, the
+ * number of other moves played at that point, and the comment; `>` marks
+ * the cursor. Malloc'd; NULL if out of memory.
+ */
+char *controller_moves_text(const struct controller *ctl)
+{
+	size_t cap = 256, len = 0;
+	char *s = malloc(cap);
+	const struct game_node **path;
+	int n;
+
+	path = malloc(sizeof(*path) * (size_t)(ctl->tip->ply + 1));
+	if (!s || !path) {
+		free(s);
+		free(path);
+		return NULL;
+	}
+	n = game_path(ctl->tip, path, ctl->tip->ply + 1);
+	len += (size_t)snprintf(
+	    s, cap, "%s vs %s%s%s\n",
+	    *game_info(ctl->game, INFO_BLACK) ? game_info(ctl->game, INFO_BLACK) : "Black",
+	    *game_info(ctl->game, INFO_WHITE) ? game_info(ctl->game, INFO_WHITE) : "White",
+	    *game_info(ctl->game, INFO_RESULT) ? ", " : "", game_info(ctl->game, INFO_RESULT));
+	for (int i = 0; i < n; i++) {
+		const struct game_node *m = path[i];
+		const char *comment = m->comment ? m->comment : "";
+		size_t need = 96 + strlen(comment);
+		int others = m->parent ? game_child_count(m->parent) - 1 : 0;
+
+		if (len + need >= cap) {
+			char *ns;
+			cap = (cap + need) * 2;
+			ns = realloc(s, cap);
+			if (!ns) {
+				free(s);
+				free(path);
+				return NULL;
+			}
+			s = ns;
+		}
+		if (!m->parent) {
+			if (*comment || m == ctl->cur)
+				len += (size_t)snprintf(s + len, cap - len, "%c  0 start%s%s\n",
+							m == ctl->cur ? '>' : ' ',
+							*comment ? "  " : "", comment);
+			continue;
+		}
+		len += (size_t)snprintf(s + len, cap - len, "%c%3d %s %-4s%-2s",
+					m == ctl->cur ? '>' : ' ', m->ply,
+					m->player == BLACK ? "Black" : "White",
+					m->move == SQ_PASS ? "pass" : board_square_name(m->move),
+					game_mark_symbol(m->mark));
+		while (len > 0 && s[len - 1] == ' ')
+			len--;
+		if (others > 0)
+			len += (size_t)snprintf(s + len, cap - len, " (+%d variation%s)", others,
+						others > 1 ? "s" : "");
+		while (len > 0 && s[len - 1] == ' ')
+			len--;
+		len +=
+		    (size_t)snprintf(s + len, cap - len, "%s%s\n", *comment ? "  " : "", comment);
+	}
+	free(path);
+	return s;
+}

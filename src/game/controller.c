@@ -1,0 +1,790 @@
+/*
+ * controller.c — the game in progress: the cursor and the current line,
+ * playing moves, undo/redo and replay, variations, annotations, editing the
+ * position, handicaps, resigning.
+ *
+ * The record (src/game/gametree.h) is a tree; the controller keeps two pointers into
+ * it: `cur`, the position shown, and `tip`, the end of the current line.
+ * `cur` always lies on the path from the root to `tip`, so going back and
+ * forth (undo/redo, first/prev/next/last/goto) moves only `cur` and never
+ * loses a move. Playing at `cur` the move that follows on the line just steps
+ * forward; any other move adds a child (a variation, see game_add_move) and
+ * the line then ends after it. Passes are explicit moves in the record: when
+ * the side to move has no move but the opponent has, the pass is played at
+ * once after the move that caused it.
+ *
+ * Mode: MODE_EDIT while editing, MODE_ANALYSIS while an analysis runs,
+ * MODE_REPLAY when moves follow the cursor, MODE_PLAY at the end of the line.
+ * Engines move by themselves only in MODE_PLAY (controller-engine.c).
+ */
+#include "controller-int.h"
+
+#include "command.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const color_word[2] = {"Black", "White"};
+
+/* Fills `opt` with the defaults: human Black, engine White at a middle level. */
+void controller_options_default(struct controller_options *opt)
+{
+	memset(opt, 0, sizeof(*opt));
+	opt->black = "human";
+	opt->white = "expert";
+	opt->tt_megabytes = 16;
+	opt->hint_count = 3;
+	opt->hint_depth = 8;
+	opt->analyze_depth = 10;
+	opt->analyze_time = 0;
+	opt->analyze_exact = 16;
+	opt->mark_doubtful = 200;
+	opt->mark_mistake = 400;
+	opt->mark_blunder = 800;
+}
+
+static int player_parse(struct controller *ctl, enum color c, const char *player, char *err,
+			size_t errlen)
+{
+	if (!player || strcmp(player, "human") == 0) {
+		ctl->kind[c] = PLAYER_HUMAN;
+		return 0;
+	}
+	if (ctl_player_set(ctl, c, player, err, errlen) < 0)
+		return -1;
+	ctl->kind[c] = PLAYER_ENGINE;
+	return 0;
+}
+
+/* Writes the players into the record's information (levels and names of engines). */
+static void players_to_info(struct controller *ctl)
+{
+	for (int c = 0; c < 2; c++) {
+		enum game_info_field lf = c == BLACK ? INFO_BLACK_LEVEL : INFO_WHITE_LEVEL;
+		game_set_info(ctl->game, lf, ctl->kind[c] == PLAYER_ENGINE ? ctl->level[c] : "");
+	}
+}
+
+/*
+ * A new controller with a new game at the start position, players and
+ * settings from `opt` (NULL = defaults). Returns NULL with a message when a
+ * player or the evaluation file is bad, or memory runs out.
+ */
+struct controller *controller_new(const struct controller_options *opt, char *err, size_t errlen)
+{
+	struct controller *ctl = calloc(1, sizeof(*ctl));
+
+	if (!ctl) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (opt)
+		ctl->opt = *opt;
+	else
+		controller_options_default(&ctl->opt);
+	snprintf(ctl->save_dir, sizeof(ctl->save_dir), "%s",
+		 ctl->opt.save_dir ? ctl->opt.save_dir : "");
+	ctl->opt.save_dir = NULL;
+	ctl->resigned = -1;
+	ctl->pipe_fd[0] = ctl->pipe_fd[1] = -1;
+	if (ctl_engine_init(ctl, err, errlen) < 0) {
+		free(ctl);
+		return NULL;
+	}
+	if (ctl_player_set(ctl, BLACK, "expert", err, errlen) < 0 ||
+	    ctl_player_set(ctl, WHITE, "expert", err, errlen) < 0 ||
+	    player_parse(ctl, BLACK, ctl->opt.black, err, errlen) < 0 ||
+	    player_parse(ctl, WHITE, ctl->opt.white, err, errlen) < 0) {
+		controller_free(ctl);
+		return NULL;
+	}
+	ctl->opt.black = ctl->opt.white = NULL;
+	ctl->game = game_new();
+	if (!ctl->game) {
+		snprintf(err, errlen, "out of memory");
+		controller_free(ctl);
+		return NULL;
+	}
+	ctl->cur = ctl->tip = ctl->game->root;
+	players_to_info(ctl);
+	return ctl;
+}
+
+/* Stops any engine work and frees the controller and its game; NULL is ignored. */
+void controller_free(struct controller *ctl)
+{
+	if (!ctl)
+		return;
+	ctl_engine_free(ctl);
+	game_free(ctl->game);
+	free(ctl);
+}
+
+/* Moves the cursor to n; the line is kept when n lies on it, else it becomes n's line. */
+void ctl_set_cursor(struct controller *ctl, struct game_node *n)
+{
+	struct game_node *t;
+
+	for (t = ctl->tip; t && t != n; t = t->parent)
+		;
+	if (!t)
+		ctl->tip = game_line_end(n);
+	ctl->cur = n;
+}
+
+/* Replaces the record by g (taken over), cursor at the end of its main line. */
+void ctl_reset_game(struct controller *ctl, struct game *g)
+{
+	ctl_cancel(ctl);
+	game_free(ctl->game);
+	ctl->game = g;
+	ctl->slot[0] = '\0';
+	ctl->opening_auto = false;
+	ctl->tip = game_line_end(g->root);
+	ctl->cur = ctl->tip;
+	ctl->resigned = -1;
+	ctl->editing = false;
+	ctl->n_hints = 0;
+	ctl->hint_node = NULL;
+	ctl->have_analysis = false;
+	if (strchr(game_info(g, INFO_RESULT), 'R') && game_line_end(g->root) == ctl->cur &&
+	    !game_is_over(ctl->cur))
+		ctl->resigned = game_info(g, INFO_RESULT)[0] == 'B' ? WHITE : BLACK;
+}
+
+/* Records the result in the game information once the game at the tip is over. */
+static void result_update(struct controller *ctl)
+{
+	char res[32];
+
+	if (ctl->resigned >= 0)
+		return;
+	if (ctl->cur == ctl->tip && game_result_string(ctl->tip, res, sizeof(res)) == 0)
+		game_set_info(ctl->game, INFO_RESULT, res);
+}
+
+/*
+ * Plays sq (a square or SQ_PASS) at the cursor, following the line when it is
+ * the next move there, and then a forced pass if one follows. Returns 0 or -1
+ * with a message; the game is unchanged on error.
+ */
+int ctl_add_move(struct controller *ctl, int sq, char *err, size_t errlen)
+{
+	struct game_node *n;
+
+	if (ctl->resigned >= 0 && ctl->cur == ctl->tip) {
+		snprintf(err, errlen, "the game is over: %s resigned", color_word[ctl->resigned]);
+		return -1;
+	}
+	if (game_is_over(ctl->cur)) {
+		snprintf(err, errlen, "the game is over");
+		return -1;
+	}
+	n = game_add_move(ctl->game, ctl->cur, sq, err, errlen);
+	if (!n)
+		return -1;
+	if (ctl->resigned >= 0) {
+		ctl->resigned = -1;
+		game_set_info(ctl->game, INFO_RESULT, "");
+	}
+	ctl_set_cursor(ctl, n);
+	if (!game_is_over(n) && !board_can_move(&n->board)) {
+		struct game_node *p = game_add_move(ctl->game, n, SQ_PASS, err, errlen);
+		if (p)
+			ctl_set_cursor(ctl, p);
+	}
+	ctl->dirty = true;
+	result_update(ctl);
+	return 0;
+}
+
+/* The position at the cursor, seen from the side to move there. */
+const struct board *controller_board(const struct controller *ctl)
+{
+	if (ctl->editing)
+		return &ctl->edit_view;
+	return &ctl->cur->board;
+}
+
+/* The side to move at the cursor (in edit mode: the side chosen for the set-up). */
+enum color controller_side(const struct controller *ctl)
+{
+	return ctl->editing ? ctl->edit_side : ctl->cur->side;
+}
+
+/* The legal moves at the cursor (none in edit mode, nor after a resignation). */
+uint64_t controller_legal_moves(const struct controller *ctl)
+{
+	if (ctl->editing || (ctl->resigned >= 0 && ctl->cur == ctl->tip))
+		return 0;
+	return board_moves(ctl->cur->board.own, ctl->cur->board.opp);
+}
+
+/* The move that led to the cursor (SQ_PASS, or SQ_NONE at the start) and its flips. */
+int controller_last_move(const struct controller *ctl, uint64_t *flipped)
+{
+	bool has = ctl->cur->parent && !ctl->editing;
+
+	if (flipped)
+		*flipped = has ? ctl->cur->flips : 0;
+	return has ? ctl->cur->move : SQ_NONE;
+}
+
+/* What the controller is doing (see the file comment). */
+enum ctl_mode controller_mode(const struct controller *ctl)
+{
+	if (ctl->editing)
+		return MODE_EDIT;
+	if (ctl->job_running && ctl->job.kind == JOB_ANALYZE)
+		return MODE_ANALYSIS;
+	return ctl->cur == ctl->tip ? MODE_PLAY : MODE_REPLAY;
+}
+
+/* The record, read-only (change it through the controller). */
+const struct game *controller_game(const struct controller *ctl)
+{
+	return ctl->game;
+}
+
+/* The record's node at the cursor (read-only; valid until the game changes). */
+const struct game_node *controller_node(const struct controller *ctl)
+{
+	return ctl->cur;
+}
+
+/* The last node of the current line (the cursor lies on its path from the root). */
+const struct game_node *controller_line_end(const struct controller *ctl)
+{
+	return ctl->tip;
+}
+
+/* Plies from the start to the cursor. */
+int controller_cursor(const struct controller *ctl)
+{
+	return ctl->cur->ply;
+}
+
+/* Plies from the start to the end of the current line. */
+int controller_line_length(const struct controller *ctl)
+{
+	return ctl->tip->ply;
+}
+
+/* Who plays colour c; *name (if not NULL) is "human" or the level name. */
+enum player_kind controller_player(const struct controller *ctl, enum color c, const char **name)
+{
+	if (name)
+		*name = ctl->kind[c] == PLAYER_ENGINE ? ctl->level[c] : "human";
+	return ctl->kind[c];
+}
+
+/* True when the game at the cursor is over (nobody can move, or a resignation
+   at the end of the line); *black_minus_white gets the final disc difference. */
+bool controller_game_over(const struct controller *ctl, int *black_minus_white)
+{
+	bool over = game_is_over(ctl->cur) || (ctl->resigned >= 0 && ctl->cur == ctl->tip);
+
+	if (black_minus_white) {
+		int s = board_final_score(&ctl->cur->board);
+		*black_minus_white = ctl->cur->side == BLACK ? s : -s;
+	}
+	return over && !ctl->editing;
+}
+
+/* The result as SGF writes it ("B+12", "W+R", "0"), or "" while the game goes on. */
+const char *controller_result(const struct controller *ctl)
+{
+	if (!controller_game_over(ctl, NULL))
+		return "";
+	return game_info(ctl->game, INFO_RESULT);
+}
+
+/* True when the game changed since it was last saved, loaded or exported. */
+bool controller_unsaved(const struct controller *ctl)
+{
+	return ctl->dirty;
+}
+
+/* The save directory given in the options, or "" for the default. */
+const char *controller_save_dir(const struct controller *ctl)
+{
+	return ctl->save_dir;
+}
+
+/* The name of the evaluation in use: "pattern", "classic" or the weights file. */
+const char *controller_eval_name(const struct controller *ctl)
+{
+	return ctl->eval_name;
+}
+
+/* Why the evaluation is not the one the options asked for (the pattern weights
+   are missing or corrupt), or "" when it is. */
+const char *controller_eval_note(const struct controller *ctl)
+{
+	return ctl->eval_note;
+}
+
+/* Starts a new game from the standard position with the same players. */
+int controller_new_game(struct controller *ctl, char *err, size_t errlen)
+{
+	struct game *g = game_new();
+
+	if (!g) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	ctl_reset_game(ctl, g);
+	players_to_info(ctl);
+	if (ctl->search)
+		search_clear(ctl->search);
+	ctl->dirty = false;
+	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+}
+
+/* Plays sq (a square or SQ_PASS) for the side to move at the cursor. Returns
+   flags, or -1 with a message for an illegal move or a finished game. */
+int controller_play(struct controller *ctl, int sq, char *err, size_t errlen)
+{
+	if (ctl->editing) {
+		snprintf(err, errlen, "finish editing first (`done`)");
+		return -1;
+	}
+	ctl_cancel(ctl);
+	if (ctl_add_move(ctl, sq, err, errlen) < 0)
+		return -1;
+	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+}
+
+/* The side to move at the cursor resigns; the game ends there. */
+int controller_resign(struct controller *ctl, char *err, size_t errlen)
+{
+	enum color side = ctl->cur->side;
+
+	if (ctl->editing || controller_game_over(ctl, NULL)) {
+		snprintf(err, errlen,
+			 ctl->editing ? "finish editing first (`done`)" : "the game is over");
+		return -1;
+	}
+	ctl_cancel(ctl);
+	ctl->tip = ctl->cur;
+	ctl->resigned = side;
+	game_set_info(ctl->game, INFO_RESULT, side == BLACK ? "W+R" : "B+R");
+	ctl->dirty = true;
+	return CMD_REDRAW_ALL;
+}
+
+/* Makes c a human or an engine of level `player`; the engine moves at once if it is its turn. */
+int controller_set_player(struct controller *ctl, enum color c, const char *player, char *err,
+			  size_t errlen)
+{
+	ctl_cancel(ctl);
+	if (player_parse(ctl, c, player, err, errlen) < 0)
+		return -1;
+	players_to_info(ctl);
+	return CMD_REDRAW_STATUS | ctl_autostep(ctl);
+}
+
+/* Sets the level of every engine player (of both colours when both are human: `go` uses it). */
+int controller_set_level(struct controller *ctl, const char *level, char *err, size_t errlen)
+{
+	bool any = false;
+
+	ctl_cancel(ctl);
+	for (int c = 0; c < 2; c++) {
+		if (ctl->kind[c] == PLAYER_ENGINE) {
+			if (ctl_player_set(ctl, c, level, err, errlen) < 0)
+				return -1;
+			any = true;
+		}
+	}
+	if (!any && (ctl_player_set(ctl, BLACK, level, err, errlen) < 0 ||
+		     ctl_player_set(ctl, WHITE, level, err, errlen) < 0))
+		return -1;
+	players_to_info(ctl);
+	return CMD_REDRAW_STATUS;
+}
+
+/* The ply to stop at when undoing once: one move back, and on to a human's turn
+   when exactly one side is an engine; passes are stepped over. */
+static struct game_node *undo_target(const struct controller *ctl)
+{
+	struct game_node *n = ctl->cur->parent;
+	bool one_engine =
+	    (ctl->kind[BLACK] == PLAYER_ENGINE) != (ctl->kind[WHITE] == PLAYER_ENGINE);
+
+	while (n && n->parent &&
+	       (n->move == SQ_PASS || (one_engine && ctl->kind[n->side] == PLAYER_ENGINE)))
+		n = n->parent;
+	return n;
+}
+
+/*
+ * Takes back n moves (n <= 0: back to the last human turn). The moves stay on
+ * the line for redo. Returns flags, or -1 when there is nothing to undo.
+ */
+int controller_undo(struct controller *ctl, int n, char *err, size_t errlen)
+{
+	struct game_node *t = ctl->cur;
+
+	if (ctl->editing) {
+		snprintf(err, errlen, "finish editing first (`done`)");
+		return -1;
+	}
+	if (!t->parent) {
+		snprintf(err, errlen, "nothing to undo");
+		return -1;
+	}
+	ctl_cancel(ctl);
+	if (n <= 0)
+		t = undo_target(ctl);
+	else
+		while (n-- > 0 && t->parent)
+			t = t->parent;
+	ctl->cur = t;
+	return CMD_REDRAW_ALL;
+}
+
+/* Replays n moves along the line (n <= 0: one). Returns flags, or -1 at the end of the line. */
+int controller_redo(struct controller *ctl, int n, char *err, size_t errlen)
+{
+	if (ctl->cur == ctl->tip) {
+		snprintf(err, errlen, "nothing to redo");
+		return -1;
+	}
+	return controller_goto(ctl, ctl->cur->ply + (n <= 0 ? 1 : n), err, errlen);
+}
+
+/* Moves the cursor to ply (clamped to the line: 0 = start, the line's length =
+   its end). Returns flags, or -1 in edit mode. */
+int controller_goto(struct controller *ctl, int ply, char *err, size_t errlen)
+{
+	struct game_node *t = ctl->tip;
+
+	if (ctl->editing) {
+		snprintf(err, errlen, "finish editing first (`done`)");
+		return -1;
+	}
+	ctl_cancel(ctl);
+	if (ply < 0)
+		ply = 0;
+	while (t->ply > ply)
+		t = t->parent;
+	ctl->cur = t;
+	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+}
+
+/* Follows the n-th (1-based, as `variations` lists them) move played at the cursor. */
+int controller_variation(struct controller *ctl, int n, char *err, size_t errlen)
+{
+	struct game_node *c = ctl->cur->child;
+
+	if (ctl->editing) {
+		snprintf(err, errlen, "finish editing first (`done`)");
+		return -1;
+	}
+	for (int i = 1; c && i < n; i++)
+		c = c->next;
+	if (n < 1 || !c) {
+		snprintf(err, errlen, "no variation %d here (there are %d)", n,
+			 game_child_count(ctl->cur));
+		return -1;
+	}
+	ctl_cancel(ctl);
+	ctl->tip = game_line_end(c);
+	ctl->cur = c;
+	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+}
+
+/* Makes the current line the main line of the game. */
+int controller_promote(struct controller *ctl, char *err, size_t errlen)
+{
+	if (game_on_main_line(ctl->tip)) {
+		snprintf(err, errlen, "this line is the main line already");
+		return -1;
+	}
+	game_promote(ctl->tip);
+	ctl->dirty = true;
+	return CMD_REDRAW_MOVES;
+}
+
+/* The moves played at the cursor, numbered for `line N`, as malloc'd text (NULL if out of memory).
+ */
+char *controller_variations_text(const struct controller *ctl)
+{
+	size_t cap = 64 + 48 * (size_t)(game_child_count(ctl->cur) + 1), len = 0;
+	char *s = malloc(cap);
+	int i = 1;
+
+	if (!s)
+		return NULL;
+	if (!ctl->cur->child) {
+		snprintf(s, cap, "no move follows this position\n");
+		return s;
+	}
+	for (const struct game_node *c = ctl->cur->child; c; c = c->next, i++) {
+		const struct game_node *t;
+		bool on_line = false;
+
+		for (t = ctl->tip; t && !on_line; t = t->parent)
+			on_line = t == c;
+		len += (size_t)snprintf(s + len, cap - len, "%d. %s%s%s%s\n", i,
+					c->move == SQ_PASS ? "pass" : board_square_name(c->move),
+					game_mark_symbol(c->mark), i == 1 ? " (main)" : "",
+					on_line ? " (current)" : "");
+	}
+	return s;
+}
+
+/* Sets (or with "" removes) the comment of the move that led to the cursor (of the start at ply 0).
+ */
+int controller_comment(struct controller *ctl, const char *text, char *err, size_t errlen)
+{
+	if (game_set_comment(ctl->cur, text) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	ctl->dirty = true;
+	return CMD_REDRAW_MOVES;
+}
+
+/* Marks the move that led to the cursor: "!", "!!", "?", "??", "!?", "?!" or "none". */
+int controller_mark(struct controller *ctl, const char *mark, char *err, size_t errlen)
+{
+	int m = game_mark_parse(mark);
+
+	if (m < 0) {
+		snprintf(err, errlen, "unknown mark `%s` (! !! ? ?? !? ?! none)", mark);
+		return -1;
+	}
+	if (!ctl->cur->parent) {
+		snprintf(err, errlen, "no move to mark at the start of the game");
+		return -1;
+	}
+	game_set_mark(ctl->cur, (enum game_mark)m);
+	ctl->dirty = true;
+	return CMD_REDRAW_MOVES;
+}
+
+static const struct {
+	const char *name; /* as typed */
+	const char *sgf;  /* SGF property */
+	enum game_info_field field;
+} info_keys[] = {
+    {"black", "PB", INFO_BLACK},     {"white", "PW", INFO_WHITE},   {"date", "DT", INFO_DATE},
+    {"event", "EV", INFO_EVENT},     {"result", "RE", INFO_RESULT}, {"comment", "GC", INFO_TEXT},
+    {"name", "GN", INFO_NAME},	     {"place", "PC", INFO_PLACE},   {"round", "RO", INFO_ROUND},
+    {"opening", "ON", INFO_OPENING}, {"time", "TM", INFO_TIME},
+};
+
+/* True when `v` is a result as SGF writes them: "", "?", "0", "Draw", "Void", or B+ / W+
+   alone, with a number of discs, or with R(esign), T(ime), F(orfeit). */
+static bool result_valid(const char *v)
+{
+	static const char *const words[] = {"", "R", "Resign", "T", "Time", "F", "Forfeit"};
+	const char *p;
+
+	if (!*v || !strcmp(v, "?") || !strcmp(v, "0") || !strcmp(v, "Draw") || !strcmp(v, "Void"))
+		return true;
+	if ((v[0] != 'B' && v[0] != 'W') || v[1] != '+')
+		return false;
+	p = v + 2;
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (!strcmp(p, words[i]))
+			return true;
+	if (!isdigit((unsigned char)*p))
+		return false;
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (*p == '.' && isdigit((unsigned char)p[1]))
+		for (p++; isdigit((unsigned char)*p); p++)
+			;
+	return *p == '\0';
+}
+
+/* Sets (with "" or NULL clears) a game information field, by name ("event") or SGF key ("EV"). */
+int controller_info(struct controller *ctl, const char *key, const char *value, char *err,
+		    size_t errlen)
+{
+	for (size_t i = 0; i < sizeof(info_keys) / sizeof(info_keys[0]); i++) {
+		if (strcasecmp(key, info_keys[i].name) == 0 ||
+		    strcasecmp(key, info_keys[i].sgf) == 0) {
+			if (info_keys[i].field == INFO_RESULT && !result_valid(value)) {
+				snprintf(err, errlen,
+					 "result: `%s` is not a game result (B+12, W+4, B+R for a "
+					 "resignation, W+T on time, 0 for a draw, ?, or nothing)",
+					 value);
+				return -1;
+			}
+			if (game_set_info(ctl->game, info_keys[i].field, value) < 0) {
+				snprintf(err, errlen, "out of memory");
+				return -1;
+			}
+			if (info_keys[i].field == INFO_OPENING)
+				ctl->opening_auto = false;
+			ctl->dirty = true;
+			return CMD_REDRAW_STATUS | CMD_REDRAW_MOVES;
+		}
+	}
+	snprintf(err, errlen,
+		 "unknown information key `%s` (black white date event result comment name "
+		 "place round opening time)",
+		 key);
+	return -1;
+}
+
+/* The edited position as a board seen from its side to move. */
+static struct board edit_board(const struct controller *ctl)
+{
+	struct board b;
+
+	b.own = ctl->edit_side == BLACK ? ctl->edit_black : ctl->edit_white;
+	b.opp = ctl->edit_side == BLACK ? ctl->edit_white : ctl->edit_black;
+	return b;
+}
+
+/* Refreshes the view of the edited position; returns `flags` for the caller to pass on. */
+static int edit_sync(struct controller *ctl, int flags)
+{
+	ctl->edit_view = edit_board(ctl);
+	return flags;
+}
+
+/* Enters edit mode with the position at the cursor. */
+int controller_edit_begin(struct controller *ctl, char *err, size_t errlen)
+{
+	if (ctl->editing) {
+		snprintf(err, errlen, "already editing (`done` to finish)");
+		return -1;
+	}
+	ctl_cancel(ctl);
+	game_board_colors(ctl->cur, &ctl->edit_black, &ctl->edit_white);
+	ctl->edit_side = ctl->cur->side;
+	ctl->editing = true;
+	return edit_sync(ctl, CMD_REDRAW_ALL);
+}
+
+/* Puts EDIT_BLACK, EDIT_WHITE or EDIT_EMPTY on square sq of the edited position. */
+int controller_edit_set(struct controller *ctl, int sq, int what, char *err, size_t errlen)
+{
+	if (!ctl->editing) {
+		snprintf(err, errlen, "not editing (`edit` first)");
+		return -1;
+	}
+	if (sq < 0 || sq >= 64) {
+		snprintf(err, errlen, "not a square");
+		return -1;
+	}
+	ctl->edit_black &= ~board_bit(sq);
+	ctl->edit_white &= ~board_bit(sq);
+	if (what == EDIT_BLACK)
+		ctl->edit_black |= board_bit(sq);
+	else if (what == EDIT_WHITE)
+		ctl->edit_white |= board_bit(sq);
+	return edit_sync(ctl, CMD_REDRAW_BOARD);
+}
+
+/* Chooses the side to move of the edited position. */
+int controller_edit_side(struct controller *ctl, enum color side, char *err, size_t errlen)
+{
+	if (!ctl->editing) {
+		snprintf(err, errlen, "not editing (`edit` first)");
+		return -1;
+	}
+	ctl->edit_side = side;
+	return edit_sync(ctl, CMD_REDRAW_BOARD | CMD_REDRAW_STATUS);
+}
+
+/* Empties the edited board. */
+int controller_edit_clear(struct controller *ctl, char *err, size_t errlen)
+{
+	if (!ctl->editing) {
+		snprintf(err, errlen, "not editing (`edit` first)");
+		return -1;
+	}
+	ctl->edit_black = ctl->edit_white = 0;
+	return edit_sync(ctl, CMD_REDRAW_BOARD);
+}
+
+/*
+ * Leaves edit mode and starts the game again from the edited position (the
+ * moves are dropped; annotations of the start and the information stay). A
+ * position where nobody can move is a finished game. Refused, with the
+ * editor still open: a board without discs of both colours, or one where the
+ * side to move has no move but the opponent has (set the other side to move).
+ */
+int controller_edit_done(struct controller *ctl, char *err, size_t errlen)
+{
+	struct board b;
+
+	if (!ctl->editing) {
+		snprintf(err, errlen, "not editing (`edit` first)");
+		return -1;
+	}
+	b = edit_board(ctl);
+	if (!ctl->edit_black || !ctl->edit_white) {
+		snprintf(err, errlen, "the position needs discs of both colours");
+		return -1;
+	}
+	if (!board_can_move(&b) && board_opponent_can_move(&b)) {
+		snprintf(err, errlen, "%s has no move here: set %s to move (`side %s`)",
+			 color_word[ctl->edit_side], color_word[!ctl->edit_side],
+			 ctl->edit_side == BLACK ? "white" : "black");
+		return -1;
+	}
+	if (game_set_start(ctl->game, &b, ctl->edit_side, err, errlen) < 0)
+		return -1;
+	game_set_info(ctl->game, INFO_RESULT, "");
+	ctl->editing = false;
+	ctl->cur = ctl->tip = ctl->game->root;
+	ctl->resigned = -1;
+	ctl->n_hints = 0;
+	ctl->hint_node = NULL;
+	ctl->dirty = true;
+	result_update(ctl);
+	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+}
+
+/*
+ * Starts a new game where the weaker side gets `corners` corners (1-4: a1,
+ * h8, then h1, a8), as in over-the-board handicap games. The weaker side is
+ * the human when a human plays an engine, else Black. Black moves first.
+ */
+int controller_handicap(struct controller *ctl, int corners, char *err, size_t errlen)
+{
+	static const int corner[4] = {0, 63, 7, 56};
+	enum color weak = BLACK;
+	struct board b;
+	struct game *g;
+	int flags;
+
+	if (corners < 1 || corners > 4) {
+		snprintf(err, errlen, "a handicap is 1 to 4 corners");
+		return -1;
+	}
+	if (ctl->kind[BLACK] != ctl->kind[WHITE])
+		weak = ctl->kind[BLACK] == PLAYER_HUMAN ? BLACK : WHITE;
+	g = game_new();
+	if (!g) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	ctl->editing = false;
+	ctl_reset_game(ctl, g);
+	players_to_info(ctl);
+	board_start(&b);
+	for (int i = 0; i < corners; i++) {
+		if (weak == BLACK)
+			b.own |= board_bit(corner[i]);
+		else
+			b.opp |= board_bit(corner[i]);
+	}
+	if (game_set_start(ctl->game, &b, BLACK, err, errlen) < 0)
+		return -1;
+	ctl->cur = ctl->tip = ctl->game->root;
+	ctl->dirty = false;
+	flags = CMD_REDRAW_ALL | ctl_autostep(ctl);
+	return flags;
+}

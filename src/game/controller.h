@@ -1,0 +1,217 @@
+/*
+ * controller.h — one game in progress: whose turn it is, who plays each side,
+ * the replay cursor, undo/redo, hints, board editing, handicaps, resigning,
+ * analysis, save slots; engine searches in a worker thread.
+ *
+ * The game itself lives in a record (`struct game`, src/game/gametree.h): the tree of
+ * moves with variations, annotations and engine reasoning. The controller
+ * holds a cursor into the current line of that tree and the position at the
+ * cursor. Moves after the cursor are kept: stepping back and forward never
+ * loses them, and a different move played in the past starts a variation.
+ *
+ * Every operation returns what changed as `enum command_flags` bits (>= 0)
+ * or -1 with a message in `err`; a front end redraws from the read-only
+ * state below. All functions are for the main thread only; the worker
+ * thread only searches a copy of a position and posts its result, which the
+ * main thread applies when it polls events (controller_poll_event).
+ */
+#ifndef OTHELLO_CONTROLLER_H
+#define OTHELLO_CONTROLLER_H
+
+#include "board.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct game;
+struct game_node;
+struct controller;
+
+enum player_kind { PLAYER_HUMAN, PLAYER_ENGINE };
+
+enum ctl_mode {
+	MODE_PLAY,     /* cursor at the end of the line: moves are played here */
+	MODE_REPLAY,   /* cursor inside the line: later moves are kept */
+	MODE_EDIT,     /* editing the position (set/side/clear, then done) */
+	MODE_ANALYSIS, /* an analysis of the whole game is running */
+};
+
+/* Settings of a new controller; controller_options_default fills them. */
+enum { CTL_MAX_BOOKS = 16 }; /* --book files at most */
+
+struct controller_options {
+	const char *black;    /* player of Black: "human" or a level; NULL = human */
+	const char *white;    /* player of White: "human" or a level; NULL = default level */
+	const char *save_dir; /* save slot directory; NULL = $OTHELLO_SAVE_DIR or the default */
+	const char *eval;     /* evaluation: pattern, classic or a weights file (evalspec.c);
+				 NULL = pattern */
+	size_t tt_megabytes;  /* transposition table size; 0 = default */
+	int hint_count;	      /* moves shown by `hint` without a number */
+	int hint_depth;	      /* midgame depth of hint searches */
+	int analyze_depth;    /* midgame depth of `analyze`; 0 = use analyze_time */
+	double analyze_time;  /* seconds per position of `analyze` when analyze_depth is 0 */
+	int analyze_exact;    /* solve exactly with this many empties or fewer */
+	int mark_doubtful;    /* disc loss marked ?! by analysis (centidiscs) */
+	int mark_mistake;     /* disc loss marked ? (centidiscs) */
+	int mark_blunder;     /* disc loss marked ?? (centidiscs) */
+	const char *const *book_files; /* opening books to combine; none = the shipped book */
+	int n_book_files;	       /* entries of book_files */
+	bool no_book;		       /* engines play without any opening book */
+};
+
+enum ctl_event_kind {
+	CTL_EVENT_PROGRESS,	     /* a search finished one more iteration */
+	CTL_EVENT_MOVE_PLAYED,	     /* an engine move was played on the board */
+	CTL_EVENT_HINTS_READY,	     /* controller_hints has new results */
+	CTL_EVENT_ANALYSIS_PROGRESS, /* one more position of `analyze` is scored */
+	CTL_EVENT_ANALYSIS_DONE,     /* the analysis is finished and stored */
+	CTL_EVENT_ERROR,	     /* a search failed; `message` says why */
+};
+
+/* Search progress as the engine reports it (the fields of search_info). */
+struct ctl_progress {
+	int depth;	/* depth finished (or empties when solving) */
+	bool endgame;	/* an exact or win/loss/draw endgame result */
+	int score;	/* centidiscs, side to move at the searched position */
+	int bound;	/* enum bound of search.h: exact, lower, upper */
+	int pv[64];	/* principal variation, squares (SQ_PASS for passes) */
+	int pv_len;	/* moves in pv */
+	uint64_t nodes; /* nodes searched so far */
+	double time;	/* seconds spent so far */
+	int done;	/* analysis: positions scored so far */
+	int total;	/* analysis: positions to score */
+};
+
+struct ctl_event {
+	enum ctl_event_kind kind;     /* what happened */
+	unsigned flags;		      /* enum command_flags: what to redraw */
+	struct ctl_progress progress; /* search or analysis progress */
+	char message[256];	      /* one line for the status bar ("" if none) */
+};
+
+/* One scored move of a hint search. */
+struct ctl_hint {
+	int move;     /* square, or SQ_PASS */
+	int score;    /* centidiscs, side to move */
+	int bound;    /* enum bound of search.h */
+	int depth;    /* depth searched */
+	bool endgame; /* exact endgame score */
+};
+
+/* What `analyze` found for one side. */
+struct ctl_analysis_side {
+	int moves;	/* moves of this side that were scored */
+	int total_loss; /* discs lost against the best moves, centidiscs */
+	int doubtful;	/* moves marked ?! */
+	int mistakes;	/* moves marked ? */
+	int blunders;	/* moves marked ?? */
+};
+
+void controller_options_default(struct controller_options *opt);
+struct controller *controller_new(const struct controller_options *opt, char *err, size_t errlen);
+void controller_free(struct controller *ctl);
+
+/* Read-only state for drawing. */
+/* The position at the cursor, seen from the side to move there. */
+const struct board *controller_board(const struct controller *ctl);
+enum color controller_side(const struct controller *ctl);
+uint64_t controller_legal_moves(const struct controller *ctl);
+/* The move that led to the cursor (SQ_PASS, or SQ_NONE at the start) and its flips. */
+int controller_last_move(const struct controller *ctl, uint64_t *flipped);
+enum ctl_mode controller_mode(const struct controller *ctl);
+const struct game *controller_game(const struct controller *ctl);
+/* Plies from the start to the cursor / to the end of the current line. */
+int controller_cursor(const struct controller *ctl);
+int controller_line_length(const struct controller *ctl);
+/* The record's node at the cursor, and the last node of the current line (read-only). */
+const struct game_node *controller_node(const struct controller *ctl);
+const struct game_node *controller_line_end(const struct controller *ctl);
+/* Who plays colour c; *name (optional) is "human" or the level name. */
+enum player_kind controller_player(const struct controller *ctl, enum color c, const char **name);
+/* True when the game at the cursor is over (no moves, or resigned); the disc difference. */
+bool controller_game_over(const struct controller *ctl, int *black_minus_white);
+/* The result as SGF writes it ("B+12", "W+R", "0") or "" if the game goes on. */
+const char *controller_result(const struct controller *ctl);
+bool controller_engine_busy(const struct controller *ctl);
+/* The last hints for the cursor position, best first; returns how many (0 if none). */
+int controller_hints(const struct controller *ctl, struct ctl_hint *out, int max);
+/* Each side's totals of the last analysis (index = enum color); false if none. */
+bool controller_analysis(const struct controller *ctl, struct ctl_analysis_side out[2]);
+bool controller_unsaved(const struct controller *ctl);
+const char *controller_save_dir(const struct controller *ctl);
+/* The evaluation in use ("pattern", "classic" or the weights file), and why it is not the one
+   asked for ("" when it is: the front end shows it once). */
+const char *controller_eval_name(const struct controller *ctl);
+const char *controller_eval_note(const struct controller *ctl);
+
+/* Engine work and events. */
+/* Readable when an event is queued: put it in the poll set beside stdin. */
+int controller_event_fd(const struct controller *ctl);
+/* Takes one queued event without blocking (false if none); applies engine moves. */
+bool controller_poll_event(struct controller *ctl, struct ctl_event *ev);
+/* Blocks until an event comes; false at once when no engine work is running. */
+bool controller_wait_event(struct controller *ctl, struct ctl_event *ev);
+/* Esc / `stop`: the engine plays its best move so far; a hint or analysis is cut short. */
+void controller_stop(struct controller *ctl);
+/* Starts the engine if it is an engine's turn at the end of the line (flags, or -1); call it
+   once after controller_new so that an engine playing Black begins. */
+int controller_step(struct controller *ctl, char *err, size_t errlen);
+
+/* Playing. Each returns enum command_flags (>= 0), or -1 with `err` set. */
+int controller_new_game(struct controller *ctl, char *err, size_t errlen);
+int controller_play(struct controller *ctl, int sq, char *err, size_t errlen);
+int controller_resign(struct controller *ctl, char *err, size_t errlen);
+int controller_go(struct controller *ctl, char *err, size_t errlen);
+int controller_hint(struct controller *ctl, int n, char *err, size_t errlen);
+int controller_set_player(struct controller *ctl, enum color c, const char *player, char *err,
+			  size_t errlen);
+int controller_set_level(struct controller *ctl, const char *level, char *err, size_t errlen);
+
+/* Moving through the game; the moves after the cursor are kept. */
+int controller_undo(struct controller *ctl, int n, char *err, size_t errlen);
+int controller_redo(struct controller *ctl, int n, char *err, size_t errlen);
+int controller_goto(struct controller *ctl, int ply, char *err, size_t errlen);
+int controller_variation(struct controller *ctl, int n, char *err, size_t errlen);
+int controller_promote(struct controller *ctl, char *err, size_t errlen);
+char *controller_variations_text(const struct controller *ctl);
+
+/* Annotating the move that led to the cursor position. */
+int controller_comment(struct controller *ctl, const char *text, char *err, size_t errlen);
+int controller_mark(struct controller *ctl, const char *mark, char *err, size_t errlen);
+int controller_info(struct controller *ctl, const char *key, const char *value, char *err,
+		    size_t errlen);
+
+/* Editing the position and handicaps. */
+int controller_edit_begin(struct controller *ctl, char *err, size_t errlen);
+int controller_edit_set(struct controller *ctl, int sq, int what, char *err, size_t errlen);
+int controller_edit_side(struct controller *ctl, enum color side, char *err, size_t errlen);
+int controller_edit_clear(struct controller *ctl, char *err, size_t errlen);
+int controller_edit_done(struct controller *ctl, char *err, size_t errlen);
+int controller_handicap(struct controller *ctl, int corners, char *err, size_t errlen);
+
+/* Analysis of the whole game (`analyze`). */
+int controller_analyze(struct controller *ctl, int depth, double seconds, char *err, size_t errlen);
+char *controller_analysis_text(const struct controller *ctl);
+
+/* Files and save slots. */
+int controller_save(struct controller *ctl, const char *slot, const char *description, char *err,
+		    size_t errlen);
+int controller_load(struct controller *ctl, const char *slot_or_file, char *err, size_t errlen);
+bool controller_slot_taken(const struct controller *ctl, const char *slot);
+char *controller_slots_text(const struct controller *ctl, char *err, size_t errlen);
+int controller_export(struct controller *ctl, const char *file, char *err, size_t errlen);
+int controller_import(struct controller *ctl, const char *file, char *err, size_t errlen);
+/* Writes the `autosave` slot (call from the main loop after SIGHUP/SIGTERM); 0 or -1. */
+int controller_autosave(struct controller *ctl);
+/* True when the save directory holds an `autosave` slot (offer it at start: `load autosave`). */
+bool controller_has_autosave(const struct controller *ctl);
+
+/* Text views for scripts and pop-ups (malloc'd). */
+char *controller_board_text(const struct controller *ctl);
+char *controller_moves_text(const struct controller *ctl);
+
+/* A square's content for controller_edit_set. */
+enum { EDIT_EMPTY = 0, EDIT_BLACK = 1, EDIT_WHITE = 2 };
+
+#endif

@@ -1,0 +1,188 @@
+/*
+ * gametree.h — the game record: a start position and a tree of moves with their
+ * annotations, plus the game information.
+ *
+ * Representation. A record is a tree of nodes. The root stands for the start
+ * position (standard or edited) and carries no move; every other node is one
+ * move (a square or SQ_PASS: passes are explicit moves) and holds the position
+ * after it, so the board at any node is read without replaying. Children are a
+ * singly linked list (`child`, then `next`): the first child continues the main
+ * line, the others are variations, kept in the order they were made until one
+ * is promoted. Per node: the player, a comment, a mark, the time the move took,
+ * the engine's reasoning for engine moves, analysis results, and the SGF
+ * properties this program does not know (kept verbatim, written back).
+ *
+ * The structs are public so that drawing code can read them; change a record
+ * only through the functions below (they keep boards, plies and links right).
+ * Scores are int centidiscs (1/100 disc) from the point of view of the side
+ * that was to move in the position searched, as the engine gives them.
+ */
+#ifndef OTHELLO_GAMETREE_H
+#define OTHELLO_GAMETREE_H
+
+#include "board.h"
+#include "level.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Move marks; SGF writes them as TE/BM/DO/IT (see record-sgf.c). */
+enum game_mark {
+	MARK_NONE = 0,
+	MARK_GOOD,	  /* !  (TE[1]) */
+	MARK_VERY_GOOD,	  /* !! (TE[2]) */
+	MARK_BAD,	  /* ?  (BM[1]) */
+	MARK_VERY_BAD,	  /* ?? (BM[2]) */
+	MARK_INTERESTING, /* !? (IT[]) */
+	MARK_DUBIOUS,	  /* ?! (DO[]) */
+	MARK_COUNT
+};
+
+/* Where an engine move came from. */
+enum game_source {
+	SOURCE_NONE = 0, /* unknown */
+	SOURCE_BOOK,	 /* opening book */
+	SOURCE_SEARCH,	 /* midgame search */
+	SOURCE_ENDGAME,	 /* exact or win/loss/draw endgame solver */
+	SOURCE_RANDOM,	 /* random legal move */
+	SOURCE_COUNT
+};
+
+/* Bounds, with the values of `enum bound` in search.h. */
+enum game_bound { GAME_BOUND_EXACT = 0, GAME_BOUND_LOWER = 1, GAME_BOUND_UPPER = 2 };
+
+/* GAME_LEVEL_LEN: room for a level as typed with its settings and the name of
+   its evaluation ("expert --depth 2 --random 5 --seed 3 (pattern)"). */
+enum { GAME_LEVEL_LEN = 192, GAME_MAX_CANDIDATES = 32 };
+
+/* One root move the engine looked at (search.h's struct search_move). */
+struct game_candidate {
+	int move;  /* square or SQ_PASS */
+	int score; /* centidiscs, side to move */
+	int bound; /* enum game_bound */
+	int depth; /* plies searched (empties when solved) */
+};
+
+/* What the engine thought when it chose a move (search.h's struct search_result,
+   plus the level and the source). */
+struct game_reasoning {
+	char level[GAME_LEVEL_LEN]; /* level name ("" if unknown) */
+	enum game_source source;    /* book, search, endgame, random */
+	int depth;		    /* plies searched, or empties when solved */
+	bool endgame;		    /* the score is an endgame result */
+	int score;		    /* centidiscs, side to move */
+	int bound;		    /* enum game_bound */
+	int pv[64];		    /* principal variation (squares, SQ_PASS) */
+	int pv_len;		    /* moves in pv */
+	uint64_t nodes;		    /* nodes searched */
+	double time;		    /* seconds searched */
+	int n_moves;		    /* candidates in moves[] */
+	struct game_candidate moves[GAME_MAX_CANDIDATES]; /* best first */
+};
+
+/* Results of the analysis of a played move (filled by the analysis feature). */
+struct game_analysis {
+	bool valid;	  /* false until analysed */
+	int best_move;	  /* best move found in the position before the move */
+	int best_score;	  /* its score, centidiscs, mover's view */
+	int played_score; /* score of the move played, same view */
+	int loss;	  /* best_score - played_score, centidiscs (>= 0) */
+	int depth;	  /* depth of the analysis (plies or empties) */
+};
+
+/* An SGF property this program does not interpret, kept to be written back. */
+struct game_prop {
+	char *name;  /* property identifier, upper case letters */
+	char *value; /* raw text of its values, brackets included: "[a][b]" */
+};
+
+struct game_node {
+	struct game_node *parent;	  /* NULL at the root */
+	struct game_node *child;	  /* first child: the main continuation */
+	struct game_node *next;		  /* next sibling (a variation of this node) */
+	int move;			  /* square, SQ_PASS, or SQ_NONE at the root */
+	enum color player;		  /* who played `move` (at the root: the side to move) */
+	uint64_t flips;			  /* discs the move flipped */
+	struct board board;		  /* position after the move, from `side`'s view */
+	enum color side;		  /* side to move in `board` */
+	int ply;			  /* moves from the root (root = 0) */
+	char *comment;			  /* malloc'd, or NULL */
+	enum game_mark mark;		  /* MARK_NONE if none */
+	double time;			  /* seconds the move took, < 0 if unknown */
+	struct game_reasoning *reasoning; /* engine moves only, else NULL */
+	struct game_analysis analysis;	  /* analysis results (valid flag) */
+	struct game_prop *props;	  /* unknown SGF properties, in file order */
+	int n_props;			  /* entries in props */
+};
+
+/* Game information (SGF game-info properties; see record-sgf.c for the names). */
+enum game_info_field {
+	INFO_BLACK = 0,	  /* PB: black player */
+	INFO_WHITE,	  /* PW: white player */
+	INFO_DATE,	  /* DT: date, YYYY-MM-DD */
+	INFO_EVENT,	  /* EV: event */
+	INFO_RESULT,	  /* RE: result, "B+12", "W+2", "0" (draw), "B+R" ... */
+	INFO_TEXT,	  /* GC: free text about the game */
+	INFO_NAME,	  /* GN: game name */
+	INFO_PLACE,	  /* PC: place */
+	INFO_ROUND,	  /* RO: round */
+	INFO_OPENING,	  /* ON: opening */
+	INFO_TIME,	  /* TM: time control, as text */
+	INFO_BLACK_LEVEL, /* private: engine level of black ("" = human) */
+	INFO_WHITE_LEVEL, /* private: engine level of white */
+	INFO_DESCRIPTION, /* private: save-slot description */
+	INFO_COUNT
+};
+
+struct game {
+	struct game_node *root; /* start position; never NULL */
+	char *info[INFO_COUNT]; /* malloc'd strings or NULL */
+	bool has_seed;		/* `seed` is set */
+	uint64_t seed;		/* random seed the game was played with */
+	double time_per_move;	/* seconds per engine move, 0 = not set */
+	bool standard_start;	/* the root is the standard start position */
+};
+
+struct game *game_new(void);
+void game_free(struct game *g);
+struct game *game_copy(const struct game *g);
+
+int game_set_start(struct game *g, const struct board *b, enum color side, char *err,
+		   size_t errlen);
+
+struct game_node *game_add_move(struct game *g, struct game_node *at, int move, char *err,
+				size_t errlen);
+struct game_node *game_find_child(const struct game_node *at, int move);
+int game_child_count(const struct game_node *n);
+int game_child_index(const struct game_node *n);
+struct game_node *game_line_end(const struct game_node *n);
+struct game_node *game_main_line(const struct game *g, int ply);
+int game_main_line_length(const struct game *g);
+bool game_on_main_line(const struct game_node *n);
+int game_path(const struct game_node *n, const struct game_node **path, int max);
+void game_promote(struct game_node *n);
+struct game_node *game_delete(struct game *g, struct game_node *n);
+bool game_is_over(const struct game_node *n);
+
+const struct board *game_board(const struct game_node *n, enum color *side);
+void game_board_colors(const struct game_node *n, uint64_t *black, uint64_t *white);
+
+int game_set_comment(struct game_node *n, const char *text);
+void game_set_mark(struct game_node *n, enum game_mark mark);
+void game_set_time(struct game_node *n, double seconds);
+int game_set_reasoning(struct game_node *n, const struct game_reasoning *r);
+void game_set_analysis(struct game_node *n, const struct game_analysis *a);
+int game_add_prop(struct game_node *n, const char *name, const char *value);
+int game_set_info(struct game *g, enum game_info_field f, const char *value);
+const char *game_info(const struct game *g, enum game_info_field f);
+
+const char *game_mark_symbol(enum game_mark mark);
+enum game_mark game_mark_parse(const char *s);
+const char *game_source_name(enum game_source src);
+enum game_source game_source_of(enum level_source src);
+enum game_source game_source_parse(const char *s);
+const char *game_color_name(enum color c);
+int game_result_string(const struct game_node *n, char *out, size_t outlen);
+
+#endif

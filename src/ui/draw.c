@@ -1,0 +1,697 @@
+/*
+ * draw.c — the screen's layout and drawing: the header with the players,
+ * the board, the message line, the command bar, pop-ups and the message
+ * shown while the terminal is too small. The move list, the engine panel and
+ * the graph are drawn by ui-panels.c.
+ *
+ * Layout (rows top to bottom): header; column letters; the board grid with
+ * row numbers on its left; the evaluation graph under the board; the message
+ * line; the command bar. The move list and the engine panel share the column
+ * right of the board. The board's squares grow with the terminal: 3x1
+ * characters inside the grid lines at 80x24, 5x1, then 7x3 from about
+ * 112x40 up. Everything is redrawn from the controller's state at each
+ * redraw; curses sends only the characters that changed.
+ *
+ * Styles: colour pairs when the terminal has colours (8 or 256), else
+ * attributes only (reverse, bold, underline) so that every mark stays
+ * visible in monochrome; Unicode discs ●/○ and box lines, else X/O and
+ * +-|.
+ */
+#define _GNU_SOURCE /* wcwidth */
+#include "ui.h"
+
+#include "cmdbar.h"
+#include "gametree.h"
+#include "timer.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+/* Sets the colour pairs when colours are on and the terminal has them. */
+void ui_colors_init(struct ui *ui)
+{
+	short board = COLOR_GREEN, last = COLOR_RED, flip = COLOR_YELLOW, header = COLOR_BLUE;
+	short white = COLOR_WHITE, black = COLOR_BLACK;
+
+	ui->color = ui->opt.color && has_colors();
+	if (!ui->color)
+		return;
+	start_color();
+	use_default_colors();
+	if (COLORS >= 256) {
+		board = 28;
+		last = 124;
+		flip = 100;
+		header = 24;
+		white = 231;
+		black = 16;
+	}
+	init_pair(PAIR_BOARD, black, board);
+	init_pair(PAIR_BLACK, black, board);
+	init_pair(PAIR_WHITE, white, board);
+	init_pair(PAIR_LEGAL, COLOR_YELLOW, board);
+	init_pair(PAIR_LAST_B, black, last);
+	init_pair(PAIR_LAST_W, white, last);
+	init_pair(PAIR_FLIP_B, black, flip);
+	init_pair(PAIR_FLIP_W, white, flip);
+	init_pair(PAIR_CURSOR, COLOR_MAGENTA, board);
+	init_pair(PAIR_HINT, COLOR_CYAN, board);
+	init_pair(PAIR_HEADER, COLOR_WHITE, header);
+	init_pair(PAIR_ERROR, COLOR_RED, -1);
+	init_pair(PAIR_TITLE, COLOR_CYAN, -1);
+	init_pair(PAIR_DIM, COLOR_BLUE, -1);
+	init_pair(PAIR_GOOD, COLOR_GREEN, -1);
+	init_pair(PAIR_BAD, COLOR_RED, -1);
+	init_pair(PAIR_SELECT, COLOR_BLACK, COLOR_CYAN);
+}
+
+/* An attribute for one role: a colour pair, or its monochrome stand-in. */
+attr_t ui_style(const struct ui *ui, int pair, attr_t mono)
+{
+	return ui->color ? (attr_t)COLOR_PAIR(pair) : mono;
+}
+
+/* Places the parts of the screen for a rows x cols terminal. */
+void ui_layout_compute(struct ui_layout *lay, int rows, int cols)
+{
+	static const int cells[][2] = {{7, 3}, {5, 1}, {3, 1}};
+	int right_min = 44;
+
+	memset(lay, 0, sizeof *lay);
+	lay->rows = rows;
+	lay->cols = cols;
+	lay->too_small = rows < UI_MIN_ROWS || cols < UI_MIN_COLS;
+	if (lay->too_small)
+		return;
+	for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
+		int w = 8 * (cells[i][0] + 1) + 1, h = 8 * (cells[i][1] + 1) + 1;
+		if (3 + w + right_min <= cols && h + 7 <= rows) {
+			lay->cell_w = cells[i][0];
+			lay->cell_h = cells[i][1];
+			break;
+		}
+	}
+	if (!lay->cell_w) {
+		lay->cell_w = 3;
+		lay->cell_h = 1;
+	}
+	lay->board_w = 8 * (lay->cell_w + 1) + 1;
+	lay->board_h = 8 * (lay->cell_h + 1) + 1;
+	lay->board_y = 2;
+	lay->board_x = 2;
+	lay->status_y = rows - 2;
+	lay->bar_y = rows - 1;
+	lay->graph_y = lay->board_y + lay->board_h;
+	lay->graph_x = lay->board_x;
+	lay->graph_w = lay->board_w;
+	lay->graph_h = lay->status_y - lay->graph_y;
+	lay->moves_x = lay->board_x + lay->board_w + 1;
+	lay->moves_w = cols - lay->moves_x;
+	lay->moves_y = 1;
+	lay->moves_h = (lay->status_y - 1) / 2;
+	if (lay->moves_h > 18)
+		lay->moves_h = 18;
+	lay->eval_x = lay->moves_x;
+	lay->eval_w = lay->moves_w;
+	lay->eval_y = lay->moves_y + lay->moves_h;
+	lay->eval_h = lay->status_y - lay->eval_y;
+}
+
+/* A square's name ("f5", "pass" for SQ_PASS, "--" otherwise) in `buf`. */
+const char *ui_square_name(int sq, char buf[3])
+{
+	if (sq >= 0 && sq < 64) {
+		buf[0] = (char)('a' + sq % 8);
+		buf[1] = (char)('1' + sq / 8);
+		buf[2] = '\0';
+		return buf;
+	}
+	return sq == SQ_PASS ? "pass" : "--";
+}
+
+/* Formats a centidisc score: "+2.34", or "+18" when exact, with >= or <= for
+   bounds. */
+void ui_format_score(char *out, size_t outlen, int score, int bound, bool endgame)
+{
+	const char *b = bound == 1 ? ">=" : bound == 2 ? "<=" : "";
+
+	if (endgame && score % 100 == 0)
+		snprintf(out, outlen, "%s%+d", b, score / 100);
+	else
+		snprintf(out, outlen, "%s%+.2f", b, score / 100.0);
+}
+
+/* Fills line[0..n) with the current line (line[k] = the node k plies from
+   the start, line[0] = the root) and returns n (at most max); the cursor's
+   node is line[controller_cursor]. */
+int ui_line(struct ui *ui, const struct game_node **line, int max)
+{
+	const struct game_node *tip = controller_line_end(ui->ctl);
+	int n = tip->ply + 1;
+
+	if (n > max)
+		n = max;
+	for (const struct game_node *p = tip; p; p = p->parent)
+		if (p->ply < n)
+			line[p->ply] = p;
+	return n;
+}
+
+/* Draws `s` (UTF-8) at y,x clipped to `width` columns; returns the columns used. */
+int ui_put(int y, int x, int width, const char *s)
+{
+	mbstate_t st;
+	int used = 0;
+
+	memset(&st, 0, sizeof st);
+	move(y, x);
+	while (*s && used < width) {
+		wchar_t wc;
+		size_t len = mbrtowc(&wc, s, MB_CUR_MAX, &st);
+		int w;
+		if (len == (size_t)-1 || len == (size_t)-2 || len == 0) {
+			memset(&st, 0, sizeof st);
+			addch('?');
+			s++;
+			used++;
+			continue;
+		}
+		w = wcwidth(wc);
+		if (w < 0)
+			w = 1;
+		if (used + w > width)
+			break;
+		addnstr(s, (int)len);
+		s += len;
+		used += w;
+	}
+	return used;
+}
+
+/* Line-drawing glyphs, drawn as text rather than through the terminal's
+   alternate character set, which some terminal and multiplexer pairs mangle. */
+enum glyph { G_H, G_V, G_UL, G_UR, G_LL, G_LR, G_TT, G_BT, G_LT, G_RT, G_PLUS };
+
+static const char *glyph(const struct ui *ui, enum glyph g)
+{
+	static const char *const uni[] = {"\u2500", "\u2502", "\u250c", "\u2510",
+					  "\u2514", "\u2518", "\u252c", "\u2534",
+					  "\u251c", "\u2524", "\u253c"};
+	static const char *const ascii[] = {"-", "|", "+", "+", "+", "+", "+", "+", "+", "+", "+"};
+
+	return ui->utf8 ? uni[g] : ascii[g];
+}
+
+static void hline_at(const struct ui *ui, int y, int x, int w)
+{
+	move(y, x);
+	for (int i = 0; i < w; i++)
+		addstr(glyph(ui, G_H));
+}
+
+static void vline_at(const struct ui *ui, int y, int x, int h)
+{
+	for (int i = 0; i < h; i++)
+		mvaddstr(y + i, x, glyph(ui, G_V));
+}
+
+/* Draws a box with an optional title on its top line (panels, pop-ups). */
+void ui_draw_box(const struct ui *ui, int y, int x, int h, int w, const char *title)
+{
+	if (h < 2 || w < 2)
+		return;
+	mvaddstr(y, x, glyph(ui, G_UL));
+	hline_at(ui, y, x + 1, w - 2);
+	addstr(glyph(ui, G_UR));
+	vline_at(ui, y + 1, x, h - 2);
+	vline_at(ui, y + 1, x + w - 1, h - 2);
+	mvaddstr(y + h - 1, x, glyph(ui, G_LL));
+	hline_at(ui, y + h - 1, x + 1, w - 2);
+	addstr(glyph(ui, G_LR));
+	if (title) {
+		attron(ui_style(ui, PAIR_TITLE, A_BOLD) | A_BOLD);
+		mvaddch(y, x + 2, ' ');
+		ui_put(y, x + 3, w - 6, title);
+		addch(' ');
+		attroff(ui_style(ui, PAIR_TITLE, A_BOLD) | A_BOLD);
+	}
+}
+
+/* The glyph of a disc of colour `c`: ● or ○, X or O in ASCII. */
+const char *ui_disc(const struct ui *ui, enum color c)
+{
+	if (ui->utf8)
+		return c == BLACK ? "\u25cf" : "\u25cb";
+	return c == BLACK ? "X" : "O";
+}
+
+/* Seconds each colour spent on the line up to the cursor, plus the running
+   turn at the end of the line. */
+static void clocks(struct ui *ui, const struct game_node *const *line, int n, double out[2])
+{
+	int cursor = controller_cursor(ui->ctl);
+
+	out[0] = out[1] = 0;
+	for (int i = 1; i < n && i <= cursor; i++)
+		if (line[i]->time > 0)
+			out[line[i]->player] += line[i]->time;
+	if (cursor == controller_line_length(ui->ctl) && controller_mode(ui->ctl) == MODE_PLAY &&
+	    !controller_game_over(ui->ctl, NULL)) {
+		if (ui->turn_ply != cursor) {
+			ui->turn_ply = cursor;
+			ui->turn_start = timer_now();
+		}
+		out[controller_side(ui->ctl)] += timer_now() - ui->turn_start;
+	}
+}
+
+static void format_clock(char *out, size_t len, double s)
+{
+	int t = (int)s;
+
+	if (t >= 3600)
+		snprintf(out, len, "%d:%02d:%02d", t / 3600, t / 60 % 60, t % 60);
+	else
+		snprintf(out, len, "%d:%02d", t / 60, t % 60);
+}
+
+static const char *mode_name(enum ctl_mode m)
+{
+	switch (m) {
+	case MODE_PLAY:
+		return "PLAY";
+	case MODE_REPLAY:
+		return "REPLAY";
+	case MODE_EDIT:
+		return "EDIT";
+	case MODE_ANALYSIS:
+		return "ANALYSIS";
+	}
+	return "";
+}
+
+/* The header: both players with their discs and clocks, the side to move,
+   the mode and the move number. */
+static void draw_header(struct ui *ui, const struct game_node *const *line, int n)
+{
+	const struct board *b = controller_board(ui->ctl);
+	enum color side = controller_side(ui->ctl);
+	int discs[2], diff, cursor = controller_cursor(ui->ctl), x = 0, fixed = 0;
+	int room, name_w[2], pad_w[2];
+	double t[2];
+	char buf[320], right[96], clocks_text[2][16];
+	const char *names[2];
+	attr_t hdr = ui_style(ui, PAIR_HEADER, A_REVERSE);
+	bool over = controller_game_over(ui->ctl, &diff);
+
+	discs[side] = board_popcount(b->own);
+	discs[!side] = board_popcount(b->opp);
+	clocks(ui, line, n, t);
+	if (over) {
+		const char *res = controller_result(ui->ctl);
+		snprintf(right, sizeof right, "Game over %s  %s", res[0] ? res : "",
+			 mode_name(controller_mode(ui->ctl)));
+	} else if (controller_mode(ui->ctl) == MODE_EDIT) {
+		snprintf(right, sizeof right, "%s to move  EDIT",
+			 side == BLACK ? "Black" : "White");
+	} else {
+		snprintf(right, sizeof right, "move %d/%d  %s", cursor,
+			 controller_line_length(ui->ctl), mode_name(controller_mode(ui->ctl)));
+	}
+	/* The names share the room the rest of the line leaves: whole when they
+	   fit ("pre-master" does at 80 columns), else cut, the longer first;
+	   padded to 8 columns when there is room, so that the line keeps still. */
+	for (int c = BLACK; c <= WHITE; c++) {
+		const char *name = "human";
+		controller_player(ui->ctl, (enum color)c, &name);
+		format_clock(clocks_text[c], sizeof clocks_text[c], t[c]);
+		names[c] = name;
+		fixed += 3 + (int)strlen(" White   00  ") + (int)strlen(clocks_text[c]) + 1;
+	}
+	room = ui->lay.cols - fixed - (int)strlen(right) - 2;
+	for (int c = BLACK; c <= WHITE; c++)
+		name_w[c] = (int)strlen(names[c]);
+	while (name_w[0] + name_w[1] > room && name_w[0] + name_w[1] > 16)
+		name_w[name_w[0] >= name_w[1] ? 0 : 1]--;
+	for (int c = BLACK; c <= WHITE; c++)
+		pad_w[c] = name_w[c];
+	for (int c = BLACK; c <= WHITE; c++)
+		if (pad_w[c] < 8 && (pad_w[0] + pad_w[1] + 8 - pad_w[c] <= room || room < 16))
+			pad_w[c] = 8;
+	attron(hdr);
+	mvhline(0, 0, ' ', ui->lay.cols);
+	for (int c = BLACK; c <= WHITE; c++) {
+		bool to_move = !over && c == (int)side && controller_mode(ui->ctl) != MODE_EDIT;
+		mvaddstr(0, x, to_move ? (ui->utf8 ? " \u25b6" : " >") : "  ");
+		if (to_move)
+			attron(A_BOLD);
+		addstr(ui_disc(ui, (enum color)c));
+		snprintf(buf, sizeof buf, " %s %-*.*s %2d  %s ", c == BLACK ? "Black" : "White",
+			 pad_w[c], name_w[c], names[c], discs[c], clocks_text[c]);
+		addstr(buf);
+		if (to_move)
+			attroff(A_BOLD);
+		x += 2 + 1 + (int)strlen(buf) + 1;
+	}
+	if ((int)strlen(right) + 1 < ui->lay.cols - x)
+		mvaddstr(0, ui->lay.cols - (int)strlen(right) - 1, right);
+	attroff(hdr);
+}
+
+/* Hint ranks by square (0 = none) for the position at the cursor. */
+static void hint_ranks(const struct ui *ui, char ranks[64])
+{
+	struct ctl_hint h[9];
+	int n = controller_hints(ui->ctl, h, 9);
+
+	memset(ranks, 0, 64);
+	for (int i = 0; i < n; i++)
+		if (h[i].move >= 0 && h[i].move < 64)
+			ranks[h[i].move] = (char)('1' + i);
+}
+
+static void draw_grid(const struct ui *ui)
+{
+	const struct ui_layout *l = &ui->lay;
+	int pw = l->cell_w + 1, ph = l->cell_h + 1;
+	attr_t a = ui_style(ui, PAIR_BOARD, A_NORMAL);
+
+	attron(a);
+	for (int r = 0; r <= 8; r++) {
+		int y = l->board_y + r * ph;
+		for (int c = 0; c <= 8; c++) {
+			int x = l->board_x + c * pw;
+			enum glyph g;
+			if (r == 0)
+				g = c == 0 ? G_UL : c == 8 ? G_UR : G_TT;
+			else if (r == 8)
+				g = c == 0 ? G_LL : c == 8 ? G_LR : G_BT;
+			else
+				g = c == 0 ? G_LT : c == 8 ? G_RT : G_PLUS;
+			mvaddstr(y, x, glyph(ui, g));
+			if (c < 8)
+				hline_at(ui, y, x + 1, l->cell_w);
+			if (r < 8)
+				vline_at(ui, y + 1, x, l->cell_h);
+		}
+	}
+	attroff(a);
+}
+
+/* One square: background, disc or mark, cursor brackets. */
+static void draw_square(const struct ui *ui, int sq, int who, bool legal, bool last, bool flipped,
+			char hint)
+{
+	const struct ui_layout *l = &ui->lay;
+	int y0 = l->board_y + 1 + (sq / 8) * (l->cell_h + 1);
+	int x0 = l->board_x + 1 + (sq % 8) * (l->cell_w + 1);
+	int mid = y0 + l->cell_h / 2, cx = x0 + l->cell_w / 2;
+	attr_t bg = ui_style(ui, PAIR_BOARD, A_NORMAL);
+
+	if (who >= 0 && last)
+		bg = ui_style(ui, who == BLACK ? PAIR_LAST_B : PAIR_LAST_W, A_REVERSE);
+	else if (who >= 0 && flipped)
+		bg = ui_style(ui, who == BLACK ? PAIR_FLIP_B : PAIR_FLIP_W, A_UNDERLINE);
+	else if (who >= 0)
+		bg = ui_style(ui, who == BLACK ? PAIR_BLACK : PAIR_WHITE, A_NORMAL);
+	attron(bg);
+	for (int y = y0; y < y0 + l->cell_h; y++)
+		mvhline(y, x0, ' ', l->cell_w);
+	if (who >= 0 && ui->color && ui->utf8 && l->cell_h >= 3 && l->cell_w >= 7) {
+		/* A round disc of block characters; the colour tells the sides apart. */
+		mvaddstr(mid - 1, cx - 2, "\u2584\u2588\u2588\u2588\u2584");
+		mvaddstr(mid, cx - 2, "\u2588\u2588\u2588\u2588\u2588");
+		mvaddstr(mid + 1, cx - 2, "\u2580\u2588\u2588\u2588\u2580");
+	} else if (who >= 0) {
+		if (who == WHITE || !ui->color)
+			attron(A_BOLD);
+		mvaddstr(mid, cx, ui_disc(ui, (enum color)who));
+		attroff(A_BOLD);
+	}
+	attroff(bg);
+	if (who < 0 && hint) {
+		attr_t h = ui_style(ui, PAIR_HINT, A_BOLD) | A_BOLD;
+		attron(h);
+		mvaddch(mid, cx, (chtype)hint);
+		attroff(h);
+	} else if (who < 0 && legal) {
+		attr_t g = ui_style(ui, PAIR_LEGAL, A_NORMAL);
+		attron(g);
+		mvaddstr(mid, cx, ui->utf8 ? "\u00b7" : ".");
+		attroff(g);
+	}
+	if (sq == ui->cursor) {
+		attr_t c = ui_style(ui, PAIR_CURSOR, A_BOLD) | A_BOLD;
+		attron(c);
+		mvaddch(mid, x0, '[');
+		mvaddch(mid, x0 + l->cell_w - 1, ']');
+		attroff(c);
+	}
+}
+
+static void draw_board(const struct ui *ui)
+{
+	const struct ui_layout *l = &ui->lay;
+	const struct board *b = controller_board(ui->ctl);
+	enum color side = controller_side(ui->ctl);
+	uint64_t legal = controller_legal_moves(ui->ctl), flipped = 0;
+	int last = controller_last_move(ui->ctl, &flipped);
+	bool edit = controller_mode(ui->ctl) == MODE_EDIT;
+	char ranks[64];
+
+	hint_ranks(ui, ranks);
+	for (int c = 0; c < 8; c++)
+		mvaddch(l->board_y - 1, l->board_x + 1 + c * (l->cell_w + 1) + l->cell_w / 2,
+			(chtype)('a' + c));
+	for (int r = 0; r < 8; r++)
+		mvaddch(l->board_y + 1 + r * (l->cell_h + 1) + l->cell_h / 2, l->board_x - 2,
+			(chtype)('1' + r));
+	draw_grid(ui);
+	for (int sq = 0; sq < 64; sq++) {
+		uint64_t bit = 1ULL << sq;
+		int who = (b->own & bit) ? (int)side : (b->opp & bit) ? (int)!side : -1;
+		draw_square(ui, sq, who, !edit && (legal & bit), !edit && sq == last,
+			    !edit && (flipped & bit), edit ? 0 : ranks[sq]);
+	}
+}
+
+/* The square at screen position y,x, or -1 (mouse clicks). */
+int ui_square_at(const struct ui *ui, int y, int x)
+{
+	const struct ui_layout *l = &ui->lay;
+	int dy = y - l->board_y - 1, dx = x - l->board_x - 1;
+
+	if (l->too_small || dy < 0 || dx < 0)
+		return -1;
+	if (dy % (l->cell_h + 1) == l->cell_h || dx % (l->cell_w + 1) == l->cell_w)
+		return -1;
+	dy /= l->cell_h + 1;
+	dx /= l->cell_w + 1;
+	if (dy > 7 || dx > 7)
+		return -1;
+	return dy * 8 + dx;
+}
+
+static const char *mode_help(const struct ui *ui)
+{
+	switch (controller_mode(ui->ctl)) {
+	case MODE_EDIT:
+		return "EDIT  b/w/. put black/white/empty  Space cycles  B/W side to move  "
+		       "C clear  Enter done";
+	case MODE_REPLAY:
+		return "REPLAY  [ ] step  Home End  a move here starts a variation  "
+		       "c comment  m mark";
+	case MODE_ANALYSIS:
+		return "ANALYSIS  the engine scores every move; Esc stops";
+	case MODE_PLAY:
+		break;
+	}
+	return NULL;
+}
+
+static void draw_status(const struct ui *ui)
+{
+	const struct ui_layout *l = &ui->lay;
+	const char *text = ui->message;
+	attr_t a = A_NORMAL;
+
+	move(l->status_y, 0);
+	clrtoeol();
+	if (cmdbar_is_open() && cmdbar_matches()[0]) {
+		text = cmdbar_matches();
+		a = ui_style(ui, PAIR_DIM, A_NORMAL);
+	} else if (ui->message[0] && ui->message_error) {
+		a = ui_style(ui, PAIR_ERROR, A_BOLD) | A_BOLD;
+	} else if (!ui->message[0]) {
+		text = mode_help(ui);
+		a = ui_style(ui, PAIR_DIM, A_NORMAL);
+	}
+	if (!text)
+		return;
+	attron(a);
+	ui_put(l->status_y, 1, l->cols - 2, text);
+	attroff(a);
+}
+
+/* The command bar when it is open (the terminal cursor goes there), else
+   the most useful keys. */
+static void draw_bar(const struct ui *ui)
+{
+	const struct ui_layout *l = &ui->lay;
+	const char *prompt, *line;
+	int point;
+
+	move(l->bar_y, 0);
+	clrtoeol();
+	if (!cmdbar_is_open()) {
+		const char *keys = controller_mode(ui->ctl) == MODE_EDIT
+				       ? " arrows move  : command  F1 help  q quit"
+				       : " arrows+Enter play  : command  ? hint  u/r undo/redo  "
+					 "[ ] step  s save  F1 help  q quit";
+		if (ui->confirm_quit)
+			keys = " The game is not saved. Quit anyway? (y/n)";
+		if (ui->confirm_line[0])
+			keys = ui->confirm_ask;
+		attron(ui->confirm_quit || ui->confirm_line[0] ? A_BOLD
+							       : ui_style(ui, PAIR_DIM, A_NORMAL));
+		ui_put(l->bar_y, 0, l->cols - 1, keys);
+		attroff(A_BOLD | ui_style(ui, PAIR_DIM, A_NORMAL));
+		curs_set(0);
+		return;
+	}
+	cmdbar_view(&prompt, &line, &point);
+	{
+		int width = l->cols - 2 - (int)strlen(prompt), start = 0, cx;
+		char *head = strndup(line, (size_t)point);
+		int before = head ? (int)mbstowcs(NULL, head, 0) : point;
+		free(head);
+		if (before < 0)
+			before = point;
+		/* Scroll horizontally so that the cursor stays on the screen. */
+		if (before >= width)
+			start = before - width + 1;
+		attron(A_BOLD);
+		mvaddstr(l->bar_y, 0, prompt);
+		attroff(A_BOLD);
+		{
+			const char *s = line;
+			mbstate_t st;
+			memset(&st, 0, sizeof st);
+			for (int skip = start; skip > 0 && *s; skip--) {
+				size_t n = mbrtowc(NULL, s, MB_CUR_MAX, &st);
+				s += (n == (size_t)-1 || n == (size_t)-2 || n == 0) ? 1 : n;
+			}
+			ui_put(l->bar_y, (int)strlen(prompt), width, s);
+		}
+		cx = (int)strlen(prompt) + before - start;
+		move(l->bar_y, cx);
+		curs_set(1);
+	}
+}
+
+static void draw_popup(struct ui *ui)
+{
+	const struct ui_layout *l = &ui->lay;
+	int h = l->rows - 2, w = l->cols - 4, y = 1, x = 2, row = 0, longest = 0, lines = 0;
+	const char *p;
+
+	for (p = ui->popup; *p;) {
+		const char *e = strchr(p, '\n');
+		int len = e ? (int)(e - p) : (int)strlen(p);
+		if (len > longest)
+			longest = len;
+		lines++;
+		p += len + (e ? 1 : 0);
+	}
+	ui->popup_lines = lines;
+	if (longest + 4 < w) {
+		w = longest + 4 < 40 ? 40 : longest + 4;
+		x = (l->cols - w) / 2;
+	}
+	if (lines + 2 < h) {
+		h = lines + 2;
+		y = (l->rows - h) / 2;
+	}
+	if (ui->popup_top > lines - (h - 2))
+		ui->popup_top = lines - (h - 2);
+	if (ui->popup_top < 0)
+		ui->popup_top = 0;
+	for (int r = y; r < y + h; r++)
+		mvhline(r, x, ' ', w);
+	ui_draw_box(ui, y, x, h, w, NULL);
+	for (p = ui->popup; *p && row < ui->popup_top + h - 2;) {
+		const char *e = strchr(p, '\n');
+		int len = e ? (int)(e - p) : (int)strlen(p);
+		if (row >= ui->popup_top) {
+			char *s = strndup(p, (size_t)len);
+			if (s)
+				ui_put(y + 1 + row - ui->popup_top, x + 2, w - 4, s);
+			free(s);
+		}
+		row++;
+		p += len + (e ? 1 : 0);
+	}
+	attron(ui_style(ui, PAIR_TITLE, A_BOLD) | A_BOLD);
+	{
+		char foot[64];
+		snprintf(foot, sizeof foot, " %s q closes ",
+			 lines > h - 2 ? "arrows/PgUp/PgDn scroll," : "");
+		mvaddstr(y + h - 1, x + w - (int)strlen(foot) - 2, foot);
+	}
+	attroff(ui_style(ui, PAIR_TITLE, A_BOLD) | A_BOLD);
+}
+
+static void draw_too_small(const struct ui *ui)
+{
+	char a[96], b[96];
+	const struct ui_layout *l = &ui->lay;
+	int y = l->rows / 2 - 1;
+
+	snprintf(a, sizeof a, "Terminal too small: %dx%d", l->cols, l->rows);
+	snprintf(b, sizeof b, "Othello Master needs at least %dx%d.", UI_MIN_COLS, UI_MIN_ROWS);
+	if (y < 0)
+		y = 0;
+	attron(A_BOLD);
+	ui_put(y, (l->cols - (int)strlen(a)) / 2 > 0 ? (l->cols - (int)strlen(a)) / 2 : 0, l->cols,
+	       a);
+	attroff(A_BOLD);
+	ui_put(y + 1, (l->cols - (int)strlen(b)) / 2 > 0 ? (l->cols - (int)strlen(b)) / 2 : 0,
+	       l->cols, b);
+	{
+		const char *c = ui->confirm_quit ? "The game is not saved. Quit anyway? (y/n)"
+						 : "Enlarge it, or q quits.";
+		int len = (int)strlen(c);
+		ui_put(y + 2, (l->cols - len) / 2 > 0 ? (l->cols - len) / 2 : 0, l->cols, c);
+	}
+	curs_set(0);
+}
+
+/* Redraws the whole screen from the controller's state. */
+void ui_draw(struct ui *ui)
+{
+	double start = timer_now();
+	const struct game_node *line[128];
+	int n;
+
+	erase();
+	if (ui->lay.too_small) {
+		draw_too_small(ui);
+	} else {
+		n = ui_line(ui, line, 128);
+		draw_header(ui, line, n);
+		draw_board(ui);
+		ui_draw_graph(ui);
+		ui_draw_moves(ui);
+		ui_draw_eval(ui);
+		draw_status(ui);
+		if (ui->popup)
+			draw_popup(ui);
+		draw_bar(ui);
+	}
+	refresh();
+	ui->last_draw = timer_now() - start;
+	ui->dirty = false;
+}

@@ -1,0 +1,888 @@
+/*
+ * ui.c — the terminal interface's main loop: terminal set-up and
+ * restoration, keys, the command bar, engine events, signals and resizes.
+ *
+ * One thread calls curses: this one. It waits in poll() on three file
+ * descriptors: the terminal (keys), the controller's event fd (the engine
+ * thread's progress and moves) and a self-pipe written by the signal
+ * handlers (SIGWINCH, SIGHUP, SIGTERM, SIGINT, SIGQUIT), so that a signal
+ * never does more in its handler than write one byte. A key is looked up in
+ * the binding table (keys.c) and its command line runs through
+ * ui_execute, like a line typed in the command bar; the screen's own
+ * commands are handled here, every other line goes to command_execute.
+ * Losing the terminal (SIGHUP, or a hang-up on stdin) writes the autosave
+ * slot before leaving. Fatal signals restore the terminal, then die.
+ */
+#include "ui.h"
+
+#include "board.h"
+#include "cmdbar.h"
+#include "command.h"
+#include "datadir.h"
+#include "gametree.h"
+#include "level.h"
+#include "opening-names.h"
+#include "timer.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int signal_pipe[2] = {-1, -1};
+
+static void on_signal(int sig)
+{
+	int saved = errno;
+	unsigned char c = (unsigned char)sig;
+
+	if (write(signal_pipe[1], &c, 1) < 0) {
+		/* The pipe is full: the loop has signals to read already. */
+	}
+	errno = saved;
+}
+
+static void on_fatal(int sig)
+{
+	endwin();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void signals_install(void)
+{
+	static const int caught[] = {SIGWINCH, SIGHUP, SIGTERM, SIGINT, SIGQUIT};
+	static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESTART;
+	for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++)
+		sigaction(caught[i], &sa, NULL);
+	sa.sa_handler = on_fatal;
+	sa.sa_flags = SA_RESETHAND;
+	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+		sigaction(fatal[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+static void signals_restore(void)
+{
+	static const int all[] = {SIGWINCH, SIGHUP, SIGTERM, SIGINT,  SIGQUIT, SIGSEGV,
+				  SIGBUS,   SIGFPE, SIGILL,  SIGABRT, SIGPIPE};
+
+	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+		signal(all[i], SIG_DFL);
+}
+
+/* Sets the message line (an error when `error`). */
+void ui_set_message(struct ui *ui, bool error, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ui->message, sizeof ui->message, fmt, ap);
+	va_end(ap);
+	ui->message_error = error;
+	ui->dirty = true;
+}
+
+/* Columns of a message (characters, or bytes if it is not valid text). */
+static int message_width(const char *s)
+{
+	size_t n = mbstowcs(NULL, s, 0);
+
+	return n == (size_t)-1 ? (int)strlen(s) : (int)n;
+}
+
+/* `s` broken into lines of at most `width` bytes at spaces (a longer word
+   stays whole), each ending in a newline; malloc'd, NULL when out of memory. */
+static char *wrap_text(const char *s, int width)
+{
+	size_t len = strlen(s), col = 0, o = 0;
+	char *out = malloc(2 * len + 2);
+
+	if (!out)
+		return NULL;
+	while (*s) {
+		size_t word = strcspn(s, " ");
+		if (col > 0 && col + 1 + word > (size_t)(width > 10 ? width : 10)) {
+			out[o++] = '\n';
+			col = 0;
+		} else if (col > 0) {
+			out[o++] = ' ';
+			col++;
+		}
+		memcpy(out + o, s, word);
+		o += word;
+		col += word;
+		s += word;
+		s += strspn(s, " ");
+	}
+	out[o++] = '\n';
+	out[o] = '\0';
+	return out;
+}
+
+static void popup_show(struct ui *ui, char *text)
+{
+	free(ui->popup);
+	ui->popup = text;
+	ui->popup_top = 0;
+	ui->dirty = true;
+}
+
+/* Takes the terminal's new size (after SIGWINCH, or `redraw`). resizeterm
+   queues a KEY_RESIZE when the size changed; that key only lays the screen
+   out again (handle_key), so the two never call each other in a loop. */
+static void resize(struct ui *ui)
+{
+	struct winsize ws;
+
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0 &&
+	    (ws.ws_row != LINES || ws.ws_col != COLS))
+		resizeterm(ws.ws_row, ws.ws_col);
+	ui_layout_compute(&ui->lay, LINES, COLS);
+	clearok(curscr, TRUE);
+	ui->dirty = true;
+}
+
+/* Starts the engine when it is to move in play mode (engine against engine
+   included); remembers that a search runs. */
+static void engine_step(struct ui *ui)
+{
+	char err[256];
+
+	if (controller_mode(ui->ctl) == MODE_PLAY && !controller_engine_busy(ui->ctl) &&
+	    controller_step(ui->ctl, err, sizeof err) < 0)
+		ui_set_message(ui, true, "%s", err);
+	if (controller_engine_busy(ui->ctl) && !ui->thinking) {
+		ui->thinking = true;
+		ui->think_start = timer_now();
+		ui->n_live = 0;
+	}
+	ui->thinking = controller_engine_busy(ui->ctl);
+}
+
+static void apply_result(struct ui *ui, struct command_result *res)
+{
+	if (res->message[0])
+		ui_set_message(ui, (res->flags & CMD_ERROR) != 0, "%s", res->message);
+	if ((res->flags & CMD_OUTPUT) && res->output) {
+		popup_show(ui, res->output);
+		res->output = NULL;
+	} else if (res->message[0] && message_width(res->message) > ui->lay.cols - 2) {
+		/* the message line would cut it: the whole text in a pop-up too */
+		char *text = wrap_text(res->message, ui->lay.cols - 8);
+		if (text)
+			popup_show(ui, text);
+	}
+	if (res->flags & CMD_REDRAW_MOVES)
+		ui->moves_follow = true;
+	if (res->flags & CMD_ENGINE_STARTED) {
+		ui->thinking = true;
+		ui->think_start = timer_now();
+		ui->n_live = 0;
+	}
+	if (res->flags & CMD_QUIT) {
+		if (controller_unsaved(ui->ctl))
+			ui->confirm_quit = true;
+		else
+			ui->quit = true;
+	}
+	ui->dirty = true;
+}
+
+static void cursor_move(struct ui *ui, const char *dir)
+{
+	int r = ui->cursor / 8, c = ui->cursor % 8;
+
+	if (strcmp(dir, "left") == 0)
+		c = (c + 7) % 8;
+	else if (strcmp(dir, "right") == 0)
+		c = (c + 1) % 8;
+	else if (strcmp(dir, "up") == 0)
+		r = (r + 7) % 8;
+	else if (strcmp(dir, "down") == 0)
+		r = (r + 1) % 8;
+	else {
+		int sq = board_square_parse(dir);
+		if (sq < 0 || sq >= 64) {
+			ui_set_message(ui, true, "cursor: left, right, up, down or a square");
+			return;
+		}
+		r = sq / 8;
+		c = sq % 8;
+	}
+	ui->cursor = r * 8 + c;
+	ui->dirty = true;
+}
+
+/* The line to run for `select`: play the cursor's square, or in edit mode
+   cycle its content empty -> black -> white -> empty. */
+static void select_square(struct ui *ui, char *out, size_t len)
+{
+	char sq[3];
+	uint64_t bit = 1ULL << ui->cursor;
+	const struct board *b = controller_board(ui->ctl);
+	enum color side = controller_side(ui->ctl);
+
+	ui_square_name(ui->cursor, sq);
+	if (controller_mode(ui->ctl) == MODE_EDIT) {
+		int who = (b->own & bit) ? (int)side : (b->opp & bit) ? (int)!side : -1;
+		snprintf(out, len, "set %s %s", sq,
+			 who < 0	? "black"
+			 : who == BLACK ? "white"
+					: "empty");
+	} else {
+		snprintf(out, len, "move %s", sq);
+	}
+}
+
+/* The command that `word` names or uniquely abbreviates, or NULL. */
+static const char *command_of(const char *word)
+{
+	const char *name = command_name_match(word, 0);
+
+	if (!name || (strcmp(name, word) != 0 && command_name_match(word, 1)))
+		return NULL;
+	return name;
+}
+
+/* True when `word` names (or uniquely abbreviates) a command that replaces
+   the game: new, load, import, handicap. */
+static bool replaces_game(const char *word)
+{
+	static const char *const names[] = {"new", "load", "import", "handicap"};
+	const char *name = command_of(word);
+
+	for (size_t i = 0; name && i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(name, names[i]) == 0)
+			return true;
+	return false;
+}
+
+/* Holds `line` until the player answers y to `ask`; `kept` is said on any other key. */
+static void confirm_first(struct ui *ui, const char *line, const char *ask, const char *kept)
+{
+	snprintf(ui->confirm_line, sizeof ui->confirm_line, "%s", line);
+	snprintf(ui->confirm_ask, sizeof ui->confirm_ask, "%s", ask);
+	snprintf(ui->confirm_kept, sizeof ui->confirm_kept, "%s", kept);
+	ui->dirty = true;
+}
+
+/* Runs one command line: the screen's own commands here, the others through
+   the command layer; a line that would replace an unsaved game waits for y
+   first (confirm_line). Returns 0, or -1 when the command failed. */
+int ui_execute(struct ui *ui, const char *line)
+{
+	struct command_result res;
+	char word[32], buf[300];
+	const char *rest;
+	size_t n;
+	int rc;
+
+	line += strspn(line, " \t");
+	n = strcspn(line, " \t");
+	if (n == 0)
+		return 0;
+	snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word ? n : sizeof word - 1), line);
+	rest = line + n;
+	rest += strspn(rest, " \t");
+	if (strcmp(word, "cursor") == 0) {
+		cursor_move(ui, rest);
+		return 0;
+	}
+	if (strcmp(word, "select") == 0) {
+		select_square(ui, buf, sizeof buf);
+		return ui_execute(ui, buf);
+	}
+	if (strcmp(word, "prompt") == 0) {
+		if (controller_engine_busy(ui->ctl) && !*rest)
+			ui_set_message(ui, false, "the engine is thinking: Esc or `stop` stops it");
+		cmdbar_open(rest);
+		ui->dirty = true;
+		return 0;
+	}
+	if (strcmp(word, "scroll") == 0) {
+		ui->moves_top += atoi(rest) * (ui->lay.moves_h - 2);
+		ui->moves_follow = false;
+		ui->dirty = true;
+		return 0;
+	}
+	if (strcmp(word, "escape") == 0) {
+		if (controller_engine_busy(ui->ctl))
+			return ui_execute(ui, "stop");
+		ui->message[0] = '\0';
+		ui->dirty = true;
+		return 0;
+	}
+	if (strcmp(word, "redraw") == 0) {
+		resize(ui);
+		return 0;
+	}
+	if ((strcmp(word, "help") == 0 || strcmp(word, "?") == 0) && strcmp(rest, "keys") == 0) {
+		char *text = ui_keys_help();
+		if (text)
+			popup_show(ui, text);
+		return 0;
+	}
+	if (!ui->replace_confirmed && replaces_game(word) && controller_unsaved(ui->ctl)) {
+		char ask[128];
+
+		ui->confirm_name = command_of(word);
+		snprintf(ask, sizeof ask, " The game is not saved. `%s` replaces it: go on? (y/n)",
+			 ui->confirm_name);
+		confirm_first(ui, line, ask, "Kept the game. `save` keeps it in a slot.");
+		return 0;
+	}
+	if (!ui->replace_confirmed && command_of(word) && strcmp(command_of(word), "save") == 0) {
+		char slot[64], ask[128], kept[128];
+
+		snprintf(slot, sizeof slot, "%.*s", (int)strcspn(rest, " \t"), rest);
+		if (controller_slot_taken(ui->ctl, slot)) {
+			snprintf(ask, sizeof ask, " Slot %s holds another game. Replace it? (y/n)",
+				 slot);
+			snprintf(kept, sizeof kept, "Kept slot %s as it was.", slot);
+			confirm_first(ui, line, ask, kept);
+			return 0;
+		}
+	}
+	rc = command_execute(ui->ctl, line, &res);
+	apply_result(ui, &res);
+	command_result_free(&res);
+	engine_step(ui);
+	return rc;
+}
+
+static void run_key_command(struct ui *ui, const char *cmd)
+{
+	char line[300], sq[3];
+	const char *at = strstr(cmd, "{square}");
+
+	if (at) {
+		snprintf(line, sizeof line, "%.*s%s%s", (int)(at - cmd), cmd,
+			 ui_square_name(ui->cursor, sq), at + strlen("{square}"));
+		cmd = line;
+	}
+	ui_execute(ui, cmd);
+}
+
+static void popup_key(struct ui *ui, int key)
+{
+	int page = ui->lay.rows - 4;
+
+	switch (key) {
+	case KEY_UP:
+	case 'k':
+		ui->popup_top--;
+		break;
+	case KEY_DOWN:
+	case 'j':
+		ui->popup_top++;
+		break;
+	case KEY_PPAGE:
+	case 'b':
+		ui->popup_top -= page;
+		break;
+	case KEY_NPAGE:
+	case ' ':
+		ui->popup_top += page;
+		break;
+	case KEY_HOME:
+	case 'g':
+		ui->popup_top = 0;
+		break;
+	case KEY_END:
+	case 'G':
+		ui->popup_top = ui->popup_lines;
+		break;
+	default:
+		free(ui->popup);
+		ui->popup = NULL;
+		break;
+	}
+	ui->dirty = true;
+}
+
+static void mouse_key(struct ui *ui)
+{
+	MEVENT ev;
+	int sq;
+
+	if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)))
+		return;
+	sq = ui_square_at(ui, ev.y, ev.x);
+	if (sq < 0)
+		return;
+	ui->cursor = sq;
+	run_key_command(ui, "select");
+}
+
+static void handle_key(struct ui *ui, int key, int meta)
+{
+	const char *cmd;
+
+	if (key == KEY_RESIZE) {
+		ui_layout_compute(&ui->lay, LINES, COLS);
+		ui->dirty = true;
+		return;
+	}
+	if (ui->confirm_line[0]) {
+		char line[sizeof ui->confirm_line];
+		snprintf(line, sizeof line, "%s", ui->confirm_line);
+		ui->confirm_line[0] = '\0';
+		if (key == 'y' || key == 'Y') {
+			ui->replace_confirmed = true;
+			ui_execute(ui, line);
+			ui->replace_confirmed = false;
+		} else {
+			ui_set_message(ui, false, "%s", ui->confirm_kept);
+		}
+		ui->dirty = true;
+		return;
+	}
+	if (ui->confirm_quit) {
+		ui->confirm_quit = false;
+		if (key == 'y' || key == 'Y')
+			ui->quit = true;
+		else
+			ui_set_message(ui, false, "Not quitting. `save` keeps the game in a slot.");
+		ui->dirty = true;
+		return;
+	}
+	if (ui->lay.too_small) {
+		if (key == 'q')
+			ui_execute(ui, "quit");
+		return;
+	}
+	if (ui->popup) {
+		popup_key(ui, key);
+		return;
+	}
+	if (cmdbar_is_open()) {
+		enum cmdbar_status st = meta >= 0 ? cmdbar_meta_key(meta) : cmdbar_key(key);
+		ui->dirty = true;
+		if (st == CMDBAR_LINE) {
+			char *line = cmdbar_take_line();
+			ui->message[0] = '\0';
+			if (line)
+				ui_execute(ui, line);
+			free(line);
+		}
+		return;
+	}
+	if (key == KEY_MOUSE) {
+		mouse_key(ui);
+		return;
+	}
+	if (key == 3) { /* Ctrl-C outside the bar: as Esc */
+		ui_execute(ui, "escape");
+		return;
+	}
+	cmd = ui_keys_lookup(ui, key);
+	if (ui->message[0] && !ui->message_error)
+		ui->message[0] = '\0';
+	if (!cmd) {
+		ui_set_message(ui, false, "%s is not bound: F1 or `help keys` lists the keys",
+			       keyname(key) ? keyname(key) : "this key");
+		return;
+	}
+	ui->message[0] = '\0';
+	run_key_command(ui, cmd);
+}
+
+static void handle_event(struct ui *ui, const struct ctl_event *ev)
+{
+	switch (ev->kind) {
+	case CTL_EVENT_PROGRESS:
+		if (ui->n_live == UI_LIVE_MAX) {
+			memmove(ui->live, ui->live + 1, sizeof ui->live[0] * (UI_LIVE_MAX - 1));
+			ui->n_live--;
+		}
+		ui->live[ui->n_live++] = ev->progress;
+		break;
+	case CTL_EVENT_MOVE_PLAYED:
+	case CTL_EVENT_HINTS_READY:
+		ui->moves_follow = true;
+		ui->n_live = 0;
+		break;
+	case CTL_EVENT_ANALYSIS_PROGRESS:
+		ui_set_message(ui, false, "Analysing: %d/%d positions", ev->progress.done,
+			       ev->progress.total);
+		break;
+	case CTL_EVENT_ANALYSIS_DONE:
+	case CTL_EVENT_ERROR:
+		break;
+	}
+	if (ev->message[0])
+		ui_set_message(ui, ev->kind == CTL_EVENT_ERROR, "%s", ev->message);
+	ui->thinking = controller_engine_busy(ui->ctl);
+	if (ev->kind == CTL_EVENT_MOVE_PLAYED)
+		engine_step(ui);
+	ui->dirty = true;
+}
+
+/* Completion: the command names, then per command its squares, levels,
+   slots, marks or keywords. */
+static const char *const marks[] = {"!", "!!", "?", "??", "!?", "?!", "none", NULL};
+static const char *const colors[] = {"black", "white", NULL};
+static const char *const contents[] = {"black", "white", "empty", NULL};
+static const char *const infos[] = {"black",  "white", "event",	  "date", "place",
+				    "result", "name",  "comment", NULL};
+
+static const char *nth_match(const char *const *list, const char *prefix, int n)
+{
+	size_t len = strlen(prefix);
+
+	for (; *list; list++)
+		if (strncasecmp(*list, prefix, len) == 0 && n-- == 0)
+			return *list;
+	return NULL;
+}
+
+static const char *complete_square(const struct ui *ui, bool legal_only, const char *prefix, int n)
+{
+	static char name[3];
+	uint64_t legal = controller_legal_moves(ui->ctl);
+	size_t len = strlen(prefix);
+
+	for (int sq = 0; sq < 64; sq++) {
+		if (legal_only && !(legal & (1ULL << sq)))
+			continue;
+		ui_square_name(sq, name);
+		if (strncasecmp(name, prefix, len) == 0 && n-- == 0)
+			return name;
+	}
+	return NULL;
+}
+
+static const char *complete_slot(const struct ui *ui, const char *prefix, int n)
+{
+	static char name[256];
+	const char *dir = controller_save_dir(ui->ctl);
+	DIR *d = dir && dir[0] ? opendir(dir) : NULL;
+	struct dirent *e;
+	size_t len = strlen(prefix);
+	const char *found = NULL;
+
+	if (!d)
+		return NULL;
+	while (!found && (e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+		if (l <= 4 || strcmp(e->d_name + l - 4, ".sgf") != 0 || l - 4 >= sizeof name)
+			continue;
+		snprintf(name, sizeof name, "%.*s", (int)(l - 4), e->d_name);
+		if (strncmp(name, prefix, len) == 0 && n-- == 0)
+			found = name;
+	}
+	closedir(d);
+	return found;
+}
+
+static const char *ui_complete(const char *line, int word, const char *prefix, int n, void *user)
+{
+	const struct ui *ui = user;
+	char first[32];
+	const struct command_entry *e;
+	char err[128];
+	size_t len;
+
+	if (word == 0)
+		return command_name_match(prefix, n);
+	line += strspn(line, " \t");
+	len = strcspn(line, " \t");
+	snprintf(first, sizeof first, "%.*s", (int)(len < sizeof first ? len : sizeof first - 1),
+		 line);
+	e = command_find(first, err, sizeof err);
+	if (!e)
+		return NULL;
+	if (strcmp(e->name, "move") == 0)
+		return complete_square(ui, true, prefix, n);
+	if (strcmp(e->name, "set") == 0)
+		return word == 1 ? complete_square(ui, false, prefix, n)
+				 : nth_match(contents, prefix, n);
+	if (strcmp(e->name, "black") == 0 || strcmp(e->name, "white") == 0) {
+		if (n == 0 && strncasecmp("human", prefix, strlen(prefix)) == 0)
+			return "human";
+		return word == 1
+			   ? nth_match(level_names(), prefix,
+				       n - (strncasecmp("human", prefix, strlen(prefix)) == 0))
+			   : NULL;
+	}
+	if (strcmp(e->name, "level") == 0) {
+		int skip = 0;
+		if (word == 1) {
+			const char *c = nth_match(colors, prefix, n);
+			if (c)
+				return c;
+			while (nth_match(colors, prefix, skip))
+				skip++;
+		}
+		return word <= 2 ? nth_match(level_names(), prefix, n - skip) : NULL;
+	}
+	if (strcmp(e->name, "save") == 0 || strcmp(e->name, "load") == 0)
+		return word == 1 ? complete_slot(ui, prefix, n) : NULL;
+	if (strcmp(e->name, "mark") == 0)
+		return nth_match(marks, prefix, n);
+	if (strcmp(e->name, "side") == 0)
+		return nth_match(colors, prefix, n);
+	if (strcmp(e->name, "info") == 0)
+		return word == 1 ? nth_match(infos, prefix, n) : NULL;
+	if (strcmp(e->name, "help") == 0) {
+		if (n == 0 && strncmp("keys", prefix, strlen(prefix)) == 0)
+			return "keys";
+		return command_name_match(prefix,
+					  strncmp("keys", prefix, strlen(prefix)) == 0 ? n - 1 : n);
+	}
+	return NULL;
+}
+
+/* $XDG_DATA_HOME/othello-master/history (or under ~/.local/share), with its
+   directory created; false when there is no home. */
+static bool history_path(char *out, size_t len)
+{
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	char dir[4096];
+
+	if (xdg && xdg[0] == '/')
+		snprintf(dir, sizeof dir, "%s/othello-master", xdg);
+	else if (home && home[0])
+		snprintf(dir, sizeof dir, "%s/.local/share/othello-master", home);
+	else
+		return false;
+	for (char *p = dir + 1; *p; p++) {
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(dir, 0755);
+			*p = '/';
+		}
+	}
+	mkdir(dir, 0755);
+	return snprintf(out, len, "%s/history", dir) < (int)len;
+}
+
+static void timing_note(const struct ui *ui, const char *what, double seconds)
+{
+	FILE *f;
+
+	if (!ui->opt.timing_file)
+		return;
+	f = fopen(ui->opt.timing_file, "a");
+	if (!f)
+		return;
+	fprintf(f, "%s %.3f ms\n", what, seconds * 1000);
+	fclose(f);
+}
+
+/* Reads every key waiting; Esc followed at once by a key is Alt+key. */
+static void read_keys(struct ui *ui)
+{
+	int key;
+
+	while (!ui->quit && (key = getch()) != ERR) {
+		double start = timer_now();
+		int meta = -1;
+		if (key == 27 && cmdbar_is_open() && !ui->popup && !ui->confirm_quit) {
+			int next = getch();
+			if (next != ERR)
+				meta = next;
+		}
+		handle_key(ui, key, meta);
+		if (ui->dirty && !ui->quit) {
+			ui_draw(ui);
+			if (ui->opt.debug_timing)
+				timing_note(ui, "key", timer_now() - start);
+		}
+	}
+}
+
+/* Reads the signals the handlers queued; true when the terminal is gone or
+   the program must stop. */
+static bool read_signals(struct ui *ui, bool *hangup)
+{
+	unsigned char sigs[32];
+	ssize_t n;
+	bool stop = false;
+
+	while ((n = read(signal_pipe[0], sigs, sizeof sigs)) > 0) {
+		for (ssize_t i = 0; i < n; i++) {
+			switch (sigs[i]) {
+			case SIGWINCH:
+				resize(ui);
+				break;
+			case SIGINT:
+				if (cmdbar_is_open())
+					cmdbar_close();
+				ui_execute(ui, "escape");
+				break;
+			case SIGHUP:
+				*hangup = true;
+				stop = true;
+				break;
+			default:
+				stop = true;
+				break;
+			}
+		}
+	}
+	return stop;
+}
+
+static int terminal_open(struct ui *ui, SCREEN **screen, char *err, size_t errlen)
+{
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		snprintf(err, errlen, "the game needs a terminal (try `othello --help`)");
+		return -1;
+	}
+	*screen = newterm(NULL, stdout, stdin);
+	if (!*screen) {
+		snprintf(err, errlen, "cannot use the terminal (TERM=%s)",
+			 getenv("TERM") ? getenv("TERM") : "");
+		return -1;
+	}
+	cbreak();
+	noecho();
+	nonl();
+	intrflush(stdscr, FALSE);
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	ui_colors_init(ui);
+	if (ui->opt.mouse && mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL) != 0) {
+		mouseinterval(0);
+		ui->mouse = true;
+	}
+	return 0;
+}
+
+/* Runs the terminal game on `ctl` until the user quits or the terminal goes
+   away. Returns the exit status: 0, or 1 when the terminal could not be set
+   up (message on stderr). The terminal is restored in every case. */
+int ui_run(struct controller *ctl, const struct ui_options *opt)
+{
+	struct ui ui;
+	SCREEN *screen = NULL;
+	char err[256], hist[4200];
+	const char *codeset;
+	bool hangup = false, have_hist;
+	int status = 0;
+
+	double entered = timer_now();
+
+	memset(&ui, 0, sizeof ui);
+	ui.ctl = ctl;
+	ui.opt = *opt;
+	ui.cursor = 3 * 8 + 3;
+	ui.moves_follow = true;
+	ui.turn_ply = -1;
+	codeset = nl_langinfo(CODESET);
+	ui.utf8 = !opt->ascii && codeset && strcmp(codeset, "UTF-8") == 0;
+	if (pipe(signal_pipe) < 0) {
+		fprintf(stderr, "othello: pipe: %s\n", strerror(errno));
+		return 1;
+	}
+	for (int i = 0; i < 2; i++) {
+		fcntl(signal_pipe[i], F_SETFL, fcntl(signal_pipe[i], F_GETFL) | O_NONBLOCK);
+		fcntl(signal_pipe[i], F_SETFD, FD_CLOEXEC);
+	}
+	if (terminal_open(&ui, &screen, err, sizeof err) < 0) {
+		fprintf(stderr, "othello: %s\n", err);
+		close(signal_pipe[0]);
+		close(signal_pipe[1]);
+		return 1;
+	}
+	signals_install();
+	{
+		char path[4096];
+		FILE *f = datadir_open("openings/names.txt", path, sizeof path, err, sizeof err);
+		if (f) {
+			ui.openings = openings_load(f, path, err, sizeof err);
+			fclose(f);
+		}
+	}
+	have_hist = history_path(hist, sizeof hist);
+	if (cmdbar_init(have_hist ? hist : NULL, ui_complete, &ui, err, sizeof err) < 0)
+		ui_set_message(&ui, true, "command bar: %s", err);
+	ui_layout_compute(&ui.lay, LINES, COLS);
+	if (opt->load) {
+		char line[4200];
+		snprintf(line, sizeof line, "load \"%s\"", opt->load);
+		/* A game opened from the command line is shown from its start, in replay mode. */
+		if (ui_execute(&ui, line) == 0 && controller_line_length(ctl) > 0) {
+			char msg[sizeof ui.message];
+			memcpy(msg, ui.message, sizeof msg);
+			ui_execute(&ui, "first");
+			memcpy(ui.message, msg, sizeof msg);
+		}
+	} else if (controller_has_autosave(ctl)) {
+		ui_set_message(
+		    &ui, false,
+		    "A game was saved when the program last stopped: `load autosave` resumes it");
+	}
+	if (controller_eval_note(ctl)[0])
+		ui_set_message(&ui, true, "%s", controller_eval_note(ctl));
+	engine_step(&ui);
+	ui_draw(&ui);
+	if (opt->debug_timing) {
+		timing_note(&ui, "first-screen", timer_now() - opt->start_time);
+		timing_note(&ui, "screen-setup", timer_now() - entered);
+	}
+
+	while (!ui.quit) {
+		struct pollfd fds[3] = {
+		    {STDIN_FILENO, POLLIN, 0},
+		    {signal_pipe[0], POLLIN, 0},
+		    {controller_event_fd(ctl), POLLIN, 0},
+		};
+		struct ctl_event ev;
+		int timeout = ui.thinking ? 250 : 1000;
+
+		if (ui.dirty)
+			ui_draw(&ui);
+		if (poll(fds, fds[2].fd >= 0 ? 3 : 2, timeout) < 0 && errno != EINTR)
+			break;
+		if (read_signals(&ui, &hangup))
+			break;
+		while (controller_poll_event(ctl, &ev))
+			handle_event(&ui, &ev);
+		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
+			hangup = true;
+			break;
+		}
+		if (fds[0].revents & POLLIN)
+			read_keys(&ui);
+		/* Clocks and the thinking time tick on the screen. */
+		if (!ui.lay.too_small && (ui.thinking || controller_mode(ctl) == MODE_PLAY))
+			ui.dirty = true;
+	}
+
+	if (hangup || !ui.quit) {
+		controller_stop(ctl);
+		if (controller_unsaved(ctl) && controller_autosave(ctl) < 0)
+			status = 1;
+	}
+	cmdbar_free();
+	free(ui.popup);
+	openings_free(ui.openings);
+	curs_set(1);
+	endwin();
+	delscreen(screen);
+	signals_restore();
+	close(signal_pipe[0]);
+	close(signal_pipe[1]);
+	signal_pipe[0] = signal_pipe[1] = -1;
+	return status;
+}

@@ -1,0 +1,134 @@
+/*
+ * ui.h — the terminal interface: the curses screen, its key bindings and
+ * its main loop, shared by the ui*.c files (not used outside the program).
+ *
+ * The screen draws what the controller says (src/game/controller.h) and sends it
+ * command strings (src/game/command.h); it keeps only what is its own: the board
+ * cursor, the scroll position of the move list, the engine's live progress,
+ * the message line, a pop-up for long text, and the terminal settings.
+ * Only the main thread calls curses.
+ */
+#ifndef OTHELLO_UI_H
+#define OTHELLO_UI_H
+
+#include "controller.h"
+
+#include <curses.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+struct game_node;
+struct openings;
+
+enum { UI_MIN_COLS = 80, UI_MIN_ROWS = 24, UI_LIVE_MAX = 64 };
+
+/* Options of the screen, set from the command line. */
+struct ui_options {
+	bool ascii;	   /* ASCII discs and lines (also when the locale is not UTF-8) */
+	bool color;	   /* colours, unless --no-color, NO_COLOR or a terminal without them */
+	bool mouse;	   /* ask the terminal for mouse clicks */
+	bool debug_timing; /* append start-up and redraw times to timing_file */
+	const char *timing_file; /* where debug timings go (--debug-timing FILE) */
+	const char *load;	 /* slot or file to open in replay mode, or NULL */
+	double start_time;	 /* timer_now() when the program started (start-up timing) */
+};
+
+/* Where each part of the screen goes; recomputed at each resize. */
+struct ui_layout {
+	int rows, cols;	      /* terminal size */
+	bool too_small;	      /* below UI_MIN_COLS x UI_MIN_ROWS: only a message is drawn */
+	int cell_w, cell_h;   /* one square, inside the grid lines */
+	int board_y, board_x; /* top-left corner of the grid (column letters above it) */
+	int board_w, board_h; /* grid size with its lines */
+	int graph_y, graph_x, graph_w, graph_h; /* evaluation graph under the board */
+	int moves_y, moves_x, moves_w, moves_h; /* move list box */
+	int eval_y, eval_x, eval_w, eval_h;	/* engine panel box */
+	int status_y;				/* message line */
+	int bar_y;				/* command bar / key hints line */
+};
+
+struct ui {
+	struct controller *ctl;		       /* the game; owned by the caller */
+	struct openings *openings;	       /* opening names (openings/names.txt), or NULL */
+	struct ui_options opt;		       /* display options */
+	struct ui_layout lay;		       /* current layout */
+	bool utf8;			       /* Unicode discs and box characters */
+	bool color;			       /* colours in use */
+	bool mouse;			       /* mouse clicks reported */
+	int cursor;			       /* board cursor square 0..63 */
+	int moves_top;			       /* first row of the move list on screen */
+	bool moves_follow;		       /* keep the replay cursor's move in view */
+	char message[256];		       /* message line */
+	bool message_error;		       /* the message is an error */
+	char *popup;			       /* long text shown over the screen, or NULL */
+	int popup_top;			       /* first line of the pop-up on screen */
+	int popup_lines;		       /* lines in `popup` */
+	bool confirm_quit;		       /* waiting for y/n: quit with an unsaved game */
+	char confirm_line[300];		       /* waiting for y/n: this replaces the game */
+	const char *confirm_name;	       /* its command ("new", "load" ...) */
+	char confirm_ask[128];		       /* the question shown meanwhile */
+	char confirm_kept[128];		       /* the message when the answer is no */
+	bool replace_confirmed;		       /* y given: run the line as it is */
+	bool quit;			       /* leave the main loop */
+	bool thinking;			       /* the engine is searching (live progress shown) */
+	double think_start;		       /* when the current search started (timer_now) */
+	struct ctl_progress live[UI_LIVE_MAX]; /* iterations of the current search, oldest first */
+	int n_live;			       /* entries in live */
+	double turn_start;		       /* when the side to move got the move (clocks) */
+	int turn_ply;			       /* cursor ply turn_start belongs to */
+	double last_draw;		       /* seconds the last redraw took */
+	bool dirty;			       /* the screen needs a redraw */
+};
+
+/* ui.c */
+int ui_run(struct controller *ctl, const struct ui_options *opt);
+int ui_execute(struct ui *ui, const char *line);
+void ui_set_message(struct ui *ui, bool error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* draw.c */
+/* Colour pairs (attributes alone in monochrome, see ui_style). */
+enum ui_pair {
+	PAIR_BOARD = 1, /* grid and empty squares */
+	PAIR_BLACK,	/* black disc */
+	PAIR_WHITE,	/* white disc */
+	PAIR_LEGAL,	/* legal move dot */
+	PAIR_LAST_B,	/* black disc on the last move's square */
+	PAIR_LAST_W,	/* white disc on the last move's square */
+	PAIR_FLIP_B,	/* black disc just flipped */
+	PAIR_FLIP_W,	/* white disc just flipped */
+	PAIR_CURSOR,	/* cursor brackets */
+	PAIR_HINT,	/* hint ranks on the board */
+	PAIR_HEADER,	/* header line */
+	PAIR_ERROR,	/* error message */
+	PAIR_TITLE,	/* panel titles */
+	PAIR_DIM,	/* key hints, secondary text */
+	PAIR_GOOD,	/* positive scores, good marks */
+	PAIR_BAD,	/* negative scores, bad marks */
+	PAIR_SELECT,	/* highlighted move of the move list */
+};
+
+void ui_layout_compute(struct ui_layout *lay, int rows, int cols);
+void ui_colors_init(struct ui *ui);
+void ui_draw(struct ui *ui);
+int ui_square_at(const struct ui *ui, int y, int x);
+int ui_line(struct ui *ui, const struct game_node **line, int max);
+void ui_format_score(char *out, size_t outlen, int score, int bound, bool endgame);
+const char *ui_square_name(int sq, char buf[3]);
+int ui_put(int y, int x, int width, const char *s);
+void ui_draw_box(const struct ui *ui, int y, int x, int h, int w, const char *title);
+attr_t ui_style(const struct ui *ui, int pair, attr_t mono);
+const char *ui_disc(const struct ui *ui, enum color c);
+
+/* panels.c */
+void ui_draw_moves(struct ui *ui);
+void ui_draw_eval(struct ui *ui);
+void ui_draw_graph(struct ui *ui);
+
+/* keys.c */
+/* The command string bound to `key` in the current mode, or NULL. */
+const char *ui_keys_lookup(const struct ui *ui, int key);
+/* The table as text for `help keys` (malloc'd). */
+char *ui_keys_help(void);
+
+#endif

@@ -1,0 +1,71 @@
+#!/bin/sh
+# layers.sh — the walls between the layers of src/ (src/README): each layer is
+# compiled with an include path that holds only itself and the layers below
+# it, so a header from above does not compile. Every header of a layer also
+# compiles alone with its layer's path (it includes what it uses).
+#
+# The include paths come from the Makefile (ENGINE_INCLUDES ...); run by hand,
+# they default to the source tree's folders.
+. "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
+: "${TOP_SRCDIR:=$(dirname "$0")/..}"
+: "${CC:=cc}"
+src=$TOP_SRCDIR/src
+: "${ENGINE_INCLUDES:=-I$src/engine}"
+: "${GAME_INCLUDES:=$ENGINE_INCLUDES -I$src/game}"
+: "${BATCH_INCLUDES:=$GAME_INCLUDES -I$src/batch}"
+: "${UI_INCLUDES:=$GAME_INCLUDES -I$src/ui}"
+
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+# compiles LAYER-INCLUDES HEADER: 0 when a file holding only `#include "HEADER"` compiles.
+compiles() {
+  printf '#include "%s"\nint layers_probe(void);\nint layers_probe(void) { return 0; }\n' "$2" >"$tmp/probe.c"
+  # shellcheck disable=SC2086
+  $CC -std=gnu11 -fsyntax-only $1 "$tmp/probe.c" 2>"$tmp/err"
+}
+
+headers() { # headers FOLDER: the header names of one layer
+  for h in "$src/$1"/*.h; do basename "$h"; done
+}
+
+# Each layer's own headers compile with its own include path.
+for layer in engine game batch ui; do
+  case $layer in
+    engine) inc=$ENGINE_INCLUDES ;; game) inc=$GAME_INCLUDES ;;
+    batch) inc=$BATCH_INCLUDES ;; ui) inc=$UI_INCLUDES ;;
+  esac
+  bad=
+  for h in $(headers $layer); do compiles "$inc" "$h" || bad="$bad $h"; done
+  [ -z "$bad" ] || echo "# not self-contained in $layer:$bad"
+  check "every $layer header compiles alone with the $layer include path" "$([ -z "$bad" ]; echo $?)"
+done
+
+# refused INCLUDES LAYER FOLDER...: no header of FOLDER compiles with LAYER's path.
+refused() {
+  inc=$1; layer=$2; shift 2
+  for folder in "$@"; do
+    leaked=
+    for h in $(headers "$folder"); do
+      if compiles "$inc" "$h"; then
+        leaked="$leaked $h"
+      elif ! grep -q "$h" "$tmp/err"; then
+        leaked="$leaked $h(failed-for-another-reason)"
+      fi
+    done
+    [ -z "$leaked" ] || echo "# $layer reaches $folder:$leaked"
+    check "code of the $layer layer cannot include a $folder header" "$([ -z "$leaked" ]; echo $?)"
+  done
+}
+refused "$ENGINE_INCLUDES" engine game batch ui cli
+refused "$GAME_INCLUDES" game batch ui cli
+refused "$BATCH_INCLUDES" batch ui cli
+refused "$UI_INCLUDES" ui batch cli
+
+# No file of src/engine, src/game or src/ui names a curses or readline header
+# outside src/ui, and no file outside src/cli and src/ui includes the screen.
+out=$(grep -lE '#include *<(n?curses|ncursesw/|readline/)' "$src"/engine/* "$src"/game/* "$src"/batch/* "$src"/cli/* 2>/dev/null)
+[ -z "$out" ] || echo "# curses or readline outside src/ui: $out"
+check "curses and readline are included only in src/ui" "$([ -z "$out" ]; echo $?)"
+
+tap_done
