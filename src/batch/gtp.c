@@ -411,7 +411,7 @@ static void exec_quit(struct gtp_state *s, int argc, char **argv)
 static void exec_known_command(struct gtp_state *s, int argc, char **argv);
 static void exec_list_commands(struct gtp_state *s, int argc, char **argv);
 
-/* Every command, in the order list_commands gives them. */
+/* Every command, in the order list_commands gives them; a NULL name ends it. */
 static const struct gtp_command gtp_table[] = {
     {.name = "protocol_version", .usage = "", .exec = exec_protocol_version},
     {.name = "name", .usage = "", .exec = exec_name},
@@ -429,16 +429,15 @@ static const struct gtp_command gtp_table[] = {
     {.name = "showboard", .usage = "", .exec = exec_showboard},
     {.name = "final_score", .usage = "", .exec = exec_final_score},
     {.name = "quit", .usage = "", .flags = GTP_ENDS_SESSION, .exec = exec_quit},
+    {.name = NULL},
 };
 
-enum { GTP_N_COMMANDS = sizeof gtp_table / sizeof gtp_table[0] };
-
-/* The entry named exactly `name`, or NULL. */
+/* The entry of the table named exactly `name`, or NULL. */
 static const struct gtp_command *find_command(const char *name)
 {
-	for (size_t i = 0; i < GTP_N_COMMANDS; i++)
-		if (!strcmp(name, gtp_table[i].name))
-			return &gtp_table[i];
+	for (const struct gtp_command *c = gtp_table; c->name; c++)
+		if (!strcmp(name, c->name))
+			return c;
 	return NULL;
 }
 
@@ -456,9 +455,9 @@ static void exec_list_commands(struct gtp_state *s, int argc, char **argv)
 
 	(void)argc;
 	(void)argv;
-	for (size_t i = 0; i < GTP_N_COMMANDS; i++)
-		k += (size_t)snprintf(text + k, sizeof text - k, "%s%s", i ? "\n" : "",
-				      gtp_table[i].name);
+	for (const struct gtp_command *c = gtp_table; c->name; c++)
+		k += (size_t)snprintf(text + k, sizeof text - k, "%s%s", c > gtp_table ? "\n" : "",
+				      c->name);
 	reply(s, true, "%s", text);
 }
 
