@@ -23,6 +23,29 @@ out=$(printf 'play b d3\nplay w c3\nplay b b3\nplay w d2\nplay b e1\nplay w d6\n
   "$OTHELLO" gtp --level random)
 echo "$out" | grep -q "^= pass$" && echo "$out" | grep -q "^= B+64$"
 check "a side with no move passes; final_score" $?
+# The command table and list_commands agree: every listed name is known and
+# served (each sent bare, `quit` last, with ids to pair the replies); a prefix
+# or an unknown name is neither.
+names=$(printf 'list_commands\n' | "$OTHELLO" gtp --level random | sed -e 's/^= //' -e '/^$/d')
+[ "$(echo "$names" | wc -l)" -ge 16 ] && echo "$names" | grep -q '^known_command$'
+check "list_commands gives the sixteen commands" $?
+i=0
+for c in $(echo "$names" | grep -v '^quit$') quit; do
+  i=$((i + 1))
+  printf '%d known_command %s\n%d %s\n' $i "$c" $((i + 100)) "$c"
+done >gtp.in.$$
+printf 'known_command pla\npla\nknown_command fly\nknown_command\n' >>gtp.in.$$
+"$OTHELLO" gtp --level random <gtp.in.$$ >gtp.out.$$
+[ "$(grep -Ec '^=[0-9]+ true$' gtp.out.$$)" -eq $i ]
+check "known_command is true for every listed name" $?
+[ "$(grep -Ec '^[=?]1[0-9][0-9]( |$)' gtp.out.$$)" -eq $i ] &&
+  ! grep -Eq '^\?1[0-9][0-9] unknown command$' gtp.out.$$
+check "every listed name is served (not an unknown command)" $?
+tail -n 2 gtp.out.$$ | head -n 1 | grep -q "^=$((i + 100))$"; check "quit ends the session" $?
+printf 'known_command pla\npla\nknown_command fly\nknown_command\nquit\n' |
+  "$OTHELLO" gtp --level random | tr '\n' '|' | grep -q '^= false||? unknown command||= false||= false||=||$'
+check "names are exact: a prefix or an unknown name is not known" $?
+rm -f gtp.in.$$ gtp.out.$$
 "$OTHELLO" gtp --level nonsense </dev/null 2>/dev/null; st=$?
 [ $st -eq 2 ]; check "an unknown level: exit 2" $?
 tap_done

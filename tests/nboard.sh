@@ -32,6 +32,11 @@ grep -q "^learned$" $T/out; check "learn is answered with learned" $?
 tail -n 1 $T/ping | grep -q "^pong 7$" && grep -q "^=== " $T/ping
 check "ping stops a deep search: pong comes after it ended" $?
 
+printf 'nboard 2\npin 1\nset depth 0\nset depth 61\nset contempt 5\nset dep 3\nlearnx\nping 2\nquit\nping 3\n' |
+  "$OTHELLO" nboard --no-book >$T/names
+[ "$(tr '\n' '|' <$T/names)" = "set myname OthelloMaster|status set depth: '0' is not a depth (1 to 60)|status set depth: '61' is not a depth (1 to 60)|pong 2|" ]
+check "names are exact, unknown ones are ignored, a bad depth is refused, quit ends" $?
+
 PASS='(;GM[Othello]PC[test]PB[a]PW[b]RE[?]TI[0:00]TY[8]BO[8 O*-------------------------------------------------------------- *];)'
 printf 'nboard 2\nset depth 2\nset game %s\ngo\nmove PA\ngo\nquit\n' "$PASS" | "$OTHELLO" nboard --no-book >$T/pass
 [ "$(grep '^===' $T/pass | head -n 1)" = "=== PA" ]; check "a side with no move answers PA" $?

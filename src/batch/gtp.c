@@ -22,6 +22,10 @@
  *   final_score                      B+N, W+N or 0 once the game is over
  *   quit                             (empty reply, then the session ends)
  *
+ * The commands are one table (gtp_table below: name, usage, flags, handler)
+ * looked up by exact name; list_commands and known_command answer from it,
+ * so they cannot disagree with what is served.
+ *
  * Passes: a side with no legal move passes. `play COLOR pass` is accepted
  * only when COLOR must pass; when COLOR is not the side to move but the side
  * to move has to pass, that pass is played first, for `play` and `genmove`.
@@ -57,32 +61,26 @@ struct gtp_state {
 	uint64_t seed;				/* seed of the session */
 	int games;				/* clear_board count, for seeds */
 	FILE *out;				/* where replies go */
+	char id[24];				/* id of the command answered, "" if none */
 };
 
-static const char *const gtp_commands[] = {
-    "protocol_version",
-    "name",
-    "version",
-    "known_command",
-    "list_commands",
-    "boardsize",
-    "clear_board",
-    "komi",
-    "play",
-    "genmove",
-    "undo",
-    "time_settings",
-    "time_left",
-    "showboard",
-    "final_score",
-    "quit",
-    NULL,
+enum gtp_flags {
+	GTP_ENDS_SESSION = 1 << 0, /* the session ends after the reply */
 };
 
-static void reply(struct gtp_state *s, bool ok, const char *id, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+/* One entry of the command table: the command `name` with its `usage` runs `exec`. */
+struct gtp_command {
+	const char *name;					  /* exact GTP name (no prefixes) */
+	const char *usage;					  /* its arguments, "" if none */
+	unsigned flags;						  /* enum gtp_flags */
+	void (*exec)(struct gtp_state *s, int argc, char **argv); /* sends one reply */
+};
 
-static void reply(struct gtp_state *s, bool ok, const char *id, const char *fmt, ...)
+static void reply(struct gtp_state *s, bool ok, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Answers the current command: `=ID text` when `ok`, else `?ID text`, then a blank line. */
+static void reply(struct gtp_state *s, bool ok, const char *fmt, ...)
 {
 	char text[2048];
 	va_list ap;
@@ -90,7 +88,7 @@ static void reply(struct gtp_state *s, bool ok, const char *id, const char *fmt,
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	fprintf(s->out, "%c%s%s%s\n\n", ok ? '=' : '?', id, text[0] ? " " : "", text);
+	fprintf(s->out, "%c%s%s%s\n\n", ok ? '=' : '?', s->id, text[0] ? " " : "", text);
 	fflush(s->out);
 }
 
@@ -174,7 +172,187 @@ static double move_time(const struct gtp_state *s, int color)
 	return 0;
 }
 
-static void show_board(struct gtp_state *s, const char *id)
+/* `protocol_version`: 2. */
+static void exec_protocol_version(struct gtp_state *s, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	reply(s, true, "2");
+}
+
+/* `name`: the program's name. */
+static void exec_name(struct gtp_state *s, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	reply(s, true, "Othello Master");
+}
+
+/* `version`: the package version. */
+static void exec_version(struct gtp_state *s, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	reply(s, true, "%s", PACKAGE_VERSION);
+}
+
+/* `boardsize 8`: only 8 is accepted. */
+static void exec_boardsize(struct gtp_state *s, int argc, char **argv)
+{
+	if (argc != 2)
+		reply(s, false, "syntax error");
+	else if (strcmp(argv[1], "8") != 0)
+		reply(s, false, "unacceptable size");
+	else
+		reply(s, true, "%s", "");
+}
+
+/* `clear_board`: a new game from the standard start, Black to move. */
+static void exec_clear_board(struct gtp_state *s, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	new_game(s);
+	reply(s, true, "%s", "");
+}
+
+/* `komi X`: a number, accepted and ignored. */
+static void exec_komi(struct gtp_state *s, int argc, char **argv)
+{
+	char *end;
+
+	if (argc != 2 || (strtod(argv[1], &end), *end))
+		reply(s, false, "syntax error");
+	else
+		reply(s, true, "%s", "");
+}
+
+/* `play COLOR MOVE`: plays MOVE for COLOR, first the other side's forced pass if any. */
+static void exec_play(struct gtp_state *s, int argc, char **argv)
+{
+	char msg[REPORT_END_LEN];
+	int color, move, saved = s->n;
+
+	if (argc != 3 || (color = parse_color(argv[1])) < 0 || (move = parse_move(argv[2])) < 0) {
+		reply(s, false, "syntax error");
+		return;
+	}
+	if (s->n >= GTP_MAX_PLIES - 1 || !bring_turn(s, color, msg, sizeof msg)) {
+		reply(s, false, "illegal move: %s",
+		      s->n >= GTP_MAX_PLIES - 1 ? "game too long" : msg);
+		return;
+	}
+	const struct board *b = &s->boards[s->n];
+	bool ok = move == SQ_PASS ? !board_can_move(b) && board_opponent_can_move(b)
+				  : board_is_legal(b, move);
+	if (!ok) {
+		s->n = saved;
+		reply(s, false, "illegal move");
+		return;
+	}
+	push(s, move, false);
+	reply(s, true, "%s", "");
+}
+
+/* `genmove COLOR`: the brain chooses and plays COLOR's move; `pass` when it must. */
+static void exec_genmove(struct gtp_state *s, int argc, char **argv)
+{
+	char msg[REPORT_END_LEN];
+	struct match_move m;
+	int color, saved = s->n;
+
+	if (argc != 2 || (color = parse_color(argv[1])) < 0) {
+		reply(s, false, "syntax error");
+		return;
+	}
+	if (board_game_over(&s->boards[s->n])) {
+		reply(s, true, "pass");
+		return;
+	}
+	if (s->n >= GTP_MAX_PLIES - 1 || !bring_turn(s, color, msg, sizeof msg)) {
+		reply(s, false, "%s", msg);
+		return;
+	}
+	const struct board *b = &s->boards[s->n];
+
+	if (!board_can_move(b)) {
+		push(s, SQ_PASS, false);
+		reply(s, true, "pass");
+		return;
+	}
+	match_player_set_time(s->brain, move_time(s, color));
+	if (match_player_genmove(s->brain, b, (enum color)color, &m, msg, sizeof msg) < 0) {
+		s->n = saved;
+		reply(s, false, "cannot choose a move: %s", msg);
+		return;
+	}
+	if (m.move < 0 || m.move >= 64 || !board_is_legal(b, m.move)) {
+		s->n = saved;
+		reply(s, false, "cannot choose a move: the engine chose an illegal move");
+		return;
+	}
+	push(s, m.move, false);
+	reply(s, true, "%s", board_square_name(m.move));
+}
+
+/* `undo`: takes back the last move and the forced passes before it. */
+static void exec_undo(struct gtp_state *s, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	if (s->n == 0) {
+		reply(s, false, "cannot undo");
+		return;
+	}
+	s->n--;
+	while (s->n > 0 && s->forced[s->n])
+		s->n--;
+	reply(s, true, "%s", "");
+}
+
+/* `time_settings MAIN BYO STONES`: the time per move from then on. */
+static void exec_time_settings(struct gtp_state *s, int argc, char **argv)
+{
+	double main_time, byo;
+	long stones;
+	char *e1, *e2, *e3;
+
+	if (argc != 4) {
+		reply(s, false, "syntax error");
+		return;
+	}
+	main_time = strtod(argv[1], &e1);
+	byo = strtod(argv[2], &e2);
+	stones = strtol(argv[3], &e3, 10);
+	if (*e1 || *e2 || *e3 || main_time < 0 || byo < 0 || stones < 0) {
+		reply(s, false, "syntax error");
+		return;
+	}
+	s->main_time = main_time;
+	s->byo_time = byo;
+	s->byo_stones = (int)stones;
+	s->left[0] = s->left[1] = -1;
+	reply(s, true, "%s", "");
+}
+
+/* `time_left COLOR TIME STONES`: the time COLOR has left. */
+static void exec_time_left(struct gtp_state *s, int argc, char **argv)
+{
+	double t;
+	char *e;
+	int color;
+
+	if (argc != 4 || (color = parse_color(argv[1])) < 0 || ((t = strtod(argv[2], &e)), *e) ||
+	    t < 0) {
+		reply(s, false, "syntax error");
+		return;
+	}
+	s->left[color] = t;
+	reply(s, true, "%s", "");
+}
+
+/* `showboard`: the board with a1 top-left (X Black, O White) and who is to move. */
+static void exec_showboard(struct gtp_state *s, int argc, char **argv)
 {
 	const struct board *b = &s->boards[s->n];
 	enum color side = s->sides[s->n];
@@ -182,6 +360,8 @@ static void show_board(struct gtp_state *s, const char *id)
 	char text[1024];
 	size_t n = 0;
 
+	(void)argc;
+	(void)argv;
 	n += (size_t)snprintf(text + n, sizeof text - n, "\n  a b c d e f g h\n");
 	for (int r = 0; r < 8; r++) {
 		n += (size_t)snprintf(text + n, sizeof text - n, "%d", r + 1);
@@ -199,189 +379,124 @@ static void show_board(struct gtp_state *s, const char *id)
 		 board_game_over(b) ? "nobody"
 		 : side == BLACK    ? "Black"
 				    : "White");
-	reply(s, true, id, "%s", text);
+	reply(s, true, "%s", text);
 }
 
-/* Runs one command line; returns false after `quit`. */
-static bool run_command(struct gtp_state *s, char *line)
+/* `final_score`: B+N, W+N or 0 once the game is over. */
+static void exec_final_score(struct gtp_state *s, int argc, char **argv)
 {
-	char id[24] = "", *words[8], msg[REPORT_END_LEN];
-	int n = 0, color, move;
+	const struct board *b = &s->boards[s->n];
+	int score = board_final_score(b);
+
+	(void)argc;
+	(void)argv;
+	if (s->sides[s->n] == WHITE)
+		score = -score;
+	if (!board_game_over(b))
+		reply(s, false, "the game is not over");
+	else if (score == 0)
+		reply(s, true, "0");
+	else
+		reply(s, true, "%c+%d", score > 0 ? 'B' : 'W', abs(score));
+}
+
+/* `quit`: an empty reply; the table's flag ends the session. */
+static void exec_quit(struct gtp_state *s, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	reply(s, true, "%s", "");
+}
+
+static void exec_known_command(struct gtp_state *s, int argc, char **argv);
+static void exec_list_commands(struct gtp_state *s, int argc, char **argv);
+
+/* Every command, in the order list_commands gives them; a NULL name ends it. */
+static const struct gtp_command gtp_table[] = {
+    {.name = "protocol_version", .usage = "", .exec = exec_protocol_version},
+    {.name = "name", .usage = "", .exec = exec_name},
+    {.name = "version", .usage = "", .exec = exec_version},
+    {.name = "known_command", .usage = "NAME", .exec = exec_known_command},
+    {.name = "list_commands", .usage = "", .exec = exec_list_commands},
+    {.name = "boardsize", .usage = "8", .exec = exec_boardsize},
+    {.name = "clear_board", .usage = "", .exec = exec_clear_board},
+    {.name = "komi", .usage = "X", .exec = exec_komi},
+    {.name = "play", .usage = "COLOR MOVE", .exec = exec_play},
+    {.name = "genmove", .usage = "COLOR", .exec = exec_genmove},
+    {.name = "undo", .usage = "", .exec = exec_undo},
+    {.name = "time_settings", .usage = "MAIN BYO STONES", .exec = exec_time_settings},
+    {.name = "time_left", .usage = "COLOR TIME STONES", .exec = exec_time_left},
+    {.name = "showboard", .usage = "", .exec = exec_showboard},
+    {.name = "final_score", .usage = "", .exec = exec_final_score},
+    {.name = "quit", .usage = "", .flags = GTP_ENDS_SESSION, .exec = exec_quit},
+    {.name = NULL},
+};
+
+/* The entry of the table named exactly `name`, or NULL. */
+static const struct gtp_command *find_command(const char *name)
+{
+	for (const struct gtp_command *c = gtp_table; c->name; c++)
+		if (!strcmp(name, c->name))
+			return c;
+	return NULL;
+}
+
+/* `known_command NAME`: true if NAME is exactly a command of the table. */
+static void exec_known_command(struct gtp_state *s, int argc, char **argv)
+{
+	reply(s, true, "%s", argc > 1 && find_command(argv[1]) ? "true" : "false");
+}
+
+/* `list_commands`: the names of the table, one a line. */
+static void exec_list_commands(struct gtp_state *s, int argc, char **argv)
+{
+	char text[512];
+	size_t k = 0;
+
+	(void)argc;
+	(void)argv;
+	for (const struct gtp_command *c = gtp_table; c->name; c++)
+		k += (size_t)snprintf(text + k, sizeof text - k, "%s%s", c > gtp_table ? "\n" : "",
+				      c->name);
+	reply(s, true, "%s", text);
+}
+
+/* Takes the numeric id that may open `line` into s->id ("" if none); returns the rest. */
+static char *take_id(struct gtp_state *s, char *line)
+{
 	char *p = line;
 
 	while (isdigit((unsigned char)*p))
 		p++;
-	if (p > line && (p - line) < (int)sizeof id && (*p == ' ' || *p == '\0')) {
-		memcpy(id, line, (size_t)(p - line));
-		id[p - line] = '\0';
-	} else {
-		p = line;
+	if (p > line && (p - line) < (int)sizeof s->id && (*p == ' ' || *p == '\0')) {
+		memcpy(s->id, line, (size_t)(p - line));
+		s->id[p - line] = '\0';
+		return p;
 	}
-	for (char *w = strtok(p, " "); w && n < 8; w = strtok(NULL, " "))
+	s->id[0] = '\0';
+	return line;
+}
+
+/* Runs one command line: its entry's handler, or `? unknown command`.
+   Returns false once the session ends (`quit`). */
+static bool run_command(struct gtp_state *s, char *line)
+{
+	char *words[8];
+	int n = 0;
+	const struct gtp_command *cmd;
+
+	line = take_id(s, line);
+	for (char *w = strtok(line, " "); w && n < 8; w = strtok(NULL, " "))
 		words[n++] = w;
 	if (n == 0)
 		return true;
-	const char *cmd = words[0];
-
-	if (!strcmp(cmd, "protocol_version")) {
-		reply(s, true, id, "2");
-	} else if (!strcmp(cmd, "name")) {
-		reply(s, true, id, "Othello Master");
-	} else if (!strcmp(cmd, "version")) {
-		reply(s, true, id, "%s", PACKAGE_VERSION);
-	} else if (!strcmp(cmd, "known_command")) {
-		bool known = false;
-
-		for (int i = 0; n > 1 && gtp_commands[i]; i++)
-			known |= !strcmp(words[1], gtp_commands[i]);
-		reply(s, true, id, "%s", known ? "true" : "false");
-	} else if (!strcmp(cmd, "list_commands")) {
-		char text[512];
-		size_t k = 0;
-
-		for (int i = 0; gtp_commands[i]; i++)
-			k += (size_t)snprintf(text + k, sizeof text - k, "%s%s", i ? "\n" : "",
-					      gtp_commands[i]);
-		reply(s, true, id, "%s", text);
-	} else if (!strcmp(cmd, "quit")) {
-		reply(s, true, id, "%s", "");
-		return false;
-	} else if (!strcmp(cmd, "boardsize")) {
-		if (n != 2)
-			reply(s, false, id, "syntax error");
-		else if (strcmp(words[1], "8") != 0)
-			reply(s, false, id, "unacceptable size");
-		else
-			reply(s, true, id, "%s", "");
-	} else if (!strcmp(cmd, "clear_board")) {
-		new_game(s);
-		reply(s, true, id, "%s", "");
-	} else if (!strcmp(cmd, "komi")) {
-		if (n != 2 || (strtod(words[1], &p), *p)) {
-			reply(s, false, id, "syntax error");
-			return true;
-		}
-		reply(s, true, id, "%s", "");
-	} else if (!strcmp(cmd, "play")) {
-		if (n != 3 || (color = parse_color(words[1])) < 0 ||
-		    (move = parse_move(words[2])) < 0) {
-			reply(s, false, id, "syntax error");
-			return true;
-		}
-		int saved = s->n;
-
-		if (s->n >= GTP_MAX_PLIES - 1 || !bring_turn(s, color, msg, sizeof msg)) {
-			reply(s, false, id, "illegal move: %s",
-			      s->n >= GTP_MAX_PLIES - 1 ? "game too long" : msg);
-			return true;
-		}
-		const struct board *b = &s->boards[s->n];
-		bool ok = move == SQ_PASS ? !board_can_move(b) && board_opponent_can_move(b)
-					  : board_is_legal(b, move);
-		if (!ok) {
-			s->n = saved;
-			reply(s, false, id, "illegal move");
-			return true;
-		}
-		push(s, move, false);
-		reply(s, true, id, "%s", "");
-	} else if (!strcmp(cmd, "genmove")) {
-		struct match_move m;
-
-		if (n != 2 || (color = parse_color(words[1])) < 0) {
-			reply(s, false, id, "syntax error");
-			return true;
-		}
-		int saved = s->n;
-
-		if (board_game_over(&s->boards[s->n])) {
-			reply(s, true, id, "pass");
-			return true;
-		}
-		if (s->n >= GTP_MAX_PLIES - 1 || !bring_turn(s, color, msg, sizeof msg)) {
-			reply(s, false, id, "%s", msg);
-			return true;
-		}
-		const struct board *b = &s->boards[s->n];
-
-		if (!board_can_move(b)) {
-			push(s, SQ_PASS, false);
-			reply(s, true, id, "pass");
-			return true;
-		}
-		match_player_set_time(s->brain, move_time(s, color));
-		if (match_player_genmove(s->brain, b, (enum color)color, &m, msg, sizeof msg) < 0) {
-			s->n = saved;
-			reply(s, false, id, "cannot choose a move: %s", msg);
-			return true;
-		}
-		if (m.move < 0 || m.move >= 64 || !board_is_legal(b, m.move)) {
-			s->n = saved;
-			reply(s, false, id,
-			      "cannot choose a move: the engine chose an illegal move");
-			return true;
-		}
-		push(s, m.move, false);
-		reply(s, true, id, "%s", board_square_name(m.move));
-	} else if (!strcmp(cmd, "undo")) {
-		if (s->n == 0) {
-			reply(s, false, id, "cannot undo");
-			return true;
-		}
-		s->n--;
-		while (s->n > 0 && s->forced[s->n])
-			s->n--;
-		reply(s, true, id, "%s", "");
-	} else if (!strcmp(cmd, "time_settings")) {
-		double main_time, byo;
-		long stones;
-		char *e1, *e2, *e3;
-
-		if (n != 4) {
-			reply(s, false, id, "syntax error");
-			return true;
-		}
-		main_time = strtod(words[1], &e1);
-		byo = strtod(words[2], &e2);
-		stones = strtol(words[3], &e3, 10);
-		if (*e1 || *e2 || *e3 || main_time < 0 || byo < 0 || stones < 0) {
-			reply(s, false, id, "syntax error");
-			return true;
-		}
-		s->main_time = main_time;
-		s->byo_time = byo;
-		s->byo_stones = (int)stones;
-		s->left[0] = s->left[1] = -1;
-		reply(s, true, id, "%s", "");
-	} else if (!strcmp(cmd, "time_left")) {
-		double t;
-		char *e;
-
-		if (n != 4 || (color = parse_color(words[1])) < 0 ||
-		    ((t = strtod(words[2], &e)), *e) || t < 0) {
-			reply(s, false, id, "syntax error");
-			return true;
-		}
-		s->left[color] = t;
-		reply(s, true, id, "%s", "");
-	} else if (!strcmp(cmd, "showboard")) {
-		show_board(s, id);
-	} else if (!strcmp(cmd, "final_score")) {
-		const struct board *b = &s->boards[s->n];
-		int score = board_final_score(b);
-
-		if (s->sides[s->n] == WHITE)
-			score = -score;
-		if (!board_game_over(b))
-			reply(s, false, id, "the game is not over");
-		else if (score == 0)
-			reply(s, true, id, "0");
-		else
-			reply(s, true, id, "%c+%d", score > 0 ? 'B' : 'W', abs(score));
-	} else {
-		reply(s, false, id, "unknown command");
+	cmd = find_command(words[0]);
+	if (!cmd) {
+		reply(s, false, "unknown command");
+		return true;
 	}
-	return true;
+	cmd->exec(s, n, words);
+	return !(cmd->flags & GTP_ENDS_SESSION);
 }
 
 /* Serves GTP on `in`/`out` until `quit` or the end of the input, choosing

@@ -24,6 +24,10 @@
  *   quit                      stops, and the session ends
  *   (anything else)           ignored, as the protocol asks
  *
+ * The commands are one table (nboard_table: name, usage, flags, handler)
+ * looked up by exact name, and `set` finds its variable in a second table of
+ * the same shape.
+ *
  * While thinking the engine sends `status TEXT` (and an empty `status` when
  * done), `search PV EVAL 0 DEPTH` after every finished iteration, and
  * `nodestats NODES SECONDS` at the end. EVAL is in discs from the side to
@@ -51,6 +55,10 @@
 
 enum job { JOB_GO, JOB_HINT };
 
+enum nboard_flags {
+	NBOARD_ENDS_SESSION = 1 << 0, /* the session ends (after the search is stopped) */
+};
+
 struct nboard {
 	const struct nboard_options *opt; /* options of the session */
 	FILE *out;			  /* replies */
@@ -63,6 +71,14 @@ struct nboard {
 	bool running;			  /* a search thread exists (not yet joined) */
 	enum job job;			  /* what it does */
 	int hint_n;			  /* moves asked for by `hint` */
+};
+
+/* One entry of a command table: `name`, then `usage`, runs `exec`. */
+struct nboard_command {
+	const char *name;  /* exact name of the command (or of the `set` variable) */
+	const char *usage; /* its arguments, "" if none */
+	unsigned flags;	   /* enum nboard_flags */
+	void (*exec)(struct nboard *nb, const char *rest); /* `rest`: the words after the name */
 };
 
 static void say(struct nboard *nb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -213,8 +229,19 @@ static void start_search(struct nboard *nb, enum job job, int hint_n)
 	nb->running = true;
 }
 
+/* `set depth N`: the midgame depth of later searches, 1 to 60. */
+static void exec_set_depth(struct nboard *nb, const char *rest)
+{
+	long d;
+
+	if (parse_long(rest, 1, 60, &d))
+		nb->depth = (int)d;
+	else
+		say(nb, "status set depth: '%s' is not a depth (1 to 60)", rest);
+}
+
 /* `set game GGF`: the position at the end of the game's main line. */
-static void set_game(struct nboard *nb, const char *ggf)
+static void exec_set_game(struct nboard *nb, const char *ggf)
 {
 	char err[256];
 	struct game *g = record_read_ggf(ggf, strlen(ggf), "set game", err, sizeof err);
@@ -230,8 +257,57 @@ static void set_game(struct nboard *nb, const char *ggf)
 	search_clear(nb->search);
 }
 
+/* The variables of `set`; others (contempt ...) are ignored. */
+static const struct nboard_command nboard_set_table[] = {
+    {.name = "depth", .usage = "N", .exec = exec_set_depth},
+    {.name = "game", .usage = "GGF", .exec = exec_set_game},
+    {.name = NULL},
+};
+
+/* The entry of `table` (ended by a NULL name) named exactly `name`, or NULL. */
+static const struct nboard_command *find_command(const struct nboard_command *table,
+						 const char *name)
+{
+	for (; table->name; table++)
+		if (!strcmp(name, table->name))
+			return table;
+	return NULL;
+}
+
+/* Reads the first word of `*rest` into `word` (at most 31 characters, as
+   sscanf's %31s) and moves `*rest` past it and the blanks after it. Returns
+   false if there is no word. */
+static bool take_word(const char **rest, char word[32])
+{
+	int n = 0;
+
+	if (sscanf(*rest, "%31s%n", word, &n) != 1)
+		return false;
+	*rest += n;
+	while (**rest == ' ' || **rest == '\t')
+		(*rest)++;
+	return true;
+}
+
+/* `nboard VERSION`: announces our name. */
+static void exec_nboard(struct nboard *nb, const char *rest)
+{
+	(void)rest;
+	say(nb, "set myname %s", nb->opt->name ? nb->opt->name : "OthelloMaster");
+}
+
+/* `set VARIABLE VALUE`: the handler of VARIABLE in nboard_set_table, if any. */
+static void exec_set(struct nboard *nb, const char *rest)
+{
+	char name[32];
+	const struct nboard_command *var;
+
+	if (take_word(&rest, name) && (var = find_command(nboard_set_table, name)))
+		var->exec(nb, rest);
+}
+
 /* `move MOVE[/EVAL/TIME]`. */
-static void play_move(struct nboard *nb, const char *arg)
+static void exec_move(struct nboard *nb, const char *arg)
 {
 	char word[8];
 	size_t n = strcspn(arg, "/ \t");
@@ -260,6 +336,54 @@ static void play_move(struct nboard *nb, const char *arg)
 	nb->side = (enum color) !nb->side;
 }
 
+/* `go`: a search for the move to play, answered by `=== MOVE/EVAL/TIME`. */
+static void exec_go(struct nboard *nb, const char *rest)
+{
+	(void)rest;
+	start_search(nb, JOB_GO, 1);
+}
+
+/* `hint N`: a search scoring the N best moves (1 to 32). */
+static void exec_hint(struct nboard *nb, const char *rest)
+{
+	int k = atoi(rest);
+
+	start_search(nb, JOB_HINT, k < 1 ? 1 : k > 32 ? 32 : k);
+}
+
+/* `ping N`: `pong N` (any search was stopped before). */
+static void exec_ping(struct nboard *nb, const char *rest)
+{
+	say(nb, "pong %s", rest);
+}
+
+/* `learn`: nothing is learned, but the GUI waits for `learned`. */
+static void exec_learn(struct nboard *nb, const char *rest)
+{
+	(void)rest;
+	say(nb, "learned");
+}
+
+/* `quit`: nothing to answer; the entry's flag ends the session. */
+static void exec_quit(struct nboard *nb, const char *rest)
+{
+	(void)nb;
+	(void)rest;
+}
+
+/* The commands served; any other is ignored, as the protocol asks. */
+static const struct nboard_command nboard_table[] = {
+    {.name = "nboard", .usage = "VERSION", .exec = exec_nboard},
+    {.name = "set", .usage = "VARIABLE VALUE", .exec = exec_set},
+    {.name = "move", .usage = "MOVE[/EVAL/TIME]", .exec = exec_move},
+    {.name = "go", .usage = "", .exec = exec_go},
+    {.name = "hint", .usage = "N", .exec = exec_hint},
+    {.name = "ping", .usage = "N", .exec = exec_ping},
+    {.name = "learn", .usage = "", .exec = exec_learn},
+    {.name = "quit", .usage = "", .flags = NBOARD_ENDS_SESSION, .exec = exec_quit},
+    {.name = NULL},
+};
+
 /* Serves NBoard on `in`/`out` until `quit` or the end of the input.
    Returns 0, or -1 if the searcher could not be made. */
 int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt)
@@ -280,54 +404,21 @@ int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt)
 		return -1;
 	pthread_mutex_init(&nb.out_lock, NULL);
 	while ((len = getline(&line, &cap, in)) >= 0) {
-		char cmd[32], arg[32];
-		int n = 0;
+		const char *rest = line;
+		const struct nboard_command *cmd;
+		char name[32];
 
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
-		if (sscanf(line, "%31s%n", cmd, &n) != 1)
+		if (!take_word(&rest, name))
 			continue;
-		stop_search(&nb);
-		const char *rest = line + n;
-
-		while (*rest == ' ' || *rest == '\t')
-			rest++;
-		if (!strcmp(cmd, "nboard")) {
-			say(&nb, "set myname %s", opt->name ? opt->name : "OthelloMaster");
-		} else if (!strcmp(cmd, "set")) {
-			int k = 0;
-
-			if (sscanf(rest, "%31s%n", arg, &k) != 1)
-				continue;
-			rest += k;
-			while (*rest == ' ' || *rest == '\t')
-				rest++;
-			if (!strcmp(arg, "depth")) {
-				long d;
-
-				if (parse_long(rest, 1, 60, &d))
-					nb.depth = (int)d;
-				else
-					say(&nb, "status set depth: '%s' is not a depth (1 to 60)",
-					    rest);
-			} else if (!strcmp(arg, "game")) {
-				set_game(&nb, rest);
-			}
-		} else if (!strcmp(cmd, "move")) {
-			play_move(&nb, rest);
-		} else if (!strcmp(cmd, "go")) {
-			start_search(&nb, JOB_GO, 1);
-		} else if (!strcmp(cmd, "hint")) {
-			int k = atoi(rest);
-
-			start_search(&nb, JOB_HINT, k < 1 ? 1 : k > 32 ? 32 : k);
-		} else if (!strcmp(cmd, "ping")) {
-			say(&nb, "pong %s", rest);
-		} else if (!strcmp(cmd, "learn")) {
-			say(&nb, "learned");
-		} else if (!strcmp(cmd, "quit")) {
+		stop_search(&nb); /* every command stops the search under way first */
+		cmd = find_command(nboard_table, name);
+		if (!cmd)
+			continue;
+		cmd->exec(&nb, rest);
+		if (cmd->flags & NBOARD_ENDS_SESSION)
 			break;
-		}
 	}
 	if (len < 0 && nb.running) { /* end of input: let the last search finish */
 		pthread_join(nb.thread, NULL);
