@@ -2,11 +2,12 @@
  * test-command.c — the command layer: names and unique prefixes, ambiguity
  * and unknown-command errors, argument checks with their messages, bare
  * squares as moves, word splitting, completion and help; the shape of the
- * table (one lookup for any table of it, flags).
+ * table (one lookup for any table of it, flags) and `help keys`.
  */
 #include "command.h"
 #include "controller.h"
 #include "gametree.h"
+#include "keymap.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -316,4 +317,27 @@ Test(command, flags_mark_what_replaces_the_game_or_fills_a_slot)
 	cr_assert_eq(run("f5", NULL, 0), 0);
 	cr_assert_eq(run("new", NULL, 0), 0);
 	cr_assert_eq(controller_line_length(ctl), 0, "`new` did replace the game");
+}
+
+/* `help keys` is the key map's text, through the command layer (so that
+   `othello script` prints it without the screen). */
+Test(command, help_keys_lists_the_key_map)
+{
+	struct command_result res;
+	char *keys = keymap_help();
+
+	cr_assert(keys);
+	cr_assert(strstr(keys, "\n  Esc               stop the engine"), "%s", keys);
+	cr_assert_eq(command_execute(ctl, "help keys", &res), 0);
+	cr_assert(res.flags & CMD_OUTPUT);
+	cr_assert_str_eq(res.output, keys);
+	command_result_free(&res);
+	cr_assert_eq(command_execute(ctl, "? keys", &res), 0);
+	cr_assert_str_eq(res.output, keys);
+	command_result_free(&res);
+	free(keys);
+	cr_assert_str_eq(keymap_command("Enter", MODE_PLAY), "select");
+	cr_assert_str_eq(keymap_command("Enter", MODE_EDIT), "done", "the mode picks the binding");
+	cr_assert_null(keymap_command("b", MODE_PLAY), "b is bound in edit mode only");
+	cr_assert_null(keymap_command("Z", MODE_EDIT));
 }

@@ -7,7 +7,7 @@
  * thread's progress and moves) and a self-pipe written by the signal
  * handlers (SIGWINCH, SIGHUP, SIGTERM, SIGINT, SIGQUIT), so that a signal
  * never does more in its handler than write one byte. A key is looked up in
- * the binding table (keys.c) and its command line runs through
+ * the key map (keys.c, src/game/keymap.c) and its command line runs through
  * ui_execute, like a line typed in the command bar; the screen's own
  * commands are handled here, every other line goes to command_execute.
  * Losing the terminal (SIGHUP, or a hang-up on stdin) writes the autosave
@@ -334,12 +334,6 @@ int ui_execute(struct ui *ui, const char *line)
 	}
 	if (strcmp(word, "redraw") == 0) {
 		resize(ui);
-		return 0;
-	}
-	if ((strcmp(word, "help") == 0 || strcmp(word, "?") == 0) && strcmp(rest, "keys") == 0) {
-		char *text = ui_keys_help();
-		if (text)
-			popup_show(ui, text);
 		return 0;
 	}
 	def = command_find(word, err, sizeof err);

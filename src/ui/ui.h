@@ -128,7 +128,5 @@ void ui_draw_graph(struct ui *ui);
 /* keys.c */
 /* The command string bound to `key` in the current mode, or NULL. */
 const char *ui_keys_lookup(const struct ui *ui, int key);
-/* The table as text for `help keys` (malloc'd). */
-char *ui_keys_help(void);
 
 #endif
