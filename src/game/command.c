@@ -9,10 +9,10 @@
  * is data in the manner of tmux's cmd_table and cmd_find: one designated
  * initialiser per command (name, alias, args, usage, help, flags, exec), and
  * lookups that return an error message, never print. The lookup serves any
- * table of that shape. What a caller must know about a command is in its
- * entry: the bounds and kinds of its words (checked here, completed by the
- * command bar) and flags such as "replaces the game", from which the screen
- * asks its y/n questions.
+ * table of that shape: the screen's verbs (src/ui/verbs.c) use it too. What
+ * a caller must know about a command is in its entry: the bounds and kinds
+ * of its words (checked here, completed by the command bar) and flags such
+ * as "replaces the game", from which the screen asks its y/n questions.
  */
 #include "command.h"
 

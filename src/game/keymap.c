@@ -4,10 +4,10 @@
  * A key runs a command line exactly as if it were typed in the command bar.
  * Lines may hold `{square}`, replaced by the board cursor's square. Besides
  * the command table's commands (command.c), the screen has verbs of its own
- * (run by ui_execute, src/ui/ui.c): `cursor DIRECTION`, `select` (play the
- * cursor's square, or cycle its disc in edit mode), `prompt [TEXT]` (open the
- * command bar), `scroll N` (the move list, in pages), `escape` and `redraw`,
- * and `help keys` lists this table (through the `help` command). The first
+ * (src/ui/verbs.c): `cursor DIRECTION`, `select` (play the cursor's square,
+ * or cycle its disc in edit mode), `prompt [TEXT]` (open the command bar),
+ * `scroll N` (the move list, in pages), `escape` and `redraw`; `help keys`
+ * lists this table (through the `help` command). The first
  * entry for a key whose modes include the current mode wins. Only keys that
  * xterm, screen, tmux and the Linux console all send are needed: every
  * action bound to a special key also has a plain one.

@@ -8,14 +8,15 @@
  * handlers (SIGWINCH, SIGHUP, SIGTERM, SIGINT, SIGQUIT), so that a signal
  * never does more in its handler than write one byte. A key is looked up in
  * the key map (keys.c, src/game/keymap.c) and its command line runs through
- * ui_execute, like a line typed in the command bar; the screen's own
- * commands are handled here, every other line goes to command_execute.
+ * ui_execute, like a line typed in the command bar: a word naming one of
+ * the screen's verbs (verbs.c) runs it, every other line goes to
+ * command_execute, after a y/n question when the command's flags call for
+ * one.
  * Losing the terminal (SIGHUP, or a hang-up on stdin) writes the autosave
  * slot before leaving. Fatal signals restore the terminal, then die.
  */
 #include "ui.h"
 
-#include "board.h"
 #include "cmdbar.h"
 #include "command.h"
 #include "datadir.h"
@@ -146,7 +147,7 @@ static void popup_show(struct ui *ui, char *text)
 /* Takes the terminal's new size (after SIGWINCH, or `redraw`). resizeterm
    queues a KEY_RESIZE when the size changed; that key only lays the screen
    out again (handle_key), so the two never call each other in a loop. */
-static void resize(struct ui *ui)
+void ui_resize(struct ui *ui)
 {
 	struct winsize ws;
 
@@ -204,52 +205,6 @@ static void apply_result(struct ui *ui, struct command_result *res)
 	ui->dirty = true;
 }
 
-static void cursor_move(struct ui *ui, const char *dir)
-{
-	int r = ui->cursor / 8, c = ui->cursor % 8;
-
-	if (strcmp(dir, "left") == 0)
-		c = (c + 7) % 8;
-	else if (strcmp(dir, "right") == 0)
-		c = (c + 1) % 8;
-	else if (strcmp(dir, "up") == 0)
-		r = (r + 7) % 8;
-	else if (strcmp(dir, "down") == 0)
-		r = (r + 1) % 8;
-	else {
-		int sq = board_square_parse(dir);
-		if (sq < 0 || sq >= 64) {
-			ui_set_message(ui, true, "cursor: left, right, up, down or a square");
-			return;
-		}
-		r = sq / 8;
-		c = sq % 8;
-	}
-	ui->cursor = r * 8 + c;
-	ui->dirty = true;
-}
-
-/* The line to run for `select`: play the cursor's square, or in edit mode
-   cycle its content empty -> black -> white -> empty. */
-static void select_square(struct ui *ui, char *out, size_t len)
-{
-	char sq[3];
-	uint64_t bit = 1ULL << ui->cursor;
-	const struct board *b = controller_board(ui->ctl);
-	enum color side = controller_side(ui->ctl);
-
-	ui_square_name(ui->cursor, sq);
-	if (controller_mode(ui->ctl) == MODE_EDIT) {
-		int who = (b->own & bit) ? (int)side : (b->opp & bit) ? (int)!side : -1;
-		snprintf(out, len, "set %s %s", sq,
-			 who < 0	? "black"
-			 : who == BLACK ? "white"
-					: "empty");
-	} else {
-		snprintf(out, len, "move %s", sq);
-	}
-}
-
 /* Holds `line` until the player answers y to `ask`; `kept` is said on any other key. */
 static void confirm_first(struct ui *ui, const char *line, const char *ask, const char *kept)
 {
@@ -285,14 +240,16 @@ static bool asks_first(struct ui *ui, const struct command_def *def, const char 
 	return true;
 }
 
-/* Runs one command line: the screen's own commands here, the others through
-   the command layer, unless its command's flags say it must wait for a y
-   first (confirm_line). Returns 0, or -1 when the command failed. */
+/* Runs one command line: a word that no game command starts with may be one
+   of the screen's verbs (verbs.c); every other line goes to the command
+   layer, unless its command's flags say it must wait for a y first
+   (confirm_line). Returns 0, or -1 when the command failed. */
 int ui_execute(struct ui *ui, const char *line)
 {
 	struct command_result res;
 	const struct command_def *def;
-	char word[32], buf[300], err[256];
+	const struct ui_verb *verb;
+	char word[32], err[256];
 	const char *rest;
 	size_t n;
 	int rc;
@@ -304,39 +261,9 @@ int ui_execute(struct ui *ui, const char *line)
 	snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word ? n : sizeof word - 1), line);
 	rest = line + n;
 	rest += strspn(rest, " \t");
-	if (strcmp(word, "cursor") == 0) {
-		cursor_move(ui, rest);
-		return 0;
-	}
-	if (strcmp(word, "select") == 0) {
-		select_square(ui, buf, sizeof buf);
-		return ui_execute(ui, buf);
-	}
-	if (strcmp(word, "prompt") == 0) {
-		if (controller_engine_busy(ui->ctl) && !*rest)
-			ui_set_message(ui, false, "the engine is thinking: Esc or `stop` stops it");
-		cmdbar_open(rest);
-		ui->dirty = true;
-		return 0;
-	}
-	if (strcmp(word, "scroll") == 0) {
-		ui->moves_top += atoi(rest) * (ui->lay.moves_h - 2);
-		ui->moves_follow = false;
-		ui->dirty = true;
-		return 0;
-	}
-	if (strcmp(word, "escape") == 0) {
-		if (controller_engine_busy(ui->ctl))
-			return ui_execute(ui, "stop");
-		ui->message[0] = '\0';
-		ui->dirty = true;
-		return 0;
-	}
-	if (strcmp(word, "redraw") == 0) {
-		resize(ui);
-		return 0;
-	}
 	def = command_find(word, err, sizeof err);
+	if (!def && !command_name_match(word, 0) && (verb = ui_verb_find(word, err, sizeof err)))
+		return ui_verb_run(ui, verb, rest);
 	if (def && !ui->replace_confirmed && asks_first(ui, def, line, rest))
 		return 0;
 	rc = command_execute(ui->ctl, line, &res);
@@ -715,7 +642,7 @@ static bool read_signals(struct ui *ui, bool *hangup)
 		for (ssize_t i = 0; i < n; i++) {
 			switch (sigs[i]) {
 			case SIGWINCH:
-				resize(ui);
+				ui_resize(ui);
 				break;
 			case SIGINT:
 				if (cmdbar_is_open())
