@@ -1,14 +1,17 @@
 /*
  * test-command.c — the command layer: names and unique prefixes, ambiguity
  * and unknown-command errors, argument checks with their messages, bare
- * squares as moves, word splitting, completion and help.
+ * squares as moves, word splitting, completion and help; the shape of the
+ * table (one lookup for any table of it, flags) and `help keys`.
  */
 #include "command.h"
 #include "controller.h"
 #include "gametree.h"
+#include "keymap.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static struct controller *ctl;
@@ -236,4 +239,105 @@ Test(command, results_say_what_to_redraw)
 	command_execute(ctl, "quit", &res);
 	cr_assert(res.flags & CMD_QUIT);
 	command_result_free(&res);
+}
+
+/* A table of another entry type in the same shape: the lookup reads only its
+   names and aliases. */
+struct probe_entry {
+	int before;	   /* something ahead of the names */
+	const char *name;  /* name */
+	const char *alias; /* alias or NULL */
+};
+
+static const struct probe_entry probes[] = {
+    {1, "save", NULL},
+    {2, "saves", NULL},
+    {3, "stop", "x"},
+    {4, "x-ray", NULL},
+};
+
+Test(command, one_lookup_for_any_table_of_the_shape)
+{
+	static const struct command_set set = COMMAND_SET(struct probe_entry, probes);
+	char err[128];
+
+	cr_assert_eq(command_set_find(&set, "save", err, sizeof err), 0, "exact beats prefix");
+	cr_assert_eq(command_set_find(&set, "saves", err, sizeof err), 1);
+	cr_assert_eq(command_set_find(&set, "st", err, sizeof err), 2, "unique prefix");
+	cr_assert_eq(command_set_find(&set, "x", err, sizeof err), 2, "alias beats prefix");
+	cr_assert_eq(command_set_find(&set, "x-", err, sizeof err), 3);
+	cr_assert_eq(command_set_find(&set, "sa", err, sizeof err), -1);
+	cr_assert_str_eq(err, "ambiguous command `sa`: save saves");
+	cr_assert_eq(command_set_find(&set, "", err, sizeof err), -1);
+	cr_assert_str_eq(err, "unknown command `` (try `help`)");
+	cr_assert_str_eq(command_set_match(&set, "s", 2), "stop");
+	cr_assert_null(command_set_match(&set, "s", 3));
+}
+
+/* Each entry is whole, names are unique, and the argument bounds agree with
+   the kinds of words they describe. */
+Test(command, the_table_is_well_formed)
+{
+	size_t n;
+	const struct command_def *defs = command_table(&n);
+	char err[128];
+
+	cr_assert_geq(n, 38);
+	for (size_t i = 0; i < n; i++) {
+		const struct command_def *d = &defs[i];
+		cr_assert(d->name && d->usage && d->help && d->exec, "entry %zu is whole", i);
+		cr_assert_eq(command_find(d->name, err, sizeof err), d, "%s finds itself", d->name);
+		cr_assert(d->args.upper < 0 || d->args.lower <= d->args.upper, "%s bounds",
+			  d->name);
+		cr_assert(d->args.upper != 0 || d->args.kind[0] == CMD_ARG_NONE,
+			  "%s takes no word yet names its kind", d->name);
+		cr_assert_eq(d->args.upper == 0, d->usage[0] == '\0',
+			     "%s: words allowed show in its usage `%s`", d->name, d->usage);
+	}
+}
+
+/* Flags say what callers must ask about; a command that starts another game
+   carries CMD_REPLACES_GAME, and only `save` fills a slot. */
+Test(command, flags_mark_what_replaces_the_game_or_fills_a_slot)
+{
+	static const char *const replacing[] = {"new", "load", "import", "handicap"};
+	size_t n, flagged = 0;
+	const struct command_def *defs = command_table(&n);
+	char err[128];
+
+	for (size_t i = 0; i < sizeof replacing / sizeof replacing[0]; i++)
+		cr_assert(command_find(replacing[i], err, sizeof err)->flags & CMD_REPLACES_GAME,
+			  "%s replaces the game", replacing[i]);
+	for (size_t i = 0; i < n; i++)
+		flagged += (defs[i].flags & CMD_REPLACES_GAME) != 0;
+	cr_assert_eq(flagged, sizeof replacing / sizeof replacing[0]);
+	for (size_t i = 0; i < n; i++)
+		cr_assert_eq((defs[i].flags & CMD_FILLS_SLOT) != 0,
+			     strcmp(defs[i].name, "save") == 0, "%s", defs[i].name);
+	cr_assert_eq(run("f5", NULL, 0), 0);
+	cr_assert_eq(run("new", NULL, 0), 0);
+	cr_assert_eq(controller_line_length(ctl), 0, "`new` did replace the game");
+}
+
+/* `help keys` is the key map's text, through the command layer (so that
+   `othello script` prints it without the screen). */
+Test(command, help_keys_lists_the_key_map)
+{
+	struct command_result res;
+	char *keys = keymap_help();
+
+	cr_assert(keys);
+	cr_assert(strstr(keys, "\n  Esc               stop the engine"), "%s", keys);
+	cr_assert_eq(command_execute(ctl, "help keys", &res), 0);
+	cr_assert(res.flags & CMD_OUTPUT);
+	cr_assert_str_eq(res.output, keys);
+	command_result_free(&res);
+	cr_assert_eq(command_execute(ctl, "? keys", &res), 0);
+	cr_assert_str_eq(res.output, keys);
+	command_result_free(&res);
+	free(keys);
+	cr_assert_str_eq(keymap_command("Enter", MODE_PLAY), "select");
+	cr_assert_str_eq(keymap_command("Enter", MODE_EDIT), "done", "the mode picks the binding");
+	cr_assert_null(keymap_command("b", MODE_PLAY), "b is bound in edit mode only");
+	cr_assert_null(keymap_command("Z", MODE_EDIT));
 }

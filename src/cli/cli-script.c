@@ -14,7 +14,6 @@
 
 #include "command.h"
 #include "controller.h"
-#include "ui.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -127,15 +126,6 @@ static int drain_events(struct controller *ctl, bool boards, const struct script
 	return failed;
 }
 
-/* True for `help keys` (or `? keys`): the key table, which the command layer does not know. */
-static bool is_help_keys(const char *line)
-{
-	char word[8], arg[8], extra[2];
-
-	return sscanf(line, "%7s %7s %1s", word, arg, extra) == 2 &&
-	       (strcmp(word, "help") == 0 || strcmp(word, "?") == 0) && strcmp(arg, "keys") == 0;
-}
-
 /* Runs the script `in` (named `name`) on `ctl`; 0 when every command
    succeeded, 1 otherwise. */
 static int run_script(struct controller *ctl, FILE *in, const char *name, bool boards)
@@ -159,12 +149,6 @@ static int run_script(struct controller *ctl, FILE *in, const char *name, bool b
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
 		printf("> %s\n", line);
-		if (is_help_keys(line)) {
-			char *keys = ui_keys_help();
-			fputs(keys ? keys : "error: out of memory\n", stdout);
-			free(keys);
-			continue;
-		}
 		if (command_execute(ctl, line, &res) < 0) {
 			report_error(&at, res.message);
 			status = 1;

@@ -1,11 +1,12 @@
 /*
  * cmd-game.c — commands that play: new, move, pass, go, stop, hint, resign,
- * the players and levels, analyze, help and quit.
+ * the players and levels, analyze, help (and `help keys`) and quit.
  */
 #include "cmd-int.h"
 
 #include "board.h"
 #include "controller.h"
+#include "keymap.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,9 +218,12 @@ int cmd_help(struct controller *ctl, int argc, char **argv, struct command_resul
 	char err[256];
 
 	(void)ctl;
-	if (argc > 1 && !command_find(argv[1], err, sizeof(err)))
+	if (argc > 1 && strcmp(argv[1], "keys") == 0)
+		res->output = keymap_help();
+	else if (argc > 1 && !command_find(argv[1], err, sizeof(err)))
 		return cmd_fail(res, "%s", err);
-	res->output = command_help(argc > 1 ? argv[1] : NULL);
+	else
+		res->output = command_help(argc > 1 ? argv[1] : NULL);
 	if (!res->output)
 		return cmd_fail(res, "out of memory");
 	res->flags |= CMD_OUTPUT;

@@ -16,17 +16,6 @@
 
 struct controller;
 
-typedef int (*cmd_handler)(struct controller *ctl, int argc, char **argv,
-			   struct command_result *res);
-
-/* Fields of one table entry beyond what command.h shows. */
-struct cmd_def {
-	struct command_entry entry; /* name, alias, usage, help */
-	cmd_handler run;	    /* does the work */
-	int min_args;		    /* arguments required after the name */
-	int max_args; /* arguments allowed after the name; -1 = the rest of the line */
-};
-
 int cmd_fail(struct command_result *res, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void cmd_message(struct command_result *res, const char *fmt, ...)

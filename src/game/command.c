@@ -6,8 +6,13 @@
  * is a command name or a unique prefix of one; an exact name or alias wins
  * over prefixes, so `save` is not ambiguous beside `saves`. A first word that
  * is a square ("f5") or a run of squares ("f5d6c3") means `move`. The table
- * is data in the manner of tmux's cmd_find: lookups return an error message,
- * they never print.
+ * is data in the manner of tmux's cmd_table and cmd_find: one designated
+ * initialiser per command (name, alias, args, usage, help, flags, exec), and
+ * lookups that return an error message, never print. The lookup serves any
+ * table of that shape: the screen's verbs (src/ui/verbs.c) use it too. What
+ * a caller must know about a command is in its entry: the bounds and kinds
+ * of its words (checked here, completed by the command bar) and flags such
+ * as "replaces the game", from which the screen asks its y/n questions.
  */
 #include "command.h"
 
@@ -22,133 +27,295 @@
 
 enum { CMD_MAX_WORDS = 64 };
 
-static const struct cmd_def cmd_table[] = {
-    {{"new", NULL, "", "Start a new game with the same players."}, cmd_new, 0, 0},
-    {{"move", NULL, "SQUARE...",
-      "Play a move (f5), or several in a row (f5d6c3). A square alone on a line\n"
-      "is a move too. In the past of the game a new move starts a variation."},
-     cmd_move,
-     1,
-     -1},
-    {{"pass", NULL, "", "Pass (only when the side to move has no legal move)."}, cmd_pass, 0, 0},
-    {{"undo", NULL, "[N]",
-      "Take back N moves (default: back to the last human turn). The moves stay\n"
-      "in the game: `redo` plays them again."},
-     cmd_undo,
-     0,
-     1},
-    {{"redo", NULL, "[N]", "Replay N moves that were taken back (default 1)."}, cmd_redo, 0, 1},
-    {{"first", NULL, "", "Go to the start of the game."}, cmd_first, 0, 0},
-    {{"prev", NULL, "[N]", "Go back N moves (default 1)."}, cmd_prev, 0, 1},
-    {{"next", NULL, "[N]", "Go forward N moves along the current line (default 1)."},
-     cmd_next,
-     0,
-     1},
-    {{"last", NULL, "", "Go to the end of the current line."}, cmd_last, 0, 0},
-    {{"goto", NULL, "N", "Go to the position after move N (0 = the start)."}, cmd_goto, 1, 1},
-    {{"hint", NULL, "[N]", "Ask the engine for its N best moves with their scores."},
-     cmd_hint,
-     0,
-     1},
-    {{"comment", NULL, "TEXT",
-      "Set the comment of the move that led to the cursor (no text removes it);\n"
-      "at the start, the game's comment."},
-     cmd_comment,
-     0,
-     -1},
-    {{"mark", NULL, "!|!!|?|??|!?|?!|none", "Mark the move that led to the cursor."},
-     cmd_mark,
-     1,
-     1},
-    {{"info", NULL, "KEY [VALUE]",
-      "Set a game information field: black, white, event, date, place, result,\n"
-      "name, comment, round, opening, time (or SGF keys PB PW EV DT PC RE GN GC\n"
-      "RO ON TM). No value clears it."},
-     cmd_info,
-     1,
-     -1},
-    {{"edit", NULL, "", "Edit the position: `set`, `side`, `clear`, then `done`."}, cmd_edit, 0, 0},
-    {{"set", NULL, "SQUARE black|white|empty", "Put a disc on a square, or empty it (edit mode)."},
-     cmd_set,
-     2,
-     2},
-    {{"side", NULL, "black|white", "Choose the side to move (edit mode)."}, cmd_side, 1, 1},
-    {{"clear", NULL, "", "Empty the whole board (edit mode)."}, cmd_clear, 0, 0},
-    {{"done", NULL, "",
-      "Leave edit mode and play from the edited position. A position where\n"
-      "nobody can move is a finished game."},
-     cmd_done,
-     0,
-     0},
-    {{"handicap", NULL, "N",
-      "Start a new game where the stronger side gives N corners (1-4) to the\n"
-      "weaker side (the human against an engine, or White otherwise)."},
-     cmd_handicap,
-     1,
-     1},
-    {{"black", NULL, "human|LEVEL",
-      "Choose who plays Black: human, or a level (beginner, novice, expert,\n"
-      "pre-master, master; with options in quotes: \"expert --depth 5 --random 5\")."},
-     cmd_black,
-     1,
-     1},
-    {{"white", NULL, "human|LEVEL",
-      "Choose who plays White: human, or a level (see `help black`)."},
-     cmd_white,
-     1,
-     1},
-    {{"level", NULL, "[black|white] LEVEL",
-      "Set the level of the engine (of both engine sides, or of one colour)."},
-     cmd_level,
-     1,
-     2},
-    {{"go", NULL, "", "Let the engine play the side to move now."}, cmd_go, 0, 0},
-    {{"stop", NULL, "", "Stop the engine: it plays its best move so far."}, cmd_stop, 0, 0},
-    {{"resign", NULL, "", "The side to move resigns."}, cmd_resign, 0, 0},
-    {{"variations", NULL, "", "List the moves played from this position (the variations)."},
-     cmd_variations,
-     0,
-     0},
-    {{"line", NULL, "N", "Follow variation N (as `variations` numbers them) from here."},
-     cmd_line,
-     1,
-     1},
-    {{"promote", NULL, "", "Make the current line the main line."}, cmd_promote, 0, 0},
-    {{"save", NULL, "[SLOT] [DESCRIPTION]",
-      "Save the game in a slot (1-10 or a name; default: the first free number)."},
-     cmd_save,
-     0,
-     -1},
-    {{"load", NULL, "SLOT|FILE", "Load a saved game, or a game file (SGF, GGF, transcript)."},
-     cmd_load,
-     1,
-     1},
-    {{"saves", NULL, "", "List the save slots."}, cmd_saves, 0, 0},
-    {{"export", NULL, "FILE", "Write the game to a file; the extension picks the format."},
-     cmd_export,
-     1,
-     1},
-    {{"import", NULL, "FILE", "Read a game from a file (SGF, GGF, transcript, board string)."},
-     cmd_import,
-     1,
-     1},
-    {{"board", NULL, "", "Print the position as text."}, cmd_board, 0, 0},
-    {{"moves", NULL, "", "Print the game: the moves with their marks and comments."},
-     cmd_moves,
-     0,
-     0},
-    {{"analyze", NULL, "[--depth N | --time S]",
-      "Score every move of the game with the engine; mark the mistakes and sum\n"
-      "up each side's disc loss."},
-     cmd_analyze,
-     0,
-     2},
-    {{"help", "?", "[COMMAND]",
-      "Describe one command, or list them all; `help keys` lists the keys."},
-     cmd_help,
-     0,
-     1},
-    {{"quit", NULL, "", "Leave the program."}, cmd_quit, 0, 0},
+static const struct command_def cmd_table[] = {
+    {
+	.name = "new",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Start a new game with the same players.",
+	.flags = CMD_REPLACES_GAME,
+	.exec = cmd_new,
+    },
+    {
+	.name = "move",
+	.args = {1, -1, {CMD_ARG_MOVE, CMD_ARG_MOVE}},
+	.usage = "SQUARE...",
+	.help = "Play a move (f5), or several in a row (f5d6c3). A square alone on a line\n"
+		"is a move too. In the past of the game a new move starts a variation.",
+	.exec = cmd_move,
+    },
+    {
+	.name = "pass",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Pass (only when the side to move has no legal move).",
+	.exec = cmd_pass,
+    },
+    {
+	.name = "undo",
+	.args = {0, 1},
+	.usage = "[N]",
+	.help = "Take back N moves (default: back to the last human turn). The moves stay\n"
+		"in the game: `redo` plays them again.",
+	.exec = cmd_undo,
+    },
+    {
+	.name = "redo",
+	.args = {0, 1},
+	.usage = "[N]",
+	.help = "Replay N moves that were taken back (default 1).",
+	.exec = cmd_redo,
+    },
+    {
+	.name = "first",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Go to the start of the game.",
+	.exec = cmd_first,
+    },
+    {
+	.name = "prev",
+	.args = {0, 1},
+	.usage = "[N]",
+	.help = "Go back N moves (default 1).",
+	.exec = cmd_prev,
+    },
+    {
+	.name = "next",
+	.args = {0, 1},
+	.usage = "[N]",
+	.help = "Go forward N moves along the current line (default 1).",
+	.exec = cmd_next,
+    },
+    {
+	.name = "last",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Go to the end of the current line.",
+	.exec = cmd_last,
+    },
+    {
+	.name = "goto",
+	.args = {1, 1},
+	.usage = "N",
+	.help = "Go to the position after move N (0 = the start).",
+	.exec = cmd_goto,
+    },
+    {
+	.name = "hint",
+	.args = {0, 1},
+	.usage = "[N]",
+	.help = "Ask the engine for its N best moves with their scores.",
+	.exec = cmd_hint,
+    },
+    {
+	.name = "comment",
+	.args = {0, -1},
+	.usage = "TEXT",
+	.help = "Set the comment of the move that led to the cursor (no text removes it);\n"
+		"at the start, the game's comment.",
+	.exec = cmd_comment,
+    },
+    {
+	.name = "mark",
+	.args = {1, 1, {CMD_ARG_MARK}},
+	.usage = "!|!!|?|??|!?|?!|none",
+	.help = "Mark the move that led to the cursor.",
+	.exec = cmd_mark,
+    },
+    {
+	.name = "info",
+	.args = {1, -1, {CMD_ARG_INFO_KEY}},
+	.usage = "KEY [VALUE]",
+	.help = "Set a game information field: black, white, event, date, place, result,\n"
+		"name, comment, round, opening, time (or SGF keys PB PW EV DT PC RE GN GC\n"
+		"RO ON TM). No value clears it.",
+	.exec = cmd_info,
+    },
+    {
+	.name = "edit",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Edit the position: `set`, `side`, `clear`, then `done`.",
+	.exec = cmd_edit,
+    },
+    {
+	.name = "set",
+	.args = {2, 2, {CMD_ARG_SQUARE, CMD_ARG_CONTENT}},
+	.usage = "SQUARE black|white|empty",
+	.help = "Put a disc on a square, or empty it (edit mode).",
+	.exec = cmd_set,
+    },
+    {
+	.name = "side",
+	.args = {1, 1, {CMD_ARG_SIDE}},
+	.usage = "black|white",
+	.help = "Choose the side to move (edit mode).",
+	.exec = cmd_side,
+    },
+    {
+	.name = "clear",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Empty the whole board (edit mode).",
+	.exec = cmd_clear,
+    },
+    {
+	.name = "done",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Leave edit mode and play from the edited position. A position where\n"
+		"nobody can move is a finished game.",
+	.exec = cmd_done,
+    },
+    {
+	.name = "handicap",
+	.args = {1, 1},
+	.usage = "N",
+	.help = "Start a new game where the stronger side gives N corners (1-4) to the\n"
+		"weaker side (the human against an engine, or White otherwise).",
+	.flags = CMD_REPLACES_GAME,
+	.exec = cmd_handicap,
+    },
+    {
+	.name = "black",
+	.args = {1, 1, {CMD_ARG_PLAYER}},
+	.usage = "human|LEVEL",
+	.help = "Choose who plays Black: human, or a level (beginner, novice, expert,\n"
+		"pre-master, master; with options in quotes: \"expert --depth 5 --random 5\").",
+	.exec = cmd_black,
+    },
+    {
+	.name = "white",
+	.args = {1, 1, {CMD_ARG_PLAYER}},
+	.usage = "human|LEVEL",
+	.help = "Choose who plays White: human, or a level (see `help black`).",
+	.exec = cmd_white,
+    },
+    {
+	.name = "level",
+	.args = {1, 2, {CMD_ARG_SIDE_OR_LEVEL, CMD_ARG_LEVEL}},
+	.usage = "[black|white] LEVEL",
+	.help = "Set the level of the engine (of both engine sides, or of one colour).",
+	.exec = cmd_level,
+    },
+    {
+	.name = "go",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Let the engine play the side to move now.",
+	.exec = cmd_go,
+    },
+    {
+	.name = "stop",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Stop the engine: it plays its best move so far.",
+	.exec = cmd_stop,
+    },
+    {
+	.name = "resign",
+	.args = {0, 0},
+	.usage = "",
+	.help = "The side to move resigns.",
+	.exec = cmd_resign,
+    },
+    {
+	.name = "variations",
+	.args = {0, 0},
+	.usage = "",
+	.help = "List the moves played from this position (the variations).",
+	.exec = cmd_variations,
+    },
+    {
+	.name = "line",
+	.args = {1, 1},
+	.usage = "N",
+	.help = "Follow variation N (as `variations` numbers them) from here.",
+	.exec = cmd_line,
+    },
+    {
+	.name = "promote",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Make the current line the main line.",
+	.exec = cmd_promote,
+    },
+    {
+	.name = "save",
+	.args = {0, -1, {CMD_ARG_SLOT}},
+	.usage = "[SLOT] [DESCRIPTION]",
+	.help = "Save the game in a slot (1-10 or a name; default: the first free number).",
+	.flags = CMD_FILLS_SLOT,
+	.exec = cmd_save,
+    },
+    {
+	.name = "load",
+	.args = {1, 1, {CMD_ARG_SLOT}},
+	.usage = "SLOT|FILE",
+	.help = "Load a saved game, or a game file (SGF, GGF, transcript).",
+	.flags = CMD_REPLACES_GAME,
+	.exec = cmd_load,
+    },
+    {
+	.name = "saves",
+	.args = {0, 0},
+	.usage = "",
+	.help = "List the save slots.",
+	.exec = cmd_saves,
+    },
+    {
+	.name = "export",
+	.args = {1, 1},
+	.usage = "FILE",
+	.help = "Write the game to a file; the extension picks the format.",
+	.exec = cmd_export,
+    },
+    {
+	.name = "import",
+	.args = {1, 1},
+	.usage = "FILE",
+	.help = "Read a game from a file (SGF, GGF, transcript, board string).",
+	.flags = CMD_REPLACES_GAME,
+	.exec = cmd_import,
+    },
+    {
+	.name = "board",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Print the position as text.",
+	.exec = cmd_board,
+    },
+    {
+	.name = "moves",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Print the game: the moves with their marks and comments.",
+	.exec = cmd_moves,
+    },
+    {
+	.name = "analyze",
+	.args = {0, 2},
+	.usage = "[--depth N | --time S]",
+	.help = "Score every move of the game with the engine; mark the mistakes and sum\n"
+		"up each side's disc loss.",
+	.exec = cmd_analyze,
+    },
+    {
+	.name = "help",
+	.alias = "?",
+	.args = {0, 1, {CMD_ARG_TOPIC}},
+	.usage = "[COMMAND]",
+	.help = "Describe one command, or list them all; `help keys` lists the keys.",
+	.exec = cmd_help,
+    },
+    {
+	.name = "quit",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Leave the program.",
+	.exec = cmd_quit,
+    },
 };
 
 enum { CMD_COUNT = sizeof(cmd_table) / sizeof(cmd_table[0]) };
@@ -265,20 +432,34 @@ int command_split(char *line, char **argv, int max, char *err, size_t errlen)
 	return n;
 }
 
-static const struct cmd_def *cmd_lookup(const char *name, char *err, size_t errlen)
+/* The name (at = name_at) or alias (at = alias_at) of entry i of `set`. */
+static const char *set_word(const struct command_set *set, size_t i, size_t at)
 {
-	const struct cmd_def *found = NULL;
-	size_t len = strlen(name);
-	int count = 0;
+	const char *entry = (const char *)set->entries + i * set->size;
+	const char *const *word = (const void *)(entry + at);
 
-	for (int i = 0; i < CMD_COUNT; i++) {
-		const struct command_entry *e = &cmd_table[i].entry;
-		if (strcmp(e->name, name) == 0 || (e->alias && strcmp(e->alias, name) == 0))
-			return &cmd_table[i];
+	return *word;
+}
+
+/*
+ * The index of the entry of `set` that `name` means: an exact name or alias
+ * first, else the one name that starts with it. -1 with a message in `err`
+ * when none does ("unknown") or several do ("ambiguous", with their names).
+ */
+int command_set_find(const struct command_set *set, const char *name, char *err, size_t errlen)
+{
+	size_t len = strlen(name);
+	int found = -1, count = 0, at;
+
+	for (size_t i = 0; i < set->count; i++) {
+		const char *alias = set_word(set, i, set->alias_at);
+		if (strcmp(set_word(set, i, set->name_at), name) == 0 ||
+		    (alias && strcmp(alias, name) == 0))
+			return (int)i;
 	}
-	for (int i = 0; i < CMD_COUNT; i++) {
-		if (len > 0 && strncmp(cmd_table[i].entry.name, name, len) == 0) {
-			found = &cmd_table[i];
+	for (size_t i = 0; len > 0 && i < set->count; i++) {
+		if (strncmp(set_word(set, i, set->name_at), name, len) == 0) {
+			found = (int)i;
 			count++;
 		}
 	}
@@ -286,33 +467,50 @@ static const struct cmd_def *cmd_lookup(const char *name, char *err, size_t errl
 		return found;
 	if (count == 0) {
 		snprintf(err, errlen, "unknown command `%s` (try `help`)", name);
-		return NULL;
+		return -1;
 	}
-	int at = snprintf(err, errlen, "ambiguous command `%s`:", name);
-	for (int i = 0; i < CMD_COUNT && at > 0 && (size_t)at < errlen; i++)
-		if (strncmp(cmd_table[i].entry.name, name, len) == 0)
-			at +=
-			    snprintf(err + at, errlen - (size_t)at, " %s", cmd_table[i].entry.name);
+	at = snprintf(err, errlen, "ambiguous command `%s`:", name);
+	for (size_t i = 0; i < set->count && at > 0 && (size_t)at < errlen; i++)
+		if (strncmp(set_word(set, i, set->name_at), name, len) == 0)
+			at += snprintf(err + at, errlen - (size_t)at, " %s",
+				       set_word(set, i, set->name_at));
+	return -1;
+}
+
+/* The n-th (0-based) name of `set` starting with `prefix`, in table order, or NULL after the
+   last. */
+const char *command_set_match(const struct command_set *set, const char *prefix, int n)
+{
+	size_t len = strlen(prefix);
+
+	for (size_t i = 0; i < set->count; i++)
+		if (strncmp(set_word(set, i, set->name_at), prefix, len) == 0 && n-- == 0)
+			return set_word(set, i, set->name_at);
 	return NULL;
 }
 
-/* The entry a name, alias or unique prefix means; NULL with a message if unknown or ambiguous. */
-const struct command_entry *command_find(const char *name, char *err, size_t errlen)
+static const struct command_set cmd_names = COMMAND_SET(struct command_def, cmd_table);
+
+/* The game's command table (static data) and, in *count, its length. */
+const struct command_def *command_table(size_t *count)
 {
-	const struct cmd_def *d = cmd_lookup(name, err, errlen);
-	return d ? &d->entry : NULL;
+	*count = CMD_COUNT;
+	return cmd_table;
+}
+
+/* The entry a name, alias or unique prefix means; NULL with a message if unknown or ambiguous. */
+const struct command_def *command_find(const char *name, char *err, size_t errlen)
+{
+	int i = command_set_find(&cmd_names, name, err, errlen);
+
+	return i < 0 ? NULL : &cmd_table[i];
 }
 
 /* The n-th (0-based) command name starting with `prefix`, in table order, or NULL after the last.
  */
 const char *command_name_match(const char *prefix, int n)
 {
-	size_t len = strlen(prefix);
-
-	for (int i = 0; i < CMD_COUNT; i++)
-		if (strncmp(cmd_table[i].entry.name, prefix, len) == 0 && n-- == 0)
-			return cmd_table[i].entry.name;
-	return NULL;
+	return command_set_match(&cmd_names, prefix, n);
 }
 
 static void help_append(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
@@ -374,25 +572,24 @@ char *command_help(const char *name)
 		return NULL;
 	buf[0] = '\0';
 	if (name && *name) {
-		const struct cmd_def *d = cmd_lookup(name, err, sizeof(err));
+		const struct command_def *d = command_find(name, err, sizeof(err));
 		if (!d) {
 			free(buf);
 			return NULL;
 		}
-		help_append(&buf, &len, &cap, "%s%s%s\n%s\n", d->entry.name,
-			    *d->entry.usage ? " " : "", d->entry.usage, d->entry.help);
+		help_append(&buf, &len, &cap, "%s%s%s\n%s\n", d->name, *d->usage ? " " : "",
+			    d->usage, d->help);
 		return buf;
 	}
 	help_append(&buf, &len, &cap,
 		    "Commands (a unique prefix is enough; a square alone is a move):\n");
 	for (int i = 0; i < CMD_COUNT; i++) {
 		char head[64];
-		const char *text = cmd_table[i].entry.help;
+		const char *text = cmd_table[i].help;
 		size_t first = help_first_sentence(text);
 		int col = 0;
 
-		snprintf(head, sizeof(head), "%s %s", cmd_table[i].entry.name,
-			 cmd_table[i].entry.usage);
+		snprintf(head, sizeof(head), "%s %s", cmd_table[i].name, cmd_table[i].usage);
 		help_append(&buf, &len, &cap, "  %-*s", HELP_HEAD_WIDTH, head);
 		while (first > 0) {
 			size_t word = strcspn(text, " \n");
@@ -441,7 +638,7 @@ int command_execute(struct controller *ctl, const char *line, struct command_res
 	char *argv[CMD_MAX_WORDS + 1];
 	char move_word[] = "move";
 	char err[256];
-	const struct cmd_def *d;
+	const struct command_def *d;
 	char *copy;
 	int argc, rc;
 
@@ -461,24 +658,22 @@ int command_execute(struct controller *ctl, const char *line, struct command_res
 	if (is_square_run(argv[1])) {
 		argv[0] = move_word;
 		argc++;
-		d = cmd_lookup("move", err, sizeof(err));
-		rc = d->run(ctl, argc, argv, res);
+		rc = cmd_move(ctl, argc, argv, res);
 		free(copy);
 		return rc;
 	}
-	d = cmd_lookup(argv[1], err, sizeof(err));
+	d = command_find(argv[1], err, sizeof(err));
 	if (!d) {
 		free(copy);
 		return cmd_fail(res, "%s", err);
 	}
 	argc--;
-	if (argc < d->min_args || (d->max_args >= 0 && argc > d->max_args)) {
-		rc = cmd_fail(res, "usage: %s%s%s", d->entry.name, *d->entry.usage ? " " : "",
-			      d->entry.usage);
+	if (argc < d->args.lower || (d->args.upper >= 0 && argc > d->args.upper)) {
+		rc = cmd_fail(res, "usage: %s%s%s", d->name, *d->usage ? " " : "", d->usage);
 		free(copy);
 		return rc;
 	}
-	rc = d->run(ctl, argc + 1, argv + 1, res);
+	rc = d->exec(ctl, argc + 1, argv + 1, res);
 	free(copy);
 	return rc;
 }

@@ -34,13 +34,85 @@ struct command_result {
 	char *output;	   /* multi-line text (malloc'd) or NULL; freed by command_result_free */
 };
 
-/* One entry of the command table. */
-struct command_entry {
-	const char *name;  /* full name, as typed */
-	const char *alias; /* a short form that wins over prefixes, or NULL */
-	const char *usage; /* arguments, e.g. "[N]" */
-	const char *help;  /* one or more lines describing the command */
+/*
+ * What the words after a command's name are, so that the command bar can
+ * complete them (a square, a level, a slot ...).
+ */
+enum command_arg_kind {
+	CMD_ARG_NONE,	       /* free text, nothing to offer */
+	CMD_ARG_MOVE,	       /* a legal move's square */
+	CMD_ARG_SQUARE,	       /* any square */
+	CMD_ARG_CONTENT,       /* black, white or empty */
+	CMD_ARG_PLAYER,	       /* human or a level */
+	CMD_ARG_SIDE_OR_LEVEL, /* black, white or a level */
+	CMD_ARG_LEVEL,	       /* a level */
+	CMD_ARG_SIDE,	       /* black or white */
+	CMD_ARG_SLOT,	       /* a save slot (or a file) */
+	CMD_ARG_MARK,	       /* !, !!, ?, ??, !?, ?! or none */
+	CMD_ARG_INFO_KEY,      /* a game information key */
+	CMD_ARG_TOPIC,	       /* `keys` or a command name */
 };
+
+/* How many words may follow a command's name, and what the first two are. */
+struct command_args {
+	int lower;		       /* words required */
+	int upper;		       /* words allowed; -1 = the rest of the line */
+	enum command_arg_kind kind[2]; /* the first and second word; with upper -1 the
+					   second also stands for the words after it */
+};
+
+/* What a command does besides its work, for the callers that ask first. */
+enum command_def_flags {
+	CMD_REPLACES_GAME = 1 << 0, /* the game on the board is dropped for another one */
+	CMD_FILLS_SLOT = 1 << 1,    /* writes the save slot named by its first word */
+};
+
+typedef int (*command_exec)(struct controller *ctl, int argc, char **argv,
+			    struct command_result *res);
+
+/*
+ * One entry of the command table, in the shape every command set of the
+ * program shares (the screen's verbs, GTP, NBoard): name, alias, args, usage,
+ * help, flags, exec.
+ */
+struct command_def {
+	const char *name;	  /* full name, as typed */
+	const char *alias;	  /* a short form that wins over prefixes, or NULL */
+	struct command_args args; /* words after the name */
+	const char *usage;	  /* arguments, e.g. "[N]" */
+	const char *help;	  /* one or more lines describing the command */
+	unsigned flags;		  /* enum command_def_flags */
+	command_exec exec;	  /* does the work (argv[0] = the name as typed) */
+};
+
+/*
+ * Any table of that shape, for the lookup they share: where its entries are
+ * and where `name` and `alias` sit in one of them. COMMAND_SET(type, array)
+ * fills it in.
+ */
+struct command_set {
+	const void *entries; /* the first entry */
+	size_t count;	     /* number of entries */
+	size_t size;	     /* sizeof one entry */
+	size_t name_at;	     /* offsetof(entry, name) */
+	size_t alias_at;     /* offsetof(entry, alias) */
+};
+
+#define COMMAND_SET(type, array)                                                                   \
+	{                                                                                          \
+		(array), sizeof(array) / sizeof((array)[0]), sizeof(type), offsetof(type, name),   \
+		    offsetof(type, alias)                                                          \
+	}
+
+/* The index of the entry of `set` that `name` means (its name or alias, or a
+   unique prefix of a name); -1 with a message when unknown or ambiguous. */
+int command_set_find(const struct command_set *set, const char *name, char *err, size_t errlen);
+
+/* The n-th (0-based) name of `set` starting with `prefix`, in table order, or NULL. */
+const char *command_set_match(const struct command_set *set, const char *prefix, int n);
+
+/* The game's command table and its length, in the order `help` lists it. */
+const struct command_def *command_table(size_t *count);
 
 /* Runs one command line on `ctl`; fills `res` (always initialised). 0 ok, -1 error. */
 int command_execute(struct controller *ctl, const char *line, struct command_result *res);
@@ -50,7 +122,7 @@ void command_result_free(struct command_result *res);
 const char *command_name_match(const char *prefix, int n);
 
 /* The entry a name or unique prefix means; NULL with a message when unknown or ambiguous. */
-const struct command_entry *command_find(const char *name, char *err, size_t errlen);
+const struct command_def *command_find(const char *name, char *err, size_t errlen);
 
 /* Help of one command or, for NULL or "", of all of them, as malloc'd text (NULL if unknown). */
 char *command_help(const char *name);

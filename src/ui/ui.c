@@ -7,15 +7,16 @@
  * thread's progress and moves) and a self-pipe written by the signal
  * handlers (SIGWINCH, SIGHUP, SIGTERM, SIGINT, SIGQUIT), so that a signal
  * never does more in its handler than write one byte. A key is looked up in
- * the binding table (keys.c) and its command line runs through
- * ui_execute, like a line typed in the command bar; the screen's own
- * commands are handled here, every other line goes to command_execute.
+ * the key map (keys.c, src/game/keymap.c) and its command line runs through
+ * ui_execute, like a line typed in the command bar: a word naming one of
+ * the screen's verbs (verbs.c) runs it, every other line goes to
+ * command_execute, after a y/n question when the command's flags call for
+ * one.
  * Losing the terminal (SIGHUP, or a hang-up on stdin) writes the autosave
  * slot before leaving. Fatal signals restore the terminal, then die.
  */
 #include "ui.h"
 
-#include "board.h"
 #include "cmdbar.h"
 #include "command.h"
 #include "datadir.h"
@@ -146,7 +147,7 @@ static void popup_show(struct ui *ui, char *text)
 /* Takes the terminal's new size (after SIGWINCH, or `redraw`). resizeterm
    queues a KEY_RESIZE when the size changed; that key only lays the screen
    out again (handle_key), so the two never call each other in a loop. */
-static void resize(struct ui *ui)
+void ui_resize(struct ui *ui)
 {
 	struct winsize ws;
 
@@ -204,75 +205,6 @@ static void apply_result(struct ui *ui, struct command_result *res)
 	ui->dirty = true;
 }
 
-static void cursor_move(struct ui *ui, const char *dir)
-{
-	int r = ui->cursor / 8, c = ui->cursor % 8;
-
-	if (strcmp(dir, "left") == 0)
-		c = (c + 7) % 8;
-	else if (strcmp(dir, "right") == 0)
-		c = (c + 1) % 8;
-	else if (strcmp(dir, "up") == 0)
-		r = (r + 7) % 8;
-	else if (strcmp(dir, "down") == 0)
-		r = (r + 1) % 8;
-	else {
-		int sq = board_square_parse(dir);
-		if (sq < 0 || sq >= 64) {
-			ui_set_message(ui, true, "cursor: left, right, up, down or a square");
-			return;
-		}
-		r = sq / 8;
-		c = sq % 8;
-	}
-	ui->cursor = r * 8 + c;
-	ui->dirty = true;
-}
-
-/* The line to run for `select`: play the cursor's square, or in edit mode
-   cycle its content empty -> black -> white -> empty. */
-static void select_square(struct ui *ui, char *out, size_t len)
-{
-	char sq[3];
-	uint64_t bit = 1ULL << ui->cursor;
-	const struct board *b = controller_board(ui->ctl);
-	enum color side = controller_side(ui->ctl);
-
-	ui_square_name(ui->cursor, sq);
-	if (controller_mode(ui->ctl) == MODE_EDIT) {
-		int who = (b->own & bit) ? (int)side : (b->opp & bit) ? (int)!side : -1;
-		snprintf(out, len, "set %s %s", sq,
-			 who < 0	? "black"
-			 : who == BLACK ? "white"
-					: "empty");
-	} else {
-		snprintf(out, len, "move %s", sq);
-	}
-}
-
-/* The command that `word` names or uniquely abbreviates, or NULL. */
-static const char *command_of(const char *word)
-{
-	const char *name = command_name_match(word, 0);
-
-	if (!name || (strcmp(name, word) != 0 && command_name_match(word, 1)))
-		return NULL;
-	return name;
-}
-
-/* True when `word` names (or uniquely abbreviates) a command that replaces
-   the game: new, load, import, handicap. */
-static bool replaces_game(const char *word)
-{
-	static const char *const names[] = {"new", "load", "import", "handicap"};
-	const char *name = command_of(word);
-
-	for (size_t i = 0; name && i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(name, names[i]) == 0)
-			return true;
-	return false;
-}
-
 /* Holds `line` until the player answers y to `ask`; `kept` is said on any other key. */
 static void confirm_first(struct ui *ui, const char *line, const char *ask, const char *kept)
 {
@@ -282,13 +214,42 @@ static void confirm_first(struct ui *ui, const char *line, const char *ask, cons
 	ui->dirty = true;
 }
 
-/* Runs one command line: the screen's own commands here, the others through
-   the command layer; a line that would replace an unsaved game waits for y
-   first (confirm_line). Returns 0, or -1 when the command failed. */
+/* True when `line` (command `def`, arguments `rest`) must wait for a y first,
+   as the command's flags say: it replaces an unsaved game, or it saves into
+   a slot that holds another game. */
+static bool asks_first(struct ui *ui, const struct command_def *def, const char *line,
+		       const char *rest)
+{
+	char ask[128], kept[128], slot[64];
+
+	if ((def->flags & CMD_REPLACES_GAME) && controller_unsaved(ui->ctl)) {
+		ui->confirm_name = def->name;
+		snprintf(ask, sizeof ask, " The game is not saved. `%s` replaces it: go on? (y/n)",
+			 def->name);
+		confirm_first(ui, line, ask, "Kept the game. `save` keeps it in a slot.");
+		return true;
+	}
+	if (!(def->flags & CMD_FILLS_SLOT))
+		return false;
+	snprintf(slot, sizeof slot, "%.*s", (int)strcspn(rest, " \t"), rest);
+	if (!controller_slot_taken(ui->ctl, slot))
+		return false;
+	snprintf(ask, sizeof ask, " Slot %s holds another game. Replace it? (y/n)", slot);
+	snprintf(kept, sizeof kept, "Kept slot %s as it was.", slot);
+	confirm_first(ui, line, ask, kept);
+	return true;
+}
+
+/* Runs one command line: a word that no game command starts with may be one
+   of the screen's verbs (verbs.c); every other line goes to the command
+   layer, unless its command's flags say it must wait for a y first
+   (confirm_line). Returns 0, or -1 when the command failed. */
 int ui_execute(struct ui *ui, const char *line)
 {
 	struct command_result res;
-	char word[32], buf[300];
+	const struct command_def *def;
+	const struct ui_verb *verb;
+	char word[32], err[256];
 	const char *rest;
 	size_t n;
 	int rc;
@@ -300,65 +261,11 @@ int ui_execute(struct ui *ui, const char *line)
 	snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word ? n : sizeof word - 1), line);
 	rest = line + n;
 	rest += strspn(rest, " \t");
-	if (strcmp(word, "cursor") == 0) {
-		cursor_move(ui, rest);
+	def = command_find(word, err, sizeof err);
+	if (!def && !command_name_match(word, 0) && (verb = ui_verb_find(word, err, sizeof err)))
+		return ui_verb_run(ui, verb, rest);
+	if (def && !ui->replace_confirmed && asks_first(ui, def, line, rest))
 		return 0;
-	}
-	if (strcmp(word, "select") == 0) {
-		select_square(ui, buf, sizeof buf);
-		return ui_execute(ui, buf);
-	}
-	if (strcmp(word, "prompt") == 0) {
-		if (controller_engine_busy(ui->ctl) && !*rest)
-			ui_set_message(ui, false, "the engine is thinking: Esc or `stop` stops it");
-		cmdbar_open(rest);
-		ui->dirty = true;
-		return 0;
-	}
-	if (strcmp(word, "scroll") == 0) {
-		ui->moves_top += atoi(rest) * (ui->lay.moves_h - 2);
-		ui->moves_follow = false;
-		ui->dirty = true;
-		return 0;
-	}
-	if (strcmp(word, "escape") == 0) {
-		if (controller_engine_busy(ui->ctl))
-			return ui_execute(ui, "stop");
-		ui->message[0] = '\0';
-		ui->dirty = true;
-		return 0;
-	}
-	if (strcmp(word, "redraw") == 0) {
-		resize(ui);
-		return 0;
-	}
-	if ((strcmp(word, "help") == 0 || strcmp(word, "?") == 0) && strcmp(rest, "keys") == 0) {
-		char *text = ui_keys_help();
-		if (text)
-			popup_show(ui, text);
-		return 0;
-	}
-	if (!ui->replace_confirmed && replaces_game(word) && controller_unsaved(ui->ctl)) {
-		char ask[128];
-
-		ui->confirm_name = command_of(word);
-		snprintf(ask, sizeof ask, " The game is not saved. `%s` replaces it: go on? (y/n)",
-			 ui->confirm_name);
-		confirm_first(ui, line, ask, "Kept the game. `save` keeps it in a slot.");
-		return 0;
-	}
-	if (!ui->replace_confirmed && command_of(word) && strcmp(command_of(word), "save") == 0) {
-		char slot[64], ask[128], kept[128];
-
-		snprintf(slot, sizeof slot, "%.*s", (int)strcspn(rest, " \t"), rest);
-		if (controller_slot_taken(ui->ctl, slot)) {
-			snprintf(ask, sizeof ask, " Slot %s holds another game. Replace it? (y/n)",
-				 slot);
-			snprintf(kept, sizeof kept, "Kept slot %s as it was.", slot);
-			confirm_first(ui, line, ask, kept);
-			return 0;
-		}
-	}
 	rc = command_execute(ui->ctl, line, &res);
 	apply_result(ui, &res);
 	command_result_free(&res);
@@ -591,12 +498,37 @@ static const char *complete_slot(const struct ui *ui, const char *prefix, int n)
 	return found;
 }
 
+/* The kind of word `word` (1 = the first after the name) of a command taking
+   `args`: the first or second kind named, the second standing for the words
+   after it when the command takes the rest of the line. */
+static enum command_arg_kind arg_kind(const struct command_args *args, int word)
+{
+	if (args->upper >= 0 && word > args->upper)
+		return CMD_ARG_NONE;
+	return args->kind[word > 2 ? 1 : word - 1];
+}
+
+/* The n-th word of `first` (or, when none is left, of `then`) starting with
+   `prefix`, counting the matches of `first` before those of `then`. */
+static const char *nth_of_two(const char *const *first, const char *const *then, const char *prefix,
+			      int n)
+{
+	const char *found = nth_match(first, prefix, n);
+	int skip = 0;
+
+	if (found)
+		return found;
+	while (nth_match(first, prefix, skip))
+		skip++;
+	return nth_match(then, prefix, n - skip);
+}
+
 static const char *ui_complete(const char *line, int word, const char *prefix, int n, void *user)
 {
+	static const char *const human[] = {"human", NULL};
 	const struct ui *ui = user;
-	char first[32];
-	const struct command_entry *e;
-	char err[128];
+	const struct command_def *e;
+	char first[32], err[128];
 	size_t len;
 
 	if (word == 0)
@@ -608,43 +540,33 @@ static const char *ui_complete(const char *line, int word, const char *prefix, i
 	e = command_find(first, err, sizeof err);
 	if (!e)
 		return NULL;
-	if (strcmp(e->name, "move") == 0)
+	switch (arg_kind(&e->args, word)) {
+	case CMD_ARG_MOVE:
 		return complete_square(ui, true, prefix, n);
-	if (strcmp(e->name, "set") == 0)
-		return word == 1 ? complete_square(ui, false, prefix, n)
-				 : nth_match(contents, prefix, n);
-	if (strcmp(e->name, "black") == 0 || strcmp(e->name, "white") == 0) {
-		if (n == 0 && strncasecmp("human", prefix, strlen(prefix)) == 0)
-			return "human";
-		return word == 1
-			   ? nth_match(level_names(), prefix,
-				       n - (strncasecmp("human", prefix, strlen(prefix)) == 0))
-			   : NULL;
-	}
-	if (strcmp(e->name, "level") == 0) {
-		int skip = 0;
-		if (word == 1) {
-			const char *c = nth_match(colors, prefix, n);
-			if (c)
-				return c;
-			while (nth_match(colors, prefix, skip))
-				skip++;
-		}
-		return word <= 2 ? nth_match(level_names(), prefix, n - skip) : NULL;
-	}
-	if (strcmp(e->name, "save") == 0 || strcmp(e->name, "load") == 0)
-		return word == 1 ? complete_slot(ui, prefix, n) : NULL;
-	if (strcmp(e->name, "mark") == 0)
-		return nth_match(marks, prefix, n);
-	if (strcmp(e->name, "side") == 0)
+	case CMD_ARG_SQUARE:
+		return complete_square(ui, false, prefix, n);
+	case CMD_ARG_CONTENT:
+		return nth_match(contents, prefix, n);
+	case CMD_ARG_PLAYER:
+		return nth_of_two(human, level_names(), prefix, n);
+	case CMD_ARG_SIDE_OR_LEVEL:
+		return nth_of_two(colors, level_names(), prefix, n);
+	case CMD_ARG_LEVEL:
+		return nth_match(level_names(), prefix, n);
+	case CMD_ARG_SIDE:
 		return nth_match(colors, prefix, n);
-	if (strcmp(e->name, "info") == 0)
-		return word == 1 ? nth_match(infos, prefix, n) : NULL;
-	if (strcmp(e->name, "help") == 0) {
-		if (n == 0 && strncmp("keys", prefix, strlen(prefix)) == 0)
+	case CMD_ARG_SLOT:
+		return complete_slot(ui, prefix, n);
+	case CMD_ARG_MARK:
+		return nth_match(marks, prefix, n);
+	case CMD_ARG_INFO_KEY:
+		return nth_match(infos, prefix, n);
+	case CMD_ARG_TOPIC: /* `keys` first, then the command names */
+		if (strncmp("keys", prefix, strlen(prefix)) == 0 && n-- == 0)
 			return "keys";
-		return command_name_match(prefix,
-					  strncmp("keys", prefix, strlen(prefix)) == 0 ? n - 1 : n);
+		return command_name_match(prefix, n);
+	case CMD_ARG_NONE:
+		break;
 	}
 	return NULL;
 }
@@ -720,7 +642,7 @@ static bool read_signals(struct ui *ui, bool *hangup)
 		for (ssize_t i = 0; i < n; i++) {
 			switch (sigs[i]) {
 			case SIGWINCH:
-				resize(ui);
+				ui_resize(ui);
 				break;
 			case SIGINT:
 				if (cmdbar_is_open())

@@ -11,6 +11,7 @@
 #ifndef OTHELLO_UI_H
 #define OTHELLO_UI_H
 
+#include "command.h"
 #include "controller.h"
 
 #include <curses.h>
@@ -83,6 +84,7 @@ struct ui {
 /* ui.c */
 int ui_run(struct controller *ctl, const struct ui_options *opt);
 int ui_execute(struct ui *ui, const char *line);
+void ui_resize(struct ui *ui);
 void ui_set_message(struct ui *ui, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -128,7 +130,21 @@ void ui_draw_graph(struct ui *ui);
 /* keys.c */
 /* The command string bound to `key` in the current mode, or NULL. */
 const char *ui_keys_lookup(const struct ui *ui, int key);
-/* The table as text for `help keys` (malloc'd). */
-char *ui_keys_help(void);
+
+/* verbs.c */
+/* One of the screen's own commands, in the command table's shape (command.h). */
+struct ui_verb {
+	const char *name;			      /* full name, as typed */
+	const char *alias;			      /* a short form, or NULL */
+	struct command_args args;		      /* words after the name */
+	const char *usage;			      /* arguments, e.g. "N" */
+	const char *help;			      /* what it does */
+	unsigned flags;				      /* none of the verbs needs one yet */
+	int (*exec)(struct ui *ui, const char *rest); /* rest: the text after the name */
+};
+
+const struct ui_verb *ui_verb_table(size_t *count);
+const struct ui_verb *ui_verb_find(const char *name, char *err, size_t errlen);
+int ui_verb_run(struct ui *ui, const struct ui_verb *verb, const char *rest);
 
 #endif

@@ -1,0 +1,154 @@
+/*
+ * keymap.c — the key bindings: one table from key names to command lines.
+ *
+ * A key runs a command line exactly as if it were typed in the command bar.
+ * Lines may hold `{square}`, replaced by the board cursor's square. Besides
+ * the command table's commands (command.c), the screen has verbs of its own
+ * (src/ui/verbs.c): `cursor DIRECTION`, `select` (play the cursor's square,
+ * or cycle its disc in edit mode), `prompt [TEXT]` (open the command bar),
+ * `scroll N` (the move list, in pages), `escape` and `redraw`; `help keys`
+ * lists this table (through the `help` command). The first
+ * entry for a key whose modes include the current mode wins. Only keys that
+ * xterm, screen, tmux and the Linux console all send are needed: every
+ * action bound to a special key also has a plain one.
+ *
+ * Keys are named here as `help keys` shows them; which codes each name
+ * stands for is the screen's business (src/ui/keys.c), so this file and the
+ * `help keys` text need no curses.
+ */
+#include "keymap.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	IN_PLAY = 1 << MODE_PLAY,
+	IN_REPLAY = 1 << MODE_REPLAY,
+	IN_EDIT = 1 << MODE_EDIT,
+	IN_ANALYSIS = 1 << MODE_ANALYSIS,
+	IN_GAME = IN_PLAY | IN_REPLAY | IN_ANALYSIS,
+	IN_ALL = IN_GAME | IN_EDIT,
+};
+
+static const struct keymap_binding bindings[] = {
+    {"Left", IN_ALL, "cursor left", "move the board cursor"},
+    {"h", IN_ALL, "cursor left", ""},
+    {"Right", IN_ALL, "cursor right", ""},
+    {"l", IN_ALL, "cursor right", ""},
+    {"Up", IN_ALL, "cursor up", ""},
+    {"k", IN_ALL, "cursor up", ""},
+    {"Down", IN_ALL, "cursor down", ""},
+    {"j", IN_ALL, "cursor down", ""},
+    {"Enter", IN_GAME, "select", "play the square under the cursor"},
+    {"Space", IN_GAME, "select", ""},
+    {"click", IN_GAME, "select", "play the clicked square"},
+    {"u", IN_GAME, "undo", "take back a move"},
+    {"r", IN_GAME, "redo", "replay a move taken back"},
+    {"[", IN_GAME, "prev", "step back through the game"},
+    {"<", IN_GAME, "prev", ""},
+    {"Shift-Left", IN_GAME, "prev", ""},
+    {"]", IN_GAME, "next", "step forward through the game"},
+    {">", IN_GAME, "next", ""},
+    {"Shift-Right", IN_GAME, "next", ""},
+    {"Home", IN_GAME, "first", "go to the start of the game"},
+    {"{", IN_GAME, "first", ""},
+    {"End", IN_GAME, "last", "go to the end of the line"},
+    {"}", IN_GAME, "last", ""},
+    {"PageUp", IN_ALL, "scroll -1", "scroll the move list"},
+    {"PageDown", IN_ALL, "scroll 1", ""},
+    {"?", IN_GAME, "hint", "ask the engine for hints"},
+    {"g", IN_GAME, "go", "let the engine play the side to move"},
+    {"p", IN_GAME, "pass", "pass (when there is no legal move)"},
+    {"v", IN_GAME, "variations", "list the variations here"},
+    {"c", IN_GAME, "prompt comment ", "comment the move at the cursor (bar)"},
+    {"m", IN_GAME, "prompt mark ", "mark the move at the cursor (bar)"},
+    {"s", IN_ALL, "prompt save ", "save the game (opens the bar)"},
+    {"e", IN_GAME, "edit", "edit the position"},
+    {"N", IN_GAME, "new", "start a new game"},
+    {"b", IN_EDIT, "set {square} black", "edit: put a black disc"},
+    {"x", IN_EDIT, "set {square} black", ""},
+    {"w", IN_EDIT, "set {square} white", "edit: put a white disc"},
+    {"o", IN_EDIT, "set {square} white", ""},
+    {".", IN_EDIT, "set {square} empty", "edit: empty the square"},
+    {"Delete", IN_EDIT, "set {square} empty", ""},
+    {"Backspace", IN_EDIT, "set {square} empty", ""},
+    {"Space", IN_EDIT, "select", "edit: cycle empty, black, white"},
+    {"click", IN_EDIT, "select", ""},
+    {"B", IN_EDIT, "side black", "edit: Black to move"},
+    {"W", IN_EDIT, "side white", "edit: White to move"},
+    {"C", IN_EDIT, "clear", "edit: empty the board"},
+    {"Enter", IN_EDIT, "done", "edit: validate the position"},
+    {":", IN_ALL, "prompt", "open the command bar"},
+    {"/", IN_ALL, "prompt", ""},
+    {"Esc", IN_ALL, "escape", "stop the engine (it plays its best move)"},
+    {"Ctrl-L", IN_ALL, "redraw", "redraw the screen"},
+    {"F1", IN_ALL, "help", "list the commands"},
+    {"q", IN_ALL, "quit", "quit (asks when the game is not saved)"},
+};
+
+enum { KEYMAP_COUNT = sizeof bindings / sizeof bindings[0] };
+
+/* The command line the key `name` runs in `mode` (the first binding of that
+   name whose modes hold it), or NULL when the key is not bound there. */
+const char *keymap_command(const char *name, enum ctl_mode mode)
+{
+	unsigned in = 1u << mode;
+
+	for (size_t i = 0; i < KEYMAP_COUNT; i++)
+		if ((bindings[i].modes & in) && strcmp(bindings[i].name, name) == 0)
+			return bindings[i].command;
+	return NULL;
+}
+
+/* The bindings (static data) in table order; their number in *count. */
+const struct keymap_binding *keymap_table(size_t *count)
+{
+	*count = KEYMAP_COUNT;
+	return bindings;
+}
+
+/* Columns of `help keys`: keys, what they do, then the command (at most 18
+   characters), so that a line stays within 79 columns; keys too many for
+   their column get a line of their own. */
+enum { KEYS_WIDTH = 17, KEYS_HELP_WIDTH = 40 };
+
+/* The `help keys` text: a title, then one line per action (an entry with a
+   help text and the entries without one after it) with all its keys, once
+   each. Malloc'd; NULL when out of memory. */
+char *keymap_help(void)
+{
+	size_t size = 8192, len = 0;
+	char *out = malloc(size);
+
+	if (!out)
+		return NULL;
+	len += (size_t)snprintf(
+	    out, size, "Keys (each runs the command shown; `help COMMAND` describes it):\n\n");
+	for (size_t i = 0; i < KEYMAP_COUNT && len < size; i++) {
+		const struct keymap_binding *b = &bindings[i];
+		char keys[64] = "";
+		int cmd_len;
+
+		if (!b->help[0])
+			continue;
+		snprintf(keys, sizeof keys, "%s", b->name);
+		for (size_t j = i + 1; j < KEYMAP_COUNT && !bindings[j].help[0]; j++)
+			snprintf(keys + strlen(keys), sizeof keys - strlen(keys), " %s",
+				 bindings[j].name);
+		cmd_len = (int)strlen(b->command);
+		while (cmd_len > 0 && b->command[cmd_len - 1] == ' ')
+			cmd_len--;
+		if (strlen(keys) > KEYS_WIDTH) {
+			len += (size_t)snprintf(out + len, size - len, "  %s\n", keys);
+			keys[0] = '\0';
+		}
+		if (len < size)
+			len += (size_t)snprintf(out + len, size - len, "  %-*s %-*s %.*s\n",
+						KEYS_WIDTH, keys, KEYS_HELP_WIDTH, b->help, cmd_len,
+						b->command);
+	}
+	if (len >= size)
+		out[size - 1] = '\0';
+	return out;
+}

@@ -1,0 +1,196 @@
+/*
+ * verbs.c — the screen's own commands: the verbs that move the board cursor,
+ * open the command bar or scroll, which the game's command table does not
+ * know. They are a table of the command table's shape (name, alias, args,
+ * usage, help, flags, exec) found by the same lookup (command_set_find: an
+ * exact name or alias, or a unique prefix), and key bindings and the bar
+ * reach them through ui_execute like any command line. A word that starts
+ * a game command's name is never taken for a verb, so no verb hides one.
+ */
+#include "ui.h"
+
+#include "board.h"
+#include "cmdbar.h"
+#include "command.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* `cursor left|right|up|down|SQUARE`: moves the board cursor (around the edges). */
+static int verb_cursor(struct ui *ui, const char *dir)
+{
+	int r = ui->cursor / 8, c = ui->cursor % 8;
+
+	if (strcmp(dir, "left") == 0)
+		c = (c + 7) % 8;
+	else if (strcmp(dir, "right") == 0)
+		c = (c + 1) % 8;
+	else if (strcmp(dir, "up") == 0)
+		r = (r + 7) % 8;
+	else if (strcmp(dir, "down") == 0)
+		r = (r + 1) % 8;
+	else {
+		int sq = board_square_parse(dir);
+		if (sq < 0 || sq >= 64) {
+			ui_set_message(ui, true, "cursor: left, right, up, down or a square");
+			return 0;
+		}
+		r = sq / 8;
+		c = sq % 8;
+	}
+	ui->cursor = r * 8 + c;
+	ui->dirty = true;
+	return 0;
+}
+
+/* `select`: plays the cursor's square or, in edit mode, cycles its content
+   empty -> black -> white -> empty. */
+static int verb_select(struct ui *ui, const char *rest)
+{
+	char sq[3], line[32];
+	uint64_t bit = 1ULL << ui->cursor;
+	const struct board *b = controller_board(ui->ctl);
+	enum color side = controller_side(ui->ctl);
+
+	(void)rest;
+	ui_square_name(ui->cursor, sq);
+	if (controller_mode(ui->ctl) == MODE_EDIT) {
+		int who = (b->own & bit) ? (int)side : (b->opp & bit) ? (int)!side : -1;
+		snprintf(line, sizeof line, "set %s %s", sq,
+			 who < 0	? "black"
+			 : who == BLACK ? "white"
+					: "empty");
+	} else {
+		snprintf(line, sizeof line, "move %s", sq);
+	}
+	return ui_execute(ui, line);
+}
+
+/* `prompt [TEXT]`: opens the command bar holding TEXT as it is (trailing blanks too). */
+static int verb_prompt(struct ui *ui, const char *text)
+{
+	if (controller_engine_busy(ui->ctl) && !*text)
+		ui_set_message(ui, false, "the engine is thinking: Esc or `stop` stops it");
+	cmdbar_open(text);
+	ui->dirty = true;
+	return 0;
+}
+
+/* `scroll N`: the move list by N pages (negative: up); it stops following the cursor. */
+static int verb_scroll(struct ui *ui, const char *pages)
+{
+	ui->moves_top += atoi(pages) * (ui->lay.moves_h - 2);
+	ui->moves_follow = false;
+	ui->dirty = true;
+	return 0;
+}
+
+/* `escape`: stops the engine when it thinks, else clears the message line. */
+static int verb_escape(struct ui *ui, const char *rest)
+{
+	(void)rest;
+	if (controller_engine_busy(ui->ctl))
+		return ui_execute(ui, "stop");
+	ui->message[0] = '\0';
+	ui->dirty = true;
+	return 0;
+}
+
+/* `redraw`: takes the terminal's size again and repaints everything. */
+static int verb_redraw(struct ui *ui, const char *rest)
+{
+	(void)rest;
+	ui_resize(ui);
+	return 0;
+}
+
+static const struct ui_verb verbs[] = {
+    {
+	.name = "cursor",
+	.args = {1, 1},
+	.usage = "left|right|up|down|SQUARE",
+	.help = "Move the board cursor one square (it wraps around), or to a square.",
+	.exec = verb_cursor,
+    },
+    {
+	.name = "select",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Play the square under the cursor; in edit mode cycle it empty, black, white.",
+	.exec = verb_select,
+    },
+    {
+	.name = "prompt",
+	.args = {0, -1},
+	.usage = "[TEXT]",
+	.help = "Open the command bar, holding TEXT.",
+	.exec = verb_prompt,
+    },
+    {
+	.name = "scroll",
+	.args = {1, 1},
+	.usage = "N",
+	.help = "Scroll the move list by N pages (negative: up).",
+	.exec = verb_scroll,
+    },
+    {
+	.name = "escape",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Stop the engine (it plays its best move), or clear the message line.",
+	.exec = verb_escape,
+    },
+    {
+	.name = "redraw",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Take the terminal's size again and redraw the screen.",
+	.exec = verb_redraw,
+    },
+};
+
+static const struct command_set verb_set = COMMAND_SET(struct ui_verb, verbs);
+
+/* The verbs (static data) and, in *count, their number. */
+const struct ui_verb *ui_verb_table(size_t *count)
+{
+	*count = sizeof verbs / sizeof verbs[0];
+	return verbs;
+}
+
+/* The verb `name` means (name, alias or unique prefix), or NULL with a message
+   in `err` when none or several do. */
+const struct ui_verb *ui_verb_find(const char *name, char *err, size_t errlen)
+{
+	int i = command_set_find(&verb_set, name, err, errlen);
+
+	return i < 0 ? NULL : &verbs[i];
+}
+
+/* The number of blank-separated words in `s`. */
+static int count_words(const char *s)
+{
+	int n = 0;
+
+	for (s += strspn(s, " \t"); *s; s += strspn(s, " \t")) {
+		s += strcspn(s, " \t");
+		n++;
+	}
+	return n;
+}
+
+/* Runs `verb` with `rest`, the text after its name (leading blanks skipped),
+   after checking its number of words; the verb's result (0, or -1 when it
+   failed), or -1 with a usage message. */
+int ui_verb_run(struct ui *ui, const struct ui_verb *verb, const char *rest)
+{
+	int words = count_words(rest);
+
+	if (words < verb->args.lower || (verb->args.upper >= 0 && words > verb->args.upper)) {
+		ui_set_message(ui, true, "usage: %s%s%s", verb->name, *verb->usage ? " " : "",
+			       verb->usage);
+		return -1;
+	}
+	return verb->exec(ui, rest);
+}
