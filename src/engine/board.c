@@ -402,8 +402,11 @@ const char *board_square_name_upper(int sq)
 	return (sq >= 0 && sq <= SQ_NONE) ? square_names_upper[sq] : "--";
 }
 
-/* The colour a board-string character stands for: 0 black, 1 white, 2 empty, -1 none. */
-static int square_char(int ch)
+/*
+ * Returns what a board-string character stands for: 0 a black disc (X * B, any
+ * case), 1 a white disc (O W, any case), 2 an empty square (- .), -1 none of these.
+ */
+int board_parse_disc(int ch)
 {
 	switch (ch) {
 	case 'X': case 'x': case '*': case 'B': case 'b':
@@ -423,6 +426,38 @@ static bool is_space(int ch)
 }
 
 /*
+ * Reads up to 64 squares (see board_parse_disc) from s[0..len), row by row from
+ * a1, skipping the characters `is_blank` accepts; it stops after the 64th
+ * square, at `len` or at a NUL. Returns the number of squares read with the
+ * discs in `black` and `white` and the offset where it stopped in `end`, or -1
+ * with `end` at a character that is neither a square nor a blank.
+ */
+int board_parse_squares(const char *s, size_t len, bool (*is_blank)(int), uint64_t *black,
+			uint64_t *white, size_t *end)
+{
+	size_t i = 0;
+	int n = 0, kind;
+
+	*black = *white = 0;
+	for (; i < len && s[i] && n < 64; i++) {
+		if (is_blank((unsigned char)s[i]))
+			continue;
+		kind = board_parse_disc((unsigned char)s[i]);
+		if (kind < 0) {
+			*end = i;
+			return -1;
+		}
+		if (kind == 0)
+			*black |= board_bit(n);
+		else if (kind == 1)
+			*white |= board_bit(n);
+		n++;
+	}
+	*end = i;
+	return n;
+}
+
+/*
  * Parses a board string: 64 squares a1..h8 (X * b black, O w white, - . empty,
  * any case, spaces ignored) then the side to move. Returns the number of
  * characters read (so that a caller can go on with what follows, as in OBF), or
@@ -430,24 +465,16 @@ static bool is_space(int ch)
  */
 int board_parse(const char *s, struct board *b, enum color *side, char *err, size_t errlen)
 {
-	uint64_t black = 0, white = 0;
-	int n = 0, i = 0, kind;
+	uint64_t black, white;
+	size_t end;
+	int n, i, kind;
 
-	for (; s[i] && n < 64; i++) {
-		if (is_space((unsigned char)s[i]))
-			continue;
-		kind = square_char((unsigned char)s[i]);
-		if (kind < 0) {
-			snprintf(err, errlen,
-				 "column %d: '%c' is not a square (expected X, O or -)", i + 1,
-				 s[i]);
-			return -1;
-		}
-		if (kind == 0)
-			black |= board_bit(n);
-		else if (kind == 1)
-			white |= board_bit(n);
-		n++;
+	n = board_parse_squares(s, SIZE_MAX, is_space, &black, &white, &end);
+	i = (int)end;
+	if (n < 0) {
+		snprintf(err, errlen, "column %d: '%c' is not a square (expected X, O or -)", i + 1,
+			 s[i]);
+		return -1;
 	}
 	if (n < 64) {
 		snprintf(err, errlen, "column %d: the board has %d squares, expected 64", i + 1, n);
@@ -455,7 +482,7 @@ int board_parse(const char *s, struct board *b, enum color *side, char *err, siz
 	}
 	while (s[i] && is_space((unsigned char)s[i]))
 		i++;
-	kind = s[i] ? square_char((unsigned char)s[i]) : -1;
+	kind = s[i] ? board_parse_disc((unsigned char)s[i]) : -1;
 	if (kind != 0 && kind != 1) {
 		if (s[i])
 			snprintf(err, errlen,
