@@ -126,23 +126,35 @@ static inline u64x4 flankable(uint64_t opp)
 }
 
 /*
+ * The parallel-prefix fill of board_moves and board_flips: from the discs of
+ * `from`, over the runs of up to six flankable discs `m` next to them, towards
+ * higher squares into `l` and lower squares into `r`, one direction a lane.
+ */
+static inline void fill_runs(u64x4 m, u64x4 from, u64x4 *l, u64x4 *r)
+{
+	u64x4 ml = m & (m << shift1), mr = m & (m >> shift1);
+	u64x4 a = m & (from << shift1), b = m & (from >> shift1);
+
+	a |= m & (a << shift1);
+	b |= m & (b >> shift1);
+	a |= ml & (a << shift2);
+	b |= mr & (b >> shift2);
+	a |= ml & (a << shift2);
+	b |= mr & (b >> shift2);
+	*l = a;
+	*r = b;
+}
+
+/*
  * Returns the mask of the legal moves of `own` against `opp` (0 if none: the
  * mover must pass or the game is over). Each direction is a parallel-prefix fill
  * from the mover's discs over runs of up to six opponent discs.
  */
 uint64_t board_moves(uint64_t own, uint64_t opp)
 {
-	u64x4 m = flankable(opp);
-	u64x4 p = { own, own, own, own };
-	u64x4 ml = m & (m << shift1), mr = m & (m >> shift1);
-	u64x4 l = m & (p << shift1), r = m & (p >> shift1);
+	u64x4 p = { own, own, own, own }, l, r;
 
-	l |= m & (l << shift1);
-	r |= m & (r >> shift1);
-	l |= ml & (l << shift2);
-	r |= mr & (r >> shift2);
-	l |= ml & (l << shift2);
-	r |= mr & (r >> shift2);
+	fill_runs(flankable(opp), p, &l, &r);
 	return or_lanes((l << shift1) | (r >> shift1)) & ~(own | opp);
 }
 
@@ -178,19 +190,11 @@ const struct board_rays board_rays[64] = {RAYS8(0), RAYS8(1), RAYS8(2), RAYS8(3)
  */
 uint64_t board_flips(uint64_t own, uint64_t opp, int sq)
 {
-	u64x4 m = flankable(opp);
 	u64x4 p = { own, own, own, own };
 	uint64_t bit = board_bit(sq);
-	u64x4 x = { bit, bit, bit, bit };
-	u64x4 ml = m & (m << shift1), mr = m & (m >> shift1);
-	u64x4 l = m & (x << shift1), r = m & (x >> shift1);
+	u64x4 x = { bit, bit, bit, bit }, l, r;
 
-	l |= m & (l << shift1);
-	r |= m & (r >> shift1);
-	l |= ml & (l << shift2);
-	r |= mr & (r >> shift2);
-	l |= ml & (l << shift2);
-	r |= mr & (r >> shift2);
+	fill_runs(flankable(opp), x, &l, &r);
 	l &= (u64x4)(((l << shift1) & p) != 0);
 	r &= (u64x4)(((r >> shift1) & p) != 0);
 	return or_lanes(l | r);
