@@ -291,6 +291,52 @@ Test(board, bad_board_strings_are_refused_with_a_column)
 	cr_assert(b.own == 1 && b.opp == 2, "a failed parse leaves the board alone");
 }
 
+static bool blank_or_bar(int c)
+{
+	return c == ' ' || c == '|';
+}
+
+Test(board, parse_squares_reads_a_bounded_run_with_the_caller_s_blanks)
+{
+	uint64_t black = 1, white = 1;
+	size_t end = 99;
+	const char *rows = "*O------|--------|--------|--------|"
+			   "--------|--------|--------|------bw *rest";
+
+	cr_assert_eq(board_parse_squares(rows, strlen(rows), blank_or_bar, &black, &white, &end),
+		     64);
+	cr_assert_eq(black, board_bit(0) | board_bit(62));
+	cr_assert_eq(white, board_bit(1) | board_bit(63));
+	cr_assert_eq(end, strlen(rows) - strlen(" *rest"), "stops after the 64th square");
+
+	/* `len` bounds the run: a short run is counted, not refused. */
+	cr_assert_eq(board_parse_squares("X-O-X", 3, blank_or_bar, &black, &white, &end), 3);
+	cr_assert_eq(end, 3);
+	cr_assert_eq(black, board_bit(0));
+	cr_assert_eq(white, board_bit(2));
+	/* A NUL stops it too. */
+	cr_assert_eq(board_parse_squares("X-", 10, blank_or_bar, &black, &white, &end), 2);
+	cr_assert_eq(end, 2);
+	/* A character the caller does not count as blank is refused where it is. */
+	cr_assert_eq(board_parse_squares("X-\tO", 4, blank_or_bar, &black, &white, &end), -1);
+	cr_assert_eq(end, 2);
+}
+
+Test(board, parse_disc_names_the_board_string_characters)
+{
+	const char *black = "Xx*Bb", *white = "OoWw", *empty = "-.";
+
+	for (const char *c = black; *c; c++)
+		cr_assert_eq(board_parse_disc(*c), 0, "%c", *c);
+	for (const char *c = white; *c; c++)
+		cr_assert_eq(board_parse_disc(*c), 1, "%c", *c);
+	for (const char *c = empty; *c; c++)
+		cr_assert_eq(board_parse_disc(*c), 2, "%c", *c);
+	cr_assert_eq(board_parse_disc(' '), -1);
+	cr_assert_eq(board_parse_disc('0'), -1);
+	cr_assert_eq(board_parse_disc('\0'), -1);
+}
+
 Test(board, square_names_round_trip)
 {
 	for (int sq = 0; sq < 64; sq++) {

@@ -2,11 +2,13 @@
  * test-book.c — the opening book: the text format (scores, positions as
  * transcripts or board strings), lookups under all 8 symmetries, combining
  * books, the choice among close moves, writing and reading back, and malformed
- * lines refused with FILE:LINE:COL and the book left unchanged.
+ * lines refused with FILE:LINE:COL and the book left unchanged; the line
+ * reader the book and the opening names share (parse_next_line).
  */
 #include "book-build.h"
 #include "book.h"
 #include "opening-names.h"
+#include "parse.h"
 #include "rng.h"
 
 #include <criterion/criterion.h>
@@ -403,4 +405,49 @@ Test(book, build_scores_every_move_and_follows_the_sensible_ones)
 	book_free(bk);
 	book_free(more);
 	eval_free(ev);
+}
+
+Test(parse, next_line_passes_over_blank_and_comment_lines_and_counts_them)
+{
+	const char *text = "# a comment\n\n  \t# indented comment\n\r\nf5 +2\n   \nlast";
+	FILE *f = fmemopen((void *)(uintptr_t)text, strlen(text), "r");
+	char line[64], err[100] = "";
+	int lineno = 0;
+
+	cr_assert_eq(parse_next_line(f, line, sizeof line, "b", &lineno, err, sizeof err), 1);
+	cr_assert_str_eq(line, "f5 +2\n");
+	cr_assert_eq(lineno, 5);
+	cr_assert_eq(parse_next_line(f, line, sizeof line, "b", &lineno, err, sizeof err), 1);
+	cr_assert_str_eq(line, "last", "a last line without a newline is a line");
+	cr_assert_eq(lineno, 7);
+	cr_assert_eq(parse_next_line(f, line, sizeof line, "b", &lineno, err, sizeof err), 0);
+	cr_assert_str_eq(err, "");
+	fclose(f);
+}
+
+Test(parse, next_line_refuses_a_line_longer_than_the_buffer)
+{
+	const char *text = "f5\n0123456789abcdef\n";
+	FILE *f = fmemopen((void *)(uintptr_t)text, strlen(text), "r");
+	char line[8], err[100];
+	int lineno = 0;
+
+	cr_assert_eq(parse_next_line(f, line, sizeof line, "b.txt", &lineno, err, sizeof err), 1);
+	cr_assert_eq(parse_next_line(f, line, sizeof line, "b.txt", &lineno, err, sizeof err), -1);
+	cr_assert_str_eq(err, "b.txt:2:1: line too long");
+	fclose(f);
+}
+
+Test(book, a_line_too_long_is_refused_with_its_number)
+{
+	struct book *bk = book_new();
+	char text[5000], err[300];
+
+	memset(text, ' ', sizeof text);
+	memcpy(text, "# x\n", 4);
+	text[sizeof text - 1] = '\0';
+	cr_assert_eq(load_text(bk, "long.book", text, err, sizeof err), -1);
+	cr_assert_str_eq(err, "long.book:2:1: line too long");
+	cr_assert_eq(book_size(bk), 0);
+	book_free(bk);
 }

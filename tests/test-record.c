@@ -299,6 +299,20 @@ Test(record_ggf, file_written_like_nboard_is_read)
 	game_free(g);
 }
 
+Test(record_ggf, board_rows_may_be_split_by_any_white_space)
+{
+	const char *text = "(;GM[Othello]BO[8 ---------------------------OX------\f"
+			   "XO-----\v----------------------\t*]B[F5];)";
+	char err[256] = "";
+	struct game *g = record_read(RECORD_GGF, text, strlen(text), "ws", err, sizeof(err));
+	char line[64];
+
+	cr_assert_not_null(g, "%s", err);
+	main_line(g, line);
+	cr_assert_str_eq(line, "f5");
+	game_free(g);
+}
+
 Test(record_ggf, game_to_ggf_and_back)
 {
 	static const char *const files[] = {"annotated.sgf", "setup.sgf", "edax.sgf"};
@@ -446,6 +460,9 @@ struct bad_case {
 	const char *message; /* the whole error */
 };
 
+/* The 64 squares of an empty board, as GGF writes them in BO. */
+#define GGF_EMPTY "----------------------------------------------------------------"
+
 static const struct bad_case bad_cases[] = {
     {RECORD_SGF, "", "bad:1:1: expected '(' to start an SGF game"},
     {RECORD_SGF, "  hello", "bad:1:3: expected '(' to start an SGF game"},
@@ -479,6 +496,12 @@ static const struct bad_case bad_cases[] = {
     {RECORD_GGF, "(;PB[x];)", "bad:1:1: not a GGF game: GM[Othello] is missing"},
     {RECORD_GGF, "(;GM[Othello]BO[8 ---]B[F5];)", "bad:1:22: BO has 3 squares, expected 64"},
     {RECORD_GGF, "(;GM[Othello]BO[9 -];)", "bad:1:17: BO must start with the board size 8"},
+    {RECORD_GGF, "(;GM[Othello]BO[8 --Z];)",
+     "bad:1:21: 'Z' is not a square (expected *, O or -)"},
+    {RECORD_GGF, "(;GM[Othello]BO[8 " GGF_EMPTY "];)",
+     "bad:1:83: expected the side to move (* or O) after the 64 squares of BO"},
+    {RECORD_GGF, "(;GM[Othello]BO[8 " GGF_EMPTY " * x];)",
+     "bad:1:86: unexpected 'x' after the side to move in BO"},
     {RECORD_GGF, "(;GM[Othello]B[F5]\nW[A1];)", "bad:2:3: illegal move a1 for White"},
     {RECORD_GGF, "(;GM[Othello]B[F5]", "bad:1:19: missing ';)' at the end of the game"},
     {RECORD_GGF, "(;GM[Othello]B[Z9];)",

@@ -396,6 +396,25 @@ static void *gen_worker(void *arg)
 	return NULL;
 }
 
+/* Runs `worker(arg)` on `jobs` threads (clamped to 1..64) and waits for them;
+   `lock`, the mutex they share, lives only while they run. Returns the number
+   of threads that started. */
+static int run_workers(void *(*worker)(void *), void *arg, pthread_mutex_t *lock, int jobs)
+{
+	pthread_t th[64];
+	int started = 0;
+
+	jobs = jobs < 1 ? 1 : jobs > 64 ? 64 : jobs;
+	pthread_mutex_init(lock, NULL);
+	for (int i = 0; i < jobs; i++)
+		if (pthread_create(&th[i], NULL, worker, arg) == 0)
+			started++;
+	for (int i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	pthread_mutex_destroy(lock);
+	return started;
+}
+
 /*
  * Plays games 0 .. n_games-1 (skipping those with done[id] set, if done is
  * not NULL) with `o->jobs` threads and appends their records to `out`.
@@ -406,8 +425,7 @@ int train_generate(const struct eval *ev, const struct train_opening *ops, int n
 		   FILE *out, train_progress progress, void *user, char *err, size_t errlen)
 {
 	struct gen_shared g;
-	pthread_t th[64];
-	int jobs = o->jobs < 1 ? 1 : o->jobs > 64 ? 64 : o->jobs, started = 0;
+	int started;
 
 	memset(&g, 0, sizeof g);
 	g.ev = ev;
@@ -419,15 +437,9 @@ int train_generate(const struct eval *ev, const struct train_opening *ops, int n
 	g.out = out;
 	g.progress = progress;
 	g.user = user;
-	pthread_mutex_init(&g.lock, NULL);
 	for (uint32_t i = 0; done && i < n_games; i++)
 		g.finished += done[i];
-	for (int i = 0; i < jobs; i++)
-		if (pthread_create(&th[i], NULL, gen_worker, &g) == 0)
-			started++;
-	for (int i = 0; i < started; i++)
-		pthread_join(th[i], NULL);
-	pthread_mutex_destroy(&g.lock);
+	started = run_workers(gen_worker, &g, &g.lock, o->jobs);
 	if (started == 0 || g.failed) {
 		snprintf(err, errlen,
 			 started ? "a game failed or the data file could not be written"
@@ -521,11 +533,8 @@ int train_match(const struct eval *a, const struct eval *b, const struct train_o
 		int n_ops, const struct train_match_options *o, train_progress progress, void *user,
 		struct train_match_result *res, char *err, size_t errlen)
 {
-	int jobs = o->jobs;
-
 	struct match_shared m;
-	pthread_t th[64];
-	int started = 0;
+	int started;
 
 	memset(&m, 0, sizeof m);
 	m.ev[0] = a;
@@ -537,14 +546,7 @@ int train_match(const struct eval *a, const struct eval *b, const struct train_o
 		m.o.rounds = 1;
 	m.progress = progress;
 	m.user = user;
-	jobs = jobs < 1 ? 1 : jobs > 64 ? 64 : jobs;
-	pthread_mutex_init(&m.lock, NULL);
-	for (int i = 0; i < jobs; i++)
-		if (pthread_create(&th[i], NULL, match_worker, &m) == 0)
-			started++;
-	for (int i = 0; i < started; i++)
-		pthread_join(th[i], NULL);
-	pthread_mutex_destroy(&m.lock);
+	started = run_workers(match_worker, &m, &m.lock, o->jobs);
 	*res = m.res;
 	if (!started || m.failed) {
 		snprintf(err, errlen, "out of memory or threads");

@@ -126,23 +126,35 @@ static inline u64x4 flankable(uint64_t opp)
 }
 
 /*
+ * The parallel-prefix fill of board_moves and board_flips: from the discs of
+ * `from`, over the runs of up to six flankable discs `m` next to them, towards
+ * higher squares into `l` and lower squares into `r`, one direction a lane.
+ */
+static inline void fill_runs(u64x4 m, u64x4 from, u64x4 *l, u64x4 *r)
+{
+	u64x4 ml = m & (m << shift1), mr = m & (m >> shift1);
+	u64x4 a = m & (from << shift1), b = m & (from >> shift1);
+
+	a |= m & (a << shift1);
+	b |= m & (b >> shift1);
+	a |= ml & (a << shift2);
+	b |= mr & (b >> shift2);
+	a |= ml & (a << shift2);
+	b |= mr & (b >> shift2);
+	*l = a;
+	*r = b;
+}
+
+/*
  * Returns the mask of the legal moves of `own` against `opp` (0 if none: the
  * mover must pass or the game is over). Each direction is a parallel-prefix fill
  * from the mover's discs over runs of up to six opponent discs.
  */
 uint64_t board_moves(uint64_t own, uint64_t opp)
 {
-	u64x4 m = flankable(opp);
-	u64x4 p = { own, own, own, own };
-	u64x4 ml = m & (m << shift1), mr = m & (m >> shift1);
-	u64x4 l = m & (p << shift1), r = m & (p >> shift1);
+	u64x4 p = { own, own, own, own }, l, r;
 
-	l |= m & (l << shift1);
-	r |= m & (r >> shift1);
-	l |= ml & (l << shift2);
-	r |= mr & (r >> shift2);
-	l |= ml & (l << shift2);
-	r |= mr & (r >> shift2);
+	fill_runs(flankable(opp), p, &l, &r);
 	return or_lanes((l << shift1) | (r >> shift1)) & ~(own | opp);
 }
 
@@ -178,19 +190,11 @@ const struct board_rays board_rays[64] = {RAYS8(0), RAYS8(1), RAYS8(2), RAYS8(3)
  */
 uint64_t board_flips(uint64_t own, uint64_t opp, int sq)
 {
-	u64x4 m = flankable(opp);
 	u64x4 p = { own, own, own, own };
 	uint64_t bit = board_bit(sq);
-	u64x4 x = { bit, bit, bit, bit };
-	u64x4 ml = m & (m << shift1), mr = m & (m >> shift1);
-	u64x4 l = m & (x << shift1), r = m & (x >> shift1);
+	u64x4 x = { bit, bit, bit, bit }, l, r;
 
-	l |= m & (l << shift1);
-	r |= m & (r >> shift1);
-	l |= ml & (l << shift2);
-	r |= mr & (r >> shift2);
-	l |= ml & (l << shift2);
-	r |= mr & (r >> shift2);
+	fill_runs(flankable(opp), x, &l, &r);
 	l &= (u64x4)(((l << shift1) & p) != 0);
 	r &= (u64x4)(((r >> shift1) & p) != 0);
 	return or_lanes(l | r);
@@ -355,23 +359,24 @@ void board_canonical(const struct board *b, struct board *out, int *sym)
 		*sym = best_sym;
 }
 
-static const char square_names[66][3] = {
-	"a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2",
-	"f2", "g2", "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4",
-	"c4", "d4", "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5", "e5", "f5", "g5",
-	"h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", "a7", "b7", "c7", "d7",
-	"e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8", "pa",
-	"--",
-};
+/*
+ * The names of the squares, row by row from a1, then of a pass and of "no
+ * move" (SQ_PASS, SQ_NONE), spelt with the file letters and pass name given.
+ */
+#define SQUARE_ROW(r, a, b, c, d, e, f, g, h) a r, b r, c r, d r, e r, f r, g r, h r
+#define SQUARE_NAMES(a, b, c, d, e, f, g, h, pass)                                         \
+	{                                                                                  \
+		SQUARE_ROW("1", a, b, c, d, e, f, g, h), SQUARE_ROW("2", a, b, c, d, e, f, g, h), \
+		SQUARE_ROW("3", a, b, c, d, e, f, g, h), SQUARE_ROW("4", a, b, c, d, e, f, g, h), \
+		SQUARE_ROW("5", a, b, c, d, e, f, g, h), SQUARE_ROW("6", a, b, c, d, e, f, g, h), \
+		SQUARE_ROW("7", a, b, c, d, e, f, g, h), SQUARE_ROW("8", a, b, c, d, e, f, g, h), \
+		pass, "--"                                                                 \
+	}
 
-static const char square_names_upper[66][3] = {
-	"A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1", "A2", "B2", "C2", "D2", "E2",
-	"F2", "G2", "H2", "A3", "B3", "C3", "D3", "E3", "F3", "G3", "H3", "A4", "B4",
-	"C4", "D4", "E4", "F4", "G4", "H4", "A5", "B5", "C5", "D5", "E5", "F5", "G5",
-	"H5", "A6", "B6", "C6", "D6", "E6", "F6", "G6", "H6", "A7", "B7", "C7", "D7",
-	"E7", "F7", "G7", "H7", "A8", "B8", "C8", "D8", "E8", "F8", "G8", "H8", "PA",
-	"--",
-};
+static const char square_names[66][3] =
+	SQUARE_NAMES("a", "b", "c", "d", "e", "f", "g", "h", "pa");
+static const char square_names_upper[66][3] =
+	SQUARE_NAMES("A", "B", "C", "D", "E", "F", "G", "H", "PA");
 
 /*
  * Returns the square named by the first two characters of `s` ("a1".."h8",
@@ -402,8 +407,11 @@ const char *board_square_name_upper(int sq)
 	return (sq >= 0 && sq <= SQ_NONE) ? square_names_upper[sq] : "--";
 }
 
-/* The colour a board-string character stands for: 0 black, 1 white, 2 empty, -1 none. */
-static int square_char(int ch)
+/*
+ * Returns what a board-string character stands for: 0 a black disc (X * B, any
+ * case), 1 a white disc (O W, any case), 2 an empty square (- .), -1 none of these.
+ */
+int board_parse_disc(int ch)
 {
 	switch (ch) {
 	case 'X': case 'x': case '*': case 'B': case 'b':
@@ -423,6 +431,38 @@ static bool is_space(int ch)
 }
 
 /*
+ * Reads up to 64 squares (see board_parse_disc) from s[0..len), row by row from
+ * a1, skipping the characters `is_blank` accepts; it stops after the 64th
+ * square, at `len` or at a NUL. Returns the number of squares read with the
+ * discs in `black` and `white` and the offset where it stopped in `end`, or -1
+ * with `end` at a character that is neither a square nor a blank.
+ */
+int board_parse_squares(const char *s, size_t len, bool (*is_blank)(int), uint64_t *black,
+			uint64_t *white, size_t *end)
+{
+	size_t i = 0;
+	int n = 0, kind;
+
+	*black = *white = 0;
+	for (; i < len && s[i] && n < 64; i++) {
+		if (is_blank((unsigned char)s[i]))
+			continue;
+		kind = board_parse_disc((unsigned char)s[i]);
+		if (kind < 0) {
+			*end = i;
+			return -1;
+		}
+		if (kind == 0)
+			*black |= board_bit(n);
+		else if (kind == 1)
+			*white |= board_bit(n);
+		n++;
+	}
+	*end = i;
+	return n;
+}
+
+/*
  * Parses a board string: 64 squares a1..h8 (X * b black, O w white, - . empty,
  * any case, spaces ignored) then the side to move. Returns the number of
  * characters read (so that a caller can go on with what follows, as in OBF), or
@@ -430,24 +470,16 @@ static bool is_space(int ch)
  */
 int board_parse(const char *s, struct board *b, enum color *side, char *err, size_t errlen)
 {
-	uint64_t black = 0, white = 0;
-	int n = 0, i = 0, kind;
+	uint64_t black, white;
+	size_t end;
+	int n, i, kind;
 
-	for (; s[i] && n < 64; i++) {
-		if (is_space((unsigned char)s[i]))
-			continue;
-		kind = square_char((unsigned char)s[i]);
-		if (kind < 0) {
-			snprintf(err, errlen,
-				 "column %d: '%c' is not a square (expected X, O or -)", i + 1,
-				 s[i]);
-			return -1;
-		}
-		if (kind == 0)
-			black |= board_bit(n);
-		else if (kind == 1)
-			white |= board_bit(n);
-		n++;
+	n = board_parse_squares(s, SIZE_MAX, is_space, &black, &white, &end);
+	i = (int)end;
+	if (n < 0) {
+		snprintf(err, errlen, "column %d: '%c' is not a square (expected X, O or -)", i + 1,
+			 s[i]);
+		return -1;
 	}
 	if (n < 64) {
 		snprintf(err, errlen, "column %d: the board has %d squares, expected 64", i + 1, n);
@@ -455,7 +487,7 @@ int board_parse(const char *s, struct board *b, enum color *side, char *err, siz
 	}
 	while (s[i] && is_space((unsigned char)s[i]))
 		i++;
-	kind = s[i] ? square_char((unsigned char)s[i]) : -1;
+	kind = s[i] ? board_parse_disc((unsigned char)s[i]) : -1;
 	if (kind != 0 && kind != 1) {
 		if (s[i])
 			snprintf(err, errlen,

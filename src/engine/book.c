@@ -34,6 +34,7 @@
 #include "book.h"
 
 #include "opening-names.h"
+#include "parse.h"
 #include "rng.h"
 
 #include <ctype.h>
@@ -477,38 +478,26 @@ int book_load(struct book *bk, FILE *f, const char *filename, char *err, size_t 
 {
 	struct book *tmp = book_new();
 	char line[4096], msg[200];
-	int lineno = 0, rc = -1;
+	int lineno = 0, rc = -1, more;
 
 	if (!tmp) {
 		snprintf(err, errlen, "%s: out of memory", filename);
 		return -1;
 	}
-	while (fgets(line, sizeof line, f)) {
+	while ((more = parse_next_line(f, line, sizeof line, filename, &lineno, err, errlen)) > 0) {
 		struct book_move moves[BOOK_MAX_MOVES];
 		struct board b;
 		enum color side;
-		const char *p = line;
 		int n;
 
-		lineno++;
-		if (!strchr(line, '\n') && !feof(f)) {
-			snprintf(err, errlen, "%s:%d:1: line too long", filename, lineno);
-			goto done;
-		}
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p == '#' || *p == '\n' || *p == '\r' || *p == '\0')
-			continue;
 		n = parse_line(line, &b, &side, moves, msg, sizeof msg);
 		if (n < 0 || book_add(tmp, &b, side, moves, n, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "%s:%d:%s", filename, lineno, msg);
 			goto done;
 		}
 	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: read error", filename);
+	if (more < 0)
 		goto done;
-	}
 	if (book_merge(bk, tmp, msg, sizeof msg) < 0) {
 		snprintf(err, errlen, "%s: %s", filename, msg);
 		goto done;

@@ -21,6 +21,8 @@
  */
 #include "opening-names.h"
 
+#include "parse.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,25 +182,15 @@ struct openings *openings_load(FILE *f, const char *filename, char *err, size_t 
 {
 	struct openings *o = calloc(1, sizeof *o);
 	char line[1024], msg[200];
-	int cap = 0, lineno = 0;
+	int cap = 0, lineno = 0, more;
 
 	if (!o) {
 		snprintf(err, errlen, "%s: out of memory", filename);
 		return NULL;
 	}
-	while (fgets(line, sizeof line, f)) {
-		const char *p = line;
+	while ((more = parse_next_line(f, line, sizeof line, filename, &lineno, err, errlen)) > 0) {
 		struct opening e;
 
-		lineno++;
-		if (!strchr(line, '\n') && !feof(f)) {
-			snprintf(err, errlen, "%s:%d:1: line too long", filename, lineno);
-			goto fail;
-		}
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p == '#' || *p == '\n' || *p == '\r' || *p == '\0')
-			continue;
 		memset(&e, 0, sizeof e);
 		if (parse_line(line, &e, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "%s:%d:%s", filename, lineno, msg);
@@ -218,10 +210,8 @@ struct openings *openings_load(FILE *f, const char *filename, char *err, size_t 
 		}
 		o->v[o->n++] = e;
 	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: read error", filename);
+	if (more < 0)
 		goto fail;
-	}
 	o->sorted = malloc((size_t)(o->n ? o->n : 1) * sizeof *o->sorted);
 	if (!o->sorted) {
 		snprintf(err, errlen, "%s: out of memory", filename);

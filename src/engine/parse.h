@@ -1,11 +1,16 @@
 /*
- * parse.h — parsing of whole numbers from text, shared by every layer.
+ * parse.h — parsing of whole numbers from text, shared by every layer, and the
+ * line reader of the engine's text data files.
  */
 #ifndef OTHELLO_PARSE_H
 #define OTHELLO_PARSE_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
 
 bool parse_long(const char *s, long lo, long hi, long *out);
+int parse_next_line(FILE *f, char *line, int size, const char *filename, int *lineno, char *err,
+		    size_t errlen);
 
 #endif

@@ -687,24 +687,9 @@ static double solve_nodes(int empties, bool wld)
 	return wld ? n / 3 : n;
 }
 
-/*
- * Searches `b` within `lim` and fills `out`: the best move of the last
- * finished iteration with its score, bound, principal variation and the
- * scores of the root moves. Progress goes to `obs` (may be NULL) after each
- * iteration and on each new best move. Returns 0 (the only failure, a root
- * without moves, still fills `out` with SQ_PASS or SQ_NONE).
- */
-int search_run(struct search *s, const struct board *b, const struct search_limits *lim,
-	       search_observer obs, void *user, struct search_result *out)
+/* Clears the per-search state of `s` for a new search within `lim`. */
+static void search_start(struct search *s, const struct search_limits *lim)
 {
-	struct root r;
-	int empties = board_empty_count(b), max_depth, solve_at, score = 0, pre_depth;
-	enum bound bound = BOUND_EXACT;
-	double soft = 0, last_iter = 0, growth = 4, nps = 5e6;
-	bool have = false, solved = false;
-	uint64_t moves = board_moves(b->own, b->opp);
-
-	memset(out, 0, sizeof *out);
 	s->t0 = timer_now();
 	s->nodes = 0;
 	s->next_poll = POLL_NODES;
@@ -715,22 +700,31 @@ int search_run(struct search *s, const struct board *b, const struct search_limi
 	s->noise_seed = lim->noise_seed;
 	s->hard_time = 0;
 	atomic_store(&s->stop_request, false);
+}
 
-	if (!moves) {
-		struct board p = {b->opp, b->own};
+/* The result for a position without moves: a pass, or the end of the game. */
+static void result_without_moves(const struct board *b, struct search_result *out)
+{
+	struct board p = {b->opp, b->own};
 
-		out->move = board_moves(p.own, p.opp) ? SQ_PASS : SQ_NONE;
-		out->score = out->move == SQ_NONE ? board_final_score(b) * SCORE_DISC : 0;
-		out->bound = out->move == SQ_NONE ? BOUND_EXACT : BOUND_LOWER;
-		out->endgame = out->move == SQ_NONE;
-		if (out->move == SQ_PASS) {
-			out->pv[0] = SQ_PASS;
-			out->pv_len = 1;
-		}
-		return 0;
+	out->move = board_moves(p.own, p.opp) ? SQ_PASS : SQ_NONE;
+	out->score = out->move == SQ_NONE ? board_final_score(b) * SCORE_DISC : 0;
+	out->bound = out->move == SQ_NONE ? BOUND_EXACT : BOUND_LOWER;
+	out->endgame = out->move == SQ_NONE;
+	if (out->move == SQ_PASS) {
+		out->pv[0] = SQ_PASS;
+		out->pv_len = 1;
 	}
+}
 
-	/* time budget */
+/*
+ * Sets the hard time limit of `s` from `lim` (a fixed time per move, or a share
+ * of the clock) and returns the soft budget of this move in seconds, 0 for none.
+ */
+static double time_budget(struct search *s, const struct search_limits *lim, int empties)
+{
+	double soft = 0;
+
 	if (lim->time > 0)
 		soft = lim->time;
 	if (lim->clock > 0) {
@@ -744,44 +738,109 @@ int search_run(struct search *s, const struct board *b, const struct search_limi
 	}
 	if (lim->time > 0 && (s->hard_time == 0 || s->t0 + lim->time < s->hard_time))
 		s->hard_time = s->t0 + lim->time;
+	return soft;
+}
 
-	memset(&r, 0, sizeof r);
-	r.s = s;
-	r.b = *b;
-	r.obs = obs;
-	r.user = user;
-	r.multipv = lim->multipv > 1 ? lim->multipv : 1;
-	r.wld = lim->wld;
+/* Sets up the root of a search of `b`, whose legal moves are `moves`. */
+static void root_init(struct root *r, struct search *s, const struct board *b, uint64_t moves,
+		      const struct search_limits *lim, search_observer obs, void *user)
+{
+	memset(r, 0, sizeof *r);
+	r->s = s;
+	r->b = *b;
+	r->obs = obs;
+	r->user = user;
+	r->multipv = lim->multipv > 1 ? lim->multipv : 1;
+	r->wld = lim->wld;
 	for (uint64_t m = moves; m; m &= m - 1) {
 		int sq = board_first_square(m);
 
-		r.moves[r.n++] = (struct root_move){
+		r->moves[r->n++] = (struct root_move){
 		    sq, board_flips(b->own, b->opp, sq), 0, BOUND_UPPER, 0, false};
 	}
-	max_depth = lim->depth > 0 && lim->depth < empties ? lim->depth : empties;
+}
+
+/* The number of empties from which to solve, or -1 to decide it from the time left. */
+static int solve_empties(const struct search_limits *lim, double soft)
+{
 	if (lim->endgame >= 0)
-		solve_at = lim->endgame;
-	else if (soft > 0)
-		solve_at = -1; /* decided from the time left, below */
-	else if (lim->depth > 0 || lim->nodes > 0)
-		solve_at = lim->depth + 8;
-	else
-		solve_at = UNLIMITED_SOLVE; /* no limit: deepen, solve once it is near */
+		return lim->endgame;
+	if (soft > 0)
+		return -1;
+	if (lim->depth > 0 || lim->nodes > 0)
+		return lim->depth + 8;
+	return UNLIMITED_SOLVE; /* no limit: deepen, solve once it is near */
+}
+
+/* The time manager: speed and growth of the iterations so far. */
+struct pace {
+	double soft;	  /* the soft budget of the move, 0 for none */
+	double last_iter; /* seconds of the last iteration */
+	double growth;	  /* how much longer the next iteration is expected to take */
+	double nps;	  /* nodes per second so far */
+};
+
+/* Updates `p` after an iteration started at `t_start`; returns whether the next
+   iteration is expected to end within the soft budget. */
+static bool pace_next_fits(struct pace *p, const struct search *s, double t_start)
+{
+	double elapsed = timer_now() - s->t0;
+
+	if (elapsed > 0.001)
+		p->nps = (double)s->nodes / elapsed;
+	if (p->last_iter > 0.002) {
+		p->growth = (timer_now() - t_start) / p->last_iter;
+		if (p->growth < 1.5)
+			p->growth = 1.5;
+		if (p->growth > 10)
+			p->growth = 10;
+	}
+	p->last_iter = timer_now() - t_start;
+	return !(p->soft > 0 && elapsed + p->last_iter * p->growth > p->soft);
+}
+
+/*
+ * Searches `b` within `lim` and fills `out`: the best move of the last
+ * finished iteration with its score, bound, principal variation and the
+ * scores of the root moves. Progress goes to `obs` (may be NULL) after each
+ * iteration and on each new best move. Returns 0 (the only failure, a root
+ * without moves, still fills `out` with SQ_PASS or SQ_NONE).
+ */
+int search_run(struct search *s, const struct board *b, const struct search_limits *lim,
+	       search_observer obs, void *user, struct search_result *out)
+{
+	struct root r;
+	int empties = board_empty_count(b), max_depth, solve_at, score = 0, pre_depth;
+	enum bound bound = BOUND_EXACT;
+	struct pace pace = {0, 0, 4, 5e6};
+	bool have = false, solved = false;
+	uint64_t moves = board_moves(b->own, b->opp);
+
+	memset(out, 0, sizeof *out);
+	search_start(s, lim);
+	if (!moves) {
+		result_without_moves(b, out);
+		return 0;
+	}
+	pace.soft = time_budget(s, lim, empties);
+	root_init(&r, s, b, moves, lim, obs, user);
+	max_depth = lim->depth > 0 && lim->depth < empties ? lim->depth : empties;
+	solve_at = solve_empties(lim, pace.soft);
 	pre_depth = empties <= solve_at ? (empties - 10 < 10 ? empties - 10 : 10) : max_depth;
 	if (pre_depth > max_depth)
 		pre_depth = max_depth; /* a shallow depth limit still solves from `solve_at` */
 
 	for (int depth = 1;; depth++) {
-		double t_start = timer_now(), elapsed;
+		double t_start = timer_now();
 		bool solve_now = false;
 		int v;
 
 		if (solve_at >= 0) {
 			solve_now = empties <= solve_at && depth > pre_depth;
 		} else {
-			double left = soft - (t_start - s->t0);
+			double left = pace.soft - (t_start - s->t0);
 
-			solve_now = depth > 2 && solve_nodes(empties, lim->wld) / nps < left;
+			solve_now = depth > 2 && solve_nodes(empties, lim->wld) / pace.nps < left;
 		}
 		if (solve_now) {
 			r.endgame = true;
@@ -817,21 +876,7 @@ int search_run(struct search *s, const struct board *b, const struct search_limi
 		if (lim->depth > 0 && depth >= lim->depth &&
 		    !(empties <= solve_at && solve_at >= 0))
 			break;
-
-		/* time manager: does the next iteration fit? */
-		elapsed = timer_now() - s->t0;
-		if (elapsed > 0.001)
-			nps = (double)s->nodes / elapsed;
-		if (last_iter > 0.002) {
-			growth = (timer_now() - t_start) / last_iter;
-			if (growth < 1.5)
-				growth = 1.5;
-			if (growth > 10)
-				growth = 10;
-		}
-		last_iter = timer_now() - t_start;
-		if (soft > 0 && elapsed + last_iter * growth > soft &&
-		    !(solve_at >= 0 && empties <= solve_at))
+		if (!pace_next_fits(&pace, s, t_start) && !(solve_at >= 0 && empties <= solve_at))
 			break;
 	}
 	if (!have && !solved) {

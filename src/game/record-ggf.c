@@ -36,34 +36,12 @@
 #include <string.h>
 #include <strings.h>
 
-static int square_kind(int c)
-{
-	switch (c) {
-	case '*':
-	case 'X':
-	case 'x':
-	case 'B':
-	case 'b':
-		return 0;
-	case 'O':
-	case 'o':
-	case 'W':
-	case 'w':
-		return 1;
-	case '-':
-	case '.':
-		return 2;
-	default:
-		return -1;
-	}
-}
-
 /* Reads the BO value [start, end) into the record's start position. */
 static int read_board(struct record_reader *r, struct game *g, size_t start, size_t end)
 {
-	uint64_t black = 0, white = 0;
-	size_t i = start;
-	int n = 0, kind;
+	uint64_t black, white;
+	size_t i = start, used;
+	int n, kind;
 	struct board b;
 	char msg[128];
 
@@ -74,19 +52,12 @@ static int read_board(struct record_reader *r, struct game *g, size_t start, siz
 		record_fail(r, i, "BO must start with the board size 8");
 		return -1;
 	}
-	for (i++; i < end && n < 64; i++) {
-		if (record_is_space((unsigned char)r->text[i]))
-			continue;
-		kind = square_kind((unsigned char)r->text[i]);
-		if (kind < 0) {
-			record_fail(r, i, "'%c' is not a square (expected *, O or -)", r->text[i]);
-			return -1;
-		}
-		if (kind == 0)
-			black |= board_bit(n);
-		else if (kind == 1)
-			white |= board_bit(n);
-		n++;
+	i++;
+	n = board_parse_squares(r->text + i, end - i, record_is_space, &black, &white, &used);
+	i += used;
+	if (n < 0) {
+		record_fail(r, i, "'%c' is not a square (expected *, O or -)", r->text[i]);
+		return -1;
 	}
 	while (i < end && record_is_space((unsigned char)r->text[i]))
 		i++;
@@ -94,7 +65,7 @@ static int read_board(struct record_reader *r, struct game *g, size_t start, siz
 		record_fail(r, i, "BO has %d squares, expected 64", n);
 		return -1;
 	}
-	kind = i < end ? square_kind((unsigned char)r->text[i]) : -1;
+	kind = i < end ? board_parse_disc((unsigned char)r->text[i]) : -1;
 	if (kind != 0 && kind != 1) {
 		record_fail(r, i, "expected the side to move (* or O) after the 64 squares of BO");
 		return -1;
@@ -246,6 +217,104 @@ static int keep_prop(struct record_reader *r, struct game *g, const char *id, co
 	return rc;
 }
 
+/* Reads a property name and finds its value: the name (upper-cased) into `id`,
+   its offset into `id_off`, the offsets of `[` and `]` into `open` and `close`. */
+static int read_prop(struct record_reader *r, char id[17], size_t *id_off, size_t *open,
+		     size_t *close)
+{
+	const char *text = r->text;
+	size_t k = 0, c;
+
+	*id_off = r->pos;
+	while (r->pos < r->len && ((text[r->pos] >= 'A' && text[r->pos] <= 'Z') ||
+				   (text[r->pos] >= 'a' && text[r->pos] <= 'z'))) {
+		if (k == 16) {
+			record_fail(r, *id_off, "property name too long");
+			return -1;
+		}
+		id[k++] = (char)(text[r->pos++] & ~0x20);
+	}
+	id[k] = '\0';
+	if (k == 0) {
+		record_fail(r, r->pos, "unexpected '%c': expected a property such as PB[...]",
+			    text[r->pos]);
+		return -1;
+	}
+	if (r->pos >= r->len || text[r->pos] != '[') {
+		record_fail(r, r->pos, "expected '[' after %s", id);
+		return -1;
+	}
+	*open = r->pos;
+	for (c = *open + 1; c < r->len && text[c] != ']'; c++)
+		;
+	if (c >= r->len) {
+		record_fail(r, *open, "value of %s has no closing ']'", id);
+		return -1;
+	}
+	*close = c;
+	r->pos = c + 1;
+	return 0;
+}
+
+/* Applies a property other than a move or BO; its value is the text [open + 1,
+   close). Sets *seen_gm on GM[Othello]. */
+static int apply_text_prop(struct record_reader *r, struct game *g, const char *id, size_t open,
+			   size_t close, bool *seen_gm)
+{
+	char value[256];
+
+	if (close - open - 1 >= sizeof(value)) {
+		record_fail(r, open + 1, "value of %s too long", id);
+		return -1;
+	}
+	memcpy(value, r->text + open + 1, close - open - 1);
+	value[close - open - 1] = '\0';
+	if (strcmp(id, "GM") == 0) {
+		if (strcasecmp(value, "othello") != 0) {
+			record_fail(r, open + 1, "not an Othello game: GM[%s]", value);
+			return -1;
+		}
+		*seen_gm = true;
+	} else if (strcmp(id, "TY") == 0) {
+		return 0;
+	} else if (strcmp(id, "PB") == 0 || strcmp(id, "PW") == 0 || strcmp(id, "PC") == 0 ||
+		   strcmp(id, "DT") == 0 || strcmp(id, "TI") == 0) {
+		enum game_info_field f = id[0] == 'T'	? INFO_TIME
+					 : id[1] == 'B' ? INFO_BLACK
+					 : id[1] == 'W' ? INFO_WHITE
+					 : id[1] == 'C' ? INFO_PLACE
+							: INFO_DATE;
+
+		return set_info(r, g, f, value, open);
+	} else if (strcmp(id, "RE") == 0) {
+		char res[300];
+
+		result_from_ggf(value, res, sizeof(res));
+		return set_info(r, g, INFO_RESULT, res, open);
+	} else {
+		return keep_prop(r, g, id, value, open);
+	}
+	return 0;
+}
+
+/* Reads the opening `(;` of a game. */
+static int read_start(struct record_reader *r)
+{
+	record_skip_space(r);
+	if (r->pos >= r->len || r->text[r->pos] != '(') {
+		record_fail(r, r->pos, "expected '(;' to start a GGF game");
+		return -1;
+	}
+	r->pos++;
+	record_skip_space(r);
+	if (r->pos >= r->len || r->text[r->pos] != ';') {
+		record_fail(r, r->pos, "expected ';' after '('");
+		return -1;
+	}
+	r->pos++;
+	return 0;
+}
+
 /* Reads the first game of a GGF file. Returns a new record, or NULL with
    `NAME:LINE:COL: what is wrong`. */
 struct game *record_read_ggf(const char *text, size_t len, const char *name, char *err,
@@ -263,21 +332,11 @@ struct game *record_read_ggf(const char *text, size_t len, const char *name, cha
 		return NULL;
 	}
 	cur = g->root;
-	record_skip_space(&r);
-	if (r.pos >= len || text[r.pos] != '(') {
-		record_fail(&r, r.pos, "expected '(;' to start a GGF game");
+	if (read_start(&r) < 0)
 		goto fail;
-	}
-	r.pos++;
-	record_skip_space(&r);
-	if (r.pos >= len || text[r.pos] != ';') {
-		record_fail(&r, r.pos, "expected ';' after '('");
-		goto fail;
-	}
-	r.pos++;
 	for (;;) {
-		char id[17], value[256];
-		size_t id_off, open, close, k = 0;
+		char id[17];
+		size_t id_off, open, close;
 
 		record_skip_space(&r);
 		if (r.pos >= len) {
@@ -294,82 +353,21 @@ struct game *record_read_ggf(const char *text, size_t len, const char *name, cha
 			}
 			break;
 		}
-		id_off = r.pos;
-		while (r.pos < len && ((text[r.pos] >= 'A' && text[r.pos] <= 'Z') ||
-				       (text[r.pos] >= 'a' && text[r.pos] <= 'z'))) {
-			if (k == sizeof(id) - 1) {
-				record_fail(&r, id_off, "property name too long");
-				goto fail;
-			}
-			id[k++] = (char)(text[r.pos++] & ~0x20);
-		}
-		id[k] = '\0';
-		if (k == 0) {
-			record_fail(&r, r.pos,
-				    "unexpected '%c': expected a property such as PB[...]",
-				    text[r.pos]);
+		if (read_prop(&r, id, &id_off, &open, &close) < 0)
 			goto fail;
-		}
-		if (r.pos >= len || text[r.pos] != '[') {
-			record_fail(&r, r.pos, "expected '[' after %s", id);
-			goto fail;
-		}
-		open = r.pos;
-		for (close = open + 1; close < len && text[close] != ']'; close++)
-			;
-		if (close >= len) {
-			record_fail(&r, open, "value of %s has no closing ']'", id);
-			goto fail;
-		}
-		r.pos = close + 1;
 		if (strcmp(id, "B") == 0 || strcmp(id, "W") == 0) {
 			if (read_move(&r, g, &cur, id[0] == 'B' ? BLACK : WHITE, open + 1, close) <
 			    0)
 				goto fail;
 			moved = true;
-			continue;
-		}
-		if (strcmp(id, "BO") == 0) {
+		} else if (strcmp(id, "BO") == 0) {
 			if (moved) {
 				record_fail(&r, id_off, "BO after the first move");
 				goto fail;
 			}
 			if (read_board(&r, g, open + 1, close) < 0)
 				goto fail;
-			continue;
-		}
-		if (close - open - 1 >= sizeof(value)) {
-			record_fail(&r, open + 1, "value of %s too long", id);
-			goto fail;
-		}
-		memcpy(value, text + open + 1, close - open - 1);
-		value[close - open - 1] = '\0';
-		if (strcmp(id, "GM") == 0) {
-			if (strcasecmp(value, "othello") != 0) {
-				record_fail(&r, open + 1, "not an Othello game: GM[%s]", value);
-				goto fail;
-			}
-			seen_gm = true;
-		} else if (strcmp(id, "TY") == 0) {
-			continue;
-		} else if (strcmp(id, "PB") == 0 || strcmp(id, "PW") == 0 ||
-			   strcmp(id, "PC") == 0 || strcmp(id, "DT") == 0 ||
-			   strcmp(id, "TI") == 0) {
-			enum game_info_field f = id[0] == 'T'	? INFO_TIME
-						 : id[1] == 'B' ? INFO_BLACK
-						 : id[1] == 'W' ? INFO_WHITE
-						 : id[1] == 'C' ? INFO_PLACE
-								: INFO_DATE;
-
-			if (set_info(&r, g, f, value, open) < 0)
-				goto fail;
-		} else if (strcmp(id, "RE") == 0) {
-			char res[300];
-
-			result_from_ggf(value, res, sizeof(res));
-			if (set_info(&r, g, INFO_RESULT, res, open) < 0)
-				goto fail;
-		} else if (keep_prop(&r, g, id, value, open) < 0) {
+		} else if (apply_text_prop(&r, g, id, open, close, &seen_gm) < 0) {
 			goto fail;
 		}
 	}

@@ -550,14 +550,142 @@ static int info_field(const char *id)
 	return -1;
 }
 
+/* What the helpers of apply_property return when memory ran out; the caller
+   writes the message. */
+enum { APPLY_OOM = -2 };
+
+/* Checks that a root property holds `want`; -1 with `msg` if not. */
+static int expect_value(struct parser *p, const struct sval *v, const char *want, const char *msg)
+{
+	char raw[32];
+
+	if (!value_short(p, v, raw, sizeof(raw)) || strcmp(raw, want) != 0) {
+		record_fail(&p->r, v->open + 1, "%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Applies a setting of the root, OMSD (the seed) or OMTM (time per move). */
+static int apply_root_setting(struct parser *p, const char *id, const struct sval *v,
+			      const char *text)
+{
+	if (strcmp(id, "OMSD") == 0) {
+		char *end;
+
+		p->g->seed = strtoull(text, &end, 10);
+		p->g->has_seed = true;
+		if (!*text || *end || *text == '-') {
+			record_fail(&p->r, v->open + 1, "OMSD must be a decimal seed");
+			return -1;
+		}
+	} else if (!parse_seconds(text, &p->g->time_per_move)) {
+		record_fail(&p->r, v->open + 1, "OMTM must be a number of seconds");
+		return -1;
+	}
+	return 0;
+}
+
+/* Adds a comment to a node, after the one it has on a line of its own. */
+static int add_comment(struct game_node *at, const char *text)
+{
+	size_t n;
+	char *both;
+	int rc;
+
+	if (!*text)
+		return 0;
+	if (!at->comment)
+		return game_set_comment(at, text) < 0 ? APPLY_OOM : 0;
+	n = strlen(at->comment) + strlen(text) + 2;
+	if (!(both = malloc(n)))
+		return APPLY_OOM;
+	snprintf(both, n, "%s\n%s", at->comment, text);
+	rc = game_set_comment(at, both);
+	free(both);
+	return rc < 0 ? APPLY_OOM : 0;
+}
+
+/* The properties that annotate a move (on a node without one they are kept raw). */
+static bool is_move_prop(const char *id)
+{
+	static const char *const ids[] = {"TE", "BM", "IT", "DO", "OMT", "OMR", "OMA"};
+
+	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
+		if (strcmp(id, ids[i]) == 0)
+			return true;
+	return false;
+}
+
+/* Applies an annotation of the move of `at` (see is_move_prop). */
+static int apply_move_prop(struct parser *p, const char *id, const struct sval *v,
+			   struct game_node *at, char *text)
+{
+	if (strcmp(id, "TE") == 0) {
+		game_set_mark(at, strcmp(text, "2") == 0 ? MARK_VERY_GOOD : MARK_GOOD);
+	} else if (strcmp(id, "BM") == 0) {
+		game_set_mark(at, strcmp(text, "2") == 0 ? MARK_VERY_BAD : MARK_BAD);
+	} else if (strcmp(id, "IT") == 0) {
+		game_set_mark(at, MARK_INTERESTING);
+	} else if (strcmp(id, "DO") == 0) {
+		game_set_mark(at, MARK_DUBIOUS);
+	} else if (strcmp(id, "OMT") == 0) {
+		double t;
+
+		if (!parse_seconds(text, &t)) {
+			record_fail(&p->r, v->open + 1, "OMT must be a number of seconds");
+			return -1;
+		}
+		game_set_time(at, t);
+	} else if (strcmp(id, "OMR") == 0) {
+		struct game_reasoning r;
+
+		memset(&r, 0, sizeof(r));
+		if (!parse_fields(text, reasoning_field, &r)) {
+			record_fail(&p->r, v->open + 1, "bad engine reasoning (OMR)");
+			return -1;
+		}
+		if (game_set_reasoning(at, &r) < 0)
+			return APPLY_OOM;
+	} else {
+		struct game_analysis a;
+
+		memset(&a, 0, sizeof(a));
+		a.best_move = SQ_NONE;
+		if (!parse_fields(text, analysis_field, &a)) {
+			record_fail(&p->r, v->open + 1, "bad analysis (OMA)");
+			return -1;
+		}
+		a.valid = true;
+		game_set_analysis(at, &a);
+	}
+	return 0;
+}
+
+/* Keeps a property the program does not interpret on `at`, as it was written. */
+static int keep_raw(const struct parser *p, const struct sprop *pr, struct game_node *at)
+{
+	size_t n = pr->end - pr->raw;
+	char *raw = malloc(n + 1);
+	int rc;
+
+	if (!raw)
+		return APPLY_OOM;
+	memcpy(raw, p->r.text + pr->raw, n);
+	raw[n] = '\0';
+	rc = game_add_prop(at, pr->id, raw);
+	free(raw);
+	return rc < 0 ? APPLY_OOM : 0;
+}
+
 /* Applies one property of a node to `at` (the node after the move, or the node
    the annotations belong to). Returns 0 or -1 with a message. */
 static int apply_property(struct parser *p, const struct sprop *pr, struct game_node *at,
 			  bool first)
 {
 	const struct sval *v = &p->vals[pr->first];
-	char *text = NULL, raw_copy[32];
-	int f, rc = 0;
+	char *text;
+	int f, rc;
 
 	if (strcmp(pr->id, "B") == 0 || strcmp(pr->id, "W") == 0)
 		return 0;
@@ -565,114 +693,30 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 	    (strcmp(pr->id, "AB") == 0 || strcmp(pr->id, "AW") == 0 || strcmp(pr->id, "AE") == 0 ||
 	     strcmp(pr->id, "PL") == 0 || strcmp(pr->id, "FF") == 0 || strcmp(pr->id, "AP") == 0))
 		return 0;
-	if (first && strcmp(pr->id, "GM") == 0) {
-		if (!value_short(p, v, raw_copy, sizeof(raw_copy)) || strcmp(raw_copy, "2") != 0) {
-			record_fail(&p->r, v->open + 1, "not an Othello game: GM must be 2");
-			return -1;
-		}
-		return 0;
-	}
-	if (first && strcmp(pr->id, "SZ") == 0) {
-		if (!value_short(p, v, raw_copy, sizeof(raw_copy)) || strcmp(raw_copy, "8") != 0) {
-			record_fail(&p->r, v->open + 1, "board size must be 8 (SZ[8])");
-			return -1;
-		}
-		return 0;
-	}
+	if (first && strcmp(pr->id, "GM") == 0)
+		return expect_value(p, v, "2", "not an Othello game: GM must be 2");
+	if (first && strcmp(pr->id, "SZ") == 0)
+		return expect_value(p, v, "8", "board size must be 8 (SZ[8])");
 	if (!(text = value_text(p, v))) {
 		record_fail(&p->r, pr->off, "out of memory");
 		return -1;
 	}
-	if ((f = info_field(pr->id)) >= 0) {
-		if (game_set_info(p->g, (enum game_info_field)f, text) < 0)
-			goto oom;
-	} else if (first && strcmp(pr->id, "OMSD") == 0) {
-		char *end;
-
-		p->g->seed = strtoull(text, &end, 10);
-		if (!*text || *end || *text == '-') {
-			record_fail(&p->r, v->open + 1, "OMSD must be a decimal seed");
-			rc = -1;
-		}
-		p->g->has_seed = true;
-	} else if (first && strcmp(pr->id, "OMTM") == 0) {
-		if (!parse_seconds(text, &p->g->time_per_move)) {
-			record_fail(&p->r, v->open + 1, "OMTM must be a number of seconds");
-			rc = -1;
-		}
-	} else if (strcmp(pr->id, "C") == 0) {
-		if (at->comment && *text) {
-			size_t n = strlen(at->comment) + strlen(text) + 2;
-			char *both = malloc(n);
-
-			if (!both)
-				goto oom;
-			snprintf(both, n, "%s\n%s", at->comment, text);
-			rc = game_set_comment(at, both);
-			free(both);
-		} else if (*text) {
-			rc = game_set_comment(at, text);
-		}
-		if (rc < 0)
-			goto oom;
-	} else if (at->move != SQ_NONE && strcmp(pr->id, "TE") == 0) {
-		game_set_mark(at, strcmp(text, "2") == 0 ? MARK_VERY_GOOD : MARK_GOOD);
-	} else if (at->move != SQ_NONE && strcmp(pr->id, "BM") == 0) {
-		game_set_mark(at, strcmp(text, "2") == 0 ? MARK_VERY_BAD : MARK_BAD);
-	} else if (at->move != SQ_NONE && strcmp(pr->id, "IT") == 0) {
-		game_set_mark(at, MARK_INTERESTING);
-	} else if (at->move != SQ_NONE && strcmp(pr->id, "DO") == 0) {
-		game_set_mark(at, MARK_DUBIOUS);
-	} else if (at->move != SQ_NONE && strcmp(pr->id, "OMT") == 0) {
-		double t;
-
-		if (!parse_seconds(text, &t)) {
-			record_fail(&p->r, v->open + 1, "OMT must be a number of seconds");
-			rc = -1;
-		} else {
-			game_set_time(at, t);
-		}
-	} else if (at->move != SQ_NONE && strcmp(pr->id, "OMR") == 0) {
-		struct game_reasoning r;
-
-		memset(&r, 0, sizeof(r));
-		if (!parse_fields(text, reasoning_field, &r)) {
-			record_fail(&p->r, v->open + 1, "bad engine reasoning (OMR)");
-			rc = -1;
-		} else if (game_set_reasoning(at, &r) < 0) {
-			goto oom;
-		}
-	} else if (at->move != SQ_NONE && strcmp(pr->id, "OMA") == 0) {
-		struct game_analysis a;
-
-		memset(&a, 0, sizeof(a));
-		a.best_move = SQ_NONE;
-		if (!parse_fields(text, analysis_field, &a)) {
-			record_fail(&p->r, v->open + 1, "bad analysis (OMA)");
-			rc = -1;
-		} else {
-			a.valid = true;
-			game_set_analysis(at, &a);
-		}
-	} else {
-		size_t n = pr->end - pr->raw;
-		char *raw = malloc(n + 1);
-
-		if (!raw)
-			goto oom;
-		memcpy(raw, p->r.text + pr->raw, n);
-		raw[n] = '\0';
-		rc = game_add_prop(at, pr->id, raw);
-		free(raw);
-		if (rc < 0)
-			goto oom;
+	if ((f = info_field(pr->id)) >= 0)
+		rc = game_set_info(p->g, (enum game_info_field)f, text) < 0 ? APPLY_OOM : 0;
+	else if (first && (strcmp(pr->id, "OMSD") == 0 || strcmp(pr->id, "OMTM") == 0))
+		rc = apply_root_setting(p, pr->id, v, text);
+	else if (strcmp(pr->id, "C") == 0)
+		rc = add_comment(at, text);
+	else if (at->move != SQ_NONE && is_move_prop(pr->id))
+		rc = apply_move_prop(p, pr->id, v, at, text);
+	else
+		rc = keep_raw(p, pr, at);
+	free(text);
+	if (rc == APPLY_OOM) {
+		record_fail(&p->r, pr->off, "out of memory");
+		return -1;
 	}
-	free(text);
 	return rc;
-oom:
-	free(text);
-	record_fail(&p->r, pr->off, "out of memory");
-	return -1;
 }
 
 /* Applies the pending node to the record. */
