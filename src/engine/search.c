@@ -887,7 +887,6 @@ int search_run(struct search *s, const struct board *b, const struct search_limi
 		out->pv[0] = out->move;
 		out->pv_len = 1;
 	}
-	(void)solved;
 	out->nodes = s->nodes;
 	out->time = timer_now() - s->t0;
 	return 0;
