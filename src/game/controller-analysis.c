@@ -16,8 +16,6 @@
  */
 #include "controller-int.h"
 
-#include "command.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +42,7 @@ void ctl_analysis_run(struct controller *ctl, struct ctl_job *job)
 		struct search_limits lim;
 		struct search_result res;
 		struct ctl_event ev = {.kind = CTL_EVENT_ANALYSIS_PROGRESS,
-				       .flags = CMD_REDRAW_STATUS};
+				       .changes = CTL_CHANGED_STATUS};
 
 		if (board_game_over(&it->board)) {
 			it->score = board_final_score(&it->board) * 100;
@@ -115,7 +113,7 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, char *
 		depth = 10;
 	ctl->analysis_depth = depth;
 	ctl->analysis_time = seconds;
-	return ctl_job_start(ctl, err, errlen) < 0 ? -1 : CMD_ENGINE_STARTED | CMD_REDRAW_STATUS;
+	return ctl_job_start(ctl, err, errlen) < 0 ? -1 : CTL_CHANGED_ENGINE | CTL_CHANGED_STATUS;
 }
 
 /* Main thread, after the worker is joined: stores each move's results and marks, sums up. */
@@ -154,7 +152,7 @@ void ctl_analysis_apply(struct controller *ctl, struct ctl_event *ev)
 	ctl->have_analysis = true;
 	ctl->dirty = true;
 	ev->kind = CTL_EVENT_ANALYSIS_DONE;
-	ev->flags = CMD_REDRAW_ALL;
+	ev->changes = CTL_CHANGED_ALL;
 	ev->progress.done = job->n_items;
 	ev->progress.total = job->n_items;
 	snprintf(ev->message, sizeof(ev->message),

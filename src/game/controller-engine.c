@@ -19,7 +19,6 @@
  */
 #include "controller-int.h"
 
-#include "command.h"
 #include "datadir.h"
 #include "eval.h"
 #include "opening-names.h"
@@ -269,7 +268,7 @@ static void progress_from(struct ctl_progress *p, const struct search_info *info
 static void observe(const struct search_info *info, void *user)
 {
 	struct controller *ctl = user;
-	struct ctl_event ev = {.kind = CTL_EVENT_PROGRESS, .flags = CMD_REDRAW_EVAL};
+	struct ctl_event ev = {.kind = CTL_EVENT_PROGRESS, .changes = CTL_CHANGED_EVAL};
 
 	progress_from(&ev.progress, info);
 	ctl_post(ctl, &ev, false);
@@ -317,7 +316,7 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-/* Starts ctl->job (filled by the caller) in the worker. Flags, or -1 with a message. */
+/* Starts ctl->job (filled by the caller) in the worker. The changes, or -1 with a message. */
 int ctl_job_start(struct controller *ctl, char *err, size_t errlen)
 {
 	int rc;
@@ -330,7 +329,7 @@ int ctl_job_start(struct controller *ctl, char *err, size_t errlen)
 		return -1;
 	}
 	ctl->job_running = true;
-	return CMD_ENGINE_STARTED | CMD_REDRAW_STATUS;
+	return CTL_CHANGED_ENGINE | CTL_CHANGED_STATUS;
 }
 
 static void job_join(struct controller *ctl)
@@ -444,7 +443,7 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 	}
 	if (job->rc != 0) {
 		ev->kind = CTL_EVENT_ERROR;
-		ev->flags = CMD_ERROR | CMD_REDRAW_STATUS;
+		ev->changes = CTL_CHANGED_STATUS;
 		snprintf(ev->message, sizeof(ev->message),
 			 "the engine failed to search this position");
 		return;
@@ -467,7 +466,7 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 			    r->move, r->score, (int)r->bound, r->depth, r->endgame};
 		ctl->hint_node = job->node;
 		ev->kind = CTL_EVENT_HINTS_READY;
-		ev->flags = CMD_REDRAW_EVAL | CMD_REDRAW_BOARD | CMD_REDRAW_STATUS;
+		ev->changes = CTL_CHANGED_EVAL | CTL_CHANGED_BOARD | CTL_CHANGED_STATUS;
 		snprintf(ev->message, sizeof(ev->message), "hint: %s %+.2f", move_name(r->move),
 			 r->score / 100.0);
 		return;
@@ -481,7 +480,7 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 
 	if (move == SQ_NONE || ctl_add_move(ctl, move, err, sizeof(err)) < 0) {
 		ev->kind = CTL_EVENT_ERROR;
-		ev->flags = CMD_ERROR | CMD_REDRAW_STATUS;
+		ev->changes = CTL_CHANGED_STATUS;
 		snprintf(ev->message, sizeof(ev->message), "the engine found no move: %.200s",
 			 move == SQ_NONE ? "the game is over" : err);
 		return;
@@ -501,7 +500,7 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 	else if (lm->source == LEVEL_SOURCE_ENDGAME)
 		snprintf(how, sizeof(how), ", exact");
 	ev->kind = CTL_EVENT_MOVE_PLAYED;
-	ev->flags = CMD_REDRAW_ALL;
+	ev->changes = CTL_CHANGED_ALL;
 	if (lm->scored)
 		snprintf(ev->message, sizeof(ev->message), "%s plays %s (%s %+.2f%s)",
 			 side == BLACK ? "Black" : "White", move_name(move),
@@ -531,7 +530,7 @@ bool controller_poll_event(struct controller *ctl, struct ctl_event *ev)
 	job_apply(ctl, ev);
 	job_release(ctl);
 	if (ev->kind == CTL_EVENT_MOVE_PLAYED)
-		ev->flags |= (unsigned)ctl_autostep(ctl);
+		ev->changes |= (unsigned)ctl_autostep(ctl);
 	return true;
 }
 
@@ -574,7 +573,7 @@ static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
 }
 
 /* Starts the engine when it is an engine's turn at the end of the line in a game
-   that goes on; the flags (CMD_ENGINE_STARTED) or 0. */
+   that goes on; the changes (CTL_CHANGED_ENGINE ...) or 0. */
 int ctl_autostep(struct controller *ctl)
 {
 	char err[256];
@@ -587,7 +586,7 @@ int ctl_autostep(struct controller *ctl)
 	return rc < 0 ? 0 : rc;
 }
 
-/* Starts the engine if it is an engine's turn (see ctl_autostep); flags. */
+/* Starts the engine if it is an engine's turn (see ctl_autostep); the changes. */
 int controller_step(struct controller *ctl, char *err, size_t errlen)
 {
 	(void)err;
@@ -596,7 +595,7 @@ int controller_step(struct controller *ctl, char *err, size_t errlen)
 }
 
 /* `go`: the engine plays the side to move at the cursor now, whoever plays it
-   (a different move in the past starts a variation). Flags, or -1. */
+   (a different move in the past starts a variation). The changes, or -1. */
 int controller_go(struct controller *ctl, char *err, size_t errlen)
 {
 	if (ctl->editing) {
@@ -608,7 +607,7 @@ int controller_go(struct controller *ctl, char *err, size_t errlen)
 		return -1;
 	}
 	if (ctl->job_running && ctl->job.kind == JOB_MOVE && ctl->job.node == ctl->cur)
-		return CMD_ENGINE_STARTED;
+		return CTL_CHANGED_ENGINE;
 	ctl_cancel(ctl);
 	return engine_move_start(ctl, err, errlen);
 }

@@ -19,8 +19,6 @@
  */
 #include "controller-int.h"
 
-#include "command.h"
-
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -341,11 +339,11 @@ int controller_new_game(struct controller *ctl, char *err, size_t errlen)
 	if (ctl->search)
 		search_clear(ctl->search);
 	ctl->dirty = false;
-	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
 /* Plays sq (a square or SQ_PASS) for the side to move at the cursor. Returns
-   flags, or -1 with a message for an illegal move or a finished game. */
+   the changes, or -1 with a message for an illegal move or a finished game. */
 int controller_play(struct controller *ctl, int sq, char *err, size_t errlen)
 {
 	if (ctl->editing) {
@@ -355,7 +353,7 @@ int controller_play(struct controller *ctl, int sq, char *err, size_t errlen)
 	ctl_cancel(ctl);
 	if (ctl_add_move(ctl, sq, err, errlen) < 0)
 		return -1;
-	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
 /* The side to move at the cursor resigns; the game ends there. */
@@ -373,7 +371,7 @@ int controller_resign(struct controller *ctl, char *err, size_t errlen)
 	ctl->resigned = side;
 	game_set_info(ctl->game, INFO_RESULT, side == BLACK ? "W+R" : "B+R");
 	ctl->dirty = true;
-	return CMD_REDRAW_ALL;
+	return CTL_CHANGED_ALL;
 }
 
 /* Makes c a human or an engine of level `player`; the engine moves at once if it is its turn. */
@@ -384,7 +382,7 @@ int controller_set_player(struct controller *ctl, enum color c, const char *play
 	if (player_parse(ctl, c, player, err, errlen) < 0)
 		return -1;
 	players_to_info(ctl);
-	return CMD_REDRAW_STATUS | ctl_autostep(ctl);
+	return CTL_CHANGED_STATUS | ctl_autostep(ctl);
 }
 
 /* Sets the level of every engine player (of both colours when both are human: `go` uses it). */
@@ -404,7 +402,7 @@ int controller_set_level(struct controller *ctl, const char *level, char *err, s
 		     ctl_player_set(ctl, WHITE, level, err, errlen) < 0))
 		return -1;
 	players_to_info(ctl);
-	return CMD_REDRAW_STATUS;
+	return CTL_CHANGED_STATUS;
 }
 
 /* The ply to stop at when undoing once: one move back, and on to a human's turn
@@ -423,7 +421,7 @@ static struct game_node *undo_target(const struct controller *ctl)
 
 /*
  * Takes back n moves (n <= 0: back to the last human turn). The moves stay on
- * the line for redo. Returns flags, or -1 when there is nothing to undo.
+ * the line for redo. Returns the changes, or -1 when there is nothing to undo.
  */
 int controller_undo(struct controller *ctl, int n, char *err, size_t errlen)
 {
@@ -444,10 +442,11 @@ int controller_undo(struct controller *ctl, int n, char *err, size_t errlen)
 		while (n-- > 0 && t->parent)
 			t = t->parent;
 	ctl->cur = t;
-	return CMD_REDRAW_ALL;
+	return CTL_CHANGED_ALL;
 }
 
-/* Replays n moves along the line (n <= 0: one). Returns flags, or -1 at the end of the line. */
+/* Replays n moves along the line (n <= 0: one). Returns the changes, or -1 at the end of the line.
+ */
 int controller_redo(struct controller *ctl, int n, char *err, size_t errlen)
 {
 	if (ctl->cur == ctl->tip) {
@@ -458,7 +457,7 @@ int controller_redo(struct controller *ctl, int n, char *err, size_t errlen)
 }
 
 /* Moves the cursor to ply (clamped to the line: 0 = start, the line's length =
-   its end). Returns flags, or -1 in edit mode. */
+   its end). Returns the changes, or -1 in edit mode. */
 int controller_goto(struct controller *ctl, int ply, char *err, size_t errlen)
 {
 	struct game_node *t = ctl->tip;
@@ -473,7 +472,7 @@ int controller_goto(struct controller *ctl, int ply, char *err, size_t errlen)
 	while (t->ply > ply)
 		t = t->parent;
 	ctl->cur = t;
-	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
 /* Follows the n-th (1-based, as `variations` lists them) move played at the cursor. */
@@ -495,7 +494,7 @@ int controller_variation(struct controller *ctl, int n, char *err, size_t errlen
 	ctl_cancel(ctl);
 	ctl->tip = game_line_end(c);
 	ctl->cur = c;
-	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
 /* Makes the current line the main line of the game. */
@@ -507,7 +506,7 @@ int controller_promote(struct controller *ctl, char *err, size_t errlen)
 	}
 	game_promote(ctl->tip);
 	ctl->dirty = true;
-	return CMD_REDRAW_MOVES;
+	return CTL_CHANGED_MOVES;
 }
 
 /* The moves played at the cursor, numbered for `line N`, as malloc'd text (NULL if out of memory).
@@ -547,7 +546,7 @@ int controller_comment(struct controller *ctl, const char *text, char *err, size
 		return -1;
 	}
 	ctl->dirty = true;
-	return CMD_REDRAW_MOVES;
+	return CTL_CHANGED_MOVES;
 }
 
 /* Marks the move that led to the cursor: "!", "!!", "?", "??", "!?", "?!" or "none". */
@@ -565,7 +564,7 @@ int controller_mark(struct controller *ctl, const char *mark, char *err, size_t 
 	}
 	game_set_mark(ctl->cur, (enum game_mark)m);
 	ctl->dirty = true;
-	return CMD_REDRAW_MOVES;
+	return CTL_CHANGED_MOVES;
 }
 
 static const struct {
@@ -625,7 +624,7 @@ int controller_info(struct controller *ctl, const char *key, const char *value, 
 			if (info_keys[i].field == INFO_OPENING)
 				ctl->opening_auto = false;
 			ctl->dirty = true;
-			return CMD_REDRAW_STATUS | CMD_REDRAW_MOVES;
+			return CTL_CHANGED_STATUS | CTL_CHANGED_MOVES;
 		}
 	}
 	snprintf(err, errlen,
@@ -663,7 +662,7 @@ int controller_edit_begin(struct controller *ctl, char *err, size_t errlen)
 	game_board_colors(ctl->cur, &ctl->edit_black, &ctl->edit_white);
 	ctl->edit_side = ctl->cur->side;
 	ctl->editing = true;
-	return edit_sync(ctl, CMD_REDRAW_ALL);
+	return edit_sync(ctl, CTL_CHANGED_ALL);
 }
 
 /* Puts EDIT_BLACK, EDIT_WHITE or EDIT_EMPTY on square sq of the edited position. */
@@ -683,7 +682,7 @@ int controller_edit_set(struct controller *ctl, int sq, int what, char *err, siz
 		ctl->edit_black |= board_bit(sq);
 	else if (what == EDIT_WHITE)
 		ctl->edit_white |= board_bit(sq);
-	return edit_sync(ctl, CMD_REDRAW_BOARD);
+	return edit_sync(ctl, CTL_CHANGED_BOARD);
 }
 
 /* Chooses the side to move of the edited position. */
@@ -694,7 +693,7 @@ int controller_edit_side(struct controller *ctl, enum color side, char *err, siz
 		return -1;
 	}
 	ctl->edit_side = side;
-	return edit_sync(ctl, CMD_REDRAW_BOARD | CMD_REDRAW_STATUS);
+	return edit_sync(ctl, CTL_CHANGED_BOARD | CTL_CHANGED_STATUS);
 }
 
 /* Empties the edited board. */
@@ -705,7 +704,7 @@ int controller_edit_clear(struct controller *ctl, char *err, size_t errlen)
 		return -1;
 	}
 	ctl->edit_black = ctl->edit_white = 0;
-	return edit_sync(ctl, CMD_REDRAW_BOARD);
+	return edit_sync(ctl, CTL_CHANGED_BOARD);
 }
 
 /*
@@ -744,7 +743,7 @@ int controller_edit_done(struct controller *ctl, char *err, size_t errlen)
 	ctl->hint_node = NULL;
 	ctl->dirty = true;
 	result_update(ctl);
-	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
 /*
@@ -785,6 +784,6 @@ int controller_handicap(struct controller *ctl, int corners, char *err, size_t e
 		return -1;
 	ctl->cur = ctl->tip = ctl->game->root;
 	ctl->dirty = false;
-	flags = CMD_REDRAW_ALL | ctl_autostep(ctl);
+	flags = CTL_CHANGED_ALL | ctl_autostep(ctl);
 	return flags;
 }
