@@ -12,7 +12,7 @@
  * Every operation returns what changed as `enum ctl_change` bits (>= 0)
  * or -1 with a message in `err`; a front end redraws from the read-only
  * state below (the command layer turns the changes into what to redraw).
- * All functions are for the main thread only; the engine worker thread
+ * All functions are for the main thread only; the engine worker (worker.h)
  * only searches a copy of a position and posts its result, which the main
  * thread applies when it polls events (controller_poll_event).
  */
