@@ -5,7 +5,6 @@
  * themselves, and the analysis marks checked against an exact solver
  * written here (plain alpha-beta to the end of the game).
  */
-#include "command.h"
 #include "controller.h"
 #include "gametree.h"
 
@@ -293,7 +292,7 @@ Test(controller, two_engines_play_a_whole_game)
 	struct controller *ctl = make("novice", "beginner");
 	const struct game_node *n;
 
-	cr_assert(controller_step(ctl, err, sizeof(err)) & CMD_ENGINE_STARTED);
+	cr_assert(controller_step(ctl, err, sizeof(err)) & CTL_CHANGED_ENGINE);
 	settle(ctl);
 	cr_assert(controller_game_over(ctl, NULL));
 	n = game_line_end(controller_game(ctl)->root);

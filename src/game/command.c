@@ -18,6 +18,7 @@
 
 #include "board.h"
 #include "cmd-int.h"
+#include "controller.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -343,12 +344,24 @@ void cmd_message(struct command_result *res, const char *fmt, ...)
 	res->flags |= CMD_REDRAW_STATUS;
 }
 
-/* Turns a controller return (flags >= 0, or -1 with `err`) into the result; 0 or -1. */
-int cmd_flags(struct command_result *res, int flags, const char *err)
+/* Turns a controller return (enum ctl_change bits >= 0, or -1 with `err`) into the result: the
+   changes become what to redraw. 0 or -1. This is the only place that translates them. */
+int cmd_flags(struct command_result *res, int changes, const char *err)
 {
-	if (flags < 0)
+	static const struct {
+		unsigned change; /* enum ctl_change */
+		unsigned flags;	 /* enum command_flags */
+	} redraw[] = {
+	    {CTL_CHANGED_BOARD, CMD_REDRAW_BOARD},    {CTL_CHANGED_MOVES, CMD_REDRAW_MOVES},
+	    {CTL_CHANGED_EVAL, CMD_REDRAW_EVAL},      {CTL_CHANGED_STATUS, CMD_REDRAW_STATUS},
+	    {CTL_CHANGED_ENGINE, CMD_ENGINE_STARTED},
+	};
+
+	if (changes < 0)
 		return cmd_fail(res, "%s", err);
-	res->flags |= (unsigned)flags;
+	for (size_t i = 0; i < sizeof(redraw) / sizeof(redraw[0]); i++)
+		if ((unsigned)changes & redraw[i].change)
+			res->flags |= redraw[i].flags;
 	return 0;
 }
 

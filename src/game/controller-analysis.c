@@ -16,8 +16,6 @@
  */
 #include "controller-int.h"
 
-#include "command.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,48 +32,6 @@ static enum game_mark loss_mark(const struct controller_options *opt, int loss)
 	return MARK_NONE;
 }
 
-/* Worker thread: scores the positions of job->items in order, stopping early on job->stop. */
-void ctl_analysis_run(struct controller *ctl, struct ctl_job *job)
-{
-	struct search *s = ctl_search_get(ctl);
-
-	for (int i = 0; s && i < job->n_items && !atomic_load(&job->stop); i++) {
-		struct ctl_analysis_item *it = &job->items[i];
-		struct search_limits lim;
-		struct search_result res;
-		struct ctl_event ev = {.kind = CTL_EVENT_ANALYSIS_PROGRESS,
-				       .flags = CMD_REDRAW_STATUS};
-
-		if (board_game_over(&it->board)) {
-			it->score = board_final_score(&it->board) * 100;
-			it->best_move = SQ_NONE;
-			it->depth = board_empty_count(&it->board);
-			it->exact = true;
-			it->done = true;
-		} else {
-			memset(&lim, 0, sizeof(lim));
-			lim.depth = ctl->analysis_depth;
-			lim.time = ctl->analysis_depth > 0 ? 0 : ctl->analysis_time;
-			lim.endgame = job->exact_empties;
-			if (search_run(s, &it->board, &lim, NULL, NULL, &res) == 0 &&
-			    !atomic_load(&job->stop)) {
-				it->score = res.score;
-				it->best_move = res.move;
-				it->depth = res.depth;
-				it->exact = res.endgame;
-				it->done = true;
-			}
-		}
-		ev.progress.done = i + 1;
-		ev.progress.total = job->n_items;
-		ev.progress.score = it->score;
-		ev.progress.depth = it->depth;
-		ev.progress.endgame = it->exact;
-		snprintf(ev.message, sizeof(ev.message), "analysing: %d/%d", i + 1, job->n_items);
-		ctl_post(ctl, &ev, false);
-	}
-}
-
 /*
  * Scores the current line in the worker: every position with `depth` plies
  * (or `seconds` each when depth is 0; both 0 = the settings), exactly from
@@ -83,7 +39,9 @@ void ctl_analysis_run(struct controller *ctl, struct ctl_job *job)
  */
 int controller_analyze(struct controller *ctl, int depth, double seconds, char *err, size_t errlen)
 {
-	int n;
+	struct worker_job job = {.kind = WORKER_SCORE};
+	struct board *boards;
+	int rc;
 
 	if (ctl->editing) {
 		snprintf(err, errlen, "finish editing first (`done`)");
@@ -94,40 +52,39 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, char *
 		return -1;
 	}
 	ctl_cancel(ctl);
-	n = ctl->tip->ply + 1;
-	ctl->job.items = calloc((size_t)n, sizeof(*ctl->job.items));
-	if (!ctl->job.items) {
+	job.n_boards = ctl->tip->ply + 1;
+	boards = calloc((size_t)job.n_boards, sizeof(*boards));
+	if (!boards) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	for (struct game_node *t = ctl->tip; t; t = t->parent) {
-		ctl->job.items[t->ply].node = t;
-		ctl->job.items[t->ply].board = t->board;
-	}
-	ctl->job.kind = JOB_ANALYZE;
-	ctl->job.n_items = n;
-	ctl->job.exact_empties = ctl->opt.analyze_exact;
+	for (const struct game_node *t = ctl->tip; t; t = t->parent)
+		boards[t->ply] = t->board;
+	job.boards = boards;
 	if (depth <= 0 && seconds <= 0) {
 		depth = ctl->opt.analyze_depth;
 		seconds = ctl->opt.analyze_time;
 	}
 	if (depth <= 0 && seconds <= 0)
 		depth = 10;
-	ctl->analysis_depth = depth;
-	ctl->analysis_time = seconds;
-	return ctl_job_start(ctl, err, errlen) < 0 ? -1 : CMD_ENGINE_STARTED | CMD_REDRAW_STATUS;
+	job.limits.depth = depth;
+	job.limits.time = depth > 0 ? 0 : seconds;
+	job.limits.endgame = ctl->opt.analyze_exact;
+	ctl->job_node = ctl->tip;
+	rc = ctl_job_start(ctl, JOB_ANALYZE, &job, err, errlen);
+	free(boards);
+	return rc;
 }
 
-/* Main thread, after the worker is joined: stores each move's results and marks, sums up. */
-void ctl_analysis_apply(struct controller *ctl, struct ctl_event *ev)
+/* Stores each move's results and marks from the scores of the line's positions (index = ply),
+   sums them up per side; the number of moves scored. */
+static int analysis_store(struct controller *ctl, const struct worker_score *scores)
 {
-	struct ctl_job *job = &ctl->job;
 	int scored = 0;
 
 	memset(ctl->sides, 0, sizeof(ctl->sides));
-	for (int i = 1; i < job->n_items; i++) {
-		struct ctl_analysis_item *before = &job->items[i - 1], *after = &job->items[i];
-		struct game_node *n = after->node;
+	for (struct game_node *n = ctl->job_node; n->parent; n = n->parent) {
+		const struct worker_score *before = &scores[n->ply - 1], *after = &scores[n->ply];
 		struct ctl_analysis_side *side = &ctl->sides[n->player];
 		struct game_analysis a = {.valid = true};
 		enum game_mark auto_mark;
@@ -151,12 +108,40 @@ void ctl_analysis_apply(struct controller *ctl, struct ctl_event *ev)
 		side->blunders += auto_mark == MARK_VERY_BAD;
 		scored++;
 	}
+	return scored;
+}
+
+/*
+ * An event of the analysis job as the front end sees it: a scored position
+ * becomes ANALYSIS_PROGRESS; the end of the job (its worker thread joined)
+ * stores the results in the record and becomes ANALYSIS_DONE.
+ */
+void ctl_analysis_event(struct controller *ctl, const struct worker_event *wev,
+			struct ctl_event *ev)
+{
+	const struct worker_result *res = worker_result(ctl->worker);
+	int scored;
+
+	memset(ev, 0, sizeof(*ev));
+	if (wev->kind != WORKER_EVENT_DONE) {
+		ev->kind = CTL_EVENT_ANALYSIS_PROGRESS;
+		ev->changes = CTL_CHANGED_STATUS;
+		ev->progress.done = wev->index + 1;
+		ev->progress.total = wev->total;
+		ev->progress.score = wev->score.score;
+		ev->progress.depth = wev->score.depth;
+		ev->progress.endgame = wev->score.exact;
+		snprintf(ev->message, sizeof(ev->message), "analysing: %d/%d", wev->index + 1,
+			 wev->total);
+		return;
+	}
+	scored = analysis_store(ctl, res->scores);
 	ctl->have_analysis = true;
 	ctl->dirty = true;
 	ev->kind = CTL_EVENT_ANALYSIS_DONE;
-	ev->flags = CMD_REDRAW_ALL;
-	ev->progress.done = job->n_items;
-	ev->progress.total = job->n_items;
+	ev->changes = CTL_CHANGED_ALL;
+	ev->progress.done = res->n_scores;
+	ev->progress.total = res->n_scores;
 	snprintf(ev->message, sizeof(ev->message),
 		 "analysis: %d moves; Black lost %.2f discs, White %.2f", scored,
 		 ctl->sides[BLACK].total_loss / 100.0, ctl->sides[WHITE].total_loss / 100.0);

@@ -1,45 +1,32 @@
 /*
- * controller-engine.c — engine work off the main thread: engine moves, hints
- * and analyses run in one worker thread at a time, which reports through a
- * queue of events.
+ * controller-engine.c — the controller's engine part: the evaluation, the
+ * opening books and the worker they serve, each colour's level, engine moves
+ * and hints, and the events the front end polls.
  *
- * The worker gets a copy of what it needs (the position, the limits) in
- * ctl->job, searches with ctl->search, posts progress events as the search
- * observer is called, and posts a final `done` event. The main thread takes
- * events with controller_poll_event; on the `done` event it joins the worker
- * and only then applies the result to the record (plays the move, stores the
- * hints or the analysis), so the record is only ever touched by the main
- * thread. A pipe carries one byte per queued event so that a front end can
- * wait on it beside the keyboard. ctl_cancel stops the search, joins the
- * worker and drops its events: every change of the game calls it first.
+ * An engine move or a hint is a job for the worker (worker.h): a copy of
+ * the position and the level or the limits. The worker's events come back
+ * through controller_poll_event, which turns them into the controller's
+ * events: search progress as it comes, and at the end of a job its result,
+ * applied to the record here on the main thread (the move played with its
+ * reasoning, the next engine started if it is again an engine's turn; the
+ * hints stored) or, for an analysis, by controller-analysis.c. Every change
+ * of the game cancels the running job first (ctl_cancel), so a result
+ * always belongs to the position it was asked for.
  *
  * Engine moves are chosen by the mover's level (level.h: level_choose_move
- * with that colour's level state, the shipped book if any); hints and the
- * analysis search directly with ctl->search at the settings' depths.
+ * with that colour's level state, kept by the worker, and the shipped book
+ * if any); hints search directly at the settings' depths.
  */
 #include "controller-int.h"
 
-#include "command.h"
 #include "datadir.h"
 #include "eval.h"
 #include "opening-names.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-
-/* True if `level` is a level description level_parse accepts ("expert", "master --time 2"). */
-bool ctl_level_valid(const char *level)
-{
-	struct level_spec spec;
-	char err[128];
-
-	return level_parse(level, &spec, err, sizeof(err)) == 0;
-}
 
 /* Table size of every searcher, in megabytes. */
 static size_t tt_size(const struct controller *ctl)
@@ -79,20 +66,10 @@ int ctl_player_set(struct controller *ctl, enum color c, const char *level, char
 			return -1;
 		}
 	}
-	level_state_free(ctl->lstate[c]);
-	ctl->lstate[c] = NULL;
+	worker_forget_level(ctl->worker, c);
 	ctl->spec[c] = spec;
 	snprintf(ctl->level[c], CTL_LEVEL_LEN, "%s", level);
 	return 0;
-}
-
-/* The searcher for hints and analyses, created on first use (by the worker); NULL if out of
-   memory. */
-struct search *ctl_search_get(struct controller *ctl)
-{
-	if (!ctl->search)
-		ctl->search = search_new(tt_size(ctl), ctl->eval);
-	return ctl->search;
 }
 
 /* Adds one book file to the controller's book. 0, or -1 with a `file:line:col:` message. */
@@ -147,8 +124,8 @@ static int book_open(struct controller *ctl, char *err, size_t errlen)
 	return 0;
 }
 
-/* Creates the evaluation (evalspec.c) and the event pipe and loads the book (the searchers come
-   later). 0, or -1 with a message. */
+/* Creates the evaluation (evalspec.c), loads the books and makes the worker (the searchers
+   come later). 0, or -1 with a message and nothing left to free. */
 int ctl_engine_init(struct controller *ctl, char *err, size_t errlen)
 {
 	if (book_open(ctl, err, errlen) < 0)
@@ -163,21 +140,14 @@ int ctl_engine_init(struct controller *ctl, char *err, size_t errlen)
 		snprintf(err, errlen, "evaluation: %s", why);
 		goto fail;
 	}
-	if (pipe(ctl->pipe_fd) < 0) {
-		snprintf(err, errlen, "cannot start the engine: %s", strerror(errno));
+	ctl->worker = worker_new(ctl->eval, ctl->book, tt_size(ctl), err, errlen);
+	if (!ctl->worker)
 		goto fail;
-	}
-	fcntl(ctl->pipe_fd[0], F_SETFL, fcntl(ctl->pipe_fd[0], F_GETFL) | O_NONBLOCK);
-	fcntl(ctl->pipe_fd[0], F_SETFD, FD_CLOEXEC);
-	fcntl(ctl->pipe_fd[1], F_SETFD, FD_CLOEXEC);
-	pthread_mutex_init(&ctl->lock, NULL);
 	return 0;
 fail:
-	search_free(ctl->search);
 	eval_free(ctl->eval);
 	book_free(ctl->book);
 	openings_free(ctl->openings);
-	ctl->search = NULL;
 	ctl->eval = NULL;
 	ctl->book = NULL;
 	ctl->openings = NULL;
@@ -187,208 +157,19 @@ fail:
 /* Stops the worker and frees the engine side of the controller. */
 void ctl_engine_free(struct controller *ctl)
 {
-	ctl_cancel(ctl);
-	level_state_free(ctl->lstate[BLACK]);
-	level_state_free(ctl->lstate[WHITE]);
+	worker_free(ctl->worker);
+	ctl->worker = NULL;
+	ctl->job = JOB_NONE;
 	book_free(ctl->book);
 	openings_free(ctl->openings);
-	search_free(ctl->search);
 	eval_free(ctl->eval);
-	if (ctl->pipe_fd[0] >= 0) {
-		close(ctl->pipe_fd[0]);
-		close(ctl->pipe_fd[1]);
-	}
-	pthread_mutex_destroy(&ctl->lock);
-}
-
-/* Queues an event (from either thread). A progress event replaces a progress
-   event still waiting at the end of the queue, so a slow reader never blocks the worker. */
-void ctl_post(struct controller *ctl, const struct ctl_event *ev, bool done)
-{
-	bool wake = true;
-
-	pthread_mutex_lock(&ctl->lock);
-	if (ctl->q_count > 0) {
-		struct ctl_qevent *last = &ctl->queue[(ctl->q_head + ctl->q_count - 1) % CTL_QUEUE];
-		if (!done && !last->done && last->ev.kind == ev->kind &&
-		    (ev->kind == CTL_EVENT_PROGRESS || ev->kind == CTL_EVENT_ANALYSIS_PROGRESS)) {
-			last->ev = *ev;
-			wake = false;
-		}
-	}
-	if (wake) {
-		if (ctl->q_count == CTL_QUEUE) {
-			/* full: drop the oldest progress event (a done event is never dropped) */
-			ctl->q_head = (ctl->q_head + 1) % CTL_QUEUE;
-			ctl->q_count--;
-			wake = false;
-		}
-		ctl->queue[(ctl->q_head + ctl->q_count) % CTL_QUEUE] =
-		    (struct ctl_qevent){*ev, done};
-		ctl->q_count++;
-	}
-	pthread_mutex_unlock(&ctl->lock);
-	if (wake) {
-		char c = 'e';
-		while (write(ctl->pipe_fd[1], &c, 1) < 0 && errno == EINTR)
-			;
-	}
-}
-
-static bool queue_pop(struct controller *ctl, struct ctl_qevent *q)
-{
-	bool got = false;
-	char c;
-
-	pthread_mutex_lock(&ctl->lock);
-	if (ctl->q_count > 0) {
-		*q = ctl->queue[ctl->q_head];
-		ctl->q_head = (ctl->q_head + 1) % CTL_QUEUE;
-		ctl->q_count--;
-		got = true;
-	}
-	pthread_mutex_unlock(&ctl->lock);
-	if (got)
-		(void)!read(ctl->pipe_fd[0], &c, 1);
-	return got;
-}
-
-static void progress_from(struct ctl_progress *p, const struct search_info *info)
-{
-	memset(p, 0, sizeof(*p));
-	p->depth = info->depth;
-	p->endgame = info->endgame;
-	p->score = info->score;
-	p->bound = (int)info->bound;
-	p->pv_len = info->pv_len < 64 ? info->pv_len : 64;
-	memcpy(p->pv, info->pv, sizeof(int) * (size_t)p->pv_len);
-	p->nodes = info->nodes;
-	p->time = info->time;
-}
-
-static void observe(const struct search_info *info, void *user)
-{
-	struct controller *ctl = user;
-	struct ctl_event ev = {.kind = CTL_EVENT_PROGRESS, .flags = CMD_REDRAW_EVAL};
-
-	progress_from(&ev.progress, info);
-	ctl_post(ctl, &ev, false);
-	if (atomic_load(&ctl->job.stop)) {
-		/* a stop asked for before the search began (or its table was made) */
-		if (ctl->job.kind == JOB_MOVE)
-			level_stop(ctl->job.state);
-		else
-			search_stop(ctl->search);
-	}
-}
-
-/* The worker's engine move: makes the mover's level state if it has none yet, then lets
-   the level choose. Returns level_choose_move's code, -1 when the state cannot be made. */
-static int move_run(struct controller *ctl, struct ctl_job *job)
-{
-	char err[256];
-
-	if (!*job->slot)
-		*job->slot = level_state_new(job->spec, ctl->eval, ctl->book, job->seed,
-					     tt_size(ctl), err, sizeof(err));
-	if (!*job->slot)
-		return -1;
-	job->state = *job->slot;
-	return level_choose_move(job->spec, job->state, &job->board, NULL, observe, ctl,
-				 &job->move);
-}
-
-static void *worker(void *arg)
-{
-	struct controller *ctl = arg;
-	struct ctl_job *job = &ctl->job;
-	struct ctl_event ev = {.kind = CTL_EVENT_PROGRESS};
-
-	if (job->kind == JOB_ANALYZE)
-		ctl_analysis_run(ctl, job);
-	else if (job->kind == JOB_MOVE)
-		job->rc = move_run(ctl, job);
-	else if (!ctl_search_get(ctl))
-		job->rc = -1;
-	else if (!atomic_load(&job->stop))
-		job->rc =
-		    search_run(ctl->search, &job->board, &job->limits, observe, ctl, &job->result);
-	ctl_post(ctl, &ev, true);
-	return NULL;
-}
-
-/* Starts ctl->job (filled by the caller) in the worker. Flags, or -1 with a message. */
-int ctl_job_start(struct controller *ctl, char *err, size_t errlen)
-{
-	int rc;
-
-	atomic_store(&ctl->job.stop, 0);
-	rc = pthread_create(&ctl->thread, NULL, worker, ctl);
-	if (rc != 0) {
-		snprintf(err, errlen, "cannot start the engine thread: %s", strerror(rc));
-		ctl->job.kind = JOB_NONE;
-		return -1;
-	}
-	ctl->job_running = true;
-	return CMD_ENGINE_STARTED | CMD_REDRAW_STATUS;
-}
-
-static void job_join(struct controller *ctl)
-{
-	if (ctl->job_running) {
-		pthread_join(ctl->thread, NULL);
-		ctl->job_running = false;
-	}
-}
-
-static void job_release(struct controller *ctl)
-{
-	free(ctl->job.items);
-	ctl->job.items = NULL;
-	ctl->job.n_items = 0;
-	ctl->job.kind = JOB_NONE;
-}
-
-/* Asks the worker's searches to stop soon (those not yet created see job.stop). */
-static void stop_searches(struct controller *ctl)
-{
-	struct search *s = ctl->search;
-	struct level_state *st = ctl->job.state;
-
-	atomic_store(&ctl->job.stop, 1);
-	if (s)
-		search_stop(s);
-	if (ctl->job.kind == JOB_MOVE && st)
-		level_stop(st);
-}
-
-/* Stops the running job, if any, without applying its result, and drops queued events. */
-void ctl_cancel(struct controller *ctl)
-{
-	struct ctl_qevent q;
-
-	if (!ctl->job_running)
-		return;
-	stop_searches(ctl);
-	job_join(ctl);
-	while (queue_pop(ctl, &q))
-		;
-	job_release(ctl);
-}
-
-/* True while the worker is searching. */
-bool controller_engine_busy(const struct controller *ctl)
-{
-	return ctl->job_running;
 }
 
 /* Esc / `stop`: the engine plays its best move so far; a hint or an analysis is cut short
    and keeps what it found. Nothing happens when the engine is idle. */
 void controller_stop(struct controller *ctl)
 {
-	if (!ctl->job_running)
-		return;
-	stop_searches(ctl);
+	worker_stop(ctl->worker);
 }
 
 /* The reasoning kept with an engine move: the level, the source, and the search if there was one.
@@ -431,57 +212,60 @@ static const char *move_name(int sq)
 	return sq == SQ_PASS ? "pass" : board_square_name(sq);
 }
 
-/* Applies the result of the finished job; fills ev with what to report. */
-static void job_apply(struct controller *ctl, struct ctl_event *ev)
+/* An error event: the engine failed. */
+static void engine_error(struct ctl_event *ev, const char *why)
 {
-	struct ctl_job *job = &ctl->job;
-	char err[256];
+	ev->kind = CTL_EVENT_ERROR;
+	ev->changes = CTL_CHANGED_STATUS;
+	snprintf(ev->message, sizeof(ev->message), "%s", why);
+}
 
-	memset(ev, 0, sizeof(*ev));
-	if (job->kind == JOB_ANALYZE) {
-		ctl_analysis_apply(ctl, ev);
-		return;
-	}
-	if (job->rc != 0) {
-		ev->kind = CTL_EVENT_ERROR;
-		ev->flags = CMD_ERROR | CMD_REDRAW_STATUS;
-		snprintf(ev->message, sizeof(ev->message),
-			 "the engine failed to search this position");
-		return;
-	}
-	if (job->kind == JOB_HINT) {
-		const struct search_result *r = &job->result;
-		int n = r->n_moves < 32 ? r->n_moves : 32;
-		int want = job->limits.multipv > 0 ? job->limits.multipv : 1;
+/* Stores the hints of a finished hint search; fills ev with what to report. */
+static void hints_apply(struct controller *ctl, const struct worker_result *res,
+			struct ctl_event *ev)
+{
+	const struct search_result *r = &res->search;
+	int n = r->n_moves < 32 ? r->n_moves : 32;
 
-		if (n > want)
-			n = want;
-		ctl->n_hints = 0;
-		for (int i = 0; i < n; i++)
-			ctl->hints[ctl->n_hints++] = (struct ctl_hint){
-			    r->moves[i].move,  r->moves[i].score, (int)r->moves[i].bound,
-			    r->moves[i].depth, r->endgame,
-			};
-		if (n == 0 && r->move != SQ_NONE)
-			ctl->hints[ctl->n_hints++] = (struct ctl_hint){
-			    r->move, r->score, (int)r->bound, r->depth, r->endgame};
-		ctl->hint_node = job->node;
-		ev->kind = CTL_EVENT_HINTS_READY;
-		ev->flags = CMD_REDRAW_EVAL | CMD_REDRAW_BOARD | CMD_REDRAW_STATUS;
-		snprintf(ev->message, sizeof(ev->message), "hint: %s %+.2f", move_name(r->move),
-			 r->score / 100.0);
+	if (res->rc != 0) {
+		engine_error(ev, "the engine failed to search this position");
 		return;
 	}
-	/* an engine move */
+	if (n > ctl->job_hints)
+		n = ctl->job_hints;
+	ctl->n_hints = 0;
+	for (int i = 0; i < n; i++)
+		ctl->hints[ctl->n_hints++] = (struct ctl_hint){
+		    r->moves[i].move,  r->moves[i].score, (int)r->moves[i].bound,
+		    r->moves[i].depth, r->endgame,
+		};
+	if (n == 0 && r->move != SQ_NONE)
+		ctl->hints[ctl->n_hints++] =
+		    (struct ctl_hint){r->move, r->score, (int)r->bound, r->depth, r->endgame};
+	ctl->hint_node = ctl->job_node;
+	ev->kind = CTL_EVENT_HINTS_READY;
+	ev->changes = CTL_CHANGED_EVAL | CTL_CHANGED_BOARD | CTL_CHANGED_STATUS;
+	snprintf(ev->message, sizeof(ev->message), "hint: %s %+.2f", move_name(r->move),
+		 r->score / 100.0);
+}
+
+/* Plays the move a level chose, with its reasoning; fills ev with what to report. */
+static void move_apply(struct controller *ctl, const struct worker_result *res,
+		       struct ctl_event *ev)
+{
 	struct game_reasoning reason;
-	const struct level_move *lm = &job->move;
-	enum color side = job->node->side;
+	const struct level_move *lm = &res->move;
+	enum color side = ctl->job_node->side;
 	int move = lm->move;
-	char how[64] = "", level[CTL_LEVEL_LEN + EVALSPEC_NAME_LEN + 4];
+	char how[64] = "", err[256];
 
+	if (res->rc != 0) {
+		engine_error(ev, "the engine failed to search this position");
+		return;
+	}
 	if (move == SQ_NONE || ctl_add_move(ctl, move, err, sizeof(err)) < 0) {
 		ev->kind = CTL_EVENT_ERROR;
-		ev->flags = CMD_ERROR | CMD_REDRAW_STATUS;
+		ev->changes = CTL_CHANGED_STATUS;
 		snprintf(ev->message, sizeof(ev->message), "the engine found no move: %.200s",
 			 move == SQ_NONE ? "the game is over" : err);
 		return;
@@ -489,10 +273,7 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 	struct game_node *played = ctl->cur->move == SQ_PASS && ctl->cur->parent->move == move
 				       ? ctl->cur->parent
 				       : ctl->cur;
-	/* the level and its evaluation (a level switching features off has a classic one) */
-	snprintf(level, sizeof(level), "%s (%s)", job->level,
-		 job->spec && job->spec->n_disabled > 0 ? "classic" : ctl->eval_name);
-	reasoning_from(&reason, lm, level);
+	reasoning_from(&reason, lm, ctl->job_level);
 	game_set_reasoning(played, &reason);
 	if (reason.time >= 0)
 		game_set_time(played, reason.time);
@@ -501,7 +282,7 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 	else if (lm->source == LEVEL_SOURCE_ENDGAME)
 		snprintf(how, sizeof(how), ", exact");
 	ev->kind = CTL_EVENT_MOVE_PLAYED;
-	ev->flags = CMD_REDRAW_ALL;
+	ev->changes = CTL_CHANGED_ALL;
 	if (lm->scored)
 		snprintf(ev->message, sizeof(ev->message), "%s plays %s (%s %+.2f%s)",
 			 side == BLACK ? "Black" : "White", move_name(move),
@@ -512,26 +293,47 @@ static void job_apply(struct controller *ctl, struct ctl_event *ev)
 			 level_source_name(lm->source));
 }
 
+/* A search's progress as the front end sees it. */
+static void progress_event(const struct worker_progress *p, struct ctl_event *ev)
+{
+	ev->kind = CTL_EVENT_PROGRESS;
+	ev->changes = CTL_CHANGED_EVAL;
+	ev->progress.depth = p->depth;
+	ev->progress.endgame = p->endgame;
+	ev->progress.score = p->score;
+	ev->progress.bound = p->bound;
+	ev->progress.pv_len = p->pv_len;
+	memcpy(ev->progress.pv, p->pv, sizeof(int) * (size_t)p->pv_len);
+	ev->progress.nodes = p->nodes;
+	ev->progress.time = p->time;
+}
+
 /*
  * Takes one event without blocking; false if none is queued. The end of a job
  * is handled here: an engine move is played on the board (and the next engine
- * started if it is again an engine's turn), hints and analyses are stored.
+ * started if it is again an engine's turn), hints are stored; an analysis's
+ * events go to controller-analysis.c.
  */
 bool controller_poll_event(struct controller *ctl, struct ctl_event *ev)
 {
-	struct ctl_qevent q;
+	struct worker_event wev;
 
-	if (!queue_pop(ctl, &q))
+	if (!worker_poll(ctl->worker, &wev))
 		return false;
-	if (!q.done) {
-		*ev = q.ev;
-		return true;
+	memset(ev, 0, sizeof(*ev));
+	if (wev.kind == WORKER_EVENT_DONE)
+		ctl->job = JOB_NONE;
+	if (wev.job == WORKER_SCORE) {
+		ctl_analysis_event(ctl, &wev, ev);
+	} else if (wev.kind != WORKER_EVENT_DONE) {
+		progress_event(&wev.progress, ev);
+	} else if (wev.job == WORKER_SEARCH) {
+		hints_apply(ctl, worker_result(ctl->worker), ev);
+	} else {
+		move_apply(ctl, worker_result(ctl->worker), ev);
+		if (ev->kind == CTL_EVENT_MOVE_PLAYED)
+			ev->changes |= (unsigned)ctl_autostep(ctl);
 	}
-	job_join(ctl);
-	job_apply(ctl, ev);
-	job_release(ctl);
-	if (ev->kind == CTL_EVENT_MOVE_PLAYED)
-		ev->flags |= (unsigned)ctl_autostep(ctl);
 	return true;
 }
 
@@ -539,11 +341,11 @@ bool controller_poll_event(struct controller *ctl, struct ctl_event *ev)
 bool controller_wait_event(struct controller *ctl, struct ctl_event *ev)
 {
 	for (;;) {
-		struct pollfd p = {.fd = ctl->pipe_fd[0], .events = POLLIN};
+		struct pollfd p = {.fd = worker_fd(ctl->worker), .events = POLLIN};
 
 		if (controller_poll_event(ctl, ev))
 			return true;
-		if (!ctl->job_running)
+		if (!worker_busy(ctl->worker))
 			return false;
 		if (poll(&p, 1, -1) < 0 && errno != EINTR)
 			return false;
@@ -553,7 +355,7 @@ bool controller_wait_event(struct controller *ctl, struct ctl_event *ev)
 /* The fd that is readable while events are queued. */
 int controller_event_fd(const struct controller *ctl)
 {
-	return ctl->pipe_fd[0];
+	return worker_fd(ctl->worker);
 }
 
 /* Starts an engine move for the side to move at the cursor, at its level (a
@@ -561,33 +363,37 @@ int controller_event_fd(const struct controller *ctl)
 static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
 {
 	enum color side = ctl->cur->side;
+	struct worker_job job = {
+	    .kind = WORKER_MOVE,
+	    .board = ctl->cur->board,
+	    .spec = ctl->spec[side],
+	    .player = (int)side,
+	    .seed = ctl_level_seed(&ctl->spec[side], side),
+	};
 
-	ctl->job.kind = JOB_MOVE;
-	ctl->job.board = ctl->cur->board;
-	ctl->job.node = ctl->cur;
-	ctl->job.spec = &ctl->spec[side];
-	ctl->job.slot = &ctl->lstate[side];
-	ctl->job.seed = ctl_level_seed(&ctl->spec[side], side);
-	ctl->job.state = NULL;
-	snprintf(ctl->job.level, sizeof(ctl->job.level), "%s", ctl->level[side]);
-	return ctl_job_start(ctl, err, errlen);
+	/* the level and its evaluation (a level switching features off has a classic one) */
+	snprintf(ctl->job_level, sizeof(ctl->job_level), "%s (%s)", ctl->level[side],
+		 ctl->spec[side].n_disabled > 0 ? "classic" : ctl->eval_name);
+	ctl->job_node = ctl->cur;
+	return ctl_job_start(ctl, JOB_MOVE, &job, err, errlen);
 }
 
 /* Starts the engine when it is an engine's turn at the end of the line in a game
-   that goes on; the flags (CMD_ENGINE_STARTED) or 0. */
+   that goes on; the changes (CTL_CHANGED_ENGINE ...) or 0. */
 int ctl_autostep(struct controller *ctl)
 {
 	char err[256];
 	int rc;
 
-	if (ctl->job_running || ctl->editing || ctl->cur != ctl->tip || ctl->resigned >= 0 ||
-	    game_is_over(ctl->cur) || ctl->kind[ctl->cur->side] != PLAYER_ENGINE)
+	if (worker_busy(ctl->worker) || ctl->editing || ctl->cur != ctl->tip ||
+	    ctl->resigned >= 0 || game_is_over(ctl->cur) ||
+	    ctl->kind[ctl->cur->side] != PLAYER_ENGINE)
 		return 0;
 	rc = engine_move_start(ctl, err, sizeof(err));
 	return rc < 0 ? 0 : rc;
 }
 
-/* Starts the engine if it is an engine's turn (see ctl_autostep); flags. */
+/* Starts the engine if it is an engine's turn (see ctl_autostep); the changes. */
 int controller_step(struct controller *ctl, char *err, size_t errlen)
 {
 	(void)err;
@@ -596,7 +402,7 @@ int controller_step(struct controller *ctl, char *err, size_t errlen)
 }
 
 /* `go`: the engine plays the side to move at the cursor now, whoever plays it
-   (a different move in the past starts a variation). Flags, or -1. */
+   (a different move in the past starts a variation). The changes, or -1. */
 int controller_go(struct controller *ctl, char *err, size_t errlen)
 {
 	if (ctl->editing) {
@@ -607,8 +413,8 @@ int controller_go(struct controller *ctl, char *err, size_t errlen)
 		snprintf(err, errlen, "the game is over");
 		return -1;
 	}
-	if (ctl->job_running && ctl->job.kind == JOB_MOVE && ctl->job.node == ctl->cur)
-		return CMD_ENGINE_STARTED;
+	if (ctl_job_is(ctl, JOB_MOVE) && ctl->job_node == ctl->cur)
+		return CTL_CHANGED_ENGINE;
 	ctl_cancel(ctl);
 	return engine_move_start(ctl, err, errlen);
 }
@@ -617,6 +423,8 @@ int controller_go(struct controller *ctl, char *err, size_t errlen)
    result comes as a HINTS_READY event and through controller_hints. */
 int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 {
+	struct worker_job job = {.kind = WORKER_SEARCH};
+
 	if (ctl->editing) {
 		snprintf(err, errlen, "finish editing first (`done`)");
 		return -1;
@@ -635,16 +443,15 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 		n = ctl->opt.hint_count > 0 ? ctl->opt.hint_count : 1;
 	if (n > 32)
 		n = 32;
-	ctl->job.kind = JOB_HINT;
-	ctl->job.board = ctl->cur->board;
-	ctl->job.node = ctl->cur;
-	memset(&ctl->job.limits, 0, sizeof(ctl->job.limits));
-	ctl->job.limits.depth = ctl->opt.hint_depth > 0 ? ctl->opt.hint_depth : 8;
-	ctl->job.limits.endgame = ctl->job.limits.depth + 6;
-	ctl->job.limits.multipv = n;
+	job.board = ctl->cur->board;
+	job.limits.depth = ctl->opt.hint_depth > 0 ? ctl->opt.hint_depth : 8;
+	job.limits.endgame = job.limits.depth + 6;
+	job.limits.multipv = n;
 	ctl->n_hints = 0;
 	ctl->hint_node = NULL;
-	return ctl_job_start(ctl, err, errlen);
+	ctl->job_node = ctl->cur;
+	ctl->job_hints = n;
+	return ctl_job_start(ctl, JOB_HINT, &job, err, errlen);
 }
 
 /* Copies the hints for the cursor position, best first, into out; how many (0 if none). */

@@ -10,7 +10,6 @@
  */
 #include "controller-int.h"
 
-#include "command.h"
 #include "opening-names.h"
 #include "record.h"
 #include "slots.h"
@@ -85,7 +84,7 @@ bool controller_slot_taken(const struct controller *ctl, const char *slot)
 
 /*
  * Saves the game in `slot` (NULL or "": the first free slot of 1-10) with a
- * description (may be NULL). Returns flags, or -1 with a message; the message
+ * description (may be NULL). Returns the changes, or -1 with a message; the message
  * of a success names the slot through `err` too (as "saved in slot 3").
  */
 int controller_save(struct controller *ctl, const char *slot, const char *description, char *err,
@@ -120,7 +119,7 @@ int controller_save(struct controller *ctl, const char *slot, const char *descri
 	ctl->dirty = false;
 	snprintf(ctl->slot, sizeof ctl->slot, "%s", name);
 	snprintf(err, errlen, "saved in slot %s", name);
-	return CMD_REDRAW_STATUS;
+	return CTL_CHANGED_STATUS;
 }
 
 /* Takes the players back from a record's level fields (a slot written by this program). */
@@ -142,7 +141,7 @@ static void players_from_info(struct controller *ctl)
 /*
  * Loads a save slot, or a game file when no slot has that name (SGF, GGF,
  * transcript or board string), and continues it at the end of its main line.
- * A slot also restores the players. Returns flags, or -1 with a message and
+ * A slot also restores the players. Returns the changes, or -1 with a message and
  * the current game untouched.
  */
 int controller_load(struct controller *ctl, const char *slot_or_file, char *err, size_t errlen)
@@ -171,10 +170,10 @@ int controller_load(struct controller *ctl, const char *slot_or_file, char *err,
 	}
 	ctl->dirty = false;
 	snprintf(err, errlen, "loaded %s %s", slot ? "slot" : "file", slot_or_file);
-	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
-/* Reads a game file (any format the record reads); the players stay. Flags, or -1. */
+/* Reads a game file (any format the record reads); the players stay. The changes, or -1. */
 int controller_import(struct controller *ctl, const char *file, char *err, size_t errlen)
 {
 	struct game *g = record_load_file(file, -1, err, errlen);
@@ -184,7 +183,7 @@ int controller_import(struct controller *ctl, const char *file, char *err, size_
 	ctl_reset_game(ctl, g);
 	ctl->dirty = true;
 	snprintf(err, errlen, "imported %s", file);
-	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
 /* Writes the game to `file` in the format its extension names (.sgf, .ggf, .txt, .obf). */
@@ -200,7 +199,7 @@ int controller_export(struct controller *ctl, const char *file, char *err, size_
 	if (record_save_file(file, ctl->game, fmt, err, errlen) < 0)
 		return -1;
 	snprintf(err, errlen, "exported %s", file);
-	return CMD_REDRAW_STATUS;
+	return CTL_CHANGED_STATUS;
 }
 
 /* Writes the game to the `autosave` slot; 0, or -1 if it could not be written. */

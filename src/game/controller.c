@@ -1,25 +1,21 @@
 /*
- * controller.c — the game in progress: the cursor and the current line,
- * playing moves, undo/redo and replay, variations, annotations, editing the
- * position, handicaps, resigning.
+ * controller.c — the game in progress: making and freeing a controller, and
+ * what a player does to the game: playing moves, undo/redo and replay,
+ * variations, annotations, editing the position, handicaps, resigning, the
+ * players and their levels.
  *
- * The record (src/game/gametree.h) is a tree; the controller keeps two pointers into
- * it: `cur`, the position shown, and `tip`, the end of the current line.
- * `cur` always lies on the path from the root to `tip`, so going back and
- * forth (undo/redo, first/prev/next/last/goto) moves only `cur` and never
- * loses a move. Playing at `cur` the move that follows on the line just steps
- * forward; any other move adds a child (a variation, see game_add_move) and
- * the line then ends after it. Passes are explicit moves in the record: when
- * the side to move has no move but the opponent has, the pass is played at
- * once after the move that caused it.
+ * The cursor and the line live in controller-state.c: going back and forth
+ * (undo/redo, first/prev/next/last/goto) moves only the cursor and never
+ * loses a move. Playing at the cursor the move that follows on the line
+ * just steps forward; any other move adds a child (a variation, see
+ * game_add_move) and the line then ends after it.
  *
  * Mode: MODE_EDIT while editing, MODE_ANALYSIS while an analysis runs,
  * MODE_REPLAY when moves follow the cursor, MODE_PLAY at the end of the line.
- * Engines move by themselves only in MODE_PLAY (controller-engine.c).
+ * Engines move by themselves only in MODE_PLAY (controller-engine.c). Every
+ * operation returns what it changed as enum ctl_change bits.
  */
 #include "controller-int.h"
-
-#include "command.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -89,7 +85,6 @@ struct controller *controller_new(const struct controller_options *opt, char *er
 		 ctl->opt.save_dir ? ctl->opt.save_dir : "");
 	ctl->opt.save_dir = NULL;
 	ctl->resigned = -1;
-	ctl->pipe_fd[0] = ctl->pipe_fd[1] = -1;
 	if (ctl_engine_init(ctl, err, errlen) < 0) {
 		free(ctl);
 		return NULL;
@@ -123,210 +118,6 @@ void controller_free(struct controller *ctl)
 	free(ctl);
 }
 
-/* Moves the cursor to n; the line is kept when n lies on it, else it becomes n's line. */
-void ctl_set_cursor(struct controller *ctl, struct game_node *n)
-{
-	struct game_node *t;
-
-	for (t = ctl->tip; t && t != n; t = t->parent)
-		;
-	if (!t)
-		ctl->tip = game_line_end(n);
-	ctl->cur = n;
-}
-
-/* Replaces the record by g (taken over), cursor at the end of its main line. */
-void ctl_reset_game(struct controller *ctl, struct game *g)
-{
-	ctl_cancel(ctl);
-	game_free(ctl->game);
-	ctl->game = g;
-	ctl->slot[0] = '\0';
-	ctl->opening_auto = false;
-	ctl->tip = game_line_end(g->root);
-	ctl->cur = ctl->tip;
-	ctl->resigned = -1;
-	ctl->editing = false;
-	ctl->n_hints = 0;
-	ctl->hint_node = NULL;
-	ctl->have_analysis = false;
-	if (strchr(game_info(g, INFO_RESULT), 'R') && game_line_end(g->root) == ctl->cur &&
-	    !game_is_over(ctl->cur))
-		ctl->resigned = game_info(g, INFO_RESULT)[0] == 'B' ? WHITE : BLACK;
-}
-
-/* Records the result in the game information once the game at the tip is over. */
-static void result_update(struct controller *ctl)
-{
-	char res[32];
-
-	if (ctl->resigned >= 0)
-		return;
-	if (ctl->cur == ctl->tip && game_result_string(ctl->tip, res, sizeof(res)) == 0)
-		game_set_info(ctl->game, INFO_RESULT, res);
-}
-
-/*
- * Plays sq (a square or SQ_PASS) at the cursor, following the line when it is
- * the next move there, and then a forced pass if one follows. Returns 0 or -1
- * with a message; the game is unchanged on error.
- */
-int ctl_add_move(struct controller *ctl, int sq, char *err, size_t errlen)
-{
-	struct game_node *n;
-
-	if (ctl->resigned >= 0 && ctl->cur == ctl->tip) {
-		snprintf(err, errlen, "the game is over: %s resigned", color_word[ctl->resigned]);
-		return -1;
-	}
-	if (game_is_over(ctl->cur)) {
-		snprintf(err, errlen, "the game is over");
-		return -1;
-	}
-	n = game_add_move(ctl->game, ctl->cur, sq, err, errlen);
-	if (!n)
-		return -1;
-	if (ctl->resigned >= 0) {
-		ctl->resigned = -1;
-		game_set_info(ctl->game, INFO_RESULT, "");
-	}
-	ctl_set_cursor(ctl, n);
-	if (!game_is_over(n) && !board_can_move(&n->board)) {
-		struct game_node *p = game_add_move(ctl->game, n, SQ_PASS, err, errlen);
-		if (p)
-			ctl_set_cursor(ctl, p);
-	}
-	ctl->dirty = true;
-	result_update(ctl);
-	return 0;
-}
-
-/* The position at the cursor, seen from the side to move there. */
-const struct board *controller_board(const struct controller *ctl)
-{
-	if (ctl->editing)
-		return &ctl->edit_view;
-	return &ctl->cur->board;
-}
-
-/* The side to move at the cursor (in edit mode: the side chosen for the set-up). */
-enum color controller_side(const struct controller *ctl)
-{
-	return ctl->editing ? ctl->edit_side : ctl->cur->side;
-}
-
-/* The legal moves at the cursor (none in edit mode, nor after a resignation). */
-uint64_t controller_legal_moves(const struct controller *ctl)
-{
-	if (ctl->editing || (ctl->resigned >= 0 && ctl->cur == ctl->tip))
-		return 0;
-	return board_moves(ctl->cur->board.own, ctl->cur->board.opp);
-}
-
-/* The move that led to the cursor (SQ_PASS, or SQ_NONE at the start) and its flips. */
-int controller_last_move(const struct controller *ctl, uint64_t *flipped)
-{
-	bool has = ctl->cur->parent && !ctl->editing;
-
-	if (flipped)
-		*flipped = has ? ctl->cur->flips : 0;
-	return has ? ctl->cur->move : SQ_NONE;
-}
-
-/* What the controller is doing (see the file comment). */
-enum ctl_mode controller_mode(const struct controller *ctl)
-{
-	if (ctl->editing)
-		return MODE_EDIT;
-	if (ctl->job_running && ctl->job.kind == JOB_ANALYZE)
-		return MODE_ANALYSIS;
-	return ctl->cur == ctl->tip ? MODE_PLAY : MODE_REPLAY;
-}
-
-/* The record, read-only (change it through the controller). */
-const struct game *controller_game(const struct controller *ctl)
-{
-	return ctl->game;
-}
-
-/* The record's node at the cursor (read-only; valid until the game changes). */
-const struct game_node *controller_node(const struct controller *ctl)
-{
-	return ctl->cur;
-}
-
-/* The last node of the current line (the cursor lies on its path from the root). */
-const struct game_node *controller_line_end(const struct controller *ctl)
-{
-	return ctl->tip;
-}
-
-/* Plies from the start to the cursor. */
-int controller_cursor(const struct controller *ctl)
-{
-	return ctl->cur->ply;
-}
-
-/* Plies from the start to the end of the current line. */
-int controller_line_length(const struct controller *ctl)
-{
-	return ctl->tip->ply;
-}
-
-/* Who plays colour c; *name (if not NULL) is "human" or the level name. */
-enum player_kind controller_player(const struct controller *ctl, enum color c, const char **name)
-{
-	if (name)
-		*name = ctl->kind[c] == PLAYER_ENGINE ? ctl->level[c] : "human";
-	return ctl->kind[c];
-}
-
-/* True when the game at the cursor is over (nobody can move, or a resignation
-   at the end of the line); *black_minus_white gets the final disc difference. */
-bool controller_game_over(const struct controller *ctl, int *black_minus_white)
-{
-	bool over = game_is_over(ctl->cur) || (ctl->resigned >= 0 && ctl->cur == ctl->tip);
-
-	if (black_minus_white) {
-		int s = board_final_score(&ctl->cur->board);
-		*black_minus_white = ctl->cur->side == BLACK ? s : -s;
-	}
-	return over && !ctl->editing;
-}
-
-/* The result as SGF writes it ("B+12", "W+R", "0"), or "" while the game goes on. */
-const char *controller_result(const struct controller *ctl)
-{
-	if (!controller_game_over(ctl, NULL))
-		return "";
-	return game_info(ctl->game, INFO_RESULT);
-}
-
-/* True when the game changed since it was last saved, loaded or exported. */
-bool controller_unsaved(const struct controller *ctl)
-{
-	return ctl->dirty;
-}
-
-/* The save directory given in the options, or "" for the default. */
-const char *controller_save_dir(const struct controller *ctl)
-{
-	return ctl->save_dir;
-}
-
-/* The name of the evaluation in use: "pattern", "classic" or the weights file. */
-const char *controller_eval_name(const struct controller *ctl)
-{
-	return ctl->eval_name;
-}
-
-/* Why the evaluation is not the one the options asked for (the pattern weights
-   are missing or corrupt), or "" when it is. */
-const char *controller_eval_note(const struct controller *ctl)
-{
-	return ctl->eval_note;
-}
-
 /* Starts a new game from the standard position with the same players. */
 int controller_new_game(struct controller *ctl, char *err, size_t errlen)
 {
@@ -338,14 +129,13 @@ int controller_new_game(struct controller *ctl, char *err, size_t errlen)
 	}
 	ctl_reset_game(ctl, g);
 	players_to_info(ctl);
-	if (ctl->search)
-		search_clear(ctl->search);
+	worker_clear_search(ctl->worker);
 	ctl->dirty = false;
-	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
 /* Plays sq (a square or SQ_PASS) for the side to move at the cursor. Returns
-   flags, or -1 with a message for an illegal move or a finished game. */
+   the changes, or -1 with a message for an illegal move or a finished game. */
 int controller_play(struct controller *ctl, int sq, char *err, size_t errlen)
 {
 	if (ctl->editing) {
@@ -355,7 +145,7 @@ int controller_play(struct controller *ctl, int sq, char *err, size_t errlen)
 	ctl_cancel(ctl);
 	if (ctl_add_move(ctl, sq, err, errlen) < 0)
 		return -1;
-	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
 /* The side to move at the cursor resigns; the game ends there. */
@@ -373,7 +163,7 @@ int controller_resign(struct controller *ctl, char *err, size_t errlen)
 	ctl->resigned = side;
 	game_set_info(ctl->game, INFO_RESULT, side == BLACK ? "W+R" : "B+R");
 	ctl->dirty = true;
-	return CMD_REDRAW_ALL;
+	return CTL_CHANGED_ALL;
 }
 
 /* Makes c a human or an engine of level `player`; the engine moves at once if it is its turn. */
@@ -384,7 +174,7 @@ int controller_set_player(struct controller *ctl, enum color c, const char *play
 	if (player_parse(ctl, c, player, err, errlen) < 0)
 		return -1;
 	players_to_info(ctl);
-	return CMD_REDRAW_STATUS | ctl_autostep(ctl);
+	return CTL_CHANGED_STATUS | ctl_autostep(ctl);
 }
 
 /* Sets the level of every engine player (of both colours when both are human: `go` uses it). */
@@ -404,7 +194,7 @@ int controller_set_level(struct controller *ctl, const char *level, char *err, s
 		     ctl_player_set(ctl, WHITE, level, err, errlen) < 0))
 		return -1;
 	players_to_info(ctl);
-	return CMD_REDRAW_STATUS;
+	return CTL_CHANGED_STATUS;
 }
 
 /* The ply to stop at when undoing once: one move back, and on to a human's turn
@@ -423,7 +213,7 @@ static struct game_node *undo_target(const struct controller *ctl)
 
 /*
  * Takes back n moves (n <= 0: back to the last human turn). The moves stay on
- * the line for redo. Returns flags, or -1 when there is nothing to undo.
+ * the line for redo. Returns the changes, or -1 when there is nothing to undo.
  */
 int controller_undo(struct controller *ctl, int n, char *err, size_t errlen)
 {
@@ -444,10 +234,11 @@ int controller_undo(struct controller *ctl, int n, char *err, size_t errlen)
 		while (n-- > 0 && t->parent)
 			t = t->parent;
 	ctl->cur = t;
-	return CMD_REDRAW_ALL;
+	return CTL_CHANGED_ALL;
 }
 
-/* Replays n moves along the line (n <= 0: one). Returns flags, or -1 at the end of the line. */
+/* Replays n moves along the line (n <= 0: one). Returns the changes, or -1 at the end of the line.
+ */
 int controller_redo(struct controller *ctl, int n, char *err, size_t errlen)
 {
 	if (ctl->cur == ctl->tip) {
@@ -458,7 +249,7 @@ int controller_redo(struct controller *ctl, int n, char *err, size_t errlen)
 }
 
 /* Moves the cursor to ply (clamped to the line: 0 = start, the line's length =
-   its end). Returns flags, or -1 in edit mode. */
+   its end). Returns the changes, or -1 in edit mode. */
 int controller_goto(struct controller *ctl, int ply, char *err, size_t errlen)
 {
 	struct game_node *t = ctl->tip;
@@ -473,7 +264,7 @@ int controller_goto(struct controller *ctl, int ply, char *err, size_t errlen)
 	while (t->ply > ply)
 		t = t->parent;
 	ctl->cur = t;
-	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
 /* Follows the n-th (1-based, as `variations` lists them) move played at the cursor. */
@@ -495,7 +286,7 @@ int controller_variation(struct controller *ctl, int n, char *err, size_t errlen
 	ctl_cancel(ctl);
 	ctl->tip = game_line_end(c);
 	ctl->cur = c;
-	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
 /* Makes the current line the main line of the game. */
@@ -507,7 +298,7 @@ int controller_promote(struct controller *ctl, char *err, size_t errlen)
 	}
 	game_promote(ctl->tip);
 	ctl->dirty = true;
-	return CMD_REDRAW_MOVES;
+	return CTL_CHANGED_MOVES;
 }
 
 /* The moves played at the cursor, numbered for `line N`, as malloc'd text (NULL if out of memory).
@@ -547,7 +338,7 @@ int controller_comment(struct controller *ctl, const char *text, char *err, size
 		return -1;
 	}
 	ctl->dirty = true;
-	return CMD_REDRAW_MOVES;
+	return CTL_CHANGED_MOVES;
 }
 
 /* Marks the move that led to the cursor: "!", "!!", "?", "??", "!?", "?!" or "none". */
@@ -565,7 +356,7 @@ int controller_mark(struct controller *ctl, const char *mark, char *err, size_t 
 	}
 	game_set_mark(ctl->cur, (enum game_mark)m);
 	ctl->dirty = true;
-	return CMD_REDRAW_MOVES;
+	return CTL_CHANGED_MOVES;
 }
 
 static const struct {
@@ -625,7 +416,7 @@ int controller_info(struct controller *ctl, const char *key, const char *value, 
 			if (info_keys[i].field == INFO_OPENING)
 				ctl->opening_auto = false;
 			ctl->dirty = true;
-			return CMD_REDRAW_STATUS | CMD_REDRAW_MOVES;
+			return CTL_CHANGED_STATUS | CTL_CHANGED_MOVES;
 		}
 	}
 	snprintf(err, errlen,
@@ -645,11 +436,11 @@ static struct board edit_board(const struct controller *ctl)
 	return b;
 }
 
-/* Refreshes the view of the edited position; returns `flags` for the caller to pass on. */
-static int edit_sync(struct controller *ctl, int flags)
+/* Refreshes the view of the edited position; returns `changes` for the caller to pass on. */
+static int edit_sync(struct controller *ctl, int changes)
 {
 	ctl->edit_view = edit_board(ctl);
-	return flags;
+	return changes;
 }
 
 /* Enters edit mode with the position at the cursor. */
@@ -663,7 +454,7 @@ int controller_edit_begin(struct controller *ctl, char *err, size_t errlen)
 	game_board_colors(ctl->cur, &ctl->edit_black, &ctl->edit_white);
 	ctl->edit_side = ctl->cur->side;
 	ctl->editing = true;
-	return edit_sync(ctl, CMD_REDRAW_ALL);
+	return edit_sync(ctl, CTL_CHANGED_ALL);
 }
 
 /* Puts EDIT_BLACK, EDIT_WHITE or EDIT_EMPTY on square sq of the edited position. */
@@ -683,7 +474,7 @@ int controller_edit_set(struct controller *ctl, int sq, int what, char *err, siz
 		ctl->edit_black |= board_bit(sq);
 	else if (what == EDIT_WHITE)
 		ctl->edit_white |= board_bit(sq);
-	return edit_sync(ctl, CMD_REDRAW_BOARD);
+	return edit_sync(ctl, CTL_CHANGED_BOARD);
 }
 
 /* Chooses the side to move of the edited position. */
@@ -694,7 +485,7 @@ int controller_edit_side(struct controller *ctl, enum color side, char *err, siz
 		return -1;
 	}
 	ctl->edit_side = side;
-	return edit_sync(ctl, CMD_REDRAW_BOARD | CMD_REDRAW_STATUS);
+	return edit_sync(ctl, CTL_CHANGED_BOARD | CTL_CHANGED_STATUS);
 }
 
 /* Empties the edited board. */
@@ -705,7 +496,7 @@ int controller_edit_clear(struct controller *ctl, char *err, size_t errlen)
 		return -1;
 	}
 	ctl->edit_black = ctl->edit_white = 0;
-	return edit_sync(ctl, CMD_REDRAW_BOARD);
+	return edit_sync(ctl, CTL_CHANGED_BOARD);
 }
 
 /*
@@ -743,8 +534,8 @@ int controller_edit_done(struct controller *ctl, char *err, size_t errlen)
 	ctl->n_hints = 0;
 	ctl->hint_node = NULL;
 	ctl->dirty = true;
-	result_update(ctl);
-	return CMD_REDRAW_ALL | ctl_autostep(ctl);
+	ctl_result_update(ctl);
+	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
 /*
@@ -758,7 +549,6 @@ int controller_handicap(struct controller *ctl, int corners, char *err, size_t e
 	enum color weak = BLACK;
 	struct board b;
 	struct game *g;
-	int flags;
 
 	if (corners < 1 || corners > 4) {
 		snprintf(err, errlen, "a handicap is 1 to 4 corners");
@@ -785,6 +575,5 @@ int controller_handicap(struct controller *ctl, int corners, char *err, size_t e
 		return -1;
 	ctl->cur = ctl->tip = ctl->game->root;
 	ctl->dirty = false;
-	flags = CMD_REDRAW_ALL | ctl_autostep(ctl);
-	return flags;
+	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }

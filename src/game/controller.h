@@ -9,11 +9,12 @@
  * cursor. Moves after the cursor are kept: stepping back and forward never
  * loses them, and a different move played in the past starts a variation.
  *
- * Every operation returns what changed as `enum command_flags` bits (>= 0)
+ * Every operation returns what changed as `enum ctl_change` bits (>= 0)
  * or -1 with a message in `err`; a front end redraws from the read-only
- * state below. All functions are for the main thread only; the worker
- * thread only searches a copy of a position and posts its result, which the
- * main thread applies when it polls events (controller_poll_event).
+ * state below (the command layer turns the changes into what to redraw).
+ * All functions are for the main thread only; the engine worker (worker.h)
+ * only searches a copy of a position and posts its result, which the main
+ * thread applies when it polls events (controller_poll_event).
  */
 #ifndef OTHELLO_CONTROLLER_H
 #define OTHELLO_CONTROLLER_H
@@ -29,6 +30,17 @@ struct game_node;
 struct controller;
 
 enum player_kind { PLAYER_HUMAN, PLAYER_ENGINE };
+
+/* What an operation or an event changed, as bits. */
+enum ctl_change {
+	CTL_CHANGED_BOARD = 1 << 0,  /* the position, its legal moves or the last move */
+	CTL_CHANGED_MOVES = 1 << 1,  /* the move list, the cursor or annotations */
+	CTL_CHANGED_EVAL = 1 << 2,   /* engine reasoning, search progress, hints or analysis */
+	CTL_CHANGED_STATUS = 1 << 3, /* players, mode, game information, the event's message */
+	CTL_CHANGED_ENGINE = 1 << 4, /* the engine started a job: events will follow */
+	CTL_CHANGED_ALL =
+	    CTL_CHANGED_BOARD | CTL_CHANGED_MOVES | CTL_CHANGED_EVAL | CTL_CHANGED_STATUS,
+};
 
 enum ctl_mode {
 	MODE_PLAY,     /* cursor at the end of the line: moves are played here */
@@ -85,7 +97,7 @@ struct ctl_progress {
 
 struct ctl_event {
 	enum ctl_event_kind kind;     /* what happened */
-	unsigned flags;		      /* enum command_flags: what to redraw */
+	unsigned changes;	      /* enum ctl_change: what changed */
 	struct ctl_progress progress; /* search or analysis progress */
 	char message[256];	      /* one line for the status bar ("" if none) */
 };
@@ -154,11 +166,11 @@ bool controller_poll_event(struct controller *ctl, struct ctl_event *ev);
 bool controller_wait_event(struct controller *ctl, struct ctl_event *ev);
 /* Esc / `stop`: the engine plays its best move so far; a hint or analysis is cut short. */
 void controller_stop(struct controller *ctl);
-/* Starts the engine if it is an engine's turn at the end of the line (flags, or -1); call it
+/* Starts the engine if it is an engine's turn at the end of the line (changes, or -1); call it
    once after controller_new so that an engine playing Black begins. */
 int controller_step(struct controller *ctl, char *err, size_t errlen);
 
-/* Playing. Each returns enum command_flags (>= 0), or -1 with `err` set. */
+/* Playing. Each returns enum ctl_change bits (>= 0), or -1 with `err` set. */
 int controller_new_game(struct controller *ctl, char *err, size_t errlen);
 int controller_play(struct controller *ctl, int sq, char *err, size_t errlen);
 int controller_resign(struct controller *ctl, char *err, size_t errlen);

@@ -1,0 +1,261 @@
+/*
+ * controller-state.c — the part of the controller every other part shares:
+ * the cursor and the current line, playing one move there, replacing the
+ * record, the read-only state a front end draws from, and the one engine
+ * job that may run (what it is for; stopping it).
+ *
+ * The record (src/game/gametree.h) is a tree; the controller keeps two
+ * pointers into it: `cur`, the position shown, and `tip`, the end of the
+ * current line. `cur` always lies on the path from the root to `tip`, so
+ * going back and forth moves only `cur` and never loses a move. Passes are
+ * explicit moves in the record: when the side to move has no move but the
+ * opponent has, the pass is played at once after the move that caused it.
+ *
+ * This file calls nothing of the other controller files, only the record
+ * and the worker (see controller-int.h for the order of the parts).
+ */
+#include "controller-int.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const color_word[2] = {"Black", "White"};
+
+/* Moves the cursor to n; the line is kept when n lies on it, else it becomes n's line. */
+void ctl_set_cursor(struct controller *ctl, struct game_node *n)
+{
+	struct game_node *t;
+
+	for (t = ctl->tip; t && t != n; t = t->parent)
+		;
+	if (!t)
+		ctl->tip = game_line_end(n);
+	ctl->cur = n;
+}
+
+/* Replaces the record by g (taken over), cursor at the end of its main line. */
+void ctl_reset_game(struct controller *ctl, struct game *g)
+{
+	ctl_cancel(ctl);
+	game_free(ctl->game);
+	ctl->game = g;
+	ctl->slot[0] = '\0';
+	ctl->opening_auto = false;
+	ctl->tip = game_line_end(g->root);
+	ctl->cur = ctl->tip;
+	ctl->resigned = -1;
+	ctl->editing = false;
+	ctl->n_hints = 0;
+	ctl->hint_node = NULL;
+	ctl->have_analysis = false;
+	if (strchr(game_info(g, INFO_RESULT), 'R') && game_line_end(g->root) == ctl->cur &&
+	    !game_is_over(ctl->cur))
+		ctl->resigned = game_info(g, INFO_RESULT)[0] == 'B' ? WHITE : BLACK;
+}
+
+/* Records the result in the game information once the game at the tip is over. */
+void ctl_result_update(struct controller *ctl)
+{
+	char res[32];
+
+	if (ctl->resigned >= 0)
+		return;
+	if (ctl->cur == ctl->tip && game_result_string(ctl->tip, res, sizeof(res)) == 0)
+		game_set_info(ctl->game, INFO_RESULT, res);
+}
+
+/*
+ * Plays sq (a square or SQ_PASS) at the cursor, following the line when it is
+ * the next move there, and then a forced pass if one follows. Returns 0 or -1
+ * with a message; the game is unchanged on error.
+ */
+int ctl_add_move(struct controller *ctl, int sq, char *err, size_t errlen)
+{
+	struct game_node *n;
+
+	if (ctl->resigned >= 0 && ctl->cur == ctl->tip) {
+		snprintf(err, errlen, "the game is over: %s resigned", color_word[ctl->resigned]);
+		return -1;
+	}
+	if (game_is_over(ctl->cur)) {
+		snprintf(err, errlen, "the game is over");
+		return -1;
+	}
+	n = game_add_move(ctl->game, ctl->cur, sq, err, errlen);
+	if (!n)
+		return -1;
+	if (ctl->resigned >= 0) {
+		ctl->resigned = -1;
+		game_set_info(ctl->game, INFO_RESULT, "");
+	}
+	ctl_set_cursor(ctl, n);
+	if (!game_is_over(n) && !board_can_move(&n->board)) {
+		struct game_node *p = game_add_move(ctl->game, n, SQ_PASS, err, errlen);
+		if (p)
+			ctl_set_cursor(ctl, p);
+	}
+	ctl->dirty = true;
+	ctl_result_update(ctl);
+	return 0;
+}
+
+/* The position at the cursor, seen from the side to move there. */
+const struct board *controller_board(const struct controller *ctl)
+{
+	if (ctl->editing)
+		return &ctl->edit_view;
+	return &ctl->cur->board;
+}
+
+/* The side to move at the cursor (in edit mode: the side chosen for the set-up). */
+enum color controller_side(const struct controller *ctl)
+{
+	return ctl->editing ? ctl->edit_side : ctl->cur->side;
+}
+
+/* The legal moves at the cursor (none in edit mode, nor after a resignation). */
+uint64_t controller_legal_moves(const struct controller *ctl)
+{
+	if (ctl->editing || (ctl->resigned >= 0 && ctl->cur == ctl->tip))
+		return 0;
+	return board_moves(ctl->cur->board.own, ctl->cur->board.opp);
+}
+
+/* The move that led to the cursor (SQ_PASS, or SQ_NONE at the start) and its flips. */
+int controller_last_move(const struct controller *ctl, uint64_t *flipped)
+{
+	bool has = ctl->cur->parent && !ctl->editing;
+
+	if (flipped)
+		*flipped = has ? ctl->cur->flips : 0;
+	return has ? ctl->cur->move : SQ_NONE;
+}
+
+/* What the controller is doing (see the file comment). */
+enum ctl_mode controller_mode(const struct controller *ctl)
+{
+	if (ctl->editing)
+		return MODE_EDIT;
+	if (ctl_job_is(ctl, JOB_ANALYZE))
+		return MODE_ANALYSIS;
+	return ctl->cur == ctl->tip ? MODE_PLAY : MODE_REPLAY;
+}
+
+/* The record, read-only (change it through the controller). */
+const struct game *controller_game(const struct controller *ctl)
+{
+	return ctl->game;
+}
+
+/* The record's node at the cursor (read-only; valid until the game changes). */
+const struct game_node *controller_node(const struct controller *ctl)
+{
+	return ctl->cur;
+}
+
+/* The last node of the current line (the cursor lies on its path from the root). */
+const struct game_node *controller_line_end(const struct controller *ctl)
+{
+	return ctl->tip;
+}
+
+/* Plies from the start to the cursor. */
+int controller_cursor(const struct controller *ctl)
+{
+	return ctl->cur->ply;
+}
+
+/* Plies from the start to the end of the current line. */
+int controller_line_length(const struct controller *ctl)
+{
+	return ctl->tip->ply;
+}
+
+/* Who plays colour c; *name (if not NULL) is "human" or the level name. */
+enum player_kind controller_player(const struct controller *ctl, enum color c, const char **name)
+{
+	if (name)
+		*name = ctl->kind[c] == PLAYER_ENGINE ? ctl->level[c] : "human";
+	return ctl->kind[c];
+}
+
+/* True when the game at the cursor is over (nobody can move, or a resignation
+   at the end of the line); *black_minus_white gets the final disc difference. */
+bool controller_game_over(const struct controller *ctl, int *black_minus_white)
+{
+	bool over = game_is_over(ctl->cur) || (ctl->resigned >= 0 && ctl->cur == ctl->tip);
+
+	if (black_minus_white) {
+		int s = board_final_score(&ctl->cur->board);
+		*black_minus_white = ctl->cur->side == BLACK ? s : -s;
+	}
+	return over && !ctl->editing;
+}
+
+/* The result as SGF writes it ("B+12", "W+R", "0"), or "" while the game goes on. */
+const char *controller_result(const struct controller *ctl)
+{
+	if (!controller_game_over(ctl, NULL))
+		return "";
+	return game_info(ctl->game, INFO_RESULT);
+}
+
+/* True when the game changed since it was last saved, loaded or exported. */
+bool controller_unsaved(const struct controller *ctl)
+{
+	return ctl->dirty;
+}
+
+/* The save directory given in the options, or "" for the default. */
+const char *controller_save_dir(const struct controller *ctl)
+{
+	return ctl->save_dir;
+}
+
+/* The name of the evaluation in use: "pattern", "classic" or the weights file. */
+const char *controller_eval_name(const struct controller *ctl)
+{
+	return ctl->eval_name;
+}
+
+/* Why the evaluation is not the one the options asked for (the pattern weights
+   are missing or corrupt), or "" when it is. */
+const char *controller_eval_note(const struct controller *ctl)
+{
+	return ctl->eval_note;
+}
+
+/* True while the worker runs a job for `kind` (its DONE event not yet taken). */
+bool ctl_job_is(const struct controller *ctl, enum ctl_job_kind kind)
+{
+	return worker_busy(ctl->worker) && ctl->job == kind;
+}
+
+/* True while the worker is searching. */
+bool controller_engine_busy(const struct controller *ctl)
+{
+	return worker_busy(ctl->worker);
+}
+
+/*
+ * Starts `job` in the worker for `kind` (ctl->job_node set by the caller); no
+ * job may run. Returns CTL_CHANGED_ENGINE | CTL_CHANGED_STATUS, or -1 with a
+ * message.
+ */
+int ctl_job_start(struct controller *ctl, enum ctl_job_kind kind, const struct worker_job *job,
+		  char *err, size_t errlen)
+{
+	if (worker_start(ctl->worker, job, err, errlen) < 0) {
+		ctl->job = JOB_NONE;
+		return -1;
+	}
+	ctl->job = kind;
+	return CTL_CHANGED_ENGINE | CTL_CHANGED_STATUS;
+}
+
+/* Stops the running job, if any, without applying its result, and drops its events. */
+void ctl_cancel(struct controller *ctl)
+{
+	worker_cancel(ctl->worker);
+	ctl->job = JOB_NONE;
+}

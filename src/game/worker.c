@@ -1,0 +1,386 @@
+/*
+ * worker.c — the engine worker: the thread, its job and the queue of events
+ * it posts (see worker.h for what a job is).
+ *
+ * One thread per job: worker_start copies the job and creates the thread,
+ * which runs the job, posts progress events and posts a DONE event last.
+ * worker_poll joins the thread when it hands out the DONE event, so the
+ * owner reads worker_result only after the thread has ended. worker_cancel
+ * stops the search, joins the thread and drops the queued events; the
+ * result of a cancelled job is never handed out.
+ *
+ * Threads: the queue is guarded by `lock`; everything else is the main
+ * thread's while no job runs and the job thread's while one runs, except
+ * `stop`, `search` and `state`, which the main thread reads to stop a
+ * search that the job thread may be creating at that moment.
+ *
+ * The queue is a ring of WORKER_QUEUE events. A progress event replaces one
+ * of the same kind still waiting at the end of the queue, and a full queue
+ * drops its oldest event, so a slow reader never blocks the search; the
+ * DONE event is never replaced and is always the last of a job.
+ */
+#include "worker.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { WORKER_QUEUE = 64 };
+
+struct worker {
+	const struct eval *eval;	   /* evaluation of every searcher (borrowed) */
+	const struct book *book;	   /* opening book of the levels (borrowed), or NULL */
+	size_t tt_megabytes;		   /* table size of every searcher */
+	struct search *_Atomic search;	   /* searcher of SEARCH and SCORE jobs, made on use */
+	struct level_state *lstate[2];	   /* each player's level state, made on use */
+	struct level_state *_Atomic state; /* the running MOVE job's level state, once made */
+	atomic_int stop;		   /* set by the main thread: stop soon */
+	pthread_t thread;		   /* the job's thread */
+	bool running;			   /* the thread exists and must be joined */
+	struct worker_job job;		   /* the job (boards points to `boards`) */
+	struct board *boards;		   /* SCORE: the positions, copied */
+	struct worker_score *scores;	   /* SCORE: their scores */
+	struct worker_result result;	   /* what the job found */
+	pthread_mutex_t lock;		   /* guards the queue */
+	struct worker_event queue[WORKER_QUEUE]; /* pending events, a ring */
+	int q_head, q_count;			 /* first pending event, number pending */
+	int pipe_fd[2];				 /* [0] readable while events are pending */
+};
+
+/*
+ * A worker whose searchers will use evaluation `ev` and book `bk` (both
+ * borrowed: they must outlive the worker; bk may be NULL) with tables of
+ * tt_megabytes. NULL with a message when the event pipe cannot be made.
+ */
+struct worker *worker_new(const struct eval *ev, const struct book *bk, size_t tt_megabytes,
+			  char *err, size_t errlen)
+{
+	struct worker *w = calloc(1, sizeof(*w));
+
+	if (!w) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (pipe(w->pipe_fd) < 0) {
+		snprintf(err, errlen, "cannot start the engine: %s", strerror(errno));
+		free(w);
+		return NULL;
+	}
+	fcntl(w->pipe_fd[0], F_SETFL, fcntl(w->pipe_fd[0], F_GETFL) | O_NONBLOCK);
+	fcntl(w->pipe_fd[0], F_SETFD, FD_CLOEXEC);
+	fcntl(w->pipe_fd[1], F_SETFD, FD_CLOEXEC);
+	pthread_mutex_init(&w->lock, NULL);
+	w->eval = ev;
+	w->book = bk;
+	w->tt_megabytes = tt_megabytes;
+	return w;
+}
+
+/* Cancels the running job, if any, and frees the worker and its searchers; NULL is ignored. */
+void worker_free(struct worker *w)
+{
+	if (!w)
+		return;
+	worker_cancel(w);
+	level_state_free(w->lstate[0]);
+	level_state_free(w->lstate[1]);
+	search_free(w->search);
+	free(w->boards);
+	free(w->scores);
+	close(w->pipe_fd[0]);
+	close(w->pipe_fd[1]);
+	pthread_mutex_destroy(&w->lock);
+	free(w);
+}
+
+/* Queues an event (job thread). */
+static void post(struct worker *w, const struct worker_event *ev)
+{
+	bool wake = true;
+
+	pthread_mutex_lock(&w->lock);
+	if (w->q_count > 0) {
+		struct worker_event *last = &w->queue[(w->q_head + w->q_count - 1) % WORKER_QUEUE];
+		if (ev->kind != WORKER_EVENT_DONE && last->kind == ev->kind) {
+			*last = *ev;
+			wake = false;
+		}
+	}
+	if (wake) {
+		if (w->q_count == WORKER_QUEUE) {
+			/* full: drop the oldest progress event (DONE is always the last) */
+			w->q_head = (w->q_head + 1) % WORKER_QUEUE;
+			w->q_count--;
+			wake = false;
+		}
+		w->queue[(w->q_head + w->q_count) % WORKER_QUEUE] = *ev;
+		w->q_count++;
+	}
+	pthread_mutex_unlock(&w->lock);
+	if (wake) {
+		char c = 'e';
+		while (write(w->pipe_fd[1], &c, 1) < 0 && errno == EINTR)
+			;
+	}
+}
+
+/* Takes the first queued event; false if none. */
+static bool queue_pop(struct worker *w, struct worker_event *ev)
+{
+	bool got = false;
+	char c;
+
+	pthread_mutex_lock(&w->lock);
+	if (w->q_count > 0) {
+		*ev = w->queue[w->q_head];
+		w->q_head = (w->q_head + 1) % WORKER_QUEUE;
+		w->q_count--;
+		got = true;
+	}
+	pthread_mutex_unlock(&w->lock);
+	if (got)
+		(void)!read(w->pipe_fd[0], &c, 1);
+	return got;
+}
+
+/* The searcher of SEARCH and SCORE jobs, made on first use (job thread); NULL if out of memory. */
+static struct search *search_get(struct worker *w)
+{
+	if (!w->search)
+		w->search = search_new(w->tt_megabytes, w->eval);
+	return w->search;
+}
+
+/* Search observer (job thread): posts the progress and obeys a stop asked for before the
+   search began (or before its table was made). */
+static void observe(const struct search_info *info, void *user)
+{
+	struct worker *w = user;
+	struct worker_event ev = {.kind = WORKER_EVENT_PROGRESS, .job = w->job.kind};
+	struct worker_progress *p = &ev.progress;
+
+	p->depth = info->depth;
+	p->endgame = info->endgame;
+	p->score = info->score;
+	p->bound = (int)info->bound;
+	p->pv_len = info->pv_len < 64 ? info->pv_len : 64;
+	memcpy(p->pv, info->pv, sizeof(int) * (size_t)p->pv_len);
+	p->nodes = info->nodes;
+	p->time = info->time;
+	post(w, &ev);
+	if (atomic_load(&w->stop)) {
+		if (w->job.kind == WORKER_MOVE)
+			level_stop(w->state);
+		else
+			search_stop(w->search);
+	}
+}
+
+/* MOVE: makes the player's level state if it has none yet, then lets the level choose.
+   level_choose_move's code, or -1 when the state cannot be made. */
+static int run_move(struct worker *w)
+{
+	struct level_state **slot = &w->lstate[w->job.player];
+	char err[256];
+
+	if (!*slot)
+		*slot = level_state_new(&w->job.spec, w->eval, w->book, w->job.seed,
+					w->tt_megabytes, err, sizeof(err));
+	if (!*slot)
+		return -1;
+	atomic_store(&w->state, *slot);
+	return level_choose_move(&w->job.spec, *slot, &w->job.board, NULL, observe, w,
+				 &w->result.move);
+}
+
+/* SEARCH: one search of the position; -1 when the searcher cannot be made. */
+static int run_search(struct worker *w)
+{
+	if (!search_get(w))
+		return -1;
+	if (atomic_load(&w->stop))
+		return 0;
+	return search_run(w->search, &w->job.board, &w->job.limits, observe, w, &w->result.search);
+}
+
+/* SCORE: one position; a finished game is scored without a search. */
+static void score_one(struct worker *w, struct search *s, const struct board *b,
+		      struct worker_score *out)
+{
+	struct search_result res;
+
+	if (board_game_over(b)) {
+		out->score = board_final_score(b) * 100;
+		out->best_move = SQ_NONE;
+		out->depth = board_empty_count(b);
+		out->exact = true;
+		out->done = true;
+	} else if (search_run(s, b, &w->job.limits, NULL, NULL, &res) == 0 &&
+		   !atomic_load(&w->stop)) {
+		out->score = res.score;
+		out->best_move = res.move;
+		out->depth = res.depth;
+		out->exact = res.endgame;
+		out->done = true;
+	}
+}
+
+/* SCORE: the positions in order, one SCORED event each, until the end or a stop. */
+static void run_score(struct worker *w)
+{
+	struct search *s = search_get(w);
+
+	for (int i = 0; s && i < w->job.n_boards && !atomic_load(&w->stop); i++) {
+		struct worker_event ev = {.kind = WORKER_EVENT_SCORED, .job = WORKER_SCORE};
+
+		score_one(w, s, &w->boards[i], &w->scores[i]);
+		ev.index = i;
+		ev.total = w->job.n_boards;
+		ev.score = w->scores[i];
+		post(w, &ev);
+	}
+}
+
+/* The job's thread. */
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct worker_event done = {.kind = WORKER_EVENT_DONE, .job = w->job.kind};
+
+	if (w->job.kind == WORKER_MOVE)
+		w->result.rc = run_move(w);
+	else if (w->job.kind == WORKER_SEARCH)
+		w->result.rc = run_search(w);
+	else
+		run_score(w);
+	post(w, &done);
+	return NULL;
+}
+
+/* Copies the positions of a scoring job and makes room for their scores; 0 or -1. */
+static int score_setup(struct worker *w)
+{
+	size_t n = w->job.n_boards > 0 ? (size_t)w->job.n_boards : 1;
+
+	free(w->boards);
+	free(w->scores);
+	w->boards = malloc(n * sizeof(*w->boards));
+	w->scores = calloc(n, sizeof(*w->scores));
+	if (!w->boards || !w->scores)
+		return -1;
+	memcpy(w->boards, w->job.boards, (size_t)w->job.n_boards * sizeof(*w->boards));
+	w->job.boards = w->boards;
+	w->result.scores = w->scores;
+	w->result.n_scores = w->job.n_boards;
+	return 0;
+}
+
+/*
+ * Starts `job` (copied) in a new thread; no job may be running (stop it with
+ * worker_cancel first). The result of the previous job is dropped. 0, or -1
+ * with a message when memory runs out or the thread cannot be created.
+ */
+int worker_start(struct worker *w, const struct worker_job *job, char *err, size_t errlen)
+{
+	int rc;
+
+	w->job = *job;
+	memset(&w->result, 0, sizeof(w->result));
+	w->result.search.move = SQ_NONE;
+	w->result.move.move = SQ_NONE;
+	if (job->kind == WORKER_SCORE && score_setup(w) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	atomic_store(&w->stop, 0);
+	atomic_store(&w->state, NULL);
+	rc = pthread_create(&w->thread, NULL, worker_main, w);
+	if (rc != 0) {
+		snprintf(err, errlen, "cannot start the engine thread: %s", strerror(rc));
+		return -1;
+	}
+	w->running = true;
+	return 0;
+}
+
+/* True from worker_start until its DONE event is taken (or the job is cancelled). */
+bool worker_busy(const struct worker *w)
+{
+	return w->running;
+}
+
+/* Asks the running job to stop soon: an engine move comes with the best move found so far,
+   a search or a scoring keeps what it found. Nothing happens when no job runs. */
+void worker_stop(struct worker *w)
+{
+	struct search *s = w->search;
+	struct level_state *st = w->state;
+
+	if (!w->running)
+		return;
+	atomic_store(&w->stop, 1);
+	if (s)
+		search_stop(s);
+	if (w->job.kind == WORKER_MOVE && st)
+		level_stop(st);
+}
+
+/* Stops the running job, if any, waits for its thread and drops its events: its result is
+   never handed out. */
+void worker_cancel(struct worker *w)
+{
+	struct worker_event ev;
+
+	if (!w->running)
+		return;
+	worker_stop(w);
+	pthread_join(w->thread, NULL);
+	w->running = false;
+	while (queue_pop(w, &ev))
+		;
+}
+
+/* The descriptor that is readable while events are queued (for poll). */
+int worker_fd(const struct worker *w)
+{
+	return w->pipe_fd[0];
+}
+
+/* Takes one queued event without blocking; false if none. Handing out the DONE event ends
+   the job (its thread is joined): worker_result then holds what it found. */
+bool worker_poll(struct worker *w, struct worker_event *ev)
+{
+	if (!queue_pop(w, ev))
+		return false;
+	if (ev->kind == WORKER_EVENT_DONE && w->running) {
+		pthread_join(w->thread, NULL);
+		w->running = false;
+	}
+	return true;
+}
+
+/* The result of the last job whose DONE event was taken; valid until the next worker_start. */
+const struct worker_result *worker_result(const struct worker *w)
+{
+	return &w->result;
+}
+
+/* Drops the level state of `player` (0 or 1), so that its next move makes a new one (after a
+   change of level). No job may be running. */
+void worker_forget_level(struct worker *w, int player)
+{
+	level_state_free(w->lstate[player]);
+	w->lstate[player] = NULL;
+}
+
+/* Clears the table of the plain searcher, if it was made (a new game). No job may be running. */
+void worker_clear_search(struct worker *w)
+{
+	if (w->search)
+		search_clear(w->search);
+}

@@ -1,0 +1,113 @@
+/*
+ * worker.h — the engine worker: searches off the main thread, one job at a
+ * time, reported through a queue of events.
+ *
+ * A job is one of three kinds: an engine move chosen by a level, a search of
+ * one position, or the scoring of a list of positions one after the other.
+ * It carries everything it needs (positions, limits, level), so the worker
+ * knows boards, searches and levels and nothing of the game record or of
+ * who asked. While the job runs the worker posts progress events; its last
+ * event is WORKER_EVENT_DONE, after which worker_result holds the result
+ * until the next job starts. A pipe carries one byte per queued event so
+ * that a front end can poll worker_fd beside the keyboard.
+ *
+ * All functions are for the main thread (the one that starts jobs). The
+ * searchers are big and slow to clear, so the worker thread makes them on
+ * the first job that needs them and keeps them: one searcher for plain
+ * searches and scoring, and one level state per player (0 and 1).
+ */
+#ifndef OTHELLO_WORKER_H
+#define OTHELLO_WORKER_H
+
+#include "board.h"
+#include "level.h"
+#include "search.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct book;
+struct eval;
+struct worker;
+
+enum worker_job_kind {
+	WORKER_MOVE,   /* a level chooses a move (level_choose_move) */
+	WORKER_SEARCH, /* one position is searched (search_run) */
+	WORKER_SCORE,  /* each position of a list is searched in turn */
+};
+
+/* What to do; worker_start copies it (and the positions of a scoring job). */
+struct worker_job {
+	enum worker_job_kind kind;   /* what to do */
+	struct board board;	     /* MOVE, SEARCH: the position, seen by the side to move */
+	struct search_limits limits; /* SEARCH: the limits; SCORE: those of every position */
+	struct level_spec spec;	     /* MOVE: the mover's level */
+	int player;		     /* MOVE: whose level state to use, 0 or 1 */
+	uint64_t seed;		     /* MOVE: seed of a level state made for this job */
+	const struct board *boards;  /* SCORE: the positions, seen by their side to move */
+	int n_boards;		     /* SCORE: entries in boards */
+};
+
+/* SCORE: what one position came to (side to move's view). */
+struct worker_score {
+	int best_move; /* best move found, SQ_NONE when the game is over */
+	int score;     /* centidiscs */
+	int depth;     /* depth searched, the empties when exact */
+	bool exact;    /* an exact endgame score */
+	bool done;     /* scored (false when the job stopped first or the search failed) */
+};
+
+/* The result of the last finished job. */
+struct worker_result {
+	int rc;				   /* MOVE, SEARCH: 0, or nonzero when the search failed */
+	struct level_move move;		   /* MOVE: the level's choice */
+	struct search_result search;	   /* SEARCH: the search's result */
+	const struct worker_score *scores; /* SCORE: one per position, in order */
+	int n_scores;			   /* SCORE: entries in scores */
+};
+
+/* Search progress as the search observer reports it (search_info). */
+struct worker_progress {
+	int depth;	/* depth finished (or empties when solving) */
+	bool endgame;	/* an exact or win/loss/draw endgame result */
+	int score;	/* centidiscs, side to move at the searched position */
+	int bound;	/* enum bound of search.h */
+	int pv[64];	/* principal variation */
+	int pv_len;	/* moves in pv */
+	uint64_t nodes; /* nodes searched so far */
+	double time;	/* seconds spent so far */
+};
+
+enum worker_event_kind {
+	WORKER_EVENT_PROGRESS, /* MOVE, SEARCH: the search finished one more iteration */
+	WORKER_EVENT_SCORED,   /* SCORE: one more position is scored */
+	WORKER_EVENT_DONE,     /* the job is over; worker_result holds what it found */
+};
+
+struct worker_event {
+	enum worker_event_kind kind;	 /* what happened */
+	enum worker_job_kind job;	 /* the kind of job it comes from */
+	struct worker_progress progress; /* PROGRESS: the search so far */
+	int index;			 /* SCORED: the position just scored (0-based) */
+	int total;			 /* SCORED: positions of the job */
+	struct worker_score score;	 /* SCORED: what it came to */
+};
+
+struct worker *worker_new(const struct eval *ev, const struct book *bk, size_t tt_megabytes,
+			  char *err, size_t errlen);
+void worker_free(struct worker *w);
+
+int worker_start(struct worker *w, const struct worker_job *job, char *err, size_t errlen);
+bool worker_busy(const struct worker *w);
+void worker_stop(struct worker *w);
+void worker_cancel(struct worker *w);
+
+int worker_fd(const struct worker *w);
+bool worker_poll(struct worker *w, struct worker_event *ev);
+const struct worker_result *worker_result(const struct worker *w);
+
+void worker_forget_level(struct worker *w, int player);
+void worker_clear_search(struct worker *w);
+
+#endif
