@@ -20,7 +20,7 @@ int cmd_fail(struct command_result *res, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void cmd_message(struct command_result *res, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-int cmd_flags(struct command_result *res, int flags, const char *err);
+int cmd_flags(struct command_result *res, int changes, const char *err);
 bool cmd_parse_count(const char *s, int lo, int hi, int *out);
 char *cmd_join(int argc, char **argv);
 
