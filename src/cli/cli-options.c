@@ -206,8 +206,11 @@ int cli_options_parse(const struct cli_options *t, int argc, char **argv, void *
 			return 0;
 		}
 		if (!o || o->foreign) {
+			/* the option word is before its value when that is an argument of its own */
+			int at = optarg && optarg == argv[optind - 1] ? optind - 2 : optind - 1;
+
 			if (!t->getopt_messages)
-				cli_option_refused(t->command, longs, argv, optind - 1, c);
+				cli_option_refused(t->command, longs, argv, at, c);
 			cli_options_usage(t, stderr);
 			return 2;
 		}
