@@ -156,9 +156,9 @@ static void getopt_tables(const struct cli_options *t, struct option *longs, cha
 
 	for (int i = 0; t->options[i].name && i < CLI_OPTIONS_MAX; i++) {
 		const struct cli_option *o = &t->options[i];
-		int has_arg = o->kind == CLI_OPT_FLAG || o->kind == CLI_OPT_HELP
-				  ? no_argument
-				  : required_argument;
+		bool plain = o->kind == CLI_OPT_FLAG || o->kind == CLI_OPT_HELP ||
+			     (o->kind == CLI_OPT_CALL && o->no_value);
+		int has_arg = plain ? no_argument : required_argument;
 		int val = o->letter ? o->letter : 256 + i;
 
 		longs[n++] = (struct option){o->name, has_arg, NULL, val};
@@ -206,7 +206,8 @@ int cli_options_parse(const struct cli_options *t, int argc, char **argv, void *
 			return 0;
 		}
 		if (!o || o->foreign) {
-			/* the option word is before its value when that is an argument of its own */
+			/* the option word is before its value when that is an argument of its own
+			 */
 			int at = optarg && optarg == argv[optind - 1] ? optind - 2 : optind - 1;
 
 			if (!t->getopt_messages)

@@ -59,6 +59,7 @@ struct cli_option {
 	bool above_zero;	    /* NUMBER: 0 is refused too */
 	const char *const *choices; /* CHOICE: the names, NULL-terminated */
 	bool (*call)(void *opts, const char *text); /* CALL: takes the value; false refuses it */
+	bool no_value;				    /* CALL: takes no value (text NULL) */
 	const char *what;	  /* bad value: "is not WHAT" (NULL: from the kind) */
 	const char *bad;	  /* bad value: "othello CMD: BADTEXT" (when what is NULL) */
 	enum cli_value_form form; /* bad value message when neither what nor bad is set */

@@ -52,7 +52,7 @@ static const struct cli_option report_option_list[] = {
      .letter = 'o',
      .kind = CLI_OPT_STRING,
      .offset = offsetof(struct report_options, output)},
-    {.name = "json", .kind = CLI_OPT_CALL, .call = report_json},
+    {.name = "json", .kind = CLI_OPT_CALL, .call = report_json, .no_value = true},
     {.name = "format", .kind = CLI_OPT_CALL, .call = report_format, .what = "text, csv or json"},
     {.name = "help", .kind = CLI_OPT_HELP},
     {0},
