@@ -174,6 +174,53 @@ static void getopt_tables(const struct cli_options *t, struct option *longs, cha
 	letters[k] = '\0';
 }
 
+/* The getopt entry that the word `w` ("--name", a unique prefix, or "-x")
+   names, or NULL. (A prefix of two names is none, of three the third, as
+   the messages always said.) */
+static const struct option *option_named(const struct option *longs, const char *w)
+{
+	const struct option *found = NULL;
+
+	if (w[0] == '-' && w[1] == '-') {
+		size_t n = strcspn(w + 2, "=");
+
+		for (const struct option *o = longs; o->name; o++) {
+			if (strncmp(o->name, w + 2, n) != 0)
+				continue;
+			if (o->name[n] == '\0')
+				return o;
+			found = found ? NULL : o;
+		}
+		return found;
+	}
+	if (w[0] == '-' && w[1] && !w[2])
+		for (const struct option *o = longs; o->name; o++)
+			if (o->val == w[1])
+				return o;
+	return NULL;
+}
+
+/* Prints to stderr why `othello CMD` refused the option word at argv[at]:
+   getopt answered `c` ('?': a value is missing or the option is unknown),
+   or the option is one of a sibling command's. */
+static void option_refused(const struct cli_options *t, const struct option *longs,
+			   char *const *argv, int at, int c)
+{
+	const char *w = argv[at];
+	const struct option *o = option_named(longs, w);
+	int len = (int)(w[0] == '-' && w[1] == '-' ? strcspn(w, "=") : strlen(w));
+
+	if (len > 63)
+		len = 63;
+	say_command(t);
+	if (c == '?' && o && o->has_arg == required_argument && !strchr(w, '='))
+		fprintf(stderr, ": %.*s needs a value\n", len, w);
+	else if (c == '?' || !o)
+		fprintf(stderr, ": unknown option '%.*s'\n", len, w);
+	else
+		fprintf(stderr, ": %.*s is not an option of %s\n", len, w, t->command);
+}
+
 /* The entry of `t` that getopt's answer `c` names, or NULL. */
 static const struct cli_option *option_of(const struct cli_options *t, int c)
 {
@@ -211,7 +258,7 @@ int cli_options_parse(const struct cli_options *t, int argc, char **argv, void *
 			int at = optarg && optarg == argv[optind - 1] ? optind - 2 : optind - 1;
 
 			if (!t->getopt_messages)
-				cli_option_refused(t->command, longs, argv, at, c);
+				option_refused(t, longs, argv, at, c);
 			cli_options_usage(t, stderr);
 			return 2;
 		}
