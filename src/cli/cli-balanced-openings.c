@@ -188,8 +188,8 @@ static const struct cli_option balanced_option_list[] = {
      .form = CLI_VALUE_BAD,
      .lo = 1,
      .hi = 100000000},
-    {.name = "verbose", .kind = CLI_OPT_FLAG, .offset = offsetof(struct balanced_options, verbose)},
-    {.name = "help", .kind = CLI_OPT_HELP},
+    CLI_FLAG("verbose", 0, offsetof(struct balanced_options, verbose), NULL),
+    CLI_HELP(0, NULL),
     {0},
 };
 

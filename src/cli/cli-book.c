@@ -128,11 +128,8 @@ static bool book_show_book(void *opts, const char *text)
 
 static const struct cli_option book_show_option_list[] = {
     {.name = "book", .letter = 'b', .kind = CLI_OPT_CALL, .call = book_show_book},
-    {.name = "no-book",
-     .letter = 'n',
-     .kind = CLI_OPT_FLAG,
-     .offset = offsetof(struct book_show_options, no_book)},
-    {.name = "help", .letter = 'h', .kind = CLI_OPT_HELP},
+    CLI_FLAG("no-book", 'n', offsetof(struct book_show_options, no_book), NULL),
+    CLI_HELP('h', NULL),
     {0},
 };
 
@@ -161,44 +158,20 @@ static bool book_build_book(void *opts, const char *text)
 }
 
 static const struct cli_option book_build_option_list[] = {
-    {.name = "output",
-     .letter = 'o',
-     .kind = CLI_OPT_STRING,
-     .offset = offsetof(struct book_build_cli_options, out)},
+    CLI_STRING("output", 'o', offsetof(struct book_build_cli_options, out), NULL, NULL),
     {.name = "book", .letter = 'b', .kind = CLI_OPT_CALL, .call = book_build_book},
-    {.name = "plies",
-     .letter = 'p',
-     .kind = CLI_OPT_INT,
-     .offset = offsetof(struct book_build_cli_options, plies),
-     .lo = 0,
-     .hi = 30},
-    {.name = "depth",
-     .letter = 'd',
-     .kind = CLI_OPT_INT,
-     .offset = offsetof(struct book_build_cli_options, depth),
-     .lo = 1,
-     .hi = 40},
+    CLI_INT("plies", 'p', offsetof(struct book_build_cli_options, plies), 0, 30, NULL, NULL),
+    CLI_INT("depth", 'd', offsetof(struct book_build_cli_options, depth), 1, 40, NULL, NULL),
     {.name = "tolerance",
      .letter = 't',
      .kind = CLI_OPT_NUMBER,
      .offset = offsetof(struct book_build_cli_options, tolerance),
      .max = 64,
      .what = "0 to 64 discs"},
-    {.name = "from",
-     .letter = 'f',
-     .kind = CLI_OPT_STRING,
-     .offset = offsetof(struct book_build_cli_options, from)},
-    {.name = "hash",
-     .letter = 'H',
-     .kind = CLI_OPT_INT,
-     .offset = offsetof(struct book_build_cli_options, hash_mb),
-     .lo = 1,
-     .hi = 4096},
-    {.name = "quiet",
-     .letter = 'q',
-     .kind = CLI_OPT_FLAG,
-     .offset = offsetof(struct book_build_cli_options, quiet)},
-    {.name = "help", .letter = 'h', .kind = CLI_OPT_HELP},
+    CLI_STRING("from", 'f', offsetof(struct book_build_cli_options, from), NULL, NULL),
+    CLI_INT("hash", 'H', offsetof(struct book_build_cli_options, hash_mb), 1, 4096, NULL, NULL),
+    CLI_FLAG("quiet", 'q', offsetof(struct book_build_cli_options, quiet), NULL),
+    CLI_HELP('h', NULL),
     {0},
 };
 
@@ -210,8 +183,8 @@ static const struct cli_options book_build_options = {
 
 /* The options of `othello book merge`: where -o writes (a const char *). */
 static const struct cli_option book_merge_option_list[] = {
-    {.name = "output", .letter = 'o', .kind = CLI_OPT_STRING, .offset = 0},
-    {.name = "help", .letter = 'h', .kind = CLI_OPT_HELP},
+    CLI_STRING("output", 'o', 0, NULL, NULL),
+    CLI_HELP('h', NULL),
     {0},
 };
 

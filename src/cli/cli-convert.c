@@ -46,7 +46,7 @@ static bool convert_to(void *opts, const char *text)
 static const struct cli_option convert_option_list[] = {
     {.name = "from", .letter = 'f', .kind = CLI_OPT_CALL, .call = convert_from},
     {.name = "to", .letter = 't', .kind = CLI_OPT_CALL, .call = convert_to},
-    {.name = "help", .letter = 'h', .kind = CLI_OPT_HELP},
+    CLI_HELP('h', NULL),
     {0},
 };
 

@@ -24,25 +24,13 @@ struct gtp_options {
 };
 
 static const struct cli_option gtp_option_list[] = {
-    {.name = "level", .kind = CLI_OPT_STRING, .offset = offsetof(struct gtp_options, level)},
-    {.name = "time", .kind = CLI_OPT_NUMBER, .offset = offsetof(struct gtp_options, time)},
-    {.name = "depth",
-     .kind = CLI_OPT_INT,
-     .offset = offsetof(struct gtp_options, depth),
-     .lo = 1,
-     .hi = 60},
-    {.name = "random",
-     .kind = CLI_OPT_INT,
-     .offset = offsetof(struct gtp_options, random_pct),
-     .lo = 0,
-     .hi = 100},
-    {.name = "seed",
-     .kind = CLI_OPT_INT,
-     .offset = offsetof(struct gtp_options, seed),
-     .lo = 0,
-     .hi = 0x7fffffffL},
-    {.name = "eval", .kind = CLI_OPT_STRING, .offset = offsetof(struct gtp_options, eval_spec)},
-    {.name = "help", .kind = CLI_OPT_HELP},
+    CLI_STRING("level", 0, offsetof(struct gtp_options, level), NULL, NULL),
+    CLI_NUMBER("time", 0, offsetof(struct gtp_options, time), NULL, NULL),
+    CLI_INT("depth", 0, offsetof(struct gtp_options, depth), 1, 60, NULL, NULL),
+    CLI_INT("random", 0, offsetof(struct gtp_options, random_pct), 0, 100, NULL, NULL),
+    CLI_INT("seed", 0, offsetof(struct gtp_options, seed), 0, 0x7fffffffL, NULL, NULL),
+    CLI_STRING("eval", 0, offsetof(struct gtp_options, eval_spec), NULL, NULL),
+    CLI_HELP(0, NULL),
     {0},
 };
 

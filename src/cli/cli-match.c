@@ -305,7 +305,7 @@ static const struct cli_option match_option_list[] = {
     RUN_OPT_QUIET("no progress on stderr"),
     RUN_OPT_FORMAT(true, NULL),
     RUN_OPT_PLAYERS(true),
-    {.name = "help", .kind = CLI_OPT_HELP},
+    CLI_HELP(0, NULL),
     {0},
 };
 
@@ -340,7 +340,7 @@ static const struct cli_option tournament_option_list[] = {
     RUN_OPT_WHITE_EVAL(true),
     RUN_OPT_JSON(true),
     RUN_OPT_PLAYERS(false),
-    {.name = "help", .kind = CLI_OPT_HELP},
+    CLI_HELP(0, NULL),
     {0},
 };
 

@@ -24,22 +24,12 @@ struct nboard_cli_options {
 };
 
 static const struct cli_option nboard_option_list[] = {
-    {.name = "time", .kind = CLI_OPT_NUMBER, .offset = offsetof(struct nboard_cli_options, time)},
-    {.name = "hash",
-     .kind = CLI_OPT_INT,
-     .offset = offsetof(struct nboard_cli_options, hash_mb),
-     .lo = 1,
-     .hi = 4096},
-    {.name = "book",
-     .kind = CLI_OPT_STRING,
-     .offset = offsetof(struct nboard_cli_options, book_path)},
-    {.name = "eval",
-     .kind = CLI_OPT_STRING,
-     .offset = offsetof(struct nboard_cli_options, eval_spec)},
-    {.name = "no-book",
-     .kind = CLI_OPT_FLAG,
-     .offset = offsetof(struct nboard_cli_options, no_book)},
-    {.name = "help", .kind = CLI_OPT_HELP},
+    CLI_NUMBER("time", 0, offsetof(struct nboard_cli_options, time), NULL, NULL),
+    CLI_INT("hash", 0, offsetof(struct nboard_cli_options, hash_mb), 1, 4096, NULL, NULL),
+    CLI_STRING("book", 0, offsetof(struct nboard_cli_options, book_path), NULL, NULL),
+    CLI_STRING("eval", 0, offsetof(struct nboard_cli_options, eval_spec), NULL, NULL),
+    CLI_FLAG("no-book", 0, offsetof(struct nboard_cli_options, no_book), NULL),
+    CLI_HELP(0, NULL),
     {0},
 };
 

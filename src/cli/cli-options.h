@@ -79,6 +79,35 @@ struct cli_options {
 	const struct cli_option *options; /* ends with an entry whose name is NULL */
 };
 
+/* Table entries of the plain kinds: long name, letter (0: none), where the
+   value goes (offsetof into the caller's struct), for INT its range, the
+   value's name in the help and the help text (NULL: not listed). */
+#define CLI_FLAG(NAME, LETTER, OFFSET, HELP)                                                       \
+	{                                                                                          \
+		.name = NAME, .letter = LETTER, .kind = CLI_OPT_FLAG, .offset = OFFSET,            \
+		.help = HELP                                                                       \
+	}
+#define CLI_STRING(NAME, LETTER, OFFSET, ARG, HELP)                                                \
+	{                                                                                          \
+		.name = NAME, .letter = LETTER, .kind = CLI_OPT_STRING, .offset = OFFSET,          \
+		.arg = ARG, .help = HELP                                                           \
+	}
+#define CLI_INT(NAME, LETTER, OFFSET, LO, HI, ARG, HELP)                                           \
+	{                                                                                          \
+		.name = NAME, .letter = LETTER, .kind = CLI_OPT_INT, .offset = OFFSET, .lo = LO,   \
+		.hi = HI, .arg = ARG, .help = HELP                                                 \
+	}
+#define CLI_NUMBER(NAME, LETTER, OFFSET, ARG, HELP)                                                \
+	{                                                                                          \
+		.name = NAME, .letter = LETTER, .kind = CLI_OPT_NUMBER, .offset = OFFSET,          \
+		.arg = ARG, .help = HELP                                                           \
+	}
+/* The --help entry (LETTER 'h' or 0). */
+#define CLI_HELP(LETTER, HELP)                                                                     \
+	{                                                                                          \
+		.name = "help", .letter = LETTER, .kind = CLI_OPT_HELP, .help = HELP               \
+	}
+
 int cli_options_parse(const struct cli_options *t, int argc, char **argv, void *opts, int *first);
 void cli_options_usage(const struct cli_options *t, FILE *f);
 void cli_options_value_refused(const struct cli_options *t, const struct cli_option *o,

@@ -30,7 +30,7 @@ static bool perft_board(void *opts, const char *text)
 
 static const struct cli_option perft_option_list[] = {
     {.name = "board", .letter = 'b', .kind = CLI_OPT_CALL, .call = perft_board},
-    {.name = "help", .letter = 'h', .kind = CLI_OPT_HELP},
+    CLI_HELP('h', NULL),
     {0},
 };
 

@@ -48,13 +48,10 @@ static bool report_format(void *opts, const char *text)
 }
 
 static const struct cli_option report_option_list[] = {
-    {.name = "output",
-     .letter = 'o',
-     .kind = CLI_OPT_STRING,
-     .offset = offsetof(struct report_options, output)},
+    CLI_STRING("output", 'o', offsetof(struct report_options, output), NULL, NULL),
     {.name = "json", .kind = CLI_OPT_CALL, .call = report_json, .no_value = true},
     {.name = "format", .kind = CLI_OPT_CALL, .call = report_format, .what = "text, csv or json"},
-    {.name = "help", .kind = CLI_OPT_HELP},
+    CLI_HELP(0, NULL),
     {0},
 };
 

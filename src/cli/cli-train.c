@@ -119,7 +119,7 @@ static void gen_progress(uint64_t done, uint64_t total, uint64_t positions, void
 	}
 
 static const struct cli_option train_option_list[] = {
-    {.name = "openings", .kind = CLI_OPT_STRING, .offset = offsetof(struct train_args, openings)},
+    CLI_STRING("openings", 0, offsetof(struct train_args, openings), NULL, NULL),
     {.name = "games",
      .kind = CLI_OPT_INT,
      .offset = offsetof(struct train_args, games),
@@ -135,7 +135,7 @@ static const struct cli_option train_option_list[] = {
      .alias = "a",
      .kind = CLI_OPT_STRING,
      .offset = offsetof(struct train_args, eval)},
-    {.name = "b", .kind = CLI_OPT_STRING, .offset = offsetof(struct train_args, eval_b)},
+    CLI_STRING("b", 0, offsetof(struct train_args, eval_b), NULL, NULL),
     TRAIN_NUMBER("jobs", 'j', jobs, 1000000000),
     TRAIN_NUMBER("iterations", 0, iterations, 1000000000),
     {.name = "ridge",
@@ -148,7 +148,7 @@ static const struct cli_option train_option_list[] = {
     TRAIN_NUMBER("noise", 0, noise, 1000000000),
     TRAIN_NUMBER("fit-window", 0, fit_window, 1000000000),
     TRAIN_NUMBER("search-label", 0, search_label, 100),
-    {.name = "help", .kind = CLI_OPT_HELP},
+    CLI_HELP(0, NULL),
     {0},
 };
 
