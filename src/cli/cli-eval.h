@@ -12,7 +12,7 @@
 #include "evalspec.h"
 
 struct eval *cli_eval_open(const char *spec, FILE *warn);
-struct eval *cli_eval_option(const char *command, const char *option, const char *spec, char *name,
-			     size_t namelen);
+struct eval *cli_eval_option(const char *command, const char *option, const char *spec,
+			     char *name, size_t namelen);
 
 #endif
