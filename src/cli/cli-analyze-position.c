@@ -77,6 +77,8 @@ static void analyze_progress(const struct search_info *info, void *user)
 	fflush(stdout);
 }
 
+/* `othello analyze-position`: searches one position and scores its moves;
+   0, or 2 on bad usage. */
 int cli_analyze_position(int argc, char **argv)
 {
 	struct position_options po = {.hash_mb = 64, .multipv = 64};

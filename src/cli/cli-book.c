@@ -452,6 +452,8 @@ static int book_names(void)
 	return 0;
 }
 
+/* `othello book ACTION`: runs the action (see the file comment); its exit
+   status, or 2 for an unknown action. */
 int cli_book(int argc, char **argv)
 {
 	if (argc < 2) {

@@ -67,8 +67,7 @@ static const char *value_what(const struct cli_option *o, char *buf, size_t len)
  * refused, in the option's message form (cli_value_form); nothing for a
  * CALL option that said why itself.
  */
-void cli_options_value_refused(const struct cli_options *t, const struct cli_option *o,
-			       const char *text)
+static void value_refused(const struct cli_options *t, const struct cli_option *o, const char *text)
 {
 	char buf[256];
 	const char *what = value_what(o, buf, sizeof buf);
@@ -144,7 +143,7 @@ static bool take_value(const struct cli_options *t, const struct cli_option *o, 
 		break;
 	}
 	if (!ok)
-		cli_options_value_refused(t, o, text);
+		value_refused(t, o, text);
 	return ok;
 }
 
@@ -224,7 +223,7 @@ static void option_refused(const struct cli_options *t, const struct option *lon
 /* The entry of `t` that getopt's answer `c` names, or NULL. */
 static const struct cli_option *option_of(const struct cli_options *t, int c)
 {
-	for (int i = 0; t->options[i].name; i++)
+	for (int i = 0; t->options[i].name && i < CLI_OPTIONS_MAX; i++)
 		if (c == (t->options[i].letter ? t->options[i].letter : 256 + i))
 			return &t->options[i];
 	return NULL;

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* The most options a table may hold. */
+/* The most options a table may hold (the parser reads no further). */
 enum { CLI_OPTIONS_MAX = 32 };
 /* The most values a repeatable option keeps. */
 enum { CLI_LIST_MAX = 16 };
@@ -110,7 +110,5 @@ struct cli_options {
 
 int cli_options_parse(const struct cli_options *t, int argc, char **argv, void *opts, int *first);
 void cli_options_usage(const struct cli_options *t, FILE *f);
-void cli_options_value_refused(const struct cli_options *t, const struct cli_option *o,
-			       const char *text);
 
 #endif

@@ -195,6 +195,8 @@ static int check_all_moves(const struct obf_position *pos, const struct search_r
 	return bad;
 }
 
+/* `othello solve`: solves the positions of an OBF file; 0, 1 if a score
+   mismatches, 2 on bad usage or a bad file. */
 int cli_solve(int argc, char **argv)
 {
 	struct solve_options so = {.hash_mb = 64, .eval_spec = "pattern"};
