@@ -33,12 +33,12 @@ enum cli_option_kind {
 	CLI_OPT_CALL,	/* `call` takes the value; the offset is not used */
 };
 
-/* How a bad value is refused when the option has neither `what` nor `bad`. */
+/* How a bad value is refused when the option has no `bad` (a CALL option
+   with neither `what` nor `bad` said why itself). */
 enum cli_value_form {
 	CLI_VALUE_IS_NOT,    /* "othello CMD: --OPT: 'TEXT' is not WHAT" (WHAT from the kind) */
 	CLI_VALUE_BAD,	     /* "othello CMD: --OPT: bad value 'TEXT'" */
 	CLI_VALUE_BAD_USAGE, /* "othello CMD: bad value 'TEXT'", then the usage */
-	CLI_VALUE_SAID,	     /* `call` said why itself */
 };
 
 /* The values of a repeatable option, in the order given. */
@@ -62,7 +62,7 @@ struct cli_option {
 	bool no_value;				    /* CALL: takes no value (text NULL) */
 	const char *what;	  /* bad value: "is not WHAT" (NULL: from the kind) */
 	const char *bad;	  /* bad value: "othello CMD: BADTEXT" (when what is NULL) */
-	enum cli_value_form form; /* bad value message when neither what nor bad is set */
+	enum cli_value_form form; /* the bad value message when `bad` is not set */
 	bool foreign;		  /* known but refused: "is not an option of CMD" */
 	const char *arg;	  /* the value's name in --help ("FILE"), or NULL */
 	const char *help;	  /* help text, '\n' between lines; NULL: not listed */
