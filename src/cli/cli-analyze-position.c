@@ -11,24 +11,49 @@
  */
 #include "board.h"
 #include "cli-eval.h"
+#include "cli-options.h"
 #include "cli.h"
 #include "eval.h"
 #include "search.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
-static void analyze_usage(FILE *f)
-{
-	fprintf(f, "usage: othello analyze-position \"BOARD STRING\" [--depth N | --time S]\n"
-		   "         [--eval SPEC] [--without FEATURE]... [--hash MB] [--multipv N]\n"
-		   "Searches a position; prints each iteration and the score of every move\n"
-		   "(of the N best only with --multipv N; the others get bounds).\n"
-		   "SPEC: pattern (default), classic or a weights file; --without switches off\n"
-		   "a feature of the classic evaluation (the default with --without).\n"
-		   "Scores are in discs for the side to move.\n");
-}
+/* The options of `othello analyze-position`. */
+struct position_options {
+	long depth;		 /* --depth N, 0 = by time (or 10) */
+	double time;		 /* --time S, 0 = by depth */
+	const char *eval_spec;	 /* --eval SPEC, NULL = the default */
+	struct cli_list without; /* --without FEATURE... */
+	long hash_mb;		 /* --hash MB */
+	long multipv;		 /* --multipv N */
+};
+
+static const struct cli_option position_option_list[] = {
+    CLI_INT("depth", 'd', offsetof(struct position_options, depth), 1, 60, NULL, NULL),
+    CLI_NUMBER("time", 't', offsetof(struct position_options, time), NULL, NULL),
+    CLI_STRING("eval", 'e', offsetof(struct position_options, eval_spec), NULL, NULL),
+    {.name = "without",
+     .letter = 'w',
+     .kind = CLI_OPT_LIST,
+     .offset = offsetof(struct position_options, without)},
+    CLI_INT("hash", 'H', offsetof(struct position_options, hash_mb), 1, 65536, NULL, NULL),
+    CLI_INT("multipv", 'm', offsetof(struct position_options, multipv), 1, 64, NULL, NULL),
+    CLI_HELP('h', NULL),
+    {0},
+};
+
+static const struct cli_options position_options = {
+    .command = "analyze-position",
+    .usage = "usage: othello analyze-position \"BOARD STRING\" [--depth N | --time S]\n"
+	     "         [--eval SPEC] [--without FEATURE]... [--hash MB] [--multipv N]\n"
+	     "Searches a position; prints each iteration and the score of every move\n"
+	     "(of the N best only with --multipv N; the others get bounds).\n"
+	     "SPEC: pattern (default), classic or a weights file; --without switches off\n"
+	     "a feature of the classic evaluation (the default with --without).\n"
+	     "Scores are in discs for the side to move.\n",
+    .options = position_option_list,
+};
 
 static const char *bound_mark(enum bound b)
 {
@@ -52,24 +77,20 @@ static void analyze_progress(const struct search_info *info, void *user)
 	fflush(stdout);
 }
 
+/* `othello analyze-position`: searches one position and scores its moves;
+   0, or 2 on bad usage. */
 int cli_analyze_position(int argc, char **argv)
 {
-	static const struct option options[] = {
-	    {"depth", required_argument, NULL, 'd'}, {"time", required_argument, NULL, 't'},
-	    {"eval", required_argument, NULL, 'e'},  {"without", required_argument, NULL, 'w'},
-	    {"hash", required_argument, NULL, 'H'},  {"multipv", required_argument, NULL, 'm'},
-	    {"help", no_argument, NULL, 'h'},	     {NULL, 0, NULL, 0},
-	};
-	struct search_limits lim = {.endgame = -1, .multipv = 64};
-	const char *without[16], *eval_spec = NULL, *board_arg = NULL;
-	int n_without = 0, c;
-	long depth = 0, hash_mb = 64, multipv;
+	struct position_options po = {.hash_mb = 64, .multipv = 64};
+	struct search_limits lim = {.endgame = -1};
+	const char *board_arg = NULL;
 	struct search_result res;
 	struct search *s;
 	struct eval *ev;
 	struct board b;
 	enum color side;
 	char err[256], eval_name[EVALSPEC_NAME_LEN];
+	int first, st;
 
 	/* a board string may start with '-' (an empty a1): take it out before getopt */
 	for (int i = 1; i < argc; i++) {
@@ -80,80 +101,44 @@ int cli_analyze_position(int argc, char **argv)
 			break;
 		}
 	}
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "d:t:e:w:H:m:h", options, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			if (!cli_option_int("analyze-position", "depth", optarg, 1, 60, &depth))
-				return 2;
-			break;
-		case 't':
-			if (!cli_option_seconds("analyze-position", "time", optarg, &lim.time))
-				return 2;
-			break;
-		case 'e':
-			eval_spec = optarg;
-			break;
-		case 'w':
-			if (n_without == 16) {
-				fprintf(stderr, "othello analyze-position: too many --without\n");
-				return 2;
-			}
-			without[n_without++] = optarg;
-			break;
-		case 'H':
-			if (!cli_option_int("analyze-position", "hash", optarg, 1, 65536, &hash_mb))
-				return 2;
-			break;
-		case 'm':
-			if (!cli_option_int("analyze-position", "multipv", optarg, 1, 64, &multipv))
-				return 2;
-			lim.multipv = (int)multipv;
-			break;
-		case 'h':
-			analyze_usage(stdout);
-			return 0;
-		default:
-			cli_option_refused("analyze-position", options, argv, optind - 1, c);
-			analyze_usage(stderr);
-			return 2;
-		}
-	}
-	if (!board_arg && optind < argc)
-		board_arg = argv[optind++];
-	if (!board_arg || optind != argc) {
+	if ((st = cli_options_parse(&position_options, argc, argv, &po, &first)) >= 0)
+		return st;
+	if (!board_arg && first < argc)
+		board_arg = argv[first++];
+	if (!board_arg || first != argc) {
 		fprintf(stderr, "othello analyze-position: expected one board string\n");
-		analyze_usage(stderr);
+		cli_options_usage(&position_options, stderr);
 		return 2;
 	}
+	lim.time = po.time;
+	lim.multipv = (int)po.multipv;
 	if (board_parse(board_arg, &b, &side, err, sizeof err) < 0) {
 		fprintf(stderr, "othello analyze-position: %s\n", err);
 		return 2;
 	}
-	if (depth == 0 && lim.time == 0)
-		depth = 10;
-	lim.depth = (int)depth;
-	if (n_without > 0 && !eval_spec)
-		eval_spec = "classic";
-	ev = cli_eval_option("analyze-position", "eval", eval_spec, eval_name, sizeof eval_name);
+	if (po.depth == 0 && lim.time == 0)
+		po.depth = 10;
+	lim.depth = (int)po.depth;
+	if (po.without.n > 0 && !po.eval_spec)
+		po.eval_spec = "classic";
+	ev = cli_eval_option("analyze-position", "eval", po.eval_spec, eval_name, sizeof eval_name);
 	if (!ev)
 		return 2;
-	if (n_without > 0 && eval_is_pattern(ev)) {
+	if (po.without.n > 0 && eval_is_pattern(ev)) {
 		fprintf(stderr,
 			"othello analyze-position: --without: the pattern evaluation has no "
 			"features to switch off (use --eval classic)\n");
 		eval_free(ev);
 		return 2;
 	}
-	for (int i = 0; i < n_without; i++) {
-		if (eval_set_feature(ev, without[i], false, err, sizeof err) < 0) {
+	for (int i = 0; i < po.without.n; i++) {
+		if (eval_set_feature(ev, po.without.item[i], false, err, sizeof err) < 0) {
 			fprintf(stderr, "othello analyze-position: --without: %s\n", err);
 			eval_free(ev);
 			return 2;
 		}
 	}
-	s = search_new((size_t)hash_mb, ev);
+	s = search_new((size_t)po.hash_mb, ev);
 	if (!s) {
 		fprintf(stderr, "othello analyze-position: out of memory\n");
 		eval_free(ev);

@@ -9,6 +9,7 @@
  * Black's side in discs, clamped to +-64 (drawn to +-32 unless the game goes
  * further), one polyline, a zero line, and a dot on each marked move.
  */
+#include "cli-options.h"
 #include "cli.h"
 
 #include "command.h"
@@ -16,29 +17,10 @@
 #include "gametree.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: othello analyze [OPTIONS] IN\n"
-		"Score every move of the game IN (SGF, GGF, transcript) with the engine, mark the\n"
-		"mistakes by disc loss and sum up each side's losses.\n\n"
-		"  -o, --output FILE     write the analysed game (the extension picks the format)\n"
-		"      --svg FILE        draw the evaluation over the game as an SVG chart\n"
-		"  -d, --depth N         midgame search depth for each position (default 10)\n"
-		"  -t, --time S          seconds for each position instead of a depth\n"
-		"  -e, --exact N         solve exactly with N empties or fewer (default 16)\n"
-		"      --doubtful D      disc loss marked ?! (default 2)\n"
-		"      --mistake D       disc loss marked ?  (default 4)\n"
-		"      --blunder D       disc loss marked ?? (default 8)\n"
-		"      --eval SPEC       evaluation: pattern (default), classic or a weights file\n"
-		"  -h, --help            show this help\n");
-}
 
 /* Black's evaluation after each move of the main line, in centidiscs; count or -1. */
 static int black_evals(const struct game *g, int *ply, int *eval, int *mark, int max)
@@ -115,100 +97,102 @@ static int write_svg(const char *path, const struct game *g, char *err, size_t e
 	return 0;
 }
 
-static bool parse_discs(const char *s, int *out)
-{
-	double d;
+/* The options of `othello analyze`. */
+struct analyze_options {
+	const char *out;       /* --output FILE */
+	const char *svg;       /* --svg FILE */
+	long depth;	       /* --depth N, 0 = the default */
+	double time;	       /* --time S, 0 = by depth */
+	long exact;	       /* --exact N */
+	double doubtful;       /* --doubtful D, discs */
+	double mistake;	       /* --mistake D */
+	double blunder;	       /* --blunder D */
+	const char *eval_spec; /* --eval SPEC, NULL = the default */
+};
 
-	if (!cli_parse_seconds(s, &d) || d > 64)
-		return false;
-	*out = (int)(d * 100 + 0.5);
-	return true;
+#define ANALYZE_DISCS(NAME, FIELD, HELP)                                                           \
+	{                                                                                          \
+		.name = NAME, .kind = CLI_OPT_NUMBER,                                              \
+		.offset = offsetof(struct analyze_options, FIELD), .max = 64,                      \
+		.bad = "not a number of discs: ", .arg = "D", .help = HELP                         \
+	}
+
+static const struct cli_option analyze_option_list[] = {
+    CLI_STRING("output", 'o', offsetof(struct analyze_options, out), "FILE",
+	       "write the analysed game (the extension picks the format)"),
+    CLI_STRING("svg", 0, offsetof(struct analyze_options, svg), "FILE",
+	       "draw the evaluation over the game as an SVG chart"),
+    CLI_INT("depth", 'd', offsetof(struct analyze_options, depth), 1, 60, "N",
+	    "midgame search depth for each position (default 10)"),
+    {.name = "time",
+     .letter = 't',
+     .kind = CLI_OPT_NUMBER,
+     .offset = offsetof(struct analyze_options, time),
+     .above_zero = true,
+     .bad = "--time: not a number of seconds: ",
+     .arg = "S",
+     .help = "seconds for each position instead of a depth"},
+    CLI_INT("exact", 'e', offsetof(struct analyze_options, exact), 0, 60, "N",
+	    "solve exactly with N empties or fewer (default 16)"),
+    ANALYZE_DISCS("doubtful", doubtful, "disc loss marked ?! (default 2)"),
+    ANALYZE_DISCS("mistake", mistake, "disc loss marked ?  (default 4)"),
+    ANALYZE_DISCS("blunder", blunder, "disc loss marked ?? (default 8)"),
+    CLI_STRING("eval", 0, offsetof(struct analyze_options, eval_spec), "SPEC",
+	       "evaluation: pattern (default), classic or a weights file"),
+    CLI_HELP('h', "show this help"),
+    {0},
+};
+
+static const struct cli_options analyze_options = {
+    .command = "analyze",
+    .usage = "usage: othello analyze [OPTIONS] IN\n"
+	     "Score every move of the game IN (SGF, GGF, transcript) with the engine, mark the\n"
+	     "mistakes by disc loss and sum up each side's losses.\n\n",
+    .column = 24,
+    .letters = true,
+    .options = analyze_option_list,
+};
+
+/* Centidiscs of a disc loss given in discs. */
+static int analyze_centidiscs(double discs)
+{
+	return (int)(discs * 100 + 0.5);
 }
 
 /* `othello analyze`: see the file comment. */
 int cli_analyze(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-	    {"output", required_argument, NULL, 'o'},
-	    {"svg", required_argument, NULL, 'S'},
-	    {"depth", required_argument, NULL, 'd'},
-	    {"time", required_argument, NULL, 't'},
-	    {"exact", required_argument, NULL, 'e'},
-	    {"doubtful", required_argument, NULL, 'D'},
-	    {"mistake", required_argument, NULL, 'M'},
-	    {"blunder", required_argument, NULL, 'B'},
-	    {"eval", required_argument, NULL, 'E'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
-	};
-	const char *out = NULL, *svg = NULL;
+	struct analyze_options ao = {0};
+	const char *out, *svg;
 	struct controller_options opt;
 	struct controller *ctl;
 	struct ctl_event ev;
 	bool bar = isatty(STDERR_FILENO);
 	char err[512];
-	double secs = 0;
-	long v;
-	int c, depth = 0, status = 0;
+	double secs;
+	int first, depth, status;
 
 	controller_options_default(&opt);
 	opt.black = opt.white = "human";
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:d:t:e:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			out = optarg;
-			break;
-		case 'S':
-			svg = optarg;
-			break;
-		case 'd':
-			if (!cli_option_int("analyze", "depth", optarg, 1, 60, &v))
-				return 2;
-			depth = (int)v;
-			break;
-		case 't':
-			if (!cli_parse_seconds(optarg, &secs) || secs <= 0) {
-				fprintf(stderr,
-					"othello analyze: --time: not a number of seconds: %s\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'e':
-			if (!cli_option_int("analyze", "exact", optarg, 0, 60, &v))
-				return 2;
-			opt.analyze_exact = (int)v;
-			break;
-		case 'D':
-		case 'M':
-		case 'B': {
-			int d;
-			if (!parse_discs(optarg, &d)) {
-				fprintf(stderr, "othello analyze: not a number of discs: %s\n",
-					optarg);
-				return 2;
-			}
-			*(c == 'D'   ? &opt.mark_doubtful
-			  : c == 'M' ? &opt.mark_mistake
-				     : &opt.mark_blunder) = d;
-			break;
-		}
-		case 'E':
-			opt.eval = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			cli_option_refused("analyze", longopts, argv, optind - 1, c);
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (argc - optind != 1) {
-		usage(stderr);
+	ao.exact = opt.analyze_exact;
+	ao.doubtful = opt.mark_doubtful / 100.0;
+	ao.mistake = opt.mark_mistake / 100.0;
+	ao.blunder = opt.mark_blunder / 100.0;
+	if ((status = cli_options_parse(&analyze_options, argc, argv, &ao, &first)) >= 0)
+		return status;
+	status = 0;
+	out = ao.out;
+	svg = ao.svg;
+	depth = (int)ao.depth;
+	secs = ao.time;
+	opt.analyze_exact = (int)ao.exact;
+	opt.mark_doubtful = analyze_centidiscs(ao.doubtful);
+	opt.mark_mistake = analyze_centidiscs(ao.mistake);
+	opt.mark_blunder = analyze_centidiscs(ao.blunder);
+	if (ao.eval_spec)
+		opt.eval = ao.eval_spec;
+	if (argc - first != 1) {
+		cli_options_usage(&analyze_options, stderr);
 		return 2;
 	}
 	ctl = controller_new(&opt, err, sizeof(err));
@@ -218,7 +202,7 @@ int cli_analyze(int argc, char **argv)
 	}
 	if (controller_eval_note(ctl)[0])
 		fprintf(stderr, "othello analyze: %s\n", controller_eval_note(ctl));
-	if (controller_import(ctl, argv[optind], err, sizeof(err)) < 0 ||
+	if (controller_import(ctl, argv[first], err, sizeof(err)) < 0 ||
 	    controller_analyze(ctl, depth, secs, err, sizeof(err)) < 0) {
 		fprintf(stderr, "othello analyze: %s\n", err);
 		controller_free(ctl);

@@ -18,6 +18,7 @@
  *
  * Everything is deterministic for a given --seed.
  */
+#include "cli-options.h"
 #include "cli.h"
 
 #include "datadir.h"
@@ -26,7 +27,6 @@
 #include "search.h"
 #include "timer.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,20 +38,10 @@ struct balanced_options {
 	long pick_depth; /* depth of the searches that pick moves */
 	double pick_win; /* discs below the best a picked move may be */
 	double window;	 /* |score| bound in discs for a kept opening */
-	uint64_t seed;	 /* random seed */
+	long seed;	 /* random seed */
 	long attempts;	 /* candidates tried at most */
 	bool verbose;	 /* progress on stderr */
 };
-
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: othello balanced-openings [--count N] [--plies MIN-MAX] [--depth D]\n"
-		   "         [--window DISCS] [--pick-depth D] [--pick-window DISCS] [--seed N]\n"
-		   "         [--attempts N] [--verbose]\n\n"
-		   "Writes balanced starting sequences for matches on stdout, one a line:\n"
-		   "positions after MIN-MAX plies (default 6-10) whose deep search (default\n"
-		   "depth 14) scores within DISCS (default 2) of even.\n");
-}
 
 /* Symmetry of the start position that takes square `sq` to f5, or -1. */
 static int symmetry_to_f5(int sq)
@@ -150,21 +140,71 @@ static bool parse_range(const char *s, long *lo, long *hi)
 	return cli_parse_int(buf, 1, 40, lo) && cli_parse_int(dash + 1, *lo, 40, hi);
 }
 
-static const struct option long_options[] = {
-    {"count", required_argument, NULL, 'n'},
-    {"plies", required_argument, NULL, 'p'},
-    {"depth", required_argument, NULL, 'd'},
-    {"window", required_argument, NULL, 'w'},
-    {"pick-depth", required_argument, NULL, 'D'},
-    {"pick-window", required_argument, NULL, 'W'},
-    {"seed", required_argument, NULL, 's'},
-    {"attempts", required_argument, NULL, 'a'},
-    {"verbose", no_argument, NULL, 'v'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+/* --plies MIN-MAX (or N). */
+static bool balanced_plies(void *opts, const char *text)
+{
+	struct balanced_options *o = opts;
+
+	return parse_range(text, &o->min_plies, &o->max_plies);
+}
+
+static const struct cli_option balanced_option_list[] = {
+    {.name = "count",
+     .kind = CLI_OPT_INT,
+     .offset = offsetof(struct balanced_options, count),
+     .form = CLI_VALUE_BAD,
+     .lo = 1,
+     .hi = 100000},
+    {.name = "plies", .kind = CLI_OPT_CALL, .call = balanced_plies, .form = CLI_VALUE_BAD},
+    {.name = "depth",
+     .kind = CLI_OPT_INT,
+     .offset = offsetof(struct balanced_options, depth),
+     .form = CLI_VALUE_BAD,
+     .lo = 1,
+     .hi = 60},
+    {.name = "window",
+     .kind = CLI_OPT_NUMBER,
+     .offset = offsetof(struct balanced_options, window),
+     .form = CLI_VALUE_BAD},
+    {.name = "pick-depth",
+     .kind = CLI_OPT_INT,
+     .offset = offsetof(struct balanced_options, pick_depth),
+     .form = CLI_VALUE_BAD,
+     .lo = 1,
+     .hi = 20},
+    {.name = "pick-window",
+     .kind = CLI_OPT_NUMBER,
+     .offset = offsetof(struct balanced_options, pick_win),
+     .form = CLI_VALUE_BAD},
+    {.name = "seed",
+     .kind = CLI_OPT_INT,
+     .offset = offsetof(struct balanced_options, seed),
+     .form = CLI_VALUE_BAD,
+     .lo = 0,
+     .hi = 0x7fffffffL},
+    {.name = "attempts",
+     .kind = CLI_OPT_INT,
+     .offset = offsetof(struct balanced_options, attempts),
+     .form = CLI_VALUE_BAD,
+     .lo = 1,
+     .hi = 100000000},
+    CLI_FLAG("verbose", 0, offsetof(struct balanced_options, verbose), NULL),
+    CLI_HELP(0, NULL),
+    {0},
 };
 
-/* `othello balanced-openings`: see usage and the comment above. */
+static const struct cli_options balanced_cli_options = {
+    .command = "balanced-openings",
+    .usage = "usage: othello balanced-openings [--count N] [--plies MIN-MAX] [--depth D]\n"
+	     "         [--window DISCS] [--pick-depth D] [--pick-window DISCS] [--seed N]\n"
+	     "         [--attempts N] [--verbose]\n\n"
+	     "Writes balanced starting sequences for matches on stdout, one a line:\n"
+	     "positions after MIN-MAX plies (default 6-10) whose deep search (default\n"
+	     "depth 14) scores within DISCS (default 2) of even.\n",
+    .options = balanced_option_list,
+};
+
+/* `othello balanced-openings`: see balanced_cli_options and the comment above. */
 int cli_balanced_openings(int argc, char **argv)
 {
 	struct balanced_options o = {100, 6, 10, 14, 4, 4.0, 2.0, 1, 0, false};
@@ -172,65 +212,17 @@ int cli_balanced_openings(int argc, char **argv)
 	struct search *srch;
 	struct eval *ev = NULL;
 	char path[4096], err[256];
-	long v, kept = 0, tried = 0;
+	long kept = 0, tried = 0;
 	uint64_t rng;
 	double t0 = timer_now();
 	FILE *f;
-	int c;
+	int first, st;
 
-	optind = 1;
-	opterr = 0;
-	for (int at = optind; (c = getopt_long(argc, argv, "", long_options, NULL)) != -1;
-	     at = optind) {
-		bool ok = true;
-
-		switch (c) {
-		case 'n':
-			ok = cli_parse_int(optarg, 1, 100000, &o.count);
-			break;
-		case 'p':
-			ok = parse_range(optarg, &o.min_plies, &o.max_plies);
-			break;
-		case 'd':
-			ok = cli_parse_int(optarg, 1, 60, &o.depth);
-			break;
-		case 'D':
-			ok = cli_parse_int(optarg, 1, 20, &o.pick_depth);
-			break;
-		case 'w':
-			ok = cli_parse_seconds(optarg, &o.window);
-			break;
-		case 'W':
-			ok = cli_parse_seconds(optarg, &o.pick_win);
-			break;
-		case 's':
-			ok = cli_parse_int(optarg, 0, 0x7fffffffL, &v);
-			o.seed = (uint64_t)v;
-			break;
-		case 'a':
-			ok = cli_parse_int(optarg, 1, 100000000, &o.attempts);
-			break;
-		case 'v':
-			o.verbose = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			cli_option_refused("balanced-openings", long_options, argv, at, c);
-			usage(stderr);
-			return 2;
-		}
-		if (!ok) {
-			char word[64];
-			fprintf(stderr, "othello balanced-openings: %s: bad value '%s'\n",
-				cli_option_word(argv, at, word, sizeof word), optarg);
-			return 2;
-		}
-	}
-	if (optind < argc) {
+	if ((st = cli_options_parse(&balanced_cli_options, argc, argv, &o, &first)) >= 0)
+		return st;
+	if (first < argc) {
 		fprintf(stderr, "othello: balanced-openings: unexpected argument '%s'\n",
-			argv[optind]);
+			argv[first]);
 		return 2;
 	}
 	if (!o.attempts)
@@ -248,7 +240,7 @@ int cli_balanced_openings(int argc, char **argv)
 		fprintf(stderr, "othello: out of memory\n");
 		return 1;
 	}
-	rng = o.seed;
+	rng = (uint64_t)o.seed;
 	printf("# Balanced openings for matches, made by `othello balanced-openings --count %ld "
 	       "--plies %ld-%ld --depth %ld --window %g --pick-depth %ld --pick-window %g "
 	       "--seed %llu`:\n# sequences from the start whose depth-%ld search scores within "

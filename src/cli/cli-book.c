@@ -15,32 +15,15 @@
  */
 #include "book-build.h"
 #include "book.h"
+#include "cli-options.h"
 #include "cli.h"
 #include "datadir.h"
 #include "opening-names.h"
 #include "timer.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void book_usage(FILE *f)
-{
-	fprintf(f, "usage: othello book show [--book FILE]... [--no-book] POSITION\n"
-		   "       othello book build [-o OUT] [--book FILE]... [--plies N] [--depth N]\n"
-		   "                          [--tolerance DISCS] [--from POSITION] [--hash MB]\n"
-		   "                          [--quiet]\n"
-		   "       othello book check FILE...\n"
-		   "       othello book merge [-o OUT] FILE...\n"
-		   "       othello book name MOVES\n"
-		   "       othello book names\n"
-		   "POSITION is `start`, moves from the start (f5d6c3) or a board string.\n"
-		   "Scores are in discs for the side to move; /N is the depth searched.\n"
-		   "book build scores every move of each position up to --plies (8) plies from\n"
-		   "--from (start) with a --depth (10) search, follows the moves within\n"
-		   "--tolerance (2) discs of the best, and adds to the --book files given.\n");
-}
 
 /* Merges the open book file `f` (named `path`) into `bk` and closes it; prints the error and
    returns -1 on failure. */
@@ -111,55 +94,132 @@ static int parse_position(const char *s, struct board *b, enum color *side)
 	return 0;
 }
 
+/* The help of every action: `othello book --help` and each action's --help. */
+#define BOOK_USAGE                                                                                 \
+	"usage: othello book show [--book FILE]... [--no-book] POSITION\n"                         \
+	"       othello book build [-o OUT] [--book FILE]... [--plies N] [--depth N]\n"            \
+	"                          [--tolerance DISCS] [--from POSITION] [--hash MB]\n"            \
+	"                          [--quiet]\n"                                                    \
+	"       othello book check FILE...\n"                                                      \
+	"       othello book merge [-o OUT] FILE...\n"                                             \
+	"       othello book name MOVES\n"                                                         \
+	"       othello book names\n"                                                              \
+	"POSITION is `start`, moves from the start (f5d6c3) or a board string.\n"                  \
+	"Scores are in discs for the side to move; /N is the depth searched.\n"                    \
+	"book build scores every move of each position up to --plies (8) plies from\n"             \
+	"--from (start) with a --depth (10) search, follows the moves within\n"                    \
+	"--tolerance (2) discs of the best, and adds to the --book files given.\n"
+
+/* The options of `othello book show`. */
+struct book_show_options {
+	struct book *bk; /* the book, --book files merged as they come */
+	bool files;	 /* a --book was given */
+	bool no_book;	 /* --no-book */
+};
+
+/* --book FILE of show: merged at once. */
+static bool book_show_book(void *opts, const char *text)
+{
+	struct book_show_options *so = opts;
+
+	so->files = true;
+	return load_file(so->bk, text) == 0;
+}
+
+static const struct cli_option book_show_option_list[] = {
+    {.name = "book", .letter = 'b', .kind = CLI_OPT_CALL, .call = book_show_book},
+    CLI_FLAG("no-book", 'n', offsetof(struct book_show_options, no_book), NULL),
+    CLI_HELP('h', NULL),
+    {0},
+};
+
+static const struct cli_options book_show_options = {
+    .command = "book show",
+    .usage = BOOK_USAGE,
+    .options = book_show_option_list,
+};
+
+/* The options of `othello book build`. */
+struct book_build_cli_options {
+	struct book *bk;  /* the book, --book files merged as they come */
+	const char *out;  /* -o, --output OUT, NULL = stdout */
+	long plies;	  /* --plies N */
+	long depth;	  /* --depth N */
+	double tolerance; /* --tolerance DISCS */
+	const char *from; /* --from POSITION */
+	long hash_mb;	  /* --hash MB */
+	bool quiet;	  /* --quiet */
+};
+
+/* --book FILE of build: merged at once. */
+static bool book_build_book(void *opts, const char *text)
+{
+	return load_file(((struct book_build_cli_options *)opts)->bk, text) == 0;
+}
+
+static const struct cli_option book_build_option_list[] = {
+    CLI_STRING("output", 'o', offsetof(struct book_build_cli_options, out), NULL, NULL),
+    {.name = "book", .letter = 'b', .kind = CLI_OPT_CALL, .call = book_build_book},
+    CLI_INT("plies", 'p', offsetof(struct book_build_cli_options, plies), 0, 30, NULL, NULL),
+    CLI_INT("depth", 'd', offsetof(struct book_build_cli_options, depth), 1, 40, NULL, NULL),
+    {.name = "tolerance",
+     .letter = 't',
+     .kind = CLI_OPT_NUMBER,
+     .offset = offsetof(struct book_build_cli_options, tolerance),
+     .max = 64,
+     .what = "0 to 64 discs"},
+    CLI_STRING("from", 'f', offsetof(struct book_build_cli_options, from), NULL, NULL),
+    CLI_INT("hash", 'H', offsetof(struct book_build_cli_options, hash_mb), 1, 4096, NULL, NULL),
+    CLI_FLAG("quiet", 'q', offsetof(struct book_build_cli_options, quiet), NULL),
+    CLI_HELP('h', NULL),
+    {0},
+};
+
+static const struct cli_options book_build_options = {
+    .command = "book build",
+    .usage = BOOK_USAGE,
+    .options = book_build_option_list,
+};
+
+/* The options of `othello book merge`: where -o writes (a const char *). */
+static const struct cli_option book_merge_option_list[] = {
+    CLI_STRING("output", 'o', 0, NULL, NULL),
+    CLI_HELP('h', NULL),
+    {0},
+};
+
+static const struct cli_options book_merge_options = {
+    .command = "book merge",
+    .usage = BOOK_USAGE,
+    .options = book_merge_option_list,
+};
+
+/* `othello book show`: the book moves of POSITION; 0, 1 when it is not in
+   the book, 2 on bad usage. */
 static int book_show(int argc, char **argv)
 {
-	static const struct option options[] = {
-	    {"book", required_argument, NULL, 'b'},
-	    {"no-book", no_argument, NULL, 'n'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
-	};
 	struct book_move moves[BOOK_MAX_MOVES];
-	struct book *bk = book_new();
-	bool files = false, none = false;
+	struct book_show_options so = {.bk = book_new()};
+	struct book *bk = so.bk;
 	struct board b;
 	enum color side;
-	int c, n, rc = 2;
+	int first, n, rc = 2;
 
 	if (!bk)
 		return 2;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "b:nh", options, NULL)) != -1) {
-		switch (c) {
-		case 'b':
-			if (load_file(bk, optarg) < 0)
-				goto done;
-			files = true;
-			break;
-		case 'n':
-			none = true;
-			break;
-		case 'h':
-			book_usage(stdout);
-			rc = 0;
-			goto done;
-		default:
-			cli_option_refused("book show", options, argv, optind - 1, c);
-			book_usage(stderr);
-			goto done;
-		}
-	}
-	if (optind + 1 != argc) {
+	if ((rc = cli_options_parse(&book_show_options, argc, argv, &so, &first)) >= 0)
+		goto done;
+	rc = 2;
+	if (first + 1 != argc) {
 		fprintf(stderr, "othello book show: expected one POSITION\n");
 		goto done;
 	}
-	if (parse_position(argv[optind], &b, &side) < 0)
+	if (parse_position(argv[first], &b, &side) < 0)
 		goto done;
-	if (!files && !none && load_default(bk) < 0)
+	if (!so.files && !so.no_book && load_default(bk) < 0)
 		goto done;
 	n = book_lookup(bk, &b, moves);
-	printf("%s (%s to move): ", argv[optind], side == BLACK ? "Black" : "White");
+	printf("%s (%s to move): ", argv[first], side == BLACK ? "Black" : "White");
 	if (n == 0) {
 		printf("not in the book (%zu positions)\n", book_size(bk));
 		rc = 1;
@@ -199,105 +259,55 @@ static void build_progress(const struct book_build_stats *st, void *user)
 		done, st->searched, st->queued, timer_now() - p->t0);
 }
 
+/* `othello book build`: builds or extends a book; 0, or 2 on bad usage or
+   an error. */
 static int book_build_cli(int argc, char **argv)
 {
-	static const struct option options[] = {
-	    {"output", required_argument, NULL, 'o'},
-	    {"book", required_argument, NULL, 'b'},
-	    {"plies", required_argument, NULL, 'p'},
-	    {"depth", required_argument, NULL, 'd'},
-	    {"tolerance", required_argument, NULL, 't'},
-	    {"from", required_argument, NULL, 'f'},
-	    {"hash", required_argument, NULL, 'H'},
-	    {"quiet", no_argument, NULL, 'q'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
-	};
-	struct book_build_options opt = {8, 10, 200, 64};
+	struct book_build_cli_options bo = {.bk = book_new(),
+					    .plies = 8,
+					    .depth = 10,
+					    .tolerance = 2,
+					    .from = "start",
+					    .hash_mb = 64};
+	struct book_build_options opt;
 	struct build_progress prog = {0};
-	const char *out = NULL, *from = "start";
-	struct book *bk = book_new();
+	struct book *bk = bo.bk;
 	struct eval *ev = eval_new_default();
 	struct board b;
 	enum color side;
 	char err[512];
 	FILE *f = NULL;
-	double tol;
-	long v;
-	int c, rc = 2;
+	int first, rc = 2;
 
 	if (!bk || !ev)
 		goto done;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:b:p:d:t:f:H:qh", options, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			out = optarg;
-			break;
-		case 'b':
-			if (load_file(bk, optarg) < 0)
-				goto done;
-			break;
-		case 'p':
-			if (!cli_option_int("book build", "plies", optarg, 0, 30, &v))
-				goto done;
-			opt.plies = (int)v;
-			break;
-		case 'd':
-			if (!cli_option_int("book build", "depth", optarg, 1, 40, &v))
-				goto done;
-			opt.depth = (int)v;
-			break;
-		case 't':
-			if (!cli_parse_seconds(optarg, &tol) || tol > 64) {
-				fprintf(
-				    stderr,
-				    "othello book build: --tolerance: '%s' is not 0 to 64 discs\n",
-				    optarg);
-				goto done;
-			}
-			opt.tolerance = (int)(tol * 100 + 0.5);
-			break;
-		case 'f':
-			from = optarg;
-			break;
-		case 'H':
-			if (!cli_option_int("book build", "hash", optarg, 1, 4096, &v))
-				goto done;
-			opt.tt_megabytes = (size_t)v;
-			break;
-		case 'q':
-			prog.quiet = true;
-			break;
-		case 'h':
-			book_usage(stdout);
-			rc = 0;
-			goto done;
-		default:
-			cli_option_refused("book build", options, argv, optind - 1, c);
-			book_usage(stderr);
-			goto done;
-		}
-	}
-	if (optind != argc) {
-		fprintf(stderr, "othello book build: unexpected '%s'\n", argv[optind]);
+	if ((rc = cli_options_parse(&book_build_options, argc, argv, &bo, &first)) >= 0)
+		goto done;
+	rc = 2;
+	opt.plies = (int)bo.plies;
+	opt.depth = (int)bo.depth;
+	opt.tolerance = (int)(bo.tolerance * 100 + 0.5);
+	opt.tt_megabytes = (size_t)bo.hash_mb;
+	prog.quiet = bo.quiet;
+	if (first != argc) {
+		fprintf(stderr, "othello book build: unexpected '%s'\n", argv[first]);
 		goto done;
 	}
-	if (parse_position(from, &b, &side) < 0)
+	if (parse_position(bo.from, &b, &side) < 0)
 		goto done;
 	prog.t0 = timer_now();
 	if (book_build(bk, ev, &b, side, &opt, build_progress, &prog, err, sizeof err) < 0) {
 		fprintf(stderr, "othello book build: %s\n", err);
 		goto done;
 	}
-	if (out && !(f = fopen(out, "w"))) {
-		fprintf(stderr, "othello book build: %s: cannot write\n", out);
+	if (bo.out && !(f = fopen(bo.out, "w"))) {
+		fprintf(stderr, "othello book build: %s: cannot write\n", bo.out);
 		goto done;
 	}
 	if (book_write(bk, f ? f : stdout) < 0 || (f && fclose(f) != 0)) {
 		f = NULL;
-		fprintf(stderr, "othello book build: %s: write error\n", out ? out : "stdout");
+		fprintf(stderr, "othello book build: %s: write error\n",
+			bo.out ? bo.out : "stdout");
 		goto done;
 	}
 	f = NULL;
@@ -318,7 +328,7 @@ static int book_check(int argc, char **argv)
 	int rc = 0;
 
 	if (argc < 2) {
-		book_usage(stderr);
+		cli_options_usage(&book_show_options, stderr);
 		return 2;
 	}
 	for (int i = 1; i < argc; i++) {
@@ -333,41 +343,25 @@ static int book_check(int argc, char **argv)
 	return rc;
 }
 
+/* `othello book merge`: the books of the files as one; 0, or 2 on bad usage
+   or an error. */
 static int book_merge_files(int argc, char **argv)
 {
-	static const struct option options[] = {
-	    {"output", required_argument, NULL, 'o'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
-	};
 	const char *out = NULL;
 	struct book *bk;
 	FILE *f = stdout;
-	int c, rc = 2;
+	int first, rc;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			out = optarg;
-			break;
-		case 'h':
-			book_usage(stdout);
-			return 0;
-		default:
-			cli_option_refused("book merge", options, argv, optind - 1, c);
-			book_usage(stderr);
-			return 2;
-		}
-	}
-	if (optind >= argc) {
+	if ((rc = cli_options_parse(&book_merge_options, argc, argv, &out, &first)) >= 0)
+		return rc;
+	rc = 2;
+	if (first >= argc) {
 		fprintf(stderr, "othello book merge: expected book files\n");
 		return 2;
 	}
 	if (!(bk = book_new()))
 		return 2;
-	for (int i = optind; i < argc; i++)
+	for (int i = first; i < argc; i++)
 		if (load_file(bk, argv[i]) < 0)
 			goto done;
 	if (out && !(f = fopen(out, "w"))) {
@@ -458,14 +452,16 @@ static int book_names(void)
 	return 0;
 }
 
+/* `othello book ACTION`: runs the action (see the file comment); its exit
+   status, or 2 for an unknown action. */
 int cli_book(int argc, char **argv)
 {
 	if (argc < 2) {
-		book_usage(stderr);
+		cli_options_usage(&book_show_options, stderr);
 		return 2;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-		book_usage(stdout);
+		cli_options_usage(&book_show_options, stdout);
 		return 0;
 	}
 	if (strcmp(argv[1], "show") == 0)
@@ -481,6 +477,6 @@ int cli_book(int argc, char **argv)
 	if (strcmp(argv[1], "names") == 0 && argc == 2)
 		return book_names();
 	fprintf(stderr, "othello book: unknown action '%s'\n", argv[1]);
-	book_usage(stderr);
+	cli_options_usage(&book_show_options, stderr);
 	return 2;
 }

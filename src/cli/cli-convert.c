@@ -6,22 +6,58 @@
  */
 #include "config.h"
 
+#include "cli-options.h"
 #include "cli.h"
 #include "gametree.h"
 #include "record.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void convert_usage(FILE *f)
+/* The options of `othello convert`. */
+struct convert_options {
+	int from; /* --from FORMAT, -1 = by IN's extension */
+	int to;	  /* --to FORMAT, -1 = by OUT's extension */
+};
+
+/* The format named `text` into `*format`; false after saying it is unknown. */
+static bool convert_format(int *format, const char *text)
 {
-	fprintf(f, "usage: othello convert [--from FORMAT] [--to FORMAT] IN OUT\n"
-		   "Converts a game record. Formats: sgf, ggf, txt (transcript), obf (board\n"
-		   "string: the position the main line reaches). By default each file's\n"
-		   "extension names its format; `-` is standard input or output.\n");
+	*format = record_format_parse(text);
+	if (*format >= 0)
+		return true;
+	fprintf(stderr, "othello convert: unknown format '%s' (sgf, ggf, txt, obf)\n", text);
+	return false;
 }
+
+/* --from FORMAT. */
+static bool convert_from(void *opts, const char *text)
+{
+	return convert_format(&((struct convert_options *)opts)->from, text);
+}
+
+/* --to FORMAT. */
+static bool convert_to(void *opts, const char *text)
+{
+	return convert_format(&((struct convert_options *)opts)->to, text);
+}
+
+static const struct cli_option convert_option_list[] = {
+    {.name = "from", .letter = 'f', .kind = CLI_OPT_CALL, .call = convert_from},
+    {.name = "to", .letter = 't', .kind = CLI_OPT_CALL, .call = convert_to},
+    CLI_HELP('h', NULL),
+    {0},
+};
+
+static const struct cli_options convert_options = {
+    .command = "convert",
+    .usage = "usage: othello convert [--from FORMAT] [--to FORMAT] IN OUT\n"
+	     "Converts a game record. Formats: sgf, ggf, txt (transcript), obf (board\n"
+	     "string: the position the main line reaches). By default each file's\n"
+	     "extension names its format; `-` is standard input or output.\n",
+    .options = convert_option_list,
+};
 
 /* Reads all of standard input; NULL when out of memory or too large. */
 static char *read_stdin(size_t *len)
@@ -50,48 +86,23 @@ static char *read_stdin(size_t *len)
    `othello convert: FILE:LINE:COL: what` on bad usage or input (OUT untouched). */
 int cli_convert(int argc, char **argv)
 {
-	static const struct option options[] = {
-	    {"from", required_argument, NULL, 'f'},
-	    {"to", required_argument, NULL, 't'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
-	};
-	int from = -1, to = -1, c;
+	struct convert_options co = {-1, -1};
+	int from, to, first, st;
 	const char *in, *out;
 	struct game *g;
 	char err[512];
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "f:t:h", options, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-		case 't':
-			if (record_format_parse(optarg) < 0) {
-				fprintf(
-				    stderr,
-				    "othello convert: unknown format '%s' (sgf, ggf, txt, obf)\n",
-				    optarg);
-				return 2;
-			}
-			*(c == 'f' ? &from : &to) = record_format_parse(optarg);
-			break;
-		case 'h':
-			convert_usage(stdout);
-			return 0;
-		default:
-			cli_option_refused("convert", options, argv, optind - 1, c);
-			convert_usage(stderr);
-			return 2;
-		}
-	}
-	if (optind + 2 != argc) {
+	if ((st = cli_options_parse(&convert_options, argc, argv, &co, &first)) >= 0)
+		return st;
+	from = co.from;
+	to = co.to;
+	if (first + 2 != argc) {
 		fprintf(stderr, "othello convert: expected IN and OUT\n");
-		convert_usage(stderr);
+		cli_options_usage(&convert_options, stderr);
 		return 2;
 	}
-	in = argv[optind];
-	out = argv[optind + 1];
+	in = argv[first];
+	out = argv[first + 1];
 	if (from < 0)
 		from = record_format_from_path(in);
 	if (to < 0)
@@ -122,14 +133,14 @@ int cli_convert(int argc, char **argv)
 		return 2;
 	}
 	if (strcmp(out, "-") == 0) {
-		c = record_write((enum record_format)to, g, stdout);
-		if (c < 0)
+		st = record_write((enum record_format)to, g, stdout);
+		if (st < 0)
 			fprintf(stderr, "othello convert: standard output: write error\n");
 	} else {
-		c = record_save_file(out, g, to, err, sizeof(err));
-		if (c < 0)
+		st = record_save_file(out, g, to, err, sizeof(err));
+		if (st < 0)
 			fprintf(stderr, "othello convert: %s\n", err);
 	}
 	game_free(g);
-	return c < 0 ? 2 : 0;
+	return st < 0 ? 2 : 0;
 }

@@ -4,95 +4,77 @@
  * engine (`othello match --white "engine:othello gtp --level expert"`).
  */
 #include "cli-eval.h"
+#include "cli-options.h"
 #include "cli.h"
 
 #include "gtp.h"
 #include "match.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: othello gtp [--level PLAYER] [--time T] [--depth D] [--random PCT] "
-		   "[--seed N]\n"
-		   "                   [--eval SPEC]\n\n"
-		   "Speaks GTP on stdin/stdout. PLAYER as for `othello match` (default expert).\n"
-		   "SPEC: pattern (default), classic or a weights file.\n");
-}
-
-static const struct option long_options[] = {
-    {"level", required_argument, NULL, 'l'}, {"time", required_argument, NULL, 't'},
-    {"depth", required_argument, NULL, 'd'}, {"random", required_argument, NULL, 'r'},
-    {"seed", required_argument, NULL, 's'},  {"eval", required_argument, NULL, 'e'},
-    {"help", no_argument, NULL, 'h'},	     {NULL, 0, NULL, 0},
+/* The options of `othello gtp`. */
+struct gtp_options {
+	const char *level;     /* --level PLAYER */
+	double time;	       /* --time T, 0 = none */
+	long depth;	       /* --depth D, 0 = the level's */
+	long random_pct;       /* --random PCT */
+	long seed;	       /* --seed N */
+	const char *eval_spec; /* --eval SPEC, NULL = the default */
 };
 
-/* `othello gtp`: see usage. */
+static const struct cli_option gtp_option_list[] = {
+    CLI_STRING("level", 0, offsetof(struct gtp_options, level), NULL, NULL),
+    CLI_NUMBER("time", 0, offsetof(struct gtp_options, time), NULL, NULL),
+    CLI_INT("depth", 0, offsetof(struct gtp_options, depth), 1, 60, NULL, NULL),
+    CLI_INT("random", 0, offsetof(struct gtp_options, random_pct), 0, 100, NULL, NULL),
+    CLI_INT("seed", 0, offsetof(struct gtp_options, seed), 0, 0x7fffffffL, NULL, NULL),
+    CLI_STRING("eval", 0, offsetof(struct gtp_options, eval_spec), NULL, NULL),
+    CLI_HELP(0, NULL),
+    {0},
+};
+
+static const struct cli_options gtp_options = {
+    .command = "gtp",
+    .usage = "usage: othello gtp [--level PLAYER] [--time T] [--depth D] [--random PCT] "
+	     "[--seed N]\n"
+	     "                   [--eval SPEC]\n\n"
+	     "Speaks GTP on stdin/stdout. PLAYER as for `othello match` (default expert).\n"
+	     "SPEC: pattern (default), classic or a weights file.\n",
+    .options = gtp_option_list,
+};
+
+/* `othello gtp`: see gtp_options. */
 int cli_gtp(int argc, char **argv)
 {
+	struct gtp_options go = {.level = "expert", .seed = 1};
 	struct match_player_options opt = {0};
-	const char *level = "expert", *eval_spec = NULL;
+	const char *level;
 	char eval_name[EVALSPEC_NAME_LEN];
 	struct eval *ev;
 	struct match_player *p;
-	uint64_t seed = 1;
 	char err[256];
-	long v;
-	int c;
+	int first, st;
 
-	optind = 1;
-	opterr = 0;
-	for (int at = optind; (c = getopt_long(argc, argv, "", long_options, NULL)) != -1;
-	     at = optind) {
-		switch (c) {
-		case 'l':
-			level = optarg;
-			break;
-		case 't':
-			if (!cli_option_seconds("gtp", "time", optarg, &opt.time))
-				return 2;
-			break;
-		case 'd':
-			if (!cli_option_int("gtp", "depth", optarg, 1, 60, &v))
-				return 2;
-			opt.depth = (int)v;
-			break;
-		case 'r':
-			if (!cli_option_int("gtp", "random", optarg, 0, 100, &v))
-				return 2;
-			opt.random_pct = (int)v;
-			break;
-		case 's':
-			if (!cli_option_int("gtp", "seed", optarg, 0, 0x7fffffffL, &v))
-				return 2;
-			seed = (uint64_t)v;
-			break;
-		case 'e':
-			eval_spec = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			cli_option_refused("gtp", long_options, argv, at, c);
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, "othello: gtp: unexpected argument '%s'\n", argv[optind]);
+	if ((st = cli_options_parse(&gtp_options, argc, argv, &go, &first)) >= 0)
+		return st;
+	level = go.level;
+	opt.time = go.time;
+	opt.depth = (int)go.depth;
+	opt.random_pct = (int)go.random_pct;
+	if (first < argc) {
+		fprintf(stderr, "othello: gtp: unexpected argument '%s'\n", argv[first]);
 		return 2;
 	}
 	if (!match_player_is_level(level)) {
-		if (eval_spec) {
+		if (go.eval_spec) {
 			fprintf(stderr, "othello gtp: --eval: '%s' plays without our evaluation\n",
 				level);
 			return 2;
 		}
 		ev = NULL;
-	} else if (!(ev = cli_eval_option("gtp", "eval", eval_spec, eval_name, sizeof eval_name))) {
+	} else if (!(ev = cli_eval_option("gtp", "eval", go.eval_spec, eval_name,
+					  sizeof eval_name))) {
 		return 2;
 	}
 	opt.eval = ev;
@@ -103,7 +85,7 @@ int cli_gtp(int argc, char **argv)
 		eval_free(ev);
 		return 2;
 	}
-	gtp_serve(stdin, stdout, p, seed);
+	gtp_serve(stdin, stdout, p, (uint64_t)go.seed);
 	match_player_free(p);
 	eval_free(ev);
 	return 0;

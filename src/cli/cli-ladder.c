@@ -24,13 +24,13 @@
  */
 #include "book.h"
 #include "cli-eval.h"
+#include "cli-options.h"
 #include "cli.h"
 #include "datadir.h"
 #include "level.h"
 #include "rng.h"
 #include "timer.h"
 
-#include <getopt.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,21 +72,6 @@ struct ladder {
 	double max_time;			    /* no new game after t0 + max_time; 0 = none */
 	pthread_mutex_t lock;			    /* guards next, done and printing */
 };
-
-static void ladder_usage(FILE *f)
-{
-	fprintf(
-	    f, "usage: othello ladder [--games N] [--plies N] [--seed N] [--threads N]\n"
-	       "                      [--book FILE]... [--no-book] [--hash MB] [--eval SPEC]\n"
-	       "                      [--max-time S] [--quiet] [LEVEL]...\n"
-	       "Plays each LEVEL against the next one down (default: beginner novice expert\n"
-	       "pre-master master), N games a rung (default 100) from N/2 balanced openings of\n"
-	       "--plies plies (default 8), colours swapped; prints wins and mean disc difference.\n"
-	       "A LEVEL is a level description such as \"expert --depth 4\" (quote it).\n"
-	       "SPEC, the levels' evaluation: pattern (default), classic or a weights file.\n"
-	       "--max-time S: no game starts after S seconds (the table counts the games\n"
-	       "played); --quiet: no progress on stderr.\n");
-}
 
 /* Picks a random move among those a 6-ply search scores within 1.5 discs of the best. */
 static int reasonable_move(struct search *s, const struct board *b, uint64_t *rng)
@@ -277,102 +262,110 @@ static int print_table(const struct ladder *l, double seconds)
 	return failed ? 1 : 0;
 }
 
+/* The options of `othello ladder`. */
+struct ladder_options {
+	long games;	       /* --games N, a rung */
+	long plies;	       /* --plies N of each opening */
+	long seed;	       /* --seed N */
+	long threads;	       /* --threads N */
+	struct book *bk;       /* the books --book loaded (owned by cli_ladder) */
+	bool files;	       /* --book given */
+	bool no_book;	       /* --no-book */
+	long hash_mb;	       /* --hash MB of each level state */
+	double max_time;       /* --max-time S, 0 = none */
+	bool quiet;	       /* --quiet */
+	const char *eval_spec; /* --eval SPEC, NULL = the default */
+};
+
+/* --games N: an even number from 2. */
+static bool ladder_games(void *opts, const char *text)
+{
+	struct ladder_options *lo = opts;
+
+	return cli_parse_int(text, 2, 100000, &lo->games) && lo->games % 2 == 0;
+}
+
+/* --book FILE: loaded at once into the ladder's book. */
+static bool ladder_book(void *opts, const char *text)
+{
+	struct ladder_options *lo = opts;
+	char err[4400];
+	FILE *f = fopen(text, "r");
+
+	if (!f || book_load(lo->bk, f, text, err, sizeof err) < 0) {
+		fprintf(stderr, "othello ladder: %s\n", f ? err : "cannot open the book");
+		if (f)
+			fclose(f);
+		return false;
+	}
+	fclose(f);
+	lo->files = true;
+	return true;
+}
+
+static const struct cli_option ladder_option_list[] = {
+    {.name = "games",
+     .letter = 'g',
+     .kind = CLI_OPT_CALL,
+     .call = ladder_games,
+     .what = "an even number from 2"},
+    CLI_INT("plies", 'p', offsetof(struct ladder_options, plies), 0, 16, NULL, NULL),
+    CLI_INT("seed", 's', offsetof(struct ladder_options, seed), 0, 2147483647, NULL, NULL),
+    CLI_INT("threads", 'j', offsetof(struct ladder_options, threads), 1, 16, NULL, NULL),
+    {.name = "book", .letter = 'b', .kind = CLI_OPT_CALL, .call = ladder_book},
+    CLI_FLAG("no-book", 'n', offsetof(struct ladder_options, no_book), NULL),
+    CLI_INT("hash", 'H', offsetof(struct ladder_options, hash_mb), 1, 1024, NULL, NULL),
+    CLI_NUMBER("max-time", 'm', offsetof(struct ladder_options, max_time), NULL, NULL),
+    CLI_FLAG("quiet", 'q', offsetof(struct ladder_options, quiet), NULL),
+    CLI_STRING("eval", 'e', offsetof(struct ladder_options, eval_spec), NULL, NULL),
+    CLI_HELP('h', NULL),
+    {0},
+};
+
+static const struct cli_options ladder_options = {
+    .command = "ladder",
+    .usage = "usage: othello ladder [--games N] [--plies N] [--seed N] [--threads N]\n"
+	     "                      [--book FILE]... [--no-book] [--hash MB] [--eval SPEC]\n"
+	     "                      [--max-time S] [--quiet] [LEVEL]...\n"
+	     "Plays each LEVEL against the next one down (default: beginner novice expert\n"
+	     "pre-master master), N games a rung (default 100) from N/2 balanced openings of\n"
+	     "--plies plies (default 8), colours swapped; prints wins and mean disc difference.\n"
+	     "A LEVEL is a level description such as \"expert --depth 4\" (quote it).\n"
+	     "SPEC, the levels' evaluation: pattern (default), classic or a weights file.\n"
+	     "--max-time S: no game starts after S seconds (the table counts the games\n"
+	     "played); --quiet: no progress on stderr.\n",
+    .options = ladder_option_list,
+};
+
+/* `othello ladder`: see ladder_options. Returns 0, 1 if a game failed, 2 on
+   bad usage. */
 int cli_ladder(int argc, char **argv)
 {
-	static const struct option options[] = {
-	    {"games", required_argument, NULL, 'g'}, {"plies", required_argument, NULL, 'p'},
-	    {"seed", required_argument, NULL, 's'},  {"threads", required_argument, NULL, 'j'},
-	    {"book", required_argument, NULL, 'b'},  {"no-book", no_argument, NULL, 'n'},
-	    {"hash", required_argument, NULL, 'H'},  {"max-time", required_argument, NULL, 'm'},
-	    {"quiet", no_argument, NULL, 'q'},	     {"eval", required_argument, NULL, 'e'},
-	    {"help", no_argument, NULL, 'h'},	     {NULL, 0, NULL, 0},
-	};
 	static const char *const defaults[] = {"beginner", "novice", "expert", "pre-master",
 					       "master"};
-	struct ladder l = {.games_per_rung = 100, .seed = 1, .tt_megabytes = 16, .progress = true};
+	struct ladder_options lo = {
+	    .games = 100, .plies = 8, .seed = 1, .threads = 1, .hash_mb = 16};
+	struct ladder l = {0};
 	struct book *bk = book_new();
 	pthread_t threads[16];
-	long v, plies = 8, n_threads = 1;
-	bool files = false, none = false;
-	const char *eval_spec = NULL;
 	struct eval *ev = NULL;
 	char err[4400], path[4096];
 	double t0;
-	int c, rc = 2;
+	int first = 1, rc = 2;
 
 	pthread_mutex_init(&l.lock, NULL);
-	optind = 1;
-	opterr = 0;
-	while (bk && (c = getopt_long(argc, argv, "g:p:s:j:b:nH:qm:e:h", options, NULL)) != -1) {
-		switch (c) {
-		case 'g':
-			if (!cli_parse_int(optarg, 2, 100000, &v) || v % 2) {
-				fprintf(
-				    stderr,
-				    "othello ladder: --games: '%s' is not an even number from 2\n",
-				    optarg);
-				goto done;
-			}
-			l.games_per_rung = (int)v;
-			break;
-		case 'p':
-			if (!cli_option_int("ladder", "plies", optarg, 0, 16, &plies))
-				goto done;
-			break;
-		case 's':
-			if (!cli_option_int("ladder", "seed", optarg, 0, 2147483647, &v))
-				goto done;
-			l.seed = (uint64_t)v;
-			break;
-		case 'j':
-			if (!cli_option_int("ladder", "threads", optarg, 1, 16, &n_threads))
-				goto done;
-			break;
-		case 'b': {
-			FILE *f = fopen(optarg, "r");
-
-			if (!f || book_load(bk, f, optarg, err, sizeof err) < 0) {
-				fprintf(stderr, "othello ladder: %s\n",
-					f ? err : "cannot open the book");
-				if (f)
-					fclose(f);
-				goto done;
-			}
-			fclose(f);
-			files = true;
-			break;
-		}
-		case 'n':
-			none = true;
-			break;
-		case 'H':
-			if (!cli_option_int("ladder", "hash", optarg, 1, 1024, &v))
-				goto done;
-			l.tt_megabytes = (size_t)v;
-			break;
-		case 'q':
-			l.progress = false;
-			break;
-		case 'e':
-			eval_spec = optarg;
-			break;
-		case 'm':
-			if (!cli_option_seconds("ladder", "max-time", optarg, &l.max_time))
-				goto done;
-			break;
-		case 'h':
-			ladder_usage(stdout);
-			rc = 0;
-			goto done;
-		default:
-			cli_option_refused("ladder", options, argv, optind - 1, c);
-			ladder_usage(stderr);
-			goto done;
-		}
-	}
+	lo.bk = bk;
+	if (bk && (rc = cli_options_parse(&ladder_options, argc, argv, &lo, &first)) >= 0)
+		goto done;
+	rc = 2;
+	l.games_per_rung = (int)lo.games;
+	l.seed = (uint64_t)lo.seed;
+	l.tt_megabytes = (size_t)lo.hash_mb;
+	l.progress = !lo.quiet;
+	l.max_time = lo.max_time;
 	if (!bk)
 		goto done;
-	l.n_levels = argc - optind;
+	l.n_levels = argc - first;
 	if (l.n_levels == 0)
 		l.n_levels = 5;
 	if (l.n_levels < 2 || l.n_levels > LADDER_MAX_LEVELS) {
@@ -380,14 +373,14 @@ int cli_ladder(int argc, char **argv)
 		goto done;
 	}
 	for (int i = 0; i < l.n_levels; i++) {
-		const char *text = argc > optind ? argv[optind + i] : defaults[i];
+		const char *text = argc > first ? argv[first + i] : defaults[i];
 
 		if (level_parse(text, &l.specs[i], err, sizeof err) < 0) {
 			fprintf(stderr, "othello ladder: level '%s': %s\n", text, err);
 			goto done;
 		}
 	}
-	if (!files && !none) {
+	if (!lo.files && !lo.no_book) {
 		FILE *f = datadir_open("openings/book.txt", path, sizeof path, err, sizeof err);
 
 		if (f) {
@@ -399,19 +392,19 @@ int cli_ladder(int argc, char **argv)
 			fclose(f);
 		}
 	}
-	ev = cli_eval_option("ladder", "eval", eval_spec, l.eval_name, sizeof l.eval_name);
+	ev = cli_eval_option("ladder", "eval", lo.eval_spec, l.eval_name, sizeof l.eval_name);
 	if (!ev)
 		goto done;
 	l.eval = ev;
 	l.book = bk;
-	l.plies = (int)plies;
+	l.plies = (int)lo.plies;
 	l.n_games = l.games_per_rung * (l.n_levels - 1);
 	l.openings = calloc((size_t)l.games_per_rung / 2, sizeof *l.openings);
 	l.games = calloc((size_t)l.n_games, sizeof *l.games);
 	if (!l.openings || !l.games)
 		goto done;
 	t0 = l.t0 = timer_now();
-	if (make_openings(l.openings, l.games_per_rung / 2, (int)plies, l.seed) < 0) {
+	if (make_openings(l.openings, l.games_per_rung / 2, l.plies, l.seed) < 0) {
 		fprintf(stderr, "othello ladder: could not draw %d distinct balanced openings\n",
 			l.games_per_rung / 2);
 		goto done;
@@ -422,9 +415,9 @@ int cli_ladder(int argc, char **argv)
 			l.games[k].rung = r;
 			l.games[k].index = i;
 		}
-	for (long i = 0; i < n_threads; i++)
+	for (long i = 0; i < lo.threads; i++)
 		pthread_create(&threads[i], NULL, worker, &l);
-	for (long i = 0; i < n_threads; i++)
+	for (long i = 0; i < lo.threads; i++)
 		pthread_join(threads[i], NULL);
 	rc = print_table(&l, timer_now() - t0);
 done:

@@ -18,17 +18,17 @@
  * names it in any case.
  */
 #include "cli-eval.h"
+#include "cli-options.h"
 #include "cli.h"
 
 #include "datadir.h"
 #include "match-level.h"
 #include "match.h"
-#include "report.h"
 #include "report-stats.h"
+#include "report.h"
 #include "timer.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -46,23 +46,28 @@ struct run_evals {
 
 /* Options shared by match and tournament. */
 struct run_options {
-	const char *command;	  /* "match" or "tournament", for messages */
-	const char *openings;	  /* --openings FILE, NULL = the shipped balanced set */
-	long games;		  /* --games N (per pairing in a tournament), 0 = default */
-	long random_pct;	  /* --random PERCENT */
-	uint64_t seed;		  /* --seed N */
-	double time[2];		  /* --time T[,T] */
-	long depth[2];		  /* --depth D[,D] */
-	double timeout;		  /* --timeout SECONDS */
-	long jobs;		  /* --jobs N */
-	const char *report;	  /* --report FILE */
-	const char *log_dir;	  /* --log-dir DIR */
-	int shard, shards;	  /* --shard I/N */
-	bool json;		  /* --json (match) */
-	enum stats_format format; /* --format (tournament) */
-	bool quiet;		  /* --quiet: no progress */
-	const char *eval[2];	  /* --black-eval, --white-eval (match), or NULL */
-	const char *eval_all;	  /* --eval: every level player, or NULL */
+	const char *command;	   /* "match" or "tournament", for messages */
+	const char *openings;	   /* --openings FILE, NULL = the shipped balanced set */
+	long games;		   /* --games N (per pairing in a tournament), 0 = default */
+	long random_pct;	   /* --random PERCENT */
+	uint64_t seed;		   /* --seed N */
+	double time[2];		   /* --time T[,T] */
+	long depth[2];		   /* --depth D[,D] */
+	double timeout;		   /* --timeout SECONDS */
+	long jobs;		   /* --jobs N */
+	const char *report;	   /* --report FILE */
+	const char *log_dir;	   /* --log-dir DIR */
+	int shard, shards;	   /* --shard I/N */
+	bool json;		   /* --json (match) */
+	enum stats_format format;  /* --format (tournament) */
+	bool quiet;		   /* --quiet: no progress */
+	const char *eval[2];	   /* --black-eval, --white-eval (match), or NULL */
+	const char *eval_all;	   /* --eval: every level player, or NULL */
+	const char *black, *white; /* --black, --white (match) */
+	const char
+	    *players[MAX_PLAYERS]; /* the players: --black and --white, or --players, --player */
+	int n_players;		   /* entries of players */
+	char list[4096];	   /* --players A,B,C..., cut at the commas */
 };
 
 /* What the progress display and the report writer need as games end. */
@@ -76,77 +81,6 @@ struct run_state {
 	const char *first, *second; /* a match's players (NULL for a tournament) */
 	int failed;		    /* report writes that failed */
 };
-
-static const struct option run_long_options[] = {
-    {"black", required_argument, NULL, 'b'},
-    {"white", required_argument, NULL, 'w'},
-    {"players", required_argument, NULL, 'P'},
-    {"player", required_argument, NULL, 'p'},
-    {"games", required_argument, NULL, 'n'},
-    {"openings", required_argument, NULL, 'o'},
-    {"random", required_argument, NULL, 'r'},
-    {"seed", required_argument, NULL, 's'},
-    {"time", required_argument, NULL, 't'},
-    {"depth", required_argument, NULL, 'd'},
-    {"timeout", required_argument, NULL, 'T'},
-    {"jobs", required_argument, NULL, 'j'},
-    {"report", required_argument, NULL, 'R'},
-    {"log-dir", required_argument, NULL, 'L'},
-    {"shard", required_argument, NULL, 'S'},
-    {"json", no_argument, NULL, 'J'},
-    {"format", required_argument, NULL, 'f'},
-    {"quiet", no_argument, NULL, 'q'},
-    {"eval", required_argument, NULL, 'E'},
-    {"black-eval", required_argument, NULL, 'X'},
-    {"white-eval", required_argument, NULL, 'Y'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
-};
-
-static void match_usage(FILE *f)
-{
-	fprintf(
-	    f,
-	    "usage: othello match --black PLAYER --white PLAYER [OPTIONS]\n\n"
-	    "Plays games between two players, each opening twice with colours swapped,\n"
-	    "and prints a summary. PLAYER is a level (beginner, novice, expert, pre-master,\n"
-	    "master, or a setting), `random`, `engine:CMD` (an external GTP engine) or\n"
-	    "`nboard:CMD` (an external NBoard engine).\n\n"
-	    "  --games N          games to play (default: every opening twice)\n"
-	    "  --openings FILE    starting sequences or board strings, one a line\n"
-	    "                     (default: the shipped balanced set; `start`: the start only)\n"
-	    "  --random PERCENT   evaluation noise for both players (default 0)\n"
-	    "  --eval SPEC        evaluation of both players: pattern (default), classic\n"
-	    "                     or a weights file; the names in the results show it\n"
-	    "  --black-eval SPEC  evaluation of --black's player (a level), same SPECs\n"
-	    "  --white-eval SPEC  evaluation of --white's player\n"
-	    "  --seed N           seed of the run; each game's seed derives from it (default 1)\n"
-	    "  --time T[,T]       seconds per move, for --black's player then --white's\n"
-	    "  --depth D[,D]      search depth, same order\n"
-	    "  --timeout S        seconds an external engine may take for a reply\n"
-	    "  --jobs N           games played at once, in worker processes (default 1)\n"
-	    "  --report FILE      append one line per game (format: report.c, othello(6))\n"
-	    "  --log-dir DIR      write each game as DIR/game-NNNNN.sgf with the reasoning\n"
-	    "  --shard I/N        play only the I-th of N slices of the game list\n"
-	    "  --json             print the summary as one JSON object\n"
-	    "  --quiet            no progress on stderr\n");
-}
-
-static void tournament_usage(FILE *f)
-{
-	fprintf(f,
-		"usage: othello tournament --players A,B,C... [OPTIONS]\n\n"
-		"Plays every pairing of the players, both colours, and prints the cross table\n"
-		"(rows and columns are players; a cell holds the row's points and mean disc\n"
-		"difference against the column) and the ranking. Players as for `othello match`;\n"
-		"--player P (repeatable) adds one whose name holds a comma.\n\n"
-		"  --games N          games per pairing (default: every opening twice)\n"
-		"  --format F         text, csv or json (default text)\n"
-		"  --eval SPEC        evaluation of every level: pattern (default), classic\n"
-		"                     or a weights file; the names in the results show it\n"
-		"  --openings, --random, --seed, --time T, --depth D, --timeout, --jobs,\n"
-		"  --report, --log-dir, --shard, --quiet: as for `othello match`\n");
-}
 
 /* Parses "X" or "X,Y" into two values (the second defaults to the first). */
 static bool parse_pair_seconds(const char *s, double out[2])
@@ -176,6 +110,252 @@ static bool parse_pair_int(const char *s, long lo, long hi, long out[2])
 	out[1] = out[0];
 	return !comma || cli_parse_int(comma + 1, lo, hi, &out[1]);
 }
+
+/* Adds `name` to the players; false after saying there are too many. */
+static bool run_add_player(struct run_options *ro, const char *name)
+{
+	if (ro->n_players >= MAX_PLAYERS) {
+		fprintf(stderr, "othello: at most %d players\n", MAX_PLAYERS);
+		return false;
+	}
+	ro->players[ro->n_players++] = name;
+	return true;
+}
+
+/* --players A,B,C... */
+static bool run_players(void *opts, const char *text)
+{
+	struct run_options *ro = opts;
+
+	snprintf(ro->list, sizeof ro->list, "%s", text);
+	for (char *s = strtok(ro->list, ","); s; s = strtok(NULL, ","))
+		if (!run_add_player(ro, s))
+			return false;
+	return true;
+}
+
+/* --player P */
+static bool run_player(void *opts, const char *text)
+{
+	return run_add_player(opts, text);
+}
+
+/* --seed N */
+static bool run_seed(void *opts, const char *text)
+{
+	struct run_options *ro = opts;
+	char *end;
+
+	ro->seed = strtoull(text, &end, 10);
+	return *text && !*end && text[0] != '-';
+}
+
+/* --time T[,T] */
+static bool run_time(void *opts, const char *text)
+{
+	return parse_pair_seconds(text, ((struct run_options *)opts)->time);
+}
+
+/* --depth D[,D] */
+static bool run_depth(void *opts, const char *text)
+{
+	return parse_pair_int(text, 1, 60, ((struct run_options *)opts)->depth);
+}
+
+/* --shard I/N */
+static bool run_shard(void *opts, const char *text)
+{
+	struct run_options *ro = opts;
+
+	return match_shard_parse(text, &ro->shard, &ro->shards) == 0;
+}
+
+/* --format text|csv|json */
+static bool run_format(void *opts, const char *text)
+{
+	return stats_format_parse(text, &((struct run_options *)opts)->format);
+}
+
+/* The options match and tournament both know, each with its help line (NULL:
+   not listed); FOREIGN says the command refuses it ("is not an option of").
+   Each table lists its options first, in the order of its help. */
+#define RUN_OPT_GAMES(HELP)                                                                        \
+	{                                                                                          \
+		.name = "games", .kind = CLI_OPT_INT,                                              \
+		.offset = offsetof(struct run_options, games), .lo = 1, .hi = 10000000,            \
+		.arg = "N", .help = HELP                                                           \
+	}
+#define RUN_OPT_EVAL(HELP)                                                                         \
+	{                                                                                          \
+		.name = "eval", .kind = CLI_OPT_STRING,                                            \
+		.offset = offsetof(struct run_options, eval_all), .arg = "SPEC", .help = HELP      \
+	}
+#define RUN_OPT_OPENINGS(HELP)                                                                     \
+	{                                                                                          \
+		.name = "openings", .kind = CLI_OPT_STRING,                                        \
+		.offset = offsetof(struct run_options, openings), .arg = "FILE", .help = HELP      \
+	}
+#define RUN_OPT_RANDOM(HELP)                                                                       \
+	{                                                                                          \
+		.name = "random", .kind = CLI_OPT_INT,                                             \
+		.offset = offsetof(struct run_options, random_pct), .lo = 0, .hi = 100,            \
+		.arg = "PERCENT", .help = HELP                                                     \
+	}
+#define RUN_OPT_SEED(HELP)                                                                         \
+	{                                                                                          \
+		.name = "seed", .kind = CLI_OPT_CALL, .call = run_seed, .what = "a number",        \
+		.arg = "N", .help = HELP                                                           \
+	}
+#define RUN_OPT_TIME(HELP)                                                                         \
+	{                                                                                          \
+		.name = "time", .kind = CLI_OPT_CALL, .call = run_time,                            \
+		.what = "T or T,T in seconds", .arg = "T[,T]", .help = HELP                        \
+	}
+#define RUN_OPT_DEPTH(HELP)                                                                        \
+	{                                                                                          \
+		.name = "depth", .kind = CLI_OPT_CALL, .call = run_depth,                          \
+		.what = "D or D,D (1-60)", .arg = "D[,D]", .help = HELP                            \
+	}
+#define RUN_OPT_TIMEOUT(HELP)                                                                      \
+	{                                                                                          \
+		.name = "timeout", .kind = CLI_OPT_NUMBER,                                         \
+		.offset = offsetof(struct run_options, timeout), .above_zero = true, .arg = "S",   \
+		.help = HELP                                                                       \
+	}
+#define RUN_OPT_JOBS(HELP)                                                                         \
+	{                                                                                          \
+		.name = "jobs", .kind = CLI_OPT_INT, .offset = offsetof(struct run_options, jobs), \
+		.lo = 1, .hi = 256, .arg = "N", .help = HELP                                       \
+	}
+#define RUN_OPT_REPORT(HELP)                                                                       \
+	{                                                                                          \
+		.name = "report", .kind = CLI_OPT_STRING,                                          \
+		.offset = offsetof(struct run_options, report), .arg = "FILE", .help = HELP        \
+	}
+#define RUN_OPT_LOG_DIR(HELP)                                                                      \
+	{                                                                                          \
+		.name = "log-dir", .kind = CLI_OPT_STRING,                                         \
+		.offset = offsetof(struct run_options, log_dir), .arg = "DIR", .help = HELP        \
+	}
+#define RUN_OPT_SHARD(HELP)                                                                        \
+	{                                                                                          \
+		.name = "shard", .kind = CLI_OPT_CALL, .call = run_shard,                          \
+		.what = "I/N with 1 <= I <= N", .arg = "I/N", .help = HELP                         \
+	}
+#define RUN_OPT_QUIET(HELP)                                                                        \
+	{                                                                                          \
+		.name = "quiet", .kind = CLI_OPT_FLAG,                                             \
+		.offset = offsetof(struct run_options, quiet), .help = HELP                        \
+	}
+#define RUN_OPT_FORMAT(FOREIGN, HELP)                                                              \
+	{                                                                                          \
+		.name = "format", .kind = CLI_OPT_CALL, .call = run_format,                        \
+		.what = "text, csv or json", .foreign = FOREIGN, .arg = "F", .help = HELP          \
+	}
+#define RUN_OPT_BLACK_EVAL(FOREIGN)                                                                \
+	{                                                                                          \
+		.name = "black-eval", .kind = CLI_OPT_STRING,                                      \
+		.offset = offsetof(struct run_options, eval[0]), .foreign = FOREIGN,               \
+		.arg = "SPEC", .help = "evaluation of --black's player (a level), same SPECs"      \
+	}
+#define RUN_OPT_WHITE_EVAL(FOREIGN)                                                                \
+	{                                                                                          \
+		.name = "white-eval", .kind = CLI_OPT_STRING,                                      \
+		.offset = offsetof(struct run_options, eval[1]), .foreign = FOREIGN,               \
+		.arg = "SPEC", .help = "evaluation of --white's player"                            \
+	}
+#define RUN_OPT_JSON(FOREIGN)                                                                      \
+	{                                                                                          \
+		.name = "json", .kind = CLI_OPT_FLAG,                                              \
+		.offset = offsetof(struct run_options, json), .foreign = FOREIGN,                  \
+		.help = "print the summary as one JSON object"                                     \
+	}
+#define RUN_OPT_PLAYERS(FOREIGN)                                                                   \
+	{.name = "black",                                                                          \
+	 .kind = CLI_OPT_STRING,                                                                   \
+	 .offset = offsetof(struct run_options, black),                                            \
+	 .foreign = !(FOREIGN)},                                                                   \
+	    {.name = "white",                                                                      \
+	     .kind = CLI_OPT_STRING,                                                               \
+	     .offset = offsetof(struct run_options, white),                                        \
+	     .foreign = !(FOREIGN)},                                                               \
+	    {.name = "players", .kind = CLI_OPT_CALL, .call = run_players, .foreign = FOREIGN},    \
+	{                                                                                          \
+		.name = "player", .kind = CLI_OPT_CALL, .call = run_player, .foreign = FOREIGN     \
+	}
+
+static const struct cli_option match_option_list[] = {
+    RUN_OPT_GAMES("games to play (default: every opening twice)"),
+    RUN_OPT_OPENINGS("starting sequences or board strings, one a line\n"
+		     "(default: the shipped balanced set; `start`: the start only)"),
+    RUN_OPT_RANDOM("evaluation noise for both players (default 0)"),
+    RUN_OPT_EVAL("evaluation of both players: pattern (default), classic\n"
+		 "or a weights file; the names in the results show it"),
+    RUN_OPT_BLACK_EVAL(false),
+    RUN_OPT_WHITE_EVAL(false),
+    RUN_OPT_SEED("seed of the run; each game's seed derives from it (default 1)"),
+    RUN_OPT_TIME("seconds per move, for --black's player then --white's"),
+    RUN_OPT_DEPTH("search depth, same order"),
+    RUN_OPT_TIMEOUT("seconds an external engine may take for a reply"),
+    RUN_OPT_JOBS("games played at once, in worker processes (default 1)"),
+    RUN_OPT_REPORT("append one line per game (format: report.c, othello(6))"),
+    RUN_OPT_LOG_DIR("write each game as DIR/game-NNNNN.sgf with the reasoning"),
+    RUN_OPT_SHARD("play only the I-th of N slices of the game list"),
+    RUN_OPT_JSON(false),
+    RUN_OPT_QUIET("no progress on stderr"),
+    RUN_OPT_FORMAT(true, NULL),
+    RUN_OPT_PLAYERS(true),
+    CLI_HELP(0, NULL),
+    {0},
+};
+
+static const struct cli_options match_options = {
+    .command = "match",
+    .usage = "usage: othello match --black PLAYER --white PLAYER [OPTIONS]\n\n"
+	     "Plays games between two players, each opening twice with colours swapped,\n"
+	     "and prints a summary. PLAYER is a level (beginner, novice, expert, pre-master,\n"
+	     "master, or a setting), `random`, `engine:CMD` (an external GTP engine) or\n"
+	     "`nboard:CMD` (an external NBoard engine).\n\n",
+    .column = 21,
+    .options = match_option_list,
+};
+
+static const struct cli_option tournament_option_list[] = {
+    RUN_OPT_GAMES("games per pairing (default: every opening twice)"),
+    RUN_OPT_FORMAT(false, "text, csv or json (default text)"),
+    RUN_OPT_EVAL("evaluation of every level: pattern (default), classic\n"
+		 "or a weights file; the names in the results show it"),
+    RUN_OPT_OPENINGS(NULL),
+    RUN_OPT_RANDOM(NULL),
+    RUN_OPT_SEED(NULL),
+    RUN_OPT_TIME(NULL),
+    RUN_OPT_DEPTH(NULL),
+    RUN_OPT_TIMEOUT(NULL),
+    RUN_OPT_JOBS(NULL),
+    RUN_OPT_REPORT(NULL),
+    RUN_OPT_LOG_DIR(NULL),
+    RUN_OPT_SHARD(NULL),
+    RUN_OPT_QUIET(NULL),
+    RUN_OPT_BLACK_EVAL(true),
+    RUN_OPT_WHITE_EVAL(true),
+    RUN_OPT_JSON(true),
+    RUN_OPT_PLAYERS(false),
+    CLI_HELP(0, NULL),
+    {0},
+};
+
+static const struct cli_options tournament_options = {
+    .command = "tournament",
+    .usage = "usage: othello tournament --players A,B,C... [OPTIONS]\n\n"
+	     "Plays every pairing of the players, both colours, and prints the cross table\n"
+	     "(rows and columns are players; a cell holds the row's points and mean disc\n"
+	     "difference against the column) and the ranking. Players as for `othello match`;\n"
+	     "--player P (repeatable) adds one whose name holds a comma.\n\n",
+    .footer = "  --openings, --random, --seed, --time T, --depth D, --timeout, --jobs,\n"
+	      "  --report, --log-dir, --shard, --quiet: as for `othello match`\n",
+    .column = 21,
+    .options = tournament_option_list,
+};
 
 /* Loads the openings named by the options into `out`. Returns 0, or 2 after
    printing the error. */
@@ -265,187 +445,51 @@ static void on_result(const struct report_game *g, void *user)
 	fflush(stderr);
 }
 
-/* Parses the options shared by match and tournament; player options go to
-   `players`. Returns -1 to go on, or an exit status. */
-static int parse_run_options(int argc, char **argv, bool tournament, struct run_options *ro,
-			     const char **players, int *n_players, char *list_buf, size_t list_len)
+/* Parses the options of match or tournament into `ro` (its players too).
+   Returns -1 to go on, or an exit status. */
+static int parse_run_options(int argc, char **argv, bool tournament, struct run_options *ro)
 {
-	const char *black = NULL, *white = NULL;
-	long v;
-	int c;
+	const struct cli_options *t = tournament ? &tournament_options : &match_options;
+	int first, st;
 
 	memset(ro, 0, sizeof *ro);
-	ro->command = argv[0];
+	ro->command = t->command;
 	ro->seed = 1;
 	ro->jobs = 1;
 	ro->shard = ro->shards = 1;
-	*n_players = 0;
-	optind = 1;
-	opterr = 0;
-	for (int at = optind; (c = getopt_long(argc, argv, "", run_long_options, NULL)) != -1;
-	     at = optind) {
-		switch (c) {
-		case 'b':
-		case 'w':
-			if (tournament)
-				goto bad_option;
-			*(c == 'b' ? &black : &white) = optarg;
-			break;
-		case 'P':
-			if (!tournament)
-				goto bad_option;
-			snprintf(list_buf, list_len, "%s", optarg);
-			for (char *s = strtok(list_buf, ","); s; s = strtok(NULL, ",")) {
-				if (*n_players >= MAX_PLAYERS) {
-					fprintf(stderr, "othello: at most %d players\n",
-						MAX_PLAYERS);
-					return 2;
-				}
-				players[(*n_players)++] = s;
-			}
-			break;
-		case 'p':
-			if (!tournament)
-				goto bad_option;
-			if (*n_players >= MAX_PLAYERS) {
-				fprintf(stderr, "othello: at most %d players\n", MAX_PLAYERS);
-				return 2;
-			}
-			players[(*n_players)++] = optarg;
-			break;
-		case 'n':
-			if (!cli_option_int(argv[0], "games", optarg, 1, 10000000, &ro->games))
-				return 2;
-			break;
-		case 'o':
-			ro->openings = optarg;
-			break;
-		case 'r':
-			if (!cli_option_int(argv[0], "random", optarg, 0, 100, &ro->random_pct))
-				return 2;
-			break;
-		case 's': {
-			char *end;
-
-			ro->seed = strtoull(optarg, &end, 10);
-			if (!*optarg || *end || optarg[0] == '-') {
-				fprintf(stderr, "othello %s: --seed: '%s' is not a number\n",
-					ro->command, optarg);
-				return 2;
-			}
-			break;
-		}
-		case 't':
-			if (!parse_pair_seconds(optarg, ro->time)) {
-				fprintf(stderr,
-					"othello %s: --time: '%s' is not T or T,T in seconds\n",
-					ro->command, optarg);
-				return 2;
-			}
-			break;
-		case 'd':
-			if (!parse_pair_int(optarg, 1, 60, ro->depth)) {
-				fprintf(stderr,
-					"othello %s: --depth: '%s' is not D or D,D (1-60)\n",
-					ro->command, optarg);
-				return 2;
-			}
-			break;
-		case 'T':
-			if (!cli_parse_seconds(optarg, &ro->timeout) || ro->timeout <= 0) {
-				fprintf(stderr,
-					"othello %s: --timeout: '%s' is not a number of seconds\n",
-					ro->command, optarg);
-				return 2;
-			}
-			break;
-		case 'j':
-			if (!cli_option_int(argv[0], "jobs", optarg, 1, 256, &v))
-				return 2;
-			ro->jobs = v;
-			break;
-		case 'R':
-			ro->report = optarg;
-			break;
-		case 'L':
-			ro->log_dir = optarg;
-			break;
-		case 'S':
-			if (match_shard_parse(optarg, &ro->shard, &ro->shards) < 0) {
-				fprintf(stderr,
-					"othello %s: --shard: '%s' is not I/N with 1 <= I <= N\n",
-					ro->command, optarg);
-				return 2;
-			}
-			break;
-		case 'J':
-			if (tournament)
-				goto bad_option;
-			ro->json = true;
-			break;
-		case 'f':
-			if (!tournament)
-				goto bad_option;
-			if (!stats_format_parse(optarg, &ro->format)) {
-				fprintf(stderr,
-					"othello %s: --format: '%s' is not text, csv or json\n",
-					ro->command, optarg);
-				return 2;
-			}
-			break;
-		case 'q':
-			ro->quiet = true;
-			break;
-		case 'E':
-			ro->eval_all = optarg;
-			break;
-		case 'X':
-		case 'Y':
-			if (tournament)
-				goto bad_option;
-			ro->eval[c == 'X' ? 0 : 1] = optarg;
-			break;
-		case 'h':
-			(tournament ? tournament_usage : match_usage)(stdout);
-			return 0;
-		default:
-		bad_option:
-			cli_option_refused(argv[0], run_long_options, argv, at, c);
-			(tournament ? tournament_usage : match_usage)(stderr);
-			return 2;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, "othello: %s: unexpected argument '%s'\n", argv[0], argv[optind]);
+	if ((st = cli_options_parse(t, argc, argv, ro, &first)) >= 0)
+		return st;
+	if (first < argc) {
+		fprintf(stderr, "othello: %s: unexpected argument '%s'\n", argv[0], argv[first]);
 		return 2;
 	}
 	if (!tournament) {
-		if (!black || !white) {
+		if (!ro->black || !ro->white) {
 			fprintf(stderr, "othello: match: --black and --white are required\n");
-			match_usage(stderr);
+			cli_options_usage(t, stderr);
 			return 2;
 		}
-		players[0] = black;
-		players[1] = white;
-		*n_players = 2;
+		ro->players[0] = ro->black;
+		ro->players[1] = ro->white;
+		ro->n_players = 2;
 		for (int i = 0; i < 2; i++) {
-			if (ro->eval[i] && !match_player_is_level(players[i])) {
+			if (ro->eval[i] && !match_player_is_level(ro->players[i])) {
 				fprintf(
 				    stderr,
 				    "othello match: --%s-eval: '%s' is not one of our levels: an "
 				    "external engine or `random` plays without our evaluation\n",
-				    i == 0 ? "black" : "white", players[i]);
+				    i == 0 ? "black" : "white", ro->players[i]);
 				return 2;
 			}
 		}
-	} else if (*n_players < 2) {
+	} else if (ro->n_players < 2) {
 		fprintf(stderr, "othello: tournament: --players needs at least two players\n");
 		return 2;
 	}
-	for (int i = 0; i < *n_players; i++) {
+	for (int i = 0; i < ro->n_players; i++) {
 		char err[256];
 
-		if (!match_player_check_spec(players[i], err, sizeof err)) {
+		if (!match_player_check_spec(ro->players[i], err, sizeof err)) {
 			fprintf(stderr, "othello: %s\n", err);
 			return 2;
 		}
@@ -568,8 +612,8 @@ static int run_plan(const struct run_options *ro, struct match_plan *plan, struc
 /* Runs a match (2 players) or a tournament (all pairings). */
 static int run(int argc, char **argv, bool tournament)
 {
-	const char *players[MAX_PLAYERS], *names_p[MAX_PLAYERS];
-	char names[MAX_PLAYERS][REPORT_NAME_LEN], list[4096];
+	const char *names_p[MAX_PLAYERS], *const *players;
+	char names[MAX_PLAYERS][REPORT_NAME_LEN];
 	struct match_player_options opt[MAX_PLAYERS];
 	struct match_openings openings = {0};
 	struct run_evals evals = {0};
@@ -579,10 +623,11 @@ static int run(int argc, char **argv, bool tournament)
 	struct match_game *games;
 	int n_players, status, per_pair, total = 0, first, last, pairs;
 
-	status =
-	    parse_run_options(argc, argv, tournament, &ro, players, &n_players, list, sizeof list);
+	status = parse_run_options(argc, argv, tournament, &ro);
 	if (status >= 0)
 		return status;
+	players = ro.players;
+	n_players = ro.n_players;
 	if ((status = load_openings(&ro, &openings)) != 0)
 		return status;
 	for (int i = 0; i < n_players; i++) {

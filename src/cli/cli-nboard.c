@@ -4,6 +4,7 @@
  * of our own matches (`othello match --white "nboard:othello nboard"`).
  */
 #include "cli-eval.h"
+#include "cli-options.h"
 #include "cli.h"
 
 #include "book.h"
@@ -11,83 +12,62 @@
 #include "eval.h"
 #include "nboard.h"
 
-#include <getopt.h>
 #include <string.h>
 
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: othello nboard [--time T] [--hash MB] [--book FILE | --no-book]\n"
-		   "         [--eval SPEC]\n\n"
-		   "Speaks the NBoard protocol on stdin/stdout. The GUI sets the depth\n"
-		   "(`set depth N`); --time also limits each move. Hints and moves of book\n"
-		   "positions come from the opening book (--book FILE, default the shipped one).\n"
-		   "SPEC: pattern (default), classic or a weights file.\n");
-}
-
-static const struct option long_options[] = {
-    {"time", required_argument, NULL, 't'},
-    {"hash", required_argument, NULL, 'H'},
-    {"book", required_argument, NULL, 'b'},
-    {"eval", required_argument, NULL, 'e'},
-    {"no-book", no_argument, NULL, 'B'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+/* The options of `othello nboard`. */
+struct nboard_cli_options {
+	double time;	       /* --time T, 0 = none */
+	long hash_mb;	       /* --hash MB, 0 = the default */
+	const char *book_path; /* --book FILE, NULL = the shipped book */
+	const char *eval_spec; /* --eval SPEC, NULL = the default */
+	bool no_book;	       /* --no-book */
 };
 
-/* `othello nboard`: see usage. */
+static const struct cli_option nboard_option_list[] = {
+    CLI_NUMBER("time", 0, offsetof(struct nboard_cli_options, time), NULL, NULL),
+    CLI_INT("hash", 0, offsetof(struct nboard_cli_options, hash_mb), 1, 4096, NULL, NULL),
+    CLI_STRING("book", 0, offsetof(struct nboard_cli_options, book_path), NULL, NULL),
+    CLI_STRING("eval", 0, offsetof(struct nboard_cli_options, eval_spec), NULL, NULL),
+    CLI_FLAG("no-book", 0, offsetof(struct nboard_cli_options, no_book), NULL),
+    CLI_HELP(0, NULL),
+    {0},
+};
+
+static const struct cli_options nboard_cli_options = {
+    .command = "nboard",
+    .usage = "usage: othello nboard [--time T] [--hash MB] [--book FILE | --no-book]\n"
+	     "         [--eval SPEC]\n\n"
+	     "Speaks the NBoard protocol on stdin/stdout. The GUI sets the depth\n"
+	     "(`set depth N`); --time also limits each move. Hints and moves of book\n"
+	     "positions come from the opening book (--book FILE, default the shipped one).\n"
+	     "SPEC: pattern (default), classic or a weights file.\n",
+    .options = nboard_option_list,
+};
+
+/* `othello nboard`: see nboard_cli_options. */
 int cli_nboard(int argc, char **argv)
 {
+	struct nboard_cli_options no = {0};
 	struct nboard_options opt = {0};
-	const char *eval_spec = NULL, *book_path = NULL;
-	bool no_book = false;
 	struct book *bk = NULL;
 	struct eval *ev;
 	char err[512], eval_name[EVALSPEC_NAME_LEN];
-	long v;
-	int c, st;
+	int first, st;
 
-	optind = 1;
-	opterr = 0;
-	for (int at = optind; (c = getopt_long(argc, argv, "", long_options, NULL)) != -1;
-	     at = optind) {
-		switch (c) {
-		case 't':
-			if (!cli_option_seconds("nboard", "time", optarg, &opt.time))
-				return 2;
-			break;
-		case 'H':
-			if (!cli_option_int("nboard", "hash", optarg, 1, 4096, &v))
-				return 2;
-			opt.hash_mb = (size_t)v;
-			break;
-		case 'b':
-			book_path = optarg;
-			break;
-		case 'e':
-			eval_spec = optarg;
-			break;
-		case 'B':
-			no_book = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			cli_option_refused("nboard", long_options, argv, at, c);
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, "othello: nboard: unexpected argument '%s'\n", argv[optind]);
+	if ((st = cli_options_parse(&nboard_cli_options, argc, argv, &no, &first)) >= 0)
+		return st;
+	opt.time = no.time;
+	opt.hash_mb = (size_t)no.hash_mb;
+	if (first < argc) {
+		fprintf(stderr, "othello: nboard: unexpected argument '%s'\n", argv[first]);
 		return 2;
 	}
-	ev = cli_eval_option("nboard", "eval", eval_spec, eval_name, sizeof eval_name);
+	ev = cli_eval_option("nboard", "eval", no.eval_spec, eval_name, sizeof eval_name);
 	if (!ev)
 		return 2;
-	if (no_book) {
+	if (no.no_book) {
 		bk = NULL;
-	} else if (!book_path) { /* the shipped book, when there is one */
+	} else if (!no.book_path) { /* the shipped book, when there is one */
 		char path[4096];
 		FILE *f = datadir_open("openings/book.txt", path, sizeof path, err, sizeof err);
 
@@ -99,10 +79,10 @@ int cli_nboard(int argc, char **argv)
 		if (f)
 			fclose(f);
 	} else {
-		FILE *f = fopen(book_path, "r");
+		FILE *f = fopen(no.book_path, "r");
 
 		bk = book_new();
-		if (!f || !bk || book_load(bk, f, book_path, err, sizeof err) < 0) {
+		if (!f || !bk || book_load(bk, f, no.book_path, err, sizeof err) < 0) {
 			fprintf(stderr, "othello nboard: --book: %s\n", f ? err : "cannot open");
 			if (f)
 				fclose(f);

@@ -4,65 +4,68 @@
  * each depth from 1 to DEPTH and prints time and speed.
  */
 #include "board.h"
+#include "cli-options.h"
 #include "cli.h"
 #include "timer.h"
 
-#include <getopt.h>
 #include <stdio.h>
 
-static void perft_usage(FILE *f)
+/* The options of `othello perft`. */
+struct perft_options {
+	struct board b;	 /* --board: the position (default the start) */
+	enum color side; /* its side to move */
+};
+
+/* --board STRING: the position to count from. */
+static bool perft_board(void *opts, const char *text)
 {
-	fprintf(f, "usage: othello perft DEPTH [--board \"BOARD STRING\"]\n"
-		   "Counts the move sequences of 1..DEPTH plies (passes count as plies).\n");
+	struct perft_options *po = opts;
+	char err[160];
+
+	if (board_parse(text, &po->b, &po->side, err, sizeof err) >= 0)
+		return true;
+	fprintf(stderr, "othello perft: --board: %s\n", err);
+	return false;
 }
 
+static const struct cli_option perft_option_list[] = {
+    {.name = "board", .letter = 'b', .kind = CLI_OPT_CALL, .call = perft_board},
+    CLI_HELP('h', NULL),
+    {0},
+};
+
+static const struct cli_options perft_options = {
+    .command = "perft",
+    .usage = "usage: othello perft DEPTH [--board \"BOARD STRING\"]\n"
+	     "Counts the move sequences of 1..DEPTH plies (passes count as plies).\n",
+    .options = perft_option_list,
+};
+
+/* `othello perft`: counts the move sequences of 1..DEPTH plies; 0, or 2 on
+   bad usage. */
 int cli_perft(int argc, char **argv)
 {
-	static const struct option options[] = {
-	    {"board", required_argument, NULL, 'b'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
-	};
-	struct board b;
-	enum color side = BLACK;
-	char err[160];
+	struct perft_options po = {.side = BLACK};
 	long depth;
-	int c;
+	int first, st;
 
-	board_start(&b);
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "b:h", options, NULL)) != -1) {
-		switch (c) {
-		case 'b':
-			if (board_parse(optarg, &b, &side, err, sizeof err) < 0) {
-				fprintf(stderr, "othello perft: --board: %s\n", err);
-				return 2;
-			}
-			break;
-		case 'h':
-			perft_usage(stdout);
-			return 0;
-		default:
-			cli_option_refused("perft", options, argv, optind - 1, c);
-			perft_usage(stderr);
-			return 2;
-		}
-	}
-	if (optind + 1 != argc) {
+	board_start(&po.b);
+	if ((st = cli_options_parse(&perft_options, argc, argv, &po, &first)) >= 0)
+		return st;
+	if (first + 1 != argc) {
 		fprintf(stderr, "othello perft: expected one DEPTH\n");
-		perft_usage(stderr);
+		cli_options_usage(&perft_options, stderr);
 		return 2;
 	}
-	if (!cli_parse_int(argv[optind], 1, 30, &depth)) {
+	if (!cli_parse_int(argv[first], 1, 30, &depth)) {
 		fprintf(stderr,
 			"othello perft: '%s' is not a depth (a whole number from 1 to 30)\n",
-			argv[optind]);
+			argv[first]);
 		return 2;
 	}
 	for (int d = 1; d <= depth; d++) {
 		double t0 = timer_now();
-		unsigned long long n = board_perft(&b, d);
+		unsigned long long n = board_perft(&po.b, d);
 		double dt = timer_now() - t0;
 
 		printf("depth %d: %llu nodes in %.2f s (%.0f Mnodes/s)\n", d, n, dt,

@@ -5,6 +5,7 @@
  * controller and hands it to the screen (ui.c). A FILE or --load SLOT opens
  * a saved game in replay mode.
  */
+#include "cli-options.h"
 #include "cli.h"
 
 #include "controller.h"
@@ -12,158 +13,191 @@
 #include "ui.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void play_usage(FILE *f)
+/* The options of the game. */
+struct play_options {
+	const char *black;	 /* -b, --black PLAYER */
+	const char *white;	 /* -w, --white PLAYER */
+	const char *load;	 /* -l, --load SLOT, or the FILE */
+	char extra[128];	 /* --random, --seed, --no-book as level settings, in order */
+	bool no_book;		 /* --no-book */
+	struct cli_list books;	 /* --book FILE... */
+	const char *save_dir;	 /* --save-dir DIR */
+	long hash_mb;		 /* --hash MB */
+	const char *eval_spec;	 /* --eval SPEC */
+	bool ascii;		 /* --ascii */
+	bool no_color;		 /* --no-color, --no-colour */
+	bool no_mouse;		 /* --no-mouse */
+	const char *timing_file; /* --debug-timing FILE */
+};
+
+/* Appends a level setting to the players' levels (--random, --seed, --no-book). */
+static void play_extra(struct play_options *po, const char *setting, const char *value)
 {
-	fprintf(f, "usage: othello [play] [OPTIONS] [FILE]\n"
-		   "Plays Othello in the terminal (Black: you, White: the engine by default).\n"
-		   "FILE or --load SLOT opens a saved game in replay mode.\n\n"
-		   "  -b, --black PLAYER      who plays Black: human or a level\n"
-		   "  -w, --white PLAYER      who plays White: human or a level\n"
-		   "  -l, --load SLOT         open a save slot\n"
-		   "      --random PERCENT    random offsets on the engine's evaluations\n"
-		   "      --seed N            seed of the engine's randomness\n"
-		   "      --book FILE         opening book to use (repeatable: books combine);\n"
-		   "                          default: the shipped book\n"
-		   "      --no-book           engines play without any opening book\n"
-		   "      --save-dir DIR      where save slots live\n"
-		   "      --hash MB           transposition table size\n"
-		   "      --eval SPEC         evaluation: pattern (default), classic or a\n"
-		   "                          weights file\n"
-		   "      --ascii             ASCII discs and lines\n"
-		   "      --no-color          no colours (also --no-colour, or NO_COLOR set)\n"
-		   "      --no-mouse          do not ask the terminal for mouse clicks\n"
-		   "      --debug-timing FILE append start-up and redraw times to FILE\n"
-		   "  -h, --help              show this help\n"
-		   "See othello(6) for the keys and commands.\n");
+	size_t n = strlen(po->extra);
+
+	snprintf(po->extra + n, sizeof po->extra - n, " %s%s%s", setting, value ? " " : "",
+		 value ? value : "");
 }
 
+/* --random PERCENT */
+static bool play_random(void *opts, const char *text)
+{
+	char num[24];
+	long v;
+
+	if (!cli_parse_int(text, 0, 100, &v))
+		return false;
+	snprintf(num, sizeof num, "%ld", v);
+	play_extra(opts, "--random", num);
+	return true;
+}
+
+/* --seed N */
+static bool play_seed(void *opts, const char *text)
+{
+	char num[24];
+	long v;
+
+	if (!cli_parse_int(text, 0, 2147483647, &v))
+		return false;
+	snprintf(num, sizeof num, "%ld", v);
+	play_extra(opts, "--seed", num);
+	return true;
+}
+
+/* --no-book */
+static bool play_no_book(void *opts, const char *text)
+{
+	struct play_options *po = opts;
+
+	(void)text;
+	play_extra(po, "--no-book", NULL);
+	po->no_book = true;
+	return true;
+}
+
+static const struct cli_option play_option_list[] = {
+    CLI_STRING("black", 'b', offsetof(struct play_options, black), "PLAYER",
+	       "who plays Black: human or a level"),
+    CLI_STRING("white", 'w', offsetof(struct play_options, white), "PLAYER",
+	       "who plays White: human or a level"),
+    CLI_STRING("load", 'l', offsetof(struct play_options, load), "SLOT", "open a save slot"),
+    {.name = "random",
+     .kind = CLI_OPT_CALL,
+     .call = play_random,
+     .what = "a whole number from 0 to 100",
+     .arg = "PERCENT",
+     .help = "random offsets on the engine's evaluations"},
+    {.name = "seed",
+     .kind = CLI_OPT_CALL,
+     .call = play_seed,
+     .what = "a whole number from 0 to 2147483647",
+     .arg = "N",
+     .help = "seed of the engine's randomness"},
+    {.name = "book",
+     .kind = CLI_OPT_LIST,
+     .offset = offsetof(struct play_options, books),
+     .hi = CTL_MAX_BOOKS,
+     .what = "books",
+     .arg = "FILE",
+     .help = "opening book to use (repeatable: books combine);\n"
+	     "default: the shipped book"},
+    {.name = "no-book",
+     .kind = CLI_OPT_CALL,
+     .call = play_no_book,
+     .no_value = true,
+     .help = "engines play without any opening book"},
+    CLI_STRING("save-dir", 0, offsetof(struct play_options, save_dir), "DIR",
+	       "where save slots live"),
+    CLI_INT("hash", 0, offsetof(struct play_options, hash_mb), 1, 65536, "MB",
+	    "transposition table size"),
+    CLI_STRING("eval", 0, offsetof(struct play_options, eval_spec), "SPEC",
+	       "evaluation: pattern (default), classic or a\n"
+	       "weights file"),
+    CLI_FLAG("ascii", 0, offsetof(struct play_options, ascii), "ASCII discs and lines"),
+    {.name = "no-color",
+     .alias = "no-colour",
+     .kind = CLI_OPT_FLAG,
+     .offset = offsetof(struct play_options, no_color),
+     .help = "no colours (also --no-colour, or NO_COLOR set)"},
+    CLI_FLAG("no-mouse", 0, offsetof(struct play_options, no_mouse),
+	     "do not ask the terminal for mouse clicks"),
+    CLI_STRING("debug-timing", 0, offsetof(struct play_options, timing_file), "FILE",
+	       "append start-up and redraw times to FILE"),
+    CLI_HELP('h', "show this help"),
+    {0},
+};
+
+static const struct cli_options play_options = {
+    .command = NULL,
+    .usage = "usage: othello [play] [OPTIONS] [FILE]\n"
+	     "Plays Othello in the terminal (Black: you, White: the engine by default).\n"
+	     "FILE or --load SLOT opens a saved game in replay mode.\n\n",
+    .footer = "See othello(6) for the keys and commands.\n",
+    .column = 26,
+    .letters = true,
+    .getopt_messages = true,
+    .options = play_option_list,
+};
+
+/* `othello [play]`: the terminal game. Returns the screen's exit status, or 2
+   on bad usage. */
 int cli_play(int argc, char **argv)
 {
-	static const struct option options[] = {
-	    {"black", required_argument, NULL, 'b'},
-	    {"white", required_argument, NULL, 'w'},
-	    {"load", required_argument, NULL, 'l'},
-	    {"random", required_argument, NULL, 'R'},
-	    {"seed", required_argument, NULL, 's'},
-	    {"no-book", no_argument, NULL, 'B'},
-	    {"book", required_argument, NULL, 'K'},
-	    {"save-dir", required_argument, NULL, 'S'},
-	    {"hash", required_argument, NULL, 'H'},
-	    {"eval", required_argument, NULL, 'E'},
-	    {"ascii", no_argument, NULL, 'a'},
-	    {"no-color", no_argument, NULL, 'C'},
-	    {"no-colour", no_argument, NULL, 'C'},
-	    {"no-mouse", no_argument, NULL, 'M'},
-	    {"debug-timing", required_argument, NULL, 'T'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
-	};
+	struct play_options po = {0};
 	struct controller_options copt;
 	struct ui_options uopt;
 	struct controller *ctl;
 	const char *no_color = getenv("NO_COLOR");
-	char err[256], extra[128] = "", black[256], white[256];
-	const char *books[CTL_MAX_BOOKS];
-	long mb, v;
-	int c, status;
+	double start = timer_now();
+	char err[256], black[256], white[256];
+	int first, status;
 
-	memset(&uopt, 0, sizeof uopt);
-	uopt.start_time = timer_now();
-	uopt.color = !(no_color && no_color[0]);
-	uopt.mouse = true;
 	controller_options_default(&copt);
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "b:w:l:h", options, NULL)) != -1) {
-		switch (c) {
-		case 'b':
-			copt.black = optarg;
-			break;
-		case 'w':
-			copt.white = optarg;
-			break;
-		case 'l':
-			uopt.load = optarg;
-			break;
-		case 'R':
-			if (!cli_option_int(NULL, "random", optarg, 0, 100, &v))
-				return 2;
-			snprintf(extra + strlen(extra), sizeof extra - strlen(extra),
-				 " --random %ld", v);
-			break;
-		case 's':
-			if (!cli_option_int(NULL, "seed", optarg, 0, 2147483647, &v))
-				return 2;
-			snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --seed %ld",
-				 v);
-			break;
-		case 'B':
-			snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " --no-book");
-			copt.no_book = true;
-			break;
-		case 'K':
-			if (copt.n_book_files == CTL_MAX_BOOKS) {
-				fprintf(stderr, "othello: --book: at most %d books\n", CTL_MAX_BOOKS);
-				return 2;
-			}
-			books[copt.n_book_files++] = optarg;
-			copt.book_files = books;
-			break;
-		case 'S':
-			copt.save_dir = optarg;
-			break;
-		case 'H':
-			if (!cli_option_int(NULL, "hash", optarg, 1, 65536, &mb))
-				return 2;
-			copt.tt_megabytes = (size_t)mb;
-			break;
-		case 'E':
-			copt.eval = optarg;
-			break;
-		case 'a':
-			uopt.ascii = true;
-			break;
-		case 'C':
-			uopt.color = false;
-			break;
-		case 'M':
-			uopt.mouse = false;
-			break;
-		case 'T':
-			uopt.debug_timing = true;
-			uopt.timing_file = optarg;
-			break;
-		case 'h':
-			play_usage(stdout);
-			return 0;
-		default:
-			play_usage(stderr);
-			return 2;
-		}
-	}
-	if (optind < argc) {
-		if (uopt.load || optind + 1 < argc) {
+	po.black = copt.black;
+	po.white = copt.white;
+	po.hash_mb = (long)copt.tt_megabytes;
+	if ((status = cli_options_parse(&play_options, argc, argv, &po, &first)) >= 0)
+		return status;
+	if (first < argc) {
+		if (po.load || first + 1 < argc) {
 			fprintf(stderr, "othello: %s\n",
-				uopt.load ? "give either --load SLOT or a FILE, not both"
-					  : "one FILE at most");
-			play_usage(stderr);
+				po.load ? "give either --load SLOT or a FILE, not both"
+					: "one FILE at most");
+			cli_options_usage(&play_options, stderr);
 			return 2;
 		}
-		uopt.load = argv[optind];
+		po.load = argv[first];
 	}
+	memset(&uopt, 0, sizeof uopt);
+	uopt.start_time = start;
+	uopt.color = !(no_color && no_color[0]) && !po.no_color;
+	uopt.mouse = !po.no_mouse;
+	uopt.ascii = po.ascii;
+	uopt.load = po.load;
+	uopt.debug_timing = po.timing_file != NULL;
+	uopt.timing_file = po.timing_file;
+	copt.black = po.black;
+	copt.white = po.white;
+	copt.no_book = po.no_book;
+	copt.book_files = po.books.n ? po.books.item : NULL;
+	copt.n_book_files = po.books.n;
+	copt.save_dir = po.save_dir;
+	copt.tt_megabytes = (size_t)po.hash_mb;
+	copt.eval = po.eval_spec;
 	/* --random, --seed and --no-book are settings of each engine player's level. */
-	if (extra[0]) {
+	if (po.extra[0]) {
 		if (copt.black && strcmp(copt.black, "human") != 0) {
-			snprintf(black, sizeof black, "%s%s", copt.black, extra);
+			snprintf(black, sizeof black, "%s%s", copt.black, po.extra);
 			copt.black = black;
 		}
 		if (copt.white && strcmp(copt.white, "human") != 0) {
-			snprintf(white, sizeof white, "%s%s", copt.white, extra);
+			snprintf(white, sizeof white, "%s%s", copt.white, po.extra);
 			copt.white = white;
 		}
 	}

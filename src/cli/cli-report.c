@@ -11,24 +11,60 @@
  *                                    else the cross table (--format
  *                                    text|csv|json)
  */
+#include "cli-options.h"
 #include "cli.h"
 
-#include "report.h"
 #include "report-stats.h"
+#include "report.h"
 
-#include <getopt.h>
 #include <string.h>
 
-static void usage(FILE *f)
+/* The options of `othello report merge` and `othello report summary` (each
+   refuses the other's after parsing, naming the action they belong to). */
+struct report_options {
+	const char *output;	   /* -o, --output FILE (merge) */
+	enum stats_format format;  /* --json, --format F (summary) */
+	const char *format_option; /* the last of those given, for the message, or NULL */
+};
+
+/* --json: the summary as JSON. */
+static bool report_json(void *opts, const char *text)
 {
-	fprintf(f,
-		"usage: othello report merge [-o FILE] REPORT...\n"
-		"       othello report summary [--json | --format text|csv|json] REPORT...\n\n"
-		"merge joins the reports of the shards of a run (`othello match --shard`) into\n"
-		"one, sorted by game number; summary prints what the games say about the players\n"
-		"(two players: the match summary, as text or JSON, and the cross table with\n"
-		"--format csv; more: the cross table and ranking).\n");
+	struct report_options *ro = opts;
+
+	(void)text;
+	ro->format_option = "--json";
+	ro->format = STATS_JSON;
+	return true;
 }
+
+/* --format text|csv|json. */
+static bool report_format(void *opts, const char *text)
+{
+	struct report_options *ro = opts;
+
+	ro->format_option = "--format";
+	return stats_format_parse(text, &ro->format);
+}
+
+static const struct cli_option report_option_list[] = {
+    CLI_STRING("output", 'o', offsetof(struct report_options, output), NULL, NULL),
+    {.name = "json", .kind = CLI_OPT_CALL, .call = report_json, .no_value = true},
+    {.name = "format", .kind = CLI_OPT_CALL, .call = report_format, .what = "text, csv or json"},
+    CLI_HELP(0, NULL),
+    {0},
+};
+
+static const struct cli_options report_options = {
+    .command = "report",
+    .usage = "usage: othello report merge [-o FILE] REPORT...\n"
+	     "       othello report summary [--json | --format text|csv|json] REPORT...\n\n"
+	     "merge joins the reports of the shards of a run (`othello match --shard`) into\n"
+	     "one, sorted by game number; summary prints what the games say about the players\n"
+	     "(two players: the match summary, as text or JSON, and the cross table with\n"
+	     "--format csv; more: the cross table and ranking).\n",
+    .options = report_option_list,
+};
 
 /* Reads and merges the reports named in argv[first..argc-1]. */
 static int read_all(int argc, char **argv, int first, struct report *r)
@@ -37,7 +73,7 @@ static int read_all(int argc, char **argv, int first, struct report *r)
 
 	if (first >= argc) {
 		fprintf(stderr, "othello: report: no report file given\n");
-		usage(stderr);
+		cli_options_usage(&report_options, stderr);
 		return 2;
 	}
 	for (int i = first; i < argc; i++) {
@@ -83,70 +119,38 @@ static int collect_players(const struct report *r, const char **names, int max)
 	return n;
 }
 
-static const struct option long_options[] = {
-    {"output", required_argument, NULL, 'o'},
-    {"json", no_argument, NULL, 'J'},
-    {"format", required_argument, NULL, 'f'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
-};
-
-/* `othello report`: see usage. */
+/* `othello report`: see report_options. */
 int cli_report(int argc, char **argv)
 {
-	const char *output = NULL, *names[64], *format_option = NULL;
-	enum stats_format format = STATS_TEXT;
+	struct report_options ro = {.format = STATS_TEXT};
+	const char *output, *names[64], *format_option;
+	enum stats_format format;
 	struct report r = {0};
 	bool merge;
-	int c, st;
+	int first, st;
 
 	if (argc < 2 || (strcmp(argv[1], "merge") && strcmp(argv[1], "summary"))) {
 		if (argc >= 2 && !strcmp(argv[1], "--help")) {
-			usage(stdout);
+			cli_options_usage(&report_options, stdout);
 			return 0;
 		}
-		usage(stderr);
+		cli_options_usage(&report_options, stderr);
 		return 2;
 	}
 	merge = !strcmp(argv[1], "merge");
+	if ((st = cli_options_parse(&report_options, argc - 1, argv + 1, &ro, &first)) >= 0)
+		return st;
 	argc--;
 	argv++;
-	optind = 1;
-	opterr = 0;
-	for (int at = optind; (c = getopt_long(argc, argv, "o:", long_options, NULL)) != -1;
-	     at = optind) {
-		switch (c) {
-		case 'o':
-			output = optarg;
-			break;
-		case 'J':
-			format_option = "--json";
-			format = STATS_JSON;
-			break;
-		case 'f':
-			format_option = "--format";
-			if (!stats_format_parse(optarg, &format)) {
-				fprintf(stderr,
-					"othello report: --format: '%s' is not text, csv or json\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			cli_option_refused("report", long_options, argv, at, c);
-			usage(stderr);
-			return 2;
-		}
-	}
+	output = ro.output;
+	format = ro.format;
+	format_option = ro.format_option;
 	if (merge ? format_option != NULL : output != NULL) {
 		fprintf(stderr, "othello report: %s is for `report %s`\n",
 			merge ? format_option : "-o", merge ? "summary" : "merge");
 		return 2;
 	}
-	if ((st = read_all(argc, argv, optind, &r)) != 0) {
+	if ((st = read_all(argc, argv, first, &r)) != 0) {
 		report_free(&r);
 		return st;
 	}

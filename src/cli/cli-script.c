@@ -10,13 +10,13 @@
  * and its moves are printed the same way. SIGHUP and SIGTERM only set a flag;
  * the loop then writes the `autosave` slot and stops.
  */
+#include "cli-options.h"
 #include "cli.h"
 
 #include "command.h"
 #include "controller.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,23 +29,52 @@ static void on_signal(int sig)
 	script_signal = sig;
 }
 
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: othello script [OPTIONS] [FILE|-]\n"
-		   "Run commands (one a line, as typed in the game; `help` lists them) and print\n"
-		   "each result and the board as text. Reads standard input without FILE.\n\n"
-		   "  --black PLAYER     who plays Black: human (default) or a level\n"
-		   "  --white PLAYER     who plays White: human (default) or a level\n"
-		   "  --save-dir DIR     save slot directory (default $OTHELLO_SAVE_DIR, then\n"
-		   "                     ~/.local/share/othello-master/saves)\n"
-		   "  --no-board         do not print the board after each move\n"
-		   "  --book FILE        opening book for the engines (repeatable: books combine;\n"
-		   "                     default: the shipped book)\n"
-		   "  --no-book          engines play without any opening book\n"
-		   "  --eval SPEC        evaluation: pattern (default), classic or a weights file\n"
-		   "  --help             show this help\n"
-		   "Exit status: 0 if every command succeeded, 1 if one failed, 2 bad usage.\n");
-}
+/* The options of `othello script`. */
+struct script_options {
+	const char *black;     /* --black PLAYER */
+	const char *white;     /* --white PLAYER */
+	const char *save_dir;  /* --save-dir DIR, NULL = the default */
+	bool no_board;	       /* --no-board */
+	struct cli_list books; /* --book FILE... */
+	bool no_book;	       /* --no-book */
+	const char *eval_spec; /* --eval SPEC, NULL = the default */
+};
+
+static const struct cli_option script_option_list[] = {
+    CLI_STRING("black", 'b', offsetof(struct script_options, black), "PLAYER",
+	       "who plays Black: human (default) or a level"),
+    CLI_STRING("white", 'w', offsetof(struct script_options, white), "PLAYER",
+	       "who plays White: human (default) or a level"),
+    CLI_STRING("save-dir", 's', offsetof(struct script_options, save_dir), "DIR",
+	       "save slot directory (default $OTHELLO_SAVE_DIR, then\n"
+	       "~/.local/share/othello-master/saves)"),
+    CLI_FLAG("no-board", 'n', offsetof(struct script_options, no_board),
+	     "do not print the board after each move"),
+    {.name = "book",
+     .kind = CLI_OPT_LIST,
+     .offset = offsetof(struct script_options, books),
+     .hi = CTL_MAX_BOOKS,
+     .what = "books",
+     .arg = "FILE",
+     .help = "opening book for the engines (repeatable: books combine;\n"
+	     "default: the shipped book)"},
+    CLI_FLAG("no-book", 0, offsetof(struct script_options, no_book),
+	     "engines play without any opening book"),
+    CLI_STRING("eval", 0, offsetof(struct script_options, eval_spec), "SPEC",
+	       "evaluation: pattern (default), classic or a weights file"),
+    CLI_HELP('h', "show this help"),
+    {0},
+};
+
+static const struct cli_options script_options = {
+    .command = "script",
+    .usage = "usage: othello script [OPTIONS] [FILE|-]\n"
+	     "Run commands (one a line, as typed in the game; `help` lists them) and print\n"
+	     "each result and the board as text. Reads standard input without FILE.\n\n",
+    .footer = "Exit status: 0 if every command succeeded, 1 if one failed, 2 bad usage.\n",
+    .column = 21,
+    .options = script_option_list,
+};
 
 static void print_board(struct controller *ctl)
 {
@@ -172,77 +201,34 @@ static int run_script(struct controller *ctl, FILE *in, const char *name, bool b
 /* `othello script`: see the file comment. */
 int cli_script(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-	    {"black", required_argument, NULL, 'b'},
-	    {"white", required_argument, NULL, 'w'},
-	    {"save-dir", required_argument, NULL, 's'},
-	    {"no-board", no_argument, NULL, 'n'},
-	    {"book", required_argument, NULL, 'K'},
-	    {"no-book", no_argument, NULL, 'B'},
-	    {"eval", required_argument, NULL, 'E'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
-	};
+	struct script_options so = {.black = "human", .white = "human"};
 	struct controller_options opt;
 	struct controller *ctl;
 	struct sigaction sa;
-	bool boards = true;
 	char err[256];
-	const char *books[CTL_MAX_BOOKS];
 	FILE *in = stdin;
-	int c, status;
+	int first, status;
 
+	if ((status = cli_options_parse(&script_options, argc, argv, &so, &first)) >= 0)
+		return status;
 	controller_options_default(&opt);
-	opt.black = "human";
-	opt.white = "human";
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "b:w:s:nh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'b':
-			opt.black = optarg;
-			break;
-		case 'w':
-			opt.white = optarg;
-			break;
-		case 's':
-			opt.save_dir = optarg;
-			break;
-		case 'n':
-			boards = false;
-			break;
-		case 'K':
-			if (opt.n_book_files == CTL_MAX_BOOKS) {
-				fprintf(stderr, "othello script: --book: at most %d books\n",
-					CTL_MAX_BOOKS);
-				return 2;
-			}
-			books[opt.n_book_files++] = optarg;
-			opt.book_files = books;
-			break;
-		case 'B':
-			opt.no_book = true;
-			break;
-		case 'E':
-			opt.eval = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			cli_option_refused("script", longopts, argv, optind - 1, c);
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (argc - optind > 1) {
-		usage(stderr);
+	opt.black = so.black;
+	opt.white = so.white;
+	if (so.save_dir)
+		opt.save_dir = so.save_dir;
+	opt.book_files = so.books.n ? so.books.item : NULL;
+	opt.n_book_files = so.books.n;
+	opt.no_book = so.no_book;
+	if (so.eval_spec)
+		opt.eval = so.eval_spec;
+	if (argc - first > 1) {
+		cli_options_usage(&script_options, stderr);
 		return 2;
 	}
-	if (optind < argc && strcmp(argv[optind], "-") != 0) {
-		in = fopen(argv[optind], "r");
+	if (first < argc && strcmp(argv[first], "-") != 0) {
+		in = fopen(argv[first], "r");
 		if (!in) {
-			fprintf(stderr, "othello script: %s: %s\n", argv[optind], strerror(errno));
+			fprintf(stderr, "othello script: %s: %s\n", argv[first], strerror(errno));
 			return 2;
 		}
 	}
@@ -260,7 +246,7 @@ int cli_script(int argc, char **argv)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	status = run_script(ctl, in, in == stdin ? "-" : argv[optind], boards);
+	status = run_script(ctl, in, in == stdin ? "-" : argv[first], !so.no_board);
 	if (script_signal) {
 		if (controller_autosave(ctl) == 0)
 			fprintf(

@@ -23,12 +23,12 @@
  */
 #include "board.h"
 #include "cli-eval.h"
+#include "cli-options.h"
 #include "cli.h"
 #include "eval.h"
 #include "search.h"
 
 #include <ctype.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,17 +121,38 @@ static int obf_parse_line(char *line, struct obf_position *pos, char *err, size_
 	return 1;
 }
 
-static void solve_usage(FILE *f)
-{
-	fprintf(f, "usage: othello solve FILE.obf [--wld] [--time S] [--all-moves] [--hash MB]\n"
-		   "                     [--eval SPEC]\n"
-		   "Solves each position of an OBF file and checks the scores it gives.\n"
-		   "  --wld        win/loss/draw only (checks the sign of the best score)\n"
-		   "  --time S     at most S seconds a position (TIMEOUT, counted as a mismatch)\n"
-		   "  --all-moves  score every move and check each against the file\n"
-		   "  --hash MB    transposition table size (default 64)\n"
-		   "  --eval SPEC  move ordering: pattern (default), classic or a weights file\n");
-}
+/* The options of `othello solve`. */
+struct solve_options {
+	bool wld;	       /* --wld */
+	double time;	       /* --time S, 0 = none */
+	bool all_moves;	       /* --all-moves */
+	long hash_mb;	       /* --hash MB */
+	const char *eval_spec; /* --eval SPEC */
+};
+
+static const struct cli_option solve_option_list[] = {
+    CLI_FLAG("wld", 'w', offsetof(struct solve_options, wld),
+	     "win/loss/draw only (checks the sign of the best score)"),
+    CLI_NUMBER("time", 't', offsetof(struct solve_options, time), "S",
+	       "at most S seconds a position (TIMEOUT, counted as a mismatch)"),
+    CLI_FLAG("all-moves", 'a', offsetof(struct solve_options, all_moves),
+	     "score every move and check each against the file"),
+    CLI_INT("hash", 'H', offsetof(struct solve_options, hash_mb), 1, 65536, "MB",
+	    "transposition table size (default 64)"),
+    CLI_STRING("eval", 0, offsetof(struct solve_options, eval_spec), "SPEC",
+	       "move ordering: pattern (default), classic or a weights file"),
+    CLI_HELP('h', NULL),
+    {0},
+};
+
+static const struct cli_options solve_options = {
+    .command = "solve",
+    .usage = "usage: othello solve FILE.obf [--wld] [--time S] [--all-moves] [--hash MB]\n"
+	     "                     [--eval SPEC]\n"
+	     "Solves each position of an OBF file and checks the scores it gives.\n",
+    .column = 15,
+    .options = solve_option_list,
+};
 
 static int sign(int v)
 {
@@ -174,79 +195,45 @@ static int check_all_moves(const struct obf_position *pos, const struct search_r
 	return bad;
 }
 
+/* `othello solve`: solves the positions of an OBF file; 0, 1 if a score
+   mismatches, 2 on bad usage or a bad file. */
 int cli_solve(int argc, char **argv)
 {
-	static const struct option options[] = {
-	    {"wld", no_argument, NULL, 'w'},
-	    {"time", required_argument, NULL, 't'},
-	    {"all-moves", no_argument, NULL, 'a'},
-	    {"hash", required_argument, NULL, 'H'},
-	    {"eval", required_argument, NULL, 'e'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
-	};
+	struct solve_options so = {.hash_mb = 64, .eval_spec = "pattern"};
 	struct search_limits lim = {.endgame = 60};
 	struct obf_position pos;
 	struct search_result res;
 	struct eval *ev;
 	struct search *s;
-	bool all_moves = false;
-	const char *eval_spec = "pattern";
-	long hash_mb = 64;
 	char line[1024], err[200], eval_name[EVALSPEC_NAME_LEN];
-	int c, lineno = 0, count = 0, mismatches = 0, status = 0;
+	int first, lineno = 0, count = 0, mismatches = 0, status = 0;
 	uint64_t total_nodes = 0;
 	double total_time = 0;
 	FILE *f;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "wt:aH:h", options, NULL)) != -1) {
-		switch (c) {
-		case 'e':
-			eval_spec = optarg;
-			break;
-		case 'w':
-			lim.wld = true;
-			break;
-		case 't':
-			if (!cli_option_seconds("solve", "time", optarg, &lim.time))
-				return 2;
-			break;
-		case 'a':
-			all_moves = true;
-			break;
-		case 'H':
-			if (!cli_option_int("solve", "hash", optarg, 1, 65536, &hash_mb))
-				return 2;
-			break;
-		case 'h':
-			solve_usage(stdout);
-			return 0;
-		default:
-			cli_option_refused("solve", options, argv, optind - 1, c);
-			solve_usage(stderr);
-			return 2;
-		}
-	}
-	if (optind + 1 != argc) {
+	if ((status = cli_options_parse(&solve_options, argc, argv, &so, &first)) >= 0)
+		return status;
+	status = 0;
+	if (first + 1 != argc) {
 		fprintf(stderr, "othello solve: expected one OBF file\n");
-		solve_usage(stderr);
+		cli_options_usage(&solve_options, stderr);
 		return 2;
 	}
-	if (all_moves)
+	lim.wld = so.wld;
+	lim.time = so.time;
+	if (so.all_moves)
 		lim.multipv = 64;
-	f = fopen(argv[optind], "r");
+	f = fopen(argv[first], "r");
 	if (!f) {
-		perror(argv[optind]);
+		perror(argv[first]);
 		return 2;
 	}
-	ev = cli_eval_option("solve", "eval", eval_spec, eval_name, sizeof eval_name);
+	ev = cli_eval_option("solve", "eval", so.eval_spec, eval_name, sizeof eval_name);
 	if (!ev) {
 		fclose(f);
 		return 2;
 	}
-	s = ev ? search_new((size_t)hash_mb, ev) : NULL;
+	s = ev ? search_new((size_t)so.hash_mb, ev) : NULL;
 	if (!s) {
 		fprintf(stderr, "othello solve: out of memory\n");
 		fclose(f);
@@ -258,7 +245,7 @@ int cli_solve(int argc, char **argv)
 
 		lineno++;
 		if (!strchr(line, '\n') && !feof(f)) {
-			fprintf(stderr, "%s:%d: line too long\n", argv[optind], lineno);
+			fprintf(stderr, "%s:%d: line too long\n", argv[first], lineno);
 			status = 2;
 			break;
 		}
@@ -267,10 +254,10 @@ int cli_solve(int argc, char **argv)
 			int col = 0, skip = 0;
 
 			if (sscanf(err, "column %d: %n", &col, &skip) == 1 && skip > 0)
-				fprintf(stderr, "%s:%d:%d: %s\n", argv[optind], lineno, col,
+				fprintf(stderr, "%s:%d:%d: %s\n", argv[first], lineno, col,
 					err + skip);
 			else
-				fprintf(stderr, "%s:%d: %s\n", argv[optind], lineno, err);
+				fprintf(stderr, "%s:%d: %s\n", argv[first], lineno, err);
 			status = 2;
 			break;
 		}
@@ -303,7 +290,7 @@ int cli_solve(int argc, char **argv)
 		       (unsigned long long)res.nodes, res.time);
 		print_pv(&res);
 		printf("\n");
-		if (all_moves && !lim.wld)
+		if (so.all_moves && !lim.wld)
 			bad += check_all_moves(&pos, &res);
 		fflush(stdout);
 		mismatches += bad != 0;
@@ -311,7 +298,7 @@ int cli_solve(int argc, char **argv)
 		total_time += res.time;
 	}
 	if (status == 0 && ferror(f)) {
-		fprintf(stderr, "%s: read error\n", argv[optind]);
+		fprintf(stderr, "%s: read error\n", argv[first]);
 		status = 2;
 	}
 	fclose(f);

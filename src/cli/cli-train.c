@@ -29,16 +29,35 @@
  * Progress bars (games or iterations, rate, time left) go to stderr.
  */
 #include "cli-eval.h"
+#include "cli-options.h"
 #include "cli.h"
 #include "timer.h"
 #include "train.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* The numeric options of `othello train` as given, -1 when not: each goes
+   to the options of the actions that use it (train_apply). */
+struct train_numbers {
+	long depth;	   /* --depth D: generate and match */
+	long solve;	   /* --solve E */
+	long random;	   /* --random R */
+	long window;	   /* --window W (at most 64) */
+	long seed;	   /* --seed S: generate and fit */
+	long jobs;	   /* --jobs J, -j J */
+	long iterations;   /* --iterations N */
+	double ridge;	   /* --ridge X */
+	long validation;   /* --validation PCT (at most 90) */
+	long rounds;	   /* --rounds R: iterate and match */
+	long endgame;	   /* --endgame E */
+	long noise;	   /* --noise PCT */
+	long fit_window;   /* --fit-window K */
+	long search_label; /* --search-label PCT */
+};
 
 struct train_args {
 	const char *openings;		  /* openings file */
@@ -52,27 +71,8 @@ struct train_args {
 	int jobs;			  /* threads */
 	char **rest;			  /* positional arguments */
 	int n_rest;			  /* their number */
+	struct train_numbers given;	  /* the numeric options as given */
 };
-
-static void train_usage(FILE *f)
-{
-	fprintf(
-	    f,
-	    "usage: othello train generate OUT.dat --openings FILE [--games N] [--depth D]\n"
-	    "                [--solve E] [--random R] [--window W] [--seed S] [--eval SPEC] "
-	    "[--jobs J]\n"
-	    "                [--search-label PCT]\n"
-	    "       othello train fit OUT.bin DATA.dat... [--iterations N] [--ridge X]\n"
-	    "                [--validation PCT] [--fit-window K] [--seed S]\n"
-	    "       othello train iterate DIR --openings FILE [--rounds R] [--games N] [options]\n"
-	    "       othello train match --openings FILE [--a SPEC] [--b SPEC] [--depth D]\n"
-	    "                [--endgame E] [--rounds R] [--noise PCT] [--jobs J]\n"
-	    "SPEC: classic, pattern (the shipped weights) or a weights file.\n"
-	    "Defaults: --games 1000 --depth 4 --solve 16 --random 2 --window 12 --seed 1\n"
-	    "--jobs 1 --search-label 0; fit --iterations 40 --ridge 5 --validation 10\n"
-	    "--fit-window 1; "
-	    "match --depth 6 --endgame 14 --rounds 1 --noise 5.\n");
-}
 
 struct bar {
 	double t0;	  /* start */
@@ -111,124 +111,115 @@ static void gen_progress(uint64_t done, uint64_t total, uint64_t positions, void
 	bar_draw(user, done, total, extra, done == total);
 }
 
-static int parse_args(int argc, char **argv, struct train_args *a)
-{
-	static const struct option opts[] = {
-	    {"openings", required_argument, NULL, 'o'},
-	    {"games", required_argument, NULL, 'g'},
-	    {"depth", required_argument, NULL, 'd'},
-	    {"solve", required_argument, NULL, 's'},
-	    {"random", required_argument, NULL, 'r'},
-	    {"window", required_argument, NULL, 'w'},
-	    {"seed", required_argument, NULL, 'S'},
-	    {"eval", required_argument, NULL, 'e'},
-	    {"a", required_argument, NULL, 'e'},
-	    {"b", required_argument, NULL, 'b'},
-	    {"jobs", required_argument, NULL, 'j'},
-	    {"iterations", required_argument, NULL, 'i'},
-	    {"ridge", required_argument, NULL, 'R'},
-	    {"validation", required_argument, NULL, 'v'},
-	    {"rounds", required_argument, NULL, 'n'},
-	    {"endgame", required_argument, NULL, 'E'},
-	    {"noise", required_argument, NULL, 'N'},
-	    {"fit-window", required_argument, NULL, 'W'},
-	    {"search-label", required_argument, NULL, 'L'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
-	};
-	int c;
-	long v;
-	double x;
-
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "j:", opts, NULL)) != -1) {
-		if (c == '?') {
-			cli_option_refused("train", opts, argv, optind - 1, c);
-			goto bad;
-		}
-		switch (c) {
-		case 'o':
-			a->openings = optarg;
-			break;
-		case 'e':
-			a->eval = optarg;
-			break;
-		case 'b':
-			a->eval_b = optarg;
-			break;
-		case 'h':
-			train_usage(stdout);
-			exit(0);
-		case 'R':
-			if (!cli_parse_seconds(optarg, &x))
-				goto bad;
-			a->fit.ridge = x;
-			break;
-		default:
-			if (c == '?' || !cli_parse_int(optarg, 0, 1000000000, &v))
-				goto bad;
-			switch (c) {
-			case 'g':
-				a->games = v;
-				break;
-			case 'd':
-				a->gen.depth = (int)v;
-				a->match.depth = (int)v;
-				break;
-			case 's':
-				a->gen.solve_empties = (int)v;
-				break;
-			case 'r':
-				a->gen.random_moves = (int)v;
-				break;
-			case 'w':
-				a->gen.random_window = (int)(v > 64 ? 64 : v);
-				break;
-			case 'S':
-				a->gen.seed = (uint64_t)v;
-				a->fit.seed = (uint64_t)v;
-				break;
-			case 'j':
-				a->jobs = (int)v;
-				break;
-			case 'i':
-				a->fit.iterations = (int)v;
-				break;
-			case 'v':
-				a->fit.validation = (int)(v > 90 ? 90 : v);
-				break;
-			case 'n':
-				a->rounds = v;
-				a->match.rounds = (int)v;
-				break;
-			case 'E':
-				a->match.endgame = (int)v;
-				break;
-			case 'N':
-				a->match.noise = (int)v;
-				break;
-			case 'W':
-				a->fit.window = (int)v;
-				break;
-			case 'L':
-				if (v > 100)
-					goto bad;
-				a->gen.search_label = (int)v;
-				break;
-			default:
-				goto bad;
-			}
-		}
+#define TRAIN_NUMBER(NAME, LETTER, FIELD, HI)                                                      \
+	{                                                                                          \
+		.name = NAME, .letter = LETTER, .kind = CLI_OPT_INT,                               \
+		.offset = offsetof(struct train_args, given.FIELD), .lo = 0, .hi = HI,             \
+		.form = CLI_VALUE_BAD_USAGE                                                        \
 	}
-	a->rest = argv + optind;
-	a->n_rest = argc - optind;
+
+static const struct cli_option train_option_list[] = {
+    CLI_STRING("openings", 0, offsetof(struct train_args, openings), NULL, NULL),
+    {.name = "games",
+     .kind = CLI_OPT_INT,
+     .offset = offsetof(struct train_args, games),
+     .lo = 0,
+     .hi = 1000000000,
+     .form = CLI_VALUE_BAD_USAGE},
+    TRAIN_NUMBER("depth", 0, depth, 1000000000),
+    TRAIN_NUMBER("solve", 0, solve, 1000000000),
+    TRAIN_NUMBER("random", 0, random, 1000000000),
+    TRAIN_NUMBER("window", 0, window, 1000000000),
+    TRAIN_NUMBER("seed", 0, seed, 1000000000),
+    {.name = "eval",
+     .alias = "a",
+     .kind = CLI_OPT_STRING,
+     .offset = offsetof(struct train_args, eval)},
+    CLI_STRING("b", 0, offsetof(struct train_args, eval_b), NULL, NULL),
+    TRAIN_NUMBER("jobs", 'j', jobs, 1000000000),
+    TRAIN_NUMBER("iterations", 0, iterations, 1000000000),
+    {.name = "ridge",
+     .kind = CLI_OPT_NUMBER,
+     .offset = offsetof(struct train_args, given.ridge),
+     .form = CLI_VALUE_BAD_USAGE},
+    TRAIN_NUMBER("validation", 0, validation, 1000000000),
+    TRAIN_NUMBER("rounds", 0, rounds, 1000000000),
+    TRAIN_NUMBER("endgame", 0, endgame, 1000000000),
+    TRAIN_NUMBER("noise", 0, noise, 1000000000),
+    TRAIN_NUMBER("fit-window", 0, fit_window, 1000000000),
+    TRAIN_NUMBER("search-label", 0, search_label, 100),
+    CLI_HELP(0, NULL),
+    {0},
+};
+
+static const struct cli_options train_options = {
+    .command = "train",
+    .usage = "usage: othello train generate OUT.dat --openings FILE [--games N] [--depth D]\n"
+	     "                [--solve E] [--random R] [--window W] [--seed S] [--eval SPEC] "
+	     "[--jobs J]\n"
+	     "                [--search-label PCT]\n"
+	     "       othello train fit OUT.bin DATA.dat... [--iterations N] [--ridge X]\n"
+	     "                [--validation PCT] [--fit-window K] [--seed S]\n"
+	     "       othello train iterate DIR --openings FILE [--rounds R] [--games N] "
+	     "[options]\n"
+	     "       othello train match --openings FILE [--a SPEC] [--b SPEC] [--depth D]\n"
+	     "                [--endgame E] [--rounds R] [--noise PCT] [--jobs J]\n"
+	     "SPEC: classic, pattern (the shipped weights) or a weights file.\n"
+	     "Defaults: --games 1000 --depth 4 --solve 16 --random 2 --window 12 --seed 1\n"
+	     "--jobs 1 --search-label 0; fit --iterations 40 --ridge 5 --validation 10\n"
+	     "--fit-window 1; "
+	     "match --depth 6 --endgame 14 --rounds 1 --noise 5.\n",
+    .options = train_option_list,
+};
+
+/* Puts the numeric options given into the options of the actions. */
+static void train_apply(struct train_args *a)
+{
+	const struct train_numbers *g = &a->given;
+
+	if (g->depth >= 0)
+		a->gen.depth = a->match.depth = (int)g->depth;
+	if (g->solve >= 0)
+		a->gen.solve_empties = (int)g->solve;
+	if (g->random >= 0)
+		a->gen.random_moves = (int)g->random;
+	if (g->window >= 0)
+		a->gen.random_window = (int)(g->window > 64 ? 64 : g->window);
+	if (g->seed >= 0)
+		a->gen.seed = a->fit.seed = (uint64_t)g->seed;
+	if (g->jobs >= 0)
+		a->jobs = (int)g->jobs;
+	if (g->iterations >= 0)
+		a->fit.iterations = (int)g->iterations;
+	if (g->ridge >= 0)
+		a->fit.ridge = g->ridge;
+	if (g->validation >= 0)
+		a->fit.validation = (int)(g->validation > 90 ? 90 : g->validation);
+	if (g->rounds >= 0)
+		a->match.rounds = (int)(a->rounds = g->rounds);
+	if (g->endgame >= 0)
+		a->match.endgame = (int)g->endgame;
+	if (g->noise >= 0)
+		a->match.noise = (int)g->noise;
+	if (g->fit_window >= 0)
+		a->fit.window = (int)g->fit_window;
+	if (g->search_label >= 0)
+		a->gen.search_label = (int)g->search_label;
 	a->gen.jobs = a->jobs;
-	return 0;
-bad:
-	if (c != '?')
-		fprintf(stderr, "othello train: bad value '%s'\n", optarg);
-	train_usage(stderr);
+}
+
+/* Parses the options of every action into `a` (argv[0] is the action).
+   Returns -1 to go on, or an exit status. */
+static int train_parse(int argc, char **argv, struct train_args *a)
+{
+	int first, st;
+
+	a->given = (struct train_numbers){-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+	if ((st = cli_options_parse(&train_options, argc, argv, a, &first)) >= 0)
+		return st;
+	train_apply(a);
+	a->rest = argv + first;
+	a->n_rest = argc - first;
 	return -1;
 }
 
@@ -381,7 +372,7 @@ static int cmd_generate(struct train_args *a)
 	int rc;
 
 	if (a->n_rest != 1) {
-		train_usage(stderr);
+		cli_options_usage(&train_options, stderr);
 		return 2;
 	}
 	ev = cli_eval_open(a->eval, stderr);
@@ -399,7 +390,7 @@ static int cmd_iterate(struct train_args *a)
 	int rc = 0;
 
 	if (a->n_rest != 1) {
-		train_usage(stderr);
+		cli_options_usage(&train_options, stderr);
 		return 2;
 	}
 	dir = a->rest[0];
@@ -492,6 +483,7 @@ int cli_train(int argc, char **argv)
 {
 	struct train_args a = {0};
 	const char *sub = argc >= 2 ? argv[1] : NULL;
+	int st;
 
 	a.games = 1000;
 	a.rounds = 2;
@@ -500,16 +492,16 @@ int cli_train(int argc, char **argv)
 	a.match = (struct train_match_options){6, 14, 1, 5, 1};
 	a.jobs = 1;
 	if (!sub || strcmp(sub, "--help") == 0) {
-		train_usage(sub ? stdout : stderr);
+		cli_options_usage(&train_options, sub ? stdout : stderr);
 		return sub ? 0 : 2;
 	}
-	if (parse_args(argc - 1, argv + 1, &a) < 0)
-		return 2;
+	if ((st = train_parse(argc - 1, argv + 1, &a)) >= 0)
+		return st;
 	if (strcmp(sub, "generate") == 0)
 		return cmd_generate(&a);
 	if (strcmp(sub, "fit") == 0) {
 		if (a.n_rest < 2) {
-			train_usage(stderr);
+			cli_options_usage(&train_options, stderr);
 			return 2;
 		}
 		return run_fit(&a, a.rest + 1, a.n_rest - 1, a.rest[0]);
@@ -519,6 +511,6 @@ int cli_train(int argc, char **argv)
 	if (strcmp(sub, "match") == 0)
 		return cmd_match(&a);
 	fprintf(stderr, "othello train: no subcommand '%s'\n", sub);
-	train_usage(stderr);
+	cli_options_usage(&train_options, stderr);
 	return 2;
 }

@@ -40,17 +40,5 @@ int cli_train(int argc, char **argv);
 bool cli_parse_int(const char *s, long lo, long hi, long *out);
 /* Parses a non-negative decimal number of seconds; false if `s` is anything else. */
 bool cli_parse_seconds(const char *s, double *out);
-/* The same for the value of an option, printing "othello COMMAND: --OPTION: ..." when it is bad
-   (COMMAND NULL: the game). */
-bool cli_option_int(const char *command, const char *option, const char *text, long lo, long hi,
-		    long *out);
-bool cli_option_seconds(const char *command, const char *option, const char *text, double *out);
-struct option;
-/* Prints why `othello COMMAND` refused the option that starts at argv[at] (getopt returned
-   `c`: '?' for a missing value or an unknown option, else an option of another command). */
-void cli_option_refused(const char *command, const struct option *options, char *const *argv,
-			int at, int c);
-/* The option word at argv[at] ("--count" of "--count=x"), for messages. */
-const char *cli_option_word(char *const *argv, int at, char *buf, size_t len);
 
 #endif
