@@ -29,20 +29,6 @@ struct position_options {
 	long multipv;		 /* --multipv N */
 };
 
-static const struct cli_option position_option_list[] = {
-    CLI_INT("depth", 'd', offsetof(struct position_options, depth), 1, 60, NULL, NULL),
-    CLI_NUMBER("time", 't', offsetof(struct position_options, time), NULL, NULL),
-    CLI_STRING("eval", 'e', offsetof(struct position_options, eval_spec), NULL, NULL),
-    {.name = "without",
-     .letter = 'w',
-     .kind = CLI_OPT_LIST,
-     .offset = offsetof(struct position_options, without)},
-    CLI_INT("hash", 'H', offsetof(struct position_options, hash_mb), 1, 65536, NULL, NULL),
-    CLI_INT("multipv", 'm', offsetof(struct position_options, multipv), 1, 64, NULL, NULL),
-    CLI_HELP('h', NULL),
-    {0},
-};
-
 static const struct cli_options position_options = {
     .command = "analyze-position",
     .usage = "usage: othello analyze-position \"BOARD STRING\" [--depth N | --time S]\n"
@@ -52,7 +38,20 @@ static const struct cli_options position_options = {
 	     "SPEC: pattern (default), classic or a weights file; --without switches off\n"
 	     "a feature of the classic evaluation (the default with --without).\n"
 	     "Scores are in discs for the side to move.\n",
-    .options = position_option_list,
+    .options =
+	(const struct cli_option[]){
+	    CLI_INT("depth", 'd', offsetof(struct position_options, depth), 1, 60, NULL, NULL),
+	    CLI_NUMBER("time", 't', offsetof(struct position_options, time), NULL, NULL),
+	    CLI_STRING("eval", 'e', offsetof(struct position_options, eval_spec), NULL, NULL),
+	    {.name = "without",
+	     .letter = 'w',
+	     .kind = CLI_OPT_LIST,
+	     .offset = offsetof(struct position_options, without)},
+	    CLI_INT("hash", 'H', offsetof(struct position_options, hash_mb), 1, 65536, NULL, NULL),
+	    CLI_INT("multipv", 'm', offsetof(struct position_options, multipv), 1, 64, NULL, NULL),
+	    CLI_HELP('h', NULL),
+	    {0},
+	},
 };
 
 static const char *bound_mark(enum bound b)

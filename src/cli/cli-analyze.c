@@ -117,32 +117,6 @@ struct analyze_options {
 		.bad = "not a number of discs: ", .arg = "D", .help = HELP                         \
 	}
 
-static const struct cli_option analyze_option_list[] = {
-    CLI_STRING("output", 'o', offsetof(struct analyze_options, out), "FILE",
-	       "write the analysed game (the extension picks the format)"),
-    CLI_STRING("svg", 0, offsetof(struct analyze_options, svg), "FILE",
-	       "draw the evaluation over the game as an SVG chart"),
-    CLI_INT("depth", 'd', offsetof(struct analyze_options, depth), 1, 60, "N",
-	    "midgame search depth for each position (default 10)"),
-    {.name = "time",
-     .letter = 't',
-     .kind = CLI_OPT_NUMBER,
-     .offset = offsetof(struct analyze_options, time),
-     .above_zero = true,
-     .bad = "--time: not a number of seconds: ",
-     .arg = "S",
-     .help = "seconds for each position instead of a depth"},
-    CLI_INT("exact", 'e', offsetof(struct analyze_options, exact), 0, 60, "N",
-	    "solve exactly with N empties or fewer (default 16)"),
-    ANALYZE_DISCS("doubtful", doubtful, "disc loss marked ?! (default 2)"),
-    ANALYZE_DISCS("mistake", mistake, "disc loss marked ?  (default 4)"),
-    ANALYZE_DISCS("blunder", blunder, "disc loss marked ?? (default 8)"),
-    CLI_STRING("eval", 0, offsetof(struct analyze_options, eval_spec), "SPEC",
-	       "evaluation: pattern (default), classic or a weights file"),
-    CLI_HELP('h', "show this help"),
-    {0},
-};
-
 static const struct cli_options analyze_options = {
     .command = "analyze",
     .usage = "usage: othello analyze [OPTIONS] IN\n"
@@ -150,7 +124,32 @@ static const struct cli_options analyze_options = {
 	     "mistakes by disc loss and sum up each side's losses.\n\n",
     .column = 24,
     .letters = true,
-    .options = analyze_option_list,
+    .options =
+	(const struct cli_option[]){
+	    CLI_STRING("output", 'o', offsetof(struct analyze_options, out), "FILE",
+		       "write the analysed game (the extension picks the format)"),
+	    CLI_STRING("svg", 0, offsetof(struct analyze_options, svg), "FILE",
+		       "draw the evaluation over the game as an SVG chart"),
+	    CLI_INT("depth", 'd', offsetof(struct analyze_options, depth), 1, 60, "N",
+		    "midgame search depth for each position (default 10)"),
+	    {.name = "time",
+	     .letter = 't',
+	     .kind = CLI_OPT_NUMBER,
+	     .offset = offsetof(struct analyze_options, time),
+	     .above_zero = true,
+	     .bad = "--time: not a number of seconds: ",
+	     .arg = "S",
+	     .help = "seconds for each position instead of a depth"},
+	    CLI_INT("exact", 'e', offsetof(struct analyze_options, exact), 0, 60, "N",
+		    "solve exactly with N empties or fewer (default 16)"),
+	    ANALYZE_DISCS("doubtful", doubtful, "disc loss marked ?! (default 2)"),
+	    ANALYZE_DISCS("mistake", mistake, "disc loss marked ?  (default 4)"),
+	    ANALYZE_DISCS("blunder", blunder, "disc loss marked ?? (default 8)"),
+	    CLI_STRING("eval", 0, offsetof(struct analyze_options, eval_spec), "SPEC",
+		       "evaluation: pattern (default), classic or a weights file"),
+	    CLI_HELP('h', "show this help"),
+	    {0},
+	},
 };
 
 /* Centidiscs of a disc loss given in discs. */

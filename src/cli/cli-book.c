@@ -126,17 +126,16 @@ static bool book_show_book(void *opts, const char *text)
 	return load_file(so->bk, text) == 0;
 }
 
-static const struct cli_option book_show_option_list[] = {
-    {.name = "book", .letter = 'b', .kind = CLI_OPT_CALL, .call = book_show_book},
-    CLI_FLAG("no-book", 'n', offsetof(struct book_show_options, no_book), NULL),
-    CLI_HELP('h', NULL),
-    {0},
-};
-
 static const struct cli_options book_show_options = {
     .command = "book show",
     .usage = BOOK_USAGE,
-    .options = book_show_option_list,
+    .options =
+	(const struct cli_option[]){
+	    {.name = "book", .letter = 'b', .kind = CLI_OPT_CALL, .call = book_show_book},
+	    CLI_FLAG("no-book", 'n', offsetof(struct book_show_options, no_book), NULL),
+	    CLI_HELP('h', NULL),
+	    {0},
+	},
 };
 
 /* The options of `othello book build`. */
@@ -157,41 +156,42 @@ static bool book_build_book(void *opts, const char *text)
 	return load_file(((struct book_build_cli_options *)opts)->bk, text) == 0;
 }
 
-static const struct cli_option book_build_option_list[] = {
-    CLI_STRING("output", 'o', offsetof(struct book_build_cli_options, out), NULL, NULL),
-    {.name = "book", .letter = 'b', .kind = CLI_OPT_CALL, .call = book_build_book},
-    CLI_INT("plies", 'p', offsetof(struct book_build_cli_options, plies), 0, 30, NULL, NULL),
-    CLI_INT("depth", 'd', offsetof(struct book_build_cli_options, depth), 1, 40, NULL, NULL),
-    {.name = "tolerance",
-     .letter = 't',
-     .kind = CLI_OPT_NUMBER,
-     .offset = offsetof(struct book_build_cli_options, tolerance),
-     .max = 64,
-     .what = "0 to 64 discs"},
-    CLI_STRING("from", 'f', offsetof(struct book_build_cli_options, from), NULL, NULL),
-    CLI_INT("hash", 'H', offsetof(struct book_build_cli_options, hash_mb), 1, 4096, NULL, NULL),
-    CLI_FLAG("quiet", 'q', offsetof(struct book_build_cli_options, quiet), NULL),
-    CLI_HELP('h', NULL),
-    {0},
-};
-
 static const struct cli_options book_build_options = {
     .command = "book build",
     .usage = BOOK_USAGE,
-    .options = book_build_option_list,
+    .options =
+	(const struct cli_option[]){
+	    CLI_STRING("output", 'o', offsetof(struct book_build_cli_options, out), NULL, NULL),
+	    {.name = "book", .letter = 'b', .kind = CLI_OPT_CALL, .call = book_build_book},
+	    CLI_INT("plies", 'p', offsetof(struct book_build_cli_options, plies), 0, 30, NULL,
+		    NULL),
+	    CLI_INT("depth", 'd', offsetof(struct book_build_cli_options, depth), 1, 40, NULL,
+		    NULL),
+	    {.name = "tolerance",
+	     .letter = 't',
+	     .kind = CLI_OPT_NUMBER,
+	     .offset = offsetof(struct book_build_cli_options, tolerance),
+	     .max = 64,
+	     .what = "0 to 64 discs"},
+	    CLI_STRING("from", 'f', offsetof(struct book_build_cli_options, from), NULL, NULL),
+	    CLI_INT("hash", 'H', offsetof(struct book_build_cli_options, hash_mb), 1, 4096, NULL,
+		    NULL),
+	    CLI_FLAG("quiet", 'q', offsetof(struct book_build_cli_options, quiet), NULL),
+	    CLI_HELP('h', NULL),
+	    {0},
+	},
 };
 
 /* The options of `othello book merge`: where -o writes (a const char *). */
-static const struct cli_option book_merge_option_list[] = {
-    CLI_STRING("output", 'o', 0, NULL, NULL),
-    CLI_HELP('h', NULL),
-    {0},
-};
-
 static const struct cli_options book_merge_options = {
     .command = "book merge",
     .usage = BOOK_USAGE,
-    .options = book_merge_option_list,
+    .options =
+	(const struct cli_option[]){
+	    CLI_STRING("output", 'o', 0, NULL, NULL),
+	    CLI_HELP('h', NULL),
+	    {0},
+	},
 };
 
 /* `othello book show`: the book moves of POSITION; 0, 1 when it is not in

@@ -43,20 +43,19 @@ static bool convert_to(void *opts, const char *text)
 	return convert_format(&((struct convert_options *)opts)->to, text);
 }
 
-static const struct cli_option convert_option_list[] = {
-    {.name = "from", .letter = 'f', .kind = CLI_OPT_CALL, .call = convert_from},
-    {.name = "to", .letter = 't', .kind = CLI_OPT_CALL, .call = convert_to},
-    CLI_HELP('h', NULL),
-    {0},
-};
-
 static const struct cli_options convert_options = {
     .command = "convert",
     .usage = "usage: othello convert [--from FORMAT] [--to FORMAT] IN OUT\n"
 	     "Converts a game record. Formats: sgf, ggf, txt (transcript), obf (board\n"
 	     "string: the position the main line reaches). By default each file's\n"
 	     "extension names its format; `-` is standard input or output.\n",
-    .options = convert_option_list,
+    .options =
+	(const struct cli_option[]){
+	    {.name = "from", .letter = 'f', .kind = CLI_OPT_CALL, .call = convert_from},
+	    {.name = "to", .letter = 't', .kind = CLI_OPT_CALL, .call = convert_to},
+	    CLI_HELP('h', NULL),
+	    {0},
+	},
 };
 
 /* Reads all of standard input; NULL when out of memory or too large. */

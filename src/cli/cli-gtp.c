@@ -23,17 +23,6 @@ struct gtp_options {
 	const char *eval_spec; /* --eval SPEC, NULL = the default */
 };
 
-static const struct cli_option gtp_option_list[] = {
-    CLI_STRING("level", 0, offsetof(struct gtp_options, level), NULL, NULL),
-    CLI_NUMBER("time", 0, offsetof(struct gtp_options, time), NULL, NULL),
-    CLI_INT("depth", 0, offsetof(struct gtp_options, depth), 1, 60, NULL, NULL),
-    CLI_INT("random", 0, offsetof(struct gtp_options, random_pct), 0, 100, NULL, NULL),
-    CLI_INT("seed", 0, offsetof(struct gtp_options, seed), 0, 0x7fffffffL, NULL, NULL),
-    CLI_STRING("eval", 0, offsetof(struct gtp_options, eval_spec), NULL, NULL),
-    CLI_HELP(0, NULL),
-    {0},
-};
-
 static const struct cli_options gtp_options = {
     .command = "gtp",
     .usage = "usage: othello gtp [--level PLAYER] [--time T] [--depth D] [--random PCT] "
@@ -41,7 +30,17 @@ static const struct cli_options gtp_options = {
 	     "                   [--eval SPEC]\n\n"
 	     "Speaks GTP on stdin/stdout. PLAYER as for `othello match` (default expert).\n"
 	     "SPEC: pattern (default), classic or a weights file.\n",
-    .options = gtp_option_list,
+    .options =
+	(const struct cli_option[]){
+	    CLI_STRING("level", 0, offsetof(struct gtp_options, level), NULL, NULL),
+	    CLI_NUMBER("time", 0, offsetof(struct gtp_options, time), NULL, NULL),
+	    CLI_INT("depth", 0, offsetof(struct gtp_options, depth), 1, 60, NULL, NULL),
+	    CLI_INT("random", 0, offsetof(struct gtp_options, random_pct), 0, 100, NULL, NULL),
+	    CLI_INT("seed", 0, offsetof(struct gtp_options, seed), 0, 0x7fffffffL, NULL, NULL),
+	    CLI_STRING("eval", 0, offsetof(struct gtp_options, eval_spec), NULL, NULL),
+	    CLI_HELP(0, NULL),
+	    {0},
+	},
 };
 
 /* `othello gtp`: see gtp_options. */

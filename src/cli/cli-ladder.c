@@ -303,25 +303,6 @@ static bool ladder_book(void *opts, const char *text)
 	return true;
 }
 
-static const struct cli_option ladder_option_list[] = {
-    {.name = "games",
-     .letter = 'g',
-     .kind = CLI_OPT_CALL,
-     .call = ladder_games,
-     .what = "an even number from 2"},
-    CLI_INT("plies", 'p', offsetof(struct ladder_options, plies), 0, 16, NULL, NULL),
-    CLI_INT("seed", 's', offsetof(struct ladder_options, seed), 0, 2147483647, NULL, NULL),
-    CLI_INT("threads", 'j', offsetof(struct ladder_options, threads), 1, 16, NULL, NULL),
-    {.name = "book", .letter = 'b', .kind = CLI_OPT_CALL, .call = ladder_book},
-    CLI_FLAG("no-book", 'n', offsetof(struct ladder_options, no_book), NULL),
-    CLI_INT("hash", 'H', offsetof(struct ladder_options, hash_mb), 1, 1024, NULL, NULL),
-    CLI_NUMBER("max-time", 'm', offsetof(struct ladder_options, max_time), NULL, NULL),
-    CLI_FLAG("quiet", 'q', offsetof(struct ladder_options, quiet), NULL),
-    CLI_STRING("eval", 'e', offsetof(struct ladder_options, eval_spec), NULL, NULL),
-    CLI_HELP('h', NULL),
-    {0},
-};
-
 static const struct cli_options ladder_options = {
     .command = "ladder",
     .usage = "usage: othello ladder [--games N] [--plies N] [--seed N] [--threads N]\n"
@@ -334,7 +315,25 @@ static const struct cli_options ladder_options = {
 	     "SPEC, the levels' evaluation: pattern (default), classic or a weights file.\n"
 	     "--max-time S: no game starts after S seconds (the table counts the games\n"
 	     "played); --quiet: no progress on stderr.\n",
-    .options = ladder_option_list,
+    .options =
+	(const struct cli_option[]){
+	    {.name = "games",
+	     .letter = 'g',
+	     .kind = CLI_OPT_CALL,
+	     .call = ladder_games,
+	     .what = "an even number from 2"},
+	    CLI_INT("plies", 'p', offsetof(struct ladder_options, plies), 0, 16, NULL, NULL),
+	    CLI_INT("seed", 's', offsetof(struct ladder_options, seed), 0, 2147483647, NULL, NULL),
+	    CLI_INT("threads", 'j', offsetof(struct ladder_options, threads), 1, 16, NULL, NULL),
+	    {.name = "book", .letter = 'b', .kind = CLI_OPT_CALL, .call = ladder_book},
+	    CLI_FLAG("no-book", 'n', offsetof(struct ladder_options, no_book), NULL),
+	    CLI_INT("hash", 'H', offsetof(struct ladder_options, hash_mb), 1, 1024, NULL, NULL),
+	    CLI_NUMBER("max-time", 'm', offsetof(struct ladder_options, max_time), NULL, NULL),
+	    CLI_FLAG("quiet", 'q', offsetof(struct ladder_options, quiet), NULL),
+	    CLI_STRING("eval", 'e', offsetof(struct ladder_options, eval_spec), NULL, NULL),
+	    CLI_HELP('h', NULL),
+	    {0},
+	},
 };
 
 /* `othello ladder`: see ladder_options. Returns 0, 1 if a game failed, 2 on

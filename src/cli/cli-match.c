@@ -284,31 +284,6 @@ static bool run_format(void *opts, const char *text)
 		.name = "player", .kind = CLI_OPT_CALL, .call = run_player, .foreign = FOREIGN     \
 	}
 
-static const struct cli_option match_option_list[] = {
-    RUN_OPT_GAMES("games to play (default: every opening twice)"),
-    RUN_OPT_OPENINGS("starting sequences or board strings, one a line\n"
-		     "(default: the shipped balanced set; `start`: the start only)"),
-    RUN_OPT_RANDOM("evaluation noise for both players (default 0)"),
-    RUN_OPT_EVAL("evaluation of both players: pattern (default), classic\n"
-		 "or a weights file; the names in the results show it"),
-    RUN_OPT_BLACK_EVAL(false),
-    RUN_OPT_WHITE_EVAL(false),
-    RUN_OPT_SEED("seed of the run; each game's seed derives from it (default 1)"),
-    RUN_OPT_TIME("seconds per move, for --black's player then --white's"),
-    RUN_OPT_DEPTH("search depth, same order"),
-    RUN_OPT_TIMEOUT("seconds an external engine may take for a reply"),
-    RUN_OPT_JOBS("games played at once, in worker processes (default 1)"),
-    RUN_OPT_REPORT("append one line per game (format: report.c, othello(6))"),
-    RUN_OPT_LOG_DIR("write each game as DIR/game-NNNNN.sgf with the reasoning"),
-    RUN_OPT_SHARD("play only the I-th of N slices of the game list"),
-    RUN_OPT_JSON(false),
-    RUN_OPT_QUIET("no progress on stderr"),
-    RUN_OPT_FORMAT(true, NULL),
-    RUN_OPT_PLAYERS(true),
-    CLI_HELP(0, NULL),
-    {0},
-};
-
 static const struct cli_options match_options = {
     .command = "match",
     .usage = "usage: othello match --black PLAYER --white PLAYER [OPTIONS]\n\n"
@@ -317,31 +292,31 @@ static const struct cli_options match_options = {
 	     "master, or a setting), `random`, `engine:CMD` (an external GTP engine) or\n"
 	     "`nboard:CMD` (an external NBoard engine).\n\n",
     .column = 21,
-    .options = match_option_list,
-};
-
-static const struct cli_option tournament_option_list[] = {
-    RUN_OPT_GAMES("games per pairing (default: every opening twice)"),
-    RUN_OPT_FORMAT(false, "text, csv or json (default text)"),
-    RUN_OPT_EVAL("evaluation of every level: pattern (default), classic\n"
-		 "or a weights file; the names in the results show it"),
-    RUN_OPT_OPENINGS(NULL),
-    RUN_OPT_RANDOM(NULL),
-    RUN_OPT_SEED(NULL),
-    RUN_OPT_TIME(NULL),
-    RUN_OPT_DEPTH(NULL),
-    RUN_OPT_TIMEOUT(NULL),
-    RUN_OPT_JOBS(NULL),
-    RUN_OPT_REPORT(NULL),
-    RUN_OPT_LOG_DIR(NULL),
-    RUN_OPT_SHARD(NULL),
-    RUN_OPT_QUIET(NULL),
-    RUN_OPT_BLACK_EVAL(true),
-    RUN_OPT_WHITE_EVAL(true),
-    RUN_OPT_JSON(true),
-    RUN_OPT_PLAYERS(false),
-    CLI_HELP(0, NULL),
-    {0},
+    .options =
+	(const struct cli_option[]){
+	    RUN_OPT_GAMES("games to play (default: every opening twice)"),
+	    RUN_OPT_OPENINGS("starting sequences or board strings, one a line\n"
+			     "(default: the shipped balanced set; `start`: the start only)"),
+	    RUN_OPT_RANDOM("evaluation noise for both players (default 0)"),
+	    RUN_OPT_EVAL("evaluation of both players: pattern (default), classic\n"
+			 "or a weights file; the names in the results show it"),
+	    RUN_OPT_BLACK_EVAL(false),
+	    RUN_OPT_WHITE_EVAL(false),
+	    RUN_OPT_SEED("seed of the run; each game's seed derives from it (default 1)"),
+	    RUN_OPT_TIME("seconds per move, for --black's player then --white's"),
+	    RUN_OPT_DEPTH("search depth, same order"),
+	    RUN_OPT_TIMEOUT("seconds an external engine may take for a reply"),
+	    RUN_OPT_JOBS("games played at once, in worker processes (default 1)"),
+	    RUN_OPT_REPORT("append one line per game (format: report.c, othello(6))"),
+	    RUN_OPT_LOG_DIR("write each game as DIR/game-NNNNN.sgf with the reasoning"),
+	    RUN_OPT_SHARD("play only the I-th of N slices of the game list"),
+	    RUN_OPT_JSON(false),
+	    RUN_OPT_QUIET("no progress on stderr"),
+	    RUN_OPT_FORMAT(true, NULL),
+	    RUN_OPT_PLAYERS(true),
+	    CLI_HELP(0, NULL),
+	    {0},
+	},
 };
 
 static const struct cli_options tournament_options = {
@@ -354,7 +329,30 @@ static const struct cli_options tournament_options = {
     .footer = "  --openings, --random, --seed, --time T, --depth D, --timeout, --jobs,\n"
 	      "  --report, --log-dir, --shard, --quiet: as for `othello match`\n",
     .column = 21,
-    .options = tournament_option_list,
+    .options =
+	(const struct cli_option[]){
+	    RUN_OPT_GAMES("games per pairing (default: every opening twice)"),
+	    RUN_OPT_FORMAT(false, "text, csv or json (default text)"),
+	    RUN_OPT_EVAL("evaluation of every level: pattern (default), classic\n"
+			 "or a weights file; the names in the results show it"),
+	    RUN_OPT_OPENINGS(NULL),
+	    RUN_OPT_RANDOM(NULL),
+	    RUN_OPT_SEED(NULL),
+	    RUN_OPT_TIME(NULL),
+	    RUN_OPT_DEPTH(NULL),
+	    RUN_OPT_TIMEOUT(NULL),
+	    RUN_OPT_JOBS(NULL),
+	    RUN_OPT_REPORT(NULL),
+	    RUN_OPT_LOG_DIR(NULL),
+	    RUN_OPT_SHARD(NULL),
+	    RUN_OPT_QUIET(NULL),
+	    RUN_OPT_BLACK_EVAL(true),
+	    RUN_OPT_WHITE_EVAL(true),
+	    RUN_OPT_JSON(true),
+	    RUN_OPT_PLAYERS(false),
+	    CLI_HELP(0, NULL),
+	    {0},
+	},
 };
 
 /* Loads the openings named by the options into `out`. Returns 0, or 2 after

@@ -23,16 +23,6 @@ struct nboard_cli_options {
 	bool no_book;	       /* --no-book */
 };
 
-static const struct cli_option nboard_option_list[] = {
-    CLI_NUMBER("time", 0, offsetof(struct nboard_cli_options, time), NULL, NULL),
-    CLI_INT("hash", 0, offsetof(struct nboard_cli_options, hash_mb), 1, 4096, NULL, NULL),
-    CLI_STRING("book", 0, offsetof(struct nboard_cli_options, book_path), NULL, NULL),
-    CLI_STRING("eval", 0, offsetof(struct nboard_cli_options, eval_spec), NULL, NULL),
-    CLI_FLAG("no-book", 0, offsetof(struct nboard_cli_options, no_book), NULL),
-    CLI_HELP(0, NULL),
-    {0},
-};
-
 static const struct cli_options nboard_cli_options = {
     .command = "nboard",
     .usage = "usage: othello nboard [--time T] [--hash MB] [--book FILE | --no-book]\n"
@@ -41,7 +31,16 @@ static const struct cli_options nboard_cli_options = {
 	     "(`set depth N`); --time also limits each move. Hints and moves of book\n"
 	     "positions come from the opening book (--book FILE, default the shipped one).\n"
 	     "SPEC: pattern (default), classic or a weights file.\n",
-    .options = nboard_option_list,
+    .options =
+	(const struct cli_option[]){
+	    CLI_NUMBER("time", 0, offsetof(struct nboard_cli_options, time), NULL, NULL),
+	    CLI_INT("hash", 0, offsetof(struct nboard_cli_options, hash_mb), 1, 4096, NULL, NULL),
+	    CLI_STRING("book", 0, offsetof(struct nboard_cli_options, book_path), NULL, NULL),
+	    CLI_STRING("eval", 0, offsetof(struct nboard_cli_options, eval_spec), NULL, NULL),
+	    CLI_FLAG("no-book", 0, offsetof(struct nboard_cli_options, no_book), NULL),
+	    CLI_HELP(0, NULL),
+	    {0},
+	},
 };
 
 /* `othello nboard`: see nboard_cli_options. */

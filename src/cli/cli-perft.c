@@ -28,17 +28,16 @@ static bool perft_board(void *opts, const char *text)
 	return false;
 }
 
-static const struct cli_option perft_option_list[] = {
-    {.name = "board", .letter = 'b', .kind = CLI_OPT_CALL, .call = perft_board},
-    CLI_HELP('h', NULL),
-    {0},
-};
-
 static const struct cli_options perft_options = {
     .command = "perft",
     .usage = "usage: othello perft DEPTH [--board \"BOARD STRING\"]\n"
 	     "Counts the move sequences of 1..DEPTH plies (passes count as plies).\n",
-    .options = perft_option_list,
+    .options =
+	(const struct cli_option[]){
+	    {.name = "board", .letter = 'b', .kind = CLI_OPT_CALL, .call = perft_board},
+	    CLI_HELP('h', NULL),
+	    {0},
+	},
 };
 
 /* `othello perft`: counts the move sequences of 1..DEPTH plies; 0, or 2 on

@@ -47,14 +47,6 @@ static bool report_format(void *opts, const char *text)
 	return stats_format_parse(text, &ro->format);
 }
 
-static const struct cli_option report_option_list[] = {
-    CLI_STRING("output", 'o', offsetof(struct report_options, output), NULL, NULL),
-    {.name = "json", .kind = CLI_OPT_CALL, .call = report_json, .no_value = true},
-    {.name = "format", .kind = CLI_OPT_CALL, .call = report_format, .what = "text, csv or json"},
-    CLI_HELP(0, NULL),
-    {0},
-};
-
 static const struct cli_options report_options = {
     .command = "report",
     .usage = "usage: othello report merge [-o FILE] REPORT...\n"
@@ -63,7 +55,17 @@ static const struct cli_options report_options = {
 	     "one, sorted by game number; summary prints what the games say about the players\n"
 	     "(two players: the match summary, as text or JSON, and the cross table with\n"
 	     "--format csv; more: the cross table and ranking).\n",
-    .options = report_option_list,
+    .options =
+	(const struct cli_option[]){
+	    CLI_STRING("output", 'o', offsetof(struct report_options, output), NULL, NULL),
+	    {.name = "json", .kind = CLI_OPT_CALL, .call = report_json, .no_value = true},
+	    {.name = "format",
+	     .kind = CLI_OPT_CALL,
+	     .call = report_format,
+	     .what = "text, csv or json"},
+	    CLI_HELP(0, NULL),
+	    {0},
+	},
 };
 
 /* Reads and merges the reports named in argv[first..argc-1]. */

@@ -40,32 +40,6 @@ struct script_options {
 	const char *eval_spec; /* --eval SPEC, NULL = the default */
 };
 
-static const struct cli_option script_option_list[] = {
-    CLI_STRING("black", 'b', offsetof(struct script_options, black), "PLAYER",
-	       "who plays Black: human (default) or a level"),
-    CLI_STRING("white", 'w', offsetof(struct script_options, white), "PLAYER",
-	       "who plays White: human (default) or a level"),
-    CLI_STRING("save-dir", 's', offsetof(struct script_options, save_dir), "DIR",
-	       "save slot directory (default $OTHELLO_SAVE_DIR, then\n"
-	       "~/.local/share/othello-master/saves)"),
-    CLI_FLAG("no-board", 'n', offsetof(struct script_options, no_board),
-	     "do not print the board after each move"),
-    {.name = "book",
-     .kind = CLI_OPT_LIST,
-     .offset = offsetof(struct script_options, books),
-     .hi = CTL_MAX_BOOKS,
-     .what = "books",
-     .arg = "FILE",
-     .help = "opening book for the engines (repeatable: books combine;\n"
-	     "default: the shipped book)"},
-    CLI_FLAG("no-book", 0, offsetof(struct script_options, no_book),
-	     "engines play without any opening book"),
-    CLI_STRING("eval", 0, offsetof(struct script_options, eval_spec), "SPEC",
-	       "evaluation: pattern (default), classic or a weights file"),
-    CLI_HELP('h', "show this help"),
-    {0},
-};
-
 static const struct cli_options script_options = {
     .command = "script",
     .usage = "usage: othello script [OPTIONS] [FILE|-]\n"
@@ -73,7 +47,32 @@ static const struct cli_options script_options = {
 	     "each result and the board as text. Reads standard input without FILE.\n\n",
     .footer = "Exit status: 0 if every command succeeded, 1 if one failed, 2 bad usage.\n",
     .column = 21,
-    .options = script_option_list,
+    .options =
+	(const struct cli_option[]){
+	    CLI_STRING("black", 'b', offsetof(struct script_options, black), "PLAYER",
+		       "who plays Black: human (default) or a level"),
+	    CLI_STRING("white", 'w', offsetof(struct script_options, white), "PLAYER",
+		       "who plays White: human (default) or a level"),
+	    CLI_STRING("save-dir", 's', offsetof(struct script_options, save_dir), "DIR",
+		       "save slot directory (default $OTHELLO_SAVE_DIR, then\n"
+		       "~/.local/share/othello-master/saves)"),
+	    CLI_FLAG("no-board", 'n', offsetof(struct script_options, no_board),
+		     "do not print the board after each move"),
+	    {.name = "book",
+	     .kind = CLI_OPT_LIST,
+	     .offset = offsetof(struct script_options, books),
+	     .hi = CTL_MAX_BOOKS,
+	     .what = "books",
+	     .arg = "FILE",
+	     .help = "opening book for the engines (repeatable: books combine;\n"
+		     "default: the shipped book)"},
+	    CLI_FLAG("no-book", 0, offsetof(struct script_options, no_book),
+		     "engines play without any opening book"),
+	    CLI_STRING("eval", 0, offsetof(struct script_options, eval_spec), "SPEC",
+		       "evaluation: pattern (default), classic or a weights file"),
+	    CLI_HELP('h', "show this help"),
+	    {0},
+	},
 };
 
 static void print_board(struct controller *ctl)

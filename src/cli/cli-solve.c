@@ -130,28 +130,27 @@ struct solve_options {
 	const char *eval_spec; /* --eval SPEC */
 };
 
-static const struct cli_option solve_option_list[] = {
-    CLI_FLAG("wld", 'w', offsetof(struct solve_options, wld),
-	     "win/loss/draw only (checks the sign of the best score)"),
-    CLI_NUMBER("time", 't', offsetof(struct solve_options, time), "S",
-	       "at most S seconds a position (TIMEOUT, counted as a mismatch)"),
-    CLI_FLAG("all-moves", 'a', offsetof(struct solve_options, all_moves),
-	     "score every move and check each against the file"),
-    CLI_INT("hash", 'H', offsetof(struct solve_options, hash_mb), 1, 65536, "MB",
-	    "transposition table size (default 64)"),
-    CLI_STRING("eval", 0, offsetof(struct solve_options, eval_spec), "SPEC",
-	       "move ordering: pattern (default), classic or a weights file"),
-    CLI_HELP('h', NULL),
-    {0},
-};
-
 static const struct cli_options solve_options = {
     .command = "solve",
     .usage = "usage: othello solve FILE.obf [--wld] [--time S] [--all-moves] [--hash MB]\n"
 	     "                     [--eval SPEC]\n"
 	     "Solves each position of an OBF file and checks the scores it gives.\n",
     .column = 15,
-    .options = solve_option_list,
+    .options =
+	(const struct cli_option[]){
+	    CLI_FLAG("wld", 'w', offsetof(struct solve_options, wld),
+		     "win/loss/draw only (checks the sign of the best score)"),
+	    CLI_NUMBER("time", 't', offsetof(struct solve_options, time), "S",
+		       "at most S seconds a position (TIMEOUT, counted as a mismatch)"),
+	    CLI_FLAG("all-moves", 'a', offsetof(struct solve_options, all_moves),
+		     "score every move and check each against the file"),
+	    CLI_INT("hash", 'H', offsetof(struct solve_options, hash_mb), 1, 65536, "MB",
+		    "transposition table size (default 64)"),
+	    CLI_STRING("eval", 0, offsetof(struct solve_options, eval_spec), "SPEC",
+		       "move ordering: pattern (default), classic or a weights file"),
+	    CLI_HELP('h', NULL),
+	    {0},
+	},
 };
 
 static int sign(int v)

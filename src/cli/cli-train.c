@@ -118,40 +118,6 @@ static void gen_progress(uint64_t done, uint64_t total, uint64_t positions, void
 		.form = CLI_VALUE_BAD_USAGE                                                        \
 	}
 
-static const struct cli_option train_option_list[] = {
-    CLI_STRING("openings", 0, offsetof(struct train_args, openings), NULL, NULL),
-    {.name = "games",
-     .kind = CLI_OPT_INT,
-     .offset = offsetof(struct train_args, games),
-     .lo = 0,
-     .hi = 1000000000,
-     .form = CLI_VALUE_BAD_USAGE},
-    TRAIN_NUMBER("depth", 0, depth, 1000000000),
-    TRAIN_NUMBER("solve", 0, solve, 1000000000),
-    TRAIN_NUMBER("random", 0, random, 1000000000),
-    TRAIN_NUMBER("window", 0, window, 1000000000),
-    TRAIN_NUMBER("seed", 0, seed, 1000000000),
-    {.name = "eval",
-     .alias = "a",
-     .kind = CLI_OPT_STRING,
-     .offset = offsetof(struct train_args, eval)},
-    CLI_STRING("b", 0, offsetof(struct train_args, eval_b), NULL, NULL),
-    TRAIN_NUMBER("jobs", 'j', jobs, 1000000000),
-    TRAIN_NUMBER("iterations", 0, iterations, 1000000000),
-    {.name = "ridge",
-     .kind = CLI_OPT_NUMBER,
-     .offset = offsetof(struct train_args, given.ridge),
-     .form = CLI_VALUE_BAD_USAGE},
-    TRAIN_NUMBER("validation", 0, validation, 1000000000),
-    TRAIN_NUMBER("rounds", 0, rounds, 1000000000),
-    TRAIN_NUMBER("endgame", 0, endgame, 1000000000),
-    TRAIN_NUMBER("noise", 0, noise, 1000000000),
-    TRAIN_NUMBER("fit-window", 0, fit_window, 1000000000),
-    TRAIN_NUMBER("search-label", 0, search_label, 100),
-    CLI_HELP(0, NULL),
-    {0},
-};
-
 static const struct cli_options train_options = {
     .command = "train",
     .usage = "usage: othello train generate OUT.dat --openings FILE [--games N] [--depth D]\n"
@@ -169,7 +135,40 @@ static const struct cli_options train_options = {
 	     "--jobs 1 --search-label 0; fit --iterations 40 --ridge 5 --validation 10\n"
 	     "--fit-window 1; "
 	     "match --depth 6 --endgame 14 --rounds 1 --noise 5.\n",
-    .options = train_option_list,
+    .options =
+	(const struct cli_option[]){
+	    CLI_STRING("openings", 0, offsetof(struct train_args, openings), NULL, NULL),
+	    {.name = "games",
+	     .kind = CLI_OPT_INT,
+	     .offset = offsetof(struct train_args, games),
+	     .lo = 0,
+	     .hi = 1000000000,
+	     .form = CLI_VALUE_BAD_USAGE},
+	    TRAIN_NUMBER("depth", 0, depth, 1000000000),
+	    TRAIN_NUMBER("solve", 0, solve, 1000000000),
+	    TRAIN_NUMBER("random", 0, random, 1000000000),
+	    TRAIN_NUMBER("window", 0, window, 1000000000),
+	    TRAIN_NUMBER("seed", 0, seed, 1000000000),
+	    {.name = "eval",
+	     .alias = "a",
+	     .kind = CLI_OPT_STRING,
+	     .offset = offsetof(struct train_args, eval)},
+	    CLI_STRING("b", 0, offsetof(struct train_args, eval_b), NULL, NULL),
+	    TRAIN_NUMBER("jobs", 'j', jobs, 1000000000),
+	    TRAIN_NUMBER("iterations", 0, iterations, 1000000000),
+	    {.name = "ridge",
+	     .kind = CLI_OPT_NUMBER,
+	     .offset = offsetof(struct train_args, given.ridge),
+	     .form = CLI_VALUE_BAD_USAGE},
+	    TRAIN_NUMBER("validation", 0, validation, 1000000000),
+	    TRAIN_NUMBER("rounds", 0, rounds, 1000000000),
+	    TRAIN_NUMBER("endgame", 0, endgame, 1000000000),
+	    TRAIN_NUMBER("noise", 0, noise, 1000000000),
+	    TRAIN_NUMBER("fit-window", 0, fit_window, 1000000000),
+	    TRAIN_NUMBER("search-label", 0, search_label, 100),
+	    CLI_HELP(0, NULL),
+	    {0},
+	},
 };
 
 /* Puts the numeric options given into the options of the actions. */
