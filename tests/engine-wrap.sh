@@ -4,6 +4,7 @@
 #   --refuse-pass   refuse `play COLOR pass` (an engine that passes implicitly)
 #   --refuse CMD    answer `? unknown command` to CMD (time_settings, time_left)
 #   --lines N       print N lines `# thinking` before its first genmove answer
+#                   (in writes of 64 KiB, as a fast engine's output comes)
 #   --log FILE      append every command it receives to FILE
 refuse_pass=no refuse=none lines=0 log=/dev/null
 while [ $# -gt 0 ]; do
@@ -30,7 +31,7 @@ while read -r cmd args; do
     "yes play "*" pass" | "yes play "*" PASS") printf '? illegal move\n\n'; continue ;;
   esac
   if [ "$cmd" = genmove ] && [ "$lines" -gt 0 ]; then
-    yes '# thinking' | head -n "$lines"
+    yes '# thinking' | head -n "$lines" | dd bs=64k iflag=fullblock 2>/dev/null
     lines=0
   fi
   echo "$cmd $args" >&3

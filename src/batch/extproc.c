@@ -7,10 +7,11 @@
  * Output is buffered here and handed out line by line; reads wait with
  * poll() until the deadline given, however many lines come before it.
  * Writing to a child that has gone away fails with EPIPE rather than killing
- * us (SIGPIPE is ignored for the write). The child leads its own process group, so that ending the
- * group also ends what the shell or the engine started. Stopping closes the child's stdin, waits up
- * to a grace period for it to exit, then ends the group, even when the child itself exited and left
- * children behind.
+ * us (SIGPIPE is ignored for the write). The child leads its own process
+ * group, so that ending the group also ends what the shell or the engine
+ * started. Stopping closes the child's stdin, waits up to a grace period for
+ * it to exit, then ends the group, even when the child itself exited and
+ * left children behind.
  *
  * Output is kept in one buffer of EXTPROC_LINE_MAX bytes read from `start`
  * to `end`; only when it fills is the partial line moved to the front, so
@@ -289,13 +290,13 @@ void extproc_stop(struct extproc *p, double grace)
 	if (group_alive(p)) {
 		kill(-p->pid, SIGTERM);
 		until = timer_now() + 0.2;
-		while (group_alive(p) && timer_now() < until) {
-			exited(p); /* our own zombie would keep the group alive */
-			if (p->exited && waitpid(p->pid, NULL, WNOHANG) == p->pid)
-				p->reaped = true;
+		do {
 			usleep(2000);
-		}
-		if (!p->reaped)
+			/* our own zombie would keep the group alive */
+			if (!p->reaped && exited(p) && waitpid(p->pid, NULL, WNOHANG) == p->pid)
+				p->reaped = true;
+		} while (group_alive(p) && timer_now() < until);
+		if (group_alive(p))
 			kill(-p->pid, SIGKILL);
 	}
 	if (!p->reaped) {

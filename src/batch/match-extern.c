@@ -236,12 +236,12 @@ static int send_setup(struct match_player *p, char *err, size_t errlen)
 	return 0;
 }
 
-/* Whole seconds, rounded up. */
+/* Whole seconds, rounded up (at most a million). */
 static int whole_seconds(double s)
 {
-	int n = (int)s;
+	int n = s < 1e6 ? (int)s : 1000000;
 
-	return n + (s > n);
+	return n + (s > n && n < 1000000);
 }
 
 /* Sets the clock of a game in which the engine plays `moves` moves, `t`
