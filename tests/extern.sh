@@ -104,6 +104,13 @@ timeout 60 "$OTHELLO" match --black "engine:$E/engine-wrap.sh" --white random --
   --games 2 --openings start --timeout 10 --report $T/badsetup.txt --quiet >/dev/null 2>&1
 [ "$(grep -c "	forfeit [a-z]*: engine refused 'level 10': unknown command	" $T/badsetup.txt)" -eq 2 ]
 check "a setup command the engine refuses: it cannot play as asked and forfeits" $?
+timeout 60 "$OTHELLO" match --black random --white "nboard:tee $T/nb.log | $OTHELLO nboard --no-book" \
+  --white-setup "set contempt 0" --depth 1 --games 2 --openings start --timeout 10 \
+  --report $T/nb.txt --quiet >/dev/null 2>&1; st=$?
+[ $st -eq 0 ] && [ "$(ended $T/nb.txt)" -eq 2 ] &&
+  [ "$(head -n 4 $T/nb.log | cut -c1-8 | tr '\n' '|')" = "nboard 2|set dept|set cont|set game|" ] &&
+  [ "$(grep -c '^set contempt 0$' $T/nb.log)" -eq 1 ]
+check "--white-setup for an NBoard engine: sent once, after nboard 2 and set depth" $?
 "$OTHELLO" match --black expert --white random --black-setup "level 10" >/dev/null 2>$T/e; st=$?
 [ $st -eq 2 ] && grep -q "^othello match: --black-setup: 'expert' is not an external engine" $T/e
 check "--black-setup for one of our levels is refused" $?

@@ -315,7 +315,8 @@ static const struct cli_options match_options = {
 	    RUN_OPT_SEED("seed of the run; each game's seed derives from it (default 1)"),
 	    RUN_OPT_TIME("seconds per move, for --black's player then --white's"),
 	    RUN_OPT_DEPTH("search depth, same order"),
-	    RUN_OPT_TIMEOUT("seconds an external engine may take for a reply"),
+	    RUN_OPT_TIMEOUT("seconds an external engine may take for an answer\n"
+			    "(one deadline, however many lines it writes)"),
 	    RUN_OPT_JOBS("games played at once, in worker processes (default 1)"),
 	    RUN_OPT_REPORT("append one line per game (format: report.c, othello(6))"),
 	    RUN_OPT_LOG_DIR("write each game as DIR/game-NNNNN.sgf with the reasoning"),
