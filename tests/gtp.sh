@@ -46,6 +46,24 @@ printf 'known_command pla\npla\nknown_command fly\nknown_command\nquit\n' |
   "$OTHELLO" gtp --level random | tr '\n' '|' | grep -q '^= false||? unknown command||= false||= false||=||$'
 check "names are exact: a prefix or an unknown name is not known" $?
 rm -f gtp.in.$$ gtp.out.$$
+# Overlong lines are refused whole, one reply each, and the session stays in step.
+awk 'BEGIN { s = "known_command "; for (i = 0; i < 4081; i++) s = s "x"
+  print s "play black f5"; print "showboard"; print "7 " s; print "8 name" }' |
+  "$OTHELLO" gtp --level random >gtp.out.$$
+[ "$(grep -c '^[=?]' gtp.out.$$)" -eq 4 ] && [ "$(sed -n 1p gtp.out.$$)" = "? line too long (over 4095 bytes)" ] &&
+  grep -q '^4 \. \. \. O X \. \. \. 4$' gtp.out.$$ && grep -q '^5 \. \. \. X O \. \. \. 5$' gtp.out.$$ &&
+  grep -q '^?7 line too long' gtp.out.$$ && grep -q '^=8 Othello Master$' gtp.out.$$
+check "a line over 4095 bytes is refused whole with one reply (its id kept); none of it runs" $?
+{ printf 'name\n'; head -c 2000000 /dev/zero | tr '\0' a; printf '\nprotocol_version\n'
+  printf 'name # '; head -c 9000 /dev/zero | tr '\0' c; printf '\nquit\n'; } |
+  "$OTHELLO" gtp --level random | tr '\n' '|' >gtp.out.$$
+[ "$(cat gtp.out.$$)" = "= Othello Master||? line too long (over 4095 bytes)||= 2||= Othello Master||=||" ]
+check "a 2 MB line gets one reply; a long comment is only a comment" $?
+printf 'komi nan\nkomi 1e400\nkomi inf\nkomi 6.5\ntime_settings nan 1 1\ntime_settings 10 1e999 1\ntime_left b inf 0\ntime_left b 10 x\ntime_left w 10 2\n' |
+  "$OTHELLO" gtp --level random | tr '\n' '|' >gtp.out.$$
+[ "$(cat gtp.out.$$)" = "? syntax error||? syntax error||? syntax error||=||? syntax error||? syntax error||? syntax error||? syntax error||=||" ]
+check "komi and the times must be finite numbers (nan, inf, 1e400 refused)" $?
+rm -f gtp.out.$$
 "$OTHELLO" gtp --level nonsense </dev/null 2>/dev/null; st=$?
 [ $st -eq 2 ]; check "an unknown level: exit 2" $?
 tap_done

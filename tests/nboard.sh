@@ -37,6 +37,11 @@ printf 'nboard 2\npin 1\nset depth 0\nset depth 61\nset contempt 5\nset dep 3\nl
 [ "$(tr '\n' '|' <$T/names)" = "set myname OthelloMaster|status set depth: '0' is not a depth (1 to 60)|status set depth: '61' is not a depth (1 to 60)|pong 2|" ]
 check "names are exact, unknown ones are ignored, a bad depth is refused, quit ends" $?
 
+{ printf 'nboard 2\nset depth 1\ngo '; head -c 2000000 /dev/zero | tr '\0' x; printf '\nping 4\nquit\n'; } |
+  "$OTHELLO" nboard --no-book >$T/long
+[ "$(tr '\n' '|' <$T/long)" = "set myname OthelloMaster|pong 4|" ]
+check "a line over 1 MiB is ignored whole (its go does not run), the next one is read" $?
+
 PASS='(;GM[Othello]PC[test]PB[a]PW[b]RE[?]TI[0:00]TY[8]BO[8 O*-------------------------------------------------------------- *];)'
 printf 'nboard 2\nset depth 2\nset game %s\ngo\nmove PA\ngo\nquit\n' "$PASS" | "$OTHELLO" nboard --no-book >$T/pass
 [ "$(grep '^===' $T/pass | head -n 1)" = "=== PA" ]; check "a side with no move answers PA" $?

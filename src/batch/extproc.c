@@ -5,11 +5,18 @@
  * redirections. Its stdin and stdout are pipes to us; its stderr goes to
  * /dev/null unless $OTHELLO_ENGINE_STDERR is set (then it is inherited).
  * Output is buffered here and handed out line by line; reads wait with
- * poll() for at most the time-out given. Writing to a child that has gone
- * away fails with EPIPE rather than killing us (SIGPIPE is ignored for the
- * write). The child leads its own process group, so that killing it also
- * kills what the shell started. Stopping closes the child's stdin, waits up
- * to a grace period for it to exit, then kills the group.
+ * poll() until the deadline given, however many lines come before it.
+ * Writing to a child that has gone away fails with EPIPE rather than killing
+ * us (SIGPIPE is ignored for the write). The child leads its own process
+ * group, so that ending the group also ends what the shell or the engine
+ * started. Stopping closes the child's stdin, waits up to a grace period for
+ * it to exit, then ends the group, even when the child itself exited and
+ * left children behind.
+ *
+ * Output is kept in one buffer of EXTPROC_LINE_MAX bytes read from `start`
+ * to `end`; only when it fills is the partial line moved to the front, so
+ * reading is linear however many lines come. A line that fills the whole
+ * buffer is overlong (EXTPROC_TOOLONG) and dropped up to its newline.
  */
 #define _GNU_SOURCE
 #include "extproc.h"
@@ -27,17 +34,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-enum { EXTPROC_BUF = 65536 };
-
 struct extproc {
-	pid_t pid;	       /* the child */
-	int in;		       /* write end of the child's stdin */
-	int out;	       /* read end of the child's stdout */
-	char buf[EXTPROC_BUF]; /* output read but not yet handed out */
-	size_t len;	       /* bytes in buf */
-	bool eof;	       /* the child closed its stdout */
-	bool reaped;	       /* waitpid has collected the child */
-	int wstatus;	       /* its wait status once reaped */
+	pid_t pid;		    /* the child */
+	int in;			    /* write end of the child's stdin */
+	int out;		    /* read end of the child's stdout */
+	char buf[EXTPROC_LINE_MAX]; /* output read: buf[start, end) not yet handed out */
+	size_t start;		    /* first byte not handed out */
+	size_t end;		    /* end of the bytes read */
+	size_t scan;		    /* buf[start, scan) holds no newline */
+	bool skipping;		    /* dropping the rest of an overlong line */
+	bool eof;		    /* the child closed its stdout */
+	bool exited;		    /* the child has exited (info holds how) */
+	siginfo_t info;		    /* how it exited, from waitid */
+	bool reaped;		    /* waitpid has collected the child */
 };
 
 /* Starts `command` through /bin/sh with pipes on its stdin and stdout.
@@ -89,6 +98,7 @@ struct extproc *extproc_start(const char *command, char *err, size_t errlen)
 		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
 		_exit(127);
 	}
+	setpgid(pid, pid); /* as the child does: no race with an early stop */
 	close(to_child[0]);
 	close(from_child[1]);
 	p->pid = pid;
@@ -131,57 +141,82 @@ int extproc_write_line(struct extproc *p, const char *line)
 	return status;
 }
 
-/* Hands out one complete line from the buffer, if there is one. */
+/* Moves the unread bytes to the front of the buffer. Only done when the
+   buffer is full, and then only the start of one line moves, so every byte
+   is moved at most once: reading stays linear in the output. */
+static void compact(struct extproc *p)
+{
+	memmove(p->buf, p->buf + p->start, p->end - p->start);
+	p->end -= p->start;
+	p->scan -= p->start;
+	p->start = 0;
+}
+
+/* Hands out one complete line from the buffer, if there is one. Bytes of an
+   overlong line still arriving (p->skipping) are dropped up to its end. */
 static bool take_line(struct extproc *p, char *line, size_t len)
 {
-	char *nl = memchr(p->buf, '\n', p->len);
+	char *from = p->buf + p->scan, *nl = memchr(from, '\n', p->end - p->scan);
 	size_t n, copy;
 
-	if (!nl) {
-		if (!p->eof || p->len == 0)
+	if (p->skipping) {
+		if (!nl) {
+			p->start = p->end = p->scan = 0;
 			return false;
-		nl = p->buf + p->len; /* a last line without its newline */
+		}
+		p->start = p->scan = (size_t)(nl + 1 - p->buf);
+		p->skipping = false;
+		nl = memchr(p->buf + p->scan, '\n', p->end - p->scan);
 	}
-	n = (size_t)(nl - p->buf);
+	if (!nl) {
+		p->scan = p->end;
+		if (!p->eof || p->end == p->start)
+			return false;
+		nl = p->buf + p->end; /* a last line without its newline */
+	}
+	n = (size_t)(nl - (p->buf + p->start));
 	copy = n < len - 1 ? n : len - 1;
-	memcpy(line, p->buf, copy);
+	memcpy(line, p->buf + p->start, copy);
 	line[copy] = '\0';
 	if (copy > 0 && line[copy - 1] == '\r')
 		line[copy - 1] = '\0';
-	if (n < p->len)
-		n++;
-	memmove(p->buf, p->buf + n, p->len - n);
-	p->len -= n;
+	p->start += n < p->end - p->start ? n + 1 : n;
+	p->scan = p->start;
+	if (p->start == p->end)
+		p->start = p->end = p->scan = 0;
 	return true;
 }
 
 /* Reads one line of the child's output (without its newline) into `line`,
-   waiting at most `timeout` seconds (<= 0: wait as long as it takes).
-   Returns EXTPROC_OK, EXTPROC_EOF when the child closed its output, or
-   EXTPROC_TIMEOUT. A line longer than `len` is cut. */
-int extproc_read_line(struct extproc *p, char *line, size_t len, double timeout)
+   waiting until `deadline` (a timer_now() time; <= 0: as long as it takes).
+   Returns EXTPROC_OK, EXTPROC_EOF when the child closed its output,
+   EXTPROC_TIMEOUT once the deadline has passed (even while lines keep
+   coming), or EXTPROC_TOOLONG for a line of EXTPROC_LINE_MAX bytes or more
+   (the rest of it is dropped as it comes). A line longer than `len` is cut. */
+int extproc_read_line(struct extproc *p, char *line, size_t len, double deadline)
 {
-	double deadline = timer_now() + timeout;
-
 	for (;;) {
 		struct pollfd pfd = {.fd = p->out, .events = POLLIN};
 		int ms = -1, r;
 		ssize_t n;
 
-		if (take_line(p, line, len))
-			return EXTPROC_OK;
-		if (p->eof)
-			return EXTPROC_EOF;
-		if (p->len == sizeof p->buf) {
-			p->len = 0; /* an absurdly long line: drop it */
-			continue;
-		}
-		if (timeout > 0) {
+		if (deadline > 0) {
 			double left = deadline - timer_now();
 
 			if (left <= 0)
 				return EXTPROC_TIMEOUT;
 			ms = (int)(left * 1000) + 1;
+		}
+		if (take_line(p, line, len))
+			return EXTPROC_OK;
+		if (p->eof)
+			return EXTPROC_EOF;
+		if (p->end == sizeof p->buf && p->start > 0)
+			compact(p);
+		if (p->end == sizeof p->buf) { /* one line fills the buffer */
+			p->start = p->end = p->scan = 0;
+			p->skipping = true;
+			return EXTPROC_TOOLONG;
 		}
 		r = poll(&pfd, 1, ms);
 		if (r < 0 && errno == EINTR)
@@ -190,24 +225,28 @@ int extproc_read_line(struct extproc *p, char *line, size_t len, double timeout)
 			return EXTPROC_ERROR;
 		if (r == 0)
 			return EXTPROC_TIMEOUT;
-		n = read(p->out, p->buf + p->len, sizeof p->buf - p->len);
+		n = read(p->out, p->buf + p->end, sizeof p->buf - p->end);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
 			p->eof = true;
 		else
-			p->len += (size_t)n;
+			p->end += (size_t)n;
 	}
 }
 
-/* Collects the child's exit status without blocking; true once it has exited. */
-static bool reap(struct extproc *p, bool block)
+/* True once the child has exited, its status kept in p->info. The child is
+   not reaped (WNOWAIT): while it is a zombie its process id, which is also
+   its group's, cannot be reused, so the group can still be ended safely. */
+static bool exited(struct extproc *p)
 {
-	if (p->reaped)
+	if (p->exited)
 		return true;
-	if (waitpid(p->pid, &p->wstatus, block ? 0 : WNOHANG) == p->pid)
-		p->reaped = true;
-	return p->reaped;
+	memset(&p->info, 0, sizeof p->info);
+	if (waitid(P_PID, (id_t)p->pid, &p->info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+	    p->info.si_pid == p->pid)
+		p->exited = true;
+	return p->exited;
 }
 
 /* Describes how the child ended ("exited with status 3", "killed by signal
@@ -216,20 +255,28 @@ void extproc_describe_exit(struct extproc *p, char *out, size_t outlen)
 {
 	double until = timer_now() + 0.2;
 
-	while (!reap(p, false) && timer_now() < until)
+	while (!exited(p) && timer_now() < until)
 		usleep(5000);
-	if (!p->reaped)
+	if (!p->exited)
 		snprintf(out, outlen, "closed its output");
-	else if (WIFEXITED(p->wstatus))
-		snprintf(out, outlen, "exited with status %d", WEXITSTATUS(p->wstatus));
-	else if (WIFSIGNALED(p->wstatus))
-		snprintf(out, outlen, "killed by signal %d", WTERMSIG(p->wstatus));
+	else if (p->info.si_code == CLD_EXITED)
+		snprintf(out, outlen, "exited with status %d", p->info.si_status);
+	else if (p->info.si_code == CLD_KILLED || p->info.si_code == CLD_DUMPED)
+		snprintf(out, outlen, "killed by signal %d", p->info.si_status);
 	else
 		snprintf(out, outlen, "ended");
 }
 
-/* Closes the child's input, gives it `grace` seconds to exit, kills it if it
-   has not, and frees everything. */
+/* True while some process of the child's group is left (zombies count). */
+static bool group_alive(const struct extproc *p)
+{
+	return kill(-p->pid, 0) == 0 || errno == EPERM;
+}
+
+/* Closes the child's input and gives it `grace` seconds to exit; then ends
+   its whole process group (what it started too, even if it has exited
+   itself): SIGTERM, and SIGKILL to what is left after a moment. Reaps the
+   child and frees everything. */
 void extproc_stop(struct extproc *p, double grace)
 {
 	double until;
@@ -238,12 +285,23 @@ void extproc_stop(struct extproc *p, double grace)
 		return;
 	close(p->in);
 	until = timer_now() + grace;
-	while (!reap(p, false) && timer_now() < until)
+	while (!exited(p) && timer_now() < until)
 		usleep(2000);
+	if (group_alive(p)) {
+		kill(-p->pid, SIGTERM);
+		until = timer_now() + 0.2;
+		do {
+			usleep(2000);
+			/* our own zombie would keep the group alive */
+			if (!p->reaped && exited(p) && waitpid(p->pid, NULL, WNOHANG) == p->pid)
+				p->reaped = true;
+		} while (group_alive(p) && timer_now() < until);
+		if (group_alive(p))
+			kill(-p->pid, SIGKILL);
+	}
 	if (!p->reaped) {
-		kill(-p->pid, SIGKILL);
-		kill(p->pid, SIGKILL);
-		reap(p, true);
+		kill(p->pid, SIGKILL); /* in case it left the group */
+		waitpid(p->pid, NULL, 0);
 	}
 	close(p->out);
 	free(p);

@@ -33,20 +33,34 @@
  * answer `? message`: unknown command, syntax error, illegal move ...
  *
  * Time: with `time_settings 0 B S` (byo-yomi) a move may take B/S seconds;
- * with a main time only, and with `time_left`, the time left is spread over
- * the moves the side still has to play (empties / 2 + 1).
+ * with a main time only, and with `time_left COLOR T 0`, the time left is
+ * spread over the moves the side still has to play (empties / 2 + 1); with
+ * `time_left COLOR T S` (S > 0, in byo-yomi) over those S moves. Times are
+ * finite numbers of seconds (`nan`, `inf`, `1e400` are syntax errors, as
+ * they are for `komi`).
+ *
+ * Input: one command a line; a line of GTP_LINE_MAX bytes or more is refused
+ * whole with one `? line too long` (its id, if any, echoed), unless a `#`
+ * makes the rest of it a comment; the next line is the next command.
  */
 #include "config.h"
 
 #include "gtp.h"
 
+#include "lineread.h"
+
 #include <ctype.h>
+#include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-enum { GTP_MAX_PLIES = 128 };
+enum {
+	GTP_MAX_PLIES = 128, /* plies a game may have, passes included */
+	GTP_LINE_MAX = 4096  /* a command line has fewer bytes than this */
+};
 
 struct gtp_state {
 	struct board boards[GTP_MAX_PLIES + 1]; /* positions from the start */
@@ -57,6 +71,7 @@ struct gtp_state {
 	double byo_time;			/* byo-yomi period, seconds */
 	int byo_stones;				/* moves per byo-yomi period */
 	double left[2];				/* time_left per colour, < 0 unknown */
+	int left_stones[2];			/* time_left: moves of that time, 0 = all */
 	struct match_player *brain;		/* what chooses our moves */
 	uint64_t seed;				/* seed of the session */
 	int games;				/* clear_board count, for seeds */
@@ -164,7 +179,8 @@ static double move_time(const struct gtp_state *s, int color)
 	int left_moves = board_empty_count(&s->boards[s->n]) / 2 + 1;
 
 	if (s->left[color] > 0)
-		return s->left[color] / left_moves;
+		return s->left[color] /
+		       (s->left_stones[color] > 0 ? s->left_stones[color] : left_moves);
 	if (s->byo_time > 0 && s->byo_stones > 0)
 		return s->byo_time / s->byo_stones;
 	if (s->main_time > 0)
@@ -216,12 +232,23 @@ static void exec_clear_board(struct gtp_state *s, int argc, char **argv)
 	reply(s, true, "%s", "");
 }
 
-/* `komi X`: a number, accepted and ignored. */
-static void exec_komi(struct gtp_state *s, int argc, char **argv)
+/* Reads a finite number that fits a double (not nan, inf or 1e400) and is
+   at least `min`. Returns false if `w` is not one. */
+static bool parse_number(const char *w, double min, double *out)
 {
 	char *end;
 
-	if (argc != 2 || (strtod(argv[1], &end), *end))
+	errno = 0;
+	*out = strtod(w, &end);
+	return end != w && !*end && errno != ERANGE && isfinite(*out) && *out >= min;
+}
+
+/* `komi X`: a number, accepted and ignored. */
+static void exec_komi(struct gtp_state *s, int argc, char **argv)
+{
+	double komi;
+
+	if (argc != 2 || !parse_number(argv[1], -HUGE_VAL, &komi))
 		reply(s, false, "syntax error");
 	else
 		reply(s, true, "%s", "");
@@ -310,44 +337,50 @@ static void exec_undo(struct gtp_state *s, int argc, char **argv)
 	reply(s, true, "%s", "");
 }
 
+/* Reads a whole number of moves (0 to 1000000). */
+static bool parse_stones(const char *w, int *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(w, &end, 10);
+	*out = (int)v;
+	return end != w && !*end && errno != ERANGE && v >= 0 && v <= 1000000;
+}
+
 /* `time_settings MAIN BYO STONES`: the time per move from then on. */
 static void exec_time_settings(struct gtp_state *s, int argc, char **argv)
 {
 	double main_time, byo;
-	long stones;
-	char *e1, *e2, *e3;
+	int stones;
 
-	if (argc != 4) {
-		reply(s, false, "syntax error");
-		return;
-	}
-	main_time = strtod(argv[1], &e1);
-	byo = strtod(argv[2], &e2);
-	stones = strtol(argv[3], &e3, 10);
-	if (*e1 || *e2 || *e3 || main_time < 0 || byo < 0 || stones < 0) {
+	if (argc != 4 || !parse_number(argv[1], 0, &main_time) || !parse_number(argv[2], 0, &byo) ||
+	    !parse_stones(argv[3], &stones)) {
 		reply(s, false, "syntax error");
 		return;
 	}
 	s->main_time = main_time;
 	s->byo_time = byo;
-	s->byo_stones = (int)stones;
+	s->byo_stones = stones;
 	s->left[0] = s->left[1] = -1;
 	reply(s, true, "%s", "");
 }
 
-/* `time_left COLOR TIME STONES`: the time COLOR has left. */
+/* `time_left COLOR TIME STONES`: the time COLOR has left, for STONES moves
+   (in byo-yomi) or for the rest of the game (0). */
 static void exec_time_left(struct gtp_state *s, int argc, char **argv)
 {
 	double t;
-	char *e;
-	int color;
+	int color, stones;
 
-	if (argc != 4 || (color = parse_color(argv[1])) < 0 || ((t = strtod(argv[2], &e)), *e) ||
-	    t < 0) {
+	if (argc != 4 || (color = parse_color(argv[1])) < 0 || !parse_number(argv[2], 0, &t) ||
+	    !parse_stones(argv[3], &stones)) {
 		reply(s, false, "syntax error");
 		return;
 	}
 	s->left[color] = t;
+	s->left_stones[color] = stones;
 	reply(s, true, "%s", "");
 }
 
@@ -504,7 +537,8 @@ static bool run_command(struct gtp_state *s, char *line)
 int gtp_serve(FILE *in, FILE *out, struct match_player *brain, uint64_t seed)
 {
 	struct gtp_state *s = calloc(1, sizeof *s);
-	char line[4096];
+	char line[GTP_LINE_MAX];
+	long n;
 
 	if (!s)
 		return -1;
@@ -513,12 +547,17 @@ int gtp_serve(FILE *in, FILE *out, struct match_player *brain, uint64_t seed)
 	s->seed = seed;
 	s->left[0] = s->left[1] = -1;
 	new_game(s);
-	while (fgets(line, sizeof line, in)) {
+	while ((n = lineread_next(in, line, sizeof line)) != LINEREAD_EOF) {
 		char *hash = strchr(line, '#');
 		size_t k = 0;
 
 		if (hash)
-			*hash = '\0';
+			*hash = '\0'; /* the rest, however long, is a comment */
+		else if (n == LINEREAD_TOOLONG) {
+			take_id(s, line);
+			reply(s, false, "line too long (over %d bytes)", GTP_LINE_MAX - 1);
+			continue;
+		}
 		for (size_t i = 0; line[i]; i++) { /* drop control characters, tabs to spaces */
 			unsigned char c = (unsigned char)line[i];
 

@@ -9,6 +9,21 @@
 
 struct extproc;
 
+enum { MATCH_NOTES_LEN = 1024 };
+
+/* A GTP engine's clock for one game (Canadian byo-yomi, as GTP has it): a
+   main time, then periods of `byo` seconds for `stones` moves each. */
+struct match_clock {
+	int main;      /* time_settings: main time, whole seconds (0 = clock off) */
+	int byo;       /* time_settings: seconds of a byo-yomi period */
+	int stones;    /* time_settings: moves of a byo-yomi period */
+	double bank;   /* main time left */
+	bool in_byo;   /* the main time is spent */
+	double period; /* time left in the byo-yomi period */
+	int left;      /* moves left in the byo-yomi period */
+	bool told;     /* the engine accepts time_left (else it is not sent) */
+};
+
 enum match_player_kind {
 	MP_LEVEL,  /* one of our levels, played in this process */
 	MP_RANDOM, /* a uniformly random legal move (a test opponent) */
@@ -27,6 +42,9 @@ struct match_player {
 	char command[REPORT_NAME_LEN];	 /* MP_GTP / MP_NBOARD: the shell command */
 	struct extproc *proc;		 /* the running engine, or NULL */
 	int ping;			 /* NBoard: last ping number sent */
+	struct match_clock clock;	 /* GTP: the engine's clock in the game under way */
+	unsigned noted;			 /* notes given once (enum match_extern_note bits) */
+	char notes[MATCH_NOTES_LEN];	 /* notes not yet taken, one a line */
 };
 
 int match_extern_new_game(struct match_player *p, const struct match_opening *o, char *err,

@@ -191,3 +191,15 @@ void match_player_set_time(struct match_player *p, double seconds)
 	if (p->kind == MP_LEVEL)
 		level_player_set_time(p->level, seconds);
 }
+
+/* Moves the notes the player gathered (an external engine that refused a
+   command and went on without it, each noted once; one a line) into `out`.
+   Returns true if there were any. */
+bool match_player_take_notes(struct match_player *p, char *out, size_t len)
+{
+	if (!p->notes[0])
+		return false;
+	snprintf(out, len, "%s", p->notes);
+	p->notes[0] = '\0';
+	return true;
+}

@@ -13,9 +13,10 @@
  * Parallel games. With jobs > 1 the parent forks that many workers. Each
  * reads game indices on a pipe, plays them with players of its own (so an
  * external engine runs once per worker), writes the game's SGF log itself,
- * and answers with the game's report line on another pipe. The parent hands
- * out the next game as soon as a worker answers, and is the only writer of
- * the report, so lines never interleave.
+ * and answers with the game's report line on another pipe, after a comment
+ * line (`# NOTE`) for each note its players gathered. The parent passes each
+ * distinct note on once, hands out the next game as soon as a worker
+ * answers, and is the only writer of the report, so lines never interleave.
  */
 #include "match.h"
 
@@ -302,8 +303,27 @@ static void write_log(const struct match_plan *plan, const struct game *g, int n
 		plan->warn(msg, plan->warn_user);
 }
 
-/* Plays game `k` of the plan with the roster's players. */
-static void play_one(struct roster *r, int k, struct report_game *out)
+typedef void (*note_fn)(const char *msg, void *user);
+
+/* Hands the notes gathered by the players of game `mg` to `emit`, a line at a time. */
+static void pass_notes(struct roster *r, const struct match_game *mg, note_fn emit, void *user)
+{
+	int who[2] = {mg->black, mg->white};
+	char notes[1024];
+
+	for (int i = 0; i < 2; i++) {
+		struct match_player *p = r->players[who[i]];
+
+		if (!p || !match_player_take_notes(p, notes, sizeof notes))
+			continue;
+		for (char *s = strtok(notes, "\n"); s; s = strtok(NULL, "\n"))
+			if (emit)
+				emit(s, user);
+	}
+}
+
+/* Plays game `k` of the plan with the roster's players; their notes go to `emit`. */
+static void play_one(struct roster *r, int k, struct report_game *out, note_fn emit, void *user)
 {
 	const struct match_plan *plan = r->plan;
 	const struct match_game *mg = &plan->games[k];
@@ -324,6 +344,7 @@ static void play_one(struct roster *r, int k, struct report_game *out)
 	}
 	match_play_game(black, white, plan->names[mg->black], plan->names[mg->white], o, mg->number,
 			mg->seed, out, plan->log_dir ? &g : NULL);
+	pass_notes(r, mg, emit, user);
 	write_log(plan, g, mg->number);
 	game_free(g);
 }
@@ -341,48 +362,65 @@ static int run_serial(const struct match_plan *plan, match_result_fn fn, void *u
 	for (int k = 0; k < plan->n_games; k++) {
 		struct report_game g;
 
-		play_one(&r, k, &g);
+		play_one(&r, k, &g, plan->note, plan->warn_user);
 		fn(&g, user);
 	}
 	roster_free(&r);
 	return 0;
 }
 
+/* In a worker: sends a note to the parent as a comment line ("# note"). */
+static void worker_note(const char *msg, void *user)
+{
+	if (fprintf(user, "# %.1000s\n", msg) < 0)
+		_exit(1);
+}
+
 /* A worker process: plays the games whose indices arrive on `in` and writes
-   their report lines to `out`; exits when `in` closes. */
+   their report lines to `out`, each after its players' notes (`# ` lines);
+   exits when `in` closes. */
 static void worker_main(const struct match_plan *plan, int in, int out)
 {
-	FILE *f = fdopen(in, "r");
+	FILE *f = fdopen(in, "r"), *o = fdopen(out, "w");
 	char line[64], text[REPORT_LINE_LEN];
 	struct roster r;
 
-	if (!f || roster_init(&r, plan) < 0)
+	if (!f || !o || roster_init(&r, plan) < 0)
 		_exit(1);
 	while (fgets(line, sizeof line, f)) {
 		struct report_game g;
-		int k = atoi(line), n;
-		const char *s = text;
+		int k = atoi(line);
 
 		if (k < 0 || k >= plan->n_games)
 			break;
-		play_one(&r, k, &g);
-		n = report_format_line(&g, text, sizeof text);
-		if (n < 0)
+		play_one(&r, k, &g, worker_note, o);
+		if (report_format_line(&g, text, sizeof text) < 0 || fputs(text, o) < 0 ||
+		    fflush(o) != 0)
 			_exit(1);
-		while (n > 0) {
-			ssize_t w = write(out, s, (size_t)n);
-
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w <= 0)
-				_exit(1);
-			s += w;
-			n -= (int)w;
-		}
 	}
 	roster_free(&r);
 	fclose(f);
+	fclose(o);
 	_exit(0);
+}
+
+/* The notes a parallel run has passed on, so that each is given once
+   (every worker has its own players, which note things once each). */
+struct notes_seen {
+	char text[64][256]; /* the first 255 bytes of each note passed on */
+	int n;		    /* entries in text */
+};
+
+/* Passes a worker's note on to the plan, unless an equal one was passed on. */
+static void note_once(const struct match_plan *plan, struct notes_seen *seen, const char *msg)
+{
+	for (int i = 0; i < seen->n; i++)
+		if (!strncmp(seen->text[i], msg, sizeof seen->text[i] - 1))
+			return;
+	if (seen->n < (int)(sizeof seen->text / sizeof seen->text[0]))
+		snprintf(seen->text[seen->n++], sizeof seen->text[0], "%s", msg);
+	if (plan->note)
+		plan->note(msg, plan->warn_user);
 }
 
 struct worker {
@@ -411,15 +449,43 @@ static void worker_send(struct worker *w, int k, int n_games)
 	w->game = write(w->cmd, line, (size_t)len) == len ? k : -1;
 }
 
+/* Takes the next complete line of worker `w`'s output: notes are passed on
+   (once), a report line is parsed into `g`. Returns 1 with a game, 0 when no
+   game line is complete yet, -1 with a message for a bad line. */
+static int take_result(struct worker *w, const struct match_plan *plan, struct notes_seen *seen,
+		       struct report_game *g, char *err, size_t errlen)
+{
+	char *nl, msg[200];
+	int got = 0;
+
+	while (!got && (nl = strchr(w->buf, '\n'))) {
+		*nl = '\0';
+		if (w->buf[0] == '#') {
+			note_once(plan, seen, w->buf + 2);
+		} else if (report_parse_line(w->buf, g, msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "worker: %s", msg);
+			return -1;
+		} else {
+			got = 1;
+		}
+		w->len -= (size_t)(nl + 1 - w->buf);
+		memmove(w->buf, nl + 1, w->len + 1);
+	}
+	return got;
+}
+
 static int run_parallel(const struct match_plan *plan, match_result_fn fn, void *user, char *err,
 			size_t errlen)
 {
 	int jobs = plan->jobs < plan->n_games ? plan->jobs : plan->n_games;
 	struct worker *w = calloc((size_t)jobs, sizeof *w);
+	struct notes_seen *seen = calloc(1, sizeof *seen);
 	struct sigaction ign, old;
 	int next = 0, done = 0, status = 0, i;
 
-	if (!w) {
+	if (!w || !seen) {
+		free(w);
+		free(seen);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
@@ -487,8 +553,9 @@ static int run_parallel(const struct match_plan *plan, match_result_fn fn, void 
 			break;
 		}
 		for (i = 0; i < jobs && status == 0; i++) {
+			struct report_game g;
 			ssize_t n;
-			char *nl;
+			int r;
 
 			if (!(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
@@ -501,22 +568,13 @@ static int run_parallel(const struct match_plan *plan, match_result_fn fn, void 
 			}
 			w[i].len += (size_t)n;
 			w[i].buf[w[i].len] = '\0';
-			while ((nl = strchr(w[i].buf, '\n'))) {
-				struct report_game g;
-				char msg[200];
-
-				*nl = '\0';
-				if (report_parse_line(w[i].buf, &g, msg, sizeof msg) < 0) {
-					snprintf(err, errlen, "worker: %s", msg);
-					status = -1;
-					break;
-				}
-				w[i].len -= (size_t)(nl + 1 - w[i].buf);
-				memmove(w[i].buf, nl + 1, w[i].len + 1);
+			while ((r = take_result(&w[i], plan, seen, &g, err, errlen)) > 0) {
 				fn(&g, user);
 				done++;
 				worker_send(&w[i], next++, plan->n_games);
 			}
+			if (r < 0)
+				status = -1;
 		}
 	}
 	for (i = 0; i < jobs; i++) {
@@ -529,6 +587,7 @@ static int run_parallel(const struct match_plan *plan, match_result_fn fn, void 
 	}
 	sigaction(SIGPIPE, &old, NULL);
 	free(w);
+	free(seen);
 	return status;
 }
 

@@ -54,6 +54,8 @@ struct match_player_options {
 	const struct eval *eval; /* a level's evaluation (shared, read-only, outlives the
 				    player); NULL = the built-in classic weights */
 	const char *eval_name;	 /* its name, given in the reasoning of each move; NULL = none */
+	const char *setup;	 /* an external engine's setup commands, sent once it is
+				    started, separated by `;`; NULL = none */
 };
 
 /* One move a player chose, with what it thought. */
@@ -74,6 +76,7 @@ int match_player_genmove(struct match_player *p, const struct board *b, enum col
 			 struct match_move *out, char *err, size_t errlen);
 int match_player_tell(struct match_player *p, enum color who, int move, char *err, size_t errlen);
 void match_player_set_time(struct match_player *p, double seconds);
+bool match_player_take_notes(struct match_player *p, char *out, size_t len);
 
 /* ---- schedule and play (match.c) */
 
@@ -97,7 +100,11 @@ struct match_plan {
 	const char *log_dir;			   /* directory for one SGF per game, or NULL */
 	void (*warn)(const char *msg, void *user); /* told of a log that cannot be written
 						      (in the worker process), or NULL */
-	void *warn_user;			   /* passed to warn */
+	void (*note)(const char *msg, void *user); /* told once of each note on a player (an
+						      engine going on without a command it
+						      refused), for the report's comments; or
+						      NULL */
+	void *warn_user;			   /* passed to warn and note */
 };
 
 uint64_t match_game_seed(uint64_t seed, int number);

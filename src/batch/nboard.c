@@ -38,10 +38,14 @@
  * (and any other command) at once: a new command first stops the search
  * under way and waits for it, so replies keep the order of the commands.
  * At the end of the input the last search is allowed to finish.
+ *
+ * A line of NBOARD_LINE_MAX bytes (1 MiB) or more is ignored whole, like an
+ * unknown command; the next line is the next command.
  */
 #include "nboard.h"
 
 #include "gametree.h"
+#include "lineread.h"
 #include "parse.h"
 #include "record.h"
 #include "search.h"
@@ -54,6 +58,8 @@
 #include <strings.h>
 
 enum job { JOB_GO, JOB_HINT };
+
+enum { NBOARD_LINE_MAX = 1 << 20 }; /* a command line has fewer bytes than this */
 
 enum nboard_flags {
 	NBOARD_ENDS_SESSION = 1 << 0, /* the session ends (after the search is stopped) */
@@ -389,9 +395,8 @@ static const struct nboard_command nboard_table[] = {
 int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt)
 {
 	struct nboard nb;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
+	char *line = malloc(NBOARD_LINE_MAX);
+	long len = 0;
 
 	memset(&nb, 0, sizeof nb);
 	nb.opt = opt;
@@ -399,19 +404,19 @@ int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt)
 	nb.depth = 12;
 	board_start(&nb.board);
 	nb.side = BLACK;
-	nb.search = search_new(opt->hash_mb ? opt->hash_mb : 16, opt->eval);
-	if (!nb.search)
+	nb.search = line ? search_new(opt->hash_mb ? opt->hash_mb : 16, opt->eval) : NULL;
+	if (!nb.search) {
+		free(line);
 		return -1;
+	}
 	pthread_mutex_init(&nb.out_lock, NULL);
-	while ((len = getline(&line, &cap, in)) >= 0) {
+	while ((len = lineread_next(in, line, NBOARD_LINE_MAX)) != LINEREAD_EOF) {
 		const char *rest = line;
 		const struct nboard_command *cmd;
 		char name[32];
 
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = '\0';
-		if (!take_word(&rest, name))
-			continue;
+		if (len == LINEREAD_TOOLONG || !take_word(&rest, name))
+			continue; /* ignored whole, as anything the engine does not know */
 		stop_search(&nb); /* every command stops the search under way first */
 		cmd = find_command(nboard_table, name);
 		if (!cmd)
@@ -420,7 +425,7 @@ int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt)
 		if (cmd->flags & NBOARD_ENDS_SESSION)
 			break;
 	}
-	if (len < 0 && nb.running) { /* end of input: let the last search finish */
+	if (len == LINEREAD_EOF && nb.running) { /* end of input: let the last search finish */
 		pthread_join(nb.thread, NULL);
 		nb.running = false;
 	}

@@ -249,6 +249,27 @@ int report_open(const char *path, char *err, size_t errlen)
 	return fd;
 }
 
+/* Appends the comment line `# TEXT` (a newline or TAB in TEXT becomes a
+   space) to the report open on `fd` and fsyncs it. Returns 0, or -1 with a
+   message. */
+int report_append_comment(int fd, const char *text, char *err, size_t errlen)
+{
+	char line[REPORT_LINE_LEN];
+	int n = snprintf(line, sizeof line - 1, "# %s", text);
+
+	if (n < 0 || n >= (int)sizeof line - 1)
+		n = (int)strlen(line);
+	for (int i = 2; i < n; i++)
+		if (line[i] == '\n' || line[i] == '\t')
+			line[i] = ' ';
+	line[n++] = '\n';
+	if (write_all(fd, line, (size_t)n) < 0 || fsync(fd) < 0) {
+		snprintf(err, errlen, "report: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /* Appends the line of one game to the report open on `fd` with a single
    write, then fsyncs it, so that a crash loses at most the game under way.
    Returns 0, or -1 with a message. */

@@ -46,6 +46,7 @@ int report_parse_line(const char *line, struct report_game *g, char *err, size_t
 
 int report_open(const char *path, char *err, size_t errlen);
 int report_append(int fd, const struct report_game *g, char *err, size_t errlen);
+int report_append_comment(int fd, const char *text, char *err, size_t errlen);
 int report_write_header(FILE *f);
 
 int report_read(FILE *f, const char *name, struct report *r, char *err, size_t errlen);

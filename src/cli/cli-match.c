@@ -62,6 +62,7 @@ struct run_options {
 	enum stats_format format;  /* --format (tournament) */
 	bool quiet;		   /* --quiet: no progress */
 	const char *eval[2];	   /* --black-eval, --white-eval (match), or NULL */
+	const char *setup[2];	   /* --black-setup, --white-setup (match), or NULL */
 	const char *eval_all;	   /* --eval: every level player, or NULL */
 	const char *black, *white; /* --black, --white (match) */
 	const char
@@ -264,6 +265,11 @@ static bool run_format(void *opts, const char *text)
 		.offset = offsetof(struct run_options, eval[1]), .foreign = FOREIGN,               \
 		.arg = "SPEC", .help = "evaluation of --white's player"                            \
 	}
+#define RUN_OPT_SETUP(NAME, I, HELP)                                                               \
+	{                                                                                          \
+		.name = NAME, .kind = CLI_OPT_STRING,                                              \
+		.offset = offsetof(struct run_options, setup[I]), .arg = "CMDS", .help = HELP      \
+	}
 #define RUN_OPT_JSON(FOREIGN)                                                                      \
 	{                                                                                          \
 		.name = "json", .kind = CLI_OPT_FLAG,                                              \
@@ -302,10 +308,15 @@ static const struct cli_options match_options = {
 			 "or a weights file; the names in the results show it"),
 	    RUN_OPT_BLACK_EVAL(false),
 	    RUN_OPT_WHITE_EVAL(false),
+	    RUN_OPT_SETUP("black-setup", 0,
+			  "commands sent to --black's external engine once it is\n"
+			  "started, `;` between them (`level 10`)"),
+	    RUN_OPT_SETUP("white-setup", 1, "the same for --white's engine"),
 	    RUN_OPT_SEED("seed of the run; each game's seed derives from it (default 1)"),
 	    RUN_OPT_TIME("seconds per move, for --black's player then --white's"),
 	    RUN_OPT_DEPTH("search depth, same order"),
-	    RUN_OPT_TIMEOUT("seconds an external engine may take for a reply"),
+	    RUN_OPT_TIMEOUT("seconds an external engine may take for an answer\n"
+			    "(one deadline, however many lines it writes)"),
 	    RUN_OPT_JOBS("games played at once, in worker processes (default 1)"),
 	    RUN_OPT_REPORT("append one line per game (format: report.c, othello(6))"),
 	    RUN_OPT_LOG_DIR("write each game as DIR/game-NNNNN.sgf with the reasoning"),
@@ -479,6 +490,13 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 				    i == 0 ? "black" : "white", ro->players[i]);
 				return 2;
 			}
+			if (ro->setup[i] && match_player_is_level(ro->players[i])) {
+				fprintf(stderr,
+					"othello match: --%s-setup: '%s' is not an external engine "
+					"(engine:CMD or nboard:CMD)\n",
+					i == 0 ? "black" : "white", ro->players[i]);
+				return 2;
+			}
 		}
 	} else if (ro->n_players < 2) {
 		fprintf(stderr, "othello: tournament: --players needs at least two players\n");
@@ -573,6 +591,20 @@ static void on_warning(const char *msg, void *user)
 	fprintf(stderr, "othello: %s\n", msg);
 }
 
+/* Writes a note on a player (an engine that went on without a command it
+   refused) as a comment of the report, and on stderr. */
+static void on_note(const char *msg, void *user)
+{
+	struct run_state *st = user;
+	char text[REPORT_LINE_LEN], err[256];
+
+	fprintf(stderr, "othello: note: %s\n", msg);
+	snprintf(text, sizeof text, "note: %s", msg);
+	if (st->report_fd >= 0 && report_append_comment(st->report_fd, text, err, sizeof err) < 0)
+		if (st->failed++ == 0)
+			fprintf(stderr, "othello: %s\n", err);
+}
+
 /* Runs the plan: report file, progress, games. Returns 0, or 1 after
    printing an error. */
 static int run_plan(const struct run_options *ro, struct match_plan *plan, struct run_state *st)
@@ -637,6 +669,7 @@ static int run(int argc, char **argv, bool tournament)
 		opt[i].depth = (int)ro.depth[side];
 		opt[i].random_pct = (int)ro.random_pct;
 		opt[i].timeout = ro.timeout;
+		opt[i].setup = tournament ? NULL : ro.setup[i];
 	}
 	if ((status = load_evals(&ro, tournament, players, n_players, &evals, opt, names)) != 0) {
 		free_evals(&evals);
@@ -668,6 +701,8 @@ static int run(int argc, char **argv, bool tournament)
 	plan.jobs = (int)ro.jobs;
 	plan.log_dir = ro.log_dir;
 	plan.warn = on_warning;
+	plan.note = on_note;
+	plan.warn_user = &st;
 	memset(&st, 0, sizeof st);
 	if (!tournament) {
 		st.first = names[0];

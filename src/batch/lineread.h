@@ -1,0 +1,18 @@
+/*
+ * lineread.h — one line of a protocol's input at a time, with a length limit
+ * that keeps an overlong line whole: GTP and NBoard read their commands here.
+ */
+#ifndef OTHELLO_LINEREAD_H
+#define OTHELLO_LINEREAD_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum {
+	LINEREAD_EOF = -1,    /* the input ended before a line */
+	LINEREAD_TOOLONG = -2 /* the line did not fit (it was read to its end) */
+};
+
+long lineread_next(FILE *in, char *line, size_t size);
+
+#endif
