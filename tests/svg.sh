@@ -109,6 +109,18 @@ grep 'class="summary"' $T/m.svg | grep -qF "score of $first $score · Elo $elo �
 check "the match picture prints the summary's score, Elo and mean difference" $?
 grep -q "mean $mean</text>" $T/m.svg; check "the histogram marks the mean" $?
 
+# names with the XML specials, long ones, and an empty report
+grep -v '^#' "$MATCH" | sed 's/\tnovice\t/\tA \& <b> "q" '"'"'s\t/; s/\texpert --depth 1\t/\tWhite player whose name runs on and on and on\t/' >$T/odd.txt
+"$OTHELLO" report summary --svg $T/odd.svg $T/odd.txt >/dev/null 2>>$T/err; st=$?
+[ $st -eq 0 ] && wellformed $T/odd.svg &&
+  grep -q '<title>A &amp; &lt;b&gt; &quot;q&quot; &apos;s vs White player whose name runs on and on and on: 30 games</title>' $T/odd.svg &&
+  grep -q '>A &amp; &lt;b&gt; &quot;q&quot; &apos;s vs White player whose name runs…: 30 games<' $T/odd.svg
+check "names are escaped; a long one is cut in the picture, whole in its title" $?
+grep '^#' "$MATCH" >$T/empty.txt
+"$OTHELLO" report summary --svg $T/empty.svg $T/empty.txt >/dev/null 2>>$T/err; st=$?
+[ $st -eq 0 ] && wellformed $T/empty.svg && grep -q '>no games in the report<' $T/empty.svg
+check "a report without games draws a picture that says so" $?
+
 # --- runs: match, tournament, shards and merge ------------------------------
 "$OTHELLO" match --black random --white novice --games 8 --openings $OPEN --seed 3 --quiet \
   --report $T/r.txt --svg $T/run.svg >/dev/null 2>>$T/err; st=$?

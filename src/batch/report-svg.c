@@ -43,27 +43,28 @@
 #include <string.h>
 
 enum {
-	CELL_W = 92,	/* width of a cross-table cell */
-	CELL_H = 46,	/* its height */
-	TOTAL_W = 120,	/* the column of totals */
-	BAR_ROW = 26,	/* height of one ranking bar's row */
-	PLOT_W = 440,	/* width of the ranking's plot */
-	VALUE_W = 110,	/* room for the Elo values right of it */
-	CHAR_W = 7,	/* estimated width of a character of 12 px text */
-	LABEL_MAX = 36, /* characters of a name shown before it is cut */
-	MATCH_W = 760,	/* width of a match picture */
-	MATCH_H = 640,	/* its height */
+	CELL_W = 92,	     /* width of a cross-table cell */
+	CELL_H = 46,	     /* its height */
+	TOTAL_W = 120,	     /* the column of totals */
+	BAR_ROW = 26,	     /* height of one ranking bar's row */
+	PLOT_W = 440,	     /* width of the ranking's plot */
+	VALUE_W = 110,	     /* room for the Elo values right of it */
+	CHAR_W = 7,	     /* estimated width of a character of 12 px text */
+	LABEL_MAX = 36,	     /* characters of a name shown before it is cut */
+	TITLE_NAME_MAX = 28, /* the same in a match's title lines */
+	MATCH_W = 760,	     /* width of a match picture */
+	MATCH_H = 640,	     /* its height */
 	MAX_POINTS = 1000
 };
 
 static const char grey_text[] = "fill=\"#555555\"";
 
-/* `s` cut to LABEL_MAX characters (UTF-8 aware), with an ellipsis when cut. */
-static const char *short_label(const char *s, char *out, size_t outlen)
+/* `s` cut to `max` characters (UTF-8 aware), with an ellipsis when cut. */
+static const char *cut_text(const char *s, size_t max, char *out, size_t outlen)
 {
 	size_t i = 0, chars = 0;
 
-	while (s[i] && chars < LABEL_MAX) {
+	while (s[i] && chars < max) {
 		i++;
 		while (((unsigned char)s[i] & 0xc0) == 0x80)
 			i++;
@@ -74,6 +75,12 @@ static const char *short_label(const char *s, char *out, size_t outlen)
 	else
 		snprintf(out, outlen, "%.*s\xe2\x80\xa6", (int)i, s);
 	return out;
+}
+
+/* `s` cut to LABEL_MAX characters, for the labels of rows and bars. */
+static const char *short_label(const char *s, char *out, size_t outlen)
+{
+	return cut_text(s, LABEL_MAX, out, outlen);
 }
 
 /* Characters (not bytes) of `s`. */
@@ -321,6 +328,12 @@ void report_svg_table(FILE *f, const struct stats_table *t, const struct report_
 	snprintf(line1, sizeof line1, "Cross table: %d players, %d game%s", t->n, total,
 		 total == 1 ? "" : "s");
 	setting_text(info, line2, sizeof line2);
+	if (t->n == 0) {
+		svg_begin(f, 560, 100, line1);
+		title_block(f, line1, line2, "no games in the report");
+		svg_end(f);
+		return;
+	}
 	svg_begin(f, width, height, line1);
 	y = title_block(f, line1, line2, NULL) + 18;
 	for (int c = 0; c < t->n; c++) {
@@ -420,11 +433,11 @@ static double match_panel_score(FILE *f, const struct report_game *games, int n,
 {
 	static const int levels[] = {0, 25, 50, 75, 100};
 	double x0 = 60, w = MATCH_W - 130, h = 200, step;
-	char label[400], num[32];
+	char label[400], num[32], cut[200];
 
 	snprintf(label, sizeof label,
 		 "Running score of %s after each game, with its 95 %% band (Elo on the right)",
-		 s->names[0]);
+		 cut_text(s->names[0], TITLE_NAME_MAX, cut, sizeof cut));
 	svg_text(f, 16, y + 14, "font-weight=\"bold\"", label);
 	y += 28;
 	for (int i = 0; i < 5; i++) {
@@ -519,13 +532,14 @@ static double match_panel_hist(FILE *f, const struct report_game *games, int n,
 {
 	double x0 = 60, w = MATCH_W - 130, h = 170, bw = w / 33;
 	int count[33] = {0}, d;
-	char label[400];
+	char label[400], cut[200];
 
 	for (int i = 0; i < n; i++)
 		if (first_diff(s, &games[i], &d))
 			count[diff_bin(d) + 16]++;
 	snprintf(label, sizeof label,
-		 "Disc differences of %s at the end (games per bin of 4 discs)", s->names[0]);
+		 "Disc differences of %s at the end (games per bin of 4 discs)",
+		 cut_text(s->names[0], TITLE_NAME_MAX, cut, sizeof cut));
 	svg_text(f, 16, y + 14, "font-weight=\"bold\"", label);
 	y += 44;
 	svg_line(f, x0, y + h, x0 + w, y + h, "stroke=\"#555555\"");
@@ -559,11 +573,15 @@ void report_svg_match(FILE *f, const struct report_game *games, int n, const cha
 		      const char *second, const struct report_svg_info *info)
 {
 	struct stats_match s;
-	char line1[700], line2[1200], line3[400], elo[64];
+	char title[700], line1[500], line2[1200], line3[400], elo[64], a[200], b[200];
 	double y;
 
 	stats_match_compute(games, n, first, second, &s);
-	snprintf(line1, sizeof line1, "%s vs %s: %d game%s", first, second, s.games,
+	snprintf(title, sizeof title, "%s vs %s: %d game%s", first, second, s.games,
+		 s.games == 1 ? "" : "s");
+	cut_text(first, TITLE_NAME_MAX, a, sizeof a);
+	cut_text(second, TITLE_NAME_MAX, b, sizeof b);
+	snprintf(line1, sizeof line1, "%s vs %s: %d game%s", a, b, s.games,
 		 s.games == 1 ? "" : "s");
 	setting_text(info, line2, sizeof line2);
 	elo_text(&s, elo, sizeof elo);
@@ -572,13 +590,13 @@ void report_svg_match(FILE *f, const struct report_game *games, int n, const cha
 		    line3, sizeof line3,
 		    "score of %s %.1f %% \xc2\xb7 Elo %s (a bound) \xc2\xb7 mean disc difference "
 		    "%+.2f \xc2\xb1 %.2f",
-		    first, s.score_pct, elo, s.mean_diff, s.diff_ci);
+		    a, s.score_pct, elo, s.mean_diff, s.diff_ci);
 	else
 		snprintf(line3, sizeof line3,
 			 "score of %s %.1f %% \xc2\xb1 %.1f \xc2\xb7 Elo %s \xc2\xb7 mean disc "
 			 "difference %+.2f \xc2\xb1 %.2f (95 %%)",
-			 first, s.score_pct, s.score_ci, elo, s.mean_diff, s.diff_ci);
-	svg_begin(f, MATCH_W, s.games ? MATCH_H : 100, line1);
+			 a, s.score_pct, s.score_ci, elo, s.mean_diff, s.diff_ci);
+	svg_begin(f, MATCH_W, s.games ? MATCH_H : 100, title);
 	y = title_block(f, line1, line2, s.games ? line3 : "no games between them");
 	if (s.games) {
 		y = match_panel_score(f, games, n, &s, y + 8);
