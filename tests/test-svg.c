@@ -240,3 +240,30 @@ Test(report_svg, the_match_counts_each_game_once)
 	free(buf);
 	report_free(&r);
 }
+
+Test(report_svg, a_long_series_is_thinned_to_every_kth_game_and_the_last)
+{
+	struct report r = {0};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	for (int i = 0; i < 2500; i++)
+		add(&r, i % 2 ? "X" : "Y", i % 2 ? "Y" : "X", (i % 5) * 2 - 4);
+	f = open_memstream(&buf, &len);
+	report_svg_match(f, r.games, r.n, "X", "Y", NULL);
+	fclose(f);
+	const char *pts = strstr(buf, "<polyline points=\"");
+	cr_assert_not_null(pts);
+	int commas = 0;
+	const char *last = NULL;
+	for (pts += 18; *pts != '"'; pts++) {
+		commas += *pts == ',';
+		if (*pts == ' ')
+			last = pts + 1;
+	}
+	cr_assert_eq(commas, 834, "games 3, 6 ... 2499 and 2500");
+	cr_assert_eq(strncmp(last, "690,", 4), 0, "the last game at the right end (60 + 630)");
+	free(buf);
+	report_free(&r);
+}

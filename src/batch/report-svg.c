@@ -54,7 +54,7 @@ enum {
 	TITLE_NAME_MAX = 28, /* the same in a match's title lines */
 	MATCH_W = 760,	     /* width of a match picture */
 	MATCH_H = 640,	     /* its height */
-	MAX_POINTS = 1000
+	MAX_POINTS = 1000    /* most points drawn of a running score */
 };
 
 static const char grey_text[] = "fill=\"#555555\"";
@@ -93,19 +93,18 @@ static int text_chars(const char *s)
 	return n;
 }
 
-/* Width in pixels kept for the labels of `n` names, with `extra` characters each. */
-static double label_width(const char (*names)[REPORT_NAME_LEN], int n, int extra)
+/* Characters a label of `s` takes (cut names count their ellipsis). */
+static int label_chars(const char *s)
 {
-	int longest = 8;
+	int c = text_chars(s);
 
-	for (int i = 0; i < n; i++) {
-		int c = text_chars(names[i]);
+	return c > LABEL_MAX ? LABEL_MAX + 1 : c;
+}
 
-		c = (c > LABEL_MAX ? LABEL_MAX + 1 : c) + extra;
-		if (c > longest)
-			longest = c;
-	}
-	return longest * CHAR_W + 24;
+/* Width in pixels kept for labels of at most `chars` characters. */
+static double label_width(int chars)
+{
+	return (chars > 8 ? chars : 8) * CHAR_W + 24;
 }
 
 /* "time control: T · openings: O", or what of it is known. */
@@ -314,14 +313,17 @@ static double scale_legend(FILE *f, double x, double y)
    with the ranking's Elo bars under it. */
 void report_svg_table(FILE *f, const struct stats_table *t, const struct report_svg_info *info)
 {
-	double lw = label_width((const char(*)[REPORT_NAME_LEN])t->names, t->n, 4), y;
-	double grid_w = lw + t->n * CELL_W + TOTAL_W + 16;
-	double bars_w = lw + PLOT_W + VALUE_W;
-	int total = 0, width, height;
+	int total = 0, width, height, longest = 0;
 	char line1[200], line2[1200], num[16], cut[200], label[240];
 
-	for (int i = 0; i < t->n; i++)
+	for (int i = 0; i < t->n; i++) {
 		total += t->games[i];
+		longest = label_chars(t->names[i]) > longest ? label_chars(t->names[i]) : longest;
+	}
+	double lw = label_width(longest + 4), y; /* "12. " before the name */
+	double grid_w = lw + t->n * CELL_W + TOTAL_W + 16;
+	double bars_w = lw + PLOT_W + VALUE_W;
+
 	total /= 2;
 	width = (int)ceil(fmax(fmax(grid_w, bars_w), 560));
 	height = 80 + 24 + t->n * CELL_H + 70 + 48 + t->n * BAR_ROW + 30;
@@ -364,13 +366,13 @@ void report_svg_table(FILE *f, const struct stats_table *t, const struct report_
 void report_svg_ladder(FILE *f, const struct report_svg_bar *bars, int n, const char *title,
 		       const char *subtitle, const char *axis)
 {
-	char(*names)[REPORT_NAME_LEN] = calloc((size_t)(n > 0 ? n : 1), sizeof *names);
+	int longest = 0;
 	double lw;
 
-	for (int i = 0; names && i < n; i++)
-		snprintf(names[i], sizeof names[i], "%s", bars[i].label);
-	lw = names ? label_width((const char(*)[REPORT_NAME_LEN])names, n, 0) : 200;
-	free(names);
+	for (int i = 0; i < n; i++)
+		longest =
+		    label_chars(bars[i].label) > longest ? label_chars(bars[i].label) : longest;
+	lw = label_width(longest);
 	svg_begin(f, (int)ceil(fmax(lw + PLOT_W + VALUE_W, 560)), 80 + 48 + n * BAR_ROW + 30,
 		  title);
 	draw_bars(f, title_block(f, title, subtitle, NULL) + 10, lw, bars, n, axis);
