@@ -1,7 +1,9 @@
 /*
  * cli-match.c — `othello match` (two players, many games) and `othello
- * tournament` (every pairing of several players): options, the report file,
- * progress on stderr, and the summary or cross table at the end.
+ * tournament` (every pairing of several players): options, the report file
+ * (with a "# run:" line saying what the run plays, report-run.c), progress on
+ * stderr, and the summary or cross table at the end, drawn too with --svg
+ * (report-svg.c).
  *
  * Splitting a long run across machines or cores with GNU parallel, then
  * joining the reports:
