@@ -295,12 +295,13 @@ static void rung_stats(const struct ladder *l, int r, struct stats_match *out)
 }
 
 /* Fills bars[0..n_levels-1], strongest first, with each level's Elo above the
-   weakest (see the top of the file); `pm` separates value and error in the
-   text ("+-" or "±"). */
-static void ladder_elo(const struct ladder *l, struct report_svg_bar *bars, const char *pm)
+   weakest (see the top of the file), their text in ASCII ("+-", ">=") when
+   `ascii`, else with the signs "±", "≥". */
+static void ladder_elo(const struct ladder *l, struct report_svg_bar *bars, bool ascii)
 {
 	double elo = 0, var = 0;
-	bool bound = false, known = true;
+	int bound = 0; /* 1: a sum of rungs won 100 %, -1: lost 100 %, 2: both */
+	bool known = true;
 
 	for (int i = 0; i < l->n_levels; i++) {
 		struct report_svg_bar *b = &bars[l->n_levels - 1 - i];
@@ -311,23 +312,28 @@ static void ladder_elo(const struct ladder *l, struct report_svg_bar *bars, cons
 			known = known && s.games > 0;
 			elo += s.elo;
 			var += s.elo_error * s.elo_error;
-			bound = bound || s.elo_bound;
+			if (s.elo_bound)
+				bound = bound == 0 || bound == (s.elo > 0 ? 1 : -1)
+					    ? (s.elo > 0 ? 1 : -1)
+					    : 2;
 		}
 		level_format(&l->specs[i], b->label, sizeof b->label);
-		b->elo = known ? elo : 0;
-		b->error = known ? sqrt(var) : 0;
-		b->bound = bound;
-		if (!known)
-			snprintf(b->value, sizeof b->value, "no games");
+		b->elo = known && bound != 2 ? elo : 0;
+		b->error = known && bound != 2 ? sqrt(var) : 0;
+		b->bound = bound != 0;
+		if (!known || bound == 2)
+			snprintf(b->value, sizeof b->value, "%s",
+				 known ? "no estimate (sweeps both ways)" : "no games");
 		else if (i == 0)
 			snprintf(b->value, sizeof b->value, "0");
 		else if (bound)
 			snprintf(b->value, sizeof b->value, "%s %+.0f",
-				 elo > 0 ? (pm[0] == '+' ? ">=" : "\xe2\x89\xa5")
-					 : (pm[0] == '+' ? "<=" : "\xe2\x89\xa4"),
+				 bound > 0 ? (ascii ? ">=" : "\xe2\x89\xa5")
+					   : (ascii ? "<=" : "\xe2\x89\xa4"),
 				 elo);
 		else
-			snprintf(b->value, sizeof b->value, "%+.0f %s %.0f", elo, pm, b->error);
+			snprintf(b->value, sizeof b->value, "%+.0f %s %.0f", elo,
+				 ascii ? "+-" : "\xc2\xb1", b->error);
 	}
 }
 
@@ -338,14 +344,14 @@ static int print_elo(const struct ladder *l, const char *svg)
 	struct report_svg_bar bars[LADDER_MAX_LEVELS];
 	char title[200], sub[300], axis[400], err[600];
 
-	ladder_elo(l, bars, "+-");
+	ladder_elo(l, bars, true);
 	printf("Elo above %s (the rungs' differences added up, 95 %%):\n",
 	       bars[l->n_levels - 1].label);
 	for (int i = 0; i < l->n_levels; i++)
 		printf("  %-21s %s\n", bars[i].label, bars[i].value);
 	if (!svg)
 		return 0;
-	ladder_elo(l, bars, "\xc2\xb1");
+	ladder_elo(l, bars, false);
 	snprintf(title, sizeof title, "Ladder: %d levels, %d games a rung", l->n_levels,
 		 l->games_per_rung);
 	snprintf(sub, sizeof sub,
