@@ -6,8 +6,8 @@
  */
 #include "gtp.h"
 #include "match.h"
-#include "report.h"
 #include "report-stats.h"
+#include "report.h"
 
 #include <criterion/criterion.h>
 #include <math.h>
@@ -172,14 +172,20 @@ static void add_games(struct report *r, const char *a, const char *b, int n, int
 	}
 }
 
+/* A against B: seven wins by 10 discs, a draw, two losses by 4. */
+static void seven_one_two(struct report *r)
+{
+	add_games(r, "A", "B", 7, 10);
+	add_games(r, "A", "B", 1, 0);
+	add_games(r, "A", "B", 2, -4);
+}
+
 Test(stats, seven_wins_one_draw_two_losses)
 {
 	struct report r = {0};
 	struct stats_match s;
 
-	add_games(&r, "A", "B", 7, 10);
-	add_games(&r, "A", "B", 1, 0);
-	add_games(&r, "A", "B", 2, -4);
+	seven_one_two(&r);
 	cr_assert_eq(stats_match_compute(r.games, r.n, "A", "B", &s), 10);
 	cr_assert_eq(s.wins[0], 7);
 	cr_assert_eq(s.wins[1], 2);
@@ -255,6 +261,76 @@ Test(stats, cross_table_points_add_up_and_rank)
 	cr_assert(strstr(buf, "\"ranking\":[{\"player\":\"A\",\"points\":7,\"games\":8") != NULL,
 		  "%s", buf);
 	free(buf);
+	stats_table_free(&t);
+	report_free(&r);
+}
+
+Test(stats, the_score_interval_is_1_96_standard_errors)
+{
+	struct report r = {0};
+	struct stats_match s;
+
+	seven_one_two(&r);
+	stats_match_compute(r.games, r.n, "A", "B", &s);
+	double se = sqrt((7 * 0.25 * 0.25 + 0.25 * 0.25 + 2 * 0.75 * 0.75) / 10) / sqrt(10);
+	cr_assert_float_eq(s.score_ci, 100 * 1.96 * se, 1e-9);
+	stats_match_compute(r.games, 7, "A", "B", &s);
+	cr_assert_float_eq(s.score_ci, 0, 1e-12, "seven wins: no spread, a bound");
+	cr_assert(s.elo_bound);
+	report_free(&r);
+}
+
+Test(stats, adding_games_one_by_one_gives_every_prefix)
+{
+	struct report r = {0};
+	struct stats_match run, whole;
+
+	add_games(&r, "A", "B", 3, 10);
+	add_games(&r, "A", "B", 2, 0);
+	add_games(&r, "B", "A", 4, 6);
+	add_games(&r, "A", "C", 2, 8); /* not theirs: skipped */
+	stats_match_start(&run, "A", "B");
+	for (int i = 0; i < r.n; i++) {
+		bool theirs = stats_match_add(&run, &r.games[i]);
+
+		cr_assert_eq(theirs, i < 9, "game %d", i);
+		stats_match_finish(&run);
+		stats_match_compute(r.games, i + 1, "A", "B", &whole);
+		cr_assert_eq(run.games, whole.games);
+		cr_assert_float_eq(run.score_pct, whole.score_pct, 1e-12);
+		cr_assert_float_eq(run.score_ci, whole.score_ci, 1e-12);
+		cr_assert_float_eq(run.elo, whole.elo, 1e-12);
+		cr_assert_float_eq(run.elo_error, whole.elo_error, 1e-12);
+		cr_assert_float_eq(run.diff_ci, whole.diff_ci, 1e-12);
+		cr_assert_eq(run.elo_bound, whole.elo_bound);
+	}
+	report_free(&r);
+}
+
+Test(stats, each_player_against_the_field)
+{
+	struct report r = {0};
+	struct stats_table t;
+	const char *names[] = {"C", "A", "B"};
+	char text[48];
+
+	add_games(&r, "A", "B", 4, 10); /* A beats B 4-0 */
+	add_games(&r, "A", "C", 2, 2);	/* A beats C 2-0 */
+	add_games(&r, "A", "C", 2, 0);	/* and draws twice */
+	add_games(&r, "C", "B", 4, 6);	/* C beats B */
+	add_games(&r, "C", "D", 4, 6);	/* D is not in the table */
+	cr_assert_eq(stats_table_compute(r.games, r.n, names, 3, &t), 0);
+	for (int i = 0; i < 3; i++) {
+		cr_assert_eq(t.overall[i].games, t.games[i]);
+		cr_assert_float_eq(t.overall[i].points[0], t.points[i], 1e-9);
+		cr_assert_float_eq(t.overall[i].mean_diff, t.mean_diff[i], 1e-9);
+	}
+	/* C: 1 point of 4 against A, 4 of 4 against B: 5 of 8 */
+	cr_assert_float_eq(t.overall[0].elo, stats_elo(5.0 / 8), 1e-9);
+	cr_assert(!t.overall[0].elo_bound);
+	cr_assert(t.overall[2].elo_bound, "B lost every game");
+	stats_elo_format(&t.overall[2], text, sizeof text);
+	cr_assert_str_eq(text, "<= -470", "8 games: E(1/16) = -400 log10(15)");
 	stats_table_free(&t);
 	report_free(&r);
 }

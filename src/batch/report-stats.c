@@ -22,6 +22,16 @@
  *                        kept inside [1/(2n), 1 - 1/(2n)].
  *   a 0 % or 100 % score has no finite estimate: E is evaluated at half a
  *   point from the end (1/(2n) or 1 - 1/(2n)), flagged as a bound, error 0.
+ *   the score's 95 % interval: score_pct +- score_ci, score_ci = 100 * 1.96 se
+ *                        (0 for a 0 % or 100 % score, where the normal
+ *                        approximation has nothing to say)
+ *
+ * The sums above are kept in the stats_match, so a series can be fed one
+ * game at a time (stats_match_add) and finished after any of them: the
+ * running score of a match picture is the summary of each prefix. In a
+ * tournament each player's games against all the others also form one series
+ * "against the field" (stats_table.overall): its Elo is the player's Elo
+ * above the average of its opponents, the ranking's figure.
  */
 #include "report-stats.h"
 
@@ -69,76 +79,107 @@ static int which(const struct stats_match *s, const char *name)
 	return -1;
 }
 
+/* Empties `s` for a series between `first` and `second`, to be fed with
+   stats_match_add and completed by stats_match_finish. */
+void stats_match_start(struct stats_match *s, const char *first, const char *second)
+{
+	memset(s, 0, sizeof *s);
+	snprintf(s->names[0], sizeof s->names[0], "%s", first);
+	snprintf(s->names[1], sizeof s->names[1], "%s", second);
+}
+
+/* Counts one game of the first player, who had `color` (0 Black, 1 White)
+   and ended `d` discs ahead (negative: behind); `forfeit` when the loser
+   forfeited it. The derived figures wait for stats_match_finish. */
+void stats_match_add_result(struct stats_match *s, int color, int d, bool forfeit)
+{
+	double x;
+
+	s->games++;
+	if (d > 0) {
+		s->wins[0]++;
+		s->wins_as[0][color]++;
+		s->losses_as[1][1 - color]++;
+		x = 1;
+	} else if (d < 0) {
+		s->wins[1]++;
+		s->wins_as[1][1 - color]++;
+		s->losses_as[0][color]++;
+		x = 0;
+	} else {
+		s->draws++;
+		s->draws_as[0][color]++;
+		s->draws_as[1][1 - color]++;
+		x = 0.5;
+	}
+	if (forfeit)
+		s->forfeits[d > 0 ? 1 : 0]++;
+	s->sum_d += d;
+	s->sum_dd += (double)d * d;
+	s->sum_xx += x * x;
+}
+
+/* Counts game `g` if it is one between the two players of `s`; returns
+   whether it was. */
+bool stats_match_add(struct stats_match *s, const struct report_game *g)
+{
+	int b = which(s, g->black), w = which(s, g->white);
+	int color;
+
+	if (b < 0 || w < 0 || b == w)
+		return false;
+	color = b == 0 ? 0 : 1; /* the first player's colour */
+	stats_match_add_result(s, color, color == 0 ? g->gap : -g->gap,
+			       strncmp(g->end, "forfeit ", 8) == 0);
+	return true;
+}
+
+/* Derives points, score, mean difference, their intervals and the Elo
+   difference from the games counted so far (see the formulas above); may be
+   called again after more games are added. */
+void stats_match_finish(struct stats_match *s)
+{
+	int n = s->games;
+
+	if (n == 0)
+		return;
+	s->points[0] = s->wins[0] + 0.5 * s->draws;
+	s->points[1] = s->wins[1] + 0.5 * s->draws;
+	double p = s->points[0] / n;
+	s->score_pct = 100.0 * p;
+	s->mean_diff = s->sum_d / n;
+	s->diff_ci = 0;
+	if (n > 1) {
+		double var = (s->sum_dd - n * s->mean_diff * s->mean_diff) / (n - 1);
+		s->diff_ci = stats_t95(n - 1) * sqrt(var > 0 ? var : 0) / sqrt(n);
+	}
+	double lo_s = 0.5 / n, hi_s = 1.0 - 0.5 / n;
+	double var_x = s->sum_xx / n - p * p;
+	double se = sqrt(var_x > 0 ? var_x : 0) / sqrt(n);
+	s->score_ci = 100.0 * 1.96 * se;
+	if (p <= 0 || p >= 1) {
+		s->elo_bound = true;
+		s->elo = stats_elo(p <= 0 ? lo_s : hi_s);
+		s->elo_error = 0;
+		return;
+	}
+	s->elo_bound = false;
+	double lo = fmax(p - 1.96 * se, lo_s), hi = fmin(p + 1.96 * se, hi_s);
+	s->elo = fabs(p - 0.5) < 1e-12 ? 0 : stats_elo(p);
+	s->elo_error = hi > lo ? (stats_elo(hi) - stats_elo(lo)) / 2 : 0;
+}
+
 /* Computes the statistics of the games between `first` and `second` among
    the `n` games given (others are skipped). Returns the number of games
    counted. */
 int stats_match_compute(const struct report_game *games, int n, const char *first,
 			const char *second, struct stats_match *out)
 {
-	double sum_d = 0, sum_dd = 0, sum_xx = 0;
-	int i;
-
-	memset(out, 0, sizeof *out);
-	snprintf(out->names[0], sizeof out->names[0], "%s", first);
-	snprintf(out->names[1], sizeof out->names[1], "%s", second);
-	for (i = 0; i < n; i++) {
-		const struct report_game *g = &games[i];
-		int b = which(out, g->black), w = which(out, g->white);
-		int color, d;
-		double x;
-
-		if (b < 0 || w < 0 || b == w)
-			continue;
-		color = b == 0 ? 0 : 1;		   /* the first player's colour */
-		d = color == 0 ? g->gap : -g->gap; /* its discs minus the other's */
-		out->games++;
-		if (d > 0) {
-			out->wins[0]++;
-			out->wins_as[0][color]++;
-			out->losses_as[1][1 - color]++;
-			x = 1;
-		} else if (d < 0) {
-			out->wins[1]++;
-			out->wins_as[1][1 - color]++;
-			out->losses_as[0][color]++;
-			x = 0;
-		} else {
-			out->draws++;
-			out->draws_as[0][color]++;
-			out->draws_as[1][1 - color]++;
-			x = 0.5;
-		}
-		if (strncmp(g->end, "forfeit ", 8) == 0)
-			out->forfeits[d > 0 ? 1 : 0]++;
-		sum_d += d;
-		sum_dd += (double)d * d;
-		sum_xx += x * x;
-	}
-	if (out->games == 0)
-		return 0;
-	n = out->games;
-	out->points[0] = out->wins[0] + 0.5 * out->draws;
-	out->points[1] = out->wins[1] + 0.5 * out->draws;
-	double s = out->points[0] / n;
-	out->score_pct = 100.0 * s;
-	out->mean_diff = sum_d / n;
-	if (n > 1) {
-		double var = (sum_dd - n * out->mean_diff * out->mean_diff) / (n - 1);
-		out->diff_ci = stats_t95(n - 1) * sqrt(var > 0 ? var : 0) / sqrt(n);
-	}
-	double lo_s = 0.5 / n, hi_s = 1.0 - 0.5 / n;
-	if (s <= 0 || s >= 1) {
-		out->elo_bound = true;
-		out->elo = stats_elo(s <= 0 ? lo_s : hi_s);
-		out->elo_error = 0;
-		return n;
-	}
-	double var_x = sum_xx / n - s * s;
-	double se = sqrt(var_x > 0 ? var_x : 0) / sqrt(n);
-	double lo = fmax(s - 1.96 * se, lo_s), hi = fmin(s + 1.96 * se, hi_s);
-	out->elo = fabs(s - 0.5) < 1e-12 ? 0 : stats_elo(s);
-	out->elo_error = hi > lo ? (stats_elo(hi) - stats_elo(lo)) / 2 : 0;
-	return n;
+	stats_match_start(out, first, second);
+	for (int i = 0; i < n; i++)
+		stats_match_add(out, &games[i]);
+	stats_match_finish(out);
+	return out->games;
 }
 
 /* Prints the summary of a match as text, a few lines within 80 columns (for
@@ -161,13 +202,29 @@ void stats_match_print(const struct stats_match *s, FILE *f)
 	}
 	if (s->games == 0)
 		return;
-	fprintf(f, "  score of %s: %.1f %%\n", s->names[0], s->score_pct);
+	if (s->elo_bound)
+		fprintf(f, "  score of %s: %.1f %%\n", s->names[0], s->score_pct);
+	else
+		fprintf(f, "  score of %s: %.1f %% +- %.1f (95 %%)\n", s->names[0], s->score_pct,
+			s->score_ci);
 	fprintf(f, "  mean disc difference: %+.2f +- %.2f (95 %%)\n", s->mean_diff, s->diff_ci);
 	if (s->elo_bound)
 		fprintf(f, "  Elo difference: %s %+.0f (a %s score: a bound only)\n",
 			s->elo > 0 ? ">=" : "<=", s->elo, s->elo > 0 ? "100 %" : "0 %");
 	else
 		fprintf(f, "  Elo difference: %+.0f +- %.0f (95 %%)\n", s->elo, s->elo_error);
+}
+
+/* Writes the Elo difference of `s` as the summaries show it: "+191 +- 95",
+   or "<= -191" / ">= +191" for a bound, "-" with no games. */
+void stats_elo_format(const struct stats_match *s, char *out, size_t outlen)
+{
+	if (s->games == 0)
+		snprintf(out, outlen, "-");
+	else if (s->elo_bound)
+		snprintf(out, outlen, "%s %+.0f", s->elo > 0 ? ">=" : "<=", s->elo);
+	else
+		snprintf(out, outlen, "%+.0f +- %.0f", s->elo, s->elo_error);
 }
 
 /* Writes `s` as a JSON string, quotes included. */
@@ -197,12 +254,13 @@ void stats_match_print_json(const struct stats_match *s, FILE *f)
 	fprintf(f,
 		"],\"games\":%d,\"wins\":[%d,%d],\"draws\":%d,\"points\":[%g,%g],"
 		"\"wins_as_black\":[%d,%d],\"wins_as_white\":[%d,%d],\"forfeits\":[%d,%d],"
-		"\"score_pct\":%.2f,\"mean_disc_diff\":%.3f,\"mean_disc_diff_ci\":%.3f,"
+		"\"score_pct\":%.2f,\"score_ci\":%.2f,\"mean_disc_diff\":%.3f,\"mean_disc_diff_"
+		"ci\":%.3f,"
 		"\"elo\":%.1f,\"elo_error\":%.1f,\"elo_bound\":%s}\n",
 		s->games, s->wins[0], s->wins[1], s->draws, s->points[0], s->points[1],
 		s->wins_as[0][0], s->wins_as[1][0], s->wins_as[0][1], s->wins_as[1][1],
-		s->forfeits[0], s->forfeits[1], s->score_pct, s->mean_diff, s->diff_ci, s->elo,
-		s->elo_error, s->elo_bound ? "true" : "false");
+		s->forfeits[0], s->forfeits[1], s->score_pct, s->score_ci, s->mean_diff, s->diff_ci,
+		s->elo, s->elo_error, s->elo_bound ? "true" : "false");
 }
 
 static const struct stats_table *sort_table;
@@ -217,6 +275,34 @@ static int compare_rank(const void *a, const void *b)
 	if (t->mean_diff[i] != t->mean_diff[j])
 		return t->mean_diff[i] < t->mean_diff[j] ? 1 : -1;
 	return i - j;
+}
+
+/* Index of `name` among the players of `t`, or -1. */
+static int table_index(const struct stats_table *t, const char *name)
+{
+	for (int i = 0; i < t->n; i++)
+		if (!strcmp(t->names[i], name))
+			return i;
+	return -1;
+}
+
+/* Fills t->overall: every player's games against any other player of the
+   table, as one series against "the field". */
+static void table_overall(const struct report_game *games, int n, struct stats_table *t)
+{
+	for (int i = 0; i < t->n; i++)
+		stats_match_start(&t->overall[i], t->names[i], "the field");
+	for (int g = 0; g < n; g++) {
+		int b = table_index(t, games[g].black), w = table_index(t, games[g].white);
+		bool forfeit = strncmp(games[g].end, "forfeit ", 8) == 0;
+
+		if (b < 0 || w < 0 || b == w)
+			continue;
+		stats_match_add_result(&t->overall[b], 0, games[g].gap, forfeit);
+		stats_match_add_result(&t->overall[w], 1, -games[g].gap, forfeit);
+	}
+	for (int i = 0; i < t->n; i++)
+		stats_match_finish(&t->overall[i]);
 }
 
 /* Fills the cross table of the players `names` from the games given: every
@@ -236,8 +322,9 @@ int stats_table_compute(const struct report_game *games, int n, const char *cons
 	out->games = calloc((size_t)k, sizeof *out->games);
 	out->mean_diff = calloc((size_t)k, sizeof *out->mean_diff);
 	out->rank = calloc((size_t)k, sizeof *out->rank);
+	out->overall = calloc((size_t)k, sizeof *out->overall);
 	if (!out->names || !out->cells || !out->points || !out->games || !out->mean_diff ||
-	    !out->rank) {
+	    !out->rank || !out->overall) {
 		stats_table_free(out);
 		return -1;
 	}
@@ -258,6 +345,7 @@ int stats_table_compute(const struct report_game *games, int n, const char *cons
 		out->mean_diff[i] = out->games[i] ? diff_sum / out->games[i] : 0;
 		out->rank[i] = i;
 	}
+	table_overall(games, n, out);
 	sort_table = out;
 	qsort(out->rank, (size_t)k, sizeof *out->rank, compare_rank);
 	sort_table = NULL;
@@ -273,6 +361,7 @@ void stats_table_free(struct stats_table *t)
 	free(t->games);
 	free(t->mean_diff);
 	free(t->rank);
+	free(t->overall);
 	memset(t, 0, sizeof *t);
 }
 
@@ -319,13 +408,17 @@ static void print_text(const struct stats_table *t, FILE *f)
 		}
 		fprintf(f, " %6.1f %5d\n", t->points[i], t->games[i]);
 	}
-	fprintf(f, "\nRanking\n");
+	fprintf(f, "\nRanking: points / games, score, mean disc difference, Elo against the "
+		   "field\n");
 	for (r = 0; r < t->n; r++) {
 		int i = t->rank[r];
+		char elo[48];
 
-		fprintf(f, "%2d. %-*s %6.1f / %-5d %5.1f %%  mean disc difference %+6.2f\n", r + 1,
-			width, t->names[i], t->points[i], t->games[i],
-			t->games[i] ? 100.0 * t->points[i] / t->games[i] : 0.0, t->mean_diff[i]);
+		stats_elo_format(&t->overall[i], elo, sizeof elo);
+		fprintf(f, "%2d. %-*s %6.1f / %-5d %5.1f %%  %+6.2f discs  Elo %s\n", r + 1, width,
+			t->names[i], t->points[i], t->games[i],
+			t->games[i] ? 100.0 * t->points[i] / t->games[i] : 0.0, t->mean_diff[i],
+			elo);
 	}
 }
 
@@ -341,7 +434,7 @@ static void print_csv(const struct stats_table *t, FILE *f)
 		csv_string(f, t->names[t->rank[c]]);
 		fputs(" disc_diff", f);
 	}
-	fputs(",points,games,score_pct,mean_disc_diff\n", f);
+	fputs(",points,games,score_pct,mean_disc_diff,elo,elo_error,elo_bound\n", f);
 	for (r = 0; r < t->n; r++) {
 		int i = t->rank[r];
 
@@ -356,8 +449,9 @@ static void print_csv(const struct stats_table *t, FILE *f)
 			else
 				fprintf(f, ",%g,%.2f", m->points[0], m->mean_diff);
 		}
-		fprintf(f, ",%g,%d,%.2f,%.2f\n", t->points[i], t->games[i],
-			t->games[i] ? 100.0 * t->points[i] / t->games[i] : 0.0, t->mean_diff[i]);
+		fprintf(f, ",%g,%d,%.2f,%.2f,%.1f,%.1f,%d\n", t->points[i], t->games[i],
+			t->games[i] ? 100.0 * t->points[i] / t->games[i] : 0.0, t->mean_diff[i],
+			t->overall[i].elo, t->overall[i].elo_error, t->overall[i].elo_bound);
 	}
 }
 
@@ -382,8 +476,11 @@ static void print_json(const struct stats_table *t, FILE *f)
 			if (i == j)
 				fputs("null", f);
 			else
-				fprintf(f, "{\"games\":%d,\"points\":%g,\"mean_disc_diff\":%.3f}",
-					m->games, m->points[0], m->mean_diff);
+				fprintf(f,
+					"{\"games\":%d,\"points\":%g,\"score_pct\":%.2f,"
+					"\"score_ci\":%.2f,\"mean_disc_diff\":%.3f}",
+					m->games, m->points[0], m->score_pct, m->score_ci,
+					m->mean_diff);
 		}
 		fputc(']', f);
 	}
@@ -395,9 +492,12 @@ static void print_json(const struct stats_table *t, FILE *f)
 		fputs("{\"player\":", f);
 		stats_json_string(f, t->names[i]);
 		fprintf(f,
-			",\"points\":%g,\"games\":%d,\"score_pct\":%.2f,\"mean_disc_diff\":%.3f}",
+			",\"points\":%g,\"games\":%d,\"score_pct\":%.2f,\"mean_disc_diff\":%.3f,"
+			"\"elo\":%.1f,\"elo_error\":%.1f,\"elo_bound\":%s}",
 			t->points[i], t->games[i],
-			t->games[i] ? 100.0 * t->points[i] / t->games[i] : 0.0, t->mean_diff[i]);
+			t->games[i] ? 100.0 * t->points[i] / t->games[i] : 0.0, t->mean_diff[i],
+			t->overall[i].elo, t->overall[i].elo_error,
+			t->overall[i].elo_bound ? "true" : "false");
 	}
 	fputs("]}\n", f);
 }
@@ -428,4 +528,28 @@ void stats_table_print(const struct stats_table *t, enum stats_format fmt, FILE 
 		print_json(t, f);
 	else
 		print_text(t, f);
+}
+
+/* Prints what the games say: when `series`, the match summary of names[0]
+   against names[1] (one JSON object for STATS_JSON, else text); otherwise
+   the cross table and ranking of the n_names players in `fmt`. */
+void stats_print_summary(const struct report_game *games, int n, const char *const *names,
+			 int n_names, bool series, enum stats_format fmt, FILE *f)
+{
+	if (series) {
+		struct stats_match s;
+
+		stats_match_compute(games, n, names[0], names[1], &s);
+		if (fmt == STATS_JSON)
+			stats_match_print_json(&s, f);
+		else
+			stats_match_print(&s, f);
+	} else {
+		struct stats_table t;
+
+		if (stats_table_compute(games, n, names, n_names, &t) == 0) {
+			stats_table_print(&t, fmt, f);
+			stats_table_free(&t);
+		}
+	}
 }

@@ -24,16 +24,23 @@ struct stats_match {
 	int forfeits[2];		/* games lost by forfeit */
 	double points[2];		/* 1 a win, 1/2 a draw */
 	double score_pct;		/* points of the first in percent of the games */
+	double score_ci;		/* half-width of the 95 % interval of score_pct */
 	double mean_diff;		/* mean gap, first player's discs minus the second's */
 	double diff_ci;			/* half-width of the 95 % interval of mean_diff */
 	double elo;			/* Elo difference, first minus second */
 	double elo_error;		/* half-width of its 95 % interval */
 	bool elo_bound;			/* a 0 % or 100 % score: elo is a bound, not an estimate */
+	double sum_d, sum_dd, sum_xx;	/* running sums of d, d^2, x^2 (stats_match_add) */
 };
 
+void stats_match_start(struct stats_match *s, const char *first, const char *second);
+bool stats_match_add(struct stats_match *s, const struct report_game *g);
+void stats_match_add_result(struct stats_match *s, int color, int d, bool forfeit);
+void stats_match_finish(struct stats_match *s);
 int stats_match_compute(const struct report_game *games, int n, const char *first,
 			const char *second, struct stats_match *out);
 void stats_match_print(const struct stats_match *s, FILE *f);
+void stats_elo_format(const struct stats_match *s, char *out, size_t outlen);
 void stats_match_print_json(const struct stats_match *s, FILE *f);
 
 /* A tournament: every player against every other. */
@@ -44,6 +51,7 @@ struct stats_table {
 	double *points;			/* [n] total points */
 	int *games;			/* [n] games played */
 	double *mean_diff;		/* [n] mean gap over all its games */
+	struct stats_match *overall;	/* [n] each player against the field (all its opponents) */
 	int *rank;			/* [n] player indices, best first */
 };
 
@@ -55,6 +63,8 @@ int stats_table_compute(const struct report_game *games, int n, const char *cons
 			int n_names, struct stats_table *out);
 void stats_table_free(struct stats_table *t);
 void stats_table_print(const struct stats_table *t, enum stats_format fmt, FILE *f);
+void stats_print_summary(const struct report_game *games, int n, const char *const *names,
+			 int n_names, bool series, enum stats_format fmt, FILE *f);
 
 double stats_t95(int df);
 double stats_elo(double score);

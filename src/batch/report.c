@@ -377,7 +377,8 @@ int report_merge(struct report *r, char *err, size_t errlen)
 {
 	int i, n = 0;
 
-	qsort(r->games, (size_t)r->n, sizeof *r->games, compare_number);
+	if (r->n > 1) /* qsort of no games would pass a null pointer */
+		qsort(r->games, (size_t)r->n, sizeof *r->games, compare_number);
 	for (i = 0; i < r->n; i++) {
 		if (n > 0 && r->games[n - 1].number == r->games[i].number) {
 			if (!same_game(&r->games[n - 1], &r->games[i])) {

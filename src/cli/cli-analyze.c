@@ -7,7 +7,8 @@
  *
  * The chart: x = move number, y = the evaluation after each move from
  * Black's side in discs, clamped to +-64 (drawn to +-32 unless the game goes
- * further), one polyline, a zero line, and a dot on each marked move.
+ * further), one polyline, a zero line, and a dot on each marked move;
+ * written with svg.c (the file appears whole, numbers the same everywhere).
  */
 #include "cli-options.h"
 #include "cli.h"
@@ -15,8 +16,8 @@
 #include "command.h"
 #include "controller.h"
 #include "gametree.h"
+#include "svg.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,11 +39,15 @@ static int black_evals(const struct game *g, int *ply, int *eval, int *mark, int
 	return n;
 }
 
+/* Writes the chart of the evaluations of `g` to `path` (through a temporary
+   file, with svg.c). Returns 0, or -1 with a message. */
 static int write_svg(const char *path, const struct game *g, char *err, size_t errlen)
 {
 	enum { W = 640, H = 240, PAD = 30, MAX = 128 };
 	int ply[MAX], ev[MAX], mark[MAX], n, last = 60, range = 32;
-	FILE *f;
+	double xy[2 * MAX];
+	char label[32], cx[32], cy[32];
+	struct svg s;
 
 	n = black_evals(g, ply, ev, mark, MAX);
 	for (int i = 0; i < n; i++) {
@@ -52,49 +57,36 @@ static int write_svg(const char *path, const struct game *g, char *err, size_t e
 		if (d > range || -d > range)
 			range = 64;
 	}
-	f = fopen(path, "w");
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	if (svg_open(&s, path, err, errlen) < 0)
 		return -1;
-	}
 	double xs = (double)(W - 2 * PAD) / last, ys = (double)(H / 2 - PAD) / range;
-	fprintf(f,
-		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-		"viewBox=\"0 0 %d %d\">\n"
-		"<title>Evaluation for Black, in discs, after each move</title>\n"
-		"<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n",
-		W, H, W, H, W, H);
-	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>\n", PAD, H / 2,
-		W - PAD, H / 2);
-	fprintf(f, "<text x=\"2\" y=\"%d\" font-size=\"10\">+%d</text>\n", PAD + 4, range);
-	fprintf(f, "<text x=\"2\" y=\"%d\" font-size=\"10\">-%d</text>\n", H - PAD + 4, range);
-	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\">move %d</text>\n", W - PAD - 30, H - 6,
-		last);
-	fprintf(f, "<polyline fill=\"none\" stroke=\"black\" stroke-width=\"1.5\" points=\"");
+	svg_begin(s.f, W, H, "Evaluation for Black, in discs, after each move");
+	svg_line(s.f, PAD, H / 2, W - PAD, H / 2, "stroke=\"#888\"");
+	snprintf(label, sizeof label, "+%d", range);
+	svg_text(s.f, 2, PAD + 4, "font-size=\"10\"", label);
+	snprintf(label, sizeof label, "-%d", range);
+	svg_text(s.f, 2, H - PAD + 4, "font-size=\"10\"", label);
+	snprintf(label, sizeof label, "move %d", last);
+	svg_text(s.f, W - PAD - 30, H - 6, "font-size=\"10\"", label);
 	for (int i = 0; i < n; i++) {
 		double v = ev[i] / 100.0;
 		v = v > range ? range : v < -range ? -range : v;
-		fprintf(f, "%s%.1f,%.1f", i ? " " : "", PAD + ply[i] * xs, H / 2 - v * ys);
+		xy[2 * i] = PAD + ply[i] * xs;
+		xy[2 * i + 1] = H / 2 - v * ys;
 	}
-	fprintf(f, "\"/>\n");
+	svg_poly(s.f, "polyline", xy, n, "fill=\"none\" stroke=\"black\" stroke-width=\"1.5\"");
 	for (int i = 0; i < n; i++) {
-		double v = ev[i] / 100.0;
 		if (mark[i] != MARK_BAD && mark[i] != MARK_VERY_BAD && mark[i] != MARK_DUBIOUS)
 			continue;
-		v = v > range ? range : v < -range ? -range : v;
-		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n",
-			PAD + ply[i] * xs, H / 2 - v * ys,
+		fprintf(s.f, "<circle cx=\"%s\" cy=\"%s\" r=\"3\" fill=\"%s\"/>\n",
+			svg_num(xy[2 * i], 1, cx, sizeof cx),
+			svg_num(xy[2 * i + 1], 1, cy, sizeof cy),
 			mark[i] == MARK_VERY_BAD ? "red"
 			: mark[i] == MARK_BAD	 ? "orange"
 						 : "gold");
 	}
-	fprintf(f, "</svg>\n");
-	if (fclose(f) != 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	return 0;
+	svg_end(s.f);
+	return svg_close(&s, err, errlen);
 }
 
 /* The options of `othello analyze`. */

@@ -21,6 +21,13 @@
  *
  * Games run on --threads worker threads (each with its own level states);
  * the table does not depend on their number unless a level is timed.
+ *
+ * Elo: each rung's Elo difference and its 95 % error bars are those of
+ * report-stats.c for the rung's games (failed ones left out); a level's Elo
+ * above the weakest adds the rungs below it up, with error bars sqrt(sum of
+ * the squared half-widths) (the rungs are independent samples). A rung won
+ * 100 % gives a bound only, and so does every sum that includes it. --svg
+ * FILE draws these as bars (report-svg.c).
  */
 #include "book.h"
 #include "cli-eval.h"
@@ -28,9 +35,12 @@
 #include "cli.h"
 #include "datadir.h"
 #include "level.h"
+#include "report-stats.h"
+#include "report-svg.h"
 #include "rng.h"
 #include "timer.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -262,6 +272,101 @@ static int print_table(const struct ladder *l, double seconds)
 	return failed ? 1 : 0;
 }
 
+/* The statistics of rung `r` (its stronger level first), from its played games. */
+static void rung_stats(const struct ladder *l, int r, struct stats_match *out)
+{
+	struct report_game g;
+
+	memset(&g, 0, sizeof g);
+	snprintf(g.end, sizeof g.end, "end");
+	stats_match_start(out, "stronger", "weaker");
+	for (int i = 0; i < l->n_games; i++) {
+		const struct game *x = &l->games[i];
+		bool strong_black = x->index % 2 == 0;
+
+		if (x->rung != r || !x->played || x->failed)
+			continue;
+		snprintf(g.black, sizeof g.black, "%s", strong_black ? "stronger" : "weaker");
+		snprintf(g.white, sizeof g.white, "%s", strong_black ? "weaker" : "stronger");
+		g.gap = strong_black ? x->diff : -x->diff;
+		stats_match_add(out, &g);
+	}
+	stats_match_finish(out);
+}
+
+/* Fills bars[0..n_levels-1], strongest first, with each level's Elo above the
+   weakest (see the top of the file), their text in ASCII ("+-", ">=") when
+   `ascii`, else with the signs "±", "≥". */
+static void ladder_elo(const struct ladder *l, struct report_svg_bar *bars, bool ascii)
+{
+	double elo = 0, var = 0;
+	int bound = 0; /* 1: a sum of rungs won 100 %, -1: lost 100 %, 2: both */
+	bool known = true;
+
+	for (int i = 0; i < l->n_levels; i++) {
+		struct report_svg_bar *b = &bars[l->n_levels - 1 - i];
+		struct stats_match s;
+
+		if (i > 0) {
+			rung_stats(l, i - 1, &s);
+			known = known && s.games > 0;
+			elo += s.elo;
+			var += s.elo_error * s.elo_error;
+			if (s.elo_bound)
+				bound = bound == 0 || bound == (s.elo > 0 ? 1 : -1)
+					    ? (s.elo > 0 ? 1 : -1)
+					    : 2;
+		}
+		level_format(&l->specs[i], b->label, sizeof b->label);
+		b->elo = known && bound != 2 ? elo : 0;
+		b->error = known && bound != 2 ? sqrt(var) : 0;
+		b->bound = bound != 0;
+		if (!known || bound == 2)
+			snprintf(b->value, sizeof b->value, "%s",
+				 known ? "no estimate (sweeps both ways)" : "no games");
+		else if (i == 0)
+			snprintf(b->value, sizeof b->value, "0");
+		else if (bound)
+			snprintf(b->value, sizeof b->value, "%s %+.0f",
+				 bound > 0 ? (ascii ? ">=" : "\xe2\x89\xa5")
+					   : (ascii ? "<=" : "\xe2\x89\xa4"),
+				 elo);
+		else
+			snprintf(b->value, sizeof b->value, "%+.0f %s %.0f", elo,
+				 ascii ? "+-" : "\xc2\xb1", b->error);
+	}
+}
+
+/* Prints each level's Elo above the weakest, and draws them when `svg` is
+   given. Returns 0, or 2 after saying the picture could not be written. */
+static int print_elo(const struct ladder *l, const char *svg)
+{
+	struct report_svg_bar bars[LADDER_MAX_LEVELS];
+	char title[200], sub[300], axis[400], err[600];
+
+	ladder_elo(l, bars, true);
+	printf("Elo above %s (the rungs' differences added up, 95 %%):\n",
+	       bars[l->n_levels - 1].label);
+	for (int i = 0; i < l->n_levels; i++)
+		printf("  %-21s %s\n", bars[i].label, bars[i].value);
+	if (!svg)
+		return 0;
+	ladder_elo(l, bars, false);
+	snprintf(title, sizeof title, "Ladder: %d levels, %d games a rung", l->n_levels,
+		 l->games_per_rung);
+	snprintf(sub, sizeof sub,
+		 "time control: each level's own \xc2\xb7 openings: %d drawn of %d plies, colours "
+		 "swapped, seed %llu \xc2\xb7 evaluation: %s",
+		 l->games_per_rung / 2, l->plies, (unsigned long long)l->seed, l->eval_name);
+	snprintf(axis, sizeof axis, "Elo above %s (the rungs added up), with 95 %% error bars",
+		 bars[l->n_levels - 1].label);
+	if (report_svg_save_ladder(svg, bars, l->n_levels, title, sub, axis, err, sizeof err) < 0) {
+		fprintf(stderr, "othello ladder: --svg: %s\n", err);
+		return 2;
+	}
+	return 0;
+}
+
 /* The options of `othello ladder`. */
 struct ladder_options {
 	long games;	       /* --games N, a rung */
@@ -275,6 +380,7 @@ struct ladder_options {
 	double max_time;       /* --max-time S, 0 = none */
 	bool quiet;	       /* --quiet */
 	const char *eval_spec; /* --eval SPEC, NULL = the default */
+	const char *svg;       /* --svg FILE: the levels' Elo as a picture */
 };
 
 /* --games N: an even number from 2. */
@@ -307,14 +413,15 @@ static const struct cli_options ladder_options = {
     .command = "ladder",
     .usage = "usage: othello ladder [--games N] [--plies N] [--seed N] [--threads N]\n"
 	     "                      [--book FILE]... [--no-book] [--hash MB] [--eval SPEC]\n"
-	     "                      [--max-time S] [--quiet] [LEVEL]...\n"
+	     "                      [--max-time S] [--quiet] [--svg FILE] [LEVEL]...\n"
 	     "Plays each LEVEL against the next one down (default: beginner novice expert\n"
 	     "pre-master master), N games a rung (default 100) from N/2 balanced openings of\n"
 	     "--plies plies (default 8), colours swapped; prints wins and mean disc difference.\n"
 	     "A LEVEL is a level description such as \"expert --depth 4\" (quote it).\n"
 	     "SPEC, the levels' evaluation: pattern (default), classic or a weights file.\n"
 	     "--max-time S: no game starts after S seconds (the table counts the games\n"
-	     "played); --quiet: no progress on stderr.\n",
+	     "played); --quiet: no progress on stderr. Each level's Elo above the weakest\n"
+	     "follows the table; --svg FILE draws it as bars with their error bars.\n",
     .options =
 	(const struct cli_option[]){
 	    {.name = "games",
@@ -331,6 +438,7 @@ static const struct cli_options ladder_options = {
 	    CLI_NUMBER("max-time", 'm', offsetof(struct ladder_options, max_time), NULL, NULL),
 	    CLI_FLAG("quiet", 'q', offsetof(struct ladder_options, quiet), NULL),
 	    CLI_STRING("eval", 'e', offsetof(struct ladder_options, eval_spec), NULL, NULL),
+	    CLI_STRING("svg", 0, offsetof(struct ladder_options, svg), NULL, NULL),
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
@@ -419,6 +527,8 @@ int cli_ladder(int argc, char **argv)
 	for (long i = 0; i < lo.threads; i++)
 		pthread_join(threads[i], NULL);
 	rc = print_table(&l, timer_now() - t0);
+	if (print_elo(&l, lo.svg) != 0)
+		rc = 2;
 done:
 	free(l.openings);
 	free(l.games);

@@ -1,7 +1,9 @@
 /*
  * cli-match.c — `othello match` (two players, many games) and `othello
- * tournament` (every pairing of several players): options, the report file,
- * progress on stderr, and the summary or cross table at the end.
+ * tournament` (every pairing of several players): options, the report file
+ * (with a "# run:" line saying what the run plays, report-run.c), progress on
+ * stderr, and the summary or cross table at the end, drawn too with --svg
+ * (report-svg.c).
  *
  * Splitting a long run across machines or cores with GNU parallel, then
  * joining the reports:
@@ -24,7 +26,9 @@
 #include "datadir.h"
 #include "match-level.h"
 #include "match.h"
+#include "report-run.h"
 #include "report-stats.h"
+#include "report-svg.h"
 #include "report.h"
 #include "timer.h"
 
@@ -61,6 +65,7 @@ struct run_options {
 	bool json;		   /* --json (match) */
 	enum stats_format format;  /* --format (tournament) */
 	bool quiet;		   /* --quiet: no progress */
+	const char *svg;	   /* --svg FILE: the results as a picture */
 	const char *eval[2];	   /* --black-eval, --white-eval (match), or NULL */
 	const char *setup[2];	   /* --black-setup, --white-setup (match), or NULL */
 	const char *eval_all;	   /* --eval: every level player, or NULL */
@@ -248,6 +253,11 @@ static bool run_format(void *opts, const char *text)
 		.name = "quiet", .kind = CLI_OPT_FLAG,                                             \
 		.offset = offsetof(struct run_options, quiet), .help = HELP                        \
 	}
+#define RUN_OPT_SVG(HELP)                                                                          \
+	{                                                                                          \
+		.name = "svg", .kind = CLI_OPT_STRING,                                             \
+		.offset = offsetof(struct run_options, svg), .arg = "FILE", .help = HELP           \
+	}
 #define RUN_OPT_FORMAT(FOREIGN, HELP)                                                              \
 	{                                                                                          \
 		.name = "format", .kind = CLI_OPT_CALL, .call = run_format,                        \
@@ -323,6 +333,7 @@ static const struct cli_options match_options = {
 	    RUN_OPT_SHARD("play only the I-th of N slices of the game list"),
 	    RUN_OPT_JSON(false),
 	    RUN_OPT_QUIET("no progress on stderr"),
+	    RUN_OPT_SVG("draw the running score and the disc differences (SVG)"),
 	    RUN_OPT_FORMAT(true, NULL),
 	    RUN_OPT_PLAYERS(true),
 	    CLI_HELP(0, NULL),
@@ -344,6 +355,7 @@ static const struct cli_options tournament_options = {
 	(const struct cli_option[]){
 	    RUN_OPT_GAMES("games per pairing (default: every opening twice)"),
 	    RUN_OPT_FORMAT(false, "text, csv or json (default text)"),
+	    RUN_OPT_SVG("draw the cross table and the ranking (SVG)"),
 	    RUN_OPT_EVAL("evaluation of every level: pattern (default), classic\n"
 			 "or a weights file; the names in the results show it"),
 	    RUN_OPT_OPENINGS(NULL),
@@ -605,8 +617,64 @@ static void on_note(const char *msg, void *user)
 			fprintf(stderr, "othello: %s\n", err);
 }
 
-/* Runs the plan: report file, progress, games. Returns 0, or 1 after
-   printing an error. */
+/* What the run plays, for the report's run line and the picture's title:
+   the time control and the openings as the options give them. */
+static void describe_run(const struct run_options *ro, bool tournament, struct report_run *out)
+{
+	int sides =
+	    tournament || (ro->time[0] == ro->time[1] && ro->depth[0] == ro->depth[1]) ? 1 : 2;
+	size_t len = 0;
+
+	memset(out, 0, sizeof *out);
+	if (ro->time[0] > 0 || ro->time[1] > 0)
+		len += (size_t)snprintf(out->time, sizeof out->time,
+					sides == 1 ? "%g s a move" : "%g s / %g s a move",
+					ro->time[0], ro->time[1]);
+	if (ro->depth[0] > 0 || ro->depth[1] > 0)
+		snprintf(out->time + len, sizeof out->time - len,
+			 sides == 1 ? "%sdepth %ld" : "%sdepth %ld / %ld", len ? ", " : "",
+			 ro->depth[0], ro->depth[1]);
+	if (!out->time[0])
+		snprintf(out->time, sizeof out->time, "the levels' own");
+	if (!ro->openings)
+		snprintf(out->openings, sizeof out->openings, "the shipped balanced set");
+	else if (!strcmp(ro->openings, "start") || !strcmp(ro->openings, "-"))
+		snprintf(out->openings, sizeof out->openings, "the start position");
+	else
+		snprintf(out->openings, sizeof out->openings, "%s", ro->openings);
+}
+
+/* Prints the summary (a match) or the cross table (a tournament) of the
+   games played, and draws it when --svg asks. Returns 0, or 2 after saying
+   the picture could not be written. */
+static int print_results(const struct run_options *ro, bool tournament, const struct report *played,
+			 const char *const *names, int n_players)
+{
+	stats_print_summary(played->games, played->n, names, n_players, !tournament,
+			    ro->json	 ? STATS_JSON
+			    : tournament ? ro->format
+					 : STATS_TEXT,
+			    stdout);
+	if (ro->svg) {
+		struct report_run run;
+		struct report_svg_info info;
+		char err[600];
+
+		describe_run(ro, tournament, &run);
+		info.time = run.time;
+		info.openings = run.openings;
+		if (report_svg_save(ro->svg, tournament ? REPORT_SVG_TABLE : REPORT_SVG_MATCH,
+				    played->games, played->n, names, n_players, &info, err,
+				    sizeof err) < 0) {
+			fprintf(stderr, "othello %s: --svg: %s\n", ro->command, err);
+			return 2;
+		}
+	}
+	return 0;
+}
+
+/* Runs the plan: report file (with the run's line), progress, games.
+   Returns 0, or 1 after printing an error. */
 static int run_plan(const struct run_options *ro, struct match_plan *plan, struct run_state *st)
 {
 	char err[512];
@@ -624,6 +692,12 @@ static int run_plan(const struct run_options *ro, struct match_plan *plan, struc
 			fprintf(stderr, "othello %s: --report: %s\n", ro->command, err);
 			return 2;
 		}
+		struct report_run run;
+		char line[REPORT_LINE_LEN];
+
+		describe_run(ro, !strcmp(ro->command, "tournament"), &run);
+		if (report_run_format(&run, line, sizeof line) > 0)
+			dprintf(st->report_fd, "%s", line);
 	}
 	st->total = plan->n_games;
 	st->start = timer_now();
@@ -709,23 +783,8 @@ static int run(int argc, char **argv, bool tournament)
 		st.second = names[1];
 	}
 	status = run_plan(&ro, &plan, &st);
-	if (!tournament) {
-		struct stats_match s;
-
-		stats_match_compute(st.played.games, st.played.n, names[0], names[1], &s);
-		if (ro.json)
-			stats_match_print_json(&s, stdout);
-		else
-			stats_match_print(&s, stdout);
-	} else {
-		struct stats_table t;
-
-		if (stats_table_compute(st.played.games, st.played.n, names_p, n_players, &t) ==
-		    0) {
-			stats_table_print(&t, ro.format, stdout);
-			stats_table_free(&t);
-		}
-	}
+	if (print_results(&ro, tournament, &st.played, names_p, n_players) != 0 && status == 0)
+		status = 2;
 	report_free(&st.played);
 	free(games);
 	free_evals(&evals);

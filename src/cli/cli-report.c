@@ -9,12 +9,19 @@
  *                                    --format json as for `othello match`;
  *                                    --format csv gives the cross table),
  *                                    else the cross table (--format
- *                                    text|csv|json)
+ *                                    text|csv|json); --svg FILE draws it
+ *                                    (report-svg.c)
+ *
+ * The "# run:" lines of the reports (report-run.c) say what was played: merge
+ * keeps them (once each) and summary --svg titles its picture with them. They
+ * are read from files only, not from a report on standard input.
  */
 #include "cli-options.h"
 #include "cli.h"
 
+#include "report-run.h"
 #include "report-stats.h"
+#include "report-svg.h"
 #include "report.h"
 
 #include <string.h>
@@ -25,6 +32,15 @@ struct report_options {
 	const char *output;	   /* -o, --output FILE (merge) */
 	enum stats_format format;  /* --json, --format F (summary) */
 	const char *format_option; /* the last of those given, for the message, or NULL */
+	const char *svg;	   /* --svg FILE (summary) */
+};
+
+enum { MAX_RUNS = 16 };
+
+/* The "# run:" lines of the reports read. */
+struct report_runs {
+	struct report_run run[MAX_RUNS]; /* distinct lines, in order */
+	int n;				 /* entries in run */
 };
 
 /* --json: the summary as JSON. */
@@ -50,11 +66,14 @@ static bool report_format(void *opts, const char *text)
 static const struct cli_options report_options = {
     .command = "report",
     .usage = "usage: othello report merge [-o FILE] REPORT...\n"
-	     "       othello report summary [--json | --format text|csv|json] REPORT...\n\n"
+	     "       othello report summary [--json | --format text|csv|json] [--svg FILE]\n"
+	     "                              REPORT...\n\n"
 	     "merge joins the reports of the shards of a run (`othello match --shard`) into\n"
 	     "one, sorted by game number; summary prints what the games say about the players\n"
 	     "(two players: the match summary, as text or JSON, and the cross table with\n"
-	     "--format csv; more: the cross table and ranking).\n",
+	     "--format csv; more: the cross table and ranking). --svg FILE draws it: two\n"
+	     "players, the running score and the disc differences; more, the cross table as\n"
+	     "a heat map and the ranking as Elo bars.\n",
     .options =
 	(const struct cli_option[]){
 	    CLI_STRING("output", 'o', offsetof(struct report_options, output), NULL, NULL),
@@ -63,13 +82,15 @@ static const struct cli_options report_options = {
 	     .kind = CLI_OPT_CALL,
 	     .call = report_format,
 	     .what = "text, csv or json"},
+	    CLI_STRING("svg", 0, offsetof(struct report_options, svg), NULL, NULL),
 	    CLI_HELP(0, NULL),
 	    {0},
 	},
 };
 
-/* Reads and merges the reports named in argv[first..argc-1]. */
-static int read_all(int argc, char **argv, int first, struct report *r)
+/* Reads and merges the reports named in argv[first..argc-1], and their run
+   lines into `runs`. */
+static int read_all(int argc, char **argv, int first, struct report *r, struct report_runs *runs)
 {
 	char err[512];
 
@@ -87,6 +108,8 @@ static int read_all(int argc, char **argv, int first, struct report *r)
 		}
 		int st = report_read(f, argv[i], r, err, sizeof err);
 
+		if (f != stdin && st == 0 && fseek(f, 0, SEEK_SET) == 0)
+			runs->n = report_run_scan(f, runs->run, MAX_RUNS, runs->n);
 		if (f != stdin)
 			fclose(f);
 		if (st < 0) {
@@ -121,12 +144,63 @@ static int collect_players(const struct report *r, const char **names, int max)
 	return n;
 }
 
+/* Writes the merged report `r`, with the run lines, to `output` (NULL:
+   standard output). Returns an exit status. */
+static int write_merged(const struct report *r, const struct report_runs *runs, const char *output)
+{
+	FILE *f = output ? fopen(output, "w") : stdout;
+	char line[REPORT_LINE_LEN];
+	int st;
+
+	if (!f) {
+		fprintf(stderr, "othello: %s: cannot write\n", output);
+		return 2;
+	}
+	report_write_header(f);
+	for (int i = 0; i < runs->n; i++)
+		if (report_run_format(&runs->run[i], line, sizeof line) > 0)
+			fputs(line, f);
+	for (int i = 0; i < r->n; i++)
+		if (report_format_line(&r->games[i], line, sizeof line) > 0)
+			fputs(line, f);
+	st = (f != stdout ? fclose(f) : fflush(f)) == 0 ? 0 : 1;
+	if (st)
+		fprintf(stderr, "othello: %s: write error\n", output ? output : "stdout");
+	return st;
+}
+
+/* Prints the summary of `r` in the format of `ro`, and draws it when --svg
+   asks. Returns an exit status. */
+static int summarize(const struct report *r, const struct report_runs *runs,
+		     const struct report_options *ro)
+{
+	const char *names[64];
+	int n = collect_players(r, names, 64);
+
+	stats_print_summary(r->games, r->n, names, n, n == 2 && ro->format != STATS_CSV, ro->format,
+			    stdout);
+	if (ro->svg) {
+		struct report_run joined;
+		struct report_svg_info info;
+		char err[600];
+
+		report_run_join(runs->run, runs->n, &joined);
+		info.time = joined.time[0] ? joined.time : NULL;
+		info.openings = joined.openings[0] ? joined.openings : NULL;
+		if (report_svg_save(ro->svg, n == 2 ? REPORT_SVG_MATCH : REPORT_SVG_TABLE, r->games,
+				    r->n, names, n, &info, err, sizeof err) < 0) {
+			fprintf(stderr, "othello report: --svg: %s\n", err);
+			return 2;
+		}
+	}
+	return 0;
+}
+
 /* `othello report`: see report_options. */
 int cli_report(int argc, char **argv)
 {
 	struct report_options ro = {.format = STATS_TEXT};
-	const char *output, *names[64], *format_option;
-	enum stats_format format;
+	struct report_runs runs = {0};
 	struct report r = {0};
 	bool merge;
 	int first, st;
@@ -144,55 +218,14 @@ int cli_report(int argc, char **argv)
 		return st;
 	argc--;
 	argv++;
-	output = ro.output;
-	format = ro.format;
-	format_option = ro.format_option;
-	if (merge ? format_option != NULL : output != NULL) {
+	if (merge ? ro.format_option != NULL || ro.svg != NULL : ro.output != NULL) {
 		fprintf(stderr, "othello report: %s is for `report %s`\n",
-			merge ? format_option : "-o", merge ? "summary" : "merge");
+			merge ? (ro.svg ? "--svg" : ro.format_option) : "-o",
+			merge ? "summary" : "merge");
 		return 2;
 	}
-	if ((st = read_all(argc, argv, first, &r)) != 0) {
-		report_free(&r);
-		return st;
-	}
-	if (merge) {
-		FILE *f = output ? fopen(output, "w") : stdout;
-		char line[REPORT_LINE_LEN];
-
-		if (!f) {
-			fprintf(stderr, "othello: %s: cannot write\n", output);
-			report_free(&r);
-			return 2;
-		}
-		report_write_header(f);
-		for (int i = 0; i < r.n; i++)
-			if (report_format_line(&r.games[i], line, sizeof line) > 0)
-				fputs(line, f);
-		st = (f != stdout ? fclose(f) : fflush(f)) == 0 ? 0 : 1;
-		if (st)
-			fprintf(stderr, "othello: %s: write error\n", output ? output : "stdout");
-		report_free(&r);
-		return st;
-	}
-	int n = collect_players(&r, names, 64);
-
-	if (n == 2 && format != STATS_CSV) {
-		struct stats_match s;
-
-		stats_match_compute(r.games, r.n, names[0], names[1], &s);
-		if (format == STATS_JSON)
-			stats_match_print_json(&s, stdout);
-		else
-			stats_match_print(&s, stdout);
-	} else {
-		struct stats_table t;
-
-		if (stats_table_compute(r.games, r.n, names, n, &t) == 0) {
-			stats_table_print(&t, format, stdout);
-			stats_table_free(&t);
-		}
-	}
+	if ((st = read_all(argc, argv, first, &r, &runs)) == 0)
+		st = merge ? write_merged(&r, &runs, ro.output) : summarize(&r, &runs, &ro);
 	report_free(&r);
-	return 0;
+	return st;
 }
