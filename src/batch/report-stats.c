@@ -26,6 +26,7 @@
 #include "report-stats.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,14 +60,80 @@ double stats_elo(double score)
 	return -400.0 * log10(1.0 / score - 1.0);
 }
 
-/* Which of the two names `name` is: 0, 1, or -1 for neither. */
-static int which(const struct stats_match *s, const char *name)
+/* The running sums of a match that its statistics are finished from. */
+struct match_sums {
+	double d;  /* sum of the first player's gaps */
+	double dd; /* sum of their squares */
+	double xx; /* sum of the squares of its points */
+};
+
+/* Starts the statistics of `first` against `second`: no games yet. */
+static void match_start(struct stats_match *out, const char *first, const char *second)
 {
-	if (!strcmp(name, s->names[0]))
-		return 0;
-	if (!strcmp(name, s->names[1]))
-		return 1;
-	return -1;
+	memset(out, 0, sizeof *out);
+	snprintf(out->names[0], sizeof out->names[0], "%s", first);
+	snprintf(out->names[1], sizeof out->names[1], "%s", second);
+}
+
+/* Counts game `g` in `out`, the first player having had `color` (0 Black). */
+static void match_add(struct stats_match *out, struct match_sums *sum, const struct report_game *g,
+		      int color)
+{
+	int d = color == 0 ? g->gap : -g->gap; /* its discs minus the other's */
+	double x;
+
+	out->games++;
+	if (d > 0) {
+		out->wins[0]++;
+		out->wins_as[0][color]++;
+		out->losses_as[1][1 - color]++;
+		x = 1;
+	} else if (d < 0) {
+		out->wins[1]++;
+		out->wins_as[1][1 - color]++;
+		out->losses_as[0][color]++;
+		x = 0;
+	} else {
+		out->draws++;
+		out->draws_as[0][color]++;
+		out->draws_as[1][1 - color]++;
+		x = 0.5;
+	}
+	if (strncmp(g->end, "forfeit ", 8) == 0)
+		out->forfeits[d > 0 ? 1 : 0]++;
+	sum->d += d;
+	sum->dd += (double)d * d;
+	sum->xx += x * x;
+}
+
+/* Derives points, score, mean gap and Elo of `out` from its counts and sums. */
+static void match_finish(struct stats_match *out, const struct match_sums *sum)
+{
+	int n = out->games;
+
+	if (n == 0)
+		return;
+	out->points[0] = out->wins[0] + 0.5 * out->draws;
+	out->points[1] = out->wins[1] + 0.5 * out->draws;
+	double s = out->points[0] / n;
+	out->score_pct = 100.0 * s;
+	out->mean_diff = sum->d / n;
+	if (n > 1) {
+		double var = (sum->dd - n * out->mean_diff * out->mean_diff) / (n - 1);
+		out->diff_ci = stats_t95(n - 1) * sqrt(var > 0 ? var : 0) / sqrt(n);
+	}
+	double lo_s = 0.5 / n, hi_s = 1.0 - 0.5 / n;
+	if (s <= 0 || s >= 1) {
+		out->elo_bound = true;
+		out->elo = stats_elo(s <= 0 ? lo_s : hi_s);
+		out->elo_error = 0;
+		return;
+	}
+	double var_x = sum->xx / n - s * s;
+	double se = sqrt(var_x > 0 ? var_x : 0) / sqrt(n);
+	double lo = fmax(s - 1.96 * se, lo_s), hi = fmin(s + 1.96 * se, hi_s);
+	out->elo = fabs(s - 0.5) < 1e-12 ? 0 : stats_elo(s);
+	out->elo_error = hi > lo ? (stats_elo(hi) - stats_elo(lo)) / 2 : 0;
 }
 
 /* Computes the statistics of the games between `first` and `second` among
@@ -75,70 +142,111 @@ static int which(const struct stats_match *s, const char *name)
 int stats_match_compute(const struct report_game *games, int n, const char *first,
 			const char *second, struct stats_match *out)
 {
-	double sum_d = 0, sum_dd = 0, sum_xx = 0;
-	int i;
+	struct match_sums sum = {0};
 
-	memset(out, 0, sizeof *out);
-	snprintf(out->names[0], sizeof out->names[0], "%s", first);
-	snprintf(out->names[1], sizeof out->names[1], "%s", second);
-	for (i = 0; i < n; i++) {
+	match_start(out, first, second);
+	for (int i = 0; i < n; i++) {
 		const struct report_game *g = &games[i];
-		int b = which(out, g->black), w = which(out, g->white);
-		int color, d;
-		double x;
+		bool b0 = !strcmp(g->black, first), w1 = !strcmp(g->white, second);
+		bool b1 = !strcmp(g->black, second), w0 = !strcmp(g->white, first);
 
-		if (b < 0 || w < 0 || b == w)
-			continue;
-		color = b == 0 ? 0 : 1;		   /* the first player's colour */
-		d = color == 0 ? g->gap : -g->gap; /* its discs minus the other's */
-		out->games++;
-		if (d > 0) {
-			out->wins[0]++;
-			out->wins_as[0][color]++;
-			out->losses_as[1][1 - color]++;
-			x = 1;
-		} else if (d < 0) {
-			out->wins[1]++;
-			out->wins_as[1][1 - color]++;
-			out->losses_as[0][color]++;
-			x = 0;
-		} else {
-			out->draws++;
-			out->draws_as[0][color]++;
-			out->draws_as[1][1 - color]++;
-			x = 0.5;
+		if (b0 && w1 && !b1)
+			match_add(out, &sum, g, 0);
+		else if (b1 && w0 && !b0)
+			match_add(out, &sum, g, 1);
+	}
+	match_finish(out, &sum);
+	return out->games;
+}
+
+/* ---------------------------------------------------------------- players */
+
+/* Players by name: an open-addressing hash table of indices into `names`, so
+   that a report's games are counted in one pass however many players. */
+struct name_index {
+	const char **names; /* [n] the players, in order of first appearance */
+	int n;		    /* players */
+	int cap;	    /* room in names */
+	int *slots;	    /* [mask + 1] index into names, or -1 */
+	size_t mask;	    /* slots - 1 (a power of two minus one) */
+};
+
+/* FNV-1a hash of a name. */
+static size_t name_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return (size_t)h;
+}
+
+/* The slot where `name` is, or the empty slot where it would go. */
+static size_t name_slot(const struct name_index *x, const char *name)
+{
+	size_t i = name_hash(name) & x->mask;
+
+	while (x->slots[i] >= 0 && strcmp(x->names[x->slots[i]], name))
+		i = (i + 1) & x->mask;
+	return i;
+}
+
+/* Index of `name`, or -1 if it is not a player. */
+static int name_find(const struct name_index *x, const char *name)
+{
+	return x->mask ? x->slots[name_slot(x, name)] : -1;
+}
+
+/* Adds `name` (kept by pointer) unless it is there; returns its index, or -1
+   when out of memory. */
+static int name_add(struct name_index *x, const char *name)
+{
+	size_t i;
+
+	if ((size_t)x->n * 2 >= x->mask) { /* keep the table at most half full */
+		size_t size = x->mask ? 2 * (x->mask + 1) : 64;
+		int *slots = malloc(size * sizeof *slots);
+		const char **names = realloc(x->names, size / 2 * sizeof *names);
+
+		if (names)
+			x->names = names;
+		if (!slots || !names) {
+			free(slots);
+			return -1;
 		}
-		if (strncmp(g->end, "forfeit ", 8) == 0)
-			out->forfeits[d > 0 ? 1 : 0]++;
-		sum_d += d;
-		sum_dd += (double)d * d;
-		sum_xx += x * x;
+		free(x->slots);
+		x->slots = slots;
+		x->mask = size - 1;
+		for (i = 0; i < size; i++)
+			slots[i] = -1;
+		for (int k = 0; k < x->n; k++)
+			slots[name_slot(x, x->names[k])] = k;
 	}
-	if (out->games == 0)
-		return 0;
-	n = out->games;
-	out->points[0] = out->wins[0] + 0.5 * out->draws;
-	out->points[1] = out->wins[1] + 0.5 * out->draws;
-	double s = out->points[0] / n;
-	out->score_pct = 100.0 * s;
-	out->mean_diff = sum_d / n;
-	if (n > 1) {
-		double var = (sum_dd - n * out->mean_diff * out->mean_diff) / (n - 1);
-		out->diff_ci = stats_t95(n - 1) * sqrt(var > 0 ? var : 0) / sqrt(n);
+	i = name_slot(x, name);
+	if (x->slots[i] < 0) {
+		x->names[x->n] = name;
+		x->slots[i] = x->n++;
 	}
-	double lo_s = 0.5 / n, hi_s = 1.0 - 0.5 / n;
-	if (s <= 0 || s >= 1) {
-		out->elo_bound = true;
-		out->elo = stats_elo(s <= 0 ? lo_s : hi_s);
-		out->elo_error = 0;
-		return n;
-	}
-	double var_x = sum_xx / n - s * s;
-	double se = sqrt(var_x > 0 ? var_x : 0) / sqrt(n);
-	double lo = fmax(s - 1.96 * se, lo_s), hi = fmin(s + 1.96 * se, hi_s);
-	out->elo = fabs(s - 0.5) < 1e-12 ? 0 : stats_elo(s);
-	out->elo_error = hi > lo ? (stats_elo(hi) - stats_elo(lo)) / 2 : 0;
-	return n;
+	return x->slots[i];
+}
+
+/* The players of `games` in order of first appearance (Black before White in
+   each game), into *names (malloc'd; the strings are those of `games`).
+   Returns how many, or -1 when out of memory. */
+int stats_players(const struct report_game *games, int n, const char ***names)
+{
+	struct name_index x = {0};
+
+	*names = NULL;
+	for (int i = 0; i < n; i++)
+		if (name_add(&x, games[i].black) < 0 || name_add(&x, games[i].white) < 0) {
+			free(x.names);
+			free(x.slots);
+			return -1;
+		}
+	free(x.slots);
+	*names = x.names;
+	return x.n;
 }
 
 /* Prints the summary of a match as text, a few lines within 80 columns (for
@@ -220,26 +328,49 @@ static int compare_rank(const void *a, const void *b)
 }
 
 /* Fills the cross table of the players `names` from the games given: every
-   cell is the match of its row's player against its column's. Players are
-   ranked by points, then by mean disc difference. Returns 0, or -1 when out of
-   memory; free with stats_table_free. */
+   cell is the match of its row's player against its column's, counted in one
+   pass over the games (players found by hash). Players are ranked by points,
+   then by mean disc difference. Returns 0, or -1 when out of memory; free
+   with stats_table_free. */
 int stats_table_compute(const struct report_game *games, int n, const char *const *names,
 			int n_names, struct stats_table *out)
 {
 	int i, j, k = n_names;
+	size_t cells = (size_t)k * (size_t)k;
+	struct name_index x = {0};
+	struct match_sums *sums;
 
 	memset(out, 0, sizeof *out);
 	out->n = k;
-	out->names = calloc((size_t)k, sizeof *out->names);
-	out->cells = calloc((size_t)k * (size_t)k, sizeof *out->cells);
-	out->points = calloc((size_t)k, sizeof *out->points);
-	out->games = calloc((size_t)k, sizeof *out->games);
-	out->mean_diff = calloc((size_t)k, sizeof *out->mean_diff);
-	out->rank = calloc((size_t)k, sizeof *out->rank);
+	out->names = calloc((size_t)k + 1, sizeof *out->names);
+	out->cells = calloc(cells + 1, sizeof *out->cells);
+	out->points = calloc((size_t)k + 1, sizeof *out->points);
+	out->games = calloc((size_t)k + 1, sizeof *out->games);
+	out->mean_diff = calloc((size_t)k + 1, sizeof *out->mean_diff);
+	out->rank = calloc((size_t)k + 1, sizeof *out->rank);
+	sums = calloc(cells + 1, sizeof *sums);
+	for (i = 0; i < k && out->rank; i++)
+		if (name_add(&x, names[i]) < 0)
+			break;
 	if (!out->names || !out->cells || !out->points || !out->games || !out->mean_diff ||
-	    !out->rank) {
+	    !out->rank || !sums || i < k) {
+		free(sums);
+		free(x.names);
+		free(x.slots);
 		stats_table_free(out);
 		return -1;
+	}
+	for (i = 0; i < k; i++)
+		for (j = 0; j < k; j++)
+			if (i != j)
+				match_start(&out->cells[i * k + j], names[i], names[j]);
+	for (int g = 0; g < n; g++) {
+		int b = name_find(&x, games[g].black), w = name_find(&x, games[g].white);
+
+		if (b < 0 || w < 0 || b == w)
+			continue;
+		match_add(&out->cells[b * k + w], &sums[b * k + w], &games[g], 0);
+		match_add(&out->cells[w * k + b], &sums[w * k + b], &games[g], 1);
 	}
 	for (i = 0; i < k; i++) {
 		double diff_sum = 0;
@@ -250,7 +381,7 @@ int stats_table_compute(const struct report_game *games, int n, const char *cons
 
 			if (i == j)
 				continue;
-			stats_match_compute(games, n, names[i], names[j], c);
+			match_finish(c, &sums[i * k + j]);
 			out->points[i] += c->points[0];
 			out->games[i] += c->games;
 			diff_sum += c->mean_diff * c->games;
@@ -258,8 +389,12 @@ int stats_table_compute(const struct report_game *games, int n, const char *cons
 		out->mean_diff[i] = out->games[i] ? diff_sum / out->games[i] : 0;
 		out->rank[i] = i;
 	}
+	free(sums);
+	free(x.names);
+	free(x.slots);
 	sort_table = out;
-	qsort(out->rank, (size_t)k, sizeof *out->rank, compare_rank);
+	if (k > 1)
+		qsort(out->rank, (size_t)k, sizeof *out->rank, compare_rank);
 	sort_table = NULL;
 	return 0;
 }

@@ -34,6 +34,7 @@ struct stats_match {
 int stats_match_compute(const struct report_game *games, int n, const char *first,
 			const char *second, struct stats_match *out);
 void stats_match_print(const struct stats_match *s, FILE *f);
+int stats_players(const struct report_game *games, int n, const char ***names);
 void stats_match_print_json(const struct stats_match *s, FILE *f);
 
 /* A tournament: every player against every other. */

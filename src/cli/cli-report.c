@@ -17,6 +17,7 @@
 #include "report-stats.h"
 #include "report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The options of `othello report merge` and `othello report summary` (each
@@ -73,11 +74,6 @@ static int read_all(int argc, char **argv, int first, struct report *r)
 {
 	char err[512];
 
-	if (first >= argc) {
-		fprintf(stderr, "othello: report: no report file given\n");
-		cli_options_usage(&report_options, stderr);
-		return 2;
-	}
 	for (int i = first; i < argc; i++) {
 		FILE *f = strcmp(argv[i], "-") ? fopen(argv[i], "r") : stdin;
 
@@ -101,31 +97,50 @@ static int read_all(int argc, char **argv, int first, struct report *r)
 	return 0;
 }
 
-/* The players of the games, in order of first appearance; returns how many. */
-static int collect_players(const struct report *r, const char **names, int max)
+/* `othello report merge`: the reports argv[first..argc-1] as one, on `output`
+   or stdout. */
+static int merge_reports(int argc, char **argv, int first, const char *output)
 {
-	int n = 0;
+	int n = argc - first, st = 0;
+	FILE **in = calloc((size_t)n + 1, sizeof *in);
+	FILE *out = NULL;
+	char err[512];
 
-	for (int i = 0; i < r->n; i++) {
-		const char *pair[2] = {r->games[i].black, r->games[i].white};
-
-		for (int k = 0; k < 2; k++) {
-			int j;
-
-			for (j = 0; j < n && strcmp(names[j], pair[k]); j++)
-				;
-			if (j == n && n < max)
-				names[n++] = pair[k];
+	if (!in)
+		return 1;
+	for (int i = 0; i < n && st == 0; i++)
+		if (!(in[i] = strcmp(argv[first + i], "-") ? fopen(argv[first + i], "r") : stdin)) {
+			fprintf(stderr, "othello: %s: cannot open\n", argv[first + i]);
+			st = 2;
 		}
+	if (st == 0 && !(out = output ? fopen(output, "w") : stdout)) {
+		fprintf(stderr, "othello: %s: cannot write\n", output);
+		st = 2;
 	}
-	return n;
+	if (st == 0) {
+		int rc = report_merge_files(in, (const char *const *)(argv + first), n, out, err,
+					    sizeof err);
+
+		if (rc < 0)
+			fprintf(stderr, "othello: %s\n", err);
+		st = rc == -1 ? 2 : rc < 0 ? 1 : 0;
+	}
+	if (out && out != stdout && fclose(out) != 0 && st == 0) {
+		fprintf(stderr, "othello: %s: write error\n", output);
+		st = 1;
+	}
+	for (int i = 0; i < n; i++)
+		if (in[i] && in[i] != stdin)
+			fclose(in[i]);
+	free(in);
+	return st;
 }
 
 /* `othello report`: see report_options. */
 int cli_report(int argc, char **argv)
 {
 	struct report_options ro = {.format = STATS_TEXT};
-	const char *output, *names[64], *format_option;
+	const char *output, **names = NULL, *format_option;
 	enum stats_format format;
 	struct report r = {0};
 	bool merge;
@@ -152,32 +167,28 @@ int cli_report(int argc, char **argv)
 			merge ? format_option : "-o", merge ? "summary" : "merge");
 		return 2;
 	}
+	if (first >= argc) {
+		fprintf(stderr, "othello: report: no report file given\n");
+		cli_options_usage(&report_options, stderr);
+		return 2;
+	}
+	if (merge)
+		return merge_reports(argc, argv, first, output);
 	if ((st = read_all(argc, argv, first, &r)) != 0) {
 		report_free(&r);
 		return st;
 	}
-	if (merge) {
-		FILE *f = output ? fopen(output, "w") : stdout;
-		char line[REPORT_LINE_LEN];
+	int n = stats_players(r.games, r.n, &names);
 
-		if (!f) {
-			fprintf(stderr, "othello: %s: cannot write\n", output);
-			report_free(&r);
-			return 2;
-		}
-		report_write_header(f);
-		for (int i = 0; i < r.n; i++)
-			if (report_format_line(&r.games[i], line, sizeof line) > 0)
-				fputs(line, f);
-		st = (f != stdout ? fclose(f) : fflush(f)) == 0 ? 0 : 1;
-		if (st)
-			fprintf(stderr, "othello: %s: write error\n", output ? output : "stdout");
+	if (n < 0) {
+		fprintf(stderr, "othello: report: out of memory\n");
 		report_free(&r);
-		return st;
+		return 1;
 	}
-	int n = collect_players(&r, names, 64);
 
-	if (n == 2 && format != STATS_CSV) {
+	if (n == 0 && format == STATS_TEXT) {
+		printf("no games in the report%s\n", argc - first > 1 ? "s" : "");
+	} else if (n == 2 && format != STATS_CSV) {
 		struct stats_match s;
 
 		stats_match_compute(r.games, r.n, names[0], names[1], &s);
@@ -188,11 +199,15 @@ int cli_report(int argc, char **argv)
 	} else {
 		struct stats_table t;
 
-		if (stats_table_compute(r.games, r.n, names, n, &t) == 0) {
+		if (stats_table_compute(r.games, r.n, names, n, &t) < 0) {
+			fprintf(stderr, "othello: report: out of memory\n");
+			st = 1;
+		} else {
 			stats_table_print(&t, format, stdout);
 			stats_table_free(&t);
 		}
 	}
+	free(names);
 	report_free(&r);
-	return 0;
+	return st;
 }
