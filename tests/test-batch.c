@@ -457,10 +457,19 @@ Test(match, random_players_finish_with_consistent_counts)
 	match_openings_free(&list);
 }
 
-static void count_result(const struct report_game *g, void *user)
+static bool count_result(const struct report_game *g, void *user)
 {
 	(void)g;
 	++*(int *)user;
+	return true;
+}
+
+/* Counts a result and asks the run to stop. */
+static bool stop_after_one(const struct report_game *g, void *user)
+{
+	(void)g;
+	++*(int *)user;
+	return false;
 }
 
 static void count_warning(const char *msg, void *user)
@@ -496,6 +505,35 @@ Test(match, an_unwritable_log_is_reported_through_warn)
 	cr_assert_eq(match_run(&plan, count_result, &results, err, sizeof err), 0, "%s", err);
 	cr_assert_eq(results, 2);
 	cr_assert_eq(warnings, 2);
+	match_openings_free(&list);
+}
+
+Test(match, the_result_callback_stops_the_run)
+{
+	const char *const specs[2] = {"random", "random"}, *const names[2] = {"a", "b"};
+	struct match_player_options opt[2];
+	struct match_openings list;
+	struct match_game games[8];
+	struct match_plan plan = {0};
+	char err[200];
+
+	memset(opt, 0, sizeof opt);
+	cr_assert_eq(match_openings_start(&list), 0);
+	cr_assert_eq(match_schedule_pair(8, list.n, 5, 0, 1, 1, games), 8);
+	plan.n_players = 2;
+	plan.specs = specs;
+	plan.names = names;
+	plan.opt = opt;
+	plan.openings = &list;
+	plan.games = games;
+	plan.n_games = 8;
+	for (plan.jobs = 1; plan.jobs <= 2; plan.jobs++) {
+		int results = 0;
+
+		cr_assert_eq(match_run(&plan, stop_after_one, &results, err, sizeof err), 1,
+			     "jobs %d", plan.jobs);
+		cr_assert_eq(results, 1, "jobs %d: %d results", plan.jobs, results);
+	}
 	match_openings_free(&list);
 }
 

@@ -188,7 +188,10 @@ static int run_script(struct controller *ctl, FILE *in, const char *name, bool b
 		if (boards && (res.flags & CMD_REDRAW_BOARD) && !(res.flags & CMD_ERROR))
 			print_board(ctl);
 		command_result_free(&res);
-		fflush(stdout);
+		if (!cli_output_ok()) {
+			status = 2;
+			break;
+		}
 		status |= drain_events(ctl, boards, &at);
 		if (res.flags & CMD_QUIT)
 			break;

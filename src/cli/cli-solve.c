@@ -291,7 +291,10 @@ int cli_solve(int argc, char **argv)
 		printf("\n");
 		if (so.all_moves && !lim.wld)
 			bad += check_all_moves(&pos, &res);
-		fflush(stdout);
+		if (!cli_output_ok()) {
+			status = 2;
+			break;
+		}
 		mismatches += bad != 0;
 		total_nodes += res.nodes;
 		total_time += res.time;
