@@ -20,6 +20,10 @@
 
 enum { SLOT_NAME_MAX = 64, SLOT_PATH_MAX = 4096 };
 
+/* Seconds after which an unlocked temporary file of a slot save counts as
+   left behind by a save that was killed (slots.c removes it). */
+enum { SLOT_TEMP_STALE = 60 };
+
 /* One line of `saves`. */
 struct slot_info {
 	char name[SLOT_NAME_MAX]; /* slot name */
