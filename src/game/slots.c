@@ -71,6 +71,29 @@ int slots_dir(const char *override, char *out, size_t outlen, char *err, size_t 
 	return 0;
 }
 
+/* The fallback directory of the autosave, into out: $XDG_STATE_HOME/othello-master
+   (when absolute), else ~/.local/state/othello-master. Returns 0, or -1 with a
+   message if neither can be named. Nothing is created. */
+int slots_state_dir(char *out, size_t outlen, char *err, size_t errlen)
+{
+	const char *env;
+	int n;
+
+	if ((env = getenv("XDG_STATE_HOME")) && env[0] == '/')
+		n = snprintf(out, outlen, "%s/othello-master", env);
+	else if ((env = getenv("HOME")) && *env)
+		n = snprintf(out, outlen, "%s/.local/state/othello-master", env);
+	else {
+		snprintf(err, errlen, "no state directory: HOME and XDG_STATE_HOME are not set");
+		return -1;
+	}
+	if (n < 0 || (size_t)n >= outlen) {
+		snprintf(err, errlen, "state directory name too long");
+		return -1;
+	}
+	return 0;
+}
+
 /* The file of slot `name` in dir, into out. Returns 0, or -1 with a message if
    the name is not a valid slot name. */
 int slots_path(const char *dir, const char *name, char *out, size_t outlen, char *err,
@@ -162,20 +185,13 @@ static int make_dirs(const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
-/* Saves g in slot `name` of dir (created if missing) with a description (NULL
-   or "" for none), atomically. Returns 0, or -1 with a message; on failure the
-   slot keeps its old content. */
-int slots_save(const char *dir, const char *name, const struct game *g, const char *description,
-	       char *err, size_t errlen)
+/* Saves a copy of g that carries `description` to `path`, atomically. */
+static int save_described(const char *path, const struct game *g, const char *description,
+			  char *err, size_t errlen)
 {
-	char path[SLOT_PATH_MAX];
 	struct game *copy;
 	int rc;
 
-	if (slots_path(dir, name, path, sizeof(path), err, errlen) < 0 ||
-	    make_dirs(dir, err, errlen) < 0)
-		return -1;
-	sweep_temps(dir);
 	if (!(copy = game_copy(g)) || game_set_info(copy, INFO_DESCRIPTION, description) < 0) {
 		game_free(copy);
 		snprintf(err, errlen, "out of memory");
@@ -184,6 +200,46 @@ int slots_save(const char *dir, const char *name, const struct game *g, const ch
 	rc = record_save_file(path, copy, RECORD_SGF, err, errlen);
 	game_free(copy);
 	return rc;
+}
+
+/* Saves g with a description in a new file of its own in `dir` (the last
+   resort of the autosave: $TMPDIR or /tmp), named `othello-NAME-XXXXXX.sgf`
+   with a unique XXXXXX; its path goes to out. Returns 0, or -1 with a message
+   (nothing is left behind). */
+int slots_save_unique(const char *dir, const char *name, const struct game *g,
+		      const char *description, char *out, size_t outlen, char *err, size_t errlen)
+{
+	int n = snprintf(out, outlen, "%s/othello-%s-XXXXXX.sgf", dir, name), fd;
+
+	if (n < 0 || (size_t)n >= outlen) {
+		snprintf(err, errlen, "%s: directory name too long", dir);
+		return -1;
+	}
+	if ((fd = mkstemps(out, 4)) < 0) {
+		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	close(fd);
+	if (save_described(out, g, description, err, errlen) < 0) {
+		unlink(out);
+		return -1;
+	}
+	return 0;
+}
+
+/* Saves g in slot `name` of dir (created if missing) with a description (NULL
+   or "" for none), atomically. Returns 0, or -1 with a message; on failure the
+   slot keeps its old content. */
+int slots_save(const char *dir, const char *name, const struct game *g, const char *description,
+	       char *err, size_t errlen)
+{
+	char path[SLOT_PATH_MAX];
+
+	if (slots_path(dir, name, path, sizeof(path), err, errlen) < 0 ||
+	    make_dirs(dir, err, errlen) < 0)
+		return -1;
+	sweep_temps(dir);
+	return save_described(path, g, description, err, errlen);
 }
 
 /* Loads slot `name` of dir. Returns a new record, or NULL with a message

@@ -41,6 +41,9 @@ bool slots_name_valid(const char *name);
 int slots_dir(const char *override, char *out, size_t outlen, char *err, size_t errlen);
 int slots_path(const char *dir, const char *name, char *out, size_t outlen, char *err,
 	       size_t errlen);
+int slots_state_dir(char *out, size_t outlen, char *err, size_t errlen);
+int slots_save_unique(const char *dir, const char *name, const struct game *g,
+		      const char *description, char *out, size_t outlen, char *err, size_t errlen);
 int slots_save(const char *dir, const char *name, const struct game *g, const char *description,
 	       char *err, size_t errlen);
 struct game *slots_load(const char *dir, const char *name, char *err, size_t errlen);
