@@ -413,6 +413,33 @@ static void worker_send(struct worker *w, int k, int n_games)
 	w->game = write(w->cmd, line, (size_t)len) == len ? k : -1;
 }
 
+/* Hands each whole report line in the buffer of `w` to `fn` and gives the
+   worker its next game. Returns 0, 1 when `fn` asked to stop, or -1 with a
+   message for a line that does not parse. */
+static int take_lines(struct worker *w, const struct match_plan *plan, match_result_fn fn,
+		      void *user, int *next, int *done, char *err, size_t errlen)
+{
+	char *nl;
+
+	while ((nl = strchr(w->buf, '\n'))) {
+		struct report_game g;
+		char msg[200];
+
+		*nl = '\0';
+		if (report_parse_line(w->buf, &g, msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "worker: %s", msg);
+			return -1;
+		}
+		w->len -= (size_t)(nl + 1 - w->buf);
+		memmove(w->buf, nl + 1, w->len + 1);
+		++*done;
+		if (!fn(&g, user))
+			return 1; /* asked to stop: the caller ends the workers */
+		worker_send(w, (*next)++, plan->n_games);
+	}
+	return 0;
+}
+
 static int run_parallel(const struct match_plan *plan, match_result_fn fn, void *user, char *err,
 			size_t errlen)
 {
@@ -490,7 +517,6 @@ static int run_parallel(const struct match_plan *plan, match_result_fn fn, void 
 		}
 		for (i = 0; i < jobs && status == 0; i++) {
 			ssize_t n;
-			char *nl;
 
 			if (!(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
@@ -503,25 +529,7 @@ static int run_parallel(const struct match_plan *plan, match_result_fn fn, void 
 			}
 			w[i].len += (size_t)n;
 			w[i].buf[w[i].len] = '\0';
-			while ((nl = strchr(w[i].buf, '\n'))) {
-				struct report_game g;
-				char msg[200];
-
-				*nl = '\0';
-				if (report_parse_line(w[i].buf, &g, msg, sizeof msg) < 0) {
-					snprintf(err, errlen, "worker: %s", msg);
-					status = -1;
-					break;
-				}
-				w[i].len -= (size_t)(nl + 1 - w[i].buf);
-				memmove(w[i].buf, nl + 1, w[i].len + 1);
-				done++;
-				if (!fn(&g, user)) {
-					status = 1; /* asked to stop: end the workers */
-					break;
-				}
-				worker_send(&w[i], next++, plan->n_games);
-			}
+			status = take_lines(&w[i], plan, fn, user, &next, &done, err, errlen);
 		}
 	}
 	for (i = 0; i < jobs; i++) {
