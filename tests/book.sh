@@ -14,7 +14,7 @@ END
 cat > "$t/b.book" <<'END'
 f5d6 c3:+0.10/16 c5:-0.30/16
 END
-printf 'f5 d6:+0.00\nf5d6 c3:x\n' > "$t/bad.book"
+printf 'f5 d6:+0.00/4\nf5d6 c3:x\n' > "$t/bad.book"
 
 out=$("$OTHELLO" book show --book "$t/a.book" f5 2>&1); st=$?
 check "book show exits 0 for a book position" $st

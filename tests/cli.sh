@@ -22,4 +22,28 @@ rm -f err.$$
 out=$("$OTHELLO" perft 2 --board "---------------------------OX------XO--------------------------- O")
 echo "$out" | grep -q "^depth 2: 12 nodes" ; check "perft from a board string (White to move, mirrored start)" $?
 
+# Standard output is checked for every subcommand: a write error exits 2 with
+# a message, and a pipe whose reader has gone stops a long run at once.
+tmpo=$(mktemp -d "${TMPDIR:-/tmp}/othello-cli.XXXXXX")
+: "${TESTDATA:=${TOP_SRCDIR:-$(dirname "$0")/..}/tests/data}"
+head -n 1 "$TESTDATA/fforum-1-19.obf" >"$tmpo/one.obf"
+for cmd in "perft 5" "book names" "solve $tmpo/one.obf" "match --black random --white random --games 2" \
+  "report summary $tmpo/none.txt"; do
+  : >"$tmpo/none.txt"
+  # shellcheck disable=SC2086
+  "$OTHELLO" $cmd >/dev/full 2>"$tmpo/err"; st=$?
+  [ $st -eq 2 ] && grep -q "error writing standard output: No space left on device" "$tmpo/err"
+  check "othello $cmd >/dev/full exits 2 with a message" $?
+done
+for jobs in 1 2; do
+  (sleep 0.5; "$OTHELLO" match --black random --white random --games 500 --jobs $jobs --quiet \
+    --report "$tmpo/r$jobs.txt" 2>"$tmpo/err$jobs"; echo $? >"$tmpo/st$jobs") | true
+  n=$(grep -vc '^#' "$tmpo/r$jobs.txt")
+  [ "$(cat "$tmpo/st$jobs")" -eq 2 ] && [ "$n" -lt 50 ]
+  check "match --jobs $jobs into a pipe no one reads stops at once ($n of 500 games)" $?
+done
+(sleep 0.5; "$OTHELLO" perft 14 2>/dev/null; echo $? >"$tmpo/stp") | true
+[ "$(cat "$tmpo/stp")" -eq 2 ]; check "perft 14 into a closed pipe stops after depth 1, exit 2" $?
+rm -rf "$tmpo"
+
 tap_done

@@ -42,4 +42,16 @@ printf '(;GM[2]SZ[8]\n;B[f5]\n;W[d6]\n;B[d3])\n' >"$tmp/bad.sgf"
 "$OTHELLO" convert "$tmp/b.txt" 2>/dev/null; st=$?
 [ $st -eq 2 ]; check "a missing OUT exits 2" $?
 
+# Comments of one node are joined in file order, also when merged variations
+# give the same node comments in turns.
+printf '(;GM[2]C[r1]C[r2](;B[f5]C[a];W[f6]C[b])(;B[f5]C[c];W[f6]C[d]))' >"$tmp/cm.sgf"
+"$OTHELLO" convert "$tmp/cm.sgf" - --to sgf 2>/dev/null | tr '\n' '|' >"$tmp/cm.out"
+grep -q 'C\[r1|r2\]|;B\[f5\]C\[a|c\]|;W\[f6\]C\[b|d\]' "$tmp/cm.out"; check "comments of one node are joined in file order" $?
+# 500 000 comment nodes (2.5 MB), all kept. That reading them is linear (73 s
+# when each comment copied the node's comment again, now a tenth of a second)
+# is measured by `make bench BENCH=readers`, not here: tests are never timed.
+awk 'BEGIN { printf "(;GM[2]FF[4]"; for (i = 0; i < 500000; i++) printf ";C[x]"; print ")" }' >"$tmp/many.sgf"
+"$OTHELLO" convert "$tmp/many.sgf" "$tmp/many-out.sgf" 2>/dev/null; st=$?
+[ $st -eq 0 ] && [ "$(grep -c "x" "$tmp/many-out.sgf")" -eq 500000 ]; check "500 000 comment nodes are read and all kept" $?
+
 tap_done

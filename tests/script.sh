@@ -80,6 +80,41 @@ check "SIGTERM writes the autosave slot" $?
 printf 'saves\nload autosave\nmoves\n' | "$OTHELLO" script --no-board --save-dir "$tmp/auto" >"$tmp/out8" 2>&1
 grep -q "^> *2 White d6$" "$tmp/out8" && grep -q "^autosave " "$tmp/out8"; check "the autosave is listed and loads back" $?
 
+# A save directory that cannot be written: the autosave says why and falls
+# back to $XDG_STATE_HOME/othello-master, then to a file of its own in $TMPDIR.
+# (A regular file where a directory should be fails even for root.)
+term_script() { # term_script OUT ENV...: plays f5 d6 under env, then SIGTERM
+  out=$1; shift
+  rm -f "$tmp/fifo2"; mkfifo "$tmp/fifo2"
+  env "$@" "$OTHELLO" script --save-dir "$tmp/blocked/saves" <"$tmp/fifo2" >"$out" 2>&1 &
+  pid=$!
+  exec 4>"$tmp/fifo2"
+  echo "f5 d6" >&4
+  i=0
+  while ! grep -q "played d6" "$out" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+  kill -TERM $pid
+  wait $pid; st=$?
+  exec 4>&-
+  return $st
+}
+: >"$tmp/blocked"
+mkdir -p "$tmp/state" "$tmp/tmpdir"
+term_script "$tmp/out9" XDG_STATE_HOME="$tmp/state" TMPDIR="$tmp/tmpdir"; st=$?
+[ $st -eq 1 ] && grep -q "blocked.*Not a directory" "$tmp/out9" &&
+  grep -q "saved in $tmp/state/othello-master/autosave.sgf instead" "$tmp/out9" &&
+  grep -qi "d6" "$tmp/state/othello-master/autosave.sgf"
+check "an unwritable save directory: the autosave says why and goes to \$XDG_STATE_HOME" $?
+term_script "$tmp/out10" XDG_STATE_HOME="$tmp/blocked" TMPDIR="$tmp/tmpdir"; st=$?
+f=$(ls "$tmp/tmpdir"/othello-autosave-*.sgf 2>/dev/null | head -n 1)
+[ $st -eq 1 ] && [ -n "$f" ] && grep -q "saved in $f instead: \`import $f\` resumes it" "$tmp/out10" &&
+  [ "$(grep -o 'Not a directory' "$tmp/out10" | wc -l)" -eq 2 ]
+check "then to a unique file in \$TMPDIR, naming both failures" $?
+printf 'import %s\nmoves\n' "$f" | "$OTHELLO" script --no-board --save-dir "$tmp/auto" >"$tmp/out11" 2>&1
+grep -q "^> *2 White d6$" "$tmp/out11"; check "which imports back" $?
+term_script "$tmp/out12" XDG_STATE_HOME="$tmp/blocked" TMPDIR="$tmp/blocked"; st=$?
+[ $st -eq 1 ] && grep -q "the autosave failed, the game is lost: .*blocked/saves.*; .*blocked/othello-master.*; .*blocked:" "$tmp/out12"
+check "nowhere to write: says so, with each place and why" $?
+
 # analysis of a saved game
 printf 'f5 d6 c3 d3 c4 f4 f6 f3 e6 e7\nsave 5\n' | "$OTHELLO" script >/dev/null 2>&1
 "$OTHELLO" analyze --depth 2 -o "$tmp/analysed.sgf" --svg "$tmp/eval.svg" "$tmp/saves/5.sgf" >"$tmp/out9" 2>&1; st=$?

@@ -141,6 +141,71 @@ Test(report, merge_drops_repeats_and_refuses_conflicts)
 	report_free(&r);
 }
 
+Test(report, merge_of_no_games_is_empty)
+{
+	struct report r = {0};
+	char err[200];
+
+	cr_assert_eq(report_merge(&r, err, sizeof err), 0, "no qsort of NULL (UBSan)");
+	cr_assert_eq(r.n, 0);
+}
+
+/* Merges the report texts a and b with report_merge_files into `out`. */
+static int merge_texts(char *a, char *b, char *out, size_t outlen, char *err)
+{
+	FILE *in[2] = {fmemopen(a, strlen(a), "r"), fmemopen(b, strlen(b), "r")};
+	const char *names[2] = {"a.txt", "b.txt"};
+	FILE *o = fmemopen(out, outlen, "w");
+	int rc = report_merge_files(in, names, 2, NULL, o, err, 200);
+
+	fclose(in[0]);
+	fclose(in[1]);
+	fclose(o);
+	return rc;
+}
+
+Test(report, merge_files_matches_the_in_memory_merge)
+{
+	char a[4096] = "", b[4096] = "", line[REPORT_LINE_LEN], out[8192], want[8192], err[200];
+	struct report r = {0};
+	FILE *w = fmemopen(want, sizeof want, "w");
+
+	for (int i = 12; i >= 1; i--) { /* shard a: even games, b: odd ones and repeats */
+		struct report_game g = sample_game(i, 30 + i, 34 - i);
+
+		g.gap = g.black_discs - g.white_discs;
+		report_format_line(&g, line, sizeof line);
+		strcat(i % 2 ? b : a, line);
+		if (i % 5 == 0) {
+			g.seconds += 3; /* a repeat, timed differently */
+			report_format_line(&g, line, sizeof line);
+			strcat(i % 2 ? a : b, line);
+		}
+	}
+	cr_assert_eq(merge_texts(a, b, out, sizeof out, err), 0, "%s", err);
+	for (int k = 0; k < 2; k++) { /* the reference: parsed games, sorted */
+		FILE *f = fmemopen(k ? b : a, strlen(k ? b : a), "r");
+
+		report_read(f, "x", &r, err, sizeof err);
+		fclose(f);
+	}
+	report_merge(&r, err, sizeof err);
+	report_write_header(w);
+	for (int i = 0; i < r.n; i++) {
+		report_format_line(&r.games[i], line, sizeof line);
+		fputs(line, w);
+	}
+	fclose(w);
+	cr_assert_str_eq(out, want);
+	report_free(&r);
+	strcat(b, "3\t-\tx\ty\t1-0\t40\t24\t58\t1.0\t5\tend\t16\n");
+	cr_assert_eq(merge_texts(a, b, out, sizeof out, err), -2);
+	cr_assert(strstr(err, "game 3 appears twice") != NULL, "%s", err);
+	strcat(b, "bad line\n");
+	cr_assert_eq(merge_texts(a, b, out, sizeof out, err), -1);
+	cr_assert(strstr(err, "b.txt:") == err, "%s", err);
+}
+
 Test(report, read_error_gives_file_line_column)
 {
 	char text[] = "# header\n1\t-\ta\tb\t1-0\t40\t24\t58\t1.0\t5\tend\t16\nbad line\n";
@@ -468,10 +533,19 @@ Test(match, random_players_finish_with_consistent_counts)
 	match_openings_free(&list);
 }
 
-static void count_result(const struct report_game *g, void *user)
+static bool count_result(const struct report_game *g, void *user)
 {
 	(void)g;
 	++*(int *)user;
+	return true;
+}
+
+/* Counts a result and asks the run to stop. */
+static bool stop_after_one(const struct report_game *g, void *user)
+{
+	(void)g;
+	++*(int *)user;
+	return false;
 }
 
 static void count_warning(const char *msg, void *user)
@@ -507,6 +581,35 @@ Test(match, an_unwritable_log_is_reported_through_warn)
 	cr_assert_eq(match_run(&plan, count_result, &results, err, sizeof err), 0, "%s", err);
 	cr_assert_eq(results, 2);
 	cr_assert_eq(warnings, 2);
+	match_openings_free(&list);
+}
+
+Test(match, the_result_callback_stops_the_run)
+{
+	const char *const specs[2] = {"random", "random"}, *const names[2] = {"a", "b"};
+	struct match_player_options opt[2];
+	struct match_openings list;
+	struct match_game games[8];
+	struct match_plan plan = {0};
+	char err[200];
+
+	memset(opt, 0, sizeof opt);
+	cr_assert_eq(match_openings_start(&list), 0);
+	cr_assert_eq(match_schedule_pair(8, list.n, 5, 0, 1, 1, games), 8);
+	plan.n_players = 2;
+	plan.specs = specs;
+	plan.names = names;
+	plan.opt = opt;
+	plan.openings = &list;
+	plan.games = games;
+	plan.n_games = 8;
+	for (plan.jobs = 1; plan.jobs <= 2; plan.jobs++) {
+		int results = 0;
+
+		cr_assert_eq(match_run(&plan, stop_after_one, &results, err, sizeof err), 1,
+			     "jobs %d", plan.jobs);
+		cr_assert_eq(results, 1, "jobs %d: %d results", plan.jobs, results);
+	}
 	match_openings_free(&list);
 }
 
@@ -646,4 +749,60 @@ Test(match, options_override_the_level)
 	match_player_free(p);
 	match_openings_free(&list);
 	cr_assert_null(match_player_new("expert --depth 99", &opt, err, sizeof err));
+}
+
+/* The cross table counted in one pass by hash equals, cell by cell, the match
+   statistics computed one pair at a time (the slow reference); more than 64
+   players are all listed. */
+Test(stats, cross_table_cells_equal_the_pairwise_statistics)
+{
+	struct report r = {0};
+	const char **names;
+	struct stats_table t;
+	char a[16], b[16];
+	unsigned x = 12345;
+	int n;
+
+	for (int i = 0; i < 3000; i++) {
+		x = x * 1103515245u + 12345u;
+		snprintf(a, sizeof a, "p%u", (x >> 8) % 70);
+		snprintf(b, sizeof b, "p%u", (x >> 20) % 70);
+		add_games(&r, a, b, 1, (int)((x >> 4) % 9) * 2 - 8);
+	}
+	n = stats_players(r.games, r.n, &names);
+	cr_assert_eq(n, 70, "every player is listed (%d)", n);
+	cr_assert_str_eq(names[0], r.games[0].black);
+	cr_assert_eq(stats_table_compute(r.games, r.n, names, n, &t), 0);
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++) {
+			struct stats_match ref;
+			const struct stats_match *c = &t.cells[i * n + j];
+
+			if (i == j)
+				continue;
+			stats_match_compute(r.games, r.n, names[i], names[j], &ref);
+			cr_assert_eq(c->games, ref.games);
+			cr_assert_eq(memcmp(c->wins_as, ref.wins_as, sizeof ref.wins_as), 0);
+			cr_assert_eq(memcmp(c->losses_as, ref.losses_as, sizeof ref.losses_as), 0);
+			cr_assert_eq(memcmp(c->draws_as, ref.draws_as, sizeof ref.draws_as), 0);
+			cr_assert_float_eq(c->mean_diff, ref.mean_diff, 1e-9);
+			cr_assert_float_eq(c->diff_ci, ref.diff_ci, 1e-9);
+			cr_assert_float_eq(c->elo, ref.elo, 1e-9);
+			cr_assert_float_eq(c->elo_error, ref.elo_error, 1e-9);
+		}
+	stats_table_free(&t);
+	free(names);
+	report_free(&r);
+}
+
+Test(stats, no_games_no_players)
+{
+	const char **names;
+	struct stats_table t;
+
+	cr_assert_eq(stats_players(NULL, 0, &names), 0);
+	cr_assert_eq(stats_table_compute(NULL, 0, names, 0, &t), 0);
+	cr_assert_eq(t.n, 0);
+	stats_table_free(&t);
+	free(names);
 }

@@ -106,7 +106,7 @@ Test(book, lookup_finds_a_position_under_all_8_symmetries)
 Test(book, a_line_written_for_another_first_move_serves_f5)
 {
 	/* d3 c5 is the image of f5 d6 under the anti-diagonal; c6 answers as c3 does. */
-	struct book *bk = book_of("d3c5 f6:+0.10\n");
+	struct book *bk = book_of("d3c5 f6:+0.10/6\n");
 	struct book_move m[BOOK_MAX_MOVES];
 	struct board b = after("f5d6");
 
@@ -133,7 +133,7 @@ Test(book, a_position_can_be_given_as_a_board_string)
 
 Test(book, positions_not_in_the_book_are_not_found)
 {
-	struct book *bk = book_of("start f5:0\n");
+	struct book *bk = book_of("start f5:0/2\n");
 	struct book_move m[BOOK_MAX_MOVES], out;
 	struct board b = after("f5d6");
 
@@ -150,7 +150,7 @@ Test(book, combining_two_books_keeps_all_moves_and_the_deeper_score)
 	struct book *a = book_of("f5d6 c3:+0.50/10 c5:-2.00/10\n"
 				 "f5f6 e6:+0.20/8\n");
 	struct book *b = book_of("f5d6 c3:+0.10/14 c4:+0.00/14 c5:-1.00/10\n"
-				 "f5f4 e3:+0.30\n");
+				 "f5f4 e3:+0.30/8\n");
 	struct book_move m[BOOK_MAX_MOVES];
 	struct board p = after("f5d6");
 	char err[200];
@@ -182,8 +182,8 @@ Test(book, loading_two_files_into_one_book_combines_them)
 	char err[200];
 
 	cr_assert_eq(
-	    load_text(bk, "second.book", "f5 d6:+0.00 f6:-0.10 f4:-0.30\n", err, sizeof err), 0,
-	    "%s", err);
+	    load_text(bk, "second.book", "f5 d6:+0.00/6 f6:-0.10/6 f4:-0.30/6\n", err, sizeof err),
+	    0, "%s", err);
 	cr_assert_eq(book_size(bk), 2);
 	cr_assert_eq(book_lookup(bk, &p, m), 3);
 	book_free(bk);
@@ -191,7 +191,7 @@ Test(book, loading_two_files_into_one_book_combines_them)
 
 Test(book, choice_is_the_best_without_randomness_and_close_moves_with_it)
 {
-	struct book *bk = book_of("f5d6 c3:+0.50 c5:+0.20 c4:-0.10 c7:-3.00\n");
+	struct book *bk = book_of("f5d6 c3:+0.50/9 c5:+0.20/9 c4:-0.10/9 c7:-3.00/9\n");
 	struct board b = after("f5d6");
 	struct book_move out;
 	int seen[64] = {0};
@@ -251,7 +251,7 @@ Test(book, writing_then_reading_gives_the_same_book)
 Test(book, malformed_lines_are_refused_with_file_line_column)
 {
 	static const char *const cases[][2] = {
-	    {"start f5:+0.00\nf5 d6:+0.10 d6:0\n", "t.book:2:13: d6 is given twice"},
+	    {"start f5:+0.00/4\nf5 d6:+0.10/4 d6:0/4\n", "t.book:2:15: d6 is given twice"},
 	    {"f5 d6+0.10\n", "t.book:1:6: expected ':'"},
 	    {"f5 d6:abc\n", "t.book:1:7: expected a score"},
 	    {"f5 d6:+65\n", "t.book:1:7: expected a score"},
@@ -260,10 +260,14 @@ Test(book, malformed_lines_are_refused_with_file_line_column)
 	    {"f5\n", "t.book:1:3: expected a space"},
 	    {"f5   # no moves\n", "t.book:1:6: the position has no book moves"},
 	    {"f5 d6:+1/x\n", "t.book:1:10: expected a depth"},
-	    {"f5 d6:+1x\n", "t.book:1:9: unexpected 'x'"},
+	    {"f5 d6:+1/3x\n", "t.book:1:11: unexpected 'x'"},
+	    {"f5 f4:-1\n", "t.book:1:9: expected '/' and the depth searched"},
+	    {"start f5:0/4\nf5 d6:+0.1/4\nf5 f6:0/2\n", "t.book:3:1: the position of line 2 again"},
+	    {"f5 d6:0/1\n# e6 is f5 turned over\ne6 f4:0/1\n",
+	     "t.book:3:1: the position of line 1 again"},
 	    {"f5 zz\n", "t.book:1:4: expected a move"},
 	    {"XX-- d6:0\n", "t.book:1:"},
-	    {"\n\n# ok\nstart f5:0\n  f5 d6:1 f6:2 q\n", "t.book:5:16: expected a move"},
+	    {"\n\n# ok\nstart f5:0/1\n  f5 d6:1/1 f6:2/1 q\n", "t.book:5:20: expected a move"},
 	};
 	char err[300];
 

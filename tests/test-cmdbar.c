@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static enum cmdbar_status type(const char *s)
@@ -208,4 +209,40 @@ Test(cmdbar, tab_completes_names_and_lists_ambiguous_ones)
 	cmdbar_view(&prompt, &text, &point);
 	cr_assert_str_eq(text, "hint f5 ", "the second word completes from its own list");
 	cmdbar_free();
+}
+
+Test(cmdbar, history_file_replaces_a_symlink_and_never_writes_through_it)
+{
+	char dir[] = "/tmp/othello-cmdbar-XXXXXX", target[64], link[64], buf[256], err[128];
+	struct stat st;
+	FILE *f;
+	size_t n;
+
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(target, sizeof target, "%s/victim", dir);
+	snprintf(link, sizeof link, "%s/history", dir);
+	f = fopen(target, "w");
+	fputs("precious\n", f);
+	fclose(f);
+	cr_assert_eq(symlink(target, link), 0);
+	cr_assert_eq(cmdbar_init(link, NULL, NULL, err, sizeof err), 0, "%s", err);
+	cmdbar_open(NULL);
+	type("new game\n");
+	free(cmdbar_take_line());
+	cmdbar_free();
+	f = fopen(target, "r");
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	cr_assert_str_eq(buf, "precious\n", "the symlink's target is untouched");
+	cr_assert_eq(lstat(link, &st), 0);
+	cr_assert(S_ISREG(st.st_mode), "the history is a file of its own now");
+	f = fopen(link, "r");
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	cr_assert(strstr(buf, "new game") != NULL, "%s", buf);
+	unlink(link);
+	unlink(target);
+	cr_assert_eq(rmdir(dir), 0, "no temporary file is left");
 }

@@ -487,7 +487,10 @@ Test(controller, slots_save_load_and_autosave)
 	cr_assert_geq(controller_save(a, NULL, "first try", err, sizeof(err)), 0, "%s", err);
 	cr_assert_str_eq(err, "saved in slot 1");
 	cr_assert_not(controller_unsaved(a));
-	cr_assert_eq(controller_autosave(a), 0);
+	char where[4096];
+
+	cr_assert_eq(controller_autosave(a, where, sizeof where, err, sizeof err), 0, "%s", err);
+	cr_assert(strstr(where, "/autosave.sgf") != NULL, "%s", where);
 	cr_assert(controller_has_autosave(a));
 	opt.white = "human";
 	b = controller_new(&opt, err, sizeof(err));

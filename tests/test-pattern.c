@@ -233,6 +233,25 @@ Test(pattern, truncated_corrupted_or_foreign_files_are_refused_with_a_message)
 	pattern_free(w);
 }
 
+Test(pattern, bytes_after_a_valid_file_are_refused)
+{
+	struct pattern_weights *w = random_weights(4, 50), *r;
+	size_t len;
+	uint8_t *buf = write_buffer(w, &len), *more = malloc(len + 1);
+	char err[256] = "";
+
+	r = read_buffer(buf, len, err, sizeof err);
+	cr_assert_not_null(r, "the file alone loads: %s", err);
+	pattern_free(r);
+	memcpy(more, buf, len);
+	more[len] = '\n';
+	cr_assert_null(read_buffer(more, len + 1, err, sizeof err));
+	cr_assert(strstr(err, "w.bin: bytes after the end of the weights"), "%s", err);
+	free(more);
+	free(buf);
+	pattern_free(w);
+}
+
 Test(pattern, eval_load_tells_pattern_files_from_classic_ones)
 {
 	struct pattern_weights *w = random_weights(8, 100);

@@ -2,17 +2,20 @@
  * test-slots.c — save slots: names, the save directory, atomic saves, the
  * listing, loading back.
  */
-#include "gametree.h"
 #include "gamecmp.h"
+#include "gametree.h"
 #include "record.h"
 #include "slots.h"
 
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static char dir[64];
@@ -190,4 +193,61 @@ Test(slots, missing_directory_lists_nothing)
 	cr_assert_eq(slots_list(sub, &list, &n, err, sizeof(err)), 0);
 	cr_assert_eq(n, 0);
 	cr_assert_null(list);
+}
+
+/* Creates dir/file with `age` seconds of age; returns its descriptor. */
+static int make_aged(const char *file, int age)
+{
+	char path[256];
+	struct timespec t[2];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+	cr_assert(fd >= 0, "%s", path);
+	clock_gettime(CLOCK_REALTIME, &t[0]);
+	t[0].tv_sec -= age;
+	t[1] = t[0];
+	cr_assert_eq(futimens(fd, t), 0);
+	return fd;
+}
+
+static bool exists(const char *file)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	return access(path, F_OK) == 0;
+}
+
+Test(slots, stale_temporaries_of_our_pattern_are_swept_and_only_those)
+{
+	static const char *const kept[] = {"3.sgf.Fresh1", "notes.sgf.ab12", "my game.sgf.Ab12Cd",
+					   "3.sgf.ab_2cd", "3.txt.Ab12Cd",   "locked.sgf.Ab12Cd"};
+	struct slot_info *list;
+	int count, locked;
+	char err[256];
+
+	close(make_aged("3.sgf.Ab12Cd", 120));	       /* killed during a save: stale */
+	close(make_aged("autosave.sgf.zZ9yY8", 3600)); /* the same */
+	close(make_aged(kept[0], 5));		       /* a save under way elsewhere */
+	for (int i = 1; i < 5; i++)
+		close(make_aged(kept[i], 3600)); /* not our pattern */
+	locked = make_aged(kept[5], 3600);	 /* held by a writer */
+	cr_assert_eq(flock(locked, LOCK_EX), 0);
+	cr_assert_eq(slots_list(dir, &list, &count, err, sizeof(err)), 0, "%s", err);
+	free(list);
+	cr_assert(!exists("3.sgf.Ab12Cd"), "a stale temporary is removed");
+	cr_assert(!exists("autosave.sgf.zZ9yY8"));
+	for (int i = 0; i < 6; i++)
+		cr_assert(exists(kept[i]), "%s is kept", kept[i]);
+	close(locked); /* the writer is gone: now it is stale */
+	close(make_aged("4.sgf.Qw3rTy", 120));
+	struct game *g = game_new();
+
+	cr_assert_eq(slots_save(dir, "5", g, NULL, err, sizeof(err)), 0, "%s", err);
+	game_free(g);
+	cr_assert(!exists("4.sgf.Qw3rTy"), "a save sweeps too");
+	cr_assert(!exists("locked.sgf.Ab12Cd"), "once unlocked, a stale temporary goes");
+	cr_assert(exists("5.sgf"));
 }

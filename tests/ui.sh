@@ -279,6 +279,19 @@ wait_for hup2 "load autosave" >/dev/null; check "the next start offers the autos
 cmd hup2 "load autosave"
 wait_for hup2 " 1 ●d3" >/dev/null; check "load autosave resumes the game" $?
 quit hup2
+# A save directory that cannot be written: the game goes to $XDG_STATE_HOME
+# and the program says so on stderr once the screen is gone.
+: >"$T/blocked"
+start hup3 80 24 XDG_STATE_HOME="$T/state" -- --white human --save-dir "$T/blocked/saves"
+wait_for hup3 "Moves 0" >/dev/null
+keys hup3 k Enter
+wait_for hup3 " 1 ●d3" >/dev/null
+TM kill-session -t hup3
+i=0
+while ! grep -q "instead" "$T/hup3.err" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+grep -q "d3" "$T/state/othello-master/autosave.sgf" 2>/dev/null &&
+  grep -q "blocked/saves: Not a directory.*saved in $T/state/othello-master/autosave.sgf instead" "$T/hup3.err"
+check "SIGHUP with an unwritable save directory: autosave in \$XDG_STATE_HOME, said on stderr" $?
 
 # ---------------------------------------------------------------- one session checked for leaks and errors
 if grep -q __asan_init "$OTHELLO" 2>/dev/null; then

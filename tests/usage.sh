@@ -213,4 +213,32 @@ printf 'info result B+12\ninfo result foo\nexport %s\n' "$tmp/re.sgf" |
   grep -q "RE\[B+12\]" "$tmp/re.sgf"
 check "info result refuses what is not a result and keeps the one before" $?
 
+# Option edges (issue 15). --time 0 means no time limit for solve and analyze
+# alike (analyze then goes by depth).
+: "${TOP_SRCDIR:=$(dirname "$0")/..}"
+head -n 1 "$TOP_SRCDIR/tests/data/fforum-1-19.obf" >"$tmp/one.obf"
+"$OTHELLO" solve --time 0 "$tmp/one.obf" >/dev/null 2>&1; st1=$?
+"$OTHELLO" analyze --time 0 --depth 2 --exact 4 "$TOP_SRCDIR/saves/corners-and-pass.sgf" >"$tmp/a0" 2>&1; st2=$?
+"$OTHELLO" analyze --depth 2 --exact 4 "$TOP_SRCDIR/saves/corners-and-pass.sgf" >"$tmp/a1" 2>&1
+[ $st1 -eq 0 ] && [ $st2 -eq 0 ] && cmp -s "$tmp/a0" "$tmp/a1"
+check "--time 0 is no time limit for solve and for analyze (by depth)" $?
+"$OTHELLO" play </dev/null >/dev/null 2>"$tmp/pe"; st=$?
+[ $st -eq 2 ] && grep -q "needs a terminal" "$tmp/pe" && grep -q "^usage: othello \[play\]" "$tmp/pe"
+check "othello play without a terminal: exit 2 with its usage" $?
+"$OTHELLO" book check 2>"$tmp/be"; st=$?
+[ $st -eq 2 ] && grep -q "^usage: othello book check FILE" "$tmp/be" && ! grep -q "book show" "$tmp/be"
+check "book check without a file prints book check's usage" $?
+printf 'f5 d6:+0.50/12 f4:-1\n' >"$tmp/nodepth.txt"
+"$OTHELLO" book check "$tmp/nodepth.txt" >/dev/null 2>"$tmp/be"; st=$?
+[ $st -eq 2 ] && grep -q "nodepth.txt:1:21: expected '/' and the depth" "$tmp/be"
+check "a book move without /DEPTH is refused with FILE:LINE:COL" $?
+printf 'start f5:+0.00/20\nf5 d6:+0.50/12\n# again, turned over\ne6 f4:+0.40/10\n' >"$tmp/twice.txt"
+"$OTHELLO" book check "$tmp/twice.txt" >/dev/null 2>"$tmp/be"; st=$?
+[ $st -eq 2 ] && grep -q "twice.txt:4:1: the position of line 2 again" "$tmp/be"
+check "a position given twice in a book is refused, both lines named" $?
+cp "$TOP_SRCDIR/eval/pattern.bin" "$tmp/p.bin" && printf 'x' >>"$tmp/p.bin"
+printf 'f5\n' | "$OTHELLO" script --no-board --eval "$tmp/p.bin" >/dev/null 2>"$tmp/pb"; st=$?
+[ $st -eq 2 ] && grep -q "p.bin: bytes after the end of the weights" "$tmp/pb"
+check "a pattern weights file with bytes after its end is refused" $?
+
 tap_done

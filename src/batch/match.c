@@ -353,20 +353,22 @@ static int run_serial(const struct match_plan *plan, match_result_fn fn, void *u
 		      size_t errlen)
 {
 	struct roster r;
+	int k;
 
 	if (roster_init(&r, plan) < 0) {
 		roster_free(&r);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	for (int k = 0; k < plan->n_games; k++) {
+	for (k = 0; k < plan->n_games; k++) {
 		struct report_game g;
 
 		play_one(&r, k, &g, plan->note, plan->warn_user);
-		fn(&g, user);
+		if (!fn(&g, user))
+			break;
 	}
 	roster_free(&r);
-	return 0;
+	return k < plan->n_games ? 1 : 0;
 }
 
 /* In a worker: sends a note to the parent as a comment line ("# note"). */
@@ -569,8 +571,11 @@ static int run_parallel(const struct match_plan *plan, match_result_fn fn, void 
 			w[i].len += (size_t)n;
 			w[i].buf[w[i].len] = '\0';
 			while ((r = take_result(&w[i], plan, seen, &g, err, errlen)) > 0) {
-				fn(&g, user);
 				done++;
+				if (!fn(&g, user)) {
+					status = 1; /* asked to stop: the workers are ended below */
+					break;
+				}
 				worker_send(&w[i], next++, plan->n_games);
 			}
 			if (r < 0)
@@ -580,7 +585,7 @@ static int run_parallel(const struct match_plan *plan, match_result_fn fn, void 
 	for (i = 0; i < jobs; i++) {
 		if (w[i].cmd >= 0)
 			close(w[i].cmd);
-		if (status < 0)
+		if (status != 0)
 			kill(w[i].pid, SIGTERM);
 		waitpid(w[i].pid, NULL, 0);
 		close(w[i].res);
@@ -592,8 +597,10 @@ static int run_parallel(const struct match_plan *plan, match_result_fn fn, void 
 }
 
 /* Plays the games of `plan` and calls `fn` with each report line as the game
-   ends (in the order they end when jobs > 1). Returns 0, or -1 with a message
-   if the run could not go on (the games reported so far stand). */
+   ends (in the order they end when jobs > 1); when `fn` returns false the run
+   stops (games under way are abandoned). Returns 0, 1 when `fn` stopped it,
+   or -1 with a message if the run could not go on (the games reported so far
+   stand). */
 int match_run(const struct match_plan *plan, match_result_fn fn, void *user, char *err,
 	      size_t errlen)
 {

@@ -116,7 +116,7 @@ void match_play_game(struct match_player *black, struct match_player *white, con
 		     const char *white_name, const struct match_opening *o, int number,
 		     uint64_t seed, struct report_game *out, struct game **record);
 
-typedef void (*match_result_fn)(const struct report_game *g, void *user);
+typedef bool (*match_result_fn)(const struct report_game *g, void *user);
 int match_run(const struct match_plan *plan, match_result_fn fn, void *user, char *err,
 	      size_t errlen);
 

@@ -36,6 +36,7 @@
 #include "report-stats.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -182,6 +183,96 @@ int stats_match_compute(const struct report_game *games, int n, const char *firs
 	return out->games;
 }
 
+/* ---------------------------------------------------------------- players */
+
+/* Players by name: an open-addressing hash table of indices into `names`, so
+   that a report's games are counted in one pass however many players. */
+struct name_index {
+	const char **names; /* [n] the players, in order of first appearance */
+	int n;		    /* players */
+	int cap;	    /* room in names */
+	int *slots;	    /* [mask + 1] index into names, or -1 */
+	size_t mask;	    /* slots - 1 (a power of two minus one) */
+};
+
+/* FNV-1a hash of a name. */
+static size_t name_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return (size_t)h;
+}
+
+/* The slot where `name` is, or the empty slot where it would go. */
+static size_t name_slot(const struct name_index *x, const char *name)
+{
+	size_t i = name_hash(name) & x->mask;
+
+	while (x->slots[i] >= 0 && strcmp(x->names[x->slots[i]], name))
+		i = (i + 1) & x->mask;
+	return i;
+}
+
+/* Index of `name`, or -1 if it is not a player. */
+static int name_find(const struct name_index *x, const char *name)
+{
+	return x->mask ? x->slots[name_slot(x, name)] : -1;
+}
+
+/* Adds `name` (kept by pointer) unless it is there; returns its index, or -1
+   when out of memory. */
+static int name_add(struct name_index *x, const char *name)
+{
+	size_t i;
+
+	if ((size_t)x->n * 2 >= x->mask) { /* keep the table at most half full */
+		size_t size = x->mask ? 2 * (x->mask + 1) : 64;
+		int *slots = malloc(size * sizeof *slots);
+		const char **names = realloc(x->names, size / 2 * sizeof *names);
+
+		if (names)
+			x->names = names;
+		if (!slots || !names) {
+			free(slots);
+			return -1;
+		}
+		free(x->slots);
+		x->slots = slots;
+		x->mask = size - 1;
+		for (i = 0; i < size; i++)
+			slots[i] = -1;
+		for (int k = 0; k < x->n; k++)
+			slots[name_slot(x, x->names[k])] = k;
+	}
+	i = name_slot(x, name);
+	if (x->slots[i] < 0) {
+		x->names[x->n] = name;
+		x->slots[i] = x->n++;
+	}
+	return x->slots[i];
+}
+
+/* The players of `games` in order of first appearance (Black before White in
+   each game), into *names (malloc'd; the strings are those of `games`).
+   Returns how many, or -1 when out of memory. */
+int stats_players(const struct report_game *games, int n, const char ***names)
+{
+	struct name_index x = {0};
+
+	*names = NULL;
+	for (int i = 0; i < n; i++)
+		if (name_add(&x, games[i].black) < 0 || name_add(&x, games[i].white) < 0) {
+			free(x.names);
+			free(x.slots);
+			return -1;
+		}
+	free(x.slots);
+	*names = x.names;
+	return x.n;
+}
+
 /* Prints the summary of a match as text, a few lines within 80 columns (for
    names up to 24 characters). */
 void stats_match_print(const struct stats_match *s, FILE *f)
@@ -277,67 +368,68 @@ static int compare_rank(const void *a, const void *b)
 	return i - j;
 }
 
-/* Index of `name` among the players of `t`, or -1. */
-static int table_index(const struct stats_table *t, const char *name)
-{
-	for (int i = 0; i < t->n; i++)
-		if (!strcmp(t->names[i], name))
-			return i;
-	return -1;
-}
-
-/* Fills t->overall: every player's games against any other player of the
-   table, as one series against "the field". */
-static void table_overall(const struct report_game *games, int n, struct stats_table *t)
-{
-	for (int i = 0; i < t->n; i++)
-		stats_match_start(&t->overall[i], t->names[i], "the field");
-	for (int g = 0; g < n; g++) {
-		int b = table_index(t, games[g].black), w = table_index(t, games[g].white);
-		bool forfeit = strncmp(games[g].end, "forfeit ", 8) == 0;
-
-		if (b < 0 || w < 0 || b == w)
-			continue;
-		stats_match_add_result(&t->overall[b], 0, games[g].gap, forfeit);
-		stats_match_add_result(&t->overall[w], 1, -games[g].gap, forfeit);
-	}
-	for (int i = 0; i < t->n; i++)
-		stats_match_finish(&t->overall[i]);
-}
-
-/* Fills the cross table of the players `names` from the games given: every
-   cell is the match of its row's player against its column's. Players are
-   ranked by points, then by mean disc difference. Returns 0, or -1 when out of
-   memory; free with stats_table_free. */
+/*
+ * Fills the cross table of the players `names` from the games given: every
+ * cell is the match of its row's player against its column's, and
+ * t->overall every player's games against any other player of the table (one
+ * series against "the field"), all counted in one pass over the games
+ * (players found by hash). Players are ranked by points, then by mean disc
+ * difference. Returns 0, or -1 when out of memory; free with stats_table_free.
+ */
 int stats_table_compute(const struct report_game *games, int n, const char *const *names,
 			int n_names, struct stats_table *out)
 {
 	int i, j, k = n_names;
+	size_t cells = (size_t)k * (size_t)k;
+	struct name_index x = {0};
 
 	memset(out, 0, sizeof *out);
 	out->n = k;
-	out->names = calloc((size_t)k, sizeof *out->names);
-	out->cells = calloc((size_t)k * (size_t)k, sizeof *out->cells);
-	out->points = calloc((size_t)k, sizeof *out->points);
-	out->games = calloc((size_t)k, sizeof *out->games);
-	out->mean_diff = calloc((size_t)k, sizeof *out->mean_diff);
-	out->rank = calloc((size_t)k, sizeof *out->rank);
-	out->overall = calloc((size_t)k, sizeof *out->overall);
+	out->names = calloc((size_t)k + 1, sizeof *out->names);
+	out->cells = calloc(cells + 1, sizeof *out->cells);
+	out->points = calloc((size_t)k + 1, sizeof *out->points);
+	out->games = calloc((size_t)k + 1, sizeof *out->games);
+	out->mean_diff = calloc((size_t)k + 1, sizeof *out->mean_diff);
+	out->rank = calloc((size_t)k + 1, sizeof *out->rank);
+	out->overall = calloc((size_t)k + 1, sizeof *out->overall);
+	for (i = 0; i < k && out->rank; i++)
+		if (name_add(&x, names[i]) < 0)
+			break;
 	if (!out->names || !out->cells || !out->points || !out->games || !out->mean_diff ||
-	    !out->rank || !out->overall) {
+	    !out->rank || !out->overall || i < k) {
+		free(x.names);
+		free(x.slots);
 		stats_table_free(out);
 		return -1;
+	}
+	for (i = 0; i < k; i++) {
+		stats_match_start(&out->overall[i], names[i], "the field");
+		for (j = 0; j < k; j++)
+			if (i != j)
+				stats_match_start(&out->cells[i * k + j], names[i], names[j]);
+	}
+	for (int g = 0; g < n; g++) {
+		int b = name_find(&x, games[g].black), w = name_find(&x, games[g].white);
+		bool forfeit = strncmp(games[g].end, "forfeit ", 8) == 0;
+
+		if (b < 0 || w < 0 || b == w)
+			continue;
+		stats_match_add_result(&out->cells[b * k + w], 0, games[g].gap, forfeit);
+		stats_match_add_result(&out->cells[w * k + b], 1, -games[g].gap, forfeit);
+		stats_match_add_result(&out->overall[b], 0, games[g].gap, forfeit);
+		stats_match_add_result(&out->overall[w], 1, -games[g].gap, forfeit);
 	}
 	for (i = 0; i < k; i++) {
 		double diff_sum = 0;
 
 		snprintf(out->names[i], sizeof out->names[i], "%s", names[i]);
+		stats_match_finish(&out->overall[i]);
 		for (j = 0; j < k; j++) {
 			struct stats_match *c = &out->cells[i * k + j];
 
 			if (i == j)
 				continue;
-			stats_match_compute(games, n, names[i], names[j], c);
+			stats_match_finish(c);
 			out->points[i] += c->points[0];
 			out->games[i] += c->games;
 			diff_sum += c->mean_diff * c->games;
@@ -345,9 +437,11 @@ int stats_table_compute(const struct report_game *games, int n, const char *cons
 		out->mean_diff[i] = out->games[i] ? diff_sum / out->games[i] : 0;
 		out->rank[i] = i;
 	}
-	table_overall(games, n, out);
+	free(x.names);
+	free(x.slots);
 	sort_table = out;
-	qsort(out->rank, (size_t)k, sizeof *out->rank, compare_rank);
+	if (k > 1)
+		qsort(out->rank, (size_t)k, sizeof *out->rank, compare_rank);
 	sort_table = NULL;
 	return 0;
 }

@@ -41,6 +41,7 @@ int stats_match_compute(const struct report_game *games, int n, const char *firs
 			const char *second, struct stats_match *out);
 void stats_match_print(const struct stats_match *s, FILE *f);
 void stats_elo_format(const struct stats_match *s, char *out, size_t outlen);
+int stats_players(const struct report_game *games, int n, const char ***names);
 void stats_match_print_json(const struct stats_match *s, FILE *f);
 
 /* A tournament: every player against every other. */

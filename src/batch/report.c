@@ -305,13 +305,14 @@ int report_add(struct report *r, const struct report_game *g)
 	return 0;
 }
 
-/* Reads every game line of the report `f` (named `name` in messages) and
-   appends them to `r`. Returns 0, or -1 with "NAME:LINE:COL: what"; on
-   failure `r` keeps what it had before the call. */
-int report_read(FILE *f, const char *name, struct report *r, char *err, size_t errlen)
+/* Calls `take(g, ctx)` with every game line of the report `f` (named `name` in
+   messages), in file order. Returns 0, or -1 with "NAME:LINE:COL: what" (also
+   when `take` fails: it returns -1 when out of memory). */
+static int read_lines(FILE *f, const char *name, int (*take)(const struct report_game *, void *),
+		      void *ctx, char *err, size_t errlen)
 {
 	char line[REPORT_LINE_LEN + 2], msg[200];
-	int lineno = 0, before = r->n;
+	int lineno = 0;
 
 	while (fgets(line, sizeof line, f)) {
 		struct report_game g;
@@ -320,7 +321,6 @@ int report_read(FILE *f, const char *name, struct report *r, char *err, size_t e
 		lineno++;
 		if (n == sizeof line - 1 && line[n - 1] != '\n') {
 			snprintf(err, errlen, "%s:%d:1: line too long", name, lineno);
-			r->n = before;
 			return -1;
 		}
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
@@ -329,17 +329,33 @@ int report_read(FILE *f, const char *name, struct report *r, char *err, size_t e
 			continue;
 		if (report_parse_line(line, &g, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "%s:%d:%s", name, lineno, msg + strlen("column "));
-			r->n = before;
 			return -1;
 		}
-		if (report_add(r, &g) < 0) {
+		if (take(&g, ctx) < 0) {
 			snprintf(err, errlen, "%s: out of memory", name);
-			r->n = before;
 			return -1;
 		}
 	}
 	if (ferror(f)) {
 		snprintf(err, errlen, "%s: %s", name, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int take_game(const struct report_game *g, void *ctx)
+{
+	return report_add(ctx, g);
+}
+
+/* Reads every game line of the report `f` (named `name` in messages) and
+   appends them to `r`. Returns 0, or -1 with "NAME:LINE:COL: what"; on
+   failure `r` keeps what it had before the call. */
+int report_read(FILE *f, const char *name, struct report *r, char *err, size_t errlen)
+{
+	int before = r->n;
+
+	if (read_lines(f, name, take_game, r, err, errlen) < 0) {
 		r->n = before;
 		return -1;
 	}
@@ -393,4 +409,146 @@ int report_merge(struct report *r, char *err, size_t errlen)
 	}
 	r->n = n;
 	return 0;
+}
+
+/* ---------------------------------------------------------------- merging */
+
+/* Where one game's line is in a merge's text. */
+struct line_ref {
+	int number; /* game number */
+	size_t seq; /* its place among all lines read */
+	size_t off; /* offset of its line in the text */
+};
+
+/* The games of a merge: their lines as written (a few dozen bytes each, where
+   a parsed game takes 800), and where each starts. */
+struct merge_lines {
+	char *text;	       /* the lines, each ending in '\n', no NUL */
+	size_t len;	       /* bytes in text */
+	size_t cap;	       /* room in text */
+	struct line_ref *refs; /* [n] one a game */
+	size_t n;	       /* games */
+	size_t cap_refs;       /* room in refs */
+};
+
+/* Keeps game `g` as its report line. */
+static int take_line(const struct report_game *g, void *ctx)
+{
+	struct merge_lines *m = ctx;
+	char line[REPORT_LINE_LEN];
+	int n = report_format_line(g, line, sizeof line);
+
+	if (n <= 0)
+		return 0;
+	if (m->len + (size_t)n > m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 1 << 16;
+		char *t;
+
+		while (cap < m->len + (size_t)n)
+			cap *= 2;
+		if (!(t = realloc(m->text, cap)))
+			return -1;
+		m->text = t;
+		m->cap = cap;
+	}
+	if (m->n == m->cap_refs) {
+		size_t cap = m->cap_refs ? 2 * m->cap_refs : 1024;
+		struct line_ref *v = realloc(m->refs, cap * sizeof *v);
+
+		if (!v)
+			return -1;
+		m->refs = v;
+		m->cap_refs = cap;
+	}
+	m->refs[m->n] = (struct line_ref){.number = g->number, .seq = m->n, .off = m->len};
+	m->n++;
+	memcpy(m->text + m->len, line, (size_t)n);
+	m->len += (size_t)n;
+	return 0;
+}
+
+static int compare_ref(const void *a, const void *b)
+{
+	const struct line_ref *x = a, *y = b;
+
+	if (x->number != y->number)
+		return (x->number > y->number) - (x->number < y->number);
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* The length of the line at `off`, its '\n' included. */
+static size_t line_length(const struct merge_lines *m, size_t off)
+{
+	const char *nl = memchr(m->text + off, '\n', m->len - off);
+
+	return nl ? (size_t)(nl - (m->text + off)) + 1 : m->len - off;
+}
+
+/* True when the lines at offsets a and b are the same game (see same_game). */
+static bool same_line(const struct merge_lines *m, size_t a, size_t b)
+{
+	char la[REPORT_LINE_LEN], lb[REPORT_LINE_LEN], msg[200];
+	struct report_game ga, gb;
+	size_t na = line_length(m, a) - 1, nb = line_length(m, b) - 1;
+
+	memcpy(la, m->text + a, na);
+	la[na] = '\0';
+	memcpy(lb, m->text + b, nb);
+	lb[nb] = '\0';
+	return report_parse_line(la, &ga, msg, sizeof msg) == 0 &&
+	       report_parse_line(lb, &gb, msg, sizeof msg) == 0 && same_game(&ga, &gb);
+}
+
+/* Writes the games of m (sorted) to `out` by number, once each: a first pass
+   checks that the lines of one number are one game, the second writes. */
+static int write_merged(const struct merge_lines *m, const char *preamble, FILE *out, char *err,
+			size_t errlen)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		size_t first = 0; /* the first line of the current game number */
+
+		if (pass == 1) {
+			report_write_header(out);
+			if (preamble)
+				fputs(preamble, out);
+		}
+		for (size_t i = 0; i < m->n; i++) {
+			const struct line_ref *r = &m->refs[i];
+
+			if (i == 0 || m->refs[i - 1].number != r->number) {
+				first = i;
+				if (pass == 1)
+					fwrite(m->text + r->off, 1, line_length(m, r->off), out);
+			} else if (pass == 0 && !same_line(m, m->refs[first].off, r->off)) {
+				snprintf(err, errlen,
+					 "game %d appears twice with different outcomes",
+					 r->number);
+				return -2;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Merges the reports in[0..n_in-1] (named names[i] in messages) into one on
+   `out`: a header, `preamble` (comment lines, or NULL), then every game once,
+   by game number (see report_merge).
+   The games are kept as their lines, not parsed, so memory stays near the
+   size of the text. Returns 0; -1 with "NAME:LINE:COL: what" for a bad line,
+   -2 with a message when a game number has two outcomes (nothing written). */
+int report_merge_files(FILE *const *in, const char *const *names, int n_in, const char *preamble,
+		       FILE *out, char *err, size_t errlen)
+{
+	struct merge_lines m = {0};
+	int rc = 0;
+
+	for (int i = 0; i < n_in && rc == 0; i++)
+		rc = read_lines(in[i], names[i], take_line, &m, err, errlen);
+	if (rc == 0 && m.n > 1)
+		qsort(m.refs, m.n, sizeof *m.refs, compare_ref);
+	if (rc == 0)
+		rc = write_merged(&m, preamble, out, err, errlen);
+	free(m.text);
+	free(m.refs);
+	return rc;
 }

@@ -53,5 +53,7 @@ int report_read(FILE *f, const char *name, struct report *r, char *err, size_t e
 int report_add(struct report *r, const struct report_game *g);
 void report_free(struct report *r);
 int report_merge(struct report *r, char *err, size_t errlen);
+int report_merge_files(FILE *const *in, const char *const *names, int n_in, const char *preamble,
+		       FILE *out, char *err, size_t errlen);
 
 #endif

@@ -275,7 +275,8 @@ int cli_balanced_openings(int argc, char **argv)
 				fputs(board_square_name(board_symmetry_square(moves[i], sym)),
 				      stdout);
 		printf("   # %+.2f depth %d\n", res.score / 100.0, res.depth);
-		fflush(stdout);
+		if (!cli_output_ok())
+			break;
 		kept++;
 		if (o.verbose)
 			fprintf(stderr, "%ld kept of %ld tried, %.0f s\n", kept, tried,

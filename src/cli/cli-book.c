@@ -194,6 +194,21 @@ static const struct cli_options book_merge_options = {
 	},
 };
 
+/* The options of `othello book check`: none but its help, with a usage of its
+   own (a missing file names this action, not the whole family). */
+static const struct cli_options book_check_options = {
+    .command = "book check",
+    .usage = "usage: othello book check FILE...\n"
+	     "Reads each opening book FILE and prints how many positions it holds; the\n"
+	     "first malformed line, or a position given twice, is reported as\n"
+	     "FILE:LINE:COL and the exit status is 2.\n",
+    .options =
+	(const struct cli_option[]){
+	    CLI_HELP('h', NULL),
+	    {0},
+	},
+};
+
 /* `othello book show`: the book moves of POSITION; 0, 1 when it is not in
    the book, 2 on bad usage. */
 static int book_show(int argc, char **argv)
@@ -323,15 +338,20 @@ done:
 	return rc;
 }
 
+/* `othello book check FILE...`: 0 when every file loads, else 2. */
 static int book_check(int argc, char **argv)
 {
-	int rc = 0;
+	int rc, first;
 
-	if (argc < 2) {
-		cli_options_usage(&book_show_options, stderr);
+	if ((rc = cli_options_parse(&book_check_options, argc, argv, NULL, &first)) >= 0)
+		return rc;
+	rc = 0;
+	if (first >= argc) {
+		fprintf(stderr, "othello book check: expected book files\n");
+		cli_options_usage(&book_check_options, stderr);
 		return 2;
 	}
-	for (int i = 1; i < argc; i++) {
+	for (int i = first; i < argc; i++) {
 		struct book *bk = book_new();
 
 		if (!bk || load_file(bk, argv[i]) < 0)

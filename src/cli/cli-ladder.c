@@ -203,6 +203,8 @@ static void *worker(void *arg)
 		g = l->next < l->n_games ? &l->games[l->next++] : NULL;
 		if (g && l->max_time > 0 && timer_now() - l->t0 > l->max_time)
 			g = NULL;
+		if (g && !cli_output_ok()) /* no one reads the table any more */
+			g = NULL;
 		pthread_mutex_unlock(&l->lock);
 		if (!g)
 			break;

@@ -424,8 +424,9 @@ static void format_duration(double s, char *out, size_t len)
 		snprintf(out, len, "%lds", t);
 }
 
-/* Called as each game ends: report line, progress. */
-static void on_result(const struct report_game *g, void *user)
+/* Called as each game ends: report line, progress. False stops the run: the
+   standard output failed or its reader has gone (cli_output_ok). */
+static bool on_result(const struct report_game *g, void *user)
 {
 	struct run_state *st = user;
 	char err[256], eta[32], score[64] = "";
@@ -438,7 +439,7 @@ static void on_result(const struct report_game *g, void *user)
 	report_add(&st->played, g);
 	done = st->played.n;
 	if (st->quiet)
-		return;
+		return cli_output_ok();
 	if (st->first) {
 		struct stats_match s;
 
@@ -464,6 +465,7 @@ static void on_result(const struct report_game *g, void *user)
 			score[0] ? ", score " : "", score, eta);
 	}
 	fflush(stderr);
+	return cli_output_ok();
 }
 
 /* Parses the options of match or tournament into `ro` (its players too).
@@ -710,6 +712,8 @@ static int run_plan(const struct run_options *ro, struct match_plan *plan, struc
 		fprintf(stderr, "othello: %s\n", err);
 		return 1;
 	}
+	if (r > 0) /* stopped: standard output failed (said by cli_output_ok) */
+		return 2;
 	return st->failed ? 1 : 0;
 }
 

@@ -69,7 +69,8 @@ int cli_perft(int argc, char **argv)
 
 		printf("depth %d: %llu nodes in %.2f s (%.0f Mnodes/s)\n", d, n, dt,
 		       dt > 0 ? (double)n / dt / 1e6 : 0.0);
-		fflush(stdout);
+		if (!cli_output_ok())
+			return 2;
 	}
 	return 0;
 }

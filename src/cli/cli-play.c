@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The options of the game. */
 struct play_options {
@@ -215,6 +216,14 @@ int cli_play(int argc, char **argv)
 	ctl = controller_new(&copt, err, sizeof err);
 	if (!ctl) {
 		fprintf(stderr, "othello: %s\n", err);
+		return 2;
+	}
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) { /* a usage error: exit 2 */
+		fprintf(stderr,
+			"othello: the game needs a terminal on standard input and output "
+			"(without one: `othello script`, `othello gtp`, `othello nboard`)\n");
+		cli_options_usage(&play_options, stderr);
+		controller_free(ctl);
 		return 2;
 	}
 	status = ui_run(ctl, &uopt);

@@ -24,6 +24,7 @@
 #include "report-svg.h"
 #include "report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The options of `othello report merge` and `othello report summary` (each
@@ -94,11 +95,6 @@ static int read_all(int argc, char **argv, int first, struct report *r, struct r
 {
 	char err[512];
 
-	if (first >= argc) {
-		fprintf(stderr, "othello: report: no report file given\n");
-		cli_options_usage(&report_options, stderr);
-		return 2;
-	}
 	for (int i = first; i < argc; i++) {
 		FILE *f = strcmp(argv[i], "-") ? fopen(argv[i], "r") : stdin;
 
@@ -124,61 +120,87 @@ static int read_all(int argc, char **argv, int first, struct report *r, struct r
 	return 0;
 }
 
-/* The players of the games, in order of first appearance; returns how many. */
-static int collect_players(const struct report *r, const char **names, int max)
+/* The run lines of the open reports in[0..n-1] (files only, each rewound
+   after), as the text merge writes after its header, into `text`. */
+static void merged_runs(FILE *const *in, int n, char *text, size_t len)
 {
-	int n = 0;
+	struct report_runs runs = {0};
+	size_t used = 0;
 
-	for (int i = 0; i < r->n; i++) {
-		const char *pair[2] = {r->games[i].black, r->games[i].white};
-
-		for (int k = 0; k < 2; k++) {
-			int j;
-
-			for (j = 0; j < n && strcmp(names[j], pair[k]); j++)
-				;
-			if (j == n && n < max)
-				names[n++] = pair[k];
+	for (int i = 0; i < n; i++)
+		if (in[i] != stdin) {
+			runs.n = report_run_scan(in[i], runs.run, MAX_RUNS, runs.n);
+			rewind(in[i]);
 		}
+	text[0] = '\0';
+	for (int i = 0; i < runs.n && used < len; i++) {
+		int k = report_run_format(&runs.run[i], text + used, len - used);
+
+		if (k > 0 && (size_t)k < len - used)
+			used += (size_t)k;
+		else
+			text[used] = '\0';
 	}
-	return n;
 }
 
-/* Writes the merged report `r`, with the run lines, to `output` (NULL:
-   standard output). Returns an exit status. */
-static int write_merged(const struct report *r, const struct report_runs *runs, const char *output)
+/* `othello report merge`: the reports argv[first..argc-1] as one, with their
+   run lines once each, on `output` or stdout. */
+static int merge_reports(int argc, char **argv, int first, const char *output)
 {
-	FILE *f = output ? fopen(output, "w") : stdout;
-	char line[REPORT_LINE_LEN];
-	int st;
+	int n = argc - first, st = 0;
+	FILE **in = calloc((size_t)n + 1, sizeof *in);
+	FILE *out = NULL;
+	char err[512], runs[MAX_RUNS * REPORT_LINE_LEN];
 
-	if (!f) {
+	if (!in)
+		return 1;
+	for (int i = 0; i < n && st == 0; i++)
+		if (!(in[i] = strcmp(argv[first + i], "-") ? fopen(argv[first + i], "r") : stdin)) {
+			fprintf(stderr, "othello: %s: cannot open\n", argv[first + i]);
+			st = 2;
+		}
+	if (st == 0 && !(out = output ? fopen(output, "w") : stdout)) {
 		fprintf(stderr, "othello: %s: cannot write\n", output);
-		return 2;
+		st = 2;
 	}
-	report_write_header(f);
-	for (int i = 0; i < runs->n; i++)
-		if (report_run_format(&runs->run[i], line, sizeof line) > 0)
-			fputs(line, f);
-	for (int i = 0; i < r->n; i++)
-		if (report_format_line(&r->games[i], line, sizeof line) > 0)
-			fputs(line, f);
-	st = (f != stdout ? fclose(f) : fflush(f)) == 0 ? 0 : 1;
-	if (st)
-		fprintf(stderr, "othello: %s: write error\n", output ? output : "stdout");
+	if (st == 0) {
+		int rc;
+
+		merged_runs(in, n, runs, sizeof runs);
+		rc = report_merge_files(in, (const char *const *)(argv + first), n, runs, out, err,
+					sizeof err);
+		if (rc < 0)
+			fprintf(stderr, "othello: %s\n", err);
+		st = rc == -1 ? 2 : rc < 0 ? 1 : 0;
+	}
+	if (out && out != stdout && fclose(out) != 0 && st == 0) {
+		fprintf(stderr, "othello: %s: write error\n", output);
+		st = 1;
+	}
+	for (int i = 0; i < n; i++)
+		if (in[i] && in[i] != stdin)
+			fclose(in[i]);
+	free(in);
 	return st;
 }
 
-/* Prints the summary of `r` in the format of `ro`, and draws it when --svg
-   asks. Returns an exit status. */
+/* Prints the summary of `r` in the format of `ro` (of the games of `n_files`
+   reports), and draws it when --svg asks. Returns an exit status. */
 static int summarize(const struct report *r, const struct report_runs *runs,
-		     const struct report_options *ro)
+		     const struct report_options *ro, int n_files)
 {
-	const char *names[64];
-	int n = collect_players(r, names, 64);
+	const char **names = NULL;
+	int n = stats_players(r->games, r->n, &names), st = 0;
 
-	stats_print_summary(r->games, r->n, names, n, n == 2 && ro->format != STATS_CSV, ro->format,
-			    stdout);
+	if (n < 0) {
+		fprintf(stderr, "othello: report: out of memory\n");
+		return 1;
+	}
+	if (n == 0 && ro->format == STATS_TEXT)
+		printf("no games in the report%s\n", n_files > 1 ? "s" : "");
+	else
+		stats_print_summary(r->games, r->n, names, n, n == 2 && ro->format != STATS_CSV,
+				    ro->format, stdout);
 	if (ro->svg) {
 		struct report_run joined;
 		struct report_svg_info info;
@@ -190,10 +212,11 @@ static int summarize(const struct report *r, const struct report_runs *runs,
 		if (report_svg_save(ro->svg, n == 2 ? REPORT_SVG_MATCH : REPORT_SVG_TABLE, r->games,
 				    r->n, names, n, &info, err, sizeof err) < 0) {
 			fprintf(stderr, "othello report: --svg: %s\n", err);
-			return 2;
+			st = 2;
 		}
 	}
-	return 0;
+	free(names);
+	return st;
 }
 
 /* `othello report`: see report_options. */
@@ -224,8 +247,15 @@ int cli_report(int argc, char **argv)
 			merge ? "summary" : "merge");
 		return 2;
 	}
+	if (first >= argc) {
+		fprintf(stderr, "othello: report: no report file given\n");
+		cli_options_usage(&report_options, stderr);
+		return 2;
+	}
+	if (merge)
+		return merge_reports(argc, argv, first, ro.output);
 	if ((st = read_all(argc, argv, first, &r, &runs)) == 0)
-		st = merge ? write_merged(&r, &runs, ro.output) : summarize(&r, &runs, &ro);
+		st = summarize(&r, &runs, &ro, argc - first);
 	report_free(&r);
 	return st;
 }

@@ -188,7 +188,10 @@ static int run_script(struct controller *ctl, FILE *in, const char *name, bool b
 		if (boards && (res.flags & CMD_REDRAW_BOARD) && !(res.flags & CMD_ERROR))
 			print_board(ctl);
 		command_result_free(&res);
-		fflush(stdout);
+		if (!cli_output_ok()) {
+			status = 2;
+			break;
+		}
 		status |= drain_events(ctl, boards, &at);
 		if (res.flags & CMD_QUIT)
 			break;
@@ -247,15 +250,16 @@ int cli_script(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	status = run_script(ctl, in, in == stdin ? "-" : argv[first], !so.no_board);
 	if (script_signal) {
-		if (controller_autosave(ctl) == 0)
+		char where[4096], why[2048];
+
+		if (controller_autosave(ctl, where, sizeof where, why, sizeof why) == 0)
 			fprintf(
 			    stderr,
 			    "othello script: stopped by signal %d; game saved in slot autosave\n",
 			    (int)script_signal);
 		else
-			fprintf(stderr,
-				"othello script: stopped by signal %d; the autosave failed\n",
-				(int)script_signal);
+			fprintf(stderr, "othello script: stopped by signal %d; %s\n",
+				(int)script_signal, why);
 		status = 1;
 	}
 	controller_free(ctl);

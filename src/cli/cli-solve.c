@@ -141,7 +141,8 @@ static const struct cli_options solve_options = {
 	    CLI_FLAG("wld", 'w', offsetof(struct solve_options, wld),
 		     "win/loss/draw only (checks the sign of the best score)"),
 	    CLI_NUMBER("time", 't', offsetof(struct solve_options, time), "S",
-		       "at most S seconds a position (TIMEOUT, counted as a mismatch)"),
+		       "at most S seconds a position (TIMEOUT, counted as a mismatch; 0: no "
+		       "limit, the default)"),
 	    CLI_FLAG("all-moves", 'a', offsetof(struct solve_options, all_moves),
 		     "score every move and check each against the file"),
 	    CLI_INT("hash", 'H', offsetof(struct solve_options, hash_mb), 1, 65536, "MB",
@@ -291,7 +292,10 @@ int cli_solve(int argc, char **argv)
 		printf("\n");
 		if (so.all_moves && !lim.wld)
 			bad += check_all_moves(&pos, &res);
-		fflush(stdout);
+		if (!cli_output_ok()) {
+			status = 2;
+			break;
+		}
 		mismatches += bad != 0;
 		total_nodes += res.nodes;
 		total_time += res.time;

@@ -36,6 +36,10 @@ int cli_nboard(int argc, char **argv);
 int cli_balanced_openings(int argc, char **argv);
 int cli_train(int argc, char **argv);
 
+void cli_output_start(void);
+bool cli_output_ok(void);
+int cli_output_finish(int status);
+
 /* Parses a whole decimal integer in [lo, hi]; false if `s` is anything else. */
 bool cli_parse_int(const char *s, long lo, long hi, long *out);
 /* Parses a non-negative decimal number of seconds; false if `s` is anything else. */

@@ -2,7 +2,7 @@
  * main.c — `othello`: picks a subcommand and hands it the rest of the command
  * line. With no subcommand (or a file name first) it starts the terminal game;
  * a first word that is neither a command nor a file is refused as a mistyped
- * command.
+ * command. Whatever runs, standard output is checked at the end (cli-output.c).
  */
 #include "config.h"
 
@@ -13,37 +13,40 @@
 #include <unistd.h>
 
 const struct cli_command cli_commands[] = {
-	{ "play", cli_play, "play in the terminal (the default)" },
-	{ "perft", cli_perft, "count move sequences from a position" },
-	{ "convert", cli_convert, "convert a game record between SGF, GGF, transcript and OBF" },
-	{ "book", cli_book, "show, check, merge and build opening books; name openings" },
-	{ "ladder", cli_ladder, "play each level against the next one down and print the table" },
-	{ "solve", cli_solve, "solve the positions of an OBF file and check their scores" },
-	{ "analyze-position", cli_analyze_position, "search a position and score every move" },
-	{ "script", cli_script, "run game commands from a file or standard input, print the results" },
-	{ "analyze", cli_analyze, "score every move of a game, mark the mistakes (SGF, SVG chart)" },
-	{ "match", cli_match, "play games between two players, with a report and a summary" },
-	{ "tournament", cli_tournament, "play every pairing of several players: cross table" },
-	{ "report", cli_report, "merge match reports, or summarise them" },
-	{ "gtp", cli_gtp, "speak GTP on stdin/stdout (the engine for other programs)" },
-	{ "nboard", cli_nboard, "speak the NBoard protocol on stdin/stdout (for the NBoard GUI)" },
-	{ "balanced-openings", cli_balanced_openings, "build balanced starting sequences for matches" },
-	{ "train", cli_train, "make pattern weights: self-play data, fit, iterate, match" },
-	{ NULL, NULL, NULL },
+    {"play", cli_play, "play in the terminal (the default)"},
+    {"perft", cli_perft, "count move sequences from a position"},
+    {"convert", cli_convert, "convert a game record between SGF, GGF, transcript and OBF"},
+    {"book", cli_book, "show, check, merge and build opening books; name openings"},
+    {"ladder", cli_ladder, "play each level against the next one down and print the table"},
+    {"solve", cli_solve, "solve the positions of an OBF file and check their scores"},
+    {"analyze-position", cli_analyze_position, "search a position and score every move"},
+    {"script", cli_script, "run game commands from a file or standard input, print the results"},
+    {"analyze", cli_analyze, "score every move of a game, mark the mistakes (SGF, SVG chart)"},
+    {"match", cli_match, "play games between two players, with a report and a summary"},
+    {"tournament", cli_tournament, "play every pairing of several players: cross table"},
+    {"report", cli_report, "merge match reports, or summarise them"},
+    {"gtp", cli_gtp, "speak GTP on stdin/stdout (the engine for other programs)"},
+    {"nboard", cli_nboard, "speak the NBoard protocol on stdin/stdout (for the NBoard GUI)"},
+    {"balanced-openings", cli_balanced_openings, "build balanced starting sequences for matches"},
+    {"train", cli_train, "make pattern weights: self-play data, fit, iterate, match"},
+    {NULL, NULL, NULL},
 };
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: othello [COMMAND] [OPTIONS] [ARGS]\n"
-		   "       othello --help | --version\n\n"
-		   "Othello Master: play Othello in the terminal, analyse games, run engine matches.\n\n"
-		   "Commands:\n");
+	fprintf(
+	    f,
+	    "usage: othello [COMMAND] [OPTIONS] [ARGS]\n"
+	    "       othello --help | --version\n\n"
+	    "Othello Master: play Othello in the terminal, analyse games, run engine matches.\n\n"
+	    "Commands:\n");
 	for (const struct cli_command *c = cli_commands; c->name; c++)
 		fprintf(f, "  %-20s %s\n", c->name, c->summary);
 	fprintf(f, "\n`othello COMMAND --help` describes a command. See othello(6).\n");
 }
 
-int main(int argc, char **argv)
+/* Runs the subcommand argv names (see the file comment) and returns its status. */
+static int run(int argc, char **argv)
 {
 	if (argc >= 2 && strcmp(argv[1], "--help") == 0) {
 		usage(stdout);
@@ -66,4 +69,10 @@ int main(int argc, char **argv)
 		}
 	}
 	return cli_play(argc, argv);
+}
+
+int main(int argc, char **argv)
+{
+	cli_output_start();
+	return cli_output_finish(run(argc, argv));
 }

@@ -3,7 +3,7 @@
  *
  * Book file format (openings/book.txt), one position a line:
  *
- *   POSITION MOVE:SCORE[/DEPTH] MOVE:SCORE[/DEPTH] ...   # optional comment
+ *   POSITION MOVE:SCORE/DEPTH MOVE:SCORE/DEPTH ...   # optional comment
  *
  *   | field    | meaning                                                      |
  *   |----------|--------------------------------------------------------------|
@@ -12,11 +12,14 @@
  *   | MOVE     | a legal square of that position (`d3`), at most once a line  |
  *   | SCORE    | the move's value for the side to move, in discs, up to two   |
  *   |          | decimals (`+1.25`, `-0.5`, `0`); |SCORE| <= 64                |
- *   | DEPTH    | plies the search looked ahead (60 and more: exact); absent 0 |
+ *   | DEPTH    | plies the search looked ahead (60 and more: exact), 0-255;   |
+ *   |          | required (0 when not known), so that `f3:-1` is not taken    |
+ *   |          | for a move with its depth left out by mistake                |
  *
  * Blank lines and lines starting with '#' are skipped. A malformed line fails
- * the whole file with "FILE:LINE:COL: what" and the book is left unchanged.
- * A position met twice (in one file or in several files loaded into one book)
+ * the whole file with "FILE:LINE:COL: what" and the book is left unchanged;
+ * so does a position given twice in one file (under any symmetry), with
+ * both lines named. A position met in several files loaded into one book
  * keeps the union of its moves; when both give the same move, the deeper
  * score wins and, at equal depth, the one read last.
  *
@@ -439,18 +442,23 @@ static int parse_line(const char *line, struct board *b, enum color *side,
 			return -1;
 		}
 		i += k;
-		if (line[i] == '/') {
-			i++;
-			if (!isdigit((unsigned char)line[i])) {
-				snprintf(err, errlen, "%d: expected a depth after '/'", i + 1);
-				return -1;
-			}
-			while (isdigit((unsigned char)line[i]) && depth <= 255)
-				depth = depth * 10 + (line[i++] - '0');
-			if (depth > 255) {
-				snprintf(err, errlen, "%d: depth out of range (0-255)", i + 1);
-				return -1;
-			}
+		if (line[i] != '/') {
+			snprintf(err, errlen,
+				 "%d: expected '/' and the depth searched after the score "
+				 "(such as d3:+1.50/12; /0 if not known)",
+				 i + 1);
+			return -1;
+		}
+		i++;
+		if (!isdigit((unsigned char)line[i])) {
+			snprintf(err, errlen, "%d: expected a depth after '/'", i + 1);
+			return -1;
+		}
+		while (isdigit((unsigned char)line[i]) && depth <= 255)
+			depth = depth * 10 + (line[i++] - '0');
+		if (depth > 255) {
+			snprintf(err, errlen, "%d: depth out of range (0-255)", i + 1);
+			return -1;
 		}
 		if (line[i] && line[i] != ' ' && line[i] != '\t' && line[i] != '\r' &&
 		    line[i] != '\n') {
@@ -478,7 +486,8 @@ int book_load(struct book *bk, FILE *f, const char *filename, char *err, size_t 
 {
 	struct book *tmp = book_new();
 	char line[4096], msg[200];
-	int lineno = 0, rc = -1, more;
+	int lineno = 0, rc = -1, more, *lines = NULL; /* lines[k]: the line of entry k */
+	size_t cap = 0;
 
 	if (!tmp) {
 		snprintf(err, errlen, "%s: out of memory", filename);
@@ -486,15 +495,37 @@ int book_load(struct book *bk, FILE *f, const char *filename, char *err, size_t 
 	}
 	while ((more = parse_next_line(f, line, sizeof line, filename, &lineno, err, errlen)) > 0) {
 		struct book_move moves[BOOK_MAX_MOVES];
-		struct board b;
+		struct board b, key;
+		const struct entry *e;
 		enum color side;
-		int n;
+		int n, sym;
 
 		n = parse_line(line, &b, &side, moves, msg, sizeof msg);
+		if (n >= 0) {
+			board_canonical(&b, &key, &sym);
+			if ((e = find_entry(tmp, &key))) {
+				snprintf(err, errlen,
+					 "%s:%d:1: the position of line %d again (or one of its "
+					 "symmetric images); give each position once",
+					 filename, lineno, lines[e - tmp->v]);
+				goto done;
+			}
+		}
 		if (n < 0 || book_add(tmp, &b, side, moves, n, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "%s:%d:%s", filename, lineno, msg);
 			goto done;
 		}
+		if (tmp->n > cap) {
+			int *nl = realloc(lines, tmp->cap * sizeof *nl);
+
+			if (!nl) {
+				snprintf(err, errlen, "%s: out of memory", filename);
+				goto done;
+			}
+			lines = nl;
+			cap = tmp->cap;
+		}
+		lines[tmp->n - 1] = lineno;
 	}
 	if (more < 0)
 		goto done;
@@ -504,6 +535,7 @@ int book_load(struct book *bk, FILE *f, const char *filename, char *err, size_t 
 	}
 	rc = 0;
 done:
+	free(lines);
 	book_free(tmp);
 	return rc;
 }
@@ -517,9 +549,7 @@ static void write_moves(FILE *f, const struct entry *e, int sym)
 
 	for (int i = 0; i < n; i++) {
 		book_format_score(moves[i].score, score);
-		fprintf(f, " %s:%s", board_square_name(moves[i].move), score);
-		if (moves[i].depth)
-			fprintf(f, "/%d", moves[i].depth);
+		fprintf(f, " %s:%s/%d", board_square_name(moves[i].move), score, moves[i].depth);
 	}
 	fputc('\n', f);
 }

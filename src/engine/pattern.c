@@ -47,7 +47,9 @@
  * | 24     | 8    | FNV-1a 64-bit hash of the payload (checksum)         |
  * | 32     | ...  | payload: phases x weights, int16 centidiscs, with    |
  * |        |      | zero runs coded as the int16 -32768 then a uint16    |
- * |        |      | run length (1..65535)                                |
+ * |        |      | run length (1..65535); the file ends with it (bytes  |
+ * |        |      | after it are refused: a file glued to another, or    |
+ * |        |      | one written over a longer one)                       |
  *
  * Weights are in centidiscs (mobility: per move of difference).
  */
@@ -484,7 +486,8 @@ int pattern_write(const struct pattern_weights *w, FILE *f, char *err, size_t er
 /*
  * Reads a weights file from `f` (`name` for messages). Returns new weights,
  * or NULL with "name: message" when the file is not a weights file, has
- * another version or shape, is truncated or fails its checksum.
+ * another version or shape, is truncated, fails its checksum or goes on
+ * after the payload.
  */
 struct pattern_weights *pattern_read(FILE *f, const char *name, char *err, size_t errlen)
 {
@@ -530,6 +533,11 @@ struct pattern_weights *pattern_read(FILE *f, const char *name, char *err, size_
 	}
 	if (fnv1a(pay, n) != bytes_get_le(head + 24, 8)) {
 		snprintf(err, errlen, "%s: checksum mismatch (corrupt file)", name);
+		goto fail;
+	}
+	if (fgetc(f) != EOF) {
+		snprintf(err, errlen, "%s: bytes after the end of the weights (offset %zu)", name,
+			 32 + n);
 		goto fail;
 	}
 	all = &w->w[0][0];

@@ -202,16 +202,56 @@ int controller_export(struct controller *ctl, const char *file, char *err, size_
 	return CTL_CHANGED_STATUS;
 }
 
-/* Writes the game to the `autosave` slot; 0, or -1 if it could not be written. */
-int controller_autosave(struct controller *ctl)
+/* Appends "; " (unless at the start) and the text to msg[len]. */
+static void add_reason(char *msg, size_t len, const char *text)
 {
-	char dir[SLOT_PATH_MAX], err[256];
+	size_t n = strlen(msg);
 
-	if (resolve_dir(ctl, dir, sizeof(dir), err, sizeof(err)) < 0)
-		return -1;
+	if (n + 1 < len)
+		snprintf(msg + n, len - n, "%s%s", n ? "; " : "", text);
+}
+
+/* Writes the game to the `autosave` slot of the save directory or, when that
+   fails, to the autosave slot of the state directory (slots_state_dir), then
+   to a file of its own in $TMPDIR or /tmp. Returns 0 (saved in the slot; the
+   file in `where`), 1 (saved elsewhere: the file in `where`, and in `err` a
+   sentence saying why the slot failed and how to resume) or -1 (`err` says
+   where it tried and why each place failed). */
+int controller_autosave(struct controller *ctl, char *where, size_t wherelen, char *err,
+			size_t errlen)
+{
+	static const char desc[] = "saved when the program was stopped";
+	const char *tmp = getenv("TMPDIR");
+	char dir[SLOT_PATH_MAX], msg[512], why[1024] = "";
+
+	err[0] = where[0] = '\0';
 	stamp_record(ctl);
-	return slots_save(dir, SLOTS_AUTOSAVE, ctl->game, "saved when the program was stopped", err,
-			  sizeof(err));
+	for (int place = 0; place < 3; place++) {
+		int rc = -1;
+
+		if (place == 2)
+			rc = slots_save_unique(tmp && tmp[0] == '/' ? tmp : "/tmp", SLOTS_AUTOSAVE,
+					       ctl->game, desc, where, wherelen, msg, sizeof(msg));
+		else if ((place == 0 ? resolve_dir(ctl, dir, sizeof(dir), msg, sizeof(msg))
+				     : slots_state_dir(dir, sizeof(dir), msg, sizeof(msg))) == 0 &&
+			 slots_save(dir, SLOTS_AUTOSAVE, ctl->game, desc, msg, sizeof(msg)) == 0) {
+			rc = slots_path(dir, SLOTS_AUTOSAVE, where, wherelen, msg, sizeof(msg));
+		}
+		if (rc == 0 && place == 0)
+			return 0;
+		if (rc == 0) {
+			snprintf(
+			    err, errlen,
+			    "the autosave slot could not be written (%s); the game is saved in "
+			    "%s instead: `import %s` resumes it",
+			    why, where, where);
+			return 1;
+		}
+		add_reason(why, sizeof(why), msg);
+	}
+	where[0] = '\0';
+	snprintf(err, errlen, "the autosave failed, the game is lost: %s", why);
+	return -1;
 }
 
 /* True when the save directory holds an `autosave` slot. */

@@ -215,7 +215,8 @@ char *controller_slots_text(const struct controller *ctl, char *err, size_t errl
 int controller_export(struct controller *ctl, const char *file, char *err, size_t errlen);
 int controller_import(struct controller *ctl, const char *file, char *err, size_t errlen);
 /* Writes the `autosave` slot (call from the main loop after SIGHUP/SIGTERM); 0 or -1. */
-int controller_autosave(struct controller *ctl);
+int controller_autosave(struct controller *ctl, char *where, size_t wherelen, char *err,
+			size_t errlen);
 /* True when the save directory holds an `autosave` slot (offer it at start: `load autosave`). */
 bool controller_has_autosave(const struct controller *ctl);
 

@@ -4,7 +4,9 @@
  *
  *   1. $OTHELLO_DATADIR/NAME  (tests and experiments)
  *   2. $(pkgdatadir)/NAME     (the installed program)
- *   3. SRCDIR/NAME            (the program run from its build tree, uninstalled)
+ *   3. SRCDIR/NAME            (the program run from its build tree, uninstalled;
+ *                              empty when configured --disable-build-tree-data,
+ *                              as packages are)
  */
 #include "datadir.h"
 
@@ -42,7 +44,8 @@ FILE *datadir_open(const char *name, char *path, size_t pathlen, char *err, size
 		return f;
 	if ((f = try_open(OTHELLO_SRCDIR, name, path, pathlen)) != NULL)
 		return f;
-	snprintf(err, errlen, "%s: not found in %s%s%s or %s", name, env ? env : "",
-		 env ? ", " : "", OTHELLO_PKGDATADIR, OTHELLO_SRCDIR);
+	snprintf(err, errlen, "%s: not found in %s%s%s%s%s (set OTHELLO_DATADIR)", name,
+		 env ? env : "", env ? ", " : "", OTHELLO_PKGDATADIR, *OTHELLO_SRCDIR ? " or " : "",
+		 OTHELLO_SRCDIR);
 	return NULL;
 }

@@ -62,6 +62,7 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -76,6 +77,14 @@ struct sprop {
 	size_t end;	     /* offset just past the last ']' */
 	int first;	     /* index of its first value in parser.vals */
 	int n;		     /* number of values */
+};
+
+/* One comment (C) read, joined to the others of its node when the game is read:
+   joining as they come would copy the node's comment again for each one. */
+struct spiece {
+	struct game_node *at; /* the node it belongs to */
+	char *text;	      /* malloc'd, unescaped */
+	size_t seq;	      /* its place in the file */
 };
 
 /* One value: offsets of its brackets. */
@@ -97,6 +106,9 @@ struct parser {
 	bool pending;		/* a node has been read but not applied */
 	bool root_done;		/* the first node has been applied */
 	struct game_node *cur;	/* node the pending node follows */
+	struct spiece *pieces;	/* comments read, in file order */
+	size_t n_pieces;	/* comments read */
+	size_t cap_pieces;	/* room in pieces */
 };
 
 /* The unescaped text of value v, malloc'd; NULL when out of memory. */
@@ -586,24 +598,76 @@ static int apply_root_setting(struct parser *p, const char *id, const struct sva
 	return 0;
 }
 
-/* Adds a comment to a node, after the one it has on a line of its own. */
-static int add_comment(struct game_node *at, const char *text)
+/* Notes a comment of node `at`, taking `text` (malloc'd) over; the comments of
+   a node are joined by join_comments. Returns 0 or APPLY_OOM. */
+static int add_comment(struct parser *p, struct game_node *at, char *text)
 {
-	size_t n;
-	char *both;
-	int rc;
-
-	if (!*text)
+	if (!*text) {
+		free(text);
 		return 0;
-	if (!at->comment)
-		return game_set_comment(at, text) < 0 ? APPLY_OOM : 0;
-	n = strlen(at->comment) + strlen(text) + 2;
-	if (!(both = malloc(n)))
-		return APPLY_OOM;
-	snprintf(both, n, "%s\n%s", at->comment, text);
-	rc = game_set_comment(at, both);
-	free(both);
-	return rc < 0 ? APPLY_OOM : 0;
+	}
+	if (p->n_pieces == p->cap_pieces) {
+		size_t cap = p->cap_pieces ? 2 * p->cap_pieces : 64;
+		struct spiece *np = realloc(p->pieces, cap * sizeof(*np));
+
+		if (!np) {
+			free(text);
+			return APPLY_OOM;
+		}
+		p->pieces = np;
+		p->cap_pieces = cap;
+	}
+	p->pieces[p->n_pieces].at = at;
+	p->pieces[p->n_pieces].text = text;
+	p->pieces[p->n_pieces].seq = p->n_pieces;
+	p->n_pieces++;
+	return 0;
+}
+
+/* Orders comments by node, then by their place in the file. */
+static int piece_cmp(const void *a, const void *b)
+{
+	const struct spiece *x = a, *y = b;
+	uintptr_t nx = (uintptr_t)x->at, ny = (uintptr_t)y->at;
+
+	if (nx != ny)
+		return nx < ny ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Gives each node its comments, one a line in file order: a sort and one copy,
+   so the time is linear in the text (but for the sort's log). Returns 0, or -1
+   when out of memory. */
+static int join_comments(struct parser *p)
+{
+	size_t i = 0;
+
+	if (p->n_pieces > 1)
+		qsort(p->pieces, p->n_pieces, sizeof(*p->pieces), piece_cmp);
+	while (i < p->n_pieces) {
+		size_t j = i, len = 0, k = 0;
+		char *all;
+		int rc;
+
+		for (; j < p->n_pieces && p->pieces[j].at == p->pieces[i].at; j++)
+			len += strlen(p->pieces[j].text) + 1;
+		if (!(all = malloc(len)))
+			return -1;
+		for (; i < j; i++) {
+			size_t n = strlen(p->pieces[i].text);
+
+			if (k)
+				all[k++] = '\n';
+			memcpy(all + k, p->pieces[i].text, n);
+			k += n;
+		}
+		all[k] = '\0';
+		rc = game_set_comment(p->pieces[j - 1].at, all);
+		free(all);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
 }
 
 /* The properties that annotate a move (on a node without one they are kept raw). */
@@ -705,9 +769,10 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 		rc = game_set_info(p->g, (enum game_info_field)f, text) < 0 ? APPLY_OOM : 0;
 	else if (first && (strcmp(pr->id, "OMSD") == 0 || strcmp(pr->id, "OMTM") == 0))
 		rc = apply_root_setting(p, pr->id, v, text);
-	else if (strcmp(pr->id, "C") == 0)
-		rc = add_comment(at, text);
-	else if (at->move != SQ_NONE && is_move_prop(pr->id))
+	else if (strcmp(pr->id, "C") == 0) {
+		rc = add_comment(p, at, text);
+		text = NULL;
+	} else if (at->move != SQ_NONE && is_move_prop(pr->id))
 		rc = apply_move_prop(p, pr->id, v, at, text);
 	else
 		rc = keep_raw(p, pr, at);
@@ -868,11 +933,17 @@ struct game *record_read_sgf(const char *text, size_t len, const char *name, cha
 			goto out;
 		}
 	}
-	ok = true;
+	if (join_comments(&p) < 0)
+		record_fail(&p.r, 0, "out of memory");
+	else
+		ok = true;
 out:
 	free(stack);
 	free(p.props);
 	free(p.vals);
+	for (size_t i = 0; i < p.n_pieces; i++)
+		free(p.pieces[i].text);
+	free(p.pieces);
 	if (!ok) {
 		game_free(p.g);
 		return NULL;

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -287,7 +288,8 @@ struct game *record_load_file(const char *path, int fmt, char *err, size_t errle
 }
 
 /* Writes a file atomically: calls write(f, data) on a temporary file beside
-   `path`, then flushes, fsyncs and renames it over path. Returns 0, or -1 with
+   `path` (PATH.XXXXXX, locked with flock while written), then flushes, fsyncs
+   and renames it over path. Returns 0, or -1 with
    a message (path is then untouched and the temporary file removed). */
 int record_write_atomic(const char *path, int (*write)(FILE *f, const void *data), const void *data,
 			char *err, size_t errlen)
@@ -309,6 +311,9 @@ int record_write_atomic(const char *path, int (*write)(FILE *f, const void *data
 		free(tmp);
 		return -1;
 	}
+	/* Locked while written, so that a sweep of stale temporaries (slots.c)
+	   never takes one that is in use. */
+	(void)flock(fd, LOCK_EX | LOCK_NB);
 	(void)fchmod(fd, 0644);
 	if (!(f = fdopen(fd, "w"))) {
 		saved = errno;

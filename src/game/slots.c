@@ -5,19 +5,26 @@
  * A slot NAME is the file NAME.sgf; the description given when saving is kept
  * in the record (private SGF property OMDS), so `saves` reads everything it
  * lists from the files themselves. Writes go through record_save_file, which
- * is atomic (temporary file in the same directory, fsync, rename).
+ * is atomic (temporary file NAME.sgf.XXXXXX in the same directory, fsync,
+ * rename). A save killed half-way (kill -9, a crash) leaves its temporary
+ * file behind; the next save or listing removes those of our own pattern that
+ * are stale (untouched for a minute and not locked by a writer).
  */
 #include "config.h"
 
 #include "record.h"
 #include "slots.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* True if name is a valid slot name: 1 to SLOT_NAME_MAX-1 letters, digits,
    '_' or '-' (so never a path). */
@@ -64,6 +71,29 @@ int slots_dir(const char *override, char *out, size_t outlen, char *err, size_t 
 	return 0;
 }
 
+/* The fallback directory of the autosave, into out: $XDG_STATE_HOME/othello-master
+   (when absolute), else ~/.local/state/othello-master. Returns 0, or -1 with a
+   message if neither can be named. Nothing is created. */
+int slots_state_dir(char *out, size_t outlen, char *err, size_t errlen)
+{
+	const char *env;
+	int n;
+
+	if ((env = getenv("XDG_STATE_HOME")) && env[0] == '/')
+		n = snprintf(out, outlen, "%s/othello-master", env);
+	else if ((env = getenv("HOME")) && *env)
+		n = snprintf(out, outlen, "%s/.local/state/othello-master", env);
+	else {
+		snprintf(err, errlen, "no state directory: HOME and XDG_STATE_HOME are not set");
+		return -1;
+	}
+	if (n < 0 || (size_t)n >= outlen) {
+		snprintf(err, errlen, "state directory name too long");
+		return -1;
+	}
+	return 0;
+}
+
 /* The file of slot `name` in dir, into out. Returns 0, or -1 with a message if
    the name is not a valid slot name. */
 int slots_path(const char *dir, const char *name, char *out, size_t outlen, char *err,
@@ -82,6 +112,53 @@ int slots_path(const char *dir, const char *name, char *out, size_t outlen, char
 		return -1;
 	}
 	return 0;
+}
+
+/* True for NAME.sgf.XXXXXX, the temporary file of a slot being written:
+   NAME a slot name, XXXXXX six letters or digits (mkstemp's). */
+static bool is_slot_temp(const char *file)
+{
+	size_t n = strlen(file);
+	char name[SLOT_NAME_MAX];
+
+	if (n < 12 || n - 11 >= SLOT_NAME_MAX || memcmp(file + n - 11, ".sgf.", 5) != 0)
+		return false;
+	for (size_t i = n - 6; i < n; i++)
+		if (!isalnum((unsigned char)file[i]))
+			return false;
+	memcpy(name, file, n - 11);
+	name[n - 11] = '\0';
+	return slots_name_valid(name);
+}
+
+/* Removes the stale temporaries of dir: files of our pattern (is_slot_temp)
+   not modified for SLOT_TEMP_STALE seconds and not locked by a writer. What
+   cannot be removed is left alone. */
+static void sweep_temps(const char *dir)
+{
+	time_t now = time(NULL);
+	struct dirent *e;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char path[SLOT_PATH_MAX];
+		struct stat st;
+		int fd, n;
+
+		if (!is_slot_temp(e->d_name))
+			continue;
+		n = snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (n < 0 || (size_t)n >= sizeof(path) ||
+		    (fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) < 0)
+			continue;
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+		    now - st.st_mtime >= SLOT_TEMP_STALE && flock(fd, LOCK_EX | LOCK_NB) == 0)
+			unlink(path);
+		close(fd);
+	}
+	closedir(d);
 }
 
 /* Creates dir and its missing parents. */
@@ -108,19 +185,13 @@ static int make_dirs(const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
-/* Saves g in slot `name` of dir (created if missing) with a description (NULL
-   or "" for none), atomically. Returns 0, or -1 with a message; on failure the
-   slot keeps its old content. */
-int slots_save(const char *dir, const char *name, const struct game *g, const char *description,
-	       char *err, size_t errlen)
+/* Saves a copy of g that carries `description` to `path`, atomically. */
+static int save_described(const char *path, const struct game *g, const char *description,
+			  char *err, size_t errlen)
 {
-	char path[SLOT_PATH_MAX];
 	struct game *copy;
 	int rc;
 
-	if (slots_path(dir, name, path, sizeof(path), err, errlen) < 0 ||
-	    make_dirs(dir, err, errlen) < 0)
-		return -1;
 	if (!(copy = game_copy(g)) || game_set_info(copy, INFO_DESCRIPTION, description) < 0) {
 		game_free(copy);
 		snprintf(err, errlen, "out of memory");
@@ -129,6 +200,46 @@ int slots_save(const char *dir, const char *name, const struct game *g, const ch
 	rc = record_save_file(path, copy, RECORD_SGF, err, errlen);
 	game_free(copy);
 	return rc;
+}
+
+/* Saves g with a description in a new file of its own in `dir` (the last
+   resort of the autosave: $TMPDIR or /tmp), named `othello-NAME-XXXXXX.sgf`
+   with a unique XXXXXX; its path goes to out. Returns 0, or -1 with a message
+   (nothing is left behind). */
+int slots_save_unique(const char *dir, const char *name, const struct game *g,
+		      const char *description, char *out, size_t outlen, char *err, size_t errlen)
+{
+	int n = snprintf(out, outlen, "%s/othello-%s-XXXXXX.sgf", dir, name), fd;
+
+	if (n < 0 || (size_t)n >= outlen) {
+		snprintf(err, errlen, "%s: directory name too long", dir);
+		return -1;
+	}
+	if ((fd = mkstemps(out, 4)) < 0) {
+		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	close(fd);
+	if (save_described(out, g, description, err, errlen) < 0) {
+		unlink(out);
+		return -1;
+	}
+	return 0;
+}
+
+/* Saves g in slot `name` of dir (created if missing) with a description (NULL
+   or "" for none), atomically. Returns 0, or -1 with a message; on failure the
+   slot keeps its old content. */
+int slots_save(const char *dir, const char *name, const struct game *g, const char *description,
+	       char *err, size_t errlen)
+{
+	char path[SLOT_PATH_MAX];
+
+	if (slots_path(dir, name, path, sizeof(path), err, errlen) < 0 ||
+	    make_dirs(dir, err, errlen) < 0)
+		return -1;
+	sweep_temps(dir);
+	return save_described(path, g, description, err, errlen);
 }
 
 /* Loads slot `name` of dir. Returns a new record, or NULL with a message
@@ -210,6 +321,7 @@ int slots_list(const char *dir, struct slot_info **out, int *count, char *err, s
 
 	*out = NULL;
 	*count = 0;
+	sweep_temps(dir);
 	if (!(d = opendir(dir))) {
 		if (errno == ENOENT)
 			return 0;

@@ -20,6 +20,10 @@
 
 enum { SLOT_NAME_MAX = 64, SLOT_PATH_MAX = 4096 };
 
+/* Seconds after which an unlocked temporary file of a slot save counts as
+   left behind by a save that was killed (slots.c removes it). */
+enum { SLOT_TEMP_STALE = 60 };
+
 /* One line of `saves`. */
 struct slot_info {
 	char name[SLOT_NAME_MAX]; /* slot name */
@@ -37,6 +41,9 @@ bool slots_name_valid(const char *name);
 int slots_dir(const char *override, char *out, size_t outlen, char *err, size_t errlen);
 int slots_path(const char *dir, const char *name, char *out, size_t outlen, char *err,
 	       size_t errlen);
+int slots_state_dir(char *out, size_t outlen, char *err, size_t errlen);
+int slots_save_unique(const char *dir, const char *name, const struct game *g,
+		      const char *description, char *out, size_t outlen, char *err, size_t errlen);
 int slots_save(const char *dir, const char *name, const struct game *g, const char *description,
 	       char *err, size_t errlen);
 struct game *slots_load(const char *dir, const char *name, char *err, size_t errlen);

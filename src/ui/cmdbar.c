@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <readline/history.h>
 #include <readline/readline.h>
@@ -194,6 +195,30 @@ int cmdbar_init(const char *history_path, cmdbar_completer complete, void *user,
 	return 0;
 }
 
+/* Writes the history to its file as the save slots are written: into a new
+   temporary file beside it, then renamed over it, so that a symlink (or a
+   hard link) at that name is replaced, never written through, and a crash
+   leaves the old file whole. A history that cannot be written is dropped. */
+static void save_history(const char *path)
+{
+	size_t n = strlen(path);
+	char *tmp = malloc(n + 8);
+	int fd;
+
+	if (!tmp)
+		return;
+	memcpy(tmp, path, n);
+	memcpy(tmp + n, ".XXXXXX", 8);
+	if ((fd = mkstemp(tmp)) < 0) {
+		free(tmp);
+		return;
+	}
+	close(fd);
+	if (write_history(tmp) != 0 || rename(tmp, path) != 0)
+		unlink(tmp);
+	free(tmp);
+}
+
 /* Writes the history file (if any), closes the bar and releases readline's state. */
 void cmdbar_free(void)
 {
@@ -201,7 +226,7 @@ void cmdbar_free(void)
 		return;
 	cmdbar_close();
 	if (bar.history_path)
-		write_history(bar.history_path);
+		save_history(bar.history_path);
 	clear_history();
 	free(bar.history_path);
 	free(bar.line);

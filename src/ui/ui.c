@@ -690,9 +690,22 @@ static int terminal_open(struct ui *ui, SCREEN **screen, char *err, size_t errle
 	return 0;
 }
 
+/* Stops the engine and, if the game is not saved, writes the autosave
+   (controller_autosave): 0, or -1 when it failed everywhere; `msg` gets what
+   to say once curses has ended ("" for nothing). */
+static int autosave(struct controller *ctl, char *msg, size_t len)
+{
+	char path[4096];
+
+	controller_stop(ctl);
+	if (!controller_unsaved(ctl))
+		return 0;
+	return controller_autosave(ctl, path, sizeof path, msg, len) < 0 ? -1 : 0;
+}
+
 /* Runs the terminal game on `ctl` until the user quits or the terminal goes
    away. Returns the exit status: 0, or 1 when the terminal could not be set
-   up (message on stderr). The terminal is restored in every case. */
+   up or the autosave failed (message on stderr). The terminal is restored in every case. */
 int ui_run(struct controller *ctl, const struct ui_options *opt)
 {
 	struct ui ui;
@@ -791,11 +804,12 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 			ui.dirty = true;
 	}
 
-	if (hangup || !ui.quit) {
-		controller_stop(ctl);
-		if (controller_unsaved(ctl) && controller_autosave(ctl) < 0)
-			status = 1;
-	}
+	/* The autosave's message waits for the end of curses: stderr is then
+	   the terminal again (or whatever it was redirected to). */
+	char autosave_msg[2048] = "";
+
+	if ((hangup || !ui.quit) && autosave(ctl, autosave_msg, sizeof autosave_msg) < 0)
+		status = 1;
 	cmdbar_free();
 	free(ui.popup);
 	openings_free(ui.openings);
@@ -806,5 +820,7 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 	close(signal_pipe[0]);
 	close(signal_pipe[1]);
 	signal_pipe[0] = signal_pipe[1] = -1;
+	if (autosave_msg[0])
+		fprintf(stderr, "othello: %s\n", autosave_msg);
 	return status;
 }
