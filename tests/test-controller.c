@@ -402,7 +402,7 @@ Test(controller, analysis_measures_losses_exactly_in_the_endgame)
 			human_marked_ply = controller_cursor(ctl);
 		}
 	}
-	cr_assert_geq(controller_analyze(ctl, 2, 0, err, sizeof(err)), 0, "%s", err);
+	cr_assert_geq(controller_analyze(ctl, 2, 0, false, err, sizeof(err)), 0, "%s", err);
 	cr_assert_eq(controller_mode(ctl), MODE_ANALYSIS);
 	settle(ctl);
 	cr_assert(controller_analysis(ctl, sides));
@@ -419,20 +419,84 @@ Test(controller, analysis_measures_losses_exactly_in_the_endgame)
 		cr_assert_eq(n->analysis.played_score, played, "move %d: played score", n->ply);
 		cr_assert_eq(n->analysis.loss, best - played);
 		total[n->player] += best - played;
-		if (n->ply == human_marked_ply)
-			cr_assert_eq(n->mark, MARK_VERY_GOOD, "a person's mark is kept");
-		else if (best - played >= 800)
-			cr_assert_eq(n->mark, MARK_VERY_BAD);
+		/* the verdict goes apart; a person's mark is kept, no mark is added */
+		cr_assert_eq(n->mark, n->ply == human_marked_ply ? MARK_VERY_GOOD : MARK_NONE,
+			     "move %d: marks are the user's", n->ply);
+		if (best - played >= 800)
+			cr_assert_eq(n->analysis.verdict, MARK_VERY_BAD);
 		else if (best - played >= 400)
-			cr_assert_eq(n->mark, MARK_BAD);
+			cr_assert_eq(n->analysis.verdict, MARK_BAD);
 		else if (best - played >= 200)
-			cr_assert_eq(n->mark, MARK_DUBIOUS);
+			cr_assert_eq(n->analysis.verdict, MARK_DUBIOUS);
 		else
-			cr_assert_eq(n->mark, MARK_NONE);
+			cr_assert_eq(n->analysis.verdict, MARK_NONE);
+		cr_assert_eq(n->analysis.n_moves,
+			     board_popcount(board_moves(before->own, before->opp)),
+			     "move %d: every legal move scored", n->ply);
+		for (int i = 0; i < n->analysis.n_moves; i++) {
+			const struct game_candidate *c = &n->analysis.moves[i];
+			struct board t = *before;
+
+			board_play(&t, c->move, board_flips(t.own, t.opp, c->move));
+			cr_assert_eq(c->score, -solve_exact(&t) * 100, "move %d: %s exact", n->ply,
+				     board_square_name(c->move));
+			cr_assert_eq(c->bound, GAME_BOUND_EXACT);
+		}
 	}
 	cr_assert_eq(sides[BLACK].total_loss, total[BLACK]);
 	cr_assert_eq(sides[WHITE].total_loss, total[WHITE]);
 	cr_assert_gt(total[BLACK] + total[WHITE], 0, "the worst moves lose something");
+	controller_free(ctl);
+}
+
+/* The midgame analysis of a game: in every position all legal moves are scored at one depth
+   with a full window, the played one among them, so the best never scores below the
+   played move (it did: the played score came from the next position's own search). */
+Test(controller, analysis_scores_every_move_alike_so_best_is_never_below_played)
+{
+	struct controller_options opt;
+	struct controller *ctl;
+	int analysed = 0;
+
+	controller_options_default(&opt);
+	opt.black = opt.white = "human";
+	opt.tt_megabytes = 1;
+	opt.analyze_exact = 0;
+	ctl = controller_new(&opt, err, sizeof(err));
+	cr_assert(ctl);
+	cr_assert_geq(
+	    controller_import(ctl, TESTDATA "/../../saves/tiger-variation.sgf", err, sizeof(err)),
+	    0, "%s", err);
+	cr_assert_geq(controller_analyze(ctl, 3, 0, false, err, sizeof(err)), 0, "%s", err);
+	settle(ctl);
+	for (const struct game_node *n = controller_game(ctl)->root->child; n; n = n->child) {
+		const struct game_analysis *a = &n->analysis;
+		bool found = false;
+
+		if (n->move == SQ_PASS || board_empty_count(&n->board) == 0)
+			continue;
+		cr_assert(a->valid, "move %d analysed", n->ply);
+		cr_assert_geq(a->best_score, a->played_score, "move %d: best %d, played %d", n->ply,
+			      a->best_score, a->played_score);
+		cr_assert_eq(a->loss, a->best_score - a->played_score);
+		cr_assert_eq(a->played_bound, GAME_BOUND_EXACT);
+		cr_assert_eq(
+		    a->n_moves,
+		    board_popcount(board_moves(n->parent->board.own, n->parent->board.opp)),
+		    "move %d", n->ply);
+		for (int i = 0; i < a->n_moves; i++) {
+			cr_assert_eq(a->moves[i].bound, GAME_BOUND_EXACT);
+			cr_assert_eq(a->moves[i].depth, a->depth, "one depth for all");
+			cr_assert_leq(a->moves[i].score, a->best_score);
+			if (a->moves[i].move == n->move) {
+				found = true;
+				cr_assert_eq(a->moves[i].score, a->played_score);
+			}
+		}
+		cr_assert(found, "move %d: the played move is among the scored", n->ply);
+		analysed++;
+	}
+	cr_assert_gt(analysed, 50);
 	controller_free(ctl);
 }
 

@@ -108,6 +108,7 @@ struct analyze_options {
 	double mistake;	       /* --mistake D */
 	double blunder;	       /* --blunder D */
 	const char *eval_spec; /* --eval SPEC, NULL = the default */
+	bool fast;	       /* --fast: other moves as bounds */
 };
 
 #define ANALYZE_DISCS(NAME, FIELD, HELP)                                                           \
@@ -120,8 +121,9 @@ struct analyze_options {
 static const struct cli_options analyze_options = {
     .command = "analyze",
     .usage = "usage: othello analyze [OPTIONS] IN\n"
-	     "Score every move of the game IN (SGF, GGF, transcript) with the engine, mark the\n"
-	     "mistakes by disc loss and sum up each side's losses.\n\n",
+	     "Score every legal move of each position of the game IN (SGF, GGF, transcript)\n"
+	     "with the engine at one depth, give the moves played their verdicts by disc loss\n"
+	     "(kept apart from the marks in the file) and sum up each side's losses.\n\n",
     .column = 24,
     .letters = true,
     .options =
@@ -147,6 +149,8 @@ static const struct cli_options analyze_options = {
 	    ANALYZE_DISCS("blunder", blunder, "disc loss marked ?? (default 8)"),
 	    CLI_STRING("eval", 0, offsetof(struct analyze_options, eval_spec), "SPEC",
 		       "evaluation: pattern (default), classic or a weights file"),
+	    CLI_FLAG("fast", 'f', offsetof(struct analyze_options, fast),
+		     "score only the best move exactly, the others as bounds"),
 	    CLI_HELP('h', "show this help"),
 	    {0},
 	},
@@ -202,7 +206,7 @@ int cli_analyze(int argc, char **argv)
 	if (controller_eval_note(ctl)[0])
 		fprintf(stderr, "othello analyze: %s\n", controller_eval_note(ctl));
 	if (controller_import(ctl, argv[first], err, sizeof(err)) < 0 ||
-	    controller_analyze(ctl, depth, secs, err, sizeof(err)) < 0) {
+	    controller_analyze(ctl, depth, secs, ao.fast, err, sizeof(err)) < 0) {
 		fprintf(stderr, "othello analyze: %s\n", err);
 		controller_free(ctl);
 		return 2;

@@ -171,34 +171,53 @@ int cmd_level(struct controller *ctl, int argc, char **argv, struct command_resu
 	return 0;
 }
 
-/* `analyze [--depth N | --time S]` */
+/* Reads one option of `analyze` at argv[*i] (moving *i past its value); false with the message
+   in `res` when it is wrong. */
+static bool analyze_option(int argc, char **argv, int *i, int *depth, double *secs, bool *fast,
+			   struct command_result *res)
+{
+	const char *opt = argv[*i];
+	char *end;
+
+	if (strcmp(opt, "--fast") == 0 || strcmp(opt, "-f") == 0) {
+		*fast = true;
+		return true;
+	}
+	if (*i + 1 >= argc || (strcmp(opt, "--depth") && strcmp(opt, "-d") &&
+			       strcmp(opt, "--time") && strcmp(opt, "-t"))) {
+		cmd_fail(res, "usage: analyze [--depth N | --time S] [--fast]");
+		return false;
+	}
+	(*i)++;
+	if (opt[1] == 'd' || opt[2] == 'd') {
+		if (cmd_parse_count(argv[*i], 1, 60, depth))
+			return true;
+		cmd_fail(res, "analyze: depth is 1 to 60 (not `%s`)", argv[*i]);
+		return false;
+	}
+	*secs = strtod(argv[*i], &end);
+	if (*end || end == argv[*i] || !(*secs > 0)) {
+		cmd_fail(res, "analyze: time is a positive number of seconds (not `%s`)", argv[*i]);
+		return false;
+	}
+	return true;
+}
+
+/* `analyze [--depth N | --time S] [--fast]` */
 int cmd_analyze(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
 	int depth = 0;
 	double secs = 0;
+	bool fast = false;
 
-	if (argc == 2)
-		return cmd_fail(res, "usage: analyze [--depth N | --time S]");
-	if (argc == 3) {
-		if (strcmp(argv[1], "--depth") == 0 || strcmp(argv[1], "-d") == 0) {
-			if (!cmd_parse_count(argv[2], 1, 60, &depth))
-				return cmd_fail(res, "analyze: depth is 1 to 60 (not `%s`)",
-						argv[2]);
-		} else if (strcmp(argv[1], "--time") == 0 || strcmp(argv[1], "-t") == 0) {
-			char *end;
-			secs = strtod(argv[2], &end);
-			if (*end || end == argv[2] || !(secs > 0))
-				return cmd_fail(
-				    res, "analyze: time is a positive number of seconds (not `%s`)",
-				    argv[2]);
-		} else {
-			return cmd_fail(res, "usage: analyze [--depth N | --time S]");
-		}
-	}
-	if (cmd_flags(res, controller_analyze(ctl, depth, secs, err, sizeof(err)), err) < 0)
+	for (int i = 1; i < argc; i++)
+		if (!analyze_option(argc, argv, &i, &depth, &secs, &fast, res))
+			return -1;
+	if (cmd_flags(res, controller_analyze(ctl, depth, secs, fast, err, sizeof(err)), err) < 0)
 		return -1;
-	cmd_message(res, "analysing the game");
+	cmd_message(res, fast ? "analysing the game (fast: other moves as bounds)"
+			      : "analysing the game");
 	return 0;
 }
 

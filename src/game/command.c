@@ -296,10 +296,12 @@ static const struct command_def cmd_table[] = {
     },
     {
 	.name = "analyze",
-	.args = {0, 2},
-	.usage = "[--depth N | --time S]",
-	.help = "Score every move of the game with the engine; mark the mistakes and sum\n"
-		"up each side's disc loss.",
+	.args = {0, 3},
+	.usage = "[-d N|-t S] [--fast]",
+	.help = "Score every legal move of each position at one depth, full window:\n"
+		"best >= played always. Verdicts (?! ? ?"
+		"?) go apart from your marks; each\n"
+		"side's loss is summed. --fast: only the best exact, others as bounds (<=).",
 	.exec = cmd_analyze,
     },
     {

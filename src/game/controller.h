@@ -203,7 +203,8 @@ int controller_edit_done(struct controller *ctl, char *err, size_t errlen);
 int controller_handicap(struct controller *ctl, int corners, char *err, size_t errlen);
 
 /* Analysis of the whole game (`analyze`). */
-int controller_analyze(struct controller *ctl, int depth, double seconds, char *err, size_t errlen);
+int controller_analyze(struct controller *ctl, int depth, double seconds, bool fast, char *err,
+		       size_t errlen);
 char *controller_analysis_text(const struct controller *ctl);
 
 /* Files and save slots. */
