@@ -4,7 +4,8 @@
  * Move list: the current line as a grid of plies read left to right (an
  * even number of columns, so Black's and White's moves line up until a
  * pass), each cell "12 ○d6?!✎+": ply number, who played, the square (--
- * for a pass), the mark, a sign when the move has a comment and a + when
+ * for a pass), the user's mark in bold or else the analysis's verdict
+ * underlined, a sign when the move has a comment and a + when
  * other moves were tried there (variations). The replay cursor's move is
  * highlighted and kept in view unless the list was scrolled by hand.
  *
@@ -32,6 +33,26 @@
 #include <string.h>
 
 enum { MOVE_CELL = 10, LINE_MAX = 128 };
+
+/* The mark slot of a move-list cell: the user's mark in bold, else the analysis's verdict
+   underlined (so the two never read alike). */
+static void move_mark(struct ui *ui, const struct game_node *m, bool selected)
+{
+	enum game_mark shown = m->mark != MARK_NONE ? m->mark : m->analysis.verdict;
+	bool bad = shown == MARK_BAD || shown == MARK_VERY_BAD || shown == MARK_DUBIOUS;
+	attr_t a = m->mark != MARK_NONE ? ui_style(ui, bad ? PAIR_BAD : PAIR_GOOD, A_BOLD)
+					: ui_style(ui, PAIR_DIM, A_NORMAL) | A_UNDERLINE;
+
+	if (shown == MARK_NONE || (int)shown < 0) {
+		addstr("  ");
+		return;
+	}
+	if (selected)
+		a = m->mark != MARK_NONE ? A_NORMAL : A_UNDERLINE;
+	attron(a);
+	printw("%-2s", game_mark_symbol(shown));
+	attroff(a);
+}
 
 /* Draws the move list box. */
 void ui_draw_moves(struct ui *ui)
@@ -70,7 +91,6 @@ void ui_draw_moves(struct ui *ui)
 			int ply = (ui->moves_top + r) * ncols + c + 1;
 			const struct game_node *m;
 			char sq[3], num[16];
-			const char *mark;
 			int x = l->moves_x + 2 + c * MOVE_CELL, y = l->moves_y + 1 + r;
 			attr_t sel = ui_style(ui, PAIR_SELECT, A_REVERSE);
 			if (ply >= n)
@@ -82,16 +102,7 @@ void ui_draw_moves(struct ui *ui)
 			mvaddstr(y, x, num);
 			addstr(ui_disc(ui, m->player));
 			addstr(m->move == SQ_PASS ? "--" : ui_square_name(m->move, sq));
-			mark = m->mark != MARK_NONE ? game_mark_symbol(m->mark) : "";
-			if (ply != cursor && mark[0]) {
-				bool bad = m->mark == MARK_BAD || m->mark == MARK_VERY_BAD ||
-					   m->mark == MARK_DUBIOUS;
-				attron(ui_style(ui, bad ? PAIR_BAD : PAIR_GOOD, A_BOLD));
-				printw("%-2s", mark);
-				attroff(ui_style(ui, bad ? PAIR_BAD : PAIR_GOOD, A_BOLD));
-			} else {
-				printw("%-2s", mark);
-			}
+			move_mark(ui, m, ply == cursor);
 			addstr(m->comment && m->comment[0] ? (ui->utf8 ? "\u270e" : "*") : " ");
 			addstr(m->parent && game_child_count(m->parent) > 1 ? "+" : " ");
 			if (ply == cursor)
@@ -262,6 +273,61 @@ static void draw_hints(struct panel *p)
 	}
 }
 
+/* The other candidates of an engine move: those with an exact score, then, apart, those the
+   search only showed to be worse (bounds of a fast search, not scores). */
+static void draw_others(struct panel *p, const struct game_reasoning *r, int played)
+{
+	char exact[400], worse[400], sq[3], score[24];
+	size_t le = 0, lw = 0;
+
+	exact[0] = worse[0] = '\0';
+	for (int i = 0; i < r->n_moves; i++) {
+		const struct game_candidate *c = &r->moves[i];
+
+		if (c->move == played || c->move >= 64)
+			continue;
+		if (c->bound == GAME_BOUND_EXACT && le + 16 < sizeof exact) {
+			ui_format_score(score, sizeof score, c->score, 0, r->endgame);
+			le += (size_t)snprintf(exact + le, sizeof exact - le, "%s%s %s",
+					       le ? ", " : "", ui_square_name(c->move, sq), score);
+		} else if (c->bound != GAME_BOUND_EXACT && lw + 4 < sizeof worse) {
+			lw += (size_t)snprintf(worse + lw, sizeof worse - lw, "%s%s", lw ? " " : "",
+					       ui_square_name(c->move, sq));
+		}
+	}
+	if (exact[0])
+		panel_wrap(p, ui_style(p->ui, PAIR_DIM, A_NORMAL), "Others ", exact);
+	if (worse[0])
+		panel_wrap(p, ui_style(p->ui, PAIR_DIM, A_NORMAL), "Worse (bounds, not scored) ",
+			   worse);
+}
+
+/* The analysis of a move: best, played (a bound after a fast analysis, marked so), loss,
+   depth and the verdict, which is the analysis's and not the user's mark. */
+static void draw_analysis(struct panel *p, const struct game_analysis *a)
+{
+	struct ui *ui = p->ui;
+	char sq[3], best[24], played[24], played_text[40], head[48], loss[24], how[48];
+	bool bound = a->played_bound != GAME_BOUND_EXACT;
+
+	ui_format_score(best, sizeof best, a->best_score, 0, false);
+	ui_format_score(played, sizeof played, a->played_score, bound ? a->played_bound : 0,
+			false);
+	snprintf(head, sizeof head, "Analysis: best %s %s,", ui_square_name(a->best_move, sq),
+		 best);
+	snprintf(played_text, sizeof played_text, "played %s,", played);
+	snprintf(loss, sizeof loss, "loss %s%.2f,", bound ? ">=" : "", a->loss / 100.0);
+	if (a->exact)
+		snprintf(how, sizeof how, "exact (%d empties)", a->depth);
+	else
+		snprintf(how, sizeof how, "depth %d%s", a->depth, bound ? " (fast: bounds)" : "");
+	panel_pieces(p, a->loss > 0 ? ui_style(ui, PAIR_BAD, A_BOLD) : A_NORMAL,
+		     (const char *const[]){head, played_text, loss, how}, 4);
+	if (a->verdict != MARK_NONE)
+		panel_line(p, ui_style(ui, PAIR_BAD, A_UNDERLINE), "Verdict of the analysis: %s",
+			   game_mark_symbol(a->verdict));
+}
+
 static void draw_reasoning(struct panel *p, const struct game_node *m, int ply)
 {
 	struct ui *ui = p->ui;
@@ -272,17 +338,19 @@ static void draw_reasoning(struct panel *p, const struct game_node *m, int ply)
 
 	panel_line(p, A_BOLD, "Move %d: %s %s %s%s%s", ply, m->player == BLACK ? "Black" : "White",
 		   ui_disc(ui, m->player),
-		   m->move == SQ_PASS ? "pass" : ui_square_name(m->move, sq), m->mark ? " " : "",
-		   m->mark ? game_mark_symbol(m->mark) : "");
+		   m->move == SQ_PASS ? "pass" : ui_square_name(m->move, sq),
+		   m->mark ? "  your mark " : "", m->mark ? game_mark_symbol(m->mark) : "");
 	if (r) {
 		char line[400];
-		size_t len = 0;
 		char level[GAME_LEVEL_LEN + 1], how[48];
 
 		ui_format_score(score, sizeof score, r->score, r->bound, r->endgame);
 		snprintf(level, sizeof level, "%s,", r->level[0] ? r->level : "engine");
-		snprintf(how, sizeof how, "%s: %s %d,", game_source_name(r->source),
-			 r->endgame ? "empties" : "depth", r->depth);
+		if (r->source == SOURCE_BOOK || r->source == SOURCE_RANDOM)
+			snprintf(how, sizeof how, "%s move,", game_source_name(r->source));
+		else
+			snprintf(how, sizeof how, "%s: %s %d,", game_source_name(r->source),
+				 r->endgame ? "empties" : "depth", r->depth);
 		snprintf(line, sizeof line, "score %s", score);
 		panel_pieces(p, A_NORMAL, (const char *const[]){level, how, line}, 3);
 		if (r->source != SOURCE_BOOK && r->source != SOURCE_RANDOM) {
@@ -293,35 +361,13 @@ static void draw_reasoning(struct panel *p, const struct game_node *m, int ply)
 			format_pv(pv, sizeof pv, r->pv, r->pv_len);
 			panel_wrap(p, A_NORMAL, "PV ", pv);
 		}
-		line[0] = '\0';
-		for (int i = 0; i < r->n_moves && len + 16 < sizeof line; i++) {
-			if (r->moves[i].move == m->move)
-				continue;
-			ui_format_score(score, sizeof score, r->moves[i].score, r->moves[i].bound,
-					r->endgame);
-			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s %s",
-						len ? ", " : "",
-						ui_square_name(r->moves[i].move, sq), score);
-		}
-		if (line[0])
-			panel_wrap(p, ui_style(ui, PAIR_DIM, A_NORMAL), "Others ", line);
+		draw_others(p, r, m->move);
 	} else if (kind == PLAYER_HUMAN || m->move == SQ_PASS) {
 		panel_line(p, ui_style(ui, PAIR_DIM, A_NORMAL), "%s",
 			   m->time > 0 ? "played by hand" : "no engine reasoning for this move");
 	}
-	if (m->analysis.valid) {
-		char best[24], played[24], played_text[40];
-		char head[48], loss[24];
-
-		ui_format_score(best, sizeof best, m->analysis.best_score, 0, false);
-		ui_format_score(played, sizeof played, m->analysis.played_score, 0, false);
-		snprintf(head, sizeof head, "Analysis: best %s %s,",
-			 ui_square_name(m->analysis.best_move, sq), best);
-		snprintf(played_text, sizeof played_text, "played %s,", played);
-		snprintf(loss, sizeof loss, "loss %.2f", m->analysis.loss / 100.0);
-		panel_pieces(p, m->analysis.loss > 0 ? ui_style(ui, PAIR_BAD, A_BOLD) : A_NORMAL,
-			     (const char *const[]){head, played_text, loss}, 3);
-	}
+	if (m->analysis.valid)
+		draw_analysis(p, &m->analysis);
 	if (m->comment && m->comment[0])
 		panel_wrap(p, A_NORMAL, ui->utf8 ? "\u270e " : "* ", m->comment);
 }
