@@ -5,6 +5,7 @@
  * themselves, and the analysis marks checked against an exact solver
  * written here (plain alpha-beta to the end of the game).
  */
+#include "command.h"
 #include "controller.h"
 #include "gametree.h"
 
@@ -587,5 +588,95 @@ Test(controller, stop_makes_the_engine_play_its_best_move_so_far)
 	cr_assert_eq(controller_cursor(ctl), 2);
 	cr_assert(board_is_legal(&game_main_line(controller_game(ctl), 1)->board,
 				 game_main_line(controller_game(ctl), 2)->move));
+	controller_free(ctl);
+}
+
+/* A game opened for study (a file, a slot, an import) never lets the engine move unless asked,
+   whoever the players are: White was expert and answered a tried move at once, writing its
+   move into the record. `go` still asks it; naming a player ends the study. */
+Test(controller, a_game_opened_for_study_lets_the_engine_move_only_when_asked)
+{
+	static const char *const opens[] = {"file", "slot", "import"};
+	struct controller_options opt;
+	char dir[] = "/tmp/othello-study-XXXXXX", path[256];
+
+	cr_assert(mkdtemp(dir));
+	controller_options_default(&opt);
+	opt.black = "human";
+	opt.white = "expert";
+	opt.tt_megabytes = 1;
+	opt.save_dir = dir;
+	for (size_t i = 0; i < sizeof opens / sizeof opens[0]; i++) {
+		struct controller *ctl = controller_new(&opt, err, sizeof(err));
+		const struct game_node *tip;
+		int rc;
+
+		cr_assert(ctl, "%s", err);
+		snprintf(path, sizeof path, "%s/game.txt", dir);
+		FILE *f = fopen(path, "w");
+		cr_assert(f);
+		fputs("f5d6c3d3\n", f);
+		fclose(f);
+		if (i == 1) {
+			play(ctl, "f5");
+			settle(ctl);
+			cr_assert_geq(controller_save(ctl, "kept", "", err, sizeof(err)), 0, "%s",
+				      err);
+		}
+		rc = i == 0   ? controller_load(ctl, path, err, sizeof(err))
+		     : i == 1 ? controller_load(ctl, "kept", err, sizeof(err))
+			      : controller_import(ctl, path, err, sizeof(err));
+		cr_assert_geq(rc, 0, "%s: %s", opens[i], err);
+		cr_assert(controller_study(ctl), "%s", opens[i]);
+		cr_assert_not(controller_engine_busy(ctl), "%s: the engine waits after opening",
+			      opens[i]);
+		/* try a move at the end of the line, for either side to move */
+		play(ctl, board_square_name(board_first_square(controller_legal_moves(ctl))));
+		cr_assert_not(controller_engine_busy(ctl), "%s: a tried move is not answered",
+			      opens[i]);
+		tip = controller_node(ctl);
+		cr_assert_null(tip->child);
+		cr_assert_null(tip->reasoning);
+		cr_assert_geq(controller_go(ctl, err, sizeof(err)), 0, "%s", err);
+		settle(ctl);
+		cr_assert_not_null(controller_node(ctl)->reasoning, "`go` asks the engine");
+		cr_assert_not(controller_engine_busy(ctl), "and only for one move");
+		cr_assert_geq(controller_set_player(ctl, WHITE, "expert", err, sizeof(err)), 0);
+		cr_assert_not(controller_study(ctl), "naming a player ends the study");
+		controller_free(ctl);
+	}
+	snprintf(path, sizeof path, "rm -rf '%s'", dir);
+	cr_assert_eq(system(path), 0);
+}
+
+/* `info` alone shows the game's information and the comment of move 0, which a file sets. */
+Test(controller, info_text_shows_the_files_information_and_the_comment_of_move_0)
+{
+	struct controller_options opt;
+	struct controller *ctl;
+	struct command_result res;
+	char *t;
+
+	controller_options_default(&opt);
+	opt.black = opt.white = "human";
+	opt.tt_megabytes = 1;
+	ctl = controller_new(&opt, err, sizeof(err));
+	cr_assert_geq(
+	    controller_load(ctl, TESTDATA "/../../saves/tiger-variation.sgf", err, sizeof(err)), 0,
+	    "%s", err);
+	t = controller_info_text(ctl);
+	cr_assert(t);
+	cr_assert(strstr(t, "black    PB  Othello Master (3 plies)\n"), "%s", t);
+	cr_assert(strstr(t, "result   RE  B+8\n"), "%s", t);
+	cr_assert(strstr(t, "event    EV  Example games\n"), "%s", t);
+	cr_assert(strstr(t, "A game played by the program"), "GC: %s", t);
+	cr_assert(strstr(t, "Comment of move 0:\n  Open this game"), "%s", t);
+	for (const char *l = t; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != 0))
+		cr_assert_leq(strcspn(l, "\n"), 72, "wrapped: %.*s", (int)strcspn(l, "\n"), l);
+	free(t);
+	cr_assert_eq(command_execute(ctl, "info", &res), 0);
+	cr_assert(res.flags & CMD_OUTPUT);
+	cr_assert(strstr(res.output, "PW  Othello Master"));
+	command_result_free(&res);
 	controller_free(ctl);
 }

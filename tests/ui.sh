@@ -216,7 +216,7 @@ quit sv
 
 # ---------------------------------------------------------------- loading, stepping, resizing
 start load 80 24 -- --load one
-wait_for load "move 0/2  REPLAY"; check "--load opens the slot in replay mode, at the start" $?
+wait_for load "move 0/2  STUDY"; check "--load opens the slot for study, at the start" $?
 wait_for load "●d3     2 ○c3!?✎+"; check "the loaded game has its moves, marks, comments and variations" $?
 keys load End
 wait_for load "move 2/2"; check "End goes to the end of the line" $?
@@ -232,8 +232,60 @@ wait_for load "┌───┬───┬"; check "back at 80x24 the board is s
 quit load
 
 start file 80 24 -- "$SAVES/one.sgf"
-wait_for file "REPLAY"; check "othello FILE opens the file in replay mode" $?
+wait_for file "STUDY"; check "othello FILE opens the file for study" $?
 quit file
+
+# ---------------------------------------------------------------- study: information, no engine
+# the file's information and the comment of move 0 show at move 0 and in
+# `info`; the header names the file's players (it showed this session's)
+TIGER="${TOP_SRCDIR:-$(dirname "$0")/..}/saves/tiger-variation.sgf"
+start info 80 24 -- "$TIGER"
+wait_for info "Game: Tiger, with a variation"; check "move 0 shows the game information" $?
+screen info | grep -q "Example games, 2026-11-22 result B+8"; check "event, date and result at move 0" $?
+screen info | grep -q "A game played by the program"; check "the game's text (GC) at move 0" $?
+screen info | head -n 1 | grep -q "Black Othello.*White Othello"; check "the header names the file's players" $?
+cmd info "info"
+wait_for info "black    PB  Othello Master (3 plies)"; check "info alone shows the information" $?
+screen info | grep -q "Comment of move 0:"; check "and the comment of move 0" $?
+keys info q
+wait_gone info "Comment of move 0:" >/dev/null
+cmd info "info event Club night"
+wait_for info "Club night"; check "the information is editable and shows at once" $?
+cmd info "comment read me first"
+wait_for info "✎ read me first"; check "a comment at move 0 shows (it said 'comment set' and nothing)" $?
+quit info
+
+# a game opened for study never lets the engine move unless asked: White is
+# expert by default and answered a tried move at once
+printf 'f5d6\n' >"$T/two.txt"
+start study 80 24 -- "$T/two.txt"
+wait_for study "move 0/2  STUDY" >/dev/null
+keys study End
+wait_for study "move 2/2" >/dev/null
+cmd study "c3"
+wait_for study " 3 ●c3"; check "a move is tried at the end of a studied game" $?
+sleep 1
+! screen study | grep -q " 4 ○" && ! screen study | grep -q "is thinking"
+check "the engine does not answer it" $?
+cmd study "go"
+wait_for study " 4 ○"; check "go asks the engine for one move" $?
+quit study
+start study2 80 24 -- --white human
+wait_for study2 "Moves 0" >/dev/null
+keys study2 k Enter
+wait_for study2 " 1 ●d3" >/dev/null
+cmd study2 "save kept"
+wait_for study2 "saved in slot kept" >/dev/null
+quit study2
+start study3 80 24 -- --load kept
+wait_for study3 "STUDY" >/dev/null
+keys study3 End
+wait_for study3 "move 1/1" >/dev/null
+cmd study3 "c3"
+wait_for study3 " 2 ○c3"; check "--load: a tried move is played" $?
+cmd study3 "c4"
+wait_for study3 " 3 ●c4"; check "--load: both sides are tried by hand, as with a FILE" $?
+quit study3
 
 # ---------------------------------------------------------------- edit mode
 start edit 80 24 -- --white human

@@ -126,11 +126,11 @@ static const struct command_def cmd_table[] = {
     },
     {
 	.name = "info",
-	.args = {1, -1, {CMD_ARG_INFO_KEY}},
-	.usage = "KEY [VALUE]",
-	.help = "Set a game information field: black, white, event, date, place, result,\n"
-		"name, comment, round, opening, time (or SGF keys PB PW EV DT PC RE GN GC\n"
-		"RO ON TM). No value clears it.",
+	.args = {0, -1, {CMD_ARG_INFO_KEY}},
+	.usage = "[KEY [VALUE]]",
+	.help = "Show the game information, or set a field: black, white, event, date,\n"
+		"place, result, name, comment, round, opening, time (or SGF keys PB PW EV DT\n"
+		"PC RE GN GC RO ON TM). No value clears it.",
 	.exec = cmd_info,
     },
     {

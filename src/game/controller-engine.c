@@ -379,13 +379,13 @@ static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
 }
 
 /* Starts the engine when it is an engine's turn at the end of the line in a game
-   that goes on; the changes (CTL_CHANGED_ENGINE ...) or 0. */
+   that goes on and is not being studied; the changes (CTL_CHANGED_ENGINE ...) or 0. */
 int ctl_autostep(struct controller *ctl)
 {
 	char err[256];
 	int rc;
 
-	if (worker_busy(ctl->worker) || ctl->editing || ctl->cur != ctl->tip ||
+	if (ctl->study || worker_busy(ctl->worker) || ctl->editing || ctl->cur != ctl->tip ||
 	    ctl->resigned >= 0 || game_is_over(ctl->cur) ||
 	    ctl->kind[ctl->cur->side] != PLAYER_ENGINE)
 		return 0;

@@ -65,6 +65,8 @@ struct controller {
 	int n_hints;			   /* entries in hints */
 	struct game_node *hint_node;	   /* position the hints are for */
 	bool have_analysis;		   /* sides[] holds the last analysis */
+	bool study; /* a game opened for study (load, import): the engine moves only when asked
+		       (`go`), until `new` or a player is set with black/white */
 	struct ctl_analysis_side sides[2]; /* totals of the last analysis */
 };
 

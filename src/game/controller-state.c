@@ -132,6 +132,12 @@ int controller_last_move(const struct controller *ctl, uint64_t *flipped)
 }
 
 /* What the controller is doing (see the file comment). */
+/* True while a loaded game is studied: the engine moves only when asked (`go`). */
+bool controller_study(const struct controller *ctl)
+{
+	return ctl->study;
+}
+
 enum ctl_mode controller_mode(const struct controller *ctl)
 {
 	if (ctl->editing)

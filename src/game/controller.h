@@ -151,6 +151,8 @@ int controller_hints(const struct controller *ctl, struct ctl_hint *out, int max
 /* Each side's totals of the last analysis (index = enum color); false if none. */
 bool controller_analysis(const struct controller *ctl, struct ctl_analysis_side out[2]);
 bool controller_unsaved(const struct controller *ctl);
+bool controller_study(const struct controller *ctl);
+char *controller_info_text(const struct controller *ctl);
 const char *controller_save_dir(const struct controller *ctl);
 /* The evaluation in use ("pattern", "classic" or the weights file), and why it is not the one
    asked for ("" when it is: the front end shows it once). */

@@ -293,6 +293,21 @@ static const char *mode_name(enum ctl_mode m)
 	return "";
 }
 
+/* The name the header gives a side: the file's player (PB, PW) while a game is studied or
+   replayed, else who plays it here (human or a level). */
+static const char *header_name(const struct ui *ui, enum color c)
+{
+	const char *name = "human";
+	const char *file =
+	    game_info(controller_game(ui->ctl), c == BLACK ? INFO_BLACK : INFO_WHITE);
+
+	if (file && file[0] &&
+	    (controller_study(ui->ctl) || controller_mode(ui->ctl) == MODE_REPLAY))
+		return file;
+	controller_player(ui->ctl, c, &name);
+	return name;
+}
+
 /* The header: both players with their discs and clocks, the side to move,
    the mode and the move number. */
 static void draw_header(struct ui *ui, const struct game_node *const *line, int n)
@@ -319,14 +334,16 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 			 side == BLACK ? "Black" : "White");
 	} else {
 		snprintf(right, sizeof right, "move %d/%d  %s", cursor,
-			 controller_line_length(ui->ctl), mode_name(controller_mode(ui->ctl)));
+			 controller_line_length(ui->ctl),
+			 controller_study(ui->ctl) && controller_mode(ui->ctl) != MODE_ANALYSIS
+			     ? "STUDY"
+			     : mode_name(controller_mode(ui->ctl)));
 	}
 	/* The names share the room the rest of the line leaves: whole when they
 	   fit ("pre-master" does at 80 columns), else cut, the longer first;
 	   padded to 8 columns when there is room, so that the line keeps still. */
 	for (int c = BLACK; c <= WHITE; c++) {
-		const char *name = "human";
-		controller_player(ui->ctl, (enum color)c, &name);
+		const char *name = header_name(ui, (enum color)c);
 		format_clock(clocks_text[c], sizeof clocks_text[c], t[c]);
 		names[c] = name;
 		fixed += 3 + (int)strlen(" White   00  ") + (int)strlen(clocks_text[c]) + 1;

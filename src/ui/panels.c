@@ -184,6 +184,19 @@ static void panel_wrap(struct panel *p, attr_t a, const char *prefix, const char
 
 /* Puts `n` pieces of text on lines, separated by spaces, breaking a line only
    between pieces (a piece wider than the box is cut at its edge). */
+/* panel_wrap within at most `max` lines; true when the text filled them (and may go on). */
+static bool panel_wrap_lines(struct panel *p, attr_t a, const char *prefix, const char *text,
+			     int max)
+{
+	int end = p->end, limit = p->y + (max > 0 ? max : 0);
+
+	if (limit < p->end)
+		p->end = limit;
+	panel_wrap(p, a, prefix, text);
+	p->end = end;
+	return p->y >= limit && limit < end;
+}
+
 static void panel_pieces(struct panel *p, attr_t a, const char *const *pieces, int n)
 {
 	char buf[512];
@@ -311,8 +324,7 @@ static void draw_analysis(struct panel *p, const struct game_analysis *a)
 	bool bound = a->played_bound != GAME_BOUND_EXACT;
 
 	ui_format_score(best, sizeof best, a->best_score, 0, false);
-	ui_format_score(played, sizeof played, a->played_score, bound ? a->played_bound : 0,
-			false);
+	ui_format_score(played, sizeof played, a->played_score, bound ? a->played_bound : 0, false);
 	snprintf(head, sizeof head, "Analysis: best %s %s,", ui_square_name(a->best_move, sq),
 		 best);
 	snprintf(played_text, sizeof played_text, "played %s,", played);
@@ -389,6 +401,46 @@ static const char *opening_name(const struct ui *ui, const struct game_node *con
 	return name && name[0] ? name : NULL;
 }
 
+/* At move 0: the game's information (players, event, date, result, its text) and the comment
+   of move 0, as far as the box holds them; false when the game has none. */
+static bool draw_game_info(struct panel *p)
+{
+	const struct game *g = controller_game(p->ui->ctl);
+	const char *pb = game_info(g, INFO_BLACK), *pw = game_info(g, INFO_WHITE);
+	const char *ev = game_info(g, INFO_EVENT), *dt = game_info(g, INFO_DATE);
+	const char *re = game_info(g, INFO_RESULT), *gc = game_info(g, INFO_TEXT);
+	const char *gn = game_info(g, INFO_NAME);
+	const char *c = g->root->comment;
+	char line[512];
+	bool cut;
+
+	if (!pb[0] && !pw[0] && !ev[0] && !dt[0] && !re[0] && !gc[0] && !gn[0] && !(c && c[0]))
+		return false;
+	if (gn[0])
+		panel_wrap_lines(p, A_BOLD, "Game: ", gn, 1);
+	else
+		panel_line(p, A_BOLD, "Game information");
+	if (pb[0] || pw[0]) {
+		snprintf(line, sizeof line, "%s %s - %s %s", ui_disc(p->ui, BLACK),
+			 pb[0] ? pb : "?", ui_disc(p->ui, WHITE), pw[0] ? pw : "?");
+		panel_wrap(p, A_NORMAL, "", line);
+	}
+	if (ev[0] || dt[0] || re[0]) {
+		snprintf(line, sizeof line, "%s%s%s%s%s%s", ev, ev[0] && dt[0] ? ", " : "", dt,
+			 re[0] ? "  result " : "", re, "");
+		panel_wrap(p, A_NORMAL, "", line);
+	}
+	cut = c && c[0] &&
+	      panel_wrap_lines(p, A_NORMAL, p->ui->utf8 ? "\u270e " : "* ", c,
+			       gc[0] ? (p->end - p->y) / 2 : p->end - p->y - 1);
+	if (gc[0])
+		cut |= panel_wrap_lines(p, ui_style(p->ui, PAIR_DIM, A_NORMAL), "", gc,
+					p->end - p->y - 1);
+	if (cut)
+		panel_line(p, ui_style(p->ui, PAIR_DIM, A_NORMAL), "(more: `info`)");
+	return true;
+}
+
 /* Draws the engine panel box. */
 void ui_draw_eval(struct ui *ui)
 {
@@ -421,6 +473,8 @@ void ui_draw_eval(struct ui *ui)
 	}
 	if (cursor > 0)
 		draw_reasoning(&p, controller_node(ui->ctl), cursor);
+	else if (draw_game_info(&p))
+		;
 	else if (p.y == l->eval_y + 1 + (opening != NULL))
 		panel_wrap(&p, ui_style(ui, PAIR_DIM, A_NORMAL), "",
 			   "The engine's reasoning for each move shows here. Press ? for hints, "
