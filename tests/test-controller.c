@@ -680,3 +680,63 @@ Test(controller, info_text_shows_the_files_information_and_the_comment_of_move_0
 	command_result_free(&res);
 	controller_free(ctl);
 }
+
+/* Hints score every legal move with a full window at one depth: exact scores, no bounds (the
+   others were mostly bounds equal to the best). The overlay deepens depth after depth, every
+   legal move scored at each, and stops at the hint depth; it stays quiet on the engine's turn. */
+Test(controller, hints_and_the_overlay_score_every_legal_move_exactly)
+{
+	struct controller_options opt;
+	struct controller *ctl;
+	struct ctl_event ev;
+	struct ctl_hint h[32];
+	int depths[16], n_depths = 0, legal;
+
+	controller_options_default(&opt);
+	opt.black = opt.white = "human";
+	opt.tt_megabytes = 1;
+	opt.hint_depth = 5;
+	ctl = controller_new(&opt, err, sizeof(err));
+	play(ctl, "f5d6c3d3c4f4");
+	legal = board_popcount(controller_legal_moves(ctl));
+	cr_assert_geq(controller_hint(ctl, 2, err, sizeof(err)), 0, "%s", err);
+	settle(ctl);
+	cr_assert_eq(controller_hints(ctl, h, 32), 2, "the list shows the two asked for");
+	cr_assert_eq(controller_hint_scores(ctl, h, 32), legal, "every legal move is scored");
+	for (int i = 0; i < legal; i++) {
+		cr_assert_eq(h[i].bound, BOUND_EXACT, "%s: a score, not a bound",
+			     board_square_name(h[i].move));
+		cr_assert_eq(h[i].depth, 5);
+		cr_assert(i == 0 || h[i].score <= h[i - 1].score, "best first");
+	}
+	play(ctl, "f6");
+	cr_assert_geq(controller_overlay_set(ctl, true, err, sizeof(err)), 0, "%s", err);
+	cr_assert(controller_overlay_searching(ctl));
+	legal = board_popcount(controller_legal_moves(ctl));
+	while (controller_wait_event(ctl, &ev)) {
+		if (ev.kind != CTL_EVENT_HINTS_READY)
+			continue;
+		cr_assert_eq(controller_hint_scores(ctl, h, 32), legal);
+		cr_assert_lt(n_depths, 16);
+		depths[n_depths++] = h[0].depth;
+		for (int i = 0; i < legal; i++)
+			cr_assert_eq(h[i].bound, BOUND_EXACT);
+	}
+	cr_assert_eq(n_depths, 5, "depths 1 to 5, one after the other");
+	for (int i = 0; i < n_depths; i++)
+		cr_assert_eq(depths[i], i + 1);
+	cr_assert_not(controller_overlay_searching(ctl), "done at the hint depth");
+	/* against an engine: the overlay waits on the engine's turn */
+	cr_assert_eq(controller_side(ctl), WHITE);
+	cr_assert_gt(controller_set_player(ctl, WHITE, "expert", err, sizeof(err)), 0);
+	cr_assert(controller_engine_busy(ctl) && !controller_overlay_searching(ctl),
+		  "the engine's move comes first");
+	settle(ctl);
+	cr_assert_eq(controller_side(ctl), BLACK);
+	cr_assert_gt(controller_overlay_step(ctl), 0);
+	cr_assert(controller_overlay_searching(ctl));
+	settle(ctl);
+	cr_assert_eq(controller_hint_scores(ctl, h, 32),
+		     board_popcount(controller_legal_moves(ctl)), "on the human's turn it scores");
+	controller_free(ctl);
+}

@@ -112,6 +112,27 @@ int cmd_hint(struct controller *ctl, int argc, char **argv, struct command_resul
 	return 0;
 }
 
+/* `overlay [on|off]`: the score of every legal move on its square (alone: switches it). */
+int cmd_overlay(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+	bool on = !controller_overlay(ctl);
+
+	if (argc > 1) {
+		if (strcasecmp(argv[1], "on") == 0)
+			on = true;
+		else if (strcasecmp(argv[1], "off") == 0)
+			on = false;
+		else
+			return cmd_fail(res, "overlay: `%s` is not on or off", argv[1]);
+	}
+	if (cmd_flags(res, controller_overlay_set(ctl, on, err, sizeof(err)), err) < 0)
+		return -1;
+	cmd_message(res, on ? "all moves: every legal move's score on its square, deepening"
+			    : "all moves: off");
+	return 0;
+}
+
 /* `resign` */
 int cmd_resign(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {

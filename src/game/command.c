@@ -106,8 +106,18 @@ static const struct command_def cmd_table[] = {
 	.name = "hint",
 	.args = {0, 1},
 	.usage = "[N]",
-	.help = "Ask the engine for its N best moves with their scores.",
+	.help = "Ask the engine for its N best moves with their scores (every legal move\n"
+		"is scored with a full window at one depth; the scores show on the squares\n"
+		"and in the panel).",
 	.exec = cmd_hint,
+    },
+    {
+	.name = "overlay",
+	.args = {0, 1},
+	.usage = "[on|off]",
+	.help = "Show every legal move's score on its square, deepening while you look\n"
+		"(on your turn in play, and in replay); alone, switch it on or off.",
+	.exec = cmd_overlay,
     },
     {
 	.name = "comment",

@@ -7,6 +7,7 @@
  *
  *   controller.c, controller-file.c   the operations on the game; the files
  *   controller-engine.c               engine moves, hints, levels; the events
+ *   controller-overlay.c              the all-moves overlay (hints deepening)
  *   controller-analysis.c             `analyze` and its results
  *   controller-state.c                the cursor, the line, read-only state
  *   worker.c                          the engine thread (knows no game)
@@ -61,8 +62,11 @@ struct controller {
 	char job_level[CTL_JOB_LEVEL_LEN]; /* JOB_MOVE: the level and its evaluation, for the record
 					    */
 	int job_hints;			   /* JOB_HINT: how many moves were asked for */
-	struct ctl_hint hints[32];	   /* last hints */
+	bool job_overlay;		   /* JOB_HINT: a depth of the overlay's search */
+	struct ctl_hint hints[32];	   /* last hints: every legal move, best first */
 	int n_hints;			   /* entries in hints */
+	int hint_want;			   /* how many of them the hint list shows */
+	bool overlay;			   /* the all-moves overlay is on */
 	struct game_node *hint_node;	   /* position the hints are for */
 	bool have_analysis;		   /* sides[] holds the last analysis */
 	bool study; /* a game opened for study (load, import): the engine moves only when asked
@@ -79,6 +83,9 @@ void ctl_cancel(struct controller *ctl);
 bool ctl_job_is(const struct controller *ctl, enum ctl_job_kind kind);
 int ctl_job_start(struct controller *ctl, enum ctl_job_kind kind, const struct worker_job *job,
 		  char *err, size_t errlen);
+
+/* controller-overlay.c: the all-moves overlay */
+int ctl_overlay_step(struct controller *ctl);
 
 /* controller-analysis.c: `analyze` */
 void ctl_analysis_event(struct controller *ctl, const struct worker_event *wev,

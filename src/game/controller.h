@@ -148,6 +148,12 @@ const char *controller_result(const struct controller *ctl);
 bool controller_engine_busy(const struct controller *ctl);
 /* The last hints for the cursor position, best first; returns how many (0 if none). */
 int controller_hints(const struct controller *ctl, struct ctl_hint *out, int max);
+int controller_hint_scores(const struct controller *ctl, struct ctl_hint *out, int max);
+/* The all-moves overlay (controller-overlay.c). */
+int controller_overlay_set(struct controller *ctl, bool on, char *err, size_t errlen);
+bool controller_overlay(const struct controller *ctl);
+bool controller_overlay_searching(const struct controller *ctl);
+int controller_overlay_step(struct controller *ctl);
 /* Each side's totals of the last analysis (index = enum color); false if none. */
 bool controller_analysis(const struct controller *ctl, struct ctl_analysis_side out[2]);
 bool controller_unsaved(const struct controller *ctl);

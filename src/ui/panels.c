@@ -269,13 +269,21 @@ static void draw_live(struct panel *p)
 static void draw_hints(struct panel *p)
 {
 	struct ui *ui = p->ui;
-	struct ctl_hint h[16];
-	int n = controller_hints(ui->ctl, h, 16);
+	struct ctl_hint h[32];
+	int n = controller_overlay(ui->ctl) ? controller_hint_scores(ui->ctl, h, 32)
+					    : controller_hints(ui->ctl, h, 32);
 
 	if (n <= 0)
 		return;
-	panel_line(p, A_BOLD, "Hints for %s",
-		   controller_side(ui->ctl) == BLACK ? "Black" : "White");
+	if (controller_overlay(ui->ctl))
+		panel_line(p, A_BOLD, "All moves for %s, %s %d%s",
+			   controller_side(ui->ctl) == BLACK ? "Black" : "White",
+			   h[0].endgame ? "exact" : "depth", h[0].depth,
+			   controller_overlay_searching(ui->ctl) ? (ui->utf8 ? "\u2026" : "...")
+								 : "");
+	else
+		panel_line(p, A_BOLD, "Hints for %s",
+			   controller_side(ui->ctl) == BLACK ? "Black" : "White");
 	for (int i = 0; i < n; i++) {
 		char sq[3], score[24];
 		ui_format_score(score, sizeof score, h[i].score, h[i].bound, h[i].endgame);
@@ -455,7 +463,7 @@ void ui_draw_eval(struct ui *ui)
 	ui_draw_box(ui, l->eval_y, l->eval_x, l->eval_h, l->eval_w, "Engine");
 	if (opening)
 		panel_line(&p, ui_style(ui, PAIR_TITLE, A_NORMAL), "Opening: %s", opening);
-	if (ui->thinking) {
+	if (ui->thinking && !controller_overlay_searching(ui->ctl)) {
 		draw_live(&p);
 		return;
 	}
