@@ -309,6 +309,31 @@ wait_for hs "┌───────┬" >/dev/null
 screen hs | grep -qE '│ +[+-][0-9]+\.[0-9][0-9] +│'; check "a large board shows the scores to the hundredth" $?
 quit hs
 
+# ---------------------------------------------------------------- the evaluation graph
+# at 80x24 the caption is line 20 and the graph lines 21 (above the zero line)
+# and 22 (below it), from column 3. It had no zero line, one colour, an even
+# game as a full block and gaps on human moves.
+B='[▁▂▃▄▅▆▇█]'
+start gr 80 24 --
+wait_for gr "Moves 0" >/dev/null
+keys gr k Enter
+wait_for gr " 2 ○" >/dev/null
+wait_gone gr "is thinking" >/dev/null
+screen gr | sed -n 21p | LC_ALL=C.UTF-8 grep -qE "^  $B$B"; check "a human move has a score in the graph (no gap)" $?
+quit gr
+start grt 80 24 -- "$TIGER"
+wait_for grt "STUDY" >/dev/null
+cmd grt "analyze --depth 3"
+wait_for grt "analysis: 60 moves" 60; check "the tiger game is analysed" $?
+screen grt | sed -n 20p | grep -qE "^  Eval .*±(2|4|8|16|32|64)"; check "the graph's caption gives the scale" $?
+screen grt | sed -n 21p | LC_ALL=C.UTF-8 grep -qE "^  $B{33}"; check "a zero line or a bar in every column above the line" $?
+screen grt | sed -n 21p | grep -q "▁"; check "the zero line shows where the game is even or White leads" $?
+screen grt | sed -n 22p | LC_ALL=C.UTF-8 grep -qE "^  .*$B"; check "White's advantage hangs below the line" $?
+TM resize-window -t grt -x 80 -y 34
+wait_for grt "Eval " >/dev/null
+[ "$(screen grt | sed -n '21,32p' | LC_ALL=C.UTF-8 grep -cE "^  .{0,32}$B")" -ge 5 ]; check "the graph is taller in a taller terminal" $?
+quit grt
+
 # ---------------------------------------------------------------- edit mode
 start edit 80 24 -- --white human
 wait_for edit "Moves 0" >/dev/null

@@ -17,9 +17,12 @@
  * other candidates), the analysis verdict and the comment.
  *
  * Graph: one column per ply (sampled when the game is longer than the
- * graph is wide), a bar from the bottom whose height is the score from
- * Black's point of view, the middle height being an even game. Scores come
- * from the analysis of each move, else from the engine's own reasoning.
+ * graph is wide) around a zero line: Black's advantage rises above it,
+ * White's hangs below it, in their own colours, on a scale of 2, 4, 8 ...
+ * discs that fits the game. Scores come from the analysis of each move,
+ * else from that of the next move or the engine's reasoning for it (so a
+ * human move has the score the engine gave its answer), else from the
+ * engine's reasoning for the move itself.
  */
 #include "ui.h"
 
@@ -489,72 +492,133 @@ void ui_draw_eval(struct ui *ui)
 			   ": for the command bar, F1 for help.");
 }
 
-/* Score of a ply from Black's point of view; false when nothing is known. */
-static bool ply_score(const struct game_node *m, int *out)
+/* Score after the move of ply i of `line` (n plies) from Black's point of view; false when
+   nothing is known. The move's analysis, else the analysis or the engine's reasoning of the
+   next move (the same position, seen by the other side: human moves get a score), else the
+   engine's reasoning of the move itself. */
+static bool ply_score(const struct game_node *const *line, int n, int i, int *out)
 {
+	const struct game_node *m = line[i], *next = i + 1 < n ? line[i + 1] : NULL;
+	const struct game_reasoning *r;
 	int s;
 
 	if (m->analysis.valid)
 		s = m->analysis.played_score;
-	else if (m->reasoning && m->reasoning->source != SOURCE_RANDOM &&
-		 m->reasoning->source != SOURCE_NONE)
-		s = m->reasoning->score;
+	else if (next && next->analysis.valid && next->player != m->player)
+		s = -next->analysis.best_score;
+	else if (next && (r = next->reasoning) && next->player != m->player &&
+		 r->source != SOURCE_RANDOM && r->source != SOURCE_NONE && r->source != SOURCE_BOOK)
+		s = -r->score;
+	else if ((r = m->reasoning) && r->source != SOURCE_RANDOM && r->source != SOURCE_NONE)
+		s = r->score;
 	else
 		return false;
 	*out = m->player == BLACK ? s : -s;
 	return true;
 }
 
-/* Draws the evaluation graph under the board. */
-void ui_draw_graph(struct ui *ui)
+/* The graph's scale in centidiscs: the least of 2, 4, 8, 16, 32, 64 discs that holds every
+   score of the line. */
+static int graph_scale(const struct game_node *const *line, int n)
+{
+	int top = 0, scale = 200, s;
+
+	for (int i = 1; i < n; i++)
+		if (ply_score(line, n, i, &s) && abs(s) > top)
+			top = abs(s);
+	while (scale < top && scale < 6400)
+		scale *= 2;
+	return scale;
+}
+
+/* One column of the graph: `s` (Black's view) as a bar up from the zero line for Black or down
+   from it for White, over `up` rows above the line and `down` rows below it; a column
+   without a bar shows the zero line alone. */
+static void graph_column(struct ui *ui, int x, int s, bool known, int scale, int up, int down,
+			 attr_t sel)
 {
 	static const char *const blocks[] = {" ",      "\u2581", "\u2582", "\u2583", "\u2584",
 					     "\u2585", "\u2586", "\u2587", "\u2588"};
-	static const char *const ascii[] = {" ", ".", ".", "-", "-", "=", "=", "#", "#"};
+	static const char *const ascii_up[] = {"_", "_", ".", ".", "-", "-", "=", "=", "#"};
+	static const char *const ascii_down[] = {" ", "'", "'", "-", "-", "=", "=", "#", "#"};
+	const struct ui_layout *l = &ui->lay;
+	int rows = s >= 0 ? up : down;
+	int level = known ? (int)((double)abs(s) / scale * rows * 8 + 0.5) : 0;
+	attr_t bar = ui_style(ui, s >= 0 ? PAIR_BAR_BLACK : PAIR_BAR_WHITE, A_BOLD);
+
+	if (!known) {
+		for (int r = 0; r < up + down; r++) {
+			attron(sel);
+			mvaddstr(l->graph_y + 1 + r, x, " "); /* nothing known: a gap */
+			attroff(sel);
+		}
+		return;
+	}
+	if (level == 0 && s != 0)
+		level = 1;	       /* a score not 0 always shows */
+	for (int r = 0; r < up; r++) { /* r = 0 is the row just above the line */
+		int fill = s > 0 ? level - r * 8 : 0, y = l->graph_y + up - r;
+		fill = fill < 0 ? 0 : fill > 8 ? 8 : fill;
+		attron(sel ? sel : fill ? bar : ui_style(ui, PAIR_DIM, A_NORMAL));
+		if (fill == 0 && r == 0)
+			mvaddstr(y, x, ui->utf8 ? blocks[1] : ascii_up[0]); /* the zero line */
+		else
+			mvaddstr(y, x, ui->utf8 ? blocks[fill] : ascii_up[fill]);
+		attroff(sel ? sel : fill ? bar : ui_style(ui, PAIR_DIM, A_NORMAL));
+	}
+	for (int r = 0; r < down; r++) { /* r = 0 is the row just below the line */
+		int fill = s < 0 ? level - r * 8 : 0, y = l->graph_y + up + 1 + r;
+		fill = fill < 0 ? 0 : fill > 8 ? 8 : fill;
+		if (fill == 0) {
+			attron(sel);
+			mvaddstr(y, x, " ");
+			attroff(sel);
+			continue;
+		}
+		/* a bar hanging from the line: the inverse of a block rising from the bottom */
+		attron((sel ? sel : bar) | (ui->utf8 && fill < 8 ? A_REVERSE : A_NORMAL));
+		mvaddstr(y, x,
+			 ui->utf8 ? (fill < 8 ? blocks[8 - fill] : blocks[8]) : ascii_down[fill]);
+		attroff((sel ? sel : bar) | A_REVERSE);
+	}
+}
+
+/*
+ * Draws the evaluation graph under the board: a caption with the score at
+ * the cursor and the scale, then the bars: Black's advantage rises above the
+ * zero line, White's hangs below it, each in its own colour, on a scale of
+ * 2, 4, 8 ... discs that fits the game. It takes every row the layout gives.
+ */
+void ui_draw_graph(struct ui *ui)
+{
 	const struct ui_layout *l = &ui->lay;
 	const struct game_node *line[LINE_MAX];
 	int n = ui_line(ui, line, LINE_MAX), cursor = controller_cursor(ui->ctl);
-	int h = l->graph_h - 1, w = l->graph_w, scale = 400, plies = n - 1, now = 0;
-	bool have = false, known = cursor > 0 && ply_score(controller_node(ui->ctl), &now);
+	int h = l->graph_h - 1, w = l->graph_w, plies = n - 1, now = 0, scale, up, down;
+	bool known = cursor > 0 && cursor < n && ply_score(line, n, cursor, &now);
+	char cap[96], sc[24];
 
-	if (h < 1 || w < 8)
+	if (h < 2 || w < 8)
 		return;
-	for (int i = 1; i < n; i++) {
-		int s;
-		if (ply_score(line[i], &s)) {
-			have = true;
-			if (abs(s) > scale)
-				scale = abs(s);
-		}
-	}
-	{
-		char cap[64], sc[24];
-		ui_format_score(sc, sizeof sc, now, 0, false);
-		snprintf(cap, sizeof cap,
-			 known ? "Evaluation for Black  %s" : "Evaluation for Black", sc);
-		attron(ui_style(ui, PAIR_DIM, A_NORMAL));
-		ui_put(l->graph_y, l->graph_x, w, cap);
-		attroff(ui_style(ui, PAIR_DIM, A_NORMAL));
-	}
-	if (!have || plies <= 0)
+	scale = graph_scale(line, n);
+	up = h / 2;
+	down = h - up;
+	ui_format_score(sc, sizeof sc, now, 0, false);
+	snprintf(cap, sizeof cap, "Eval %s  %sBlack %sWhite %s%d", known ? sc : "--",
+		 ui->utf8 ? "\u25b2" : "^", ui->utf8 ? "\u25bc" : "v", ui->utf8 ? "\u00b1" : "+-",
+		 scale / 100);
+	attron(ui_style(ui, PAIR_DIM, A_NORMAL));
+	ui_put(l->graph_y, l->graph_x, w, cap);
+	attroff(ui_style(ui, PAIR_DIM, A_NORMAL));
+	if (plies <= 0)
 		return;
 	for (int col = 0; col < w && col < plies; col++) {
-		int ply = plies <= w ? col + 1 : 1 + col * plies / w, s;
-		int level;
-		attr_t a = (ply == cursor ||
-			    (plies > w && cursor >= ply && cursor < 1 + (col + 1) * plies / w))
-			       ? ui_style(ui, PAIR_SELECT, A_REVERSE)
-			       : ui_style(ui, PAIR_GOOD, A_NORMAL);
-		if (!ply_score(line[ply], &s))
-			continue;
-		level = (int)((double)(s + scale) / (2.0 * scale) * h * 8 + 0.5);
-		attron(a);
-		for (int r = 0; r < h; r++) {
-			int fill = level - r * 8;
-			fill = fill < 0 ? 0 : fill > 8 ? 8 : fill;
-			mvaddstr(l->graph_y + h - r, l->graph_x + col,
-				 ui->utf8 ? blocks[fill] : ascii[fill]);
-		}
-		attroff(a);
+		int ply = plies <= w ? col + 1 : 1 + col * plies / w, s = 0;
+		bool at = ply == cursor ||
+			  (plies > w && cursor >= ply && cursor < 1 + (col + 1) * plies / w);
+		bool have = ply_score(line, n, ply, &s);
+
+		graph_column(ui, l->graph_x + col, s, have, scale, up, down,
+			     at ? ui_style(ui, PAIR_SELECT, A_REVERSE) : 0);
 	}
 }
