@@ -88,6 +88,23 @@ grep -q "^Black: 5 moves, loss " "$tmp/out9" && grep -q "^White: 5 moves, loss "
 check "analyze sums up each side" $?
 [ -s "$tmp/analysed.sgf" ] && grep -q "f5" "$tmp/analysed.sgf"; check "analyze writes the annotated SGF" $?
 grep -q "<svg" "$tmp/eval.svg" && grep -q "<polyline" "$tmp/eval.svg"; check "analyze draws the SVG chart" $?
+# the chart has axis titles, ticks every 10 moves and every quarter of a
+# range that fits the game (the least of 2, 4 ... 64 discs holding the largest
+# score of the analysed file), and a legend for the colours of its dots
+"$OTHELLO" analyze --depth 3 -o "$tmp/tiger.sgf" --svg "$tmp/tiger.svg" "${TOP_SRCDIR:-$(dirname "$0")/..}/saves/tiger-variation.sgf" >/dev/null 2>&1
+top=$(grep -o 'played_score:-\{0,1\}[0-9]*' "$tmp/tiger.sgf" | cut -d: -f2 | tr -d - | sort -n | tail -n 1)
+range=2; while [ $((range * 100)) -lt "$top" ] && [ $range -lt 64 ]; do range=$((range * 2)); done
+grep -q ">+$range</text>" "$tmp/tiger.svg" && grep -q ">-$range</text>" "$tmp/tiger.svg" &&
+  ! grep -q ">+$((range * 2))</text>" "$tmp/tiger.svg"
+check "the SVG's scale fits the game (+-$range for a largest score of $top)" $?
+grep -q ">move</text>" "$tmp/tiger.svg" && grep -q ">discs for Black" "$tmp/tiger.svg" &&
+  grep -q ">0</text>" "$tmp/tiger.svg" && grep -q ">60</text>" "$tmp/tiger.svg" &&
+  [ "$(grep -c 'text-anchor="end">' "$tmp/tiger.svg")" -eq 9 ]
+check "the SVG has axis titles, move ticks and nine score ticks" $?
+grep -q ">?? blunder</text>" "$tmp/tiger.svg" && grep -q ">your own mark" "$tmp/tiger.svg" &&
+  grep -q 'fill="#d62728"/>$' "$tmp/tiger.svg" && grep -q 'stroke="#1f77b4" stroke-width="1.5"><title>move 11: ?!' "$tmp/tiger.svg"
+check "the SVG's legend names the verdict colours and the user's marks (move 11 ?!)" $?
+command -v xmllint >/dev/null 2>&1 && { xmllint --noout "$tmp/tiger.svg"; check "the SVG is well-formed XML" $?; }
 "$OTHELLO" analyze "$tmp/nosuch.sgf" >/dev/null 2>&1; [ $? -eq 2 ]; check "analyze of a missing file exits 2" $?
 printf 'load 5\nanalyze --depth 2\n' | "$OTHELLO" script --no-board >"$tmp/out10" 2>&1
 grep -q "^analysis: 10 moves" "$tmp/out10"; check "the analyze command runs in scripts" $?

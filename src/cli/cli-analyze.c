@@ -5,9 +5,12 @@
  * annotated game and, on request, the evaluation over the game as an SVG
  * chart. A progress bar goes to standard error when it is a terminal.
  *
- * The chart: x = move number, y = the evaluation after each move from
- * Black's side in discs, clamped to +-64 (drawn to +-32 unless the game goes
- * further), one polyline, a zero line, and a dot on each marked move.
+ * The chart: x = move number (ticks and labels every 10 moves), y = the
+ * evaluation after each move from Black's side in discs on the least scale
+ * of 2, 4, 8 ... 64 discs that holds the game (ticks every quarter, a solid
+ * zero line), one polyline, a filled dot in the verdict's colour on each
+ * move the analysis judged (?! gold, ? orange, ?? red) and a blue ring on
+ * each move the user marked; a legend above says which is which.
  */
 #include "cli-options.h"
 #include "cli.h"
@@ -15,6 +18,7 @@
 #include "command.h"
 #include "controller.h"
 #include "gametree.h"
+#include "record.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -22,79 +26,173 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Black's evaluation after each move of the main line, in centidiscs; count or -1. */
-static int black_evals(const struct game *g, int *ply, int *eval, int *mark, int max)
-{
-	int n = 0;
+/* The analysed moves of the main line, for the chart. */
+struct svg_data {
+	int n;		  /* moves in the arrays */
+	int ply[128];	  /* move number */
+	int eval[128];	  /* Black's evaluation after the move, centidiscs */
+	int verdict[128]; /* the analysis's verdict (enum game_mark) */
+	int mark[128];	  /* the user's mark (enum game_mark) */
+	int last;	  /* the x axis runs to this move (a multiple of 10) */
+	int range;	  /* the y axis runs from -range to +range discs */
+};
 
-	for (const struct game_node *m = g->root->child; m && n < max; m = m->child) {
+/* Fills `d` from the analysed moves of the main line of `g`: the x axis to the last move
+   rounded up to 10, the y axis to the least of 2, 4, ... 64 discs that holds every score. */
+static void svg_data_fill(struct svg_data *d, const struct game *g)
+{
+	int top = 0;
+
+	memset(d, 0, sizeof(*d));
+	d->last = 10;
+	d->range = 2;
+	for (const struct game_node *m = g->root->child; m && d->n < 128; m = m->child) {
+		int e;
+
 		if (!m->analysis.valid)
 			continue;
-		ply[n] = m->ply;
-		eval[n] = m->player == BLACK ? m->analysis.played_score : -m->analysis.played_score;
-		mark[n] = m->mark;
-		n++;
+		e = m->player == BLACK ? m->analysis.played_score : -m->analysis.played_score;
+		d->ply[d->n] = m->ply;
+		d->eval[d->n] = e;
+		d->verdict[d->n] = m->analysis.verdict;
+		d->mark[d->n] = m->mark;
+		d->n++;
+		if (abs(e) > top)
+			top = abs(e);
+		while (m->ply > d->last)
+			d->last += 10;
 	}
-	return n;
+	while (d->range * 100 < top && d->range < 64)
+		d->range *= 2;
 }
 
-static int write_svg(const char *path, const struct game *g, char *err, size_t errlen)
-{
-	enum { W = 640, H = 240, PAD = 30, MAX = 128 };
-	int ply[MAX], ev[MAX], mark[MAX], n, last = 60, range = 32;
-	FILE *f;
+enum { SVG_W = 720, SVG_H = 320, SVG_L = 56, SVG_R = 16, SVG_T = 44, SVG_B = 44 };
 
-	n = black_evals(g, ply, ev, mark, MAX);
-	for (int i = 0; i < n; i++) {
-		int d = ev[i] / 100;
-		if (ply[i] > last)
-			last = ply[i];
-		if (d > range || -d > range)
-			range = 64;
+static double svg_x(const struct svg_data *d, double ply)
+{
+	return SVG_L + ply * (SVG_W - SVG_L - SVG_R) / d->last;
+}
+
+static double svg_y(const struct svg_data *d, double discs)
+{
+	double h = SVG_H - SVG_T - SVG_B;
+
+	discs = discs > d->range ? d->range : discs < -d->range ? -d->range : discs;
+	return SVG_T + h / 2 - discs * (h / 2) / d->range;
+}
+
+/* The colour of a verdict's dot, NULL for none. */
+static const char *svg_verdict_colour(int v)
+{
+	return v == MARK_VERY_BAD  ? "#d62728"
+	       : v == MARK_BAD	   ? "#ff7f0e"
+	       : v == MARK_DUBIOUS ? "#e6b800"
+				   : NULL;
+}
+
+/* The axes: the frame, the zero line, ticks and labels every quarter of the range and every
+   10 moves, the axis titles. */
+static void svg_axes(FILE *f, const struct svg_data *d)
+{
+	fprintf(f, "<g font-family=\"sans-serif\" font-size=\"11\" fill=\"#333\">\n");
+	for (int q = -4; q <= 4; q++) {
+		double v = d->range * q / 4.0, y = svg_y(d, v);
+
+		fprintf(f,
+			"<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\"%s/>\n"
+			"<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s%g</text>\n",
+			SVG_L - 4, y, SVG_W - SVG_R, y, q ? "#ddd" : "#555",
+			q ? " stroke-dasharray=\"3,3\"" : " stroke-width=\"1.2\"", SVG_L - 7, y + 4,
+			v > 0 ? "+" : "", v);
 	}
-	f = fopen(path, "w");
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	double xs = (double)(W - 2 * PAD) / last, ys = (double)(H / 2 - PAD) / range;
+	for (int p = 0; p <= d->last; p += 10)
+		fprintf(f,
+			"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555\"/>\n"
+			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
+			svg_x(d, p), SVG_H - SVG_B, svg_x(d, p), SVG_H - SVG_B + 5, svg_x(d, p),
+			SVG_H - SVG_B + 17, p);
+	fprintf(
+	    f,
+	    "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#555\"/>\n"
+	    "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">move</text>\n"
+	    "<text transform=\"translate(14,%d) rotate(-90)\" text-anchor=\"middle\">"
+	    "discs for Black (White below 0)</text>\n</g>\n",
+	    SVG_L, SVG_T, SVG_W - SVG_L - SVG_R, SVG_H - SVG_T - SVG_B, (SVG_L + SVG_W - SVG_R) / 2,
+	    SVG_H - 8, SVG_T + (SVG_H - SVG_T - SVG_B) / 2);
+}
+
+/* The legend above the chart: the verdicts' colours (filled dots) and the user's marks
+   (rings). */
+static void svg_legend(FILE *f)
+{
+	static const struct {
+		const char *text;
+		int verdict;
+	} items[] = {
+	    {"?! doubtful", MARK_DUBIOUS}, {"? mistake", MARK_BAD}, {"?? blunder", MARK_VERY_BAD}};
+	int x = SVG_L + 142;
+
+	fprintf(f,
+		"<g font-family=\"sans-serif\" font-size=\"11\" fill=\"#333\">\n"
+		"<text x=\"%d\" y=\"16\" font-size=\"13\">Evaluation for Black after each "
+		"move, in discs</text>\n<text x=\"%d\" y=\"36\">Verdicts of the analysis:</text>\n",
+		SVG_L, SVG_L);
+	for (size_t i = 0; i < sizeof items / sizeof items[0]; i++, x += 92)
+		fprintf(f,
+			"<circle cx=\"%d\" cy=\"32\" r=\"4\" fill=\"%s\"/>"
+			"<text x=\"%d\" y=\"36\">%s</text>\n",
+			x + 4, svg_verdict_colour(items[i].verdict), x + 12, items[i].text);
+	fprintf(f,
+		"<circle cx=\"%d\" cy=\"32\" r=\"6\" fill=\"none\" stroke=\"#1f77b4\" "
+		"stroke-width=\"1.5\"/><text x=\"%d\" y=\"36\">your own mark (! !! ? ?? !? ?!)"
+		"</text>\n</g>\n",
+		x + 14, x + 24);
+}
+
+/* Writes the chart (see the file comment) to `f`: write_atomic's callback. */
+static int svg_write(FILE *f, const void *data)
+{
+	const struct svg_data *d = data;
+
 	fprintf(f,
 		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 		"viewBox=\"0 0 %d %d\">\n"
 		"<title>Evaluation for Black, in discs, after each move</title>\n"
 		"<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n",
-		W, H, W, H, W, H);
-	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>\n", PAD, H / 2,
-		W - PAD, H / 2);
-	fprintf(f, "<text x=\"2\" y=\"%d\" font-size=\"10\">+%d</text>\n", PAD + 4, range);
-	fprintf(f, "<text x=\"2\" y=\"%d\" font-size=\"10\">-%d</text>\n", H - PAD + 4, range);
-	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\">move %d</text>\n", W - PAD - 30, H - 6,
-		last);
+		SVG_W, SVG_H, SVG_W, SVG_H, SVG_W, SVG_H);
+	svg_legend(f);
+	svg_axes(f, d);
 	fprintf(f, "<polyline fill=\"none\" stroke=\"black\" stroke-width=\"1.5\" points=\"");
-	for (int i = 0; i < n; i++) {
-		double v = ev[i] / 100.0;
-		v = v > range ? range : v < -range ? -range : v;
-		fprintf(f, "%s%.1f,%.1f", i ? " " : "", PAD + ply[i] * xs, H / 2 - v * ys);
-	}
+	for (int i = 0; i < d->n; i++)
+		fprintf(f, "%s%.1f,%.1f", i ? " " : "", svg_x(d, d->ply[i]),
+			svg_y(d, d->eval[i] / 100.0));
 	fprintf(f, "\"/>\n");
-	for (int i = 0; i < n; i++) {
-		double v = ev[i] / 100.0;
-		if (mark[i] != MARK_BAD && mark[i] != MARK_VERY_BAD && mark[i] != MARK_DUBIOUS)
-			continue;
-		v = v > range ? range : v < -range ? -range : v;
-		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n",
-			PAD + ply[i] * xs, H / 2 - v * ys,
-			mark[i] == MARK_VERY_BAD ? "red"
-			: mark[i] == MARK_BAD	 ? "orange"
-						 : "gold");
+	for (int i = 0; i < d->n; i++) {
+		double x = svg_x(d, d->ply[i]), y = svg_y(d, d->eval[i] / 100.0);
+		const char *c = svg_verdict_colour(d->verdict[i]);
+
+		if (c)
+			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>\n", x, y,
+				c);
+		if (d->mark[i] != MARK_NONE)
+			fprintf(f,
+				"<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"none\" "
+				"stroke=\"#1f77b4\" stroke-width=\"1.5\"><title>move %d: %s</title>"
+				"</circle>\n",
+				x, y, d->ply[i], game_mark_symbol(d->mark[i]));
 	}
 	fprintf(f, "</svg>\n");
-	if (fclose(f) != 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	return 0;
+	return ferror(f) ? -1 : 0;
+}
+
+/* Writes the chart of the analysed game `g` to `path` (a temporary file, then renamed). */
+static int write_svg(const char *path, const struct game *g, char *err, size_t errlen)
+{
+	struct svg_data d;
+
+	svg_data_fill(&d, g);
+	return record_write_atomic(path, svg_write, &d, err, errlen);
 }
 
 /* The options of `othello analyze`. */
