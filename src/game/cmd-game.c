@@ -26,12 +26,70 @@ int cmd_new(struct controller *ctl, int argc, char **argv, struct command_result
 	return 0;
 }
 
+/* A move typed during a drill: the answer to its position (one square or pass). */
+static int drill_answer(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	int sq = SQ_PASS;
+	char msg[sizeof(res->message)];
+
+	if (argc != 2)
+		return cmd_fail(res, "drill: answer with one move");
+	if (strcasecmp(argv[1], "pass") && strcasecmp(argv[1], "pa") &&
+	    ((sq = board_square_parse(argv[1])) < 0 || sq >= 64))
+		return cmd_fail(res, "not a square: `%s` (a1 to h8)", argv[1]);
+	if (cmd_flags(res, controller_drill_answer(ctl, sq, msg, sizeof(msg)), msg) < 0)
+		return -1;
+	cmd_message(res, "%s", msg);
+	return 0;
+}
+
+/* `drill [black|white|both] [--within D]`, `drill skip`, `drill stop`: learning from the
+   analysed mistakes (controller-drill.c). */
+int cmd_drill(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	int side = -2, within = 200;
+	char msg[sizeof(res->message)];
+
+	if (argc == 2 && (strcmp(argv[1], "skip") == 0 || strcmp(argv[1], "stop") == 0)) {
+		int rc = argv[1][1] == 'k' ? controller_drill_skip(ctl, msg, sizeof(msg))
+					   : controller_drill_stop(ctl, msg, sizeof(msg));
+		if (cmd_flags(res, rc, msg) < 0)
+			return -1;
+		cmd_message(res, "%s", msg);
+		return 0;
+	}
+	for (int i = 1; i < argc; i++) {
+		char *end;
+		double d;
+
+		if (strcasecmp(argv[i], "black") == 0 || strcasecmp(argv[i], "white") == 0)
+			side = strcasecmp(argv[i], "black") == 0 ? BLACK : WHITE;
+		else if (strcasecmp(argv[i], "both") == 0)
+			side = -1;
+		else if ((strcmp(argv[i], "--within") == 0 || strcmp(argv[i], "-w") == 0) &&
+			 i + 1 < argc && (d = strtod(argv[i + 1], &end)) >= 0 && d <= 64 && !*end &&
+			 end != argv[i + 1]) {
+			within = (int)(d * 100 + 0.5);
+			i++;
+		} else {
+			return cmd_fail(res, "usage: drill [black|white|both] [-w|--within D] | "
+					     "drill skip | drill stop");
+		}
+	}
+	if (cmd_flags(res, controller_drill_start(ctl, side, within, msg, sizeof(msg)), msg) < 0)
+		return -1;
+	cmd_message(res, "%s", msg);
+	return 0;
+}
+
 /* `move SQUARE...`: each word is a square, a run of squares (f5d6c3) or `pass`, played in
    turn for whichever side is to move (an engine thinking meanwhile is stopped). */
 int cmd_move(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256], last[8] = "";
 
+	if (controller_drilling(ctl, NULL))
+		return drill_answer(ctl, argc, argv, res);
 	for (int i = 1; i < argc; i++) {
 		const char *w = argv[i];
 		size_t len = strlen(w);

@@ -112,6 +112,16 @@ static const struct command_def cmd_table[] = {
 	.exec = cmd_hint,
     },
     {
+	.name = "drill",
+	.args = {0, 3},
+	.usage = "[SIDE] [-w D]|skip|stop",
+	.help = "After `analyze`, answer at the position before each mistake of SIDE\n"
+		"(black, white, both) with a move: right within D discs of the best (2),\n"
+		"else the engine's line shows. `drill skip` passes a position, `drill stop`\n"
+		"ends it with the score.",
+	.exec = cmd_drill,
+    },
+    {
 	.name = "overlay",
 	.args = {0, 1},
 	.usage = "[on|off]",

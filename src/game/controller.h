@@ -111,6 +111,15 @@ struct ctl_hint {
 	bool endgame; /* exact endgame score */
 };
 
+/* Where a drill is (controller_drilling). */
+struct ctl_drill_state {
+	int at;	      /* the position asked, 0-based */
+	int n;	      /* positions of the drill */
+	int right;    /* right answers so far */
+	int answered; /* answers given */
+	int within;   /* an answer is right within this loss, centidiscs */
+};
+
 /* What `analyze` found for one side. */
 struct ctl_analysis_side {
 	int moves;	/* moves of this side that were scored */
@@ -214,6 +223,14 @@ int controller_handicap(struct controller *ctl, int corners, char *err, size_t e
 int controller_analyze(struct controller *ctl, int depth, double seconds, bool fast, char *err,
 		       size_t errlen);
 char *controller_analysis_text(const struct controller *ctl);
+
+/* The drill on the analysed mistakes (controller-drill.c). */
+int controller_drill_start(struct controller *ctl, int side, int within, char *msg,
+			   size_t msglen);
+int controller_drill_answer(struct controller *ctl, int sq, char *msg, size_t msglen);
+int controller_drill_skip(struct controller *ctl, char *msg, size_t msglen);
+int controller_drill_stop(struct controller *ctl, char *msg, size_t msglen);
+bool controller_drilling(const struct controller *ctl, struct ctl_drill_state *out);
 
 /* Files and save slots. */
 int controller_save(struct controller *ctl, const char *slot, const char *description, char *err,

@@ -452,6 +452,19 @@ static bool draw_game_info(struct panel *p)
 	return true;
 }
 
+/* While a drill runs: where it is and its score. */
+static void draw_drill(struct panel *p)
+{
+	struct ctl_drill_state d;
+
+	if (!controller_drilling(p->ui->ctl, &d))
+		return;
+	panel_line(p, ui_style(p->ui, PAIR_TITLE, A_BOLD),
+		   "Drill %d/%d: right %d of %d (within %.2f)", d.at + 1, d.n, d.right, d.answered,
+		   d.within / 100.0);
+	panel_line(p, A_NORMAL, "Play a better move; `drill skip`, `drill stop`.");
+}
+
 /* Draws the engine panel box. */
 void ui_draw_eval(struct ui *ui)
 {
@@ -464,6 +477,7 @@ void ui_draw_eval(struct ui *ui)
 	struct ctl_analysis_side an[2];
 
 	ui_draw_box(ui, l->eval_y, l->eval_x, l->eval_h, l->eval_w, "Engine");
+	draw_drill(&p);
 	if (opening)
 		panel_line(&p, ui_style(ui, PAIR_TITLE, A_NORMAL), "Opening: %s", opening);
 	if (ui->thinking && !controller_overlay_searching(ui->ctl)) {
