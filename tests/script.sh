@@ -115,13 +115,13 @@ printf 'help keys\n' | "$OTHELLO" script --no-board >"$tmp/out11" 2>&1; st=$?
 # analysed tiger game (tiger.sgf, analysed above at depth 3), the best move of
 # the analysis is right, the mistaken move itself is not (the engine's line
 # shows), and the score counts the answers given
-q1=$(printf '' | "$OTHELLO" drill --side black "$tmp/tiger.sgf" 2>&1 | sed -n 's/^Drill 1\/[0-9]*: Black to move, find a better move than \([a-h][1-8]\)$/\1/p')
+q1=$(printf '' | "$OTHELLO" drill --side black "$tmp/tiger.sgf" 2>&1 | sed -n 's/^Drill 1\/[0-9]*: Black, better than \([a-h][1-8]\)$/\1/p')
 best1=$(grep "^;B\[$q1\]" "$tmp/tiger.sgf" | head -n 1 | sed -n 's/.*OMA\[best:\([a-h][1-8]\) .*/\1/p')
 printf '%s\n' "$best1" | "$OTHELLO" drill --side black "$tmp/tiger.sgf" >"$tmp/d1" 2>&1; st=$?
 [ $st -eq 0 ] && [ -n "$q1" ] && grep -q "^Right: $best1 " "$tmp/d1"; check "drill: the analysis's best move is right (first mistake $q1, best $best1)" $?
-q2=$(sed -n 's/.*Drill 2\/[0-9]*: Black to move, find a better move than \([a-h][1-8]\)$/\1/p' "$tmp/d1")
+q2=$(sed -n 's/.*Drill 2\/[0-9]*: Black, better than \([a-h][1-8]\)$/\1/p' "$tmp/d1")
 printf '%s\n%s\nmove h9\n' "$best1" "$q2" | "$OTHELLO" drill --side black "$tmp/tiger.sgf" >"$tmp/d2" 2>&1
-grep -q "^No: $q2 [-+][0-9.]*; the engine plays [-+][0-9.]*:\( [a-h][1-8]\)\{2,\}\. Drill 3/" "$tmp/d2"
+grep -q "^No: $q2 [-+][0-9.]*, best [-+][0-9.]*:\( [a-h][1-8]\)\{2,\}\. Drill 3/" "$tmp/d2"
 check "drill: the mistaken move again is not, and the engine's line shows" $?
 grep -q "^error: not a square: .h9." "$tmp/d2" && grep -q "^Drill over: 1 of 2 right$" "$tmp/d2"
 check "drill: a bad square is refused and the score counts the answers given" $?

@@ -334,6 +334,57 @@ wait_for grt "Eval " >/dev/null
 [ "$(screen grt | sed -n '21,32p' | LC_ALL=C.UTF-8 grep -cE "^  .{0,32}$B")" -ge 5 ]; check "the graph is taller in a taller terminal" $?
 quit grt
 
+# ---------------------------------------------------------------- a complete study session
+# open a game, read its information, step through it, comment, mark, add a
+# variation, analyse, drill, save, reload: everything is kept
+start ses 80 24 -- "$TIGER"
+wait_for ses "Game: Tiger, with a variation"; check "session: the game opens at its information" $?
+cmd ses "info"
+wait_for ses "event    EV  Example games"; check "session: info shows the information" $?
+keys ses q
+wait_gone ses "event    EV" >/dev/null
+cmd ses "info event Study night"
+wait_for ses "Study night" >/dev/null
+keys ses ']' ']' ']'
+wait_for ses "move 3/60"; check "session: ] steps through the game" $?
+cmd ses "comment my note on c3"
+wait_for ses "✎ my note on c3"; check "session: a comment" $?
+cmd ses "mark !"
+wait_for ses " 3 ●c3! "; check "session: a mark" $?
+cmd ses "f4"
+wait_for ses " 4 ○f4"; check "session: a variation is played (nothing answers it)" $?
+cmd ses "prev"
+wait_for ses "move 3/" >/dev/null
+cmd ses "line 1"
+wait_for ses " 4 ○d3   +"; check "session: back on the main line, the variation is marked" $?
+cmd ses "analyze --depth 3"
+wait_for ses "analysis: 60 moves" 60; check "session: the game is analysed" $?
+cmd ses "goto 11"
+wait_for ses "verdict ?!"; check "session: the verdict shows beside the move's own mark" $?
+screen ses | grep -q "your mark ?!"; check "session: and the user's mark apart" $?
+cmd ses "drill black"
+wait_for ses "Drill 1/" >/dev/null
+q=$(screen ses | sed -n 's/.*Drill 1\/[0-9]*: Black, better than \([a-h][1-8]\).*/\1/p' | head -n 1)
+screen ses | grep -q "Drill 1/[0-9]*: right 0 of 0"; check "session: the drill shows in the panel" $?
+cmd ses "$q"
+wait_for ses "No: $q "; check "session: the drill judges an answer on the screen ($q again)" $?
+cmd ses "drill stop"
+wait_for ses "Drill over: 0 of 1 right"; check "session: the drill ends with its score" $?
+cmd ses "save study"
+wait_for ses "saved in slot study"; check "session: saved" $?
+quit ses
+start ses2 80 24 -- --load study
+wait_for ses2 "Study night"; check "session: reloaded, the information is kept" $?
+cmd ses2 "goto 3"
+wait_for ses2 "✎ my note on c3"; check "session: the comment is kept" $?
+screen ses2 | grep -q " 3 ●c3! " && screen ses2 | grep -q " 4 ○d3   +"
+check "session: the mark and the variation are kept" $?
+cmd ses2 "goto 11"
+wait_for ses2 "verdict ?!"; check "session: the analysis and its verdict are kept" $?
+grep -q "OMV\[" "$SAVES/study.sgf" && grep -q "moves:" "$SAVES/study.sgf" && grep -q "(;W\[f4\]" "$SAVES/study.sgf"
+check "session: the slot holds verdicts, every move's scores and the variation" $?
+quit ses2
+
 # ---------------------------------------------------------------- edit mode
 start edit 80 24 -- --white human
 wait_for edit "Moves 0" >/dev/null

@@ -27,9 +27,8 @@ static void drill_ask(struct controller *ctl, char *msg, size_t msglen, size_t l
 
 	ctl_cancel(ctl);
 	ctl_set_cursor(ctl, m->parent);
-	snprintf(msg + len, msglen - len, "Drill %d/%d: %s to move, find a better move than %s",
-		 ctl->drill.at + 1, ctl->drill.n, m->player == BLACK ? "Black" : "White",
-		 board_square_name(m->move));
+	snprintf(msg + len, msglen - len, "Drill %d/%d: %s, better than %s", ctl->drill.at + 1,
+		 ctl->drill.n, m->player == BLACK ? "Black" : "White", board_square_name(m->move));
 }
 
 /* Ends the drill with its score in `msg` (after `len` characters already there). */
@@ -137,10 +136,10 @@ int controller_drill_answer(struct controller *ctl, int sq, char *msg, size_t ms
 				       board_square_name(a->moves[0].move),
 				       a->moves[0].score / 100.0);
 	} else {
-		len = (size_t)snprintf(
-		    msg, msglen, "No: %s %+.2f; the engine plays %+.2f:", board_square_name(sq),
-		    c->score / 100.0, a->moves[0].score / 100.0);
-		for (int i = 0; i < a->pv_len && i < 8 && len + 4 < msglen; i++)
+		len = (size_t)snprintf(msg, msglen,
+				       "No: %s %+.2f, best %+.2f:", board_square_name(sq),
+				       c->score / 100.0, a->moves[0].score / 100.0);
+		for (int i = 0; i < a->pv_len && i < 4 && len + 4 < msglen; i++)
 			len += (size_t)snprintf(msg + len, msglen - len, " %s",
 						a->pv[i] == SQ_PASS ? "pa"
 								    : board_square_name(a->pv[i]));

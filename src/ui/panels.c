@@ -344,11 +344,12 @@ static void draw_analysis(struct panel *p, const struct game_analysis *a)
 		snprintf(how, sizeof how, "exact (%d empties)", a->depth);
 	else
 		snprintf(how, sizeof how, "depth %d%s", a->depth, bound ? " (fast: bounds)" : "");
+	if (a->verdict != MARK_NONE) {
+		size_t n = strlen(how);
+		snprintf(how + n, sizeof how - n, ", verdict %s", game_mark_symbol(a->verdict));
+	}
 	panel_pieces(p, a->loss > 0 ? ui_style(ui, PAIR_BAD, A_BOLD) : A_NORMAL,
 		     (const char *const[]){head, played_text, loss, how}, 4);
-	if (a->verdict != MARK_NONE)
-		panel_line(p, ui_style(ui, PAIR_BAD, A_UNDERLINE), "Verdict of the analysis: %s",
-			   game_mark_symbol(a->verdict));
 }
 
 static void draw_reasoning(struct panel *p, const struct game_node *m, int ply)
