@@ -334,6 +334,18 @@ wait_for grt "Eval " >/dev/null
 [ "$(screen grt | sed -n '21,32p' | LC_ALL=C.UTF-8 grep -cE "^  .{0,32}$B")" -ge 5 ]; check "the graph is taller in a taller terminal" $?
 quit grt
 
+# ---------------------------------------------------------------- reasoning: book moves, bounds
+# a book move read "book: depth 0"; the other candidates of a fast search were
+# listed as if scored ("e6 <=-3.10") beside the exact ones
+start rs 80 24 -- "${TESTDATA:-$(dirname "$0")/data}/annotated.sgf"
+wait_for rs "STUDY" >/dev/null
+cmd rs "goto 2"
+wait_for rs "book move,"; check "a book move reads 'book move'" $?
+! screen rs | grep -q "depth 0"; check "and no depth 0" $?
+cmd rs "goto 4"
+wait_for rs "Bounds: c4 >=-1.50, e6 <=-3.10,"; check "bounds are listed apart from scores, marked" $?
+quit rs
+
 # ---------------------------------------------------------------- a complete study session
 # open a game, read its information, step through it, comment, mark, add a
 # variation, analyse, drill, save, reload: everything is kept
@@ -359,6 +371,11 @@ cmd ses "line 1"
 wait_for ses " 4 ○d3   +"; check "session: back on the main line, the variation is marked" $?
 cmd ses "analyze --depth 3"
 wait_for ses "analysis: 60 moves" 60; check "session: the game is analysed" $?
+# in the move list a verdict is underlined, a mark of the user's is not
+E=$(printf '\033')
+TM capture-pane -e -p -t ses >"$T/ses.esc"
+grep -q "○e6${E}\[4m" "$T/ses.esc" && grep -q "●a3${E}\[[0-9;]*m?!" "$T/ses.esc" && ! grep -q "●a3${E}\[4m" "$T/ses.esc"
+check "session: verdicts and the user's marks read apart in the move list" $?
 cmd ses "goto 11"
 wait_for ses "verdict ?!"; check "session: the verdict shows beside the move's own mark" $?
 screen ses | grep -q "your mark ?!"; check "session: and the user's mark apart" $?

@@ -297,8 +297,8 @@ static void draw_hints(struct panel *p)
 	}
 }
 
-/* The other candidates of an engine move: those with an exact score, then, apart, those the
-   search only showed to be worse (bounds of a fast search, not scores). */
+/* The other candidates of an engine move: those with an exact score, then, apart and named
+   so, those a fast search only bounded (">=" at least, "<=" at most). */
 static void draw_others(struct panel *p, const struct game_reasoning *r, int played)
 {
 	char exact[400], worse[400], sq[3], score[24];
@@ -314,16 +314,16 @@ static void draw_others(struct panel *p, const struct game_reasoning *r, int pla
 			ui_format_score(score, sizeof score, c->score, 0, r->endgame);
 			le += (size_t)snprintf(exact + le, sizeof exact - le, "%s%s %s",
 					       le ? ", " : "", ui_square_name(c->move, sq), score);
-		} else if (c->bound != GAME_BOUND_EXACT && lw + 4 < sizeof worse) {
-			lw += (size_t)snprintf(worse + lw, sizeof worse - lw, "%s%s", lw ? " " : "",
-					       ui_square_name(c->move, sq));
+		} else if (c->bound != GAME_BOUND_EXACT && lw + 16 < sizeof worse) {
+			ui_format_score(score, sizeof score, c->score, c->bound, r->endgame);
+			lw += (size_t)snprintf(worse + lw, sizeof worse - lw, "%s%s %s",
+					       lw ? ", " : "", ui_square_name(c->move, sq), score);
 		}
 	}
 	if (exact[0])
 		panel_wrap(p, ui_style(p->ui, PAIR_DIM, A_NORMAL), "Others ", exact);
 	if (worse[0])
-		panel_wrap(p, ui_style(p->ui, PAIR_DIM, A_NORMAL), "Worse (bounds, not scored) ",
-			   worse);
+		panel_wrap(p, ui_style(p->ui, PAIR_DIM, A_NORMAL), "Bounds: ", worse);
 }
 
 /* The analysis of a move: best, played (a bound after a fast analysis, marked so), loss,
