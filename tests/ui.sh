@@ -330,8 +330,10 @@ screen grt | sed -n 21p | LC_ALL=C.UTF-8 grep -qE "^  $B{33}"; check "a zero lin
 screen grt | sed -n 21p | grep -q "▁"; check "the zero line shows where the game is even or White leads" $?
 screen grt | sed -n 22p | LC_ALL=C.UTF-8 grep -qE "^  .*$B"; check "White's advantage hangs below the line" $?
 TM resize-window -t grt -x 80 -y 34
-wait_for grt "Eval " >/dev/null
-[ "$(screen grt | sed -n '21,32p' | LC_ALL=C.UTF-8 grep -cE "^  .{0,32}$B")" -ge 5 ]; check "the graph is taller in a taller terminal" $?
+graph_rows() { screen grt | sed -n '21,32p' | LC_ALL=C.UTF-8 grep -cE "^  .{0,32}$B"; }
+i=0
+while [ "$(graph_rows)" -lt 5 ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+[ "$(graph_rows)" -ge 5 ]; check "the graph is taller in a taller terminal" $?
 quit grt
 
 # ---------------------------------------------------------------- reasoning: book moves, bounds
