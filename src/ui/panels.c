@@ -463,7 +463,7 @@ static void draw_drill(struct panel *p)
 	panel_line(p, ui_style(p->ui, PAIR_TITLE, A_BOLD),
 		   "Drill %d/%d: right %d of %d (within %.2f)", d.at + 1, d.n, d.right, d.answered,
 		   d.within / 100.0);
-	panel_line(p, A_NORMAL, "Play a better move; `drill skip`, `drill stop`.");
+	panel_line(p, A_NORMAL, "Your move; or drill skip, drill stop");
 }
 
 /* Draws the engine panel box. */
