@@ -740,3 +740,92 @@ Test(controller, hints_and_the_overlay_score_every_legal_move_exactly)
 		     board_popcount(controller_legal_moves(ctl)), "on the human's turn it scores");
 	controller_free(ctl);
 }
+
+/* The drill, judged against a slow exact solver: in an endgame of worst moves, analysed
+   exactly, the best move of each drilled position is right, the mistake played is not, the
+   drill visits exactly the moves that lost more than the tolerance, and the score counts. */
+Test(controller, drill_judges_answers_against_the_exact_scores)
+{
+	struct controller_options opt;
+	struct controller *ctl;
+	struct ctl_drill_state d;
+	char msg[256];
+	int expected = 0, right = 0, asked = 0;
+
+	controller_options_default(&opt);
+	opt.black = opt.white = "human";
+	opt.tt_megabytes = 1;
+	opt.analyze_exact = 12;
+	ctl = controller_new(&opt, err, sizeof(err));
+	while (board_empty_count(controller_board(ctl)) > 12)
+		controller_play(ctl, board_first_square(controller_legal_moves(ctl)), err,
+				sizeof(err));
+	/* that position becomes the start, so that every move can be solved exactly */
+	controller_edit_begin(ctl, err, sizeof(err));
+	cr_assert_geq(controller_edit_done(ctl, err, sizeof(err)), 0, "%s", err);
+	cr_assert_lt(controller_drill_start(ctl, -1, 200, msg, sizeof(msg)), 0);
+	cr_assert(strstr(msg, "analyze"), "no analysis yet: %s", msg);
+	while (!controller_game_over(ctl, NULL)) {
+		uint64_t m = controller_legal_moves(ctl);
+		int worst = SQ_PASS, worst_v = 99;
+
+		for (; m; m &= m - 1) {
+			struct board c = *controller_board(ctl);
+			int sq = board_first_square(m), v;
+
+			board_play(&c, sq, board_flips(c.own, c.opp, sq));
+			v = -solve_exact(&c);
+			if (v < worst_v) {
+				worst_v = v;
+				worst = sq;
+			}
+		}
+		controller_play(ctl, worst, err, sizeof(err));
+	}
+	cr_assert_geq(controller_analyze(ctl, 2, 0, false, err, sizeof(err)), 0, "%s", err);
+	settle(ctl);
+	for (const struct game_node *n = controller_game(ctl)->root->child; n; n = n->child) {
+		struct board after = n->parent->board;
+
+		if (n->move == SQ_PASS ||
+		    board_popcount(board_moves(n->parent->board.own, n->parent->board.opp)) < 2)
+			continue;
+		board_play(&after, n->move, board_flips(after.own, after.opp, n->move));
+		expected += solve_exact(&n->parent->board) * 100 + solve_exact(&after) * 100 > 200;
+	}
+	cr_assert_gt(controller_drill_start(ctl, -1, 200, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert(controller_drilling(ctl, &d));
+	cr_assert_eq(d.n, expected, "the drill asks every move that lost more than 2 discs");
+	while (controller_drilling(ctl, &d)) {
+		const struct board *b = controller_board(ctl);
+		const struct game_node *mistake = controller_node(ctl)->child;
+		int best = SQ_NONE, best_v = -99;
+
+		for (uint64_t m = controller_legal_moves(ctl); m; m &= m - 1) {
+			struct board c = *b;
+			int sq = board_first_square(m), v;
+
+			board_play(&c, sq, board_flips(c.own, c.opp, sq));
+			v = -solve_exact(&c);
+			if (v > best_v) {
+				best_v = v;
+				best = sq;
+			}
+		}
+		cr_assert_not_null(mistake);
+		if (asked++ % 2 == 0) {
+			cr_assert_gt(controller_drill_answer(ctl, best, msg, sizeof(msg)), 0);
+			cr_assert(strncmp(msg, "Right: ", 7) == 0, "best %s: %s",
+				  board_square_name(best), msg);
+			right++;
+		} else {
+			cr_assert_gt(controller_drill_answer(ctl, mistake->move, msg, sizeof(msg)),
+				     0);
+			cr_assert(strncmp(msg, "No: ", 4) == 0, "the mistake again: %s", msg);
+		}
+	}
+	cr_assert_eq(asked, expected);
+	snprintf(err, sizeof(err), "Drill over: %d of %d right", right, asked);
+	cr_assert(strstr(msg, err), "%s", msg);
+	controller_free(ctl);
+}
