@@ -123,10 +123,47 @@ grep -q "^Black: 5 moves, loss " "$tmp/out9" && grep -q "^White: 5 moves, loss "
 check "analyze sums up each side" $?
 [ -s "$tmp/analysed.sgf" ] && grep -q "f5" "$tmp/analysed.sgf"; check "analyze writes the annotated SGF" $?
 grep -q "<svg" "$tmp/eval.svg" && grep -q "<polyline" "$tmp/eval.svg"; check "analyze draws the SVG chart" $?
+# the chart has axis titles, ticks every 10 moves and every quarter of a
+# range that fits the game (the least of 2, 4 ... 64 discs holding the largest
+# score of the analysed file), and a legend for the colours of its dots
+"$OTHELLO" analyze --depth 3 -o "$tmp/tiger.sgf" --svg "$tmp/tiger.svg" "${TOP_SRCDIR:-$(dirname "$0")/..}/saves/tiger-variation.sgf" >/dev/null 2>&1
+top=$(grep -o 'played_score:-\{0,1\}[0-9]*' "$tmp/tiger.sgf" | cut -d: -f2 | tr -d - | sort -n | tail -n 1)
+range=2; while [ $((range * 100)) -lt "$top" ] && [ $range -lt 64 ]; do range=$((range * 2)); done
+grep -q ">+$range</text>" "$tmp/tiger.svg" && grep -q ">-$range</text>" "$tmp/tiger.svg" &&
+  ! grep -q ">+$((range * 2))</text>" "$tmp/tiger.svg"
+check "the SVG's scale fits the game (+-$range for a largest score of $top)" $?
+grep -q ">move</text>" "$tmp/tiger.svg" && grep -q ">discs for Black" "$tmp/tiger.svg" &&
+  grep -q ">0</text>" "$tmp/tiger.svg" && grep -q ">60</text>" "$tmp/tiger.svg" &&
+  [ "$(grep -c 'text-anchor="end">' "$tmp/tiger.svg")" -eq 9 ]
+check "the SVG has axis titles, move ticks and nine score ticks" $?
+grep -q ">?? blunder</text>" "$tmp/tiger.svg" && grep -q ">your own mark" "$tmp/tiger.svg" &&
+  grep -q 'fill="#d62728"/>$' "$tmp/tiger.svg" && grep -q 'stroke="#1f77b4" stroke-width="1.5"><title>move 11: ?!' "$tmp/tiger.svg"
+check "the SVG's legend names the verdict colours and the user's marks (move 11 ?!)" $?
+command -v xmllint >/dev/null 2>&1 && { xmllint --noout "$tmp/tiger.svg"; check "the SVG is well-formed XML" $?; }
 "$OTHELLO" analyze "$tmp/nosuch.sgf" >/dev/null 2>&1; [ $? -eq 2 ]; check "analyze of a missing file exits 2" $?
 printf 'load 5\nanalyze --depth 2\n' | "$OTHELLO" script --no-board >"$tmp/out10" 2>&1
 grep -q "^analysis: 10 moves" "$tmp/out10"; check "the analyze command runs in scripts" $?
 printf 'help keys\n' | "$OTHELLO" script --no-board >"$tmp/out11" 2>&1; st=$?
 [ $st -eq 0 ] && grep -q "^  Esc  *stop the engine" "$tmp/out11"; check "help keys prints the key table in scripts" $?
+
+# othello drill: at the position before each of Black's mistakes in the
+# analysed tiger game (tiger.sgf, analysed above at depth 3), the best move of
+# the analysis is right, the mistaken move itself is not (the engine's line
+# shows), and the score counts the answers given
+q1=$(printf '' | "$OTHELLO" drill --side black "$tmp/tiger.sgf" 2>&1 | sed -n 's/^Drill 1\/[0-9]*: Black, better than \([a-h][1-8]\)$/\1/p')
+best1=$(grep "^;B\[$q1\]" "$tmp/tiger.sgf" | head -n 1 | sed -n 's/.*OMA\[best:\([a-h][1-8]\) .*/\1/p')
+printf '%s\n' "$best1" | "$OTHELLO" drill --side black "$tmp/tiger.sgf" >"$tmp/d1" 2>&1; st=$?
+[ $st -eq 0 ] && [ -n "$q1" ] && grep -q "^Right: $best1 " "$tmp/d1"; check "drill: the analysis's best move is right (first mistake $q1, best $best1)" $?
+q2=$(sed -n 's/.*Drill 2\/[0-9]*: Black, better than \([a-h][1-8]\)$/\1/p' "$tmp/d1")
+printf '%s\n%s\nmove h9\n' "$best1" "$q2" | "$OTHELLO" drill --side black "$tmp/tiger.sgf" >"$tmp/d2" 2>&1
+grep -q "^No: $q2 [-+][0-9.]*, best [-+][0-9.]*:\( [a-h][1-8]\)\{2,\}\. Drill 3/" "$tmp/d2"
+check "drill: the mistaken move again is not, and the engine's line shows" $?
+grep -q "^error: not a square: .h9." "$tmp/d2" && grep -q "^Drill over: 1 of 2 right$" "$tmp/d2"
+check "drill: a bad square is refused and the score counts the answers given" $?
+printf 'f5d6c3d3c4f4f6f3e6e7\n' >"$tmp/short.txt"
+printf 'drill stop\n' | "$OTHELLO" drill --depth 2 --within 0 "$tmp/short.txt" >"$tmp/d3" 2>&1; st=$?
+[ $st -eq 0 ] && grep -q "^Drill 1/" "$tmp/d3"; check "drill analyses a game without analysis first" $?
+"$OTHELLO" drill --side red "$tmp/short.txt" >/dev/null 2>"$tmp/d4"; st=$?
+[ $st -eq 2 ] && grep -q "side: .red. is not black, white or both" "$tmp/d4"; check "drill: a bad --side exits 2 saying why" $?
 
 tap_done

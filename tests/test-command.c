@@ -103,7 +103,7 @@ Test(command, bad_arguments_say_what_is_wrong)
 	    {"level black", "unknown"},
 	    {"analyze --depth x", "depth is 1 to 60"},
 	    {"analyze", "no moves to analyse"},
-	    {"info", "usage: info"},
+	    {"info foo bar", "unknown information key `foo`"},
 	    {"line 1", "no variation 1"},
 	    {"pass", "cannot pass"},
 	    {"say \"hello", "unclosed quote"},

@@ -5,6 +5,7 @@
  * themselves, and the analysis marks checked against an exact solver
  * written here (plain alpha-beta to the end of the game).
  */
+#include "command.h"
 #include "controller.h"
 #include "gametree.h"
 
@@ -402,7 +403,7 @@ Test(controller, analysis_measures_losses_exactly_in_the_endgame)
 			human_marked_ply = controller_cursor(ctl);
 		}
 	}
-	cr_assert_geq(controller_analyze(ctl, 2, 0, err, sizeof(err)), 0, "%s", err);
+	cr_assert_geq(controller_analyze(ctl, 2, 0, false, err, sizeof(err)), 0, "%s", err);
 	cr_assert_eq(controller_mode(ctl), MODE_ANALYSIS);
 	settle(ctl);
 	cr_assert(controller_analysis(ctl, sides));
@@ -419,20 +420,84 @@ Test(controller, analysis_measures_losses_exactly_in_the_endgame)
 		cr_assert_eq(n->analysis.played_score, played, "move %d: played score", n->ply);
 		cr_assert_eq(n->analysis.loss, best - played);
 		total[n->player] += best - played;
-		if (n->ply == human_marked_ply)
-			cr_assert_eq(n->mark, MARK_VERY_GOOD, "a person's mark is kept");
-		else if (best - played >= 800)
-			cr_assert_eq(n->mark, MARK_VERY_BAD);
+		/* the verdict goes apart; a person's mark is kept, no mark is added */
+		cr_assert_eq(n->mark, n->ply == human_marked_ply ? MARK_VERY_GOOD : MARK_NONE,
+			     "move %d: marks are the user's", n->ply);
+		if (best - played >= 800)
+			cr_assert_eq(n->analysis.verdict, MARK_VERY_BAD);
 		else if (best - played >= 400)
-			cr_assert_eq(n->mark, MARK_BAD);
+			cr_assert_eq(n->analysis.verdict, MARK_BAD);
 		else if (best - played >= 200)
-			cr_assert_eq(n->mark, MARK_DUBIOUS);
+			cr_assert_eq(n->analysis.verdict, MARK_DUBIOUS);
 		else
-			cr_assert_eq(n->mark, MARK_NONE);
+			cr_assert_eq(n->analysis.verdict, MARK_NONE);
+		cr_assert_eq(n->analysis.n_moves,
+			     board_popcount(board_moves(before->own, before->opp)),
+			     "move %d: every legal move scored", n->ply);
+		for (int i = 0; i < n->analysis.n_moves; i++) {
+			const struct game_candidate *c = &n->analysis.moves[i];
+			struct board t = *before;
+
+			board_play(&t, c->move, board_flips(t.own, t.opp, c->move));
+			cr_assert_eq(c->score, -solve_exact(&t) * 100, "move %d: %s exact", n->ply,
+				     board_square_name(c->move));
+			cr_assert_eq(c->bound, GAME_BOUND_EXACT);
+		}
 	}
 	cr_assert_eq(sides[BLACK].total_loss, total[BLACK]);
 	cr_assert_eq(sides[WHITE].total_loss, total[WHITE]);
 	cr_assert_gt(total[BLACK] + total[WHITE], 0, "the worst moves lose something");
+	controller_free(ctl);
+}
+
+/* The midgame analysis of a game: in every position all legal moves are scored at one depth
+   with a full window, the played one among them, so the best never scores below the
+   played move (it did: the played score came from the next position's own search). */
+Test(controller, analysis_scores_every_move_alike_so_best_is_never_below_played)
+{
+	struct controller_options opt;
+	struct controller *ctl;
+	int analysed = 0;
+
+	controller_options_default(&opt);
+	opt.black = opt.white = "human";
+	opt.tt_megabytes = 1;
+	opt.analyze_exact = 0;
+	ctl = controller_new(&opt, err, sizeof(err));
+	cr_assert(ctl);
+	cr_assert_geq(
+	    controller_import(ctl, TESTDATA "/../../saves/tiger-variation.sgf", err, sizeof(err)),
+	    0, "%s", err);
+	cr_assert_geq(controller_analyze(ctl, 3, 0, false, err, sizeof(err)), 0, "%s", err);
+	settle(ctl);
+	for (const struct game_node *n = controller_game(ctl)->root->child; n; n = n->child) {
+		const struct game_analysis *a = &n->analysis;
+		bool found = false;
+
+		if (n->move == SQ_PASS || board_empty_count(&n->board) == 0)
+			continue;
+		cr_assert(a->valid, "move %d analysed", n->ply);
+		cr_assert_geq(a->best_score, a->played_score, "move %d: best %d, played %d", n->ply,
+			      a->best_score, a->played_score);
+		cr_assert_eq(a->loss, a->best_score - a->played_score);
+		cr_assert_eq(a->played_bound, GAME_BOUND_EXACT);
+		cr_assert_eq(
+		    a->n_moves,
+		    board_popcount(board_moves(n->parent->board.own, n->parent->board.opp)),
+		    "move %d", n->ply);
+		for (int i = 0; i < a->n_moves; i++) {
+			cr_assert_eq(a->moves[i].bound, GAME_BOUND_EXACT);
+			cr_assert_eq(a->moves[i].depth, a->depth, "one depth for all");
+			cr_assert_leq(a->moves[i].score, a->best_score);
+			if (a->moves[i].move == n->move) {
+				found = true;
+				cr_assert_eq(a->moves[i].score, a->played_score);
+			}
+		}
+		cr_assert(found, "move %d: the played move is among the scored", n->ply);
+		analysed++;
+	}
+	cr_assert_gt(analysed, 50);
 	controller_free(ctl);
 }
 
@@ -526,5 +591,244 @@ Test(controller, stop_makes_the_engine_play_its_best_move_so_far)
 	cr_assert_eq(controller_cursor(ctl), 2);
 	cr_assert(board_is_legal(&game_main_line(controller_game(ctl), 1)->board,
 				 game_main_line(controller_game(ctl), 2)->move));
+	controller_free(ctl);
+}
+
+/* A game opened for study (a file, a slot, an import) never lets the engine move unless asked,
+   whoever the players are: White was expert and answered a tried move at once, writing its
+   move into the record. `go` still asks it; naming a player ends the study. */
+Test(controller, a_game_opened_for_study_lets_the_engine_move_only_when_asked)
+{
+	static const char *const opens[] = {"file", "slot", "import"};
+	struct controller_options opt;
+	char dir[] = "/tmp/othello-study-XXXXXX", path[256];
+
+	cr_assert(mkdtemp(dir));
+	controller_options_default(&opt);
+	opt.black = "human";
+	opt.white = "expert";
+	opt.tt_megabytes = 1;
+	opt.save_dir = dir;
+	for (size_t i = 0; i < sizeof opens / sizeof opens[0]; i++) {
+		struct controller *ctl = controller_new(&opt, err, sizeof(err));
+		const struct game_node *tip;
+		int rc;
+
+		cr_assert(ctl, "%s", err);
+		snprintf(path, sizeof path, "%s/game.txt", dir);
+		FILE *f = fopen(path, "w");
+		cr_assert(f);
+		fputs("f5d6c3d3\n", f);
+		fclose(f);
+		if (i == 1) {
+			play(ctl, "f5");
+			settle(ctl);
+			cr_assert_geq(controller_save(ctl, "kept", "", err, sizeof(err)), 0, "%s",
+				      err);
+		}
+		rc = i == 0   ? controller_load(ctl, path, err, sizeof(err))
+		     : i == 1 ? controller_load(ctl, "kept", err, sizeof(err))
+			      : controller_import(ctl, path, err, sizeof(err));
+		cr_assert_geq(rc, 0, "%s: %s", opens[i], err);
+		cr_assert(controller_study(ctl), "%s", opens[i]);
+		cr_assert_not(controller_engine_busy(ctl), "%s: the engine waits after opening",
+			      opens[i]);
+		/* try a move at the end of the line, for either side to move */
+		play(ctl, board_square_name(board_first_square(controller_legal_moves(ctl))));
+		cr_assert_not(controller_engine_busy(ctl), "%s: a tried move is not answered",
+			      opens[i]);
+		tip = controller_node(ctl);
+		cr_assert_null(tip->child);
+		cr_assert_null(tip->reasoning);
+		cr_assert_geq(controller_go(ctl, err, sizeof(err)), 0, "%s", err);
+		settle(ctl);
+		cr_assert_not_null(controller_node(ctl)->reasoning, "`go` asks the engine");
+		cr_assert_not(controller_engine_busy(ctl), "and only for one move");
+		cr_assert_geq(controller_set_player(ctl, WHITE, "expert", err, sizeof(err)), 0);
+		cr_assert_not(controller_study(ctl), "naming a player ends the study");
+		controller_free(ctl);
+	}
+	snprintf(path, sizeof path, "rm -rf '%s'", dir);
+	cr_assert_eq(system(path), 0);
+}
+
+/* `info` alone shows the game's information and the comment of move 0, which a file sets. */
+Test(controller, info_text_shows_the_files_information_and_the_comment_of_move_0)
+{
+	struct controller_options opt;
+	struct controller *ctl;
+	struct command_result res;
+	char *t;
+
+	controller_options_default(&opt);
+	opt.black = opt.white = "human";
+	opt.tt_megabytes = 1;
+	ctl = controller_new(&opt, err, sizeof(err));
+	cr_assert_geq(
+	    controller_load(ctl, TESTDATA "/../../saves/tiger-variation.sgf", err, sizeof(err)), 0,
+	    "%s", err);
+	t = controller_info_text(ctl);
+	cr_assert(t);
+	cr_assert(strstr(t, "black    PB  Othello Master (3 plies)\n"), "%s", t);
+	cr_assert(strstr(t, "result   RE  B+8\n"), "%s", t);
+	cr_assert(strstr(t, "event    EV  Example games\n"), "%s", t);
+	cr_assert(strstr(t, "A game played by the program"), "GC: %s", t);
+	cr_assert(strstr(t, "Comment of move 0:\n  Open this game"), "%s", t);
+	for (const char *l = t; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != 0))
+		cr_assert_leq(strcspn(l, "\n"), 72, "wrapped: %.*s", (int)strcspn(l, "\n"), l);
+	free(t);
+	cr_assert_eq(command_execute(ctl, "info", &res), 0);
+	cr_assert(res.flags & CMD_OUTPUT);
+	cr_assert(strstr(res.output, "PW  Othello Master"));
+	command_result_free(&res);
+	controller_free(ctl);
+}
+
+/* Hints score every legal move with a full window at one depth: exact scores, no bounds (the
+   others were mostly bounds equal to the best). The overlay deepens depth after depth, every
+   legal move scored at each, and stops at the hint depth; it stays quiet on the engine's turn. */
+Test(controller, hints_and_the_overlay_score_every_legal_move_exactly)
+{
+	struct controller_options opt;
+	struct controller *ctl;
+	struct ctl_event ev;
+	struct ctl_hint h[32];
+	int depths[16], n_depths = 0, legal;
+
+	controller_options_default(&opt);
+	opt.black = opt.white = "human";
+	opt.tt_megabytes = 1;
+	opt.hint_depth = 5;
+	ctl = controller_new(&opt, err, sizeof(err));
+	play(ctl, "f5d6c3d3c4f4");
+	legal = board_popcount(controller_legal_moves(ctl));
+	cr_assert_geq(controller_hint(ctl, 2, err, sizeof(err)), 0, "%s", err);
+	settle(ctl);
+	cr_assert_eq(controller_hints(ctl, h, 32), 2, "the list shows the two asked for");
+	cr_assert_eq(controller_hint_scores(ctl, h, 32), legal, "every legal move is scored");
+	for (int i = 0; i < legal; i++) {
+		cr_assert_eq(h[i].bound, BOUND_EXACT, "%s: a score, not a bound",
+			     board_square_name(h[i].move));
+		cr_assert_eq(h[i].depth, 5);
+		cr_assert(i == 0 || h[i].score <= h[i - 1].score, "best first");
+	}
+	play(ctl, "f6");
+	cr_assert_geq(controller_overlay_set(ctl, true, err, sizeof(err)), 0, "%s", err);
+	cr_assert(controller_overlay_searching(ctl));
+	legal = board_popcount(controller_legal_moves(ctl));
+	while (controller_wait_event(ctl, &ev)) {
+		if (ev.kind != CTL_EVENT_HINTS_READY)
+			continue;
+		cr_assert_eq(controller_hint_scores(ctl, h, 32), legal);
+		cr_assert_lt(n_depths, 16);
+		depths[n_depths++] = h[0].depth;
+		for (int i = 0; i < legal; i++)
+			cr_assert_eq(h[i].bound, BOUND_EXACT);
+	}
+	cr_assert_eq(n_depths, 5, "depths 1 to 5, one after the other");
+	for (int i = 0; i < n_depths; i++)
+		cr_assert_eq(depths[i], i + 1);
+	cr_assert_not(controller_overlay_searching(ctl), "done at the hint depth");
+	/* against an engine: the overlay waits on the engine's turn */
+	cr_assert_eq(controller_side(ctl), WHITE);
+	cr_assert_gt(controller_set_player(ctl, WHITE, "expert", err, sizeof(err)), 0);
+	cr_assert(controller_engine_busy(ctl) && !controller_overlay_searching(ctl),
+		  "the engine's move comes first");
+	settle(ctl);
+	cr_assert_eq(controller_side(ctl), BLACK);
+	cr_assert_gt(controller_overlay_step(ctl), 0);
+	cr_assert(controller_overlay_searching(ctl));
+	settle(ctl);
+	cr_assert_eq(controller_hint_scores(ctl, h, 32),
+		     board_popcount(controller_legal_moves(ctl)), "on the human's turn it scores");
+	controller_free(ctl);
+}
+
+/* The drill, judged against a slow exact solver: in an endgame of worst moves, analysed
+   exactly, the best move of each drilled position is right, the mistake played is not, the
+   drill visits exactly the moves that lost more than the tolerance, and the score counts. */
+Test(controller, drill_judges_answers_against_the_exact_scores)
+{
+	struct controller_options opt;
+	struct controller *ctl;
+	struct ctl_drill_state d;
+	char msg[256];
+	int expected = 0, right = 0, asked = 0;
+
+	controller_options_default(&opt);
+	opt.black = opt.white = "human";
+	opt.tt_megabytes = 1;
+	opt.analyze_exact = 12;
+	ctl = controller_new(&opt, err, sizeof(err));
+	while (board_empty_count(controller_board(ctl)) > 12)
+		controller_play(ctl, board_first_square(controller_legal_moves(ctl)), err,
+				sizeof(err));
+	/* that position becomes the start, so that every move can be solved exactly */
+	controller_edit_begin(ctl, err, sizeof(err));
+	cr_assert_geq(controller_edit_done(ctl, err, sizeof(err)), 0, "%s", err);
+	cr_assert_lt(controller_drill_start(ctl, -1, 200, msg, sizeof(msg)), 0);
+	cr_assert(strstr(msg, "analyze"), "no analysis yet: %s", msg);
+	while (!controller_game_over(ctl, NULL)) {
+		uint64_t m = controller_legal_moves(ctl);
+		int worst = SQ_PASS, worst_v = 99;
+
+		for (; m; m &= m - 1) {
+			struct board c = *controller_board(ctl);
+			int sq = board_first_square(m), v;
+
+			board_play(&c, sq, board_flips(c.own, c.opp, sq));
+			v = -solve_exact(&c);
+			if (v < worst_v) {
+				worst_v = v;
+				worst = sq;
+			}
+		}
+		controller_play(ctl, worst, err, sizeof(err));
+	}
+	cr_assert_geq(controller_analyze(ctl, 2, 0, false, err, sizeof(err)), 0, "%s", err);
+	settle(ctl);
+	for (const struct game_node *n = controller_game(ctl)->root->child; n; n = n->child) {
+		struct board after = n->parent->board;
+
+		if (n->move == SQ_PASS ||
+		    board_popcount(board_moves(n->parent->board.own, n->parent->board.opp)) < 2)
+			continue;
+		board_play(&after, n->move, board_flips(after.own, after.opp, n->move));
+		expected += solve_exact(&n->parent->board) * 100 + solve_exact(&after) * 100 > 200;
+	}
+	cr_assert_gt(controller_drill_start(ctl, -1, 200, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert(controller_drilling(ctl, &d));
+	cr_assert_eq(d.n, expected, "the drill asks every move that lost more than 2 discs");
+	while (controller_drilling(ctl, &d)) {
+		const struct board *b = controller_board(ctl);
+		const struct game_node *mistake = controller_node(ctl)->child;
+		int best = SQ_NONE, best_v = -99;
+
+		for (uint64_t m = controller_legal_moves(ctl); m; m &= m - 1) {
+			struct board c = *b;
+			int sq = board_first_square(m), v;
+
+			board_play(&c, sq, board_flips(c.own, c.opp, sq));
+			v = -solve_exact(&c);
+			if (v > best_v) {
+				best_v = v;
+				best = sq;
+			}
+		}
+		cr_assert_not_null(mistake);
+		if (asked++ % 2 == 0) {
+			cr_assert_gt(controller_drill_answer(ctl, best, msg, sizeof(msg)), 0);
+			cr_assert(strncmp(msg, "Right: ", 7) == 0, "best %s: %s",
+				  board_square_name(best), msg);
+			right++;
+		} else {
+			cr_assert_gt(controller_drill_answer(ctl, mistake->move, msg, sizeof(msg)),
+				     0);
+			cr_assert(strncmp(msg, "No: ", 4) == 0, "the mistake again: %s", msg);
+		}
+	}
+	cr_assert_eq(asked, expected);
+	snprintf(err, sizeof(err), "Drill over: %d of %d right", right, asked);
+	cr_assert(strstr(msg, err), "%s", msg);
 	controller_free(ctl);
 }

@@ -155,6 +155,31 @@ Test(record_sgf, every_annotation_round_trips)
 	game_free(g);
 }
 
+/* The analysis's verdict (OMV) is kept apart from the user's mark, and the analysis keeps
+   every legal move's score, the bound of the played score and the best line. */
+Test(record_sgf, verdict_and_every_scored_move_round_trip_apart_from_the_mark)
+{
+	struct game *g = from_text(
+	    RECORD_SGF, "(;GM[2]FF[4]SZ[8];B[f5]TE[1]OMV[?]OMA[best:d3 best_score:150 "
+			"played_score:-300 played_bound:upper loss:450 depth:10 exact:0 "
+			"pv:d3c3 moves:d3=150/exact/10,f5=-300/upper/10,c4=-310/upper/10])");
+	const struct game_node *f5 = g->root->child;
+	char err[256];
+
+	cr_assert_eq(f5->mark, MARK_GOOD, "the user's mark");
+	cr_assert_eq(f5->analysis.verdict, MARK_BAD, "the analysis's verdict");
+	cr_assert_eq(f5->analysis.played_bound, GAME_BOUND_UPPER);
+	cr_assert_eq(f5->analysis.n_moves, 3);
+	cr_assert_eq(f5->analysis.moves[2].move, board_square_parse("c4"));
+	cr_assert_eq(f5->analysis.moves[2].score, -310);
+	cr_assert_eq(f5->analysis.pv_len, 2);
+	assert_sgf_round_trip(g);
+	game_free(g);
+	cr_assert_null(record_read(RECORD_SGF, "(;GM[2]FF[4]SZ[8];B[f5]OMV[x])", 30, "t.sgf", err,
+				   sizeof(err)));
+	cr_assert(strstr(err, "t.sgf:1:") && strstr(err, "OMV must be a mark"), "%s", err);
+}
+
 Test(record_sgf, set_up_position_is_read_and_round_trips)
 {
 	struct game *g = load("setup.sgf", -1);

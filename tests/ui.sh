@@ -216,7 +216,7 @@ quit sv
 
 # ---------------------------------------------------------------- loading, stepping, resizing
 start load 80 24 -- --load one
-wait_for load "move 0/2  REPLAY"; check "--load opens the slot in replay mode, at the start" $?
+wait_for load "move 0/2  STUDY"; check "--load opens the slot for study, at the start" $?
 wait_for load "●d3     2 ○c3!?✎+"; check "the loaded game has its moves, marks, comments and variations" $?
 keys load End
 wait_for load "move 2/2"; check "End goes to the end of the line" $?
@@ -232,8 +232,177 @@ wait_for load "┌───┬───┬"; check "back at 80x24 the board is s
 quit load
 
 start file 80 24 -- "$SAVES/one.sgf"
-wait_for file "REPLAY"; check "othello FILE opens the file in replay mode" $?
+wait_for file "STUDY"; check "othello FILE opens the file for study" $?
 quit file
+
+# ---------------------------------------------------------------- study: information, no engine
+# the file's information and the comment of move 0 show at move 0 and in
+# `info`; the header names the file's players (it showed this session's)
+TIGER="${TOP_SRCDIR:-$(dirname "$0")/..}/saves/tiger-variation.sgf"
+start info 80 24 -- "$TIGER"
+wait_for info "Game: Tiger, with a variation"; check "move 0 shows the game information" $?
+screen info | grep -q "Example games, 2026-11-22 result B+8"; check "event, date and result at move 0" $?
+screen info | grep -q "A game played by the program"; check "the game's text (GC) at move 0" $?
+screen info | head -n 1 | grep -q "Black Othello.*White Othello"; check "the header names the file's players" $?
+cmd info "info"
+wait_for info "black    PB  Othello Master (3 plies)"; check "info alone shows the information" $?
+screen info | grep -q "Comment of move 0:"; check "and the comment of move 0" $?
+keys info q
+wait_gone info "Comment of move 0:" >/dev/null
+cmd info "info event Club night"
+wait_for info "Club night"; check "the information is editable and shows at once" $?
+cmd info "comment read me first"
+wait_for info "✎ read me first"; check "a comment at move 0 shows (it said 'comment set' and nothing)" $?
+quit info
+
+# a game opened for study never lets the engine move unless asked: White is
+# expert by default and answered a tried move at once
+printf 'f5d6\n' >"$T/two.txt"
+start study 80 24 -- "$T/two.txt"
+wait_for study "move 0/2  STUDY" >/dev/null
+keys study End
+wait_for study "move 2/2" >/dev/null
+cmd study "c3"
+wait_for study " 3 ●c3"; check "a move is tried at the end of a studied game" $?
+sleep 1
+! screen study | grep -q " 4 ○" && ! screen study | grep -q "is thinking"
+check "the engine does not answer it" $?
+cmd study "go"
+wait_for study " 4 ○"; check "go asks the engine for one move" $?
+quit study
+start study2 80 24 -- --white human
+wait_for study2 "Moves 0" >/dev/null
+keys study2 k Enter
+wait_for study2 " 1 ●d3" >/dev/null
+cmd study2 "save kept"
+wait_for study2 "saved in slot kept" >/dev/null
+quit study2
+start study3 80 24 -- --load kept
+wait_for study3 "STUDY" >/dev/null
+keys study3 End
+wait_for study3 "move 1/1" >/dev/null
+cmd study3 "c3"
+wait_for study3 " 2 ○c3"; check "--load: a tried move is played" $?
+cmd study3 "c4"
+wait_for study3 " 3 ●c4"; check "--load: both sides are tried by hand, as with a FILE" $?
+quit study3
+
+# ---------------------------------------------------------------- hints and the overlay on the board
+# hints gave rank numbers only: the scores show on the squares and in the panel
+start hs 80 24 -- --white human
+wait_for hs "Moves 0" >/dev/null
+keys hs ?
+wait_for hs "Hints for Black"; check "? lists the hints in the panel" $?
+[ "$(screen hs | grep -cE '^[1-8] │.*│[+-][0-9]+ *│')" -ge 3 ]; check "their scores show on the board's squares at 80x24" $?
+screen hs | grep -qE '│ +1\. [a-h][1-8] +[+-][0-9.]+ +depth [0-9]+'; check "and in the panel with their depth" $?
+cmd hs "c4"
+wait_for hs " 1 ●c4" >/dev/null
+cmd hs "overlay"
+wait_for hs "All moves for White, depth 8"; check "the overlay deepens to the hint depth" $?
+[ "$(screen hs | grep -oE '│ ?[+-][0-9]+ ?│' | wc -l)" -eq 3 ]; check "every legal move's score is on its square (3 for White)" $?
+cmd hs "e3"
+wait_for hs "All moves for Black, depth 8"; check "the overlay follows the game" $?
+keys hs '['
+wait_for hs "All moves for White, depth 8"; check "and works in replay" $?
+TM resize-window -t hs -x 120 -y 40
+wait_for hs "┌───────┬" >/dev/null
+screen hs | grep -qE '│ +[+-][0-9]+\.[0-9][0-9] +│'; check "a large board shows the scores to the hundredth" $?
+quit hs
+
+# ---------------------------------------------------------------- the evaluation graph
+# at 80x24 the caption is line 20 and the graph lines 21 (above the zero line)
+# and 22 (below it), from column 3. It had no zero line, one colour, an even
+# game as a full block and gaps on human moves.
+B='[▁▂▃▄▅▆▇█]'
+start gr 80 24 --
+wait_for gr "Moves 0" >/dev/null
+keys gr k Enter
+wait_for gr " 2 ○" >/dev/null
+wait_gone gr "is thinking" >/dev/null
+screen gr | sed -n 21p | LC_ALL=C.UTF-8 grep -qE "^  $B$B"; check "a human move has a score in the graph (no gap)" $?
+quit gr
+start grt 80 24 -- "$TIGER"
+wait_for grt "STUDY" >/dev/null
+cmd grt "analyze --depth 3"
+wait_for grt "analysis: 60 moves" 60; check "the tiger game is analysed" $?
+screen grt | sed -n 20p | grep -qE "^  Eval .*±(2|4|8|16|32|64)"; check "the graph's caption gives the scale" $?
+screen grt | sed -n 21p | LC_ALL=C.UTF-8 grep -qE "^  $B{33}"; check "a zero line or a bar in every column above the line" $?
+screen grt | sed -n 21p | grep -q "▁"; check "the zero line shows where the game is even or White leads" $?
+screen grt | sed -n 22p | LC_ALL=C.UTF-8 grep -qE "^  .*$B"; check "White's advantage hangs below the line" $?
+TM resize-window -t grt -x 80 -y 34
+graph_rows() { screen grt | sed -n '21,32p' | LC_ALL=C.UTF-8 grep -cE "^  .{0,32}$B"; }
+i=0
+while [ "$(graph_rows)" -lt 5 ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+[ "$(graph_rows)" -ge 5 ]; check "the graph is taller in a taller terminal" $?
+quit grt
+
+# ---------------------------------------------------------------- reasoning: book moves, bounds
+# a book move read "book: depth 0"; the other candidates of a fast search were
+# listed as if scored ("e6 <=-3.10") beside the exact ones
+start rs 80 24 -- "${TESTDATA:-$(dirname "$0")/data}/annotated.sgf"
+wait_for rs "STUDY" >/dev/null
+cmd rs "goto 2"
+wait_for rs "book move,"; check "a book move reads 'book move'" $?
+! screen rs | grep -q "depth 0"; check "and no depth 0" $?
+cmd rs "goto 4"
+wait_for rs "Bounds: c4 >=-1.50, e6 <=-3.10,"; check "bounds are listed apart from scores, marked" $?
+quit rs
+
+# ---------------------------------------------------------------- a complete study session
+# open a game, read its information, step through it, comment, mark, add a
+# variation, analyse, drill, save, reload: everything is kept
+start ses 80 24 -- "$TIGER"
+wait_for ses "Game: Tiger, with a variation"; check "session: the game opens at its information" $?
+cmd ses "info"
+wait_for ses "event    EV  Example games"; check "session: info shows the information" $?
+keys ses q
+wait_gone ses "event    EV" >/dev/null
+cmd ses "info event Study night"
+wait_for ses "Study night" >/dev/null
+keys ses ']' ']' ']'
+wait_for ses "move 3/60"; check "session: ] steps through the game" $?
+cmd ses "comment my note on c3"
+wait_for ses "✎ my note on c3"; check "session: a comment" $?
+cmd ses "mark !"
+wait_for ses " 3 ●c3! "; check "session: a mark" $?
+cmd ses "f4"
+wait_for ses " 4 ○f4"; check "session: a variation is played (nothing answers it)" $?
+cmd ses "prev"
+wait_for ses "move 3/" >/dev/null
+cmd ses "line 1"
+wait_for ses " 4 ○d3   +"; check "session: back on the main line, the variation is marked" $?
+cmd ses "analyze --depth 3"
+wait_for ses "analysis: 60 moves" 60; check "session: the game is analysed" $?
+# in the move list a verdict is underlined, a mark of the user's is not
+E=$(printf '\033')
+TM capture-pane -e -p -t ses >"$T/ses.esc"
+grep -q "○e6${E}\[4m" "$T/ses.esc" && grep -q "●a3${E}\[[0-9;]*m?!" "$T/ses.esc" && ! grep -q "●a3${E}\[4m" "$T/ses.esc"
+check "session: verdicts and the user's marks read apart in the move list" $?
+cmd ses "goto 11"
+wait_for ses "verdict ?!"; check "session: the verdict shows beside the move's own mark" $?
+screen ses | grep -q "your mark ?!"; check "session: and the user's mark apart" $?
+cmd ses "drill black"
+wait_for ses "Drill 1/" >/dev/null
+q=$(screen ses | sed -n 's/.*Drill 1\/[0-9]*: Black, better than \([a-h][1-8]\).*/\1/p' | head -n 1)
+screen ses | grep -q "Drill 1/[0-9]*: right 0 of 0"; check "session: the drill shows in the panel" $?
+cmd ses "$q"
+wait_for ses "No: $q "; check "session: the drill judges an answer on the screen ($q again)" $?
+cmd ses "drill stop"
+wait_for ses "Drill over: 0 of 1 right"; check "session: the drill ends with its score" $?
+cmd ses "save study"
+wait_for ses "saved in slot study"; check "session: saved" $?
+quit ses
+start ses2 80 24 -- --load study
+wait_for ses2 "Study night"; check "session: reloaded, the information is kept" $?
+cmd ses2 "goto 3"
+wait_for ses2 "✎ my note on c3"; check "session: the comment is kept" $?
+screen ses2 | grep -q " 3 ●c3! " && screen ses2 | grep -q " 4 ○d3   +"
+check "session: the mark and the variation are kept" $?
+cmd ses2 "goto 11"
+wait_for ses2 "verdict ?!"; check "session: the analysis and its verdict are kept" $?
+grep -q "OMV\[" "$SAVES/study.sgf" && grep -q "moves:" "$SAVES/study.sgf" && grep -q "(;W\[f4\]" "$SAVES/study.sgf"
+check "session: the slot holds verdicts, every move's scores and the variation" $?
+quit ses2
 
 # ---------------------------------------------------------------- edit mode
 start edit 80 24 -- --white human

@@ -73,7 +73,7 @@ para() {
     inpara { print }'
 }
 options() { sed 's/`[^`]*`//g' | grep -o -- '--[a-z][a-z-]*' | grep -vx -- --help | sort -u; }
-for c in play perft convert book ladder solve analyze-position script analyze match tournament \
+for c in play perft convert book ladder solve analyze-position script analyze drill match tournament \
   report gtp nboard balanced-openings train; do
   para "$c" >"$tmp/man-$c"
   "$OTHELLO" "$c" --help >"$tmp/help-$c" 2>&1
@@ -129,7 +129,7 @@ printf 'info foo\nhelp info\n' | "$OTHELLO" script --no-board >"$tmp/info" 2>&1
 keys=$(sed -n 's/.*unknown information key `foo` (\(.*\))$/\1/p' "$tmp/info")
 missing=
 for k in $keys; do
-  grep -A3 "^info KEY" "$tmp/info" | grep -q "\b$k\b" || missing="$missing $k"
+  grep -A3 "^info \[KEY" "$tmp/info" | grep -q "\b$k\b" || missing="$missing $k"
   sed 's/\\-/-/g' "${TOP_SRCDIR:-$(dirname "$0")/..}/man/othello.6" | grep -A3 "^\.BI info" |
     grep -q "\b$k\b" || missing="$missing man:$k"
 done

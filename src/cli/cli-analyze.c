@@ -5,10 +5,12 @@
  * annotated game and, on request, the evaluation over the game as an SVG
  * chart. A progress bar goes to standard error when it is a terminal.
  *
- * The chart: x = move number, y = the evaluation after each move from
- * Black's side in discs, clamped to +-64 (drawn to +-32 unless the game goes
- * further), one polyline, a zero line, and a dot on each marked move;
- * written with svg.c (the file appears whole, numbers the same everywhere).
+ * The chart: x = move number (ticks and labels every 10 moves), y = the
+ * evaluation after each move from Black's side in discs on the least scale
+ * of 2, 4, 8 ... 64 discs that holds the game (ticks every quarter, a solid
+ * zero line), one polyline, a filled dot in the verdict's colour on each
+ * move the analysis judged (?! gold, ? orange, ?? red) and a blue ring on
+ * each move the user marked; a legend above says which is which.
  */
 #include "cli-options.h"
 #include "cli.h"
@@ -16,77 +18,180 @@
 #include "command.h"
 #include "controller.h"
 #include "gametree.h"
-#include "svg.h"
+#include "record.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-/* Black's evaluation after each move of the main line, in centidiscs; count or -1. */
-static int black_evals(const struct game *g, int *ply, int *eval, int *mark, int max)
-{
-	int n = 0;
+/* The analysed moves of the main line, for the chart. */
+struct chart_data {
+	int n;		  /* moves in the arrays */
+	int ply[128];	  /* move number */
+	int eval[128];	  /* Black's evaluation after the move, centidiscs */
+	int verdict[128]; /* the analysis's verdict (enum game_mark) */
+	int mark[128];	  /* the user's mark (enum game_mark) */
+	int last;	  /* the x axis runs to this move (a multiple of 10) */
+	int range;	  /* the y axis runs from -range to +range discs */
+};
 
-	for (const struct game_node *m = g->root->child; m && n < max; m = m->child) {
+/* Fills `d` from the analysed moves of the main line of `g`: the x axis to the last move
+   rounded up to 10, the y axis to the least of 2, 4, ... 64 discs that holds every score. */
+static void chart_data_fill(struct chart_data *d, const struct game *g)
+{
+	int top = 0;
+
+	memset(d, 0, sizeof(*d));
+	d->last = 10;
+	d->range = 2;
+	for (const struct game_node *m = g->root->child; m && d->n < 128; m = m->child) {
+		int e;
+
 		if (!m->analysis.valid)
 			continue;
-		ply[n] = m->ply;
-		eval[n] = m->player == BLACK ? m->analysis.played_score : -m->analysis.played_score;
-		mark[n] = m->mark;
-		n++;
+		e = m->player == BLACK ? m->analysis.played_score : -m->analysis.played_score;
+		d->ply[d->n] = m->ply;
+		d->eval[d->n] = e;
+		d->verdict[d->n] = m->analysis.verdict;
+		d->mark[d->n] = m->mark;
+		d->n++;
+		if (abs(e) > top)
+			top = abs(e);
+		while (m->ply > d->last)
+			d->last += 10;
 	}
-	return n;
+	while (d->range * 100 < top && d->range < 64)
+		d->range *= 2;
 }
 
-/* Writes the chart of the evaluations of `g` to `path` (through a temporary
-   file, with svg.c). Returns 0, or -1 with a message. */
+enum { SVG_W = 720, SVG_H = 320, SVG_L = 56, SVG_R = 16, SVG_T = 44, SVG_B = 44 };
+
+static double chart_x(const struct chart_data *d, double ply)
+{
+	return SVG_L + ply * (SVG_W - SVG_L - SVG_R) / d->last;
+}
+
+static double chart_y(const struct chart_data *d, double discs)
+{
+	double h = SVG_H - SVG_T - SVG_B;
+
+	discs = discs > d->range ? d->range : discs < -d->range ? -d->range : discs;
+	return SVG_T + h / 2 - discs * (h / 2) / d->range;
+}
+
+/* The colour of a verdict's dot, NULL for none. */
+static const char *chart_verdict_colour(int v)
+{
+	return v == MARK_VERY_BAD  ? "#d62728"
+	       : v == MARK_BAD	   ? "#ff7f0e"
+	       : v == MARK_DUBIOUS ? "#e6b800"
+				   : NULL;
+}
+
+/* The axes: the frame, the zero line, ticks and labels every quarter of the range and every
+   10 moves, the axis titles. */
+static void chart_axes(FILE *f, const struct chart_data *d)
+{
+	fprintf(f, "<g font-family=\"sans-serif\" font-size=\"11\" fill=\"#333\">\n");
+	for (int q = -4; q <= 4; q++) {
+		double v = d->range * q / 4.0, y = chart_y(d, v);
+
+		fprintf(f,
+			"<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\"%s/>\n"
+			"<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s%g</text>\n",
+			SVG_L - 4, y, SVG_W - SVG_R, y, q ? "#ddd" : "#555",
+			q ? " stroke-dasharray=\"3,3\"" : " stroke-width=\"1.2\"", SVG_L - 7, y + 4,
+			v > 0 ? "+" : "", v);
+	}
+	for (int p = 0; p <= d->last; p += 10)
+		fprintf(f,
+			"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555\"/>\n"
+			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
+			chart_x(d, p), SVG_H - SVG_B, chart_x(d, p), SVG_H - SVG_B + 5,
+			chart_x(d, p), SVG_H - SVG_B + 17, p);
+	fprintf(
+	    f,
+	    "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#555\"/>\n"
+	    "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">move</text>\n"
+	    "<text transform=\"translate(14,%d) rotate(-90)\" text-anchor=\"middle\">"
+	    "discs for Black (White below 0)</text>\n</g>\n",
+	    SVG_L, SVG_T, SVG_W - SVG_L - SVG_R, SVG_H - SVG_T - SVG_B, (SVG_L + SVG_W - SVG_R) / 2,
+	    SVG_H - 8, SVG_T + (SVG_H - SVG_T - SVG_B) / 2);
+}
+
+/* The legend above the chart: the verdicts' colours (filled dots) and the user's marks
+   (rings). */
+static void chart_legend(FILE *f)
+{
+	static const struct {
+		const char *text;
+		int verdict;
+	} items[] = {
+	    {"?! doubtful", MARK_DUBIOUS}, {"? mistake", MARK_BAD}, {"?? blunder", MARK_VERY_BAD}};
+	int x = SVG_L + 142;
+
+	fprintf(f,
+		"<g font-family=\"sans-serif\" font-size=\"11\" fill=\"#333\">\n"
+		"<text x=\"%d\" y=\"16\" font-size=\"13\">Evaluation for Black after each "
+		"move, in discs</text>\n<text x=\"%d\" y=\"36\">Verdicts of the analysis:</text>\n",
+		SVG_L, SVG_L);
+	for (size_t i = 0; i < sizeof items / sizeof items[0]; i++, x += 92)
+		fprintf(f,
+			"<circle cx=\"%d\" cy=\"32\" r=\"4\" fill=\"%s\"/>"
+			"<text x=\"%d\" y=\"36\">%s</text>\n",
+			x + 4, chart_verdict_colour(items[i].verdict), x + 12, items[i].text);
+	fprintf(f,
+		"<circle cx=\"%d\" cy=\"32\" r=\"6\" fill=\"none\" stroke=\"#1f77b4\" "
+		"stroke-width=\"1.5\"/><text x=\"%d\" y=\"36\">your own mark (! !! ? ?? !? ?!)"
+		"</text>\n</g>\n",
+		x + 14, x + 24);
+}
+
+/* Writes the chart (see the file comment) to `f`: write_atomic's callback. */
+static int chart_write(FILE *f, const void *data)
+{
+	const struct chart_data *d = data;
+
+	fprintf(f,
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+		"viewBox=\"0 0 %d %d\">\n"
+		"<title>Evaluation for Black, in discs, after each move</title>\n"
+		"<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n",
+		SVG_W, SVG_H, SVG_W, SVG_H, SVG_W, SVG_H);
+	chart_legend(f);
+	chart_axes(f, d);
+	fprintf(f, "<polyline fill=\"none\" stroke=\"black\" stroke-width=\"1.5\" points=\"");
+	for (int i = 0; i < d->n; i++)
+		fprintf(f, "%s%.1f,%.1f", i ? " " : "", chart_x(d, d->ply[i]),
+			chart_y(d, d->eval[i] / 100.0));
+	fprintf(f, "\"/>\n");
+	for (int i = 0; i < d->n; i++) {
+		double x = chart_x(d, d->ply[i]), y = chart_y(d, d->eval[i] / 100.0);
+		const char *c = chart_verdict_colour(d->verdict[i]);
+
+		if (c)
+			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>\n", x, y,
+				c);
+		if (d->mark[i] != MARK_NONE)
+			fprintf(f,
+				"<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"none\" "
+				"stroke=\"#1f77b4\" stroke-width=\"1.5\"><title>move %d: %s</title>"
+				"</circle>\n",
+				x, y, d->ply[i], game_mark_symbol(d->mark[i]));
+	}
+	fprintf(f, "</svg>\n");
+	return ferror(f) ? -1 : 0;
+}
+
+/* Writes the chart of the analysed game `g` to `path` (a temporary file, then renamed). */
 static int write_svg(const char *path, const struct game *g, char *err, size_t errlen)
 {
-	enum { W = 640, H = 240, PAD = 30, MAX = 128 };
-	int ply[MAX], ev[MAX], mark[MAX], n, last = 60, range = 32;
-	double xy[2 * MAX];
-	char label[32], cx[32], cy[32];
-	struct svg s;
+	struct chart_data d;
 
-	n = black_evals(g, ply, ev, mark, MAX);
-	for (int i = 0; i < n; i++) {
-		int d = ev[i] / 100;
-		if (ply[i] > last)
-			last = ply[i];
-		if (d > range || -d > range)
-			range = 64;
-	}
-	if (svg_open(&s, path, err, errlen) < 0)
-		return -1;
-	double xs = (double)(W - 2 * PAD) / last, ys = (double)(H / 2 - PAD) / range;
-	svg_begin(s.f, W, H, "Evaluation for Black, in discs, after each move");
-	svg_line(s.f, PAD, H / 2, W - PAD, H / 2, "stroke=\"#888\"");
-	snprintf(label, sizeof label, "+%d", range);
-	svg_text(s.f, 2, PAD + 4, "font-size=\"10\"", label);
-	snprintf(label, sizeof label, "-%d", range);
-	svg_text(s.f, 2, H - PAD + 4, "font-size=\"10\"", label);
-	snprintf(label, sizeof label, "move %d", last);
-	svg_text(s.f, W - PAD - 30, H - 6, "font-size=\"10\"", label);
-	for (int i = 0; i < n; i++) {
-		double v = ev[i] / 100.0;
-		v = v > range ? range : v < -range ? -range : v;
-		xy[2 * i] = PAD + ply[i] * xs;
-		xy[2 * i + 1] = H / 2 - v * ys;
-	}
-	svg_poly(s.f, "polyline", xy, n, "fill=\"none\" stroke=\"black\" stroke-width=\"1.5\"");
-	for (int i = 0; i < n; i++) {
-		if (mark[i] != MARK_BAD && mark[i] != MARK_VERY_BAD && mark[i] != MARK_DUBIOUS)
-			continue;
-		fprintf(s.f, "<circle cx=\"%s\" cy=\"%s\" r=\"3\" fill=\"%s\"/>\n",
-			svg_num(xy[2 * i], 1, cx, sizeof cx),
-			svg_num(xy[2 * i + 1], 1, cy, sizeof cy),
-			mark[i] == MARK_VERY_BAD ? "red"
-			: mark[i] == MARK_BAD	 ? "orange"
-						 : "gold");
-	}
-	svg_end(s.f);
-	return svg_close(&s, err, errlen);
+	chart_data_fill(&d, g);
+	return record_write_atomic(path, chart_write, &d, err, errlen);
 }
 
 /* The options of `othello analyze`. */
@@ -100,6 +205,7 @@ struct analyze_options {
 	double mistake;	       /* --mistake D */
 	double blunder;	       /* --blunder D */
 	const char *eval_spec; /* --eval SPEC, NULL = the default */
+	bool fast;	       /* --fast: other moves as bounds */
 };
 
 #define ANALYZE_DISCS(NAME, FIELD, HELP)                                                           \
@@ -112,8 +218,9 @@ struct analyze_options {
 static const struct cli_options analyze_options = {
     .command = "analyze",
     .usage = "usage: othello analyze [OPTIONS] IN\n"
-	     "Score every move of the game IN (SGF, GGF, transcript) with the engine, mark the\n"
-	     "mistakes by disc loss and sum up each side's losses.\n\n",
+	     "Score every legal move of each position of the game IN (SGF, GGF, transcript)\n"
+	     "with the engine at one depth, give the moves played their verdicts by disc loss\n"
+	     "(kept apart from the marks in the file) and sum up each side's losses.\n\n",
     .column = 24,
     .letters = true,
     .options =
@@ -138,6 +245,8 @@ static const struct cli_options analyze_options = {
 	    ANALYZE_DISCS("blunder", blunder, "disc loss marked ?? (default 8)"),
 	    CLI_STRING("eval", 0, offsetof(struct analyze_options, eval_spec), "SPEC",
 		       "evaluation: pattern (default), classic or a weights file"),
+	    CLI_FLAG("fast", 'f', offsetof(struct analyze_options, fast),
+		     "score only the best move exactly, the others as bounds"),
 	    CLI_HELP('h', "show this help"),
 	    {0},
 	},
@@ -193,7 +302,7 @@ int cli_analyze(int argc, char **argv)
 	if (controller_eval_note(ctl)[0])
 		fprintf(stderr, "othello analyze: %s\n", controller_eval_note(ctl));
 	if (controller_import(ctl, argv[first], err, sizeof(err)) < 0 ||
-	    controller_analyze(ctl, depth, secs, err, sizeof(err)) < 0) {
+	    controller_analyze(ctl, depth, secs, ao.fast, err, sizeof(err)) < 0) {
 		fprintf(stderr, "othello analyze: %s\n", err);
 		controller_free(ctl);
 		return 2;

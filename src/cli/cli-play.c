@@ -86,7 +86,7 @@ static const struct cli_options play_options = {
     .command = NULL,
     .usage = "usage: othello [play] [OPTIONS] [FILE]\n"
 	     "Plays Othello in the terminal (Black: you, White: the engine by default).\n"
-	     "FILE or --load SLOT opens a saved game in replay mode.\n\n",
+	     "FILE or --load SLOT opens a game for study (the engine moves only on `go`).\n\n",
     .footer = "See othello(6) for the keys and commands.\n",
     .column = 26,
     .letters = true,

@@ -23,6 +23,7 @@ int cli_perft(int argc, char **argv);
 int cli_play(int argc, char **argv);
 int cli_script(int argc, char **argv);
 int cli_analyze(int argc, char **argv);
+int cli_drill(int argc, char **argv);
 int cli_convert(int argc, char **argv);
 int cli_book(int argc, char **argv);
 int cli_ladder(int argc, char **argv);

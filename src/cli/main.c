@@ -22,6 +22,7 @@ const struct cli_command cli_commands[] = {
     {"analyze-position", cli_analyze_position, "search a position and score every move"},
     {"script", cli_script, "run game commands from a file or standard input, print the results"},
     {"analyze", cli_analyze, "score every move of a game, mark the mistakes (SGF, SVG chart)"},
+    {"drill", cli_drill, "learn from a game's mistakes: find a better move at each"},
     {"match", cli_match, "play games between two players, with a report and a summary"},
     {"tournament", cli_tournament, "play every pairing of several players: cross table"},
     {"report", cli_report, "merge match reports, or summarise them"},

@@ -26,12 +26,70 @@ int cmd_new(struct controller *ctl, int argc, char **argv, struct command_result
 	return 0;
 }
 
+/* A move typed during a drill: the answer to its position (one square or pass). */
+static int drill_answer(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	int sq = SQ_PASS;
+	char msg[sizeof(res->message)];
+
+	if (argc != 2)
+		return cmd_fail(res, "drill: answer with one move");
+	if (strcasecmp(argv[1], "pass") && strcasecmp(argv[1], "pa") &&
+	    ((sq = board_square_parse(argv[1])) < 0 || sq >= 64))
+		return cmd_fail(res, "not a square: `%s` (a1 to h8)", argv[1]);
+	if (cmd_flags(res, controller_drill_answer(ctl, sq, msg, sizeof(msg)), msg) < 0)
+		return -1;
+	cmd_message(res, "%s", msg);
+	return 0;
+}
+
+/* `drill [black|white|both] [--within D]`, `drill skip`, `drill stop`: learning from the
+   analysed mistakes (controller-drill.c). */
+int cmd_drill(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	int side = -2, within = 200;
+	char msg[sizeof(res->message)];
+
+	if (argc == 2 && (strcmp(argv[1], "skip") == 0 || strcmp(argv[1], "stop") == 0)) {
+		int rc = argv[1][1] == 'k' ? controller_drill_skip(ctl, msg, sizeof(msg))
+					   : controller_drill_stop(ctl, msg, sizeof(msg));
+		if (cmd_flags(res, rc, msg) < 0)
+			return -1;
+		cmd_message(res, "%s", msg);
+		return 0;
+	}
+	for (int i = 1; i < argc; i++) {
+		char *end;
+		double d;
+
+		if (strcasecmp(argv[i], "black") == 0 || strcasecmp(argv[i], "white") == 0)
+			side = strcasecmp(argv[i], "black") == 0 ? BLACK : WHITE;
+		else if (strcasecmp(argv[i], "both") == 0)
+			side = -1;
+		else if ((strcmp(argv[i], "--within") == 0 || strcmp(argv[i], "-w") == 0) &&
+			 i + 1 < argc && (d = strtod(argv[i + 1], &end)) >= 0 && d <= 64 && !*end &&
+			 end != argv[i + 1]) {
+			within = (int)(d * 100 + 0.5);
+			i++;
+		} else {
+			return cmd_fail(res, "usage: drill [black|white|both] [-w|--within D] | "
+					     "drill skip | drill stop");
+		}
+	}
+	if (cmd_flags(res, controller_drill_start(ctl, side, within, msg, sizeof(msg)), msg) < 0)
+		return -1;
+	cmd_message(res, "%s", msg);
+	return 0;
+}
+
 /* `move SQUARE...`: each word is a square, a run of squares (f5d6c3) or `pass`, played in
    turn for whichever side is to move (an engine thinking meanwhile is stopped). */
 int cmd_move(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256], last[8] = "";
 
+	if (controller_drilling(ctl, NULL))
+		return drill_answer(ctl, argc, argv, res);
 	for (int i = 1; i < argc; i++) {
 		const char *w = argv[i];
 		size_t len = strlen(w);
@@ -112,6 +170,27 @@ int cmd_hint(struct controller *ctl, int argc, char **argv, struct command_resul
 	return 0;
 }
 
+/* `overlay [on|off]`: the score of every legal move on its square (alone: switches it). */
+int cmd_overlay(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+	bool on = !controller_overlay(ctl);
+
+	if (argc > 1) {
+		if (strcasecmp(argv[1], "on") == 0)
+			on = true;
+		else if (strcasecmp(argv[1], "off") == 0)
+			on = false;
+		else
+			return cmd_fail(res, "overlay: `%s` is not on or off", argv[1]);
+	}
+	if (cmd_flags(res, controller_overlay_set(ctl, on, err, sizeof(err)), err) < 0)
+		return -1;
+	cmd_message(res, on ? "all moves: every legal move's score on its square, deepening"
+			    : "all moves: off");
+	return 0;
+}
+
 /* `resign` */
 int cmd_resign(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
@@ -171,34 +250,53 @@ int cmd_level(struct controller *ctl, int argc, char **argv, struct command_resu
 	return 0;
 }
 
-/* `analyze [--depth N | --time S]` */
+/* Reads one option of `analyze` at argv[*i] (moving *i past its value); false with the message
+   in `res` when it is wrong. */
+static bool analyze_option(int argc, char **argv, int *i, int *depth, double *secs, bool *fast,
+			   struct command_result *res)
+{
+	const char *opt = argv[*i];
+	char *end;
+
+	if (strcmp(opt, "--fast") == 0 || strcmp(opt, "-f") == 0) {
+		*fast = true;
+		return true;
+	}
+	if (*i + 1 >= argc || (strcmp(opt, "--depth") && strcmp(opt, "-d") &&
+			       strcmp(opt, "--time") && strcmp(opt, "-t"))) {
+		cmd_fail(res, "usage: analyze [--depth N | --time S] [--fast]");
+		return false;
+	}
+	(*i)++;
+	if (opt[1] == 'd' || opt[2] == 'd') {
+		if (cmd_parse_count(argv[*i], 1, 60, depth))
+			return true;
+		cmd_fail(res, "analyze: depth is 1 to 60 (not `%s`)", argv[*i]);
+		return false;
+	}
+	*secs = strtod(argv[*i], &end);
+	if (*end || end == argv[*i] || !(*secs > 0)) {
+		cmd_fail(res, "analyze: time is a positive number of seconds (not `%s`)", argv[*i]);
+		return false;
+	}
+	return true;
+}
+
+/* `analyze [--depth N | --time S] [--fast]` */
 int cmd_analyze(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
 	int depth = 0;
 	double secs = 0;
+	bool fast = false;
 
-	if (argc == 2)
-		return cmd_fail(res, "usage: analyze [--depth N | --time S]");
-	if (argc == 3) {
-		if (strcmp(argv[1], "--depth") == 0 || strcmp(argv[1], "-d") == 0) {
-			if (!cmd_parse_count(argv[2], 1, 60, &depth))
-				return cmd_fail(res, "analyze: depth is 1 to 60 (not `%s`)",
-						argv[2]);
-		} else if (strcmp(argv[1], "--time") == 0 || strcmp(argv[1], "-t") == 0) {
-			char *end;
-			secs = strtod(argv[2], &end);
-			if (*end || end == argv[2] || !(secs > 0))
-				return cmd_fail(
-				    res, "analyze: time is a positive number of seconds (not `%s`)",
-				    argv[2]);
-		} else {
-			return cmd_fail(res, "usage: analyze [--depth N | --time S]");
-		}
-	}
-	if (cmd_flags(res, controller_analyze(ctl, depth, secs, err, sizeof(err)), err) < 0)
+	for (int i = 1; i < argc; i++)
+		if (!analyze_option(argc, argv, &i, &depth, &secs, &fast, res))
+			return -1;
+	if (cmd_flags(res, controller_analyze(ctl, depth, secs, fast, err, sizeof(err)), err) < 0)
 		return -1;
-	cmd_message(res, "analysing the game");
+	cmd_message(res, fast ? "analysing the game (fast: other moves as bounds)"
+			      : "analysing the game");
 	return 0;
 }
 

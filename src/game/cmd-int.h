@@ -31,6 +31,8 @@ int cmd_pass(struct controller *ctl, int argc, char **argv, struct command_resul
 int cmd_go(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_stop(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_hint(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_drill(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_overlay(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_resign(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_black(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_white(struct controller *ctl, int argc, char **argv, struct command_result *res);

@@ -183,9 +183,17 @@ int cmd_mark(struct controller *ctl, int argc, char **argv, struct command_resul
 int cmd_info(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
-	char *value = cmd_join(argc - 2, argv + 2);
+	char *value;
 	int rc;
 
+	if (argc == 1) {
+		res->output = controller_info_text(ctl);
+		if (!res->output)
+			return cmd_fail(res, "out of memory");
+		res->flags |= CMD_OUTPUT;
+		return 0;
+	}
+	value = cmd_join(argc - 2, argv + 2);
 	if (!value)
 		return cmd_fail(res, "out of memory");
 	rc = cmd_flags(res, controller_info(ctl, argv[1], value, err, sizeof(err)), err);

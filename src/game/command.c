@@ -106,8 +106,28 @@ static const struct command_def cmd_table[] = {
 	.name = "hint",
 	.args = {0, 1},
 	.usage = "[N]",
-	.help = "Ask the engine for its N best moves with their scores.",
+	.help = "Ask the engine for its N best moves with their scores (every legal move\n"
+		"is scored with a full window at one depth; the scores show on the squares\n"
+		"and in the panel).",
 	.exec = cmd_hint,
+    },
+    {
+	.name = "drill",
+	.args = {0, 3},
+	.usage = "[SIDE] [-w D]|skip|stop",
+	.help = "After `analyze`, answer at the position before each mistake of SIDE\n"
+		"(black, white, both) with a move: right within D discs of the best (2),\n"
+		"else the engine's line shows. `drill skip` passes a position, `drill stop`\n"
+		"ends it with the score.",
+	.exec = cmd_drill,
+    },
+    {
+	.name = "overlay",
+	.args = {0, 1},
+	.usage = "[on|off]",
+	.help = "Show every legal move's score on its square, deepening while you look\n"
+		"(on your turn in play, and in replay); alone, switch it on or off.",
+	.exec = cmd_overlay,
     },
     {
 	.name = "comment",
@@ -126,11 +146,11 @@ static const struct command_def cmd_table[] = {
     },
     {
 	.name = "info",
-	.args = {1, -1, {CMD_ARG_INFO_KEY}},
-	.usage = "KEY [VALUE]",
-	.help = "Set a game information field: black, white, event, date, place, result,\n"
-		"name, comment, round, opening, time (or SGF keys PB PW EV DT PC RE GN GC\n"
-		"RO ON TM). No value clears it.",
+	.args = {0, -1, {CMD_ARG_INFO_KEY}},
+	.usage = "[KEY [VALUE]]",
+	.help = "Show the game information, or set a field: black, white, event, date,\n"
+		"place, result, name, comment, round, opening, time (or SGF keys PB PW EV DT\n"
+		"PC RE GN GC RO ON TM). No value clears it.",
 	.exec = cmd_info,
     },
     {
@@ -296,10 +316,12 @@ static const struct command_def cmd_table[] = {
     },
     {
 	.name = "analyze",
-	.args = {0, 2},
-	.usage = "[--depth N | --time S]",
-	.help = "Score every move of the game with the engine; mark the mistakes and sum\n"
-		"up each side's disc loss.",
+	.args = {0, 3},
+	.usage = "[-d N|-t S] [--fast]",
+	.help = "Score every legal move of each position at one depth, full window:\n"
+		"best >= played always. Verdicts (?! ? ?"
+		"?) go apart from your marks; each\n"
+		"side's loss is summed. --fast: only the best exact, others as bounds (<=).",
 	.exec = cmd_analyze,
     },
     {

@@ -1,18 +1,22 @@
 /*
  * controller-analysis.c — `analyze`: the engine scores every position of the
  * current line, and each move gets the best move, its score, the played
- * move's score and the disc loss; moves are marked by their loss.
+ * move's score and the disc loss; the analysis gives each move its verdict.
  *
- * Every position is searched once, in the worker thread: by a midgame search
- * of the chosen depth (or time) while many squares are empty, exactly once
- * the empties are within `analyze_exact`. For the move from position i-1 to
- * position i: best = score(i-1) with its best move; played = -score(i) (the
- * opponent is to move at i: passes are explicit moves of the record), or
- * best itself when the best move was played; loss = best - played, at least 0.
- * With exact scores on both sides the loss is exact. Marks follow GNU
- * Backgammon's idea: a loss of 2+ discs ?!, 4+ ?, 8+ ?? (settings). A mark
- * that a person set is never replaced: only an empty mark, or the mark an
- * earlier analysis set from its loss, is.
+ * Every position is searched once, in the worker thread, with every legal
+ * move searched with a full window to the same depth (the search's multipv
+ * covering all root moves): by a midgame search of the chosen depth (or
+ * time) while many squares are empty, exactly once the empties are within
+ * `analyze_exact`. For the move from position i-1 to position i: best = the
+ * first of position i-1's scored moves, played = the played move's own score
+ * in that same list, so best >= played and loss = best - played is never
+ * negative. The fast analysis (`analyze --fast`) searches only the best move
+ * with a full window: the others then have bounds (usually "at most"), and
+ * the played move's score and the loss are shown as such.
+ *
+ * Verdicts follow GNU Backgammon's idea: a loss of 2+ discs ?!, 4+ ?, 8+ ??
+ * (settings). The verdict is stored apart from the mark a person set (SGF
+ * OMV beside TE/BM/IT/DO), so a user's mark is never replaced and both show.
  */
 #include "controller-int.h"
 
@@ -35,9 +39,11 @@ static enum game_mark loss_mark(const struct controller_options *opt, int loss)
 /*
  * Scores the current line in the worker: every position with `depth` plies
  * (or `seconds` each when depth is 0; both 0 = the settings), exactly from
- * the settings' number of empties. Results come with ANALYSIS_DONE.
+ * the settings' number of empties; every legal move with a full window
+ * unless `fast`. Results come with ANALYSIS_DONE.
  */
-int controller_analyze(struct controller *ctl, int depth, double seconds, char *err, size_t errlen)
+int controller_analyze(struct controller *ctl, int depth, double seconds, bool fast, char *err,
+		       size_t errlen)
 {
 	struct worker_job job = {.kind = WORKER_SCORE};
 	struct board *boards;
@@ -70,14 +76,55 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, char *
 	job.limits.depth = depth;
 	job.limits.time = depth > 0 ? 0 : seconds;
 	job.limits.endgame = ctl->opt.analyze_exact;
+	job.limits.multipv = fast ? 1 : 64;
 	ctl->job_node = ctl->tip;
 	rc = ctl_job_start(ctl, JOB_ANALYZE, &job, err, errlen);
 	free(boards);
 	return rc;
 }
 
-/* Stores each move's results and marks from the scores of the line's positions (index = ply),
-   sums them up per side; the number of moves scored. */
+/* The analysis of the move `n` from the scores of the positions before and after it. */
+static struct game_analysis analysis_of(const struct controller *ctl, const struct game_node *n,
+					const struct worker_score *before,
+					const struct worker_score *after)
+{
+	struct game_analysis a = {.valid = true, .played_bound = GAME_BOUND_UPPER};
+	bool found = false;
+
+	a.best_move = before->n_moves > 0 ? before->moves[0].move : before->best_move;
+	a.best_score = before->n_moves > 0 ? before->moves[0].score : before->score;
+	a.depth = before->depth;
+	a.exact = before->exact;
+	for (int i = 0; i < before->n_moves && i < GAME_MAX_CANDIDATES; i++) {
+		const struct search_move *m = &before->moves[i];
+
+		a.moves[a.n_moves++] =
+		    (struct game_candidate){m->move, m->score, (int)m->bound, m->depth};
+		if (m->move == n->move) {
+			a.played_score = m->score;
+			a.played_bound = (int)m->bound;
+			found = true;
+		}
+	}
+	if (n->move == a.best_move) {
+		a.played_score = a.best_score;
+		a.played_bound = before->bound;
+	} else if (!found) {
+		/* not among the scored moves (a fast search cut it off): at most the best */
+		a.played_score = -after->score < a.best_score ? -after->score : a.best_score;
+	}
+	if (a.played_score > a.best_score)
+		a.played_score = a.best_score; /* a lower bound above the best: not a loss */
+	a.loss = a.best_score - a.played_score;
+	a.verdict = loss_mark(&ctl->opt, a.loss);
+	a.pv_len = before->pv_len < GAME_ANALYSIS_PV ? before->pv_len : GAME_ANALYSIS_PV;
+	memcpy(a.pv, before->pv, sizeof(int) * (size_t)a.pv_len);
+	return a;
+}
+
+/* Stores each move's results and verdict from the scores of the line's positions
+   (index = ply), sums them up per side; the number of moves scored. The marks a person
+   set are left as they are. */
 static int analysis_store(struct controller *ctl, const struct worker_score *scores)
 {
 	int scored = 0;
@@ -86,26 +133,17 @@ static int analysis_store(struct controller *ctl, const struct worker_score *sco
 	for (struct game_node *n = ctl->job_node; n->parent; n = n->parent) {
 		const struct worker_score *before = &scores[n->ply - 1], *after = &scores[n->ply];
 		struct ctl_analysis_side *side = &ctl->sides[n->player];
-		struct game_analysis a = {.valid = true};
-		enum game_mark auto_mark;
+		struct game_analysis a;
 
 		if (n->move == SQ_PASS || !before->done || !after->done)
 			continue;
-		a.best_move = before->best_move;
-		a.best_score = before->score;
-		a.played_score = n->move == before->best_move ? before->score : -after->score;
-		a.loss = a.best_score > a.played_score ? a.best_score - a.played_score : 0;
-		a.depth = before->depth;
-		if (n->mark == MARK_NONE ||
-		    (n->analysis.valid && n->mark == loss_mark(&ctl->opt, n->analysis.loss)))
-			game_set_mark(n, loss_mark(&ctl->opt, a.loss));
+		a = analysis_of(ctl, n, before, after);
 		game_set_analysis(n, &a);
-		auto_mark = loss_mark(&ctl->opt, a.loss);
 		side->moves++;
 		side->total_loss += a.loss;
-		side->doubtful += auto_mark == MARK_DUBIOUS;
-		side->mistakes += auto_mark == MARK_BAD;
-		side->blunders += auto_mark == MARK_VERY_BAD;
+		side->doubtful += a.verdict == MARK_DUBIOUS;
+		side->mistakes += a.verdict == MARK_BAD;
+		side->blunders += a.verdict == MARK_VERY_BAD;
 		scored++;
 	}
 	return scored;
@@ -157,6 +195,30 @@ bool controller_analysis(const struct controller *ctl, struct ctl_analysis_side 
 	return true;
 }
 
+/* One analysed move as a line of the analysis text ("27. Black c1  best d1 +2.00 played
+   -8.45 loss 10.45 d10  verdict ??  mark !?": d = depth, exact@N = solved with N empties);
+   its length. A bound reads "<=" (the played score) and ">=" (the loss). */
+static size_t analysis_line(char *out, size_t outlen, const struct game_node *m)
+{
+	const struct game_analysis *a = &m->analysis;
+	bool bound = a->played_bound != GAME_BOUND_EXACT;
+	int len;
+
+	len = snprintf(out, outlen, "%3d. %s %-3s best %s %+.2f played %s%+.2f loss %s%.2f %s%d",
+		       m->ply, m->player == BLACK ? "Black" : "White", board_square_name(m->move),
+		       a->best_move < 64 ? board_square_name(a->best_move) : "--",
+		       a->best_score / 100.0, bound ? "<=" : "", a->played_score / 100.0,
+		       bound ? ">=" : "", a->loss / 100.0, a->exact ? "exact@" : "d", a->depth);
+	if (a->verdict != MARK_NONE)
+		len += snprintf(out + len, outlen - (size_t)len, " verdict %s",
+				game_mark_symbol(a->verdict));
+	if (m->mark != MARK_NONE)
+		len += snprintf(out + len, outlen - (size_t)len, " mark %s",
+				game_mark_symbol(m->mark));
+	len += snprintf(out + len, outlen - (size_t)len, "\n");
+	return (size_t)len;
+}
+
 /*
  * The last analysis as text: each side's total and mean loss and its
  * doubtful moves, mistakes and blunders, then every move that lost 2 discs or
@@ -164,7 +226,7 @@ bool controller_analysis(const struct controller *ctl, struct ctl_analysis_side 
  */
 char *controller_analysis_text(const struct controller *ctl)
 {
-	size_t cap = 512 + 96 * (size_t)(ctl->tip->ply + 1), len = 0;
+	size_t cap = 512 + 160 * (size_t)(ctl->tip->ply + 1), len = 0;
 	const struct game_node **path;
 	char *s;
 	int n;
@@ -193,13 +255,7 @@ char *controller_analysis_text(const struct controller *ctl)
 		const struct game_node *m = path[i];
 		if (!m->analysis.valid || m->analysis.loss < ctl->opt.mark_doubtful)
 			continue;
-		len += (size_t)snprintf(
-		    s + len, cap - len, "%3d. %s %-4s%-2s best %s %+.2f, played %+.2f, loss %.2f\n",
-		    m->ply, m->player == BLACK ? "Black" : "White", board_square_name(m->move),
-		    game_mark_symbol(m->mark),
-		    m->analysis.best_move < 64 ? board_square_name(m->analysis.best_move) : "--",
-		    m->analysis.best_score / 100.0, m->analysis.played_score / 100.0,
-		    m->analysis.loss / 100.0);
+		len += analysis_line(s + len, cap - len, m);
 	}
 	free(path);
 	return s;

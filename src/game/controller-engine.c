@@ -231,8 +231,7 @@ static void hints_apply(struct controller *ctl, const struct worker_result *res,
 		engine_error(ev, "the engine failed to search this position");
 		return;
 	}
-	if (n > ctl->job_hints)
-		n = ctl->job_hints;
+	ctl->hint_want = ctl->job_hints;
 	ctl->n_hints = 0;
 	for (int i = 0; i < n; i++)
 		ctl->hints[ctl->n_hints++] = (struct ctl_hint){
@@ -245,8 +244,13 @@ static void hints_apply(struct controller *ctl, const struct worker_result *res,
 	ctl->hint_node = ctl->job_node;
 	ev->kind = CTL_EVENT_HINTS_READY;
 	ev->changes = CTL_CHANGED_EVAL | CTL_CHANGED_BOARD | CTL_CHANGED_STATUS;
-	snprintf(ev->message, sizeof(ev->message), "hint: %s %+.2f", move_name(r->move),
-		 r->score / 100.0);
+	if (ctl->job_overlay)
+		snprintf(ev->message, sizeof(ev->message), "all moves: %s %d, best %s %+.2f",
+			 r->endgame ? "exact, empties" : "depth", r->depth, move_name(r->move),
+			 r->score / 100.0);
+	else
+		snprintf(ev->message, sizeof(ev->message), "hint: %s %+.2f", move_name(r->move),
+			 r->score / 100.0);
 }
 
 /* Plays the move a level chose, with its reasoning; fills ev with what to report. */
@@ -329,6 +333,7 @@ bool controller_poll_event(struct controller *ctl, struct ctl_event *ev)
 		progress_event(&wev.progress, ev);
 	} else if (wev.job == WORKER_SEARCH) {
 		hints_apply(ctl, worker_result(ctl->worker), ev);
+		ev->changes |= (unsigned)ctl_overlay_step(ctl);
 	} else {
 		move_apply(ctl, worker_result(ctl->worker), ev);
 		if (ev->kind == CTL_EVENT_MOVE_PLAYED)
@@ -379,13 +384,13 @@ static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
 }
 
 /* Starts the engine when it is an engine's turn at the end of the line in a game
-   that goes on; the changes (CTL_CHANGED_ENGINE ...) or 0. */
+   that goes on and is not being studied; the changes (CTL_CHANGED_ENGINE ...) or 0. */
 int ctl_autostep(struct controller *ctl)
 {
 	char err[256];
 	int rc;
 
-	if (worker_busy(ctl->worker) || ctl->editing || ctl->cur != ctl->tip ||
+	if (ctl->study || worker_busy(ctl->worker) || ctl->editing || ctl->cur != ctl->tip ||
 	    ctl->resigned >= 0 || game_is_over(ctl->cur) ||
 	    ctl->kind[ctl->cur->side] != PLAYER_ENGINE)
 		return 0;
@@ -419,8 +424,9 @@ int controller_go(struct controller *ctl, char *err, size_t errlen)
 	return engine_move_start(ctl, err, errlen);
 }
 
-/* Asks for the n best moves at the cursor (n <= 0: the default count); the
-   result comes as a HINTS_READY event and through controller_hints. */
+/* Asks for the n best moves at the cursor (n <= 0: the default count); every legal move is
+   scored (with a full window, at one depth) and the n best are shown. The result comes as a
+   HINTS_READY event and through controller_hints and controller_hint_scores. */
 int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 {
 	struct worker_job job = {.kind = WORKER_SEARCH};
@@ -446,16 +452,30 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 	job.board = ctl->cur->board;
 	job.limits.depth = ctl->opt.hint_depth > 0 ? ctl->opt.hint_depth : 8;
 	job.limits.endgame = job.limits.depth + 6;
-	job.limits.multipv = n;
+	job.limits.multipv = 64; /* every legal move with a full window: scores, not bounds */
 	ctl->n_hints = 0;
 	ctl->hint_node = NULL;
 	ctl->job_node = ctl->cur;
 	ctl->job_hints = n;
+	ctl->job_overlay = false;
 	return ctl_job_start(ctl, JOB_HINT, &job, err, errlen);
 }
 
 /* Copies the hints for the cursor position, best first, into out; how many (0 if none). */
 int controller_hints(const struct controller *ctl, struct ctl_hint *out, int max)
+{
+	int n = 0;
+
+	if (ctl->hint_node != ctl->cur || ctl->editing)
+		return 0;
+	for (; n < ctl->n_hints && n < max && n < ctl->hint_want; n++)
+		out[n] = ctl->hints[n];
+	return n;
+}
+
+/* Copies the scores of every legal move at the cursor (the last hint or overlay search, each
+   move with a full window at one depth), best first, into out; how many (0 if none). */
+int controller_hint_scores(const struct controller *ctl, struct ctl_hint *out, int max)
 {
 	int n = 0;
 

@@ -140,8 +140,10 @@ static void players_from_info(struct controller *ctl)
 
 /*
  * Loads a save slot, or a game file when no slot has that name (SGF, GGF,
- * transcript or board string), and continues it at the end of its main line.
- * A slot also restores the players. Returns the changes, or -1 with a message and
+ * transcript or board string), and continues it at the end of its main line,
+ * for study: the engine moves only when asked (see controller_study), however
+ * the game was opened. A slot also restores the players (for `go` and for
+ * playing on after black/white). Returns the changes, or -1 with a message and
  * the current game untouched.
  */
 int controller_load(struct controller *ctl, const char *slot_or_file, char *err, size_t errlen)
@@ -164,6 +166,7 @@ int controller_load(struct controller *ctl, const char *slot_or_file, char *err,
 	if (!g)
 		return -1;
 	ctl_reset_game(ctl, g);
+	ctl->study = true;
 	if (slot) {
 		players_from_info(ctl);
 		snprintf(ctl->slot, sizeof ctl->slot, "%s", slot_or_file);
@@ -173,7 +176,8 @@ int controller_load(struct controller *ctl, const char *slot_or_file, char *err,
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
-/* Reads a game file (any format the record reads); the players stay. The changes, or -1. */
+/* Reads a game file (any format the record reads) for study (see controller_load); the players
+   stay. The changes, or -1. */
 int controller_import(struct controller *ctl, const char *file, char *err, size_t errlen)
 {
 	struct game *g = record_load_file(file, -1, err, errlen);
@@ -181,6 +185,7 @@ int controller_import(struct controller *ctl, const char *file, char *err, size_
 	if (!g)
 		return -1;
 	ctl_reset_game(ctl, g);
+	ctl->study = true;
 	ctl->dirty = true;
 	snprintf(err, errlen, "imported %s", file);
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);

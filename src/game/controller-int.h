@@ -5,8 +5,10 @@
  * The parts call one another one way only, down this list (a part never
  * calls a part above it):
  *
+ *   controller-drill.c                the drill on the analysed mistakes
  *   controller.c, controller-file.c   the operations on the game; the files
  *   controller-engine.c               engine moves, hints, levels; the events
+ *   controller-overlay.c              the all-moves overlay (hints deepening)
  *   controller-analysis.c             `analyze` and its results
  *   controller-state.c                the cursor, the line, read-only state
  *   worker.c                          the engine thread (knows no game)
@@ -28,6 +30,18 @@
 
 enum { CTL_LEVEL_LEN = 128, CTL_PATH_LEN = 4096 };
 enum { CTL_JOB_LEVEL_LEN = CTL_LEVEL_LEN + EVALSPEC_NAME_LEN + 4 };
+
+/* The drill (controller-drill.c): the positions before the mistakes of the analysed line. */
+struct ctl_drill {
+	bool on;		       /* a drill runs */
+	int side;		       /* whose mistakes: BLACK, WHITE, or -1 for both */
+	int within;		       /* an answer is right within this loss, centidiscs */
+	struct game_node *items[64];   /* the mistaken moves, in the order of the game */
+	int n;			       /* entries in items */
+	int at;			       /* the item being asked */
+	int right;		       /* answers within `within` of the best */
+	int answered;		       /* answers given (skips not counted) */
+};
 
 /* What the running worker job is for. */
 enum ctl_job_kind { JOB_NONE, JOB_MOVE, JOB_HINT, JOB_ANALYZE };
@@ -61,10 +75,16 @@ struct controller {
 	char job_level[CTL_JOB_LEVEL_LEN]; /* JOB_MOVE: the level and its evaluation, for the record
 					    */
 	int job_hints;			   /* JOB_HINT: how many moves were asked for */
-	struct ctl_hint hints[32];	   /* last hints */
+	bool job_overlay;		   /* JOB_HINT: a depth of the overlay's search */
+	struct ctl_hint hints[32];	   /* last hints: every legal move, best first */
 	int n_hints;			   /* entries in hints */
+	int hint_want;			   /* how many of them the hint list shows */
+	bool overlay;			   /* the all-moves overlay is on */
 	struct game_node *hint_node;	   /* position the hints are for */
 	bool have_analysis;		   /* sides[] holds the last analysis */
+	struct ctl_drill drill; /* the drill, when one runs */
+	bool study; /* a game opened for study (load, import): the engine moves only when asked
+		       (`go`), until `new` or a player is set with black/white */
 	struct ctl_analysis_side sides[2]; /* totals of the last analysis */
 };
 
@@ -77,6 +97,9 @@ void ctl_cancel(struct controller *ctl);
 bool ctl_job_is(const struct controller *ctl, enum ctl_job_kind kind);
 int ctl_job_start(struct controller *ctl, enum ctl_job_kind kind, const struct worker_job *job,
 		  char *err, size_t errlen);
+
+/* controller-overlay.c: the all-moves overlay */
+int ctl_overlay_step(struct controller *ctl);
 
 /* controller-analysis.c: `analyze` */
 void ctl_analysis_event(struct controller *ctl, const struct worker_event *wev,

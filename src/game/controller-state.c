@@ -48,6 +48,7 @@ void ctl_reset_game(struct controller *ctl, struct game *g)
 	ctl->n_hints = 0;
 	ctl->hint_node = NULL;
 	ctl->have_analysis = false;
+	memset(&ctl->drill, 0, sizeof(ctl->drill)); /* its positions were in the old record */
 	if (strchr(game_info(g, INFO_RESULT), 'R') && game_line_end(g->root) == ctl->cur &&
 	    !game_is_over(ctl->cur))
 		ctl->resigned = game_info(g, INFO_RESULT)[0] == 'B' ? WHITE : BLACK;
@@ -132,6 +133,12 @@ int controller_last_move(const struct controller *ctl, uint64_t *flipped)
 }
 
 /* What the controller is doing (see the file comment). */
+/* True while a loaded game is studied: the engine moves only when asked (`go`). */
+bool controller_study(const struct controller *ctl)
+{
+	return ctl->study;
+}
+
 enum ctl_mode controller_mode(const struct controller *ctl)
 {
 	if (ctl->editing)

@@ -128,6 +128,7 @@ int controller_new_game(struct controller *ctl, char *err, size_t errlen)
 		return -1;
 	}
 	ctl_reset_game(ctl, g);
+	ctl->study = false;
 	players_to_info(ctl);
 	worker_clear_search(ctl->worker);
 	ctl->dirty = false;
@@ -166,13 +167,15 @@ int controller_resign(struct controller *ctl, char *err, size_t errlen)
 	return CTL_CHANGED_ALL;
 }
 
-/* Makes c a human or an engine of level `player`; the engine moves at once if it is its turn. */
+/* Makes c a human or an engine of level `player`; the engine moves at once if it is its turn.
+   Naming a player ends the study of a loaded game: from here it is played. */
 int controller_set_player(struct controller *ctl, enum color c, const char *player, char *err,
 			  size_t errlen)
 {
 	ctl_cancel(ctl);
 	if (player_parse(ctl, c, player, err, errlen) < 0)
 		return -1;
+	ctl->study = false;
 	players_to_info(ctl);
 	return CTL_CHANGED_STATUS | ctl_autostep(ctl);
 }
@@ -202,8 +205,8 @@ int controller_set_level(struct controller *ctl, const char *level, char *err, s
 static struct game_node *undo_target(const struct controller *ctl)
 {
 	struct game_node *n = ctl->cur->parent;
-	bool one_engine =
-	    (ctl->kind[BLACK] == PLAYER_ENGINE) != (ctl->kind[WHITE] == PLAYER_ENGINE);
+	bool one_engine = !ctl->study && (ctl->kind[BLACK] == PLAYER_ENGINE) !=
+					     (ctl->kind[WHITE] == PLAYER_ENGINE);
 
 	while (n && n->parent &&
 	       (n->move == SQ_PASS || (one_engine && ctl->kind[n->side] == PLAYER_ENGINE)))
@@ -424,6 +427,70 @@ int controller_info(struct controller *ctl, const char *key, const char *value, 
 		 "place round opening time)",
 		 key);
 	return -1;
+}
+
+/* Appends `text` to s (len, cap) in lines of at most `width` columns, each after `indent`
+   spaces but the first (which follows what is there already). */
+static size_t info_wrap(char *s, size_t len, size_t cap, int indent, int width, const char *text)
+{
+	int col = 0;
+
+	while (*text) {
+		size_t word = strcspn(text, " \n");
+
+		if (col > 0 && col + 1 + (int)word > width) {
+			len += (size_t)snprintf(s + len, cap - len, "\n%*s", indent, "");
+			col = 0;
+		}
+		len +=
+		    (size_t)snprintf(s + len, cap - len, "%s%.*s", col ? " " : "", (int)word, text);
+		col += (col ? 1 : 0) + (int)word;
+		text += word;
+		if (*text == '\n' && col > 0) {
+			len += (size_t)snprintf(s + len, cap - len, "\n%*s", indent, "");
+			col = 0;
+		}
+		while (*text == ' ' || *text == '\n')
+			text++;
+	}
+	len += (size_t)snprintf(s + len, cap - len, "\n");
+	return len;
+}
+
+/*
+ * The game's information as text, one field a line ("Black    Tiger"; the
+ * fields set first, then the empty ones as "-"), then the game's comment (the
+ * comment of move 0), and how to edit both. Malloc'd; NULL if out of memory.
+ */
+char *controller_info_text(const struct controller *ctl)
+{
+	const char *root_comment = ctl->game->root->comment;
+	size_t cap = 512, len = 0;
+	char *s;
+
+	for (size_t i = 0; i < sizeof(info_keys) / sizeof(info_keys[0]); i++)
+		cap += strlen(game_info(ctl->game, info_keys[i].field)) + 32;
+	cap += root_comment ? 2 * strlen(root_comment) : 0;
+	cap *= 2; /* room for the line breaks and indents of the wrapping */
+	if (!(s = malloc(cap)))
+		return NULL;
+	s[0] = '\0';
+	for (int set = 1; set >= 0; set--) {
+		for (size_t i = 0; i < sizeof(info_keys) / sizeof(info_keys[0]); i++) {
+			const char *v = game_info(ctl->game, info_keys[i].field);
+
+			if ((v[0] != '\0') != (set == 1))
+				continue;
+			len += (size_t)snprintf(s + len, cap - len, "%-8s %-2s  ",
+						info_keys[i].name, info_keys[i].sgf);
+			len = info_wrap(s, len, cap, 14, 56, set ? v : "-");
+		}
+	}
+	len += (size_t)snprintf(s + len, cap - len, "\nComment of move 0:\n  ");
+	len = info_wrap(s, len, cap, 2, 68, root_comment && root_comment[0] ? root_comment : "-");
+	snprintf(s + len, cap - len,
+		 "\nEdit: `info KEY VALUE` (no value clears), `comment TEXT` at move 0.\n");
+	return s;
 }
 
 /* The edited position as a board seen from its side to move. */

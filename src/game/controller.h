@@ -111,6 +111,15 @@ struct ctl_hint {
 	bool endgame; /* exact endgame score */
 };
 
+/* Where a drill is (controller_drilling). */
+struct ctl_drill_state {
+	int at;	      /* the position asked, 0-based */
+	int n;	      /* positions of the drill */
+	int right;    /* right answers so far */
+	int answered; /* answers given */
+	int within;   /* an answer is right within this loss, centidiscs */
+};
+
 /* What `analyze` found for one side. */
 struct ctl_analysis_side {
 	int moves;	/* moves of this side that were scored */
@@ -148,9 +157,17 @@ const char *controller_result(const struct controller *ctl);
 bool controller_engine_busy(const struct controller *ctl);
 /* The last hints for the cursor position, best first; returns how many (0 if none). */
 int controller_hints(const struct controller *ctl, struct ctl_hint *out, int max);
+int controller_hint_scores(const struct controller *ctl, struct ctl_hint *out, int max);
+/* The all-moves overlay (controller-overlay.c). */
+int controller_overlay_set(struct controller *ctl, bool on, char *err, size_t errlen);
+bool controller_overlay(const struct controller *ctl);
+bool controller_overlay_searching(const struct controller *ctl);
+int controller_overlay_step(struct controller *ctl);
 /* Each side's totals of the last analysis (index = enum color); false if none. */
 bool controller_analysis(const struct controller *ctl, struct ctl_analysis_side out[2]);
 bool controller_unsaved(const struct controller *ctl);
+bool controller_study(const struct controller *ctl);
+char *controller_info_text(const struct controller *ctl);
 const char *controller_save_dir(const struct controller *ctl);
 /* The evaluation in use ("pattern", "classic" or the weights file), and why it is not the one
    asked for ("" when it is: the front end shows it once). */
@@ -203,8 +220,17 @@ int controller_edit_done(struct controller *ctl, char *err, size_t errlen);
 int controller_handicap(struct controller *ctl, int corners, char *err, size_t errlen);
 
 /* Analysis of the whole game (`analyze`). */
-int controller_analyze(struct controller *ctl, int depth, double seconds, char *err, size_t errlen);
+int controller_analyze(struct controller *ctl, int depth, double seconds, bool fast, char *err,
+		       size_t errlen);
 char *controller_analysis_text(const struct controller *ctl);
+
+/* The drill on the analysed mistakes (controller-drill.c). */
+int controller_drill_start(struct controller *ctl, int side, int within, char *msg,
+			   size_t msglen);
+int controller_drill_answer(struct controller *ctl, int sq, char *msg, size_t msglen);
+int controller_drill_skip(struct controller *ctl, char *msg, size_t msglen);
+int controller_drill_stop(struct controller *ctl, char *msg, size_t msglen);
+bool controller_drilling(const struct controller *ctl, struct ctl_drill_state *out);
 
 /* Files and save slots. */
 int controller_save(struct controller *ctl, const char *slot, const char *description, char *err,

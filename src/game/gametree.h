@@ -54,7 +54,7 @@ enum game_bound { GAME_BOUND_EXACT = 0, GAME_BOUND_LOWER = 1, GAME_BOUND_UPPER =
 
 /* GAME_LEVEL_LEN: room for a level as typed with its settings and the name of
    its evaluation ("expert --depth 2 --random 5 --seed 3 (pattern)"). */
-enum { GAME_LEVEL_LEN = 192, GAME_MAX_CANDIDATES = 32 };
+enum { GAME_LEVEL_LEN = 192, GAME_MAX_CANDIDATES = 32, GAME_ANALYSIS_PV = 16 };
 
 /* One root move the engine looked at (search.h's struct search_move). */
 struct game_candidate {
@@ -81,14 +81,24 @@ struct game_reasoning {
 	struct game_candidate moves[GAME_MAX_CANDIDATES]; /* best first */
 };
 
-/* Results of the analysis of a played move (filled by the analysis feature). */
+/* Results of the analysis of a played move (filled by the analysis feature). Every legal
+   move of the position before it is scored at one depth with a full window (bounds only
+   when the analysis was asked to be fast), so best_score >= played_score always. */
 struct game_analysis {
-	bool valid;	  /* false until analysed */
-	int best_move;	  /* best move found in the position before the move */
-	int best_score;	  /* its score, centidiscs, mover's view */
-	int played_score; /* score of the move played, same view */
-	int loss;	  /* best_score - played_score, centidiscs (>= 0) */
-	int depth;	  /* depth of the analysis (plies or empties) */
+	bool valid;		/* false until analysed */
+	int best_move;		/* best move found in the position before the move */
+	int best_score;		/* its score, centidiscs, mover's view */
+	int played_score;	/* score of the move played, same view */
+	int played_bound;	/* enum game_bound of played_score (exact unless fast) */
+	int loss;		/* best_score - played_score, centidiscs (>= 0) */
+	int depth;		/* depth of the analysis (plies or empties) */
+	bool exact;		/* the scores are exact endgame results */
+	enum game_mark verdict; /* the analysis's own mark from the loss (MARK_NONE if none);
+				   kept apart from the user's mark */
+	int n_moves;		/* legal moves scored in moves[] */
+	struct game_candidate moves[GAME_MAX_CANDIDATES]; /* every legal move, best first */
+	int pv[GAME_ANALYSIS_PV]; /* the best line from the position before the move */
+	int pv_len;		  /* moves in pv */
 };
 
 /* An SGF property this program does not interpret, kept to be written back. */

@@ -50,7 +50,12 @@
  *                    moves:d6=-150/exact/12,c3=-310/upper/12  (candidate
  *                    move=score/bound/depth, best first)
  * OMA       move   analysis of the move: best:SQ best_score:N played_score:N
- *                  loss:N depth:N (centidiscs, mover's view)
+ *                  played_bound:exact|lower|upper loss:N depth:N exact:0|1
+ *                  pv:d6c3... moves:d6=-150/exact/12,... (every legal move of
+ *                  the position before the move, best first; centidiscs,
+ *                  mover's view)
+ * OMV       move   the analysis's verdict on the move: ! !! ? ?? !? ?! (kept
+ *                  apart from TE/BM/IT/DO, which are the user's marks)
  *
  * Scores are centidiscs from the point of view of the player of the move.
  */
@@ -399,9 +404,9 @@ static bool parse_pv(const char *s, int *pv, int max, int *len)
 }
 
 /* Parses "d6=-150/exact/12,c3=..." into candidates. */
-static bool parse_candidates(char *s, struct game_reasoning *r)
+static bool parse_candidates(char *s, struct game_candidate *moves, int *n_moves)
 {
-	r->n_moves = 0;
+	*n_moves = 0;
 	if (!*s)
 		return true;
 	for (char *tok = s, *next; tok; tok = next) {
@@ -413,9 +418,9 @@ static bool parse_candidates(char *s, struct game_reasoning *r)
 		next = strchr(tok, ',');
 		if (next)
 			*next++ = '\0';
-		if (r->n_moves == GAME_MAX_CANDIDATES)
+		if (*n_moves == GAME_MAX_CANDIDATES)
 			return false;
-		c = &r->moves[r->n_moves];
+		c = &moves[*n_moves];
 		eq = strchr(tok, '=');
 		if (!eq)
 			return false;
@@ -439,7 +444,7 @@ static bool parse_candidates(char *s, struct game_reasoning *r)
 		if (!parse_long(sl2 + 1, 0, 128, &v))
 			return false;
 		c->depth = (int)v;
-		r->n_moves++;
+		(*n_moves)++;
 	}
 	return true;
 }
@@ -509,7 +514,7 @@ static bool reasoning_field(const char *key, char *val, void *data)
 		if (!parse_pv(val, r->pv, 64, &r->pv_len))
 			return false;
 	} else if (strcmp(key, "moves") == 0) {
-		if (!parse_candidates(val, r))
+		if (!parse_candidates(val, r->moves, &r->n_moves))
 			return false;
 	}
 	return true;
@@ -525,6 +530,18 @@ static bool analysis_field(const char *key, char *val, void *data)
 		if (!parse_pv(val, pv, 1, &n) || n != 1)
 			return false;
 		a->best_move = pv[0];
+		return true;
+	}
+	if (strcmp(key, "moves") == 0)
+		return parse_candidates(val, a->moves, &a->n_moves);
+	if (strcmp(key, "pv") == 0)
+		return parse_pv(val, a->pv, GAME_ANALYSIS_PV, &a->pv_len);
+	if (strcmp(key, "played_bound") == 0)
+		return (a->played_bound = parse_bound(val)) >= 0;
+	if (strcmp(key, "exact") == 0) {
+		if (!parse_long(val, 0, 1, &v))
+			return false;
+		a->exact = v;
 		return true;
 	}
 	if (strcmp(key, "best_score") != 0 && strcmp(key, "played_score") != 0 &&
@@ -673,7 +690,7 @@ static int join_comments(struct parser *p)
 /* The properties that annotate a move (on a node without one they are kept raw). */
 static bool is_move_prop(const char *id)
 {
-	static const char *const ids[] = {"TE", "BM", "IT", "DO", "OMT", "OMR", "OMA"};
+	static const char *const ids[] = {"TE", "BM", "IT", "DO", "OMT", "OMR", "OMA", "OMV"};
 
 	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
 		if (strcmp(id, ids[i]) == 0)
@@ -711,11 +728,21 @@ static int apply_move_prop(struct parser *p, const char *id, const struct sval *
 		}
 		if (game_set_reasoning(at, &r) < 0)
 			return APPLY_OOM;
+	} else if (strcmp(id, "OMV") == 0) {
+		struct game_analysis a = at->analysis;
+
+		a.verdict = game_mark_parse(text);
+		if ((int)a.verdict <= (int)MARK_NONE) {
+			record_fail(&p->r, v->open + 1, "OMV must be a mark: ! !! ? ?? !? ?!");
+			return -1;
+		}
+		game_set_analysis(at, &a);
 	} else {
 		struct game_analysis a;
 
 		memset(&a, 0, sizeof(a));
 		a.best_move = SQ_NONE;
+		a.verdict = at->analysis.verdict; /* OMV may come first */
 		if (!parse_fields(text, analysis_field, &a)) {
 			record_fail(&p->r, v->open + 1, "bad analysis (OMA)");
 			return -1;
@@ -976,6 +1003,33 @@ static void put_square(FILE *f, int sq)
 	fputs(sq == SQ_PASS ? "pa" : board_square_name(sq), f);
 }
 
+/* Writes " moves:" and the candidates as move=score/bound/depth, comma-separated (nothing
+   when there are none). */
+static void put_candidates(FILE *f, const struct game_candidate *moves, int n)
+{
+	for (int i = 0, k = 0; i < n; i++) {
+		const struct game_candidate *c = &moves[i];
+
+		if (!move_valid(c->move))
+			continue;
+		fputs(k++ ? "," : " moves:", f);
+		put_square(f, c->move);
+		fprintf(f, "=%d/%s/%d", c->score,
+			bound_names[c->bound >= 0 && c->bound < 3 ? c->bound : 0], c->depth);
+	}
+}
+
+/* Writes " pv:" and the moves (nothing for an empty line). */
+static void put_pv(FILE *f, const int *pv, int n)
+{
+	if (n > 0) {
+		fputs(" pv:", f);
+		for (int i = 0; i < n; i++)
+			if (move_valid(pv[i]))
+				put_square(f, pv[i]);
+	}
+}
+
 static void put_reasoning(FILE *f, const struct game_reasoning *r)
 {
 	char level[GAME_LEVEL_LEN];
@@ -994,23 +1048,29 @@ static void put_reasoning(FILE *f, const struct game_reasoning *r)
 	fprintf(f, "depth:%d endgame:%d score:%d bound:%s nodes:%" PRIu64 " time:%.3f", r->depth,
 		r->endgame ? 1 : 0, r->score,
 		bound_names[r->bound >= 0 && r->bound < 3 ? r->bound : 0], r->nodes, r->time);
-	if (r->pv_len > 0) {
-		fputs(" pv:", f);
-		for (int i = 0; i < r->pv_len; i++)
-			if (move_valid(r->pv[i]))
-				put_square(f, r->pv[i]);
-	}
-	for (int i = 0, k = 0; i < r->n_moves; i++) {
-		const struct game_candidate *c = &r->moves[i];
-
-		if (!move_valid(c->move))
-			continue;
-		fputs(k++ ? "," : " moves:", f);
-		put_square(f, c->move);
-		fprintf(f, "=%d/%s/%d", c->score,
-			bound_names[c->bound >= 0 && c->bound < 3 ? c->bound : 0], c->depth);
-	}
+	put_pv(f, r->pv, r->pv_len);
+	put_candidates(f, r->moves, r->n_moves);
 	fputs("]", f);
+}
+
+/* Writes OMA (the analysis) and OMV (its verdict, when there is one). */
+static void put_analysis(FILE *f, const struct game_analysis *a)
+{
+	fputs("OMA[", f);
+	if (move_valid(a->best_move)) {
+		fputs("best:", f);
+		put_square(f, a->best_move);
+		fputc(' ', f);
+	}
+	fprintf(f, "best_score:%d played_score:%d played_bound:%s loss:%d depth:%d exact:%d",
+		a->best_score, a->played_score,
+		bound_names[a->played_bound >= 0 && a->played_bound < 3 ? a->played_bound : 0],
+		a->loss, a->depth, a->exact ? 1 : 0);
+	put_pv(f, a->pv, a->pv_len);
+	put_candidates(f, a->moves, a->n_moves);
+	fputs("]", f);
+	if (a->verdict > MARK_NONE && a->verdict < MARK_COUNT)
+		fprintf(f, "OMV[%s]", game_mark_symbol(a->verdict));
 }
 
 static void put_node_props(FILE *f, const struct game_node *n)
@@ -1034,17 +1094,8 @@ static void put_node_props(FILE *f, const struct game_node *n)
 		fprintf(f, "OMT[%.3f]", n->time);
 	if (n->move != SQ_NONE && n->reasoning)
 		put_reasoning(f, n->reasoning);
-	if (n->move != SQ_NONE && n->analysis.valid) {
-		fputs("OMA[", f);
-		if (move_valid(n->analysis.best_move)) {
-			fputs("best:", f);
-			put_square(f, n->analysis.best_move);
-			fputc(' ', f);
-		}
-		fprintf(f, "best_score:%d played_score:%d loss:%d depth:%d]",
-			n->analysis.best_score, n->analysis.played_score, n->analysis.loss,
-			n->analysis.depth);
-	}
+	if (n->move != SQ_NONE && n->analysis.valid)
+		put_analysis(f, &n->analysis);
 	for (int i = 0; i < n->n_props; i++)
 		fprintf(f, "%s%s", n->props[i].name, n->props[i].value);
 }

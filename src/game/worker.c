@@ -226,6 +226,11 @@ static void score_one(struct worker *w, struct search *s, const struct board *b,
 		out->best_move = res.move;
 		out->depth = res.depth;
 		out->exact = res.endgame;
+		out->bound = (int)res.bound;
+		out->n_moves = res.n_moves;
+		memcpy(out->moves, res.moves, sizeof(res.moves[0]) * (size_t)res.n_moves);
+		out->pv_len = res.pv_len < 16 ? res.pv_len : 16;
+		memcpy(out->pv, res.pv, sizeof(int) * (size_t)out->pv_len);
 		out->done = true;
 	}
 }

@@ -56,6 +56,12 @@ struct worker_score {
 	int depth;     /* depth searched, the empties when exact */
 	bool exact;    /* an exact endgame score */
 	bool done;     /* scored (false when the job stopped first or the search failed) */
+	int bound;     /* enum bound of score (exact when every move had a full window) */
+	int n_moves;   /* root moves scored in moves[] */
+	struct search_move moves[32]; /* the root moves, best first (all of them, exact, when
+					 the limits' multipv covers them) */
+	int pv[16];		      /* the best line */
+	int pv_len;		      /* moves in pv */
 };
 
 /* The result of the last finished job. */

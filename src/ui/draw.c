@@ -66,6 +66,9 @@ void ui_colors_init(struct ui *ui)
 	init_pair(PAIR_GOOD, COLOR_GREEN, -1);
 	init_pair(PAIR_BAD, COLOR_RED, -1);
 	init_pair(PAIR_SELECT, COLOR_BLACK, COLOR_CYAN);
+	init_pair(PAIR_HINT_BEST, COLOR_YELLOW, board);
+	init_pair(PAIR_BAR_BLACK, COLOR_BLACK, COLOR_GREEN);
+	init_pair(PAIR_BAR_WHITE, COLOR_WHITE, -1);
 }
 
 /* An attribute for one role: a colour pair, or its monochrome stand-in. */
@@ -293,6 +296,21 @@ static const char *mode_name(enum ctl_mode m)
 	return "";
 }
 
+/* The name the header gives a side: the file's player (PB, PW) while a game is studied or
+   replayed, else who plays it here (human or a level). */
+static const char *header_name(const struct ui *ui, enum color c)
+{
+	const char *name = "human";
+	const char *file =
+	    game_info(controller_game(ui->ctl), c == BLACK ? INFO_BLACK : INFO_WHITE);
+
+	if (file && file[0] &&
+	    (controller_study(ui->ctl) || controller_mode(ui->ctl) == MODE_REPLAY))
+		return file;
+	controller_player(ui->ctl, c, &name);
+	return name;
+}
+
 /* The header: both players with their discs and clocks, the side to move,
    the mode and the move number. */
 static void draw_header(struct ui *ui, const struct game_node *const *line, int n)
@@ -319,14 +337,16 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 			 side == BLACK ? "Black" : "White");
 	} else {
 		snprintf(right, sizeof right, "move %d/%d  %s", cursor,
-			 controller_line_length(ui->ctl), mode_name(controller_mode(ui->ctl)));
+			 controller_line_length(ui->ctl),
+			 controller_study(ui->ctl) && controller_mode(ui->ctl) != MODE_ANALYSIS
+			     ? "STUDY"
+			     : mode_name(controller_mode(ui->ctl)));
 	}
 	/* The names share the room the rest of the line leaves: whole when they
 	   fit ("pre-master" does at 80 columns), else cut, the longer first;
 	   padded to 8 columns when there is room, so that the line keeps still. */
 	for (int c = BLACK; c <= WHITE; c++) {
-		const char *name = "human";
-		controller_player(ui->ctl, (enum color)c, &name);
+		const char *name = header_name(ui, (enum color)c);
 		format_clock(clocks_text[c], sizeof clocks_text[c], t[c]);
 		names[c] = name;
 		fixed += 3 + (int)strlen(" White   00  ") + (int)strlen(clocks_text[c]) + 1;
@@ -361,16 +381,51 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 	attroff(hdr);
 }
 
-/* Hint ranks by square (0 = none) for the position at the cursor. */
-static void hint_ranks(const struct ui *ui, char ranks[64])
-{
-	struct ctl_hint h[9];
-	int n = controller_hints(ui->ctl, h, 9);
+/* What an empty square shows besides the legal-move dot: a score of the hints or of the
+   all-moves overlay (the mover's view, in discs to the precision the square's width holds),
+   and whether it is the best move. */
+struct square_note {
+	char text[16]; /* the score, "" for none */
+	bool best;     /* the best of the scored moves */
+};
 
-	memset(ranks, 0, 64);
-	for (int i = 0; i < n; i++)
-		if (h[i].move >= 0 && h[i].move < 64)
-			ranks[h[i].move] = (char)('1' + i);
+/* The score `centi` as text of at most `width` columns: "+3" at 3, "+2.5" at 5, "+2.50" at 7. */
+static void note_text(char *out, size_t outlen, int centi, int width)
+{
+	if (width >= 7)
+		snprintf(out, outlen, "%+.2f", centi / 100.0);
+	else if (width >= 5)
+		snprintf(out, outlen, "%+.1f", centi / 100.0);
+	else
+		snprintf(out, outlen, "%+d", (centi >= 0 ? centi + 50 : centi - 50) / 100);
+	if ((int)strlen(out) > width)
+		snprintf(out, outlen, "%+d", (centi >= 0 ? centi + 50 : centi - 50) / 100);
+}
+
+/* The notes of the squares at the cursor: the hints shown, or with the overlay on every scored
+   legal move (the live search, else the analysis of the move played from here). */
+static void square_notes(const struct ui *ui, struct square_note notes[64])
+{
+	struct ctl_hint h[32];
+	const struct game_node *at = controller_node(ui->ctl);
+	int n, w = ui->lay.cell_w;
+
+	memset(notes, 0, sizeof(*notes) * 64);
+	n = controller_overlay(ui->ctl) ? controller_hint_scores(ui->ctl, h, 32)
+					: controller_hints(ui->ctl, h, 32);
+	if (n == 0 && controller_overlay(ui->ctl) && at->child && at->child->analysis.valid) {
+		const struct game_analysis *a = &at->child->analysis;
+
+		for (int i = 0; i < a->n_moves && n < 32; i++, n++)
+			h[n] = (struct ctl_hint){a->moves[i].move, a->moves[i].score,
+						 a->moves[i].bound, a->moves[i].depth, a->exact};
+	}
+	for (int i = 0; i < n; i++) {
+		if (h[i].move < 0 || h[i].move >= 64)
+			continue;
+		note_text(notes[h[i].move].text, sizeof notes[0].text, h[i].score, w);
+		notes[h[i].move].best = h[i].score == h[0].score;
+	}
 }
 
 static void draw_grid(const struct ui *ui)
@@ -403,7 +458,7 @@ static void draw_grid(const struct ui *ui)
 
 /* One square: background, disc or mark, cursor brackets. */
 static void draw_square(const struct ui *ui, int sq, int who, bool legal, bool last, bool flipped,
-			char hint)
+			const struct square_note *note)
 {
 	const struct ui_layout *l = &ui->lay;
 	int y0 = l->board_y + 1 + (sq / 8) * (l->cell_h + 1);
@@ -432,11 +487,18 @@ static void draw_square(const struct ui *ui, int sq, int who, bool legal, bool l
 		attroff(A_BOLD);
 	}
 	attroff(bg);
-	if (who < 0 && hint) {
-		attr_t h = ui_style(ui, PAIR_HINT, A_BOLD) | A_BOLD;
+	if (who < 0 && note && note->text[0]) {
+		int len = (int)strlen(note->text);
+		attr_t h = ui_style(ui, note->best ? PAIR_HINT_BEST : PAIR_HINT, A_BOLD) |
+			   (note->best ? A_BOLD : A_NORMAL);
+
+		if (sq == ui->cursor && len > l->cell_w - 2)
+			h = ui_style(ui, PAIR_CURSOR, A_REVERSE) | A_REVERSE; /* no room for [ ] */
 		attron(h);
-		mvaddch(mid, cx, (chtype)hint);
+		mvaddstr(mid, x0 + (l->cell_w - len) / 2, note->text);
 		attroff(h);
+		if (sq == ui->cursor && len > l->cell_w - 2)
+			return;
 	} else if (who < 0 && legal) {
 		attr_t g = ui_style(ui, PAIR_LEGAL, A_NORMAL);
 		attron(g);
@@ -460,9 +522,9 @@ static void draw_board(const struct ui *ui)
 	uint64_t legal = controller_legal_moves(ui->ctl), flipped = 0;
 	int last = controller_last_move(ui->ctl, &flipped);
 	bool edit = controller_mode(ui->ctl) == MODE_EDIT;
-	char ranks[64];
+	struct square_note notes[64];
 
-	hint_ranks(ui, ranks);
+	square_notes(ui, notes);
 	for (int c = 0; c < 8; c++)
 		mvaddch(l->board_y - 1, l->board_x + 1 + c * (l->cell_w + 1) + l->cell_w / 2,
 			(chtype)('a' + c));
@@ -474,7 +536,7 @@ static void draw_board(const struct ui *ui)
 		uint64_t bit = 1ULL << sq;
 		int who = (b->own & bit) ? (int)side : (b->opp & bit) ? (int)!side : -1;
 		draw_square(ui, sq, who, !edit && (legal & bit), !edit && sq == last,
-			    !edit && (flipped & bit), edit ? 0 : ranks[sq]);
+			    !edit && (flipped & bit), edit ? NULL : &notes[sq]);
 	}
 }
 

@@ -4,7 +4,8 @@
  * Move list: the current line as a grid of plies read left to right (an
  * even number of columns, so Black's and White's moves line up until a
  * pass), each cell "12 ○d6?!✎+": ply number, who played, the square (--
- * for a pass), the mark, a sign when the move has a comment and a + when
+ * for a pass), the user's mark in bold or else the analysis's verdict
+ * underlined, a sign when the move has a comment and a + when
  * other moves were tried there (variations). The replay cursor's move is
  * highlighted and kept in view unless the list was scrolled by hand.
  *
@@ -16,9 +17,12 @@
  * other candidates), the analysis verdict and the comment.
  *
  * Graph: one column per ply (sampled when the game is longer than the
- * graph is wide), a bar from the bottom whose height is the score from
- * Black's point of view, the middle height being an even game. Scores come
- * from the analysis of each move, else from the engine's own reasoning.
+ * graph is wide) around a zero line: Black's advantage rises above it,
+ * White's hangs below it, in their own colours, on a scale of 2, 4, 8 ...
+ * discs that fits the game. Scores come from the analysis of each move,
+ * else from that of the next move or the engine's reasoning for it (so a
+ * human move has the score the engine gave its answer), else from the
+ * engine's reasoning for the move itself.
  */
 #include "ui.h"
 
@@ -32,6 +36,26 @@
 #include <string.h>
 
 enum { MOVE_CELL = 10, LINE_MAX = 128 };
+
+/* The mark slot of a move-list cell: the user's mark in bold, else the analysis's verdict
+   underlined (so the two never read alike). */
+static void move_mark(struct ui *ui, const struct game_node *m, bool selected)
+{
+	enum game_mark shown = m->mark != MARK_NONE ? m->mark : m->analysis.verdict;
+	bool bad = shown == MARK_BAD || shown == MARK_VERY_BAD || shown == MARK_DUBIOUS;
+	attr_t a = m->mark != MARK_NONE ? ui_style(ui, bad ? PAIR_BAD : PAIR_GOOD, A_BOLD)
+					: ui_style(ui, PAIR_DIM, A_NORMAL) | A_UNDERLINE;
+
+	if (shown == MARK_NONE || (int)shown < 0) {
+		addstr("  ");
+		return;
+	}
+	if (selected)
+		a = m->mark != MARK_NONE ? A_NORMAL : A_UNDERLINE;
+	attron(a);
+	printw("%-2s", game_mark_symbol(shown));
+	attroff(a);
+}
 
 /* Draws the move list box. */
 void ui_draw_moves(struct ui *ui)
@@ -70,7 +94,6 @@ void ui_draw_moves(struct ui *ui)
 			int ply = (ui->moves_top + r) * ncols + c + 1;
 			const struct game_node *m;
 			char sq[3], num[16];
-			const char *mark;
 			int x = l->moves_x + 2 + c * MOVE_CELL, y = l->moves_y + 1 + r;
 			attr_t sel = ui_style(ui, PAIR_SELECT, A_REVERSE);
 			if (ply >= n)
@@ -82,16 +105,7 @@ void ui_draw_moves(struct ui *ui)
 			mvaddstr(y, x, num);
 			addstr(ui_disc(ui, m->player));
 			addstr(m->move == SQ_PASS ? "--" : ui_square_name(m->move, sq));
-			mark = m->mark != MARK_NONE ? game_mark_symbol(m->mark) : "";
-			if (ply != cursor && mark[0]) {
-				bool bad = m->mark == MARK_BAD || m->mark == MARK_VERY_BAD ||
-					   m->mark == MARK_DUBIOUS;
-				attron(ui_style(ui, bad ? PAIR_BAD : PAIR_GOOD, A_BOLD));
-				printw("%-2s", mark);
-				attroff(ui_style(ui, bad ? PAIR_BAD : PAIR_GOOD, A_BOLD));
-			} else {
-				printw("%-2s", mark);
-			}
+			move_mark(ui, m, ply == cursor);
 			addstr(m->comment && m->comment[0] ? (ui->utf8 ? "\u270e" : "*") : " ");
 			addstr(m->parent && game_child_count(m->parent) > 1 ? "+" : " ");
 			if (ply == cursor)
@@ -173,6 +187,19 @@ static void panel_wrap(struct panel *p, attr_t a, const char *prefix, const char
 
 /* Puts `n` pieces of text on lines, separated by spaces, breaking a line only
    between pieces (a piece wider than the box is cut at its edge). */
+/* panel_wrap within at most `max` lines; true when the text filled them (and may go on). */
+static bool panel_wrap_lines(struct panel *p, attr_t a, const char *prefix, const char *text,
+			     int max)
+{
+	int end = p->end, limit = p->y + (max > 0 ? max : 0);
+
+	if (limit < p->end)
+		p->end = limit;
+	panel_wrap(p, a, prefix, text);
+	p->end = end;
+	return p->y >= limit && limit < end;
+}
+
 static void panel_pieces(struct panel *p, attr_t a, const char *const *pieces, int n)
 {
 	char buf[512];
@@ -245,13 +272,21 @@ static void draw_live(struct panel *p)
 static void draw_hints(struct panel *p)
 {
 	struct ui *ui = p->ui;
-	struct ctl_hint h[16];
-	int n = controller_hints(ui->ctl, h, 16);
+	struct ctl_hint h[32];
+	int n = controller_overlay(ui->ctl) ? controller_hint_scores(ui->ctl, h, 32)
+					    : controller_hints(ui->ctl, h, 32);
 
 	if (n <= 0)
 		return;
-	panel_line(p, A_BOLD, "Hints for %s",
-		   controller_side(ui->ctl) == BLACK ? "Black" : "White");
+	if (controller_overlay(ui->ctl))
+		panel_line(p, A_BOLD, "All moves for %s, %s %d%s",
+			   controller_side(ui->ctl) == BLACK ? "Black" : "White",
+			   h[0].endgame ? "exact" : "depth", h[0].depth,
+			   controller_overlay_searching(ui->ctl) ? (ui->utf8 ? "\u2026" : "...")
+								 : "");
+	else
+		panel_line(p, A_BOLD, "Hints for %s",
+			   controller_side(ui->ctl) == BLACK ? "Black" : "White");
 	for (int i = 0; i < n; i++) {
 		char sq[3], score[24];
 		ui_format_score(score, sizeof score, h[i].score, h[i].bound, h[i].endgame);
@@ -260,6 +295,61 @@ static void draw_hints(struct panel *p)
 			   h[i].move == SQ_PASS ? "pass" : ui_square_name(h[i].move, sq), score,
 			   h[i].endgame ? "exact, empties" : "depth", h[i].depth);
 	}
+}
+
+/* The other candidates of an engine move: those with an exact score, then, apart and named
+   so, those a fast search only bounded (">=" at least, "<=" at most). */
+static void draw_others(struct panel *p, const struct game_reasoning *r, int played)
+{
+	char exact[400], worse[400], sq[3], score[24];
+	size_t le = 0, lw = 0;
+
+	exact[0] = worse[0] = '\0';
+	for (int i = 0; i < r->n_moves; i++) {
+		const struct game_candidate *c = &r->moves[i];
+
+		if (c->move == played || c->move >= 64)
+			continue;
+		if (c->bound == GAME_BOUND_EXACT && le + 16 < sizeof exact) {
+			ui_format_score(score, sizeof score, c->score, 0, r->endgame);
+			le += (size_t)snprintf(exact + le, sizeof exact - le, "%s%s %s",
+					       le ? ", " : "", ui_square_name(c->move, sq), score);
+		} else if (c->bound != GAME_BOUND_EXACT && lw + 16 < sizeof worse) {
+			ui_format_score(score, sizeof score, c->score, c->bound, r->endgame);
+			lw += (size_t)snprintf(worse + lw, sizeof worse - lw, "%s%s %s",
+					       lw ? ", " : "", ui_square_name(c->move, sq), score);
+		}
+	}
+	if (exact[0])
+		panel_wrap(p, ui_style(p->ui, PAIR_DIM, A_NORMAL), "Others ", exact);
+	if (worse[0])
+		panel_wrap(p, ui_style(p->ui, PAIR_DIM, A_NORMAL), "Bounds: ", worse);
+}
+
+/* The analysis of a move: best, played (a bound after a fast analysis, marked so), loss,
+   depth and the verdict, which is the analysis's and not the user's mark. */
+static void draw_analysis(struct panel *p, const struct game_analysis *a)
+{
+	struct ui *ui = p->ui;
+	char sq[3], best[24], played[24], played_text[40], head[48], loss[24], how[48];
+	bool bound = a->played_bound != GAME_BOUND_EXACT;
+
+	ui_format_score(best, sizeof best, a->best_score, 0, false);
+	ui_format_score(played, sizeof played, a->played_score, bound ? a->played_bound : 0, false);
+	snprintf(head, sizeof head, "Analysis: best %s %s,", ui_square_name(a->best_move, sq),
+		 best);
+	snprintf(played_text, sizeof played_text, "played %s,", played);
+	snprintf(loss, sizeof loss, "loss %s%.2f,", bound ? ">=" : "", a->loss / 100.0);
+	if (a->exact)
+		snprintf(how, sizeof how, "exact (%d empties)", a->depth);
+	else
+		snprintf(how, sizeof how, "depth %d%s", a->depth, bound ? " (fast: bounds)" : "");
+	if (a->verdict != MARK_NONE) {
+		size_t n = strlen(how);
+		snprintf(how + n, sizeof how - n, ", verdict %s", game_mark_symbol(a->verdict));
+	}
+	panel_pieces(p, a->loss > 0 ? ui_style(ui, PAIR_BAD, A_BOLD) : A_NORMAL,
+		     (const char *const[]){head, played_text, loss, how}, 4);
 }
 
 static void draw_reasoning(struct panel *p, const struct game_node *m, int ply)
@@ -272,17 +362,19 @@ static void draw_reasoning(struct panel *p, const struct game_node *m, int ply)
 
 	panel_line(p, A_BOLD, "Move %d: %s %s %s%s%s", ply, m->player == BLACK ? "Black" : "White",
 		   ui_disc(ui, m->player),
-		   m->move == SQ_PASS ? "pass" : ui_square_name(m->move, sq), m->mark ? " " : "",
-		   m->mark ? game_mark_symbol(m->mark) : "");
+		   m->move == SQ_PASS ? "pass" : ui_square_name(m->move, sq),
+		   m->mark ? "  your mark " : "", m->mark ? game_mark_symbol(m->mark) : "");
 	if (r) {
 		char line[400];
-		size_t len = 0;
 		char level[GAME_LEVEL_LEN + 1], how[48];
 
 		ui_format_score(score, sizeof score, r->score, r->bound, r->endgame);
 		snprintf(level, sizeof level, "%s,", r->level[0] ? r->level : "engine");
-		snprintf(how, sizeof how, "%s: %s %d,", game_source_name(r->source),
-			 r->endgame ? "empties" : "depth", r->depth);
+		if (r->source == SOURCE_BOOK || r->source == SOURCE_RANDOM)
+			snprintf(how, sizeof how, "%s move,", game_source_name(r->source));
+		else
+			snprintf(how, sizeof how, "%s: %s %d,", game_source_name(r->source),
+				 r->endgame ? "empties" : "depth", r->depth);
 		snprintf(line, sizeof line, "score %s", score);
 		panel_pieces(p, A_NORMAL, (const char *const[]){level, how, line}, 3);
 		if (r->source != SOURCE_BOOK && r->source != SOURCE_RANDOM) {
@@ -293,35 +385,13 @@ static void draw_reasoning(struct panel *p, const struct game_node *m, int ply)
 			format_pv(pv, sizeof pv, r->pv, r->pv_len);
 			panel_wrap(p, A_NORMAL, "PV ", pv);
 		}
-		line[0] = '\0';
-		for (int i = 0; i < r->n_moves && len + 16 < sizeof line; i++) {
-			if (r->moves[i].move == m->move)
-				continue;
-			ui_format_score(score, sizeof score, r->moves[i].score, r->moves[i].bound,
-					r->endgame);
-			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s %s",
-						len ? ", " : "",
-						ui_square_name(r->moves[i].move, sq), score);
-		}
-		if (line[0])
-			panel_wrap(p, ui_style(ui, PAIR_DIM, A_NORMAL), "Others ", line);
+		draw_others(p, r, m->move);
 	} else if (kind == PLAYER_HUMAN || m->move == SQ_PASS) {
 		panel_line(p, ui_style(ui, PAIR_DIM, A_NORMAL), "%s",
 			   m->time > 0 ? "played by hand" : "no engine reasoning for this move");
 	}
-	if (m->analysis.valid) {
-		char best[24], played[24], played_text[40];
-		char head[48], loss[24];
-
-		ui_format_score(best, sizeof best, m->analysis.best_score, 0, false);
-		ui_format_score(played, sizeof played, m->analysis.played_score, 0, false);
-		snprintf(head, sizeof head, "Analysis: best %s %s,",
-			 ui_square_name(m->analysis.best_move, sq), best);
-		snprintf(played_text, sizeof played_text, "played %s,", played);
-		snprintf(loss, sizeof loss, "loss %.2f", m->analysis.loss / 100.0);
-		panel_pieces(p, m->analysis.loss > 0 ? ui_style(ui, PAIR_BAD, A_BOLD) : A_NORMAL,
-			     (const char *const[]){head, played_text, loss}, 3);
-	}
+	if (m->analysis.valid)
+		draw_analysis(p, &m->analysis);
 	if (m->comment && m->comment[0])
 		panel_wrap(p, A_NORMAL, ui->utf8 ? "\u270e " : "* ", m->comment);
 }
@@ -343,6 +413,59 @@ static const char *opening_name(const struct ui *ui, const struct game_node *con
 	return name && name[0] ? name : NULL;
 }
 
+/* At move 0: the game's information (players, event, date, result, its text) and the comment
+   of move 0, as far as the box holds them; false when the game has none. */
+static bool draw_game_info(struct panel *p)
+{
+	const struct game *g = controller_game(p->ui->ctl);
+	const char *pb = game_info(g, INFO_BLACK), *pw = game_info(g, INFO_WHITE);
+	const char *ev = game_info(g, INFO_EVENT), *dt = game_info(g, INFO_DATE);
+	const char *re = game_info(g, INFO_RESULT), *gc = game_info(g, INFO_TEXT);
+	const char *gn = game_info(g, INFO_NAME);
+	const char *c = g->root->comment;
+	char line[512];
+	bool cut;
+
+	if (!pb[0] && !pw[0] && !ev[0] && !dt[0] && !re[0] && !gc[0] && !gn[0] && !(c && c[0]))
+		return false;
+	if (gn[0])
+		panel_wrap_lines(p, A_BOLD, "Game: ", gn, 1);
+	else
+		panel_line(p, A_BOLD, "Game information");
+	if (pb[0] || pw[0]) {
+		snprintf(line, sizeof line, "%s %s - %s %s", ui_disc(p->ui, BLACK),
+			 pb[0] ? pb : "?", ui_disc(p->ui, WHITE), pw[0] ? pw : "?");
+		panel_wrap(p, A_NORMAL, "", line);
+	}
+	if (ev[0] || dt[0] || re[0]) {
+		snprintf(line, sizeof line, "%s%s%s%s%s%s", ev, ev[0] && dt[0] ? ", " : "", dt,
+			 re[0] ? "  result " : "", re, "");
+		panel_wrap(p, A_NORMAL, "", line);
+	}
+	cut = c && c[0] &&
+	      panel_wrap_lines(p, A_NORMAL, p->ui->utf8 ? "\u270e " : "* ", c,
+			       gc[0] ? (p->end - p->y) / 2 : p->end - p->y - 1);
+	if (gc[0])
+		cut |= panel_wrap_lines(p, ui_style(p->ui, PAIR_DIM, A_NORMAL), "", gc,
+					p->end - p->y - 1);
+	if (cut)
+		panel_line(p, ui_style(p->ui, PAIR_DIM, A_NORMAL), "(more: `info`)");
+	return true;
+}
+
+/* While a drill runs: where it is and its score. */
+static void draw_drill(struct panel *p)
+{
+	struct ctl_drill_state d;
+
+	if (!controller_drilling(p->ui->ctl, &d))
+		return;
+	panel_line(p, ui_style(p->ui, PAIR_TITLE, A_BOLD),
+		   "Drill %d/%d: right %d of %d (within %.2f)", d.at + 1, d.n, d.right, d.answered,
+		   d.within / 100.0);
+	panel_line(p, A_NORMAL, "Your move; or drill skip, drill stop");
+}
+
 /* Draws the engine panel box. */
 void ui_draw_eval(struct ui *ui)
 {
@@ -355,9 +478,10 @@ void ui_draw_eval(struct ui *ui)
 	struct ctl_analysis_side an[2];
 
 	ui_draw_box(ui, l->eval_y, l->eval_x, l->eval_h, l->eval_w, "Engine");
+	draw_drill(&p);
 	if (opening)
 		panel_line(&p, ui_style(ui, PAIR_TITLE, A_NORMAL), "Opening: %s", opening);
-	if (ui->thinking) {
+	if (ui->thinking && !controller_overlay_searching(ui->ctl)) {
 		draw_live(&p);
 		return;
 	}
@@ -375,78 +499,141 @@ void ui_draw_eval(struct ui *ui)
 	}
 	if (cursor > 0)
 		draw_reasoning(&p, controller_node(ui->ctl), cursor);
+	else if (draw_game_info(&p))
+		;
 	else if (p.y == l->eval_y + 1 + (opening != NULL))
 		panel_wrap(&p, ui_style(ui, PAIR_DIM, A_NORMAL), "",
 			   "The engine's reasoning for each move shows here. Press ? for hints, "
 			   ": for the command bar, F1 for help.");
 }
 
-/* Score of a ply from Black's point of view; false when nothing is known. */
-static bool ply_score(const struct game_node *m, int *out)
+/* Score after the move of ply i of `line` (n plies) from Black's point of view; false when
+   nothing is known. The move's analysis, else the analysis or the engine's reasoning of the
+   next move (the same position, seen by the other side: human moves get a score), else the
+   engine's reasoning of the move itself. */
+static bool ply_score(const struct game_node *const *line, int n, int i, int *out)
 {
+	const struct game_node *m = line[i], *next = i + 1 < n ? line[i + 1] : NULL;
+	const struct game_reasoning *r;
 	int s;
 
 	if (m->analysis.valid)
 		s = m->analysis.played_score;
-	else if (m->reasoning && m->reasoning->source != SOURCE_RANDOM &&
-		 m->reasoning->source != SOURCE_NONE)
-		s = m->reasoning->score;
+	else if (next && next->analysis.valid && next->player != m->player)
+		s = -next->analysis.best_score;
+	else if (next && (r = next->reasoning) && next->player != m->player &&
+		 r->source != SOURCE_RANDOM && r->source != SOURCE_NONE && r->source != SOURCE_BOOK)
+		s = -r->score;
+	else if ((r = m->reasoning) && r->source != SOURCE_RANDOM && r->source != SOURCE_NONE)
+		s = r->score;
 	else
 		return false;
 	*out = m->player == BLACK ? s : -s;
 	return true;
 }
 
-/* Draws the evaluation graph under the board. */
-void ui_draw_graph(struct ui *ui)
+/* The graph's scale in centidiscs: the least of 2, 4, 8, 16, 32, 64 discs that holds every
+   score of the line. */
+static int graph_scale(const struct game_node *const *line, int n)
+{
+	int top = 0, scale = 200, s;
+
+	for (int i = 1; i < n; i++)
+		if (ply_score(line, n, i, &s) && abs(s) > top)
+			top = abs(s);
+	while (scale < top && scale < 6400)
+		scale *= 2;
+	return scale;
+}
+
+/* One column of the graph: `s` (Black's view) as a bar up from the zero line for Black or down
+   from it for White, over `up` rows above the line and `down` rows below it; a column
+   without a bar shows the zero line alone. */
+static void graph_column(struct ui *ui, int x, int s, bool known, int scale, int up, int down,
+			 attr_t sel)
 {
 	static const char *const blocks[] = {" ",      "\u2581", "\u2582", "\u2583", "\u2584",
 					     "\u2585", "\u2586", "\u2587", "\u2588"};
-	static const char *const ascii[] = {" ", ".", ".", "-", "-", "=", "=", "#", "#"};
+	static const char *const ascii_up[] = {"_", "_", ".", ".", "-", "-", "=", "=", "#"};
+	static const char *const ascii_down[] = {" ", "'", "'", "-", "-", "=", "=", "#", "#"};
+	const struct ui_layout *l = &ui->lay;
+	int rows = s >= 0 ? up : down;
+	int level = known ? (int)((double)abs(s) / scale * rows * 8 + 0.5) : 0;
+	attr_t bar = ui_style(ui, s >= 0 ? PAIR_BAR_BLACK : PAIR_BAR_WHITE, A_BOLD);
+
+	if (!known) {
+		for (int r = 0; r < up + down; r++) {
+			attron(sel);
+			mvaddstr(l->graph_y + 1 + r, x, " "); /* nothing known: a gap */
+			attroff(sel);
+		}
+		return;
+	}
+	if (level == 0 && s != 0)
+		level = 1;	       /* a score not 0 always shows */
+	for (int r = 0; r < up; r++) { /* r = 0 is the row just above the line */
+		int fill = s > 0 ? level - r * 8 : 0, y = l->graph_y + up - r;
+		fill = fill < 0 ? 0 : fill > 8 ? 8 : fill;
+		attron(sel ? sel : fill ? bar : ui_style(ui, PAIR_DIM, A_NORMAL));
+		if (fill == 0 && r == 0)
+			mvaddstr(y, x, ui->utf8 ? blocks[1] : ascii_up[0]); /* the zero line */
+		else
+			mvaddstr(y, x, ui->utf8 ? blocks[fill] : ascii_up[fill]);
+		attroff(sel ? sel : fill ? bar : ui_style(ui, PAIR_DIM, A_NORMAL));
+	}
+	for (int r = 0; r < down; r++) { /* r = 0 is the row just below the line */
+		int fill = s < 0 ? level - r * 8 : 0, y = l->graph_y + up + 1 + r;
+		fill = fill < 0 ? 0 : fill > 8 ? 8 : fill;
+		if (fill == 0) {
+			attron(sel);
+			mvaddstr(y, x, " ");
+			attroff(sel);
+			continue;
+		}
+		/* a bar hanging from the line: the inverse of a block rising from the bottom */
+		attron((sel ? sel : bar) | (ui->utf8 && fill < 8 ? A_REVERSE : A_NORMAL));
+		mvaddstr(y, x,
+			 ui->utf8 ? (fill < 8 ? blocks[8 - fill] : blocks[8]) : ascii_down[fill]);
+		attroff((sel ? sel : bar) | A_REVERSE);
+	}
+}
+
+/*
+ * Draws the evaluation graph under the board: a caption with the score at
+ * the cursor and the scale, then the bars: Black's advantage rises above the
+ * zero line, White's hangs below it, each in its own colour, on a scale of
+ * 2, 4, 8 ... discs that fits the game. It takes every row the layout gives.
+ */
+void ui_draw_graph(struct ui *ui)
+{
 	const struct ui_layout *l = &ui->lay;
 	const struct game_node *line[LINE_MAX];
 	int n = ui_line(ui, line, LINE_MAX), cursor = controller_cursor(ui->ctl);
-	int h = l->graph_h - 1, w = l->graph_w, scale = 400, plies = n - 1, now = 0;
-	bool have = false, known = cursor > 0 && ply_score(controller_node(ui->ctl), &now);
+	int h = l->graph_h - 1, w = l->graph_w, plies = n - 1, now = 0, scale, up, down;
+	bool known = cursor > 0 && cursor < n && ply_score(line, n, cursor, &now);
+	char cap[96], sc[24];
 
-	if (h < 1 || w < 8)
+	if (h < 2 || w < 8)
 		return;
-	for (int i = 1; i < n; i++) {
-		int s;
-		if (ply_score(line[i], &s)) {
-			have = true;
-			if (abs(s) > scale)
-				scale = abs(s);
-		}
-	}
-	{
-		char cap[64], sc[24];
-		ui_format_score(sc, sizeof sc, now, 0, false);
-		snprintf(cap, sizeof cap,
-			 known ? "Evaluation for Black  %s" : "Evaluation for Black", sc);
-		attron(ui_style(ui, PAIR_DIM, A_NORMAL));
-		ui_put(l->graph_y, l->graph_x, w, cap);
-		attroff(ui_style(ui, PAIR_DIM, A_NORMAL));
-	}
-	if (!have || plies <= 0)
+	scale = graph_scale(line, n);
+	up = h / 2;
+	down = h - up;
+	ui_format_score(sc, sizeof sc, now, 0, false);
+	snprintf(cap, sizeof cap, "Eval %s  %sBlack %sWhite %s%d", known ? sc : "--",
+		 ui->utf8 ? "\u25b2" : "^", ui->utf8 ? "\u25bc" : "v", ui->utf8 ? "\u00b1" : "+-",
+		 scale / 100);
+	attron(ui_style(ui, PAIR_DIM, A_NORMAL));
+	ui_put(l->graph_y, l->graph_x, w, cap);
+	attroff(ui_style(ui, PAIR_DIM, A_NORMAL));
+	if (plies <= 0)
 		return;
 	for (int col = 0; col < w && col < plies; col++) {
-		int ply = plies <= w ? col + 1 : 1 + col * plies / w, s;
-		int level;
-		attr_t a = (ply == cursor ||
-			    (plies > w && cursor >= ply && cursor < 1 + (col + 1) * plies / w))
-			       ? ui_style(ui, PAIR_SELECT, A_REVERSE)
-			       : ui_style(ui, PAIR_GOOD, A_NORMAL);
-		if (!ply_score(line[ply], &s))
-			continue;
-		level = (int)((double)(s + scale) / (2.0 * scale) * h * 8 + 0.5);
-		attron(a);
-		for (int r = 0; r < h; r++) {
-			int fill = level - r * 8;
-			fill = fill < 0 ? 0 : fill > 8 ? 8 : fill;
-			mvaddstr(l->graph_y + h - r, l->graph_x + col,
-				 ui->utf8 ? blocks[fill] : ascii[fill]);
-		}
-		attroff(a);
+		int ply = plies <= w ? col + 1 : 1 + col * plies / w, s = 0;
+		bool at = ply == cursor ||
+			  (plies > w && cursor >= ply && cursor < 1 + (col + 1) * plies / w);
+		bool have = ply_score(line, n, ply, &s);
+
+		graph_column(ui, l->graph_x + col, s, have, scale, up, down,
+			     at ? ui_style(ui, PAIR_SELECT, A_REVERSE) : 0);
 	}
 }

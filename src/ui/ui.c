@@ -168,6 +168,7 @@ static void engine_step(struct ui *ui)
 	if (controller_mode(ui->ctl) == MODE_PLAY && !controller_engine_busy(ui->ctl) &&
 	    controller_step(ui->ctl, err, sizeof err) < 0)
 		ui_set_message(ui, true, "%s", err);
+	controller_overlay_step(ui->ctl);
 	if (controller_engine_busy(ui->ctl) && !ui->thinking) {
 		ui->thinking = true;
 		ui->think_start = timer_now();

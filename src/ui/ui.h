@@ -100,7 +100,7 @@ enum ui_pair {
 	PAIR_FLIP_B,	/* black disc just flipped */
 	PAIR_FLIP_W,	/* white disc just flipped */
 	PAIR_CURSOR,	/* cursor brackets */
-	PAIR_HINT,	/* hint ranks on the board */
+	PAIR_HINT,	/* hint and overlay scores on the board */
 	PAIR_HEADER,	/* header line */
 	PAIR_ERROR,	/* error message */
 	PAIR_TITLE,	/* panel titles */
@@ -108,6 +108,9 @@ enum ui_pair {
 	PAIR_GOOD,	/* positive scores, good marks */
 	PAIR_BAD,	/* negative scores, bad marks */
 	PAIR_SELECT,	/* highlighted move of the move list */
+	PAIR_HINT_BEST, /* the best move's score on the board */
+	PAIR_BAR_BLACK, /* graph bars of Black's advantage (above the zero line) */
+	PAIR_BAR_WHITE, /* graph bars of White's advantage (below it) */
 };
 
 void ui_layout_compute(struct ui_layout *lay, int rows, int cols);
