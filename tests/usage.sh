@@ -15,7 +15,7 @@ printf 'help\n' | "$OTHELLO" script --no-board >"$tmp/help" 2>&1
 [ -z "$(wide "$tmp/help")" ] && grep -q "(f5d6c3)\.$" "$tmp/help"
 check "help lists the commands within 80 columns, sentences whole" $?
 printf 'help keys\n' | "$OTHELLO" script --no-board >"$tmp/keys" 2>&1
-[ -z "$(wide "$tmp/keys")" ] && grep -q "^  Left h Right l Up k Down j$" "$tmp/keys"
+[ -z "$(wide "$tmp/keys")" ] && grep -q "^  Left Right l Up k Down j$" "$tmp/keys"
 check "help keys fits 80 columns, without trailing spaces" $?
 
 # a level with several settings keeps its whole name in the reasoning (it was

@@ -86,7 +86,11 @@ static const struct cli_options play_options = {
     .usage = "usage: othello [play] [OPTIONS] [FILE]\n"
 	     "Plays Othello in the terminal (Black: you, White: the engine by default).\n"
 	     "FILE or --load SLOT opens a saved game in replay mode.\n\n",
-    .footer = "See othello(6) for the keys and commands.\n",
+    .footer = "On the board a square typed by its name is played (f then 5: f5); arrows\n"
+	      "and Enter play the cursor's square; E edits, C comments, G lets the engine\n"
+	      "move, Esc leaves edit mode, Ctrl-C stops the engine or asks to quit, : opens\n"
+	      "the command bar, F1 lists the commands and `help keys` the keys.\n"
+	      "See othello(6) for the keys and commands.\n",
     .column = 26,
     .letters = true,
     .getopt_messages = true,

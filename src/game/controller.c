@@ -538,6 +538,18 @@ int controller_edit_done(struct controller *ctl, char *err, size_t errlen)
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
+/* Leaves edit mode without touching the game: the position and the moves
+   are those from before `edit`. -1 with a message when not editing. */
+int controller_edit_cancel(struct controller *ctl, char *err, size_t errlen)
+{
+	if (!ctl->editing) {
+		snprintf(err, errlen, "not editing (`edit` first)");
+		return -1;
+	}
+	ctl->editing = false;
+	return CTL_CHANGED_ALL;
+}
+
 /*
  * Starts a new game where the weaker side gets `corners` corners (1-4: a1,
  * h8, then h1, a8), as in over-the-board handicap games. The weaker side is

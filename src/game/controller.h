@@ -200,6 +200,7 @@ int controller_edit_set(struct controller *ctl, int sq, int what, char *err, siz
 int controller_edit_side(struct controller *ctl, enum color side, char *err, size_t errlen);
 int controller_edit_clear(struct controller *ctl, char *err, size_t errlen);
 int controller_edit_done(struct controller *ctl, char *err, size_t errlen);
+int controller_edit_cancel(struct controller *ctl, char *err, size_t errlen);
 int controller_handicap(struct controller *ctl, int corners, char *err, size_t errlen);
 
 /* Analysis of the whole game (`analyze`). */

@@ -503,7 +503,7 @@ static const char *mode_help(const struct ui *ui)
 		       "C clear  Enter done";
 	case MODE_REPLAY:
 		return "REPLAY  [ ] step  Home End  a move here starts a variation  "
-		       "c comment  m mark";
+		       "C comment  m mark";
 	case MODE_ANALYSIS:
 		return "ANALYSIS  the engine scores every move; Esc stops";
 	case MODE_PLAY:

@@ -39,6 +39,7 @@ static const struct {
     {KEY_BACKSPACE, "Backspace"},
     {27, "Esc"},
     {CTRL('l'), "Ctrl-L"},
+    {CTRL('c'), "Ctrl-C"},
     {KEY_F(1), "F1"},
 };
 

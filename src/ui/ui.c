@@ -23,6 +23,7 @@
 #include "gametree.h"
 #include "level.h"
 #include "opening-names.h"
+#include "slots.h"
 #include "timer.h"
 
 #include <dirent.h>
@@ -214,9 +215,25 @@ static void confirm_first(struct ui *ui, const char *line, const char *ask, cons
 	ui->dirty = true;
 }
 
+/* True when `line` writes a file (its first word, `rest` split as the
+   command layer splits it) that exists: it waits for a y first. */
+static bool asks_before_file(struct ui *ui, const char *line, const char *rest)
+{
+	char copy[sizeof ui->confirm_line], *argv[2], err[64], ask[128], kept[128];
+	struct stat st;
+
+	snprintf(copy, sizeof copy, "%s", rest);
+	if (command_split(copy, argv, 2, err, sizeof err) < 1 || stat(argv[0], &st) != 0)
+		return false;
+	snprintf(ask, sizeof ask, " %.80s exists. Replace it? (y/n)", argv[0]);
+	snprintf(kept, sizeof kept, "Kept %.80s as it was.", argv[0]);
+	confirm_first(ui, line, ask, kept);
+	return true;
+}
+
 /* True when `line` (command `def`, arguments `rest`) must wait for a y first,
-   as the command's flags say: it replaces an unsaved game, or it saves into
-   a slot that holds another game. */
+   as the command's flags say: it replaces an unsaved game, it saves into
+   a slot that holds another game, or it writes over a file. */
 static bool asks_first(struct ui *ui, const struct command_def *def, const char *line,
 		       const char *rest)
 {
@@ -229,6 +246,8 @@ static bool asks_first(struct ui *ui, const struct command_def *def, const char 
 		confirm_first(ui, line, ask, "Kept the game. `save` keeps it in a slot.");
 		return true;
 	}
+	if (def->flags & CMD_WRITES_FILE)
+		return asks_before_file(ui, line, rest);
 	if (!(def->flags & CMD_FILLS_SLOT))
 		return false;
 	snprintf(slot, sizeof slot, "%.*s", (int)strcspn(rest, " \t"), rest);
@@ -337,6 +356,21 @@ static void mouse_key(struct ui *ui)
 	run_key_command(ui, "select");
 }
 
+/* Ctrl-C on the board (the key, or SIGINT): stops the engine when it
+   thinks, else asks whether to quit (as `quit` does when the game is not
+   saved), so that it is never silently ignored. */
+void ui_interrupt(struct ui *ui)
+{
+	if (controller_engine_busy(ui->ctl)) {
+		ui_execute(ui, "stop");
+		ui_set_message(ui, false, "Ctrl-C stopped the engine; q quits");
+	} else if (controller_unsaved(ui->ctl)) {
+		ui_execute(ui, "quit");
+	} else {
+		confirm_first(ui, "quit", " Ctrl-C: quit? (y/n)", "Not quitting: q quits.");
+	}
+}
+
 static void handle_key(struct ui *ui, int key, int meta)
 {
 	const char *cmd;
@@ -394,10 +428,6 @@ static void handle_key(struct ui *ui, int key, int meta)
 		mouse_key(ui);
 		return;
 	}
-	if (key == 3) { /* Ctrl-C outside the bar: as Esc */
-		ui_execute(ui, "escape");
-		return;
-	}
 	cmd = ui_keys_lookup(ui, key);
 	if (ui->message[0] && !ui->message_error)
 		ui->message[0] = '\0';
@@ -407,6 +437,8 @@ static void handle_key(struct ui *ui, int key, int meta)
 		return;
 	}
 	ui->message[0] = '\0';
+	if (strncmp(cmd, "column ", 7) != 0 && strncmp(cmd, "row ", 4) != 0)
+		ui->typed_column = 0; /* a square's name was not going on */
 	run_key_command(ui, cmd);
 }
 
@@ -478,8 +510,11 @@ static const char *complete_square(const struct ui *ui, bool legal_only, const c
 static const char *complete_slot(const struct ui *ui, const char *prefix, int n)
 {
 	static char name[256];
-	const char *dir = controller_save_dir(ui->ctl);
-	DIR *d = dir && dir[0] ? opendir(dir) : NULL;
+	const char *own = controller_save_dir(ui->ctl);
+	char dir[SLOT_PATH_MAX], err[256];
+	DIR *d = slots_dir(own && own[0] ? own : NULL, dir, sizeof dir, err, sizeof err) == 0
+		     ? opendir(dir)
+		     : NULL;
 	struct dirent *e;
 	size_t len = strlen(prefix);
 	const char *found = NULL;
@@ -631,8 +666,8 @@ static void read_keys(struct ui *ui)
 }
 
 /* Reads the signals the handlers queued; true when the terminal is gone or
-   the program must stop. */
-static bool read_signals(struct ui *ui, bool *hangup)
+   the program must stop, with the signal in *stopped_by. */
+static bool read_signals(struct ui *ui, int *stopped_by)
 {
 	unsigned char sigs[32];
 	ssize_t n;
@@ -644,16 +679,11 @@ static bool read_signals(struct ui *ui, bool *hangup)
 			case SIGWINCH:
 				ui_resize(ui);
 				break;
-			case SIGINT:
-				if (cmdbar_is_open())
-					cmdbar_close();
-				ui_execute(ui, "escape");
+			case SIGINT: /* as the key Ctrl-C */
+				handle_key(ui, 3, -1);
 				break;
-			case SIGHUP:
-				*hangup = true;
-				stop = true;
-				break;
-			default:
+			default: /* SIGHUP, SIGTERM, SIGQUIT */
+				*stopped_by = sigs[i];
 				stop = true;
 				break;
 			}
@@ -691,16 +721,19 @@ static int terminal_open(struct ui *ui, SCREEN **screen, char *err, size_t errle
 }
 
 /* Runs the terminal game on `ctl` until the user quits or the terminal goes
-   away. Returns the exit status: 0, or 1 when the terminal could not be set
-   up (message on stderr). The terminal is restored in every case. */
+   away. Returns the exit status: 0 after `quit`; 128 + the signal's number
+   when SIGHUP, SIGTERM or SIGQUIT (or the terminal hanging up: SIGHUP)
+   stopped it, after the autosave; 1 when the terminal could not be set up
+   or the autosave failed (message on stderr). The terminal is restored in
+   every case. */
 int ui_run(struct controller *ctl, const struct ui_options *opt)
 {
 	struct ui ui;
 	SCREEN *screen = NULL;
 	char err[256], hist[4200];
 	const char *codeset;
-	bool hangup = false, have_hist;
-	int status = 0;
+	bool have_hist;
+	int status = 0, stopped_by = 0;
 
 	double entered = timer_now();
 
@@ -776,12 +809,12 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 			ui_draw(&ui);
 		if (poll(fds, fds[2].fd >= 0 ? 3 : 2, timeout) < 0 && errno != EINTR)
 			break;
-		if (read_signals(&ui, &hangup))
+		if (read_signals(&ui, &stopped_by))
 			break;
 		while (controller_poll_event(ctl, &ev))
 			handle_event(&ui, &ev);
 		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
-			hangup = true;
+			stopped_by = SIGHUP;
 			break;
 		}
 		if (fds[0].revents & POLLIN)
@@ -791,8 +824,9 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 			ui.dirty = true;
 	}
 
-	if (hangup || !ui.quit) {
+	if (stopped_by || !ui.quit) {
 		controller_stop(ctl);
+		status = 128 + (stopped_by ? stopped_by : SIGHUP);
 		if (controller_unsaved(ctl) && controller_autosave(ctl) < 0)
 			status = 1;
 	}

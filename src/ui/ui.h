@@ -57,6 +57,7 @@ struct ui {
 	bool color;			       /* colours in use */
 	bool mouse;			       /* mouse clicks reported */
 	int cursor;			       /* board cursor square 0..63 */
+	char typed_column;		       /* a-h typed, waiting for its row; 0 if none */
 	int moves_top;			       /* first row of the move list on screen */
 	bool moves_follow;		       /* keep the replay cursor's move in view */
 	char message[256];		       /* message line */
@@ -85,6 +86,7 @@ struct ui {
 int ui_run(struct controller *ctl, const struct ui_options *opt);
 int ui_execute(struct ui *ui, const char *line);
 void ui_resize(struct ui *ui);
+void ui_interrupt(struct ui *ui);
 void ui_set_message(struct ui *ui, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

