@@ -49,6 +49,18 @@ cmd sq "level white novice --depth 2"
 wait_for sq "White novice"; check "level white LEVEL --OPTION works without quotes" $?
 quit sq
 
+# ---------------------------------------------------------------- a mouse click leaves no stale screen
+# press then release on f5 (SGR reports, as xterm sends them): the screen
+# froze after the engine's reply, its clock stuck at 0:00, until a key came
+start mouse 80 24 TERM=xterm-256color -- --white expert
+wait_for mouse "Moves 0" >/dev/null
+bytes mouse 1b 5b 3c 30 3b 32 35 3b 31 32 4d
+bytes mouse 1b 5b 3c 30 3b 32 35 3b 31 32 6d
+wait_for mouse " 1 ●f5"; check "a click (press, release) on f5 plays it" $?
+wait_for mouse " 2 ○"; check "the engine answers" $?
+wait_for mouse "Black human     3  0:02" 8; check "the clock of the side to move ticks after the click, no key needed" $?
+quit mouse
+
 # ---------------------------------------------------------------- the command bar
 start bar 80 24 -- --white human
 wait_for bar "Moves 0" >/dev/null

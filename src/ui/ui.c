@@ -342,6 +342,13 @@ static void popup_key(struct ui *ui, int key)
 	ui->dirty = true;
 }
 
+/* The mouse events the screen asks for. The release of the button is among
+   them although a press is what plays: when the terminal reports a release
+   that the mask leaves out, ncurses reads on for an event it may return and
+   its getch() blocks in spite of nodelay, so that the screen froze after a
+   click (no engine progress, no clocks) until the next key. */
+#define MOUSE_EVENTS (BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED)
+
 static void mouse_key(struct ui *ui)
 {
 	MEVENT ev;
@@ -713,7 +720,7 @@ static int terminal_open(struct ui *ui, SCREEN **screen, char *err, size_t errle
 	set_escdelay(25);
 	curs_set(0);
 	ui_colors_init(ui);
-	if (ui->opt.mouse && mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL) != 0) {
+	if (ui->opt.mouse && mousemask(MOUSE_EVENTS, NULL) != 0) {
 		mouseinterval(0);
 		ui->mouse = true;
 	}
