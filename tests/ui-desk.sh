@@ -61,6 +61,32 @@ wait_for mouse " 2 ○"; check "the engine answers" $?
 wait_for mouse "Black human     3  0:02" 8; check "the clock of the side to move ticks after the click, no key needed" $?
 quit mouse
 
+# ---------------------------------------------------------------- escape sequences are read whole
+# tmux sends Home as Esc [1~, which xterm's description lacks (it ran `prev`,
+# then "~ is not bound"); under TERM=screen Shift-Right is Esc [1;2C ("C is
+# not bound"); a sequence nobody knows is dropped whole
+for term in xterm-256color screen; do
+  start "esc$term" 80 24 TERM=$term -- --white human
+  wait_for "esc$term" "Moves 0" >/dev/null
+  keys "esc$term" f 5 f 6
+  wait_for "esc$term" " 2 ○f6" >/dev/null
+  keys "esc$term" Home
+  wait_for "esc$term" "move 0/2"; check "TERM=$term: Home goes to the start" $?
+  keys "esc$term" S-Right
+  wait_for "esc$term" "move 1/2"; check "TERM=$term: Shift-Right steps forward" $?
+  bytes "esc$term" 1b 5b 39 39 3b 39 39 7e
+  wait_for "esc$term" "ignored a key this terminal sent as Esc [99;99~"
+  check "TERM=$term: an unknown sequence is dropped whole, and said so" $?
+  screen "esc$term" | grep -q "move 1/2"; check "TERM=$term: and runs nothing" $?
+  screen "esc$term" | grep -q "not bound"; [ $? -ne 0 ]; check "TERM=$term: no piece of a sequence was taken for a key" $?
+  keys "esc$term" :
+  wait_bar "esc$term"
+  bytes "esc$term" 1b 5b 39 39 7e
+  text "esc$term" "next"
+  wait_for "esc$term" ":next"; check "TERM=$term: in the command bar too, only the typed text stays" $?
+  quit "esc$term"
+done
+
 # ---------------------------------------------------------------- the command bar
 start bar 80 24 -- --white human
 wait_for bar "Moves 0" >/dev/null

@@ -650,7 +650,28 @@ static void timing_note(const struct ui *ui, const char *what, double seconds)
 	fclose(f);
 }
 
-/* Reads every key waiting; Esc followed at once by a key is Alt+key. */
+/* After an Esc: the key it starts (see ui_keys_escape), in *key and *meta
+   (Alt+key in the command bar); false when it was a sequence to drop. */
+static bool read_escape(struct ui *ui, int *key, int *meta)
+{
+	char seq[32];
+	int next = ERR, k = ui_keys_escape(&next, seq, sizeof seq);
+
+	if (k == -1) {
+		ui_set_message(ui, false, "ignored a key this terminal sent as Esc %s", seq);
+		return false;
+	}
+	if (k != -2)
+		*key = k;
+	else if (cmdbar_is_open() && !ui->popup && !ui->confirm_quit)
+		*meta = next;
+	else
+		ungetch(next); /* Esc, then that key */
+	return true;
+}
+
+/* Reads every key waiting; Esc followed at once by a key is Alt+key, and an
+   escape sequence curses does not know is read whole (read_escape). */
 static void read_keys(struct ui *ui)
 {
 	int key;
@@ -658,10 +679,9 @@ static void read_keys(struct ui *ui)
 	while (!ui->quit && (key = getch()) != ERR) {
 		double start = timer_now();
 		int meta = -1;
-		if (key == 27 && cmdbar_is_open() && !ui->popup && !ui->confirm_quit) {
-			int next = getch();
-			if (next != ERR)
-				meta = next;
+		if (key == 27 && !read_escape(ui, &key, &meta)) {
+			ui_draw(ui);
+			continue;
 		}
 		handle_key(ui, key, meta);
 		if (ui->dirty && !ui->quit) {

@@ -132,6 +132,7 @@ void ui_draw_graph(struct ui *ui);
 /* keys.c */
 /* The command string bound to `key` in the current mode, or NULL. */
 const char *ui_keys_lookup(const struct ui *ui, int key);
+int ui_keys_escape(int *next, char *seq, size_t seqlen);
 
 /* verbs.c */
 /* One of the screen's own commands, in the command table's shape (command.h). */
