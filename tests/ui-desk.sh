@@ -87,6 +87,29 @@ for term in xterm-256color screen; do
   quit "esc$term"
 done
 
+# ---------------------------------------------------------------- the end of a game in words
+DATA=${TOP_SRCDIR:-$(dirname "$0")/..}/tests/data
+printf 'import %s\nboard\n' "$DATA/edax.txt" | "$OTHELLO" script --no-board >"$T/end.out" 2>&1
+grep -q "Game over: Black wins 44-20 (B+24)\.$" "$T/end.out"
+check "import of a finished transcript: the board says who won, by how much (was \"Game over: .\")" $?
+start endi 80 24 -- --white human
+wait_for endi "Moves 0" >/dev/null
+cmd endi "import $DATA/edax.txt"
+wait_for endi "Game over: Black wins 44–20."; check "the screen says the result of an imported finished game" $?
+screen endi | head -n 1 | grep -q "20  0:00 *Black wins 44–20$"; check "the header says it in place of the move number" $?
+screen endi | tail -n 1 | grep -q "Game over:  \[ \] step through it"; check "the key line offers what is left to do" $?
+keys endi '['
+wait_for endi "move 60/61  REPLAY"; check "stepping back leaves the game's end: replay mode" $?
+keys endi ']'
+wait_gone endi "REPLAY" && screen endi | head -n 1 | grep -q "Black wins 44–20$"
+check "and stepping forward comes back to it" $?
+quit endi
+start endp 80 24 -- --black beginner --white beginner
+wait_for endp "Game over: " 60; check "a game played to its end is said over" $?
+screen endp | grep -q "Game over: \(Black wins\|White wins\|Draw\) [0-9]*–[0-9]*\."; check "with its result on the message line" $?
+screen endp | head -n 1 | grep -q "\(Black wins\|White wins\|Draw\) [0-9]*–[0-9]*$"; check "and in the header" $?
+quit endp
+
 # ---------------------------------------------------------------- the command bar
 start bar 80 24 -- --white human
 wait_for bar "Moves 0" >/dev/null

@@ -298,10 +298,12 @@ char *controller_board_text(const struct controller *ctl)
 	if (ctl->editing)
 		len += (size_t)snprintf(s + len, 1024 - len, "Editing, %s to move.\n",
 					ctl->edit_side == BLACK ? "Black" : "White");
-	else if (controller_game_over(ctl, &diff))
-		len += (size_t)snprintf(s + len, 1024 - len, "Game over: %s.\n",
+	else if (controller_game_over(ctl, &diff)) {
+		char words[64];
+		controller_result_text(ctl, "-", words, sizeof words);
+		len += (size_t)snprintf(s + len, 1024 - len, "Game over: %s (%s).\n", words,
 					controller_result(ctl));
-	else {
+	} else {
 		len += (size_t)snprintf(s + len, 1024 - len,
 					"%s to move:", ctl->cur->side == BLACK ? "Black" : "White");
 		for (uint64_t m = moves; m; m &= m - 1)

@@ -145,6 +145,8 @@ enum player_kind controller_player(const struct controller *ctl, enum color c, c
 bool controller_game_over(const struct controller *ctl, int *black_minus_white);
 /* The result as SGF writes it ("B+12", "W+R", "0") or "" if the game goes on. */
 const char *controller_result(const struct controller *ctl);
+/* The end of the game at the cursor in words ("White wins 35-29"), "" if not over. */
+void controller_result_text(const struct controller *ctl, const char *dash, char *out, size_t len);
 bool controller_engine_busy(const struct controller *ctl);
 /* The last hints for the cursor position, best first; returns how many (0 if none). */
 int controller_hints(const struct controller *ctl, struct ctl_hint *out, int max);

@@ -300,7 +300,7 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 	const struct board *b = controller_board(ui->ctl);
 	enum color side = controller_side(ui->ctl);
 	int discs[2], diff, cursor = controller_cursor(ui->ctl), x = 0, fixed = 0;
-	int room, name_w[2], pad_w[2];
+	int room, right_w, name_w[2], pad_w[2];
 	double t[2];
 	char buf[320], right[96], clocks_text[2][16];
 	const char *names[2];
@@ -311,9 +311,7 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 	discs[!side] = board_popcount(b->opp);
 	clocks(ui, line, n, t);
 	if (over) {
-		const char *res = controller_result(ui->ctl);
-		snprintf(right, sizeof right, "Game over %s  %s", res[0] ? res : "",
-			 mode_name(controller_mode(ui->ctl)));
+		ui_result_words(ui, right, sizeof right);
 	} else if (controller_mode(ui->ctl) == MODE_EDIT) {
 		snprintf(right, sizeof right, "%s to move  EDIT",
 			 side == BLACK ? "Black" : "White");
@@ -331,7 +329,10 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 		names[c] = name;
 		fixed += 3 + (int)strlen(" White   00  ") + (int)strlen(clocks_text[c]) + 1;
 	}
-	room = ui->lay.cols - fixed - (int)strlen(right) - 2;
+	right_w = (int)mbstowcs(NULL, right, 0); /* columns: a result holds an en dash */
+	if (right_w < 0)
+		right_w = (int)strlen(right);
+	room = ui->lay.cols - fixed - right_w - 2;
 	for (int c = BLACK; c <= WHITE; c++)
 		name_w[c] = (int)strlen(names[c]);
 	while (name_w[0] + name_w[1] > room && name_w[0] + name_w[1] > 16)
@@ -356,8 +357,8 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 			attroff(A_BOLD);
 		x += 2 + 1 + (int)strlen(buf) + 1;
 	}
-	if ((int)strlen(right) + 1 < ui->lay.cols - x)
-		mvaddstr(0, ui->lay.cols - (int)strlen(right) - 1, right);
+	if (right_w + 1 < ui->lay.cols - x)
+		mvaddstr(0, ui->lay.cols - right_w - 1, right);
 	attroff(hdr);
 }
 
@@ -549,6 +550,9 @@ static void draw_bar(const struct ui *ui)
 	if (!cmdbar_is_open()) {
 		const char *keys = controller_mode(ui->ctl) == MODE_EDIT
 				       ? " arrows move  : command  F1 help  q quit"
+				   : controller_game_over(ui->ctl, NULL)
+				       ? " Game over:  [ ] step through it  :analyze reviews it  "
+					 "N new game  s save  q quit"
 				       : " arrows+Enter play  : command  ? hint  u/r undo/redo  "
 					 "[ ] step  s save  F1 help  q quit";
 		if (ui->confirm_quit)

@@ -145,6 +145,28 @@ static void popup_show(struct ui *ui, char *text)
 	ui->dirty = true;
 }
 
+/* The end of the game at the cursor in words ("White wins 35–29", an en
+   dash in Unicode), or "" while it goes on. */
+void ui_result_words(const struct ui *ui, char *out, size_t len)
+{
+	controller_result_text(ui->ctl, ui->utf8 ? "\u2013" : "-", out, len);
+}
+
+/* Says the result on the message line once, when the game at the end of the
+   line has just ended (by a move, a pass or a resignation, whoever made it). */
+static void announce_end(struct ui *ui)
+{
+	bool over = controller_mode(ui->ctl) == MODE_PLAY && controller_game_over(ui->ctl, NULL);
+	int ply = controller_cursor(ui->ctl);
+
+	if (over && ui->ended_ply != ply && !controller_engine_busy(ui->ctl)) {
+		char words[64];
+		ui_result_words(ui, words, sizeof words);
+		ui_set_message(ui, false, "Game over: %s.", words);
+	}
+	ui->ended_ply = over ? ply : -1;
+}
+
 /* Takes the terminal's new size (after SIGWINCH, or `redraw`). resizeterm
    queues a KEY_RESIZE when the size changed; that key only lays the screen
    out again (handle_key), so the two never call each other in a loop. */
@@ -770,6 +792,7 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 	ui.cursor = 3 * 8 + 3;
 	ui.moves_follow = true;
 	ui.turn_ply = -1;
+	ui.ended_ply = -1;
 	codeset = nl_langinfo(CODESET);
 	ui.utf8 = !opt->ascii && codeset && strcmp(codeset, "UTF-8") == 0;
 	if (pipe(signal_pipe) < 0) {
@@ -832,6 +855,7 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 		struct ctl_event ev;
 		int timeout = ui.thinking ? 250 : 1000;
 
+		announce_end(&ui);
 		if (ui.dirty)
 			ui_draw(&ui);
 		if (poll(fds, fds[2].fd >= 0 ? 3 : 2, timeout) < 0 && errno != EINTR)

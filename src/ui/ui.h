@@ -72,6 +72,7 @@ struct ui {
 	char confirm_kept[128];		       /* the message when the answer is no */
 	bool replace_confirmed;		       /* y given: run the line as it is */
 	bool quit;			       /* leave the main loop */
+	int ended_ply;			       /* ply of the game end last announced, or -1 */
 	bool thinking;			       /* the engine is searching (live progress shown) */
 	double think_start;		       /* when the current search started (timer_now) */
 	struct ctl_progress live[UI_LIVE_MAX]; /* iterations of the current search, oldest first */
@@ -87,6 +88,7 @@ int ui_run(struct controller *ctl, const struct ui_options *opt);
 int ui_execute(struct ui *ui, const char *line);
 void ui_resize(struct ui *ui);
 void ui_interrupt(struct ui *ui);
+void ui_result_words(const struct ui *ui, char *out, size_t len);
 void ui_set_message(struct ui *ui, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
