@@ -110,6 +110,34 @@ screen endp | grep -q "Game over: \(Black wins\|White wins\|Draw\) [0-9]*–[0-9
 screen endp | head -n 1 | grep -q "\(Black wins\|White wins\|Draw\) [0-9]*–[0-9]*$"; check "and in the header" $?
 quit endp
 
+# ---------------------------------------------------------------- clocks and the saved record
+# a human's clock adds up over the game as the engine's does (it restarted
+# at each move); human moves keep their time in the SGF; PB, PW, DT are written
+start clk 80 24 -- --white human
+wait_for clk "Moves 0" >/dev/null
+wait_for clk "Black human     2  0:02" 10 >/dev/null
+keys clk f 5
+wait_for clk " 1 ●f5" >/dev/null
+keys clk f 6
+wait_for clk " 2 ○f6" >/dev/null
+screen clk | head -n 1 | grep -q "Black human     3  0:0[2-9]"
+check "Black's clock keeps the time of its first move on its next turn" $?
+cmd clk "save clk"
+wait_for clk "slot clk" >/dev/null
+grep -q ";B\[f5\]OMT\[[2-9]\." "$SAVES/clk.sgf"; check "the human move's time is in the saved game (OMT)" $?
+grep -q ";W\[f6\]OMT\[[0-9]" "$SAVES/clk.sgf"; check "each human move has its time" $?
+grep -q "PB\[Human\]PW\[Human\]DT\[$(date +%Y-%m-%d)\]" "$SAVES/clk.sgf"; check "the saved game names its players (PB, PW) and its date (DT)" $?
+cmd clk "white expert --depth 1"
+cmd clk "save clk"
+wait_for clk "slot clk" >/dev/null
+sleep 0.2
+grep -q "PW\[Othello Master expert --depth 1\]" "$SAVES/clk.sgf"; check "a name the program gave follows the player at the next save" $?
+cmd clk "info black Ann"
+cmd clk "save clk"
+sleep 0.3
+grep -q "PB\[Ann\]" "$SAVES/clk.sgf"; check "a name given with info stays" $?
+quit clk
+
 # ---------------------------------------------------------------- the command bar
 start bar 80 24 -- --white human
 wait_for bar "Moves 0" >/dev/null

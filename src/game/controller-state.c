@@ -16,6 +16,8 @@
  */
 #include "controller-int.h"
 
+#include "timer.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -31,6 +33,14 @@ void ctl_set_cursor(struct controller *ctl, struct game_node *n)
 	if (!t)
 		ctl->tip = game_line_end(n);
 	ctl->cur = n;
+	ctl_turn_begin(ctl);
+}
+
+/* The side to move at the cursor gets the move now (its clock starts). */
+void ctl_turn_begin(struct controller *ctl)
+{
+	ctl->turn_node = ctl->cur;
+	ctl->turn_since = timer_now();
 }
 
 /* Replaces the record by g (taken over), cursor at the end of its main line. */
@@ -41,8 +51,10 @@ void ctl_reset_game(struct controller *ctl, struct game *g)
 	ctl->game = g;
 	ctl->slot[0] = '\0';
 	ctl->opening_auto = false;
+	ctl->names_auto[BLACK] = ctl->names_auto[WHITE] = false;
 	ctl->tip = game_line_end(g->root);
 	ctl->cur = ctl->tip;
+	ctl_turn_begin(ctl);
 	ctl->resigned = -1;
 	ctl->editing = false;
 	ctl->n_hints = 0;
