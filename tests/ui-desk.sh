@@ -138,6 +138,33 @@ sleep 0.3
 grep -q "PB\[Ann\]" "$SAVES/clk.sgf"; check "a name given with info stays" $?
 quit clk
 
+# ---------------------------------------------------------------- text wraps, never cut at 80 columns
+start wrap 80 24 -- --white human
+wait_for wrap "Moves 0" >/dev/null
+keys wrap F1
+wait_for wrap "q closes" >/dev/null
+wait_for wrap "(f5d6c3)."; check "F1 help: a line longer than the pop-up wraps (its end was cut)" $?
+keys wrap q
+wait_gone wrap "q closes" >/dev/null
+desc="a long description of this game, written to see that the list of saves shows all of it, its end included"
+cmd wrap "save wrapped $desc"
+wait_for wrap "slot wrapped" >/dev/null
+cmd wrap "saves"
+wait_for wrap "q closes" >/dev/null
+wait_for wrap "its end included"; check "the saves list wraps a long line (it was cut)" $?
+keys wrap q
+wait_gone wrap "q closes" >/dev/null
+keys wrap E
+wait_for wrap "editing:" >/dev/null
+keys wrap l
+wait_for wrap "Enter done  Esc"; check "the edit reminder wraps onto a second line" $?
+wait_for wrap "cancels"; check "and its end shows" $?
+keys wrap Escape
+wait_for wrap "left edit mode" >/dev/null
+cmd wrap "load $T/no/such/directory/with/a/rather/long/name/to/make/the/message/long.sgf"
+wait_for wrap "long.sgf"; check "a long error message shows whole, a path wider than the screen too" $?
+quit wrap
+
 # ---------------------------------------------------------------- the command bar
 start bar 80 24 -- --white human
 wait_for bar "Moves 0" >/dev/null

@@ -501,7 +501,7 @@ static const char *mode_help(const struct ui *ui)
 	switch (controller_mode(ui->ctl)) {
 	case MODE_EDIT:
 		return "EDIT  b/w/. put black/white/empty  Space cycles  B/W side to move  "
-		       "C clear  Enter done";
+		       "C clear  Enter done  Esc cancels";
 	case MODE_REPLAY:
 		return "REPLAY  [ ] step  Home End  a move here starts a variation  "
 		       "C comment  m mark";
@@ -511,6 +511,31 @@ static const char *mode_help(const struct ui *ui)
 		break;
 	}
 	return NULL;
+}
+
+/* `text` on the message line at row `y`, wrapped over the rows above it
+   (at most STATUS_LINES in all, over what is drawn there) rather than cut at
+   the right edge. */
+enum { STATUS_LINES = 3 };
+
+static void put_wrapped(int y, int cols, const char *text)
+{
+	char *wrapped = ui_wrap(text, cols - 2);
+	const char *p = wrapped ? wrapped : text;
+	int n = 1;
+
+	for (const char *q = p; (q = strchr(q, '\n')) && n < STATUS_LINES; q++)
+		n++;
+	for (int row = y - n + 1; row <= y; row++) {
+		size_t len = strcspn(p, "\n");
+		char *line = strndup(p, len);
+		move(row, 0);
+		clrtoeol();
+		ui_put(row, 1, cols - 2, line ? line : "");
+		free(line);
+		p += len + (p[len] == '\n');
+	}
+	free(wrapped);
 }
 
 static void draw_status(const struct ui *ui)
@@ -533,7 +558,7 @@ static void draw_status(const struct ui *ui)
 	if (!text)
 		return;
 	attron(a);
-	ui_put(l->status_y, 1, l->cols - 2, text);
+	put_wrapped(l->status_y, l->cols, text);
 	attroff(a);
 }
 
@@ -600,13 +625,19 @@ static void draw_popup(struct ui *ui)
 {
 	const struct ui_layout *l = &ui->lay;
 	int h = l->rows - 2, w = l->cols - 4, y = 1, x = 2, row = 0, longest = 0, lines = 0;
-	const char *p;
+	char *wrapped = ui_wrap(ui->popup, w - 4); /* long lines wrap, never cut */
+	const char *text = wrapped ? wrapped : ui->popup, *p;
 
-	for (p = ui->popup; *p;) {
+	for (p = text; *p;) {
 		const char *e = strchr(p, '\n');
 		int len = e ? (int)(e - p) : (int)strlen(p);
-		if (len > longest)
-			longest = len;
+		char *one = strndup(p, (size_t)len);
+		int cols = one ? (int)mbstowcs(NULL, one, 0) : len;
+		free(one);
+		if (cols < 0)
+			cols = len;
+		if (cols > longest)
+			longest = cols;
 		lines++;
 		p += len + (e ? 1 : 0);
 	}
@@ -626,7 +657,7 @@ static void draw_popup(struct ui *ui)
 	for (int r = y; r < y + h; r++)
 		mvhline(r, x, ' ', w);
 	ui_draw_box(ui, y, x, h, w, NULL);
-	for (p = ui->popup; *p && row < ui->popup_top + h - 2;) {
+	for (p = text; *p && row < ui->popup_top + h - 2;) {
 		const char *e = strchr(p, '\n');
 		int len = e ? (int)(e - p) : (int)strlen(p);
 		if (row >= ui->popup_top) {
@@ -646,6 +677,7 @@ static void draw_popup(struct ui *ui)
 		mvaddstr(y + h - 1, x + w - (int)strlen(foot) - 2, foot);
 	}
 	attroff(ui_style(ui, PAIR_TITLE, A_BOLD) | A_BOLD);
+	free(wrapped);
 }
 
 static void draw_too_small(const struct ui *ui)

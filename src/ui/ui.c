@@ -108,35 +108,6 @@ static int message_width(const char *s)
 	return n == (size_t)-1 ? (int)strlen(s) : (int)n;
 }
 
-/* `s` broken into lines of at most `width` bytes at spaces (a longer word
-   stays whole), each ending in a newline; malloc'd, NULL when out of memory. */
-static char *wrap_text(const char *s, int width)
-{
-	size_t len = strlen(s), col = 0, o = 0;
-	char *out = malloc(2 * len + 2);
-
-	if (!out)
-		return NULL;
-	while (*s) {
-		size_t word = strcspn(s, " ");
-		if (col > 0 && col + 1 + word > (size_t)(width > 10 ? width : 10)) {
-			out[o++] = '\n';
-			col = 0;
-		} else if (col > 0) {
-			out[o++] = ' ';
-			col++;
-		}
-		memcpy(out + o, s, word);
-		o += word;
-		col += word;
-		s += word;
-		s += strspn(s, " ");
-	}
-	out[o++] = '\n';
-	out[o] = '\0';
-	return out;
-}
-
 static void popup_show(struct ui *ui, char *text)
 {
 	free(ui->popup);
@@ -208,7 +179,7 @@ static void apply_result(struct ui *ui, struct command_result *res)
 		res->output = NULL;
 	} else if (res->message[0] && message_width(res->message) > ui->lay.cols - 2) {
 		/* the message line would cut it: the whole text in a pop-up too */
-		char *text = wrap_text(res->message, ui->lay.cols - 8);
+		char *text = ui_wrap(res->message, ui->lay.cols - 8);
 		if (text)
 			popup_show(ui, text);
 	}

@@ -136,6 +136,9 @@ void ui_draw_graph(struct ui *ui);
 const char *ui_keys_lookup(const struct ui *ui, int key);
 int ui_keys_escape(int *next, char *seq, size_t seqlen);
 
+/* wrap.c */
+char *ui_wrap(const char *text, int width);
+
 /* verbs.c */
 /* One of the screen's own commands, in the command table's shape (command.h). */
 struct ui_verb {
