@@ -165,6 +165,29 @@ cmd wrap "load $T/no/such/directory/with/a/rather/long/name/to/make/the/message/
 wait_for wrap "long.sgf"; check "a long error message shows whole, a path wider than the screen too" $?
 quit wrap
 
+# ---------------------------------------------------------------- small terminals: a compact screen
+# 60x20 and 40x15 showed only "Terminal too small"
+for size in 60x20 40x15; do
+  c=${size%x*} r=${size#*x}
+  start "small$c" "$c" "$r" -- --white human
+  wait_for "small$c" "Black to move"; check "$size: a compact screen, not \"Terminal too small\"" $?
+  screen "small$c" | grep -q "^ *a  *b  *c  *d  *e  *f  *g  *h"; check "$size: the board's letters" $?
+  [ "$(screen "small$c" | grep -c '^[1-8]')" -eq 8 ]; check "$size: its eight rows" $?
+  keys "small$c" f 5
+  wait_for "small$c" "●f5"; check "$size: a typed square is played and listed" $?
+  cmd "small$c" "move z9"
+  wait_for "small$c" "not a square"; check "$size: the message line shows" $?
+  screen "small$c" | tail -n 1 | grep -q "f5: play"; check "$size: the last line gives the first keys" $?
+  quit "small$c"
+done
+start grow 80 24 -- --white human
+wait_for grow "Moves 0" >/dev/null
+TM resize-window -t grow -x 40 -y 15
+wait_for grow "Black to move"; check "shrinking to 40x15 switches to the compact screen" $?
+TM resize-window -t grow -x 80 -y 24
+wait_for grow "Moves 0"; check "and growing back to the full one" $?
+quit grow
+
 # ---------------------------------------------------------------- the command bar
 start bar 80 24 -- --white human
 wait_for bar "Moves 0" >/dev/null

@@ -133,8 +133,8 @@ keys load End
 wait_for load "move 2/2"; check "End goes to the end of the line" $?
 keys load '['
 wait_for load "move 1/2"; check "[ steps back in the loaded game" $?
-TM resize-window -t load -x 60 -y 20
-wait_for load "Terminal too small: 60x20"; check "a small terminal shows a clear message" $?
+TM resize-window -t load -x 30 -y 10
+wait_for load "Terminal too small: 30x10"; check "a very small terminal shows a clear message" $?
 TM resize-window -t load -x 120 -y 40
 wait_for load "Moves 2"; check "growing again redraws the game" $?
 screen load | grep -q "┌───────┬"; check "a large terminal gets larger squares" $?

@@ -83,9 +83,12 @@ void ui_layout_compute(struct ui_layout *lay, int rows, int cols)
 	memset(lay, 0, sizeof *lay);
 	lay->rows = rows;
 	lay->cols = cols;
-	lay->too_small = rows < UI_MIN_ROWS || cols < UI_MIN_COLS;
-	if (lay->too_small)
+	if (rows < UI_MIN_ROWS || cols < UI_MIN_COLS) {
+		lay->too_small = rows < UI_COMPACT_ROWS || cols < UI_COMPACT_COLS;
+		if (!lay->too_small)
+			ui_layout_compact(lay);
 		return;
+	}
 	for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
 		int w = 8 * (cells[i][0] + 1) + 1, h = 8 * (cells[i][1] + 1) + 1;
 		if (3 + w + right_min <= cols && h + 7 <= rows) {
@@ -485,6 +488,8 @@ int ui_square_at(const struct ui *ui, int y, int x)
 	const struct ui_layout *l = &ui->lay;
 	int dy = y - l->board_y - 1, dx = x - l->board_x - 1;
 
+	if (l->compact)
+		return ui_compact_square_at(l, y, x);
 	if (l->too_small || dy < 0 || dx < 0)
 		return -1;
 	if (dy % (l->cell_h + 1) == l->cell_h || dx % (l->cell_w + 1) == l->cell_w)
@@ -580,6 +585,8 @@ static void draw_bar(const struct ui *ui)
 					 "N new game  s save  q quit"
 				       : " arrows+Enter play  : command  ? hint  u/r undo/redo  "
 					 "[ ] step  s save  F1 help  q quit";
+		if (l->compact) /* the first keys to know, in the room there is */
+			keys = " f5: play  : command  F1 help  q quit";
 		if (ui->confirm_quit)
 			keys = " The game is not saved. Quit anyway? (y/n)";
 		if (ui->confirm_line[0])
@@ -687,7 +694,8 @@ static void draw_too_small(const struct ui *ui)
 	int y = l->rows / 2 - 1;
 
 	snprintf(a, sizeof a, "Terminal too small: %dx%d", l->cols, l->rows);
-	snprintf(b, sizeof b, "Othello Master needs at least %dx%d.", UI_MIN_COLS, UI_MIN_ROWS);
+	snprintf(b, sizeof b, "Othello Master needs at least %dx%d.", UI_COMPACT_COLS,
+		 UI_COMPACT_ROWS);
 	if (y < 0)
 		y = 0;
 	attron(A_BOLD);
@@ -715,6 +723,12 @@ void ui_draw(struct ui *ui)
 	erase();
 	if (ui->lay.too_small) {
 		draw_too_small(ui);
+	} else if (ui->lay.compact) {
+		ui_draw_compact(ui);
+		draw_status(ui);
+		if (ui->popup)
+			draw_popup(ui);
+		draw_bar(ui);
 	} else {
 		n = ui_line(ui, line, 128);
 		draw_header(ui, line, n);

@@ -22,6 +22,8 @@ struct game_node;
 struct openings;
 
 enum { UI_MIN_COLS = 80, UI_MIN_ROWS = 24, UI_LIVE_MAX = 64 };
+/* Below UI_MIN_COLS x UI_MIN_ROWS, down to this, the compact screen (compact.c). */
+enum { UI_COMPACT_COLS = 24, UI_COMPACT_ROWS = 12 };
 
 /* Options of the screen, set from the command line. */
 struct ui_options {
@@ -37,7 +39,8 @@ struct ui_options {
 /* Where each part of the screen goes; recomputed at each resize. */
 struct ui_layout {
 	int rows, cols;	      /* terminal size */
-	bool too_small;	      /* below UI_MIN_COLS x UI_MIN_ROWS: only a message is drawn */
+	bool too_small;	      /* below the compact minimum: only a message is drawn */
+	bool compact;	      /* below UI_MIN_COLS x UI_MIN_ROWS: board, moves, message, bar */
 	int cell_w, cell_h;   /* one square, inside the grid lines */
 	int board_y, board_x; /* top-left corner of the grid (column letters above it) */
 	int board_w, board_h; /* grid size with its lines */
@@ -125,6 +128,11 @@ int ui_put(int y, int x, int width, const char *s);
 void ui_draw_box(const struct ui *ui, int y, int x, int h, int w, const char *title);
 attr_t ui_style(const struct ui *ui, int pair, attr_t mono);
 const char *ui_disc(const struct ui *ui, enum color c);
+
+/* compact.c */
+void ui_layout_compact(struct ui_layout *lay);
+int ui_compact_square_at(const struct ui_layout *l, int y, int x);
+void ui_draw_compact(struct ui *ui);
 
 /* panels.c */
 void ui_draw_moves(struct ui *ui);
