@@ -239,4 +239,10 @@ for sig in TERM HUP; do
   grep -q "f5" "$SAVES/autosave.sgf"; check "SIG$sig: the autosave was written first" $?
 done
 
+# in a sanitizer build, every session above ran under it: none may report
+if grep -q __asan_init "$OTHELLO" 2>/dev/null; then
+  ! cat "$T"/*.err 2>/dev/null | grep -q "ERROR: \(Address\|Leak\)Sanitizer\|runtime error"
+  check "no session reported a sanitizer error" $?
+fi
+
 tap_done
