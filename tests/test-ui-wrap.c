@@ -104,3 +104,21 @@ Test(ui_wrap, a_word_wider_than_the_room_is_cut)
 	cr_assert_str_eq(w, "see\n/a/very/long\n/path/to/a/s\naved/game.sg\nf now");
 	free(w);
 }
+
+/* A table row already broken for 79 columns flows again at a narrower width:
+   its continuation lines are joined to it, no word is left alone on a line. */
+Test(ui_wrap, continuation_lines_flow_again)
+{
+	const char *help = "  pass     Pass (only when the side to move has no legal\n"
+			   "           move).\n"
+			   "  first    Go to the start.\n";
+	char *w = ui_wrap(help, 40);
+
+	cr_assert_str_eq(w, "  pass     Pass (only when the side to\n"
+			    "           move has no legal move).\n"
+			    "  first    Go to the start.\n");
+	free(w);
+	w = ui_wrap(help, 79);
+	cr_assert_str_eq(w, help, "a text that fits is left as it is");
+	free(w);
+}

@@ -143,7 +143,7 @@ start wrap 80 24 -- --white human
 wait_for wrap "Moves 0" >/dev/null
 keys wrap F1
 wait_for wrap "q closes" >/dev/null
-wait_for wrap "(f5d6c3)."; check "F1 help: a line longer than the pop-up wraps (its end was cut)" $?
+wait_for wrap "legal move)."; check "F1 help: a line longer than the pop-up wraps and flows on (\"legal\" was cut)" $?
 keys wrap q
 wait_gone wrap "q closes" >/dev/null
 desc="a long description of this game, written to see that the list of saves shows all of it, its end included"

@@ -9,8 +9,9 @@
  * width is broken at spaces, and its continuation lines are indented to
  * where its text column starts: after a run of two or more spaces in the
  * first half of the line (the second column of a table such as `help`),
- * else after its leading blanks. A word wider than the room is cut into
- * pieces. No curses here.
+ * else after its leading blanks; the lines that already continued it (blank
+ * up to that column) are joined to it first, so that the paragraph flows
+ * again. A word wider than the room is cut into pieces. No curses here.
  */
 #include "ui.h"
 
@@ -161,6 +162,47 @@ static void wrap_line(const char *line, size_t len, int width, struct out *o)
 	}
 }
 
+/* A line too wide for `width` (at *text, *n bytes) and the lines after it
+   that continue it (blank up to its hanging indent, text there), joined by
+   single spaces so that the paragraph is wrapped again as a whole rather
+   than leaving a short piece on a line of its own. Returns the joined text
+   (malloc'd; its length in *n; *text moved past the lines taken), or NULL
+   when no line continues it or out of memory (nothing moved). */
+static char *join_continuations(const char **text, size_t *n, int width)
+{
+	const char *line = *text, *next = line + *n;
+	int indent = hanging_indent(line, *n, width);
+	size_t len = *n;
+	char *joined;
+
+	if (indent == 0)
+		return NULL;
+	while (*next == '\n' && strspn(next + 1, " ") == (size_t)indent &&
+	       next[1 + indent] != '\n' && next[1 + indent] != '\0') {
+		next += 1 + indent;
+		next += strcspn(next, "\n");
+	}
+	if (next == line + *n)
+		return NULL;
+	joined = malloc((size_t)(next - line) + 1);
+	if (!joined)
+		return NULL;
+	memcpy(joined, line, len);
+	for (const char *p = line + *n; p < next;) {
+		size_t part;
+		p += 1 + indent; /* the newline and the indent become one space */
+		part = strcspn(p, "\n");
+		joined[len++] = ' ';
+		memcpy(joined + len, p, part);
+		len += part;
+		p += part;
+	}
+	joined[len] = '\0';
+	*n = len;
+	*text = next;
+	return joined;
+}
+
 /* `text` with every line wider than `width` columns (at least 10) broken at
    spaces, as the file comment says; the lines end as they did (a final
    newline only when the text had one). Malloc'd; NULL when out of memory. */
@@ -172,8 +214,12 @@ char *ui_wrap(const char *text, int width)
 		width = 10;
 	while (*text) {
 		size_t n = strcspn(text, "\n");
-		wrap_line(text, n, width, &o);
-		text += n;
+		char *joined = NULL;
+		if (columns(text, n) > width)
+			joined = join_continuations(&text, &n, width);
+		wrap_line(joined ? joined : text, n, width, &o);
+		free(joined);
+		text += joined ? 0 : n;
 		if (*text == '\n') {
 			put(&o, "\n", 1);
 			text++;
