@@ -100,7 +100,8 @@ Test(command, bad_arguments_say_what_is_wrong)
 	    {"handicap 5", "1 to 4"},
 	    {"hint 0", "1 to 32"},
 	    {"black robot", "unknown player"},
-	    {"level black", "unknown"},
+	    {"level black", "usage: level"},
+	    {"level white robot --time 10", "unknown"},
 	    {"analyze --depth x", "depth is 1 to 60"},
 	    {"analyze", "no moves to analyse"},
 	    {"info foo bar", "unknown information key `foo`"},
@@ -142,13 +143,42 @@ Test(command, quoted_words_and_the_rest_of_the_line)
 	run("f5", NULL, 0);
 	cr_assert_eq(run("comment a \"quoted  text\" here", NULL, 0), 0);
 	n = game_main_line(controller_game(ctl), 1);
-	cr_assert_str_eq(n->comment, "a quoted  text here");
-	cr_assert_eq(run("info event The Open", NULL, 0), 0);
-	cr_assert_str_eq(game_info(controller_game(ctl), INFO_EVENT), "The Open");
+	cr_assert_str_eq(n->comment, "a \"quoted  text\" here", "a comment keeps its quotes");
+	cr_assert_eq(run("  comment   it's #1, \\o/ \"  ", NULL, 0), 0);
+	cr_assert_str_eq(n->comment, "it's #1, \\o/ \"", "and #, backslashes, a lone quote");
+	cr_assert_eq(run("info event The \"Open\"", NULL, 0), 0);
+	cr_assert_str_eq(game_info(controller_game(ctl), INFO_EVENT), "The \"Open\"");
+	cr_assert_eq(run("info event", NULL, 0), 0);
+	cr_assert(!game_info(controller_game(ctl), INFO_EVENT) ||
+		      !*game_info(controller_game(ctl), INFO_EVENT),
+		  "no value clears it");
 	cr_assert_eq(run("mark ??", NULL, 0), 0);
 	cr_assert_eq(n->mark, MARK_VERY_BAD);
 	cr_assert_eq(run("mark none", NULL, 0), 0);
 	cr_assert_eq(n->mark, MARK_NONE);
+}
+
+/* A level's options need no quotes: the words after the colour are the player. */
+Test(command, levels_take_their_options_without_quotes)
+{
+	const char *name = NULL;
+	char msg[256];
+
+	cr_assert_eq(run("level white master --time 10", msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(controller_player(ctl, WHITE, &name), PLAYER_ENGINE);
+	cr_assert(strncmp(name, "master", 6) == 0, "%s", name);
+	cr_assert(strstr(msg, "White: master --time 10"), "%s", msg);
+	cr_assert_eq(run("black expert --depth 5 --random 5", msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(controller_player(ctl, BLACK, &name), PLAYER_ENGINE);
+	cr_assert_eq(run("level white \"novice --depth 2\"", msg, sizeof(msg)), 0,
+		     "quotes still work: %s", msg);
+	controller_player(ctl, WHITE, &name);
+	cr_assert(strncmp(name, "novice", 6) == 0, "%s", name);
+	cr_assert_eq(run("white human", NULL, 0), 0);
+	cr_assert_eq(controller_player(ctl, WHITE, NULL), PLAYER_HUMAN);
+	cr_assert_eq(run("level white master --depth x", msg, sizeof(msg)), -1);
+	cr_assert_eq(controller_player(ctl, WHITE, NULL), PLAYER_HUMAN,
+		     "a bad option changes nothing");
 }
 
 Test(command, split_handles_quotes_and_escapes)
@@ -338,6 +368,7 @@ Test(command, help_keys_lists_the_key_map)
 	free(keys);
 	cr_assert_str_eq(keymap_command("Enter", MODE_PLAY), "select");
 	cr_assert_str_eq(keymap_command("Enter", MODE_EDIT), "done", "the mode picks the binding");
-	cr_assert_null(keymap_command("b", MODE_PLAY), "b is bound in edit mode only");
+	cr_assert_str_eq(keymap_command("b", MODE_PLAY), "column b", "a column in play");
+	cr_assert_str_eq(keymap_command("b", MODE_EDIT), "set {square} black", "a disc in edit");
 	cr_assert_null(keymap_command("Z", MODE_EDIT));
 }

@@ -39,16 +39,49 @@ Test(ui_layout, every_size_from_the_minimum_fits)
 	}
 }
 
-Test(ui_layout, below_the_minimum_is_too_small)
+/* Below 80x24 the compact screen (60x20 and 40x15 showed only "Terminal too
+   small"): the board, its letters, the message and command lines fit, the
+   move list beside the board when there is room; below the compact minimum,
+   only the message. */
+Test(ui_layout, small_terminals_get_the_compact_screen)
 {
 	struct ui_layout l;
 
-	ui_layout_compute(&l, UI_MIN_ROWS - 1, 200);
+	for (int rows = UI_COMPACT_ROWS; rows <= UI_MIN_ROWS + 10; rows++) {
+		for (int cols = UI_COMPACT_COLS; cols <= 200; cols++) {
+			if (rows >= UI_MIN_ROWS && cols >= UI_MIN_COLS)
+				continue;
+			ui_layout_compute(&l, rows, cols);
+			cr_assert_not(l.too_small, "%dx%d", cols, rows);
+			cr_assert(l.compact, "%dx%d", cols, rows);
+			cr_assert_geq(l.board_y, 2, "room for the header and the letters");
+			cr_assert_leq(l.board_x + l.board_w, cols, "%dx%d: the board fits", cols,
+				      rows);
+			cr_assert_leq(l.board_y + l.board_h, l.status_y, "%dx%d: message line",
+				      cols, rows);
+			cr_assert_eq(l.status_y, rows - 2);
+			cr_assert_eq(l.bar_y, rows - 1);
+			cr_assert(l.moves_w == 0 || l.moves_x + l.moves_w <= cols);
+			cr_assert(l.moves_w == 0 || l.moves_x >= l.board_x + l.board_w + 1);
+			cr_assert(l.moves_w == 0 || l.moves_y + l.moves_h <= l.status_y);
+		}
+	}
+	ui_layout_compute(&l, 20, 60);
+	cr_assert(l.compact && l.moves_w >= 20, "60x20 has the move list");
+	ui_layout_compute(&l, 15, 40);
+	cr_assert(l.compact && l.moves_w >= 12, "40x15 too");
+	for (int sq = 0; sq < 64; sq++)
+		cr_assert_eq(ui_compact_square_at(&l, l.board_y + sq / 8,
+						  l.board_x + (sq % 8) * l.cell_w + l.cell_w / 2),
+			     sq, "a click finds square %d", sq);
+	ui_layout_compute(&l, UI_COMPACT_ROWS - 1, 200);
 	cr_assert(l.too_small);
-	ui_layout_compute(&l, 60, UI_MIN_COLS - 1);
+	ui_layout_compute(&l, 60, UI_COMPACT_COLS - 1);
 	cr_assert(l.too_small);
 	ui_layout_compute(&l, 1, 1);
 	cr_assert(l.too_small);
+	ui_layout_compute(&l, 24, 80);
+	cr_assert_not(l.compact, "80x24 is the full screen");
 }
 
 Test(ui_layout, squares_grow_with_the_terminal)

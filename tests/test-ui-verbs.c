@@ -5,6 +5,7 @@
  * screen asks before running what the command table flags (replacing an
  * unsaved game, saving over another game's slot).
  */
+#include "board.h"
 #include "command.h"
 #include "keymap.h"
 #include "ui.h"
@@ -110,7 +111,7 @@ Test(ui_verbs, run_through_ui_execute_with_their_arguments_checked)
 	cr_assert_eq(ui.moves_top, ui.lay.moves_h - 2);
 	cr_assert_not(ui.moves_follow);
 	cr_assert_eq(ui_execute(&ui, "c"), -1, "a prefix of game commands is theirs");
-	cr_assert_str_eq(ui.message, "ambiguous command `c`: comment clear");
+	cr_assert_str_eq(ui.message, "ambiguous command `c`: comment clear cancel");
 	ui_execute(&ui, "cursor f5");
 	cr_assert_eq(ui_execute(&ui, "select"), 0, "plays the cursor's square");
 	cr_assert_eq(controller_cursor(ctl), 1);
@@ -157,4 +158,96 @@ Test(ui_verbs, saving_over_another_games_slot_asks_first)
 	cr_assert_str_eq(ui.confirm_line, "save 1 another");
 	cr_assert_str_eq(ui.confirm_ask, " Slot 1 holds another game. Replace it? (y/n)");
 	cr_assert_str_eq(ui.confirm_kept, "Kept slot 1 as it was.");
+}
+
+/* A square typed by its name: `column` then `row` play it; a row alone says
+   how to type one (issue 14: f 5 said "f is not bound"). */
+Test(ui_verbs, a_square_typed_by_name_is_played)
+{
+	cr_assert_eq(ui_execute(&ui, "column f"), 0);
+	cr_assert_eq(ui.typed_column, 'f');
+	cr_assert_eq(ui.cursor % 8, 5, "the cursor goes to the column");
+	cr_assert_eq(controller_cursor(ctl), 0, "nothing played yet");
+	cr_assert_eq(ui_execute(&ui, "row 5"), 0);
+	cr_assert_eq(controller_cursor(ctl), 1);
+	cr_assert_eq(controller_last_move(ctl, NULL), 4 * 8 + 5, "f5 was played");
+	cr_assert_eq(ui.typed_column, 0);
+	cr_assert_eq(ui_execute(&ui, "row 6"), 0);
+	cr_assert(strstr(ui.message, "column first"), "%s", ui.message);
+	cr_assert_eq(controller_cursor(ctl), 1);
+	ui_execute(&ui, "column a");
+	cr_assert_eq(ui_execute(&ui, "row 1"), -1, "a1 is illegal");
+	cr_assert(strstr(ui.message, "illegal move a1"), "%s", ui.message);
+	cr_assert_eq(ui_execute(&ui, "column z"), -1);
+}
+
+/* In the game modes no key but the square's own is a column letter or a row
+   digit, so that typing a square never runs something else. */
+Test(ui_verbs, no_game_key_collides_with_a_square_name)
+{
+	static const enum ctl_mode modes[] = {MODE_PLAY, MODE_REPLAY, MODE_ANALYSIS};
+	char key[2] = "";
+
+	for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+		for (char c = 'a'; c <= 'h'; c++) {
+			char want[16];
+			key[0] = c;
+			snprintf(want, sizeof want, "column %c", c);
+			cr_assert_str_eq(keymap_command(key, modes[m]), want);
+		}
+		for (char c = '1'; c <= '8'; c++) {
+			char want[16];
+			key[0] = c;
+			snprintf(want, sizeof want, "row %c", c);
+			cr_assert_str_eq(keymap_command(key, modes[m]), want);
+		}
+	}
+	cr_assert_str_eq(keymap_command("E", MODE_PLAY), "edit");
+	cr_assert_str_eq(keymap_command("C", MODE_PLAY), "prompt comment ");
+	cr_assert_str_eq(keymap_command("G", MODE_PLAY), "go");
+	cr_assert_str_eq(keymap_command("Esc", MODE_EDIT), "cancel", "Esc leaves edit mode");
+}
+
+/* Esc in edit mode leaves it and the game is as before `edit`. */
+Test(ui_verbs, cancel_leaves_edit_mode_unchanged)
+{
+	cr_assert_eq(ui_execute(&ui, "f5"), 0);
+	cr_assert_eq(ui_execute(&ui, "edit"), 0);
+	cr_assert_eq(controller_mode(ctl), MODE_EDIT);
+	cr_assert_eq(ui_execute(&ui, "clear"), 0);
+	cr_assert_eq(ui_execute(&ui, keymap_command("Esc", MODE_EDIT)), 0);
+	cr_assert_eq(controller_mode(ctl), MODE_PLAY);
+	cr_assert_eq(controller_line_length(ctl), 1);
+	cr_assert_eq(board_popcount(controller_board(ctl)->own | controller_board(ctl)->opp), 5);
+	cr_assert_eq(ui_execute(&ui, "cancel"), -1, "not editing");
+}
+
+/* `export` over an existing file waits for a y; a new file is written at once. */
+Test(ui_verbs, export_asks_before_replacing_a_file)
+{
+	char path[256], line[300];
+
+	cr_assert_eq(ui_execute(&ui, "f5"), 0);
+	snprintf(path, sizeof path, "%s/game.sgf", save_dir);
+	snprintf(line, sizeof line, "export \"%s\"", path);
+	cr_assert_eq(ui_execute(&ui, line), 0);
+	cr_assert_eq(ui.confirm_line[0], '\0', "a new file is written at once");
+	cr_assert_eq(access(path, F_OK), 0);
+	cr_assert_eq(ui_execute(&ui, line), 0);
+	cr_assert_str_eq(ui.confirm_line, line, "an existing file waits for y");
+	cr_assert(strstr(ui.confirm_ask, "game.sgf exists. Replace it? (y/n)"), "%s",
+		  ui.confirm_ask);
+}
+
+/* Ctrl-C with the engine idle asks whether to quit (it was silently ignored). */
+Test(ui_verbs, interrupt_asks_to_quit)
+{
+	cr_assert_eq(ui_execute(&ui, keymap_command("Ctrl-C", MODE_PLAY)), 0);
+	cr_assert_str_eq(ui.confirm_line, "quit", "a saved (empty) game: asks to quit");
+	cr_assert_not(ui.quit);
+	ui.confirm_line[0] = '\0';
+	cr_assert_eq(ui_execute(&ui, "f5"), 0);
+	cr_assert_eq(ui_execute(&ui, "interrupt"), 0);
+	cr_assert(ui.confirm_quit, "an unsaved game: the quit question");
+	cr_assert_not(ui.quit);
 }

@@ -7,96 +7,7 @@
 # and the autosave, and one session under valgrind (or, in a sanitizer build,
 # with the sanitizers' report checked).
 . "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
-: "${OTHELLO:=../src/othello}"
-
-if ! command -v tmux >/dev/null 2>&1; then
-  echo "1..0 # SKIP tmux is not installed"
-  exit 0
-fi
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/othello-ui.XXXXXX")
-SOCK=$T/tmux.sock
-HOME_DIR=$T/home
-SAVES=$HOME_DIR/.local/share/othello-master/saves
-mkdir -p "$HOME_DIR"
-TM() { tmux -S "$SOCK" -f /dev/null "$@"; }
-cleanup() { TM kill-server >/dev/null 2>&1; rm -rf "$T"; }
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-
-# start NAME COLS ROWS [ENV=VALUE...] -- [ARGS...]: runs the program in a new
-# tmux session; the pane prints EXIT=status when the program ends.
-start() {
-  name=$1 cols=$2 rows=$3
-  shift 3
-  envs=
-  while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs="$envs $1"; shift; done
-  [ "$1" = "--" ] && shift
-  # shellcheck disable=SC2086
-  TM new-session -d -s "$name" -x "$cols" -y "$rows" \
-    env -u TMUX -u NO_COLOR -u XDG_DATA_HOME -u OTHELLO_SAVE_DIR HOME="$HOME_DIR" \
-    LANG=C.UTF-8 LC_ALL=C.UTF-8 $envs \
-    sh -c "${WRAP:-} \"\$0\" \"\$@\" 2>\"$T/$name.err\"; echo EXIT=\$?; exec sleep 600" "$OTHELLO" "$@"
-}
-
-screen() { TM capture-pane -p -t "$1"; }
-
-# wait_for NAME TEXT [SECONDS]: polls the screen until TEXT shows (fixed string).
-wait_for() {
-  i=0 limit=$(( ${3:-15} * 20 ))
-  while [ $i -lt $limit ]; do
-    screen "$1" | grep -qF -- "$2" && return 0
-    sleep 0.05
-    i=$((i + 1))
-  done
-  echo "# waited for '$2' on $1; the screen was:"
-  screen "$1" | sed 's/^/#   /'
-  return 1
-}
-
-# wait_gone NAME TEXT [SECONDS]: polls until TEXT is no longer on the screen.
-wait_gone() {
-  i=0 limit=$(( ${3:-15} * 20 ))
-  while [ $i -lt $limit ]; do
-    screen "$1" | grep -qF -- "$2" || return 0
-    sleep 0.05
-    i=$((i + 1))
-  done
-  echo "# '$2' stayed on $1"
-  return 1
-}
-
-keys() { s=$1; shift; TM send-keys -t "$s" "$@"; }
-text() { TM send-keys -t "$1" -l "$2"; }
-# quit NAME: q, and y if the program asks; waits for the program to end.
-quit() {
-  keys "$1" q
-  i=0
-  while [ $i -lt 100 ]; do
-    s=$(screen "$1")
-    case $s in
-    *"Quit anyway"*) keys "$1" y ;;
-    *EXIT=*) return 0 ;;
-    esac
-    sleep 0.05
-    i=$((i + 1))
-  done
-  return 1
-}
-
-# cmd NAME LINE: types a line in the command bar.
-cmd() { keys "$1" :; wait_bar "$1"; text "$1" "$2"; keys "$1" Enter; }
-
-# wait_bar NAME: waits until the command bar is open (the last line starts with ':').
-wait_bar() {
-  i=0
-  while [ $i -lt 100 ]; do
-    screen "$1" | tail -n 1 | grep -q '^:' && return 0
-    sleep 0.05
-    i=$((i + 1))
-  done
-  return 1
-}
+. "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tmux.sh"
 
 # ---------------------------------------------------------------- a game against the engine
 start eng 80 24 --
@@ -141,10 +52,10 @@ keys hh u
 wait_for hh "move 1/2"; check "u takes a move back and keeps it" $?
 keys hh r
 wait_for hh "move 2/2"; check "r replays it" $?
-keys hh c
+keys hh C
 wait_bar hh
 text hh "the main line"; keys hh Enter
-wait_for hh "✎ the main line"; check "c comments the last move (shown in the panel)" $?
+wait_for hh "✎ the main line"; check "C comments the last move (shown in the panel)" $?
 cmd hh "mark !?"
 wait_for hh "○c3!?✎"; check "marks and the comment sign show in the move list" $?
 keys hh '['
@@ -222,8 +133,8 @@ keys load End
 wait_for load "move 2/2"; check "End goes to the end of the line" $?
 keys load '['
 wait_for load "move 1/2"; check "[ steps back in the loaded game" $?
-TM resize-window -t load -x 60 -y 20
-wait_for load "Terminal too small: 60x20"; check "a small terminal shows a clear message" $?
+TM resize-window -t load -x 30 -y 10
+wait_for load "Terminal too small: 30x10"; check "a very small terminal shows a clear message" $?
 TM resize-window -t load -x 120 -y 40
 wait_for load "Moves 2"; check "growing again redraws the game" $?
 screen load | grep -q "┌───────┬"; check "a large terminal gets larger squares" $?
@@ -407,8 +318,8 @@ quit ses2
 # ---------------------------------------------------------------- edit mode
 start edit 80 24 -- --white human
 wait_for edit "Moves 0" >/dev/null
-keys edit e
-wait_for edit "EDIT"; check "e enters edit mode" $?
+keys edit E
+wait_for edit "EDIT"; check "E enters edit mode" $?
 keys edit C
 wait_for edit "○ White human     0"; check "C empties the board" $?
 keys edit b l w l w Enter

@@ -15,7 +15,7 @@ printf 'help\n' | "$OTHELLO" script --no-board >"$tmp/help" 2>&1
 [ -z "$(wide "$tmp/help")" ] && grep -q "(f5d6c3)\.$" "$tmp/help"
 check "help lists the commands within 80 columns, sentences whole" $?
 printf 'help keys\n' | "$OTHELLO" script --no-board >"$tmp/keys" 2>&1
-[ -z "$(wide "$tmp/keys")" ] && grep -q "^  Left h Right l Up k Down j$" "$tmp/keys"
+[ -z "$(wide "$tmp/keys")" ] && grep -q "^  Left Right l Up k Down j$" "$tmp/keys"
 check "help keys fits 80 columns, without trailing spaces" $?
 
 # a level with several settings keeps its whole name in the reasoning (it was
@@ -199,12 +199,12 @@ check "solve: a missing value is named with the command" $?
 [ $st -eq 2 ] && grep -qx "othello analyze-position: unknown option '--nosuch'" "$tmp/g4"
 check "analyze-position: an unknown option is named with the command" $?
 
-# the list of saved games names unnamed players as the move list does, and
-# counts "1 move" (it showed "? vs ?, 1 moves")
+# the list of saved games names the players (a saved game names them: PB
+# and PW), and counts "1 move" (it showed "? vs ?, 1 moves")
 mkdir -p "$tmp/saves"
 printf 'f5\nsave 1\nsaves\n' | "$OTHELLO" script --no-board --save-dir "$tmp/saves" >"$tmp/sv" 2>&1
-grep -q "^1  *[0-9-]* [0-9:]* Black vs White, 1 move$" "$tmp/sv"
-check "saves: unnamed players are Black and White; one move is 1 move" $?
+grep -q "^1  *[0-9-]*[0-9: ]* Human vs Human, 1 move$" "$tmp/sv"
+check "saves: the players are named; one move is 1 move" $?
 
 # info result takes only results (it took any text, written to SGF as RE)
 printf 'info result B+12\ninfo result foo\nexport %s\n' "$tmp/re.sgf" |

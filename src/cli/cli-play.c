@@ -3,7 +3,7 @@
  *
  * Parses the options into controller and screen settings, creates the
  * controller and hands it to the screen (ui.c). A FILE or --load SLOT opens
- * a saved game in replay mode.
+ * a saved game for study.
  */
 #include "cli-options.h"
 #include "cli.h"
@@ -87,7 +87,13 @@ static const struct cli_options play_options = {
     .usage = "usage: othello [play] [OPTIONS] [FILE]\n"
 	     "Plays Othello in the terminal (Black: you, White: the engine by default).\n"
 	     "FILE or --load SLOT opens a game for study (the engine moves only on `go`).\n\n",
-    .footer = "See othello(6) for the keys and commands.\n",
+    .footer = "\nOn the board a square typed by its name is played (f then 5: f5); arrows\n"
+	      "and Enter play the cursor's square; E edits, C comments, G lets the engine\n"
+	      "move, Esc leaves edit mode, Ctrl-C stops the engine or asks to quit, : opens\n"
+	      "the command bar, F1 lists the commands and `help keys` the keys.\n"
+	      "Exit status: 0; 129, 143 or 131 when SIGHUP, SIGTERM or SIGQUIT stopped the\n"
+	      "game (after the autosave); 1 if the terminal or the autosave failed; 2 usage.\n"
+	      "See othello(6) for the keys and commands.\n",
     .column = 26,
     .letters = true,
     .getopt_messages = true,

@@ -1,6 +1,6 @@
 /*
  * cmd-edit.c — commands that set up a position: edit, set, side, clear,
- * done, and handicap.
+ * done (or cancel), and handicap.
  */
 #include "cmd-int.h"
 
@@ -114,4 +114,15 @@ int cmd_handicap(struct controller *ctl, int argc, char **argv, struct command_r
 				argv[1]);
 	return done_message(cmd_flags(res, controller_handicap(ctl, n, err, sizeof(err)), err),
 			    "new game with a handicap", res);
+}
+
+/* `cancel`: leaves edit mode, the game as it was */
+int cmd_cancel(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+
+	(void)argc;
+	(void)argv;
+	return done_message(cmd_flags(res, controller_edit_cancel(ctl, err, sizeof(err)), err),
+			    "left edit mode: the game is as it was", res);
 }

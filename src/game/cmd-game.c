@@ -204,50 +204,56 @@ int cmd_resign(struct controller *ctl, int argc, char **argv, struct command_res
 	return 0;
 }
 
-static int set_player(struct controller *ctl, enum color c, const char *who,
+static int set_player(struct controller *ctl, enum color c, int argc, char **argv,
 		      struct command_result *res)
 {
 	char err[256];
+	char *who = cmd_join(argc, argv);
+	int rc;
 
-	if (cmd_flags(res, controller_set_player(ctl, c, who, err, sizeof(err)), err) < 0)
-		return -1;
-	cmd_message(res, "%s: %s", c == BLACK ? "Black" : "White", who);
-	return 0;
+	if (!who)
+		return cmd_fail(res, "out of memory");
+	rc = cmd_flags(res, controller_set_player(ctl, c, who, err, sizeof(err)), err);
+	if (rc == 0)
+		cmd_message(res, "%s: %s", c == BLACK ? "Black" : "White", who);
+	free(who);
+	return rc;
 }
 
-/* `black PLAYER` */
+/* `black PLAYER [OPTIONS]`: the words after the name are the player, quoted or not */
 int cmd_black(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
-	(void)argc;
-	return set_player(ctl, BLACK, argv[1], res);
+	return set_player(ctl, BLACK, argc - 1, argv + 1, res);
 }
 
-/* `white PLAYER` */
+/* `white PLAYER [OPTIONS]` */
 int cmd_white(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
-	(void)argc;
-	return set_player(ctl, WHITE, argv[1], res);
+	return set_player(ctl, WHITE, argc - 1, argv + 1, res);
 }
 
-/* `level [black|white] LEVEL` */
+/* `level [black|white] LEVEL [OPTIONS]`: a colour first sets that side's player,
+   else the level of both engine sides */
 int cmd_level(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
+	char *level;
+	int rc;
 
-	if (argc == 3) {
-		enum color c;
-		if (strcasecmp(argv[1], "black") == 0)
-			c = BLACK;
-		else if (strcasecmp(argv[1], "white") == 0)
-			c = WHITE;
-		else
-			return cmd_fail(res, "level: `%s` is not black or white", argv[1]);
-		return set_player(ctl, c, argv[2], res);
+	if (strcasecmp(argv[1], "black") == 0 || strcasecmp(argv[1], "white") == 0) {
+		if (argc < 3)
+			return cmd_fail(res, "usage: level [black|white] LEVEL...");
+		return set_player(ctl, strcasecmp(argv[1], "black") == 0 ? BLACK : WHITE, argc - 2,
+				  argv + 2, res);
 	}
-	if (cmd_flags(res, controller_set_level(ctl, argv[1], err, sizeof(err)), err) < 0)
-		return -1;
-	cmd_message(res, "level %s", argv[1]);
-	return 0;
+	level = cmd_join(argc - 1, argv + 1);
+	if (!level)
+		return cmd_fail(res, "out of memory");
+	rc = cmd_flags(res, controller_set_level(ctl, level, err, sizeof(err)), err);
+	if (rc == 0)
+		cmd_message(res, "level %s", level);
+	free(level);
+	return rc;
 }
 
 /* Reads one option of `analyze` at argv[*i] (moving *i past its value); false with the message

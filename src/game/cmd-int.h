@@ -64,6 +64,7 @@ int cmd_set(struct controller *ctl, int argc, char **argv, struct command_result
 int cmd_side(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_clear(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_done(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_cancel(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_handicap(struct controller *ctl, int argc, char **argv, struct command_result *res);
 
 /* cmd-file.c */

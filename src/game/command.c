@@ -134,7 +134,8 @@ static const struct command_def cmd_table[] = {
 	.args = {0, -1},
 	.usage = "TEXT",
 	.help = "Set the comment of the move that led to the cursor (no text removes it);\n"
-		"at the start, the game's comment.",
+		"at the start, the game's comment. The text is kept as typed, quotes too.",
+	.flags = CMD_TEXT_TAIL,
 	.exec = cmd_comment,
     },
     {
@@ -150,7 +151,8 @@ static const struct command_def cmd_table[] = {
 	.usage = "[KEY [VALUE]]",
 	.help = "Show the game information, or set a field: black, white, event, date,\n"
 		"place, result, name, comment, round, opening, time (or SGF keys PB PW EV DT\n"
-		"PC RE GN GC RO ON TM). No value clears it.",
+		"PC RE GN GC RO ON TM). No value clears it; the value is kept as typed.",
+	.flags = CMD_TEXT_TAIL,
 	.exec = cmd_info,
     },
     {
@@ -190,6 +192,13 @@ static const struct command_def cmd_table[] = {
 	.exec = cmd_done,
     },
     {
+	.name = "cancel",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Leave edit mode without changing the game (Esc in edit mode).",
+	.exec = cmd_cancel,
+    },
+    {
 	.name = "handicap",
 	.args = {1, 1},
 	.usage = "N",
@@ -200,24 +209,25 @@ static const struct command_def cmd_table[] = {
     },
     {
 	.name = "black",
-	.args = {1, 1, {CMD_ARG_PLAYER}},
-	.usage = "human|LEVEL",
+	.args = {1, -1, {CMD_ARG_PLAYER}},
+	.usage = "human|LEVEL [OPTIONS]",
 	.help = "Choose who plays Black: human, or a level (beginner, novice, expert,\n"
-		"pre-master, master; with options in quotes: \"expert --depth 5 --random 5\").",
+		"pre-master, master), with options if wanted: expert --depth 5 --random 5.",
 	.exec = cmd_black,
     },
     {
 	.name = "white",
-	.args = {1, 1, {CMD_ARG_PLAYER}},
-	.usage = "human|LEVEL",
+	.args = {1, -1, {CMD_ARG_PLAYER}},
+	.usage = "human|LEVEL [OPTIONS]",
 	.help = "Choose who plays White: human, or a level (see `help black`).",
 	.exec = cmd_white,
     },
     {
 	.name = "level",
-	.args = {1, 2, {CMD_ARG_SIDE_OR_LEVEL, CMD_ARG_LEVEL}},
-	.usage = "[black|white] LEVEL",
-	.help = "Set the level of the engine (of both engine sides, or of one colour).",
+	.args = {1, -1, {CMD_ARG_SIDE_OR_LEVEL, CMD_ARG_LEVEL}},
+	.usage = "[black|white] LEVEL...",
+	.help = "Set the level of the engine (of both engine sides, or of one colour):\n"
+		"level white master --time 10.",
 	.exec = cmd_level,
     },
     {
@@ -289,7 +299,9 @@ static const struct command_def cmd_table[] = {
 	.name = "export",
 	.args = {1, 1},
 	.usage = "FILE",
-	.help = "Write the game to a file; the extension picks the format.",
+	.help = "Write the game to a file; the extension picks the format. The screen\n"
+		"asks before it replaces a file.",
+	.flags = CMD_WRITES_FILE,
 	.exec = cmd_export,
     },
     {
@@ -662,6 +674,54 @@ static bool is_square_run(const char *w)
 	return true;
 }
 
+/* Where `line` goes on after its first `n` words (as command_split reads
+   words), blanks skipped; its end when it has no more words. */
+static const char *skip_words(const char *line, int n)
+{
+	const char *r = line;
+
+	for (;;) {
+		bool quoted = false;
+
+		while (*r && isspace((unsigned char)*r))
+			r++;
+		if (n-- <= 0 || !*r)
+			return r;
+		while (*r && (quoted || !isspace((unsigned char)*r))) {
+			if (*r == '"')
+				quoted = !quoted;
+			else if (*r == '\\' && r[1])
+				r++;
+			r++;
+		}
+	}
+}
+
+/* For a command flagged CMD_TEXT_TAIL: the text of `line` after the name and
+   the command's leading words, as typed (trailing blanks dropped), becomes the
+   one word after them. The leading words are those required, or the first
+   one when the table gives it a kind (`info KEY VALUE...`: the key). The new
+   word count after the name; *tail is malloc'd (NULL when there is no text),
+   the caller frees it. */
+static int text_tail(const char *line, const struct command_def *d, int words, char **argv,
+		     char **tail)
+{
+	int head = d->args.lower > 0 || d->args.kind[0] == CMD_ARG_NONE ? d->args.lower : 1;
+	const char *rest = skip_words(line, 1 + head);
+	size_t len = strlen(rest);
+
+	*tail = NULL;
+	while (len > 0 && isspace((unsigned char)rest[len - 1]))
+		len--;
+	if (words <= head || len == 0)
+		return words < head ? words : head;
+	*tail = strndup(rest, len);
+	if (!*tail)
+		return -1;
+	argv[1 + head] = *tail;
+	return head + 1;
+}
+
 /*
  * Runs one command line on `ctl`. `res` is always initialised (and must be
  * released with command_result_free); on error its message says what was
@@ -674,7 +734,7 @@ int command_execute(struct controller *ctl, const char *line, struct command_res
 	char move_word[] = "move";
 	char err[256];
 	const struct command_def *d;
-	char *copy;
+	char *copy, *tail = NULL;
 	int argc, rc;
 
 	memset(res, 0, sizeof(*res));
@@ -703,13 +763,20 @@ int command_execute(struct controller *ctl, const char *line, struct command_res
 		return cmd_fail(res, "%s", err);
 	}
 	argc--;
+	if ((d->flags & CMD_TEXT_TAIL) &&
+	    (argc = text_tail(line + strspn(line, " \t"), d, argc, argv + 1, &tail)) < 0) {
+		free(copy);
+		return cmd_fail(res, "out of memory");
+	}
 	if (argc < d->args.lower || (d->args.upper >= 0 && argc > d->args.upper)) {
 		rc = cmd_fail(res, "usage: %s%s%s", d->name, *d->usage ? " " : "", d->usage);
 		free(copy);
+		free(tail);
 		return rc;
 	}
 	rc = d->exec(ctl, argc + 1, argv + 1, res);
 	free(copy);
+	free(tail);
 	return rc;
 }
 

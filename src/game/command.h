@@ -65,6 +65,9 @@ struct command_args {
 enum command_def_flags {
 	CMD_REPLACES_GAME = 1 << 0, /* the game on the board is dropped for another one */
 	CMD_FILLS_SLOT = 1 << 1,    /* writes the save slot named by its first word */
+	CMD_TEXT_TAIL = 1 << 2,	    /* after its `args.lower` words, the rest of the line is
+				       one word, kept as typed (quotes, backslashes, #) */
+	CMD_WRITES_FILE = 1 << 3,   /* writes the file named by its first word */
 };
 
 typedef int (*command_exec)(struct controller *ctl, int argc, char **argv,

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char *dir_or_null(const struct controller *ctl)
@@ -39,6 +40,38 @@ static bool slot_exists(const char *dir, const char *name)
 }
 
 /*
+ * Before a record leaves the program: its players (PB, PW) and its date (DT)
+ * when the game has none. A player is named after who plays the colour
+ * ("Human", "Othello Master expert"), and named again at each save while the
+ * program chose the name (a person's `info black NAME` or a file's name
+ * stays); the date is the day of the first save or export.
+ */
+static void stamp_players_and_date(struct controller *ctl)
+{
+	static const enum game_info_field key[2] = {INFO_BLACK, INFO_WHITE};
+	struct game *g = ctl->game;
+
+	for (int c = BLACK; c <= WHITE; c++) {
+		char name[CTL_LEVEL_LEN + 32];
+		if (*game_info(g, key[c]) && !ctl->names_auto[c])
+			continue;
+		if (ctl->kind[c] == PLAYER_ENGINE)
+			snprintf(name, sizeof name, "Othello Master %s", ctl->level[c]);
+		else
+			snprintf(name, sizeof name, "Human");
+		game_set_info(g, key[c], name);
+		ctl->names_auto[c] = true;
+	}
+	if (!*game_info(g, INFO_DATE)) {
+		char date[16];
+		time_t now = time(NULL);
+		struct tm tm;
+		if (localtime_r(&now, &tm) && strftime(date, sizeof date, "%Y-%m-%d", &tm) > 0)
+			game_set_info(g, INFO_DATE, date);
+	}
+}
+
+/*
  * Before a record leaves the program: names its opening (SGF ON) after the
  * longest named line its main line follows, unless a person named it, and
  * records the seed of an engine player that plays with randomness (Black's
@@ -48,6 +81,8 @@ static void stamp_record(struct controller *ctl)
 {
 	struct game *g = ctl->game;
 	const char *on = game_info(g, INFO_OPENING);
+
+	stamp_players_and_date(ctl);
 
 	if (ctl->openings && g->standard_start && (!on || !*on || ctl->opening_auto)) {
 		int moves[64], n = 0, plies = 0;
@@ -343,10 +378,12 @@ char *controller_board_text(const struct controller *ctl)
 	if (ctl->editing)
 		len += (size_t)snprintf(s + len, 1024 - len, "Editing, %s to move.\n",
 					ctl->edit_side == BLACK ? "Black" : "White");
-	else if (controller_game_over(ctl, &diff))
-		len += (size_t)snprintf(s + len, 1024 - len, "Game over: %s.\n",
+	else if (controller_game_over(ctl, &diff)) {
+		char words[64];
+		controller_result_text(ctl, "-", words, sizeof words);
+		len += (size_t)snprintf(s + len, 1024 - len, "Game over: %s (%s).\n", words,
 					controller_result(ctl));
-	else {
+	} else {
 		len += (size_t)snprintf(s + len, 1024 - len,
 					"%s to move:", ctl->cur->side == BLACK ? "Black" : "White");
 		for (uint64_t m = moves; m; m &= m - 1)

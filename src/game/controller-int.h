@@ -57,11 +57,14 @@ struct controller {
 	struct level_spec spec[2];     /* level of each colour, parsed */
 	struct openings *openings;     /* opening names (SGF ON), or NULL if not shipped */
 	bool opening_auto;	       /* the game's ON was set by the program, not a person */
-	struct book *book;	       /* the shipped opening book, or NULL */
-	int resigned;		       /* colour that resigned, -1 if none */
-	bool dirty;		       /* changed since the last save or load */
-	char slot[64]; /* the save slot this game was saved to or loaded from, or "" */
-	bool editing;  /* in edit mode */
+	bool names_auto[2]; /* the game's PB, PW were set by the program from the players */
+	const struct game_node *turn_node; /* where the side to move got the move last */
+	double turn_since; /* timer_now() then: a human move's time counts from it */
+	struct book *book; /* the shipped opening book, or NULL */
+	int resigned;	   /* colour that resigned, -1 if none */
+	bool dirty;	   /* changed since the last save or load */
+	char slot[64];	   /* the save slot this game was saved to or loaded from, or "" */
+	bool editing;	   /* in edit mode */
 	uint64_t edit_black, edit_white; /* the position being edited */
 	enum color edit_side;		 /* side to move in the edited position */
 	struct board edit_view; /* the edited position from its side to move, for drawing */
@@ -90,6 +93,7 @@ struct controller {
 
 /* controller-state.c: the cursor and the line */
 void ctl_set_cursor(struct controller *ctl, struct game_node *n);
+void ctl_turn_begin(struct controller *ctl);
 int ctl_add_move(struct controller *ctl, int sq, char *err, size_t errlen);
 void ctl_reset_game(struct controller *ctl, struct game *g);
 void ctl_result_update(struct controller *ctl);

@@ -16,6 +16,8 @@
  */
 #include "controller-int.h"
 
+#include "timer.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -31,6 +33,14 @@ void ctl_set_cursor(struct controller *ctl, struct game_node *n)
 	if (!t)
 		ctl->tip = game_line_end(n);
 	ctl->cur = n;
+	ctl_turn_begin(ctl);
+}
+
+/* The side to move at the cursor gets the move now (its clock starts). */
+void ctl_turn_begin(struct controller *ctl)
+{
+	ctl->turn_node = ctl->cur;
+	ctl->turn_since = timer_now();
 }
 
 /* Replaces the record by g (taken over), cursor at the end of its main line. */
@@ -41,8 +51,10 @@ void ctl_reset_game(struct controller *ctl, struct game *g)
 	ctl->game = g;
 	ctl->slot[0] = '\0';
 	ctl->opening_auto = false;
+	ctl->names_auto[BLACK] = ctl->names_auto[WHITE] = false;
 	ctl->tip = game_line_end(g->root);
 	ctl->cur = ctl->tip;
+	ctl_turn_begin(ctl);
 	ctl->resigned = -1;
 	ctl->editing = false;
 	ctl->n_hints = 0;
@@ -52,6 +64,8 @@ void ctl_reset_game(struct controller *ctl, struct game *g)
 	if (strchr(game_info(g, INFO_RESULT), 'R') && game_line_end(g->root) == ctl->cur &&
 	    !game_is_over(ctl->cur))
 		ctl->resigned = game_info(g, INFO_RESULT)[0] == 'B' ? WHITE : BLACK;
+	if (!game_info(g, INFO_RESULT)[0])
+		ctl_result_update(ctl); /* a finished game read without its result */
 }
 
 /* Records the result in the game information once the game at the tip is over. */
@@ -205,6 +219,35 @@ const char *controller_result(const struct controller *ctl)
 	if (!controller_game_over(ctl, NULL))
 		return "";
 	return game_info(ctl->game, INFO_RESULT);
+}
+
+/* The end of the game at the cursor in words: "White wins 35-29" (the
+   empty squares counted for the winner, as the score of RE counts them),
+   "Draw 32-32", or "White wins: Black resigned"; `dash` stands between the
+   two counts. "" when the game there is not over. */
+void controller_result_text(const struct controller *ctl, const char *dash, char *out, size_t len)
+{
+	uint64_t black, white;
+	int b, w, empty;
+
+	out[0] = '\0';
+	if (!controller_game_over(ctl, NULL))
+		return;
+	if (ctl->resigned >= 0 && ctl->cur == ctl->tip) {
+		snprintf(out, len, "%s wins: %s resigned",
+			 ctl->resigned == BLACK ? "White" : "Black", color_word[ctl->resigned]);
+		return;
+	}
+	game_board_colors(ctl->cur, &black, &white);
+	b = board_popcount(black);
+	w = board_popcount(white);
+	empty = 64 - b - w;
+	if (b > w)
+		snprintf(out, len, "Black wins %d%s%d", b + empty, dash, w);
+	else if (w > b)
+		snprintf(out, len, "White wins %d%s%d", w + empty, dash, b);
+	else
+		snprintf(out, len, "Draw %d%s%d", b + empty / 2, dash, w + empty / 2);
 }
 
 /* True when the game changed since it was last saved, loaded or exported. */

@@ -17,6 +17,8 @@
  */
 #include "controller-int.h"
 
+#include "timer.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +106,7 @@ struct controller *controller_new(const struct controller_options *opt, char *er
 		return NULL;
 	}
 	ctl->cur = ctl->tip = ctl->game->root;
+	ctl_turn_begin(ctl);
 	players_to_info(ctl);
 	return ctl;
 }
@@ -135,10 +138,27 @@ int controller_new_game(struct controller *ctl, char *err, size_t errlen)
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
+/* Gives the move just played (the cursor's node, or the one before a forced
+   pass) the seconds its player took, as the engine's moves have theirs, when
+   it was played at the end of the line and has no time yet: the clock of a
+   human adds up over the game and the saved game keeps the time of each move. */
+static void human_move_time(struct controller *ctl, int sq, bool at_end, double took)
+{
+	struct game_node *n = ctl->cur;
+
+	if (n->move != sq && n->parent)
+		n = n->parent; /* a forced pass followed it: that gets no time */
+	if (at_end && n->time < 0)
+		game_set_time(n, took);
+}
+
 /* Plays sq (a square or SQ_PASS) for the side to move at the cursor. Returns
    the changes, or -1 with a message for an illegal move or a finished game. */
 int controller_play(struct controller *ctl, int sq, char *err, size_t errlen)
 {
+	bool at_end = ctl->cur == ctl->tip && ctl->turn_node == ctl->cur;
+	double took = timer_now() - ctl->turn_since;
+
 	if (ctl->editing) {
 		snprintf(err, errlen, "finish editing first (`done`)");
 		return -1;
@@ -146,6 +166,7 @@ int controller_play(struct controller *ctl, int sq, char *err, size_t errlen)
 	ctl_cancel(ctl);
 	if (ctl_add_move(ctl, sq, err, errlen) < 0)
 		return -1;
+	human_move_time(ctl, sq, at_end, took);
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
@@ -237,6 +258,7 @@ int controller_undo(struct controller *ctl, int n, char *err, size_t errlen)
 		while (n-- > 0 && t->parent)
 			t = t->parent;
 	ctl->cur = t;
+	ctl_turn_begin(ctl);
 	return CTL_CHANGED_ALL;
 }
 
@@ -267,6 +289,7 @@ int controller_goto(struct controller *ctl, int ply, char *err, size_t errlen)
 	while (t->ply > ply)
 		t = t->parent;
 	ctl->cur = t;
+	ctl_turn_begin(ctl);
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
@@ -289,6 +312,7 @@ int controller_variation(struct controller *ctl, int n, char *err, size_t errlen
 	ctl_cancel(ctl);
 	ctl->tip = game_line_end(c);
 	ctl->cur = c;
+	ctl_turn_begin(ctl);
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
@@ -418,6 +442,8 @@ int controller_info(struct controller *ctl, const char *key, const char *value, 
 			}
 			if (info_keys[i].field == INFO_OPENING)
 				ctl->opening_auto = false;
+			if (info_keys[i].field == INFO_BLACK || info_keys[i].field == INFO_WHITE)
+				ctl->names_auto[info_keys[i].field == INFO_WHITE] = false;
 			ctl->dirty = true;
 			return CTL_CHANGED_STATUS | CTL_CHANGED_MOVES;
 		}
@@ -597,12 +623,25 @@ int controller_edit_done(struct controller *ctl, char *err, size_t errlen)
 	game_set_info(ctl->game, INFO_RESULT, "");
 	ctl->editing = false;
 	ctl->cur = ctl->tip = ctl->game->root;
+	ctl_turn_begin(ctl);
 	ctl->resigned = -1;
 	ctl->n_hints = 0;
 	ctl->hint_node = NULL;
 	ctl->dirty = true;
 	ctl_result_update(ctl);
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);
+}
+
+/* Leaves edit mode without touching the game: the position and the moves
+   are those from before `edit`. -1 with a message when not editing. */
+int controller_edit_cancel(struct controller *ctl, char *err, size_t errlen)
+{
+	if (!ctl->editing) {
+		snprintf(err, errlen, "not editing (`edit` first)");
+		return -1;
+	}
+	ctl->editing = false;
+	return CTL_CHANGED_ALL;
 }
 
 /*
@@ -641,6 +680,7 @@ int controller_handicap(struct controller *ctl, int corners, char *err, size_t e
 	if (game_set_start(ctl->game, &b, BLACK, err, errlen) < 0)
 		return -1;
 	ctl->cur = ctl->tip = ctl->game->root;
+	ctl_turn_begin(ctl);
 	ctl->dirty = false;
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }

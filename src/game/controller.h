@@ -154,6 +154,8 @@ enum player_kind controller_player(const struct controller *ctl, enum color c, c
 bool controller_game_over(const struct controller *ctl, int *black_minus_white);
 /* The result as SGF writes it ("B+12", "W+R", "0") or "" if the game goes on. */
 const char *controller_result(const struct controller *ctl);
+/* The end of the game at the cursor in words ("White wins 35-29"), "" if not over. */
+void controller_result_text(const struct controller *ctl, const char *dash, char *out, size_t len);
 bool controller_engine_busy(const struct controller *ctl);
 /* The last hints for the cursor position, best first; returns how many (0 if none). */
 int controller_hints(const struct controller *ctl, struct ctl_hint *out, int max);
@@ -217,6 +219,7 @@ int controller_edit_set(struct controller *ctl, int sq, int what, char *err, siz
 int controller_edit_side(struct controller *ctl, enum color side, char *err, size_t errlen);
 int controller_edit_clear(struct controller *ctl, char *err, size_t errlen);
 int controller_edit_done(struct controller *ctl, char *err, size_t errlen);
+int controller_edit_cancel(struct controller *ctl, char *err, size_t errlen);
 int controller_handicap(struct controller *ctl, int corners, char *err, size_t errlen);
 
 /* Analysis of the whole game (`analyze`). */

@@ -5,8 +5,11 @@
  * Lines may hold `{square}`, replaced by the board cursor's square. Besides
  * the command table's commands (command.c), the screen has verbs of its own
  * (src/ui/verbs.c): `cursor DIRECTION`, `select` (play the cursor's square,
- * or cycle its disc in edit mode), `prompt [TEXT]` (open the command bar),
- * `scroll N` (the move list, in pages), `escape` and `redraw`; `help keys`
+ * or cycle its disc in edit mode), `column X` and `row N` (a square typed
+ * by its name: f then 5 plays f5, so no other key of the game modes may be
+ * a column letter or a row digit), `prompt [TEXT]` (open the command bar),
+ * `scroll N` (the move list, in pages), `escape`, `interrupt` (Ctrl-C) and
+ * `redraw`; `help keys`
  * lists this table (through the `help` command). The first
  * entry for a key whose modes include the current mode wins. Only keys that
  * xterm, screen, tmux and the Linux console all send are needed: every
@@ -32,8 +35,23 @@ enum {
 };
 
 static const struct keymap_binding bindings[] = {
+    {"a", IN_GAME, "column a", "type a square by name: its column (a-h)"},
+    {"b", IN_GAME, "column b", ""},
+    {"c", IN_GAME, "column c", ""},
+    {"d", IN_GAME, "column d", ""},
+    {"e", IN_GAME, "column e", ""},
+    {"f", IN_GAME, "column f", ""},
+    {"g", IN_GAME, "column g", ""},
+    {"h", IN_GAME, "column h", ""},
+    {"1", IN_GAME, "row 1", "then its row (1-8): f 5 plays f5"},
+    {"2", IN_GAME, "row 2", ""},
+    {"3", IN_GAME, "row 3", ""},
+    {"4", IN_GAME, "row 4", ""},
+    {"5", IN_GAME, "row 5", ""},
+    {"6", IN_GAME, "row 6", ""},
+    {"7", IN_GAME, "row 7", ""},
+    {"8", IN_GAME, "row 8", ""},
     {"Left", IN_ALL, "cursor left", "move the board cursor"},
-    {"h", IN_ALL, "cursor left", ""},
     {"Right", IN_ALL, "cursor right", ""},
     {"l", IN_ALL, "cursor right", ""},
     {"Up", IN_ALL, "cursor up", ""},
@@ -58,14 +76,15 @@ static const struct keymap_binding bindings[] = {
     {"PageUp", IN_ALL, "scroll -1", "scroll the move list"},
     {"PageDown", IN_ALL, "scroll 1", ""},
     {"?", IN_GAME, "hint", "ask the engine for hints"},
-    {"g", IN_GAME, "go", "let the engine play the side to move"},
+    {"G", IN_GAME, "go", "let the engine play the side to move"},
     {"p", IN_GAME, "pass", "pass (when there is no legal move)"},
     {"v", IN_GAME, "variations", "list the variations here"},
-    {"c", IN_GAME, "prompt comment ", "comment the move at the cursor (bar)"},
+    {"C", IN_GAME, "prompt comment ", "comment the move at the cursor (bar)"},
     {"m", IN_GAME, "prompt mark ", "mark the move at the cursor (bar)"},
     {"s", IN_ALL, "prompt save ", "save the game (opens the bar)"},
-    {"e", IN_GAME, "edit", "edit the position"},
+    {"E", IN_GAME, "edit", "edit the position"},
     {"N", IN_GAME, "new", "start a new game"},
+    {"h", IN_EDIT, "cursor left", "edit: the cursor left (as Left)"},
     {"b", IN_EDIT, "set {square} black", "edit: put a black disc"},
     {"x", IN_EDIT, "set {square} black", ""},
     {"w", IN_EDIT, "set {square} white", "edit: put a white disc"},
@@ -79,9 +98,11 @@ static const struct keymap_binding bindings[] = {
     {"W", IN_EDIT, "side white", "edit: White to move"},
     {"C", IN_EDIT, "clear", "edit: empty the board"},
     {"Enter", IN_EDIT, "done", "edit: validate the position"},
+    {"Esc", IN_EDIT, "cancel", "edit: leave it, the game unchanged"},
     {":", IN_ALL, "prompt", "open the command bar"},
     {"/", IN_ALL, "prompt", ""},
-    {"Esc", IN_ALL, "escape", "stop the engine (it plays its best move)"},
+    {"Esc", IN_GAME, "escape", "stop the engine (it plays its best move)"},
+    {"Ctrl-C", IN_ALL, "interrupt", "stop the engine, or ask to quit"},
     {"Ctrl-L", IN_ALL, "redraw", "redraw the screen"},
     {"F1", IN_ALL, "help", "list the commands"},
     {"q", IN_ALL, "quit", "quit (asks when the game is not saved)"},

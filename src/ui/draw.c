@@ -86,9 +86,12 @@ void ui_layout_compute(struct ui_layout *lay, int rows, int cols)
 	memset(lay, 0, sizeof *lay);
 	lay->rows = rows;
 	lay->cols = cols;
-	lay->too_small = rows < UI_MIN_ROWS || cols < UI_MIN_COLS;
-	if (lay->too_small)
+	if (rows < UI_MIN_ROWS || cols < UI_MIN_COLS) {
+		lay->too_small = rows < UI_COMPACT_ROWS || cols < UI_COMPACT_COLS;
+		if (!lay->too_small)
+			ui_layout_compact(lay);
 		return;
+	}
 	for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
 		int w = 8 * (cells[i][0] + 1) + 1, h = 8 * (cells[i][1] + 1) + 1;
 		if (3 + w + right_min <= cols && h + 7 <= rows) {
@@ -318,7 +321,7 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 	const struct board *b = controller_board(ui->ctl);
 	enum color side = controller_side(ui->ctl);
 	int discs[2], diff, cursor = controller_cursor(ui->ctl), x = 0, fixed = 0;
-	int room, name_w[2], pad_w[2];
+	int room, right_w, name_w[2], pad_w[2];
 	double t[2];
 	char buf[320], right[96], clocks_text[2][16];
 	const char *names[2];
@@ -329,9 +332,7 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 	discs[!side] = board_popcount(b->opp);
 	clocks(ui, line, n, t);
 	if (over) {
-		const char *res = controller_result(ui->ctl);
-		snprintf(right, sizeof right, "Game over %s  %s", res[0] ? res : "",
-			 mode_name(controller_mode(ui->ctl)));
+		ui_result_words(ui, right, sizeof right);
 	} else if (controller_mode(ui->ctl) == MODE_EDIT) {
 		snprintf(right, sizeof right, "%s to move  EDIT",
 			 side == BLACK ? "Black" : "White");
@@ -351,7 +352,10 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 		names[c] = name;
 		fixed += 3 + (int)strlen(" White   00  ") + (int)strlen(clocks_text[c]) + 1;
 	}
-	room = ui->lay.cols - fixed - (int)strlen(right) - 2;
+	right_w = (int)mbstowcs(NULL, right, 0); /* columns: a result holds an en dash */
+	if (right_w < 0)
+		right_w = (int)strlen(right);
+	room = ui->lay.cols - fixed - right_w - 2;
 	for (int c = BLACK; c <= WHITE; c++)
 		name_w[c] = (int)strlen(names[c]);
 	while (name_w[0] + name_w[1] > room && name_w[0] + name_w[1] > 16)
@@ -376,8 +380,8 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 			attroff(A_BOLD);
 		x += 2 + 1 + (int)strlen(buf) + 1;
 	}
-	if ((int)strlen(right) + 1 < ui->lay.cols - x)
-		mvaddstr(0, ui->lay.cols - (int)strlen(right) - 1, right);
+	if (right_w + 1 < ui->lay.cols - x)
+		mvaddstr(0, ui->lay.cols - right_w - 1, right);
 	attroff(hdr);
 }
 
@@ -546,6 +550,8 @@ int ui_square_at(const struct ui *ui, int y, int x)
 	const struct ui_layout *l = &ui->lay;
 	int dy = y - l->board_y - 1, dx = x - l->board_x - 1;
 
+	if (l->compact)
+		return ui_compact_square_at(l, y, x);
 	if (l->too_small || dy < 0 || dx < 0)
 		return -1;
 	if (dy % (l->cell_h + 1) == l->cell_h || dx % (l->cell_w + 1) == l->cell_w)
@@ -562,16 +568,41 @@ static const char *mode_help(const struct ui *ui)
 	switch (controller_mode(ui->ctl)) {
 	case MODE_EDIT:
 		return "EDIT  b/w/. put black/white/empty  Space cycles  B/W side to move  "
-		       "C clear  Enter done";
+		       "C clear  Enter done  Esc cancels";
 	case MODE_REPLAY:
 		return "REPLAY  [ ] step  Home End  a move here starts a variation  "
-		       "c comment  m mark";
+		       "C comment  m mark";
 	case MODE_ANALYSIS:
 		return "ANALYSIS  the engine scores every move; Esc stops";
 	case MODE_PLAY:
 		break;
 	}
 	return NULL;
+}
+
+/* `text` on the message line at row `y`, wrapped over the rows above it
+   (at most STATUS_LINES in all, over what is drawn there) rather than cut at
+   the right edge. */
+enum { STATUS_LINES = 3 };
+
+static void put_wrapped(int y, int cols, const char *text)
+{
+	char *wrapped = ui_wrap(text, cols - 2);
+	const char *p = wrapped ? wrapped : text;
+	int n = 1;
+
+	for (const char *q = p; (q = strchr(q, '\n')) && n < STATUS_LINES; q++)
+		n++;
+	for (int row = y - n + 1; row <= y; row++) {
+		size_t len = strcspn(p, "\n");
+		char *line = strndup(p, len);
+		move(row, 0);
+		clrtoeol();
+		ui_put(row, 1, cols - 2, line ? line : "");
+		free(line);
+		p += len + (p[len] == '\n');
+	}
+	free(wrapped);
 }
 
 static void draw_status(const struct ui *ui)
@@ -594,7 +625,7 @@ static void draw_status(const struct ui *ui)
 	if (!text)
 		return;
 	attron(a);
-	ui_put(l->status_y, 1, l->cols - 2, text);
+	put_wrapped(l->status_y, l->cols, text);
 	attroff(a);
 }
 
@@ -611,8 +642,13 @@ static void draw_bar(const struct ui *ui)
 	if (!cmdbar_is_open()) {
 		const char *keys = controller_mode(ui->ctl) == MODE_EDIT
 				       ? " arrows move  : command  F1 help  q quit"
+				   : controller_game_over(ui->ctl, NULL)
+				       ? " Game over:  [ ] step through it  :analyze reviews it  "
+					 "N new game  s save  q quit"
 				       : " arrows+Enter play  : command  ? hint  u/r undo/redo  "
 					 "[ ] step  s save  F1 help  q quit";
+		if (l->compact) /* the first keys to know, in the room there is */
+			keys = " f5: play  : command  F1 help  q quit";
 		if (ui->confirm_quit)
 			keys = " The game is not saved. Quit anyway? (y/n)";
 		if (ui->confirm_line[0])
@@ -658,13 +694,19 @@ static void draw_popup(struct ui *ui)
 {
 	const struct ui_layout *l = &ui->lay;
 	int h = l->rows - 2, w = l->cols - 4, y = 1, x = 2, row = 0, longest = 0, lines = 0;
-	const char *p;
+	char *wrapped = ui_wrap(ui->popup, w - 4); /* long lines wrap, never cut */
+	const char *text = wrapped ? wrapped : ui->popup, *p;
 
-	for (p = ui->popup; *p;) {
+	for (p = text; *p;) {
 		const char *e = strchr(p, '\n');
 		int len = e ? (int)(e - p) : (int)strlen(p);
-		if (len > longest)
-			longest = len;
+		char *one = strndup(p, (size_t)len);
+		int cols = one ? (int)mbstowcs(NULL, one, 0) : len;
+		free(one);
+		if (cols < 0)
+			cols = len;
+		if (cols > longest)
+			longest = cols;
 		lines++;
 		p += len + (e ? 1 : 0);
 	}
@@ -684,7 +726,7 @@ static void draw_popup(struct ui *ui)
 	for (int r = y; r < y + h; r++)
 		mvhline(r, x, ' ', w);
 	ui_draw_box(ui, y, x, h, w, NULL);
-	for (p = ui->popup; *p && row < ui->popup_top + h - 2;) {
+	for (p = text; *p && row < ui->popup_top + h - 2;) {
 		const char *e = strchr(p, '\n');
 		int len = e ? (int)(e - p) : (int)strlen(p);
 		if (row >= ui->popup_top) {
@@ -704,6 +746,7 @@ static void draw_popup(struct ui *ui)
 		mvaddstr(y + h - 1, x + w - (int)strlen(foot) - 2, foot);
 	}
 	attroff(ui_style(ui, PAIR_TITLE, A_BOLD) | A_BOLD);
+	free(wrapped);
 }
 
 static void draw_too_small(const struct ui *ui)
@@ -713,7 +756,8 @@ static void draw_too_small(const struct ui *ui)
 	int y = l->rows / 2 - 1;
 
 	snprintf(a, sizeof a, "Terminal too small: %dx%d", l->cols, l->rows);
-	snprintf(b, sizeof b, "Othello Master needs at least %dx%d.", UI_MIN_COLS, UI_MIN_ROWS);
+	snprintf(b, sizeof b, "Othello Master needs at least %dx%d.", UI_COMPACT_COLS,
+		 UI_COMPACT_ROWS);
 	if (y < 0)
 		y = 0;
 	attron(A_BOLD);
@@ -741,6 +785,12 @@ void ui_draw(struct ui *ui)
 	erase();
 	if (ui->lay.too_small) {
 		draw_too_small(ui);
+	} else if (ui->lay.compact) {
+		ui_draw_compact(ui);
+		draw_status(ui);
+		if (ui->popup)
+			draw_popup(ui);
+		draw_bar(ui);
 	} else {
 		n = ui_line(ui, line, 128);
 		draw_header(ui, line, n);

@@ -23,6 +23,7 @@
 #include "gametree.h"
 #include "level.h"
 #include "opening-names.h"
+#include "slots.h"
 #include "timer.h"
 
 #include <dirent.h>
@@ -107,41 +108,34 @@ static int message_width(const char *s)
 	return n == (size_t)-1 ? (int)strlen(s) : (int)n;
 }
 
-/* `s` broken into lines of at most `width` bytes at spaces (a longer word
-   stays whole), each ending in a newline; malloc'd, NULL when out of memory. */
-static char *wrap_text(const char *s, int width)
-{
-	size_t len = strlen(s), col = 0, o = 0;
-	char *out = malloc(2 * len + 2);
-
-	if (!out)
-		return NULL;
-	while (*s) {
-		size_t word = strcspn(s, " ");
-		if (col > 0 && col + 1 + word > (size_t)(width > 10 ? width : 10)) {
-			out[o++] = '\n';
-			col = 0;
-		} else if (col > 0) {
-			out[o++] = ' ';
-			col++;
-		}
-		memcpy(out + o, s, word);
-		o += word;
-		col += word;
-		s += word;
-		s += strspn(s, " ");
-	}
-	out[o++] = '\n';
-	out[o] = '\0';
-	return out;
-}
-
 static void popup_show(struct ui *ui, char *text)
 {
 	free(ui->popup);
 	ui->popup = text;
 	ui->popup_top = 0;
 	ui->dirty = true;
+}
+
+/* The end of the game at the cursor in words ("White wins 35–29", an en
+   dash in Unicode), or "" while it goes on. */
+void ui_result_words(const struct ui *ui, char *out, size_t len)
+{
+	controller_result_text(ui->ctl, ui->utf8 ? "\u2013" : "-", out, len);
+}
+
+/* Says the result on the message line once, when the game at the end of the
+   line has just ended (by a move, a pass or a resignation, whoever made it). */
+static void announce_end(struct ui *ui)
+{
+	bool over = controller_mode(ui->ctl) == MODE_PLAY && controller_game_over(ui->ctl, NULL);
+	int ply = controller_cursor(ui->ctl);
+
+	if (over && ui->ended_ply != ply && !controller_engine_busy(ui->ctl)) {
+		char words[64];
+		ui_result_words(ui, words, sizeof words);
+		ui_set_message(ui, false, "Game over: %s.", words);
+	}
+	ui->ended_ply = over ? ply : -1;
 }
 
 /* Takes the terminal's new size (after SIGWINCH, or `redraw`). resizeterm
@@ -186,7 +180,7 @@ static void apply_result(struct ui *ui, struct command_result *res)
 		res->output = NULL;
 	} else if (res->message[0] && message_width(res->message) > ui->lay.cols - 2) {
 		/* the message line would cut it: the whole text in a pop-up too */
-		char *text = wrap_text(res->message, ui->lay.cols - 8);
+		char *text = ui_wrap(res->message, ui->lay.cols - 8);
 		if (text)
 			popup_show(ui, text);
 	}
@@ -215,9 +209,25 @@ static void confirm_first(struct ui *ui, const char *line, const char *ask, cons
 	ui->dirty = true;
 }
 
+/* True when `line` writes a file (its first word, `rest` split as the
+   command layer splits it) that exists: it waits for a y first. */
+static bool asks_before_file(struct ui *ui, const char *line, const char *rest)
+{
+	char copy[sizeof ui->confirm_line], *argv[2], err[64], ask[128], kept[128];
+	struct stat st;
+
+	snprintf(copy, sizeof copy, "%s", rest);
+	if (command_split(copy, argv, 2, err, sizeof err) < 1 || stat(argv[0], &st) != 0)
+		return false;
+	snprintf(ask, sizeof ask, " %.80s exists. Replace it? (y/n)", argv[0]);
+	snprintf(kept, sizeof kept, "Kept %.80s as it was.", argv[0]);
+	confirm_first(ui, line, ask, kept);
+	return true;
+}
+
 /* True when `line` (command `def`, arguments `rest`) must wait for a y first,
-   as the command's flags say: it replaces an unsaved game, or it saves into
-   a slot that holds another game. */
+   as the command's flags say: it replaces an unsaved game, it saves into
+   a slot that holds another game, or it writes over a file. */
 static bool asks_first(struct ui *ui, const struct command_def *def, const char *line,
 		       const char *rest)
 {
@@ -230,6 +240,8 @@ static bool asks_first(struct ui *ui, const struct command_def *def, const char 
 		confirm_first(ui, line, ask, "Kept the game. `save` keeps it in a slot.");
 		return true;
 	}
+	if (def->flags & CMD_WRITES_FILE)
+		return asks_before_file(ui, line, rest);
 	if (!(def->flags & CMD_FILLS_SLOT))
 		return false;
 	snprintf(slot, sizeof slot, "%.*s", (int)strcspn(rest, " \t"), rest);
@@ -324,6 +336,13 @@ static void popup_key(struct ui *ui, int key)
 	ui->dirty = true;
 }
 
+/* The mouse events the screen asks for. The release of the button is among
+   them although a press is what plays: when the terminal reports a release
+   that the mask leaves out, ncurses reads on for an event it may return and
+   its getch() blocks in spite of nodelay, so that the screen froze after a
+   click (no engine progress, no clocks) until the next key. */
+#define MOUSE_EVENTS (BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED)
+
 static void mouse_key(struct ui *ui)
 {
 	MEVENT ev;
@@ -336,6 +355,21 @@ static void mouse_key(struct ui *ui)
 		return;
 	ui->cursor = sq;
 	run_key_command(ui, "select");
+}
+
+/* Ctrl-C on the board (the key, or SIGINT): stops the engine when it
+   thinks, else asks whether to quit (as `quit` does when the game is not
+   saved), so that it is never silently ignored. */
+void ui_interrupt(struct ui *ui)
+{
+	if (controller_engine_busy(ui->ctl)) {
+		ui_execute(ui, "stop");
+		ui_set_message(ui, false, "Ctrl-C stopped the engine; q quits");
+	} else if (controller_unsaved(ui->ctl)) {
+		ui_execute(ui, "quit");
+	} else {
+		confirm_first(ui, "quit", " Ctrl-C: quit? (y/n)", "Not quitting: q quits.");
+	}
 }
 
 static void handle_key(struct ui *ui, int key, int meta)
@@ -395,10 +429,6 @@ static void handle_key(struct ui *ui, int key, int meta)
 		mouse_key(ui);
 		return;
 	}
-	if (key == 3) { /* Ctrl-C outside the bar: as Esc */
-		ui_execute(ui, "escape");
-		return;
-	}
 	cmd = ui_keys_lookup(ui, key);
 	if (ui->message[0] && !ui->message_error)
 		ui->message[0] = '\0';
@@ -408,6 +438,8 @@ static void handle_key(struct ui *ui, int key, int meta)
 		return;
 	}
 	ui->message[0] = '\0';
+	if (strncmp(cmd, "column ", 7) != 0 && strncmp(cmd, "row ", 4) != 0)
+		ui->typed_column = 0; /* a square's name was not going on */
 	run_key_command(ui, cmd);
 }
 
@@ -479,8 +511,11 @@ static const char *complete_square(const struct ui *ui, bool legal_only, const c
 static const char *complete_slot(const struct ui *ui, const char *prefix, int n)
 {
 	static char name[256];
-	const char *dir = controller_save_dir(ui->ctl);
-	DIR *d = dir && dir[0] ? opendir(dir) : NULL;
+	const char *own = controller_save_dir(ui->ctl);
+	char dir[SLOT_PATH_MAX], err[256];
+	DIR *d = slots_dir(own && own[0] ? own : NULL, dir, sizeof dir, err, sizeof err) == 0
+		     ? opendir(dir)
+		     : NULL;
 	struct dirent *e;
 	size_t len = strlen(prefix);
 	const char *found = NULL;
@@ -609,7 +644,28 @@ static void timing_note(const struct ui *ui, const char *what, double seconds)
 	fclose(f);
 }
 
-/* Reads every key waiting; Esc followed at once by a key is Alt+key. */
+/* After an Esc: the key it starts (see ui_keys_escape), in *key and *meta
+   (Alt+key in the command bar); false when it was a sequence to drop. */
+static bool read_escape(struct ui *ui, int *key, int *meta)
+{
+	char seq[32];
+	int next = ERR, k = ui_keys_escape(&next, seq, sizeof seq);
+
+	if (k == -1) {
+		ui_set_message(ui, false, "ignored a key this terminal sent as Esc %s", seq);
+		return false;
+	}
+	if (k != -2)
+		*key = k;
+	else if (cmdbar_is_open() && !ui->popup && !ui->confirm_quit)
+		*meta = next;
+	else
+		ungetch(next); /* Esc, then that key */
+	return true;
+}
+
+/* Reads every key waiting; Esc followed at once by a key is Alt+key, and an
+   escape sequence curses does not know is read whole (read_escape). */
 static void read_keys(struct ui *ui)
 {
 	int key;
@@ -617,10 +673,9 @@ static void read_keys(struct ui *ui)
 	while (!ui->quit && (key = getch()) != ERR) {
 		double start = timer_now();
 		int meta = -1;
-		if (key == 27 && cmdbar_is_open() && !ui->popup && !ui->confirm_quit) {
-			int next = getch();
-			if (next != ERR)
-				meta = next;
+		if (key == 27 && !read_escape(ui, &key, &meta)) {
+			ui_draw(ui);
+			continue;
 		}
 		handle_key(ui, key, meta);
 		if (ui->dirty && !ui->quit) {
@@ -632,8 +687,8 @@ static void read_keys(struct ui *ui)
 }
 
 /* Reads the signals the handlers queued; true when the terminal is gone or
-   the program must stop. */
-static bool read_signals(struct ui *ui, bool *hangup)
+   the program must stop, with the signal in *stopped_by. */
+static bool read_signals(struct ui *ui, int *stopped_by)
 {
 	unsigned char sigs[32];
 	ssize_t n;
@@ -645,16 +700,11 @@ static bool read_signals(struct ui *ui, bool *hangup)
 			case SIGWINCH:
 				ui_resize(ui);
 				break;
-			case SIGINT:
-				if (cmdbar_is_open())
-					cmdbar_close();
-				ui_execute(ui, "escape");
+			case SIGINT: /* as the key Ctrl-C */
+				handle_key(ui, 3, -1);
 				break;
-			case SIGHUP:
-				*hangup = true;
-				stop = true;
-				break;
-			default:
+			default: /* SIGHUP, SIGTERM, SIGQUIT */
+				*stopped_by = sigs[i];
 				stop = true;
 				break;
 			}
@@ -684,7 +734,7 @@ static int terminal_open(struct ui *ui, SCREEN **screen, char *err, size_t errle
 	set_escdelay(25);
 	curs_set(0);
 	ui_colors_init(ui);
-	if (ui->opt.mouse && mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL) != 0) {
+	if (ui->opt.mouse && mousemask(MOUSE_EVENTS, NULL) != 0) {
 		mouseinterval(0);
 		ui->mouse = true;
 	}
@@ -705,16 +755,19 @@ static int autosave(struct controller *ctl, char *msg, size_t len)
 }
 
 /* Runs the terminal game on `ctl` until the user quits or the terminal goes
-   away. Returns the exit status: 0, or 1 when the terminal could not be set
-   up or the autosave failed (message on stderr). The terminal is restored in every case. */
+   away. Returns the exit status: 0 after `quit`; 128 + the signal's number
+   when SIGHUP, SIGTERM or SIGQUIT (or the terminal hanging up: SIGHUP)
+   stopped it, after the autosave; 1 when the terminal could not be set up
+   or the autosave failed (message on stderr, after curses has ended). The terminal is restored in
+   every case. */
 int ui_run(struct controller *ctl, const struct ui_options *opt)
 {
 	struct ui ui;
 	SCREEN *screen = NULL;
 	char err[256], hist[4200];
 	const char *codeset;
-	bool hangup = false, have_hist;
-	int status = 0;
+	bool have_hist;
+	int status = 0, stopped_by = 0;
 
 	double entered = timer_now();
 
@@ -724,6 +777,7 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 	ui.cursor = 3 * 8 + 3;
 	ui.moves_follow = true;
 	ui.turn_ply = -1;
+	ui.ended_ply = -1;
 	codeset = nl_langinfo(CODESET);
 	ui.utf8 = !opt->ascii && codeset && strcmp(codeset, "UTF-8") == 0;
 	if (pipe(signal_pipe) < 0) {
@@ -786,16 +840,17 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 		struct ctl_event ev;
 		int timeout = ui.thinking ? 250 : 1000;
 
+		announce_end(&ui);
 		if (ui.dirty)
 			ui_draw(&ui);
 		if (poll(fds, fds[2].fd >= 0 ? 3 : 2, timeout) < 0 && errno != EINTR)
 			break;
-		if (read_signals(&ui, &hangup))
+		if (read_signals(&ui, &stopped_by))
 			break;
 		while (controller_poll_event(ctl, &ev))
 			handle_event(&ui, &ev);
 		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
-			hangup = true;
+			stopped_by = SIGHUP;
 			break;
 		}
 		if (fds[0].revents & POLLIN)
@@ -809,8 +864,11 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 	   the terminal again (or whatever it was redirected to). */
 	char autosave_msg[2048] = "";
 
-	if ((hangup || !ui.quit) && autosave(ctl, autosave_msg, sizeof autosave_msg) < 0)
-		status = 1;
+	if (stopped_by || !ui.quit) {
+		status = 128 + (stopped_by ? stopped_by : SIGHUP);
+		if (autosave(ctl, autosave_msg, sizeof autosave_msg) < 0)
+			status = 1;
+	}
 	cmdbar_free();
 	free(ui.popup);
 	openings_free(ui.openings);

@@ -22,6 +22,8 @@ struct game_node;
 struct openings;
 
 enum { UI_MIN_COLS = 80, UI_MIN_ROWS = 24, UI_LIVE_MAX = 64 };
+/* Below UI_MIN_COLS x UI_MIN_ROWS, down to this, the compact screen (compact.c). */
+enum { UI_COMPACT_COLS = 24, UI_COMPACT_ROWS = 12 };
 
 /* Options of the screen, set from the command line. */
 struct ui_options {
@@ -37,7 +39,8 @@ struct ui_options {
 /* Where each part of the screen goes; recomputed at each resize. */
 struct ui_layout {
 	int rows, cols;	      /* terminal size */
-	bool too_small;	      /* below UI_MIN_COLS x UI_MIN_ROWS: only a message is drawn */
+	bool too_small;	      /* below the compact minimum: only a message is drawn */
+	bool compact;	      /* below UI_MIN_COLS x UI_MIN_ROWS: board, moves, message, bar */
 	int cell_w, cell_h;   /* one square, inside the grid lines */
 	int board_y, board_x; /* top-left corner of the grid (column letters above it) */
 	int board_w, board_h; /* grid size with its lines */
@@ -57,6 +60,7 @@ struct ui {
 	bool color;			       /* colours in use */
 	bool mouse;			       /* mouse clicks reported */
 	int cursor;			       /* board cursor square 0..63 */
+	char typed_column;		       /* a-h typed, waiting for its row; 0 if none */
 	int moves_top;			       /* first row of the move list on screen */
 	bool moves_follow;		       /* keep the replay cursor's move in view */
 	char message[256];		       /* message line */
@@ -71,6 +75,7 @@ struct ui {
 	char confirm_kept[128];		       /* the message when the answer is no */
 	bool replace_confirmed;		       /* y given: run the line as it is */
 	bool quit;			       /* leave the main loop */
+	int ended_ply;			       /* ply of the game end last announced, or -1 */
 	bool thinking;			       /* the engine is searching (live progress shown) */
 	double think_start;		       /* when the current search started (timer_now) */
 	struct ctl_progress live[UI_LIVE_MAX]; /* iterations of the current search, oldest first */
@@ -85,6 +90,8 @@ struct ui {
 int ui_run(struct controller *ctl, const struct ui_options *opt);
 int ui_execute(struct ui *ui, const char *line);
 void ui_resize(struct ui *ui);
+void ui_interrupt(struct ui *ui);
+void ui_result_words(const struct ui *ui, char *out, size_t len);
 void ui_set_message(struct ui *ui, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -125,6 +132,11 @@ void ui_draw_box(const struct ui *ui, int y, int x, int h, int w, const char *ti
 attr_t ui_style(const struct ui *ui, int pair, attr_t mono);
 const char *ui_disc(const struct ui *ui, enum color c);
 
+/* compact.c */
+void ui_layout_compact(struct ui_layout *lay);
+int ui_compact_square_at(const struct ui_layout *l, int y, int x);
+void ui_draw_compact(struct ui *ui);
+
 /* panels.c */
 void ui_draw_moves(struct ui *ui);
 void ui_draw_eval(struct ui *ui);
@@ -133,6 +145,10 @@ void ui_draw_graph(struct ui *ui);
 /* keys.c */
 /* The command string bound to `key` in the current mode, or NULL. */
 const char *ui_keys_lookup(const struct ui *ui, int key);
+int ui_keys_escape(int *next, char *seq, size_t seqlen);
+
+/* wrap.c */
+char *ui_wrap(const char *text, int width);
 
 /* verbs.c */
 /* One of the screen's own commands, in the command table's shape (command.h). */

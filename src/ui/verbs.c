@@ -67,6 +67,52 @@ static int verb_select(struct ui *ui, const char *rest)
 	return ui_execute(ui, line);
 }
 
+/* `column a-h`: the first half of a square typed by its name; the board
+   cursor goes to that column and the next key, a row, plays the square. */
+static int verb_column(struct ui *ui, const char *col)
+{
+	if (col[0] < 'a' || col[0] > 'h' || col[1]) {
+		ui_set_message(ui, true, "column: a letter from a to h");
+		return -1;
+	}
+	ui->typed_column = col[0];
+	ui->cursor = ui->cursor / 8 * 8 + (col[0] - 'a');
+	ui_set_message(ui, false, "%c_  the row (1-8) plays the square; another key cancels",
+		       col[0]);
+	return 0;
+}
+
+/* `row 1-8`: after `column`, plays the square they name (as `move` does, so
+   that in the past of the game it starts a variation). */
+static int verb_row(struct ui *ui, const char *row)
+{
+	char line[16];
+	char col = ui->typed_column;
+
+	ui->typed_column = 0;
+	if (row[0] < '1' || row[0] > '8' || row[1]) {
+		ui_set_message(ui, true, "row: a digit from 1 to 8");
+		return -1;
+	}
+	if (!col) {
+		ui_set_message(ui, false,
+			       "type a square by its name, column first: f then 5 plays f5");
+		return 0;
+	}
+	ui->cursor = (row[0] - '1') * 8 + (col - 'a');
+	ui->message[0] = '\0';
+	snprintf(line, sizeof line, "move %c%c", col, row[0]);
+	return ui_execute(ui, line);
+}
+
+/* `interrupt` (Ctrl-C, or SIGINT): see ui_interrupt. */
+static int verb_interrupt(struct ui *ui, const char *rest)
+{
+	(void)rest;
+	ui_interrupt(ui);
+	return 0;
+}
+
 /* `prompt [TEXT]`: opens the command bar holding TEXT as it is (trailing blanks too). */
 static int verb_prompt(struct ui *ui, const char *text)
 {
@@ -119,6 +165,27 @@ static const struct ui_verb verbs[] = {
 	.usage = "",
 	.help = "Play the square under the cursor; in edit mode cycle it empty, black, white.",
 	.exec = verb_select,
+    },
+    {
+	.name = "column",
+	.args = {1, 1},
+	.usage = "a-h",
+	.help = "Start typing a square by its name: the board cursor goes to that column.",
+	.exec = verb_column,
+    },
+    {
+	.name = "row",
+	.args = {1, 1},
+	.usage = "1-8",
+	.help = "After `column`, play the square of that column and row (f then 5: f5).",
+	.exec = verb_row,
+    },
+    {
+	.name = "interrupt",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Ctrl-C: stop the engine when it thinks, else ask whether to quit.",
+	.exec = verb_interrupt,
     },
     {
 	.name = "prompt",

@@ -1,0 +1,96 @@
+# tmux.sh — sourced by the screen tests (ui.sh, ui-desk.sh): the real program
+# run in tmux on a private server socket with a temporary HOME, and helpers
+# that send keys and wait for text on the captured screen (polling, never a
+# fixed sleep). Skips the whole test when tmux is missing.
+: "${OTHELLO:=../src/othello}"
+
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "1..0 # SKIP tmux is not installed"
+  exit 0
+fi
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/othello-ui.XXXXXX")
+SOCK=$T/tmux.sock
+HOME_DIR=$T/home
+SAVES=$HOME_DIR/.local/share/othello-master/saves
+mkdir -p "$HOME_DIR"
+TM() { tmux -S "$SOCK" -f /dev/null "$@"; }
+cleanup() { TM kill-server >/dev/null 2>&1; rm -rf "$T"; }
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+# start NAME COLS ROWS [ENV=VALUE...] -- [ARGS...]: runs the program in a new
+# tmux session; the pane prints EXIT=status when the program ends (its shell
+# outlives a Ctrl-C sent to the program).
+start() {
+  name=$1 cols=$2 rows=$3
+  shift 3
+  envs=
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs="$envs $1"; shift; done
+  [ "$1" = "--" ] && shift
+  # shellcheck disable=SC2086
+  TM new-session -d -s "$name" -x "$cols" -y "$rows" \
+    env -u TMUX -u NO_COLOR -u XDG_DATA_HOME -u OTHELLO_SAVE_DIR HOME="$HOME_DIR" \
+    LANG=C.UTF-8 LC_ALL=C.UTF-8 $envs \
+    sh -c "trap : INT; ${WRAP:-} \"\$0\" \"\$@\" 2>\"$T/$name.err\"; echo EXIT=\$?; exec sleep 600" "$OTHELLO" "$@"
+}
+
+screen() { TM capture-pane -p -t "$1"; }
+
+# wait_for NAME TEXT [SECONDS]: polls the screen until TEXT shows (fixed string).
+wait_for() {
+  i=0 limit=$(( ${3:-15} * 20 ))
+  while [ $i -lt $limit ]; do
+    screen "$1" | grep -qF -- "$2" && return 0
+    sleep 0.05
+    i=$((i + 1))
+  done
+  echo "# waited for '$2' on $1; the screen was:"
+  screen "$1" | sed 's/^/#   /'
+  return 1
+}
+
+# wait_gone NAME TEXT [SECONDS]: polls until TEXT is no longer on the screen.
+wait_gone() {
+  i=0 limit=$(( ${3:-15} * 20 ))
+  while [ $i -lt $limit ]; do
+    screen "$1" | grep -qF -- "$2" || return 0
+    sleep 0.05
+    i=$((i + 1))
+  done
+  echo "# '$2' stayed on $1"
+  return 1
+}
+
+keys() { s=$1; shift; TM send-keys -t "$s" "$@"; }
+text() { TM send-keys -t "$1" -l "$2"; }
+# quit NAME: q, and y if the program asks; waits for the program to end.
+quit() {
+  keys "$1" q
+  i=0
+  while [ $i -lt 100 ]; do
+    s=$(screen "$1")
+    case $s in
+    *"Quit anyway"*) keys "$1" y ;;
+    *EXIT=*) return 0 ;;
+    esac
+    sleep 0.05
+    i=$((i + 1))
+  done
+  return 1
+}
+
+# cmd NAME LINE: types a line in the command bar.
+cmd() { keys "$1" :; wait_bar "$1"; text "$1" "$2"; keys "$1" Enter; }
+
+# wait_bar NAME: waits until the command bar is open (the last line starts with ':').
+wait_bar() {
+  i=0
+  while [ $i -lt 100 ]; do
+    screen "$1" | tail -n 1 | grep -q '^:' && return 0
+    sleep 0.05
+    i=$((i + 1))
+  done
+  return 1
+}
+
