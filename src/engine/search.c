@@ -892,7 +892,8 @@ static int solve_first_level(const struct search *s, const struct search_limits 
 	int last = search_level(s, lim->solve_selectivity);
 
 	if (search_level(s, 73) == PROBCUT_EXACT ||
-	    (last == PROBCUT_EXACT && empties < LADDER_MIN_EMPTIES))
+	    (last == PROBCUT_EXACT && empties < LADDER_MIN_EMPTIES &&
+	     !(s->flags & SEARCH_CLIMB_ALWAYS)))
 		return last;
 	return 0;
 }
