@@ -87,6 +87,7 @@ void stats_match_start(struct stats_match *s, const char *first, const char *sec
 	memset(s, 0, sizeof *s);
 	snprintf(s->names[0], sizeof s->names[0], "%s", first);
 	snprintf(s->names[1], sizeof s->names[1], "%s", second);
+	s->longest[0] = s->longest[1] = -1;
 }
 
 /* Counts one game of the first player, who had `color` (0 Black, 1 White)
@@ -132,6 +133,9 @@ bool stats_match_add(struct stats_match *s, const struct report_game *g)
 	color = b == 0 ? 0 : 1; /* the first player's colour */
 	stats_match_add_result(s, color, color == 0 ? g->gap : -g->gap,
 			       strncmp(g->end, "forfeit ", 8) == 0);
+	for (int k = 0; k < 2; k++) /* k: Black, White; player k == color plays Black */
+		if (g->longest[k] > s->longest[k == color ? 0 : 1])
+			s->longest[k == color ? 0 : 1] = g->longest[k];
 	return true;
 }
 
@@ -304,6 +308,9 @@ void stats_match_print(const struct stats_match *s, FILE *f)
 			s->elo > 0 ? ">=" : "<=", s->elo, s->elo > 0 ? "100 %" : "0 %");
 	else
 		fprintf(f, "  Elo difference: %+.0f +- %.0f (95 %%)\n", s->elo, s->elo_error);
+	if (s->longest[0] >= 0 && s->longest[1] >= 0)
+		fprintf(f, "  longest move: %s %.2f s, %s %.2f s\n", s->names[0], s->longest[0],
+			s->names[1], s->longest[1]);
 }
 
 /* Writes the Elo difference of `s` as the summaries show it: "+191 +- 95",
@@ -347,11 +354,12 @@ void stats_match_print_json(const struct stats_match *s, FILE *f)
 		"\"wins_as_black\":[%d,%d],\"wins_as_white\":[%d,%d],\"forfeits\":[%d,%d],"
 		"\"score_pct\":%.2f,\"score_ci\":%.2f,\"mean_disc_diff\":%.3f,\"mean_disc_diff_"
 		"ci\":%.3f,"
-		"\"elo\":%.1f,\"elo_error\":%.1f,\"elo_bound\":%s}\n",
+		"\"elo\":%.1f,\"elo_error\":%.1f,\"elo_bound\":%s,\"longest_move\":[%.2f,%.2f]}\n",
 		s->games, s->wins[0], s->wins[1], s->draws, s->points[0], s->points[1],
 		s->wins_as[0][0], s->wins_as[1][0], s->wins_as[0][1], s->wins_as[1][1],
 		s->forfeits[0], s->forfeits[1], s->score_pct, s->score_ci, s->mean_diff, s->diff_ci,
-		s->elo, s->elo_error, s->elo_bound ? "true" : "false");
+		s->elo, s->elo_error, s->elo_bound ? "true" : "false", s->longest[0],
+		s->longest[1]);
 }
 
 static const struct stats_table *sort_table;

@@ -31,6 +31,7 @@ struct stats_match {
 	double elo_error;		/* half-width of its 95 % interval */
 	bool elo_bound;			/* a 0 % or 100 % score: elo is a bound, not an estimate */
 	double sum_d, sum_dd, sum_xx;	/* running sums of d, d^2, x^2 (stats_match_add) */
+	double longest[2];		/* seconds of each player's longest move; -1 unknown */
 };
 
 void stats_match_start(struct stats_match *s, const char *first, const char *second);

@@ -6,6 +6,7 @@
 #include "cli.h"
 
 #include "parse.h"
+#include "probcut.h"
 
 #include <errno.h>
 #include <math.h>
@@ -31,4 +32,21 @@ bool cli_parse_seconds(const char *s, double *out)
 		return false;
 	*out = v;
 	return true;
+}
+
+/*
+ * The selectivity `text` names (73, 87, 95, 98, 99, a trailing % allowed, 100
+ * or exact) in percent, or -1 after saying on stderr why it is none
+ * ("othello COMMAND: --selectivity: ...").
+ */
+int cli_selectivity(const char *command, const char *text)
+{
+	int p = probcut_parse_level(text);
+
+	if (p < 0)
+		fprintf(stderr,
+			"othello %s: --selectivity: '%s' is not a selectivity (73, 87, 95, 98, 99 "
+			"or exact)\n",
+			command, text);
+	return p;
 }

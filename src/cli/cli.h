@@ -45,5 +45,6 @@ int cli_output_finish(int status);
 bool cli_parse_int(const char *s, long lo, long hi, long *out);
 /* Parses a non-negative decimal number of seconds; false if `s` is anything else. */
 bool cli_parse_seconds(const char *s, double *out);
+int cli_selectivity(const char *command, const char *text);
 
 #endif

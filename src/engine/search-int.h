@@ -10,12 +10,17 @@
  * the solver only uses those. Scores in the table are centidiscs.
  * Replacement: the same position is overwritten; otherwise the entry of an
  * older search, then the shallowest one, is evicted.
+ * Selectivity: each entry keeps the ProbCut level (probcut.h) of the search
+ * that stored it; a search uses its bound only when that level is at least
+ * its own (an exact search never cuts on a selective result), and its move
+ * always (the selective iterations order the moves of the exact one).
  */
 #ifndef OTHELLO_SEARCH_INT_H
 #define OTHELLO_SEARCH_INT_H
 
 #include "board.h"
 #include "eval.h"
+#include "probcut.h"
 #include "search.h"
 
 #include <stdatomic.h>
@@ -29,13 +34,14 @@ enum {
 };
 
 struct tt_entry {
-	uint64_t key;	/* full hash of the position; 0 = empty slot */
-	int16_t score;	/* centidiscs */
-	uint8_t move;	/* best move or SQ_NONE */
-	uint8_t depth;	/* plies searched, or TT_DEPTH_SOLVED + empties */
-	uint8_t bound;	/* enum bound */
-	uint8_t age;	/* search number modulo 256 */
-	uint8_t pad[2]; /* unused */
+	uint64_t key;  /* full hash of the position; 0 = empty slot */
+	int16_t score; /* centidiscs */
+	uint8_t move;  /* best move or SQ_NONE */
+	uint8_t depth; /* plies searched, or TT_DEPTH_SOLVED + empties */
+	uint8_t bound; /* enum bound */
+	uint8_t age;   /* search number modulo 256 */
+	uint8_t sel;   /* selectivity level of the search that stored it (probcut.h) */
+	uint8_t pad;   /* unused */
 };
 
 struct search {
@@ -53,6 +59,7 @@ struct search {
 	unsigned flags;		  /* enum search_flag */
 	int noise_percent;	  /* evaluation noise, see struct search_limits */
 	uint64_t noise_seed;	  /* seed of the evaluation noise */
+	int sel;		  /* selectivity level of the running iteration (probcut.h) */
 };
 
 void search_poll(struct search *s);
@@ -91,7 +98,8 @@ static inline void tt_store(struct search *s, uint64_t key, int depth, int score
 		int prio;
 
 		if (e[i].key == key) {
-			if (e[i].depth > depth && e[i].age == s->age && bound != BOUND_EXACT)
+			if (e[i].depth > depth && e[i].age == s->age && e[i].sel >= s->sel &&
+			    bound != BOUND_EXACT)
 				return;
 			victim = &e[i];
 			break;
@@ -108,9 +116,17 @@ static inline void tt_store(struct search *s, uint64_t key, int depth, int score
 	victim->depth = (uint8_t)depth;
 	victim->bound = (uint8_t)bound;
 	victim->age = s->age;
+	victim->sel = (uint8_t)s->sel;
+}
+
+/* Whether the bound of `e` may cut in the running search (stored at its selectivity or surer). */
+static inline bool tt_usable(const struct search *s, const struct tt_entry *e)
+{
+	return e->sel >= s->sel;
 }
 
 /* search.c */
 int search_midgame(struct search *s, struct board *b, int depth);
+int search_midgame_window(struct search *s, struct board *b, int depth, int alpha, int beta);
 
 #endif
