@@ -1,6 +1,7 @@
 /*
  * cli-train.c — `othello train generate|fit|iterate|match`: making the
- * pattern weights (see train.h) and measuring them.
+ * pattern weights (see train.h) and measuring them; `train testset` and
+ * `train test` (the exact-scored test set) are cli-train-test.c's.
  *
  *   generate OUT.dat --openings FILE [--games N] [--depth D] [--solve E]
  *            [--random R] [--window W] [--seed S] [--eval SPEC] [--jobs J]
@@ -74,41 +75,12 @@ struct train_args {
 	struct train_numbers given;	  /* the numeric options as given */
 };
 
-struct bar {
-	double t0;	  /* start */
-	double last;	  /* last drawn */
-	const char *unit; /* what is counted */
-	uint64_t base;	  /* count already done at the start (not part of the rate) */
-};
-
-/* Draws a progress bar with rate and time left on stderr (at most a few times a second). */
-static void bar_draw(struct bar *b, uint64_t done, uint64_t total, const char *extra, bool end)
-{
-	double now = timer_now(), el = now - b->t0, rate, left;
-	int width = 30, fill = total ? (int)((double)width * (double)done / (double)total) : 0;
-	char bar[64];
-
-	if (!end && now - b->last < (isatty(2) ? 0.25 : 30))
-		return;
-	b->last = now;
-	rate = el > 0 ? (double)(done - b->base) / el : 0;
-	left = rate > 0 ? (double)(total - done) / rate : 0;
-	for (int i = 0; i < width; i++)
-		bar[i] = i < fill ? '#' : '.';
-	bar[width] = '\0';
-	fprintf(stderr, "%s[%s] %llu/%llu %s %.2f/s %s left %dm%02ds %s", isatty(2) ? "\r" : "",
-		bar, (unsigned long long)done, (unsigned long long)total, b->unit, rate, "time",
-		(int)left / 60, (int)left % 60, extra ? extra : "");
-	if (end || !isatty(2))
-		fputc('\n', stderr);
-}
-
 static void gen_progress(uint64_t done, uint64_t total, uint64_t positions, void *user)
 {
 	char extra[64];
 
 	snprintf(extra, sizeof extra, "(%llu positions)", (unsigned long long)positions);
-	bar_draw(user, done, total, extra, done == total);
+	cli_bar_draw(user, done, total, extra, done == total);
 }
 
 #define TRAIN_NUMBER(NAME, LETTER, FIELD, HI)                                                      \
@@ -130,6 +102,9 @@ static const struct cli_options train_options = {
 	     "[options]\n"
 	     "       othello train match --openings FILE [--a SPEC] [--b SPEC] [--depth D]\n"
 	     "                [--endgame E] [--rounds R] [--noise PCT] [--jobs J]\n"
+	     "       othello train testset OUT.obf --openings FILE [--count N] [--empties LO-HI]\n"
+	     "                [--seed S] [--jobs J] [--hash MB]\n"
+	     "       othello train test SPEC SET.obf [--depths D,D,...] [--jobs J] [--hash MB]\n"
 	     "SPEC: classic, pattern (the shipped weights) or a weights file.\n"
 	     "Defaults: --games 1000 --depth 4 --solve 16 --random 2 --window 12 --seed 1\n"
 	     "--jobs 1 --search-label 0; fit --iterations 40 --ridge 5 --validation 10\n"
@@ -222,22 +197,24 @@ static int train_parse(int argc, char **argv, struct train_args *a)
 	return -1;
 }
 
-static int load_openings(const struct train_args *a, struct train_opening **ops)
+/* Reads the openings file `path` (NULL: not given) into `ops`; returns their number, or -1
+   after a message on stderr. */
+int cli_train_openings(const char *path, struct train_opening **ops)
 {
 	char err[512];
 	FILE *f;
 	int n;
 
-	if (!a->openings) {
+	if (!path) {
 		fprintf(stderr, "othello train: --openings FILE is needed\n");
 		return -1;
 	}
-	f = fopen(a->openings, "r");
+	f = fopen(path, "r");
 	if (!f) {
-		fprintf(stderr, "othello train: %s: cannot open\n", a->openings);
+		fprintf(stderr, "othello train: %s: cannot open\n", path);
 		return -1;
 	}
-	n = train_openings_read(f, a->openings, ops, err, sizeof err);
+	n = train_openings_read(f, path, ops, err, sizeof err);
 	fclose(f);
 	if (n < 0)
 		fprintf(stderr, "othello train: %s\n", err);
@@ -248,12 +225,12 @@ static int load_openings(const struct train_args *a, struct train_opening **ops)
 static int run_generate(const struct train_args *a, const struct eval *ev, const char *path)
 {
 	struct train_opening *ops = NULL;
-	int n_ops = load_openings(a, &ops), rc = 0;
+	int n_ops = cli_train_openings(a->openings, &ops), rc = 0;
 	uint8_t *done = calloc((size_t)a->games + 1, 1);
 	char err[512], label[64] = "";
 	long valid = 0, had = 0;
 	FILE *f = NULL;
-	struct bar bar = {timer_now(), 0, "games", 0};
+	struct cli_bar bar = {timer_now(), 0, "games", 0};
 
 	if (n_ops < 0 || !done) {
 		free(ops);
@@ -304,13 +281,13 @@ out:
 
 static void fit_progress(int phase, int it, int iterations, double rmse, void *user)
 {
-	struct bar *b = user;
+	struct cli_bar *b = user;
 	char extra[64];
 	uint64_t done = (uint64_t)phase * (uint64_t)iterations + (uint64_t)it;
 
 	snprintf(extra, sizeof extra, "(phase %d, rmse %.2f discs)", phase, rmse);
-	bar_draw(b, done, (uint64_t)PATTERN_PHASES * (uint64_t)iterations, extra,
-		 done == (uint64_t)PATTERN_PHASES * (uint64_t)iterations);
+	cli_bar_draw(b, done, (uint64_t)PATTERN_PHASES * (uint64_t)iterations, extra,
+		     done == (uint64_t)PATTERN_PHASES * (uint64_t)iterations);
 }
 
 /* Fits weights on the data files `files` and writes them to `out`. */
@@ -319,7 +296,7 @@ static int run_fit(const struct train_args *a, char **files, int n_files, const 
 	struct train_data d = {0};
 	struct train_fit_report rep;
 	struct pattern_weights *w = pattern_new();
-	struct bar bar = {timer_now(), 0, "iterations", 0};
+	struct cli_bar bar = {timer_now(), 0, "iterations", 0};
 	char err[512];
 	int rc = 0;
 	FILE *f;
@@ -433,16 +410,16 @@ static void match_progress(uint64_t done, uint64_t total, uint64_t points2, void
 
 	snprintf(extra, sizeof extra, "(A %.1f points, %.1f%%)", points2 / 2.0,
 		 done ? 50.0 * (double)points2 / (double)done : 0);
-	bar_draw(user, done, total, extra, done == total);
+	cli_bar_draw(user, done, total, extra, done == total);
 }
 
 static int cmd_match(struct train_args *a)
 {
 	struct train_opening *ops = NULL;
-	int n_ops = load_openings(a, &ops), rc = 0;
+	int n_ops = cli_train_openings(a->openings, &ops), rc = 0;
 	struct eval *ea = NULL, *eb = NULL;
 	struct train_match_result res;
-	struct bar bar = {timer_now(), 0, "games", 0};
+	struct cli_bar bar = {timer_now(), 0, "games", 0};
 	char err[256];
 
 	if (n_ops < 0)
@@ -494,6 +471,10 @@ int cli_train(int argc, char **argv)
 		cli_options_usage(&train_options, sub ? stdout : stderr);
 		return sub ? 0 : 2;
 	}
+	if (strcmp(sub, "testset") == 0)
+		return cli_train_testset(argc - 1, argv + 1);
+	if (strcmp(sub, "test") == 0)
+		return cli_train_test(argc - 1, argv + 1);
 	if ((st = train_parse(argc - 1, argv + 1, &a)) >= 0)
 		return st;
 	if (strcmp(sub, "generate") == 0)
