@@ -88,6 +88,7 @@ struct train_fit_options {
 	int validation; /* percent of games held out */
 	int window;	/* also train phase p on positions of phases p-window .. p+window */
 	uint64_t seed;	/* selects the held-out games */
+	bool warm;	/* start each phase from the weights `w` holds (continuing a fit) */
 };
 
 struct train_fit_report {

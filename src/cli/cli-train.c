@@ -11,9 +11,11 @@
  *       Positions before the exact solve are labelled with the game's result,
  *       or PCT % of their depth-D search score plus (100 - PCT) % of it.
  *   fit OUT.bin DATA.dat... [--iterations N] [--ridge X] [--validation P]
- *            [--fit-window K] [--seed S]
+ *            [--fit-window K] [--seed S] [--from WEIGHTS]
  *       least-squares weights per phase; prints the mean absolute error per
- *       phase on the training and held-out positions.
+ *       phase on the training and held-out positions. --from continues the
+ *       fit of WEIGHTS (each phase starts from its weights there). OUT.bin
+ *       is written to a temporary file and renamed.
  *   iterate DIR --openings FILE [--rounds R] [--games N] [generate/fit options]
  *       round r: games with the weights of round r-1 (round 1: classic) into
  *       DIR/data-r.dat, then a fit on all rounds' data into DIR/weights-r.bin.
@@ -32,6 +34,7 @@
 #include "cli-eval.h"
 #include "cli-options.h"
 #include "cli.h"
+#include "record.h"
 #include "timer.h"
 #include "train.h"
 
@@ -63,6 +66,7 @@ struct train_numbers {
 struct train_args {
 	const char *openings;		  /* openings file */
 	const char *eval;		  /* evaluation SPEC (generate) */
+	const char *from;		  /* fit: weights to continue from */
 	const char *eval_b;		  /* second evaluation (match) */
 	struct train_gen_options gen;	  /* generation options */
 	struct train_fit_options fit;	  /* fit options */
@@ -97,7 +101,7 @@ static const struct cli_options train_options = {
 	     "[--jobs J]\n"
 	     "                [--search-label PCT]\n"
 	     "       othello train fit OUT.bin DATA.dat... [--iterations N] [--ridge X]\n"
-	     "                [--validation PCT] [--fit-window K] [--seed S]\n"
+	     "                [--validation PCT] [--fit-window K] [--seed S] [--from WEIGHTS]\n"
 	     "       othello train iterate DIR --openings FILE [--rounds R] [--games N] "
 	     "[options]\n"
 	     "       othello train match --openings FILE [--a SPEC] [--b SPEC] [--depth D]\n"
@@ -140,6 +144,7 @@ static const struct cli_options train_options = {
 	    TRAIN_NUMBER("endgame", 0, endgame, 1000000000),
 	    TRAIN_NUMBER("noise", 0, noise, 1000000000),
 	    TRAIN_NUMBER("fit-window", 0, fit_window, 1000000000),
+	    CLI_STRING("from", 0, offsetof(struct train_args, from), NULL, NULL),
 	    TRAIN_NUMBER("search-label", 0, search_label, 100),
 	    CLI_HELP(0, NULL),
 	    {0},
@@ -291,18 +296,49 @@ static void fit_progress(int phase, int it, int iterations, double rmse, void *u
 }
 
 /* Fits weights on the data files `files` and writes them to `out`. */
+/* Weights to write, for record_write_atomic. */
+static int write_weights(FILE *f, const void *w)
+{
+	char err[256];
+
+	return pattern_write(w, f, err, sizeof err);
+}
+
+/* The weights a fit starts from: those of `from` (a weights file) if not NULL, else empty. */
+static struct pattern_weights *fit_start(const char *from)
+{
+	struct pattern_weights *w;
+	char err[512];
+	FILE *f;
+
+	if (!from)
+		return pattern_new();
+	f = fopen(from, "rb");
+	if (!f) {
+		fprintf(stderr, "othello train: --from: %s: cannot open\n", from);
+		return NULL;
+	}
+	w = pattern_read(f, from, err, sizeof err);
+	fclose(f);
+	if (!w)
+		fprintf(stderr, "othello train: --from: %s\n", err);
+	return w;
+}
+
 static int run_fit(const struct train_args *a, char **files, int n_files, const char *out)
 {
 	struct train_data d = {0};
 	struct train_fit_report rep;
-	struct pattern_weights *w = pattern_new();
+	struct train_fit_options fo = a->fit;
+	struct pattern_weights *w = fit_start(a->from);
 	struct cli_bar bar = {timer_now(), 0, "iterations", 0};
 	char err[512];
 	int rc = 0;
 	FILE *f;
 
 	if (!w)
-		return 1;
+		return 2;
+	fo.warm = a->from != NULL;
 	for (int i = 0; i < n_files; i++) {
 		f = fopen(files[i], "rb");
 		if (!f || train_data_read(f, files[i], &d, NULL, 0, NULL, err, sizeof err) < 0) {
@@ -316,9 +352,10 @@ static int run_fit(const struct train_args *a, char **files, int n_files, const 
 	}
 	fprintf(stderr,
 		"fit: %zu positions from %zu games, %d iterations per phase, ridge %g, "
-		"window %d, %d%% held out\n",
-		d.n, d.games, a->fit.iterations, a->fit.ridge, a->fit.window, a->fit.validation);
-	if (train_fit(&d, &a->fit, w, &rep, fit_progress, &bar, err, sizeof err) < 0) {
+		"window %d, %d%% held out%s%s\n",
+		d.n, d.games, fo.iterations, fo.ridge, fo.window, fo.validation,
+		a->from ? ", continued from " : "", a->from ? a->from : "");
+	if (train_fit(&d, &fo, w, &rep, fit_progress, &bar, err, sizeof err) < 0) {
 		fprintf(stderr, "othello train: %s\n", err);
 		rc = 1;
 		goto out;
@@ -328,13 +365,11 @@ static int run_fit(const struct train_args *a, char **files, int n_files, const 
 		printf("%5d  %2d-%-2d    %9zu  %9zu  %9.2f  %9.2f\n", p,
 		       p == PATTERN_PHASES - 1 ? 0 : 57 - 4 * p, 60 - 4 * p, rep.train[p],
 		       rep.valid[p], rep.train_mae[p], rep.valid_mae[p]);
-	f = fopen(out, "wb");
-	if (!f || pattern_write(w, f, err, sizeof err) < 0) {
-		fprintf(stderr, "othello train: %s: %s\n", out, f ? err : "cannot create");
+	if (record_write_atomic(out, write_weights, w, err, sizeof err) != 0) {
+		fprintf(stderr, "othello train: %s\n", err);
 		rc = 1;
+		goto out;
 	}
-	if (f && fclose(f) != 0)
-		rc = 1;
 	fprintf(stderr, "fit: %.1f s, wrote %s\n", timer_now() - bar.t0, out);
 out:
 	train_data_free(&d);
@@ -464,7 +499,7 @@ int cli_train(int argc, char **argv)
 	a.games = 1000;
 	a.rounds = 2;
 	a.gen = (struct train_gen_options){4, 16, 2, 12, 1, 1, 8, 0};
-	a.fit = (struct train_fit_options){40, 5, 10, 1, 1};
+	a.fit = (struct train_fit_options){40, 5, 10, 1, 1, false};
 	a.match = (struct train_match_options){6, 14, 1, 5, 1};
 	a.jobs = 1;
 	if (!sub || strcmp(sub, "--help") == 0) {
