@@ -29,6 +29,15 @@ check "train fit writes weights" $st
 grep -q "^phase  empties  train-pos  valid-pos  train-MAE  valid-MAE" $tmp.out
 check "fit prints the mean absolute error per phase" $?
 
+"$OTHELLO" train fit $tmp.more $tmp.dat --iterations 2 --from $tmp.bin > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 0 ] && grep -q "continued from $tmp.bin" $tmp.err && [ -s $tmp.more ]
+check "train fit --from continues a fit from weights" $?
+"$OTHELLO" train fit $tmp.more $tmp.dat --from $tmp.dat > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 2 ] && grep -q "^othello train: --from: $tmp.dat" $tmp.err
+check "train fit --from refuses a file that is not weights" $?
+ls $tmp.more.* > /dev/null 2>&1; [ $? -ne 0 ]
+check "train fit leaves no temporary file" $?
+
 out=$("$OTHELLO" analyze-position "$(sed -n 2p "$TESTDATA/fforum-1-19.obf" | cut -d';' -f1)" --depth 4 --eval $tmp.bin); st=$?
 [ $st -eq 0 ] && echo "$out" | grep -q "^best "
 check "analyze-position --eval takes a pattern weights file" $?

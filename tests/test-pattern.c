@@ -321,7 +321,7 @@ Test(train, fit_recovers_a_known_model_from_synthetic_data, .timeout = 120)
 	struct pattern_weights *truth = pattern_new(), *fit = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0}, fresh = {0};
-	struct train_fit_options o = {60, 1, 20, 1, 7};
+	struct train_fit_options o = {60, 1, 20, 1, 7, false};
 	struct train_fit_report rep;
 	char err[128];
 	uint64_t x = 7;
@@ -352,6 +352,44 @@ Test(train, fit_recovers_a_known_model_from_synthetic_data, .timeout = 120)
 	train_data_free(&fresh);
 	pattern_free(truth);
 	pattern_free(fit);
+}
+
+Test(train, a_fit_continued_from_weights_starts_where_they_are, .timeout = 120)
+{
+	/* continuing from the true weights, one iteration keeps them; from nothing it cannot */
+	struct pattern_weights *truth = pattern_new(), *warm = pattern_new(), *cold = pattern_new();
+	double *p = calloc(PATTERN_PARAMS, sizeof *p);
+	struct train_data d = {0};
+	struct train_fit_options o = {1, 1, 20, 1, 7, false};
+	struct train_fit_report rep_warm, rep_cold;
+	char err[128];
+	uint64_t x = 11;
+
+	for (uint32_t i = 0; i < 81; i++)
+		p[PATTERN_TABLE - 81 + i] = 100.0 * (double)((int)(xorshift(&x) % 5) - 2);
+	p[PATTERN_EXTRA_MOBILITY] = 100;
+	for (int ph = 0; ph < PATTERN_PHASES; ph++) {
+		pattern_set(truth, ph, p);
+		pattern_set(warm, ph, p);
+	}
+	synthetic_data(truth, 120, &d);
+	cr_assert_eq(train_fit(&d, &o, cold, &rep_cold, NULL, NULL, err, sizeof err), 0, "%s", err);
+	o.warm = true;
+	cr_assert_eq(train_fit(&d, &o, warm, &rep_warm, NULL, NULL, err, sizeof err), 0, "%s", err);
+	for (int ph = 1; ph < PATTERN_PHASES; ph++) {
+		if (!rep_warm.valid[ph])
+			continue;
+		cr_assert_lt(rep_warm.valid_mae[ph], 0.5, "phase %d: %.2f", ph,
+			     rep_warm.valid_mae[ph]);
+		cr_assert_gt(rep_cold.valid_mae[ph], rep_warm.valid_mae[ph] + 0.5,
+			     "phase %d: cold %.2f, warm %.2f", ph, rep_cold.valid_mae[ph],
+			     rep_warm.valid_mae[ph]);
+	}
+	free(p);
+	train_data_free(&d);
+	pattern_free(truth);
+	pattern_free(warm);
+	pattern_free(cold);
 }
 
 Test(train, data_file_round_trips_and_ignores_a_record_cut_short)

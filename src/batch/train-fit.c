@@ -160,7 +160,10 @@ static int fit_phase(const struct fit_phase *ph, int iters, double *w, double **
 
 /*
  * Fits weights `w` to the positions of `d` with options `o` and fills `rep`
- * with the sample counts and mean absolute errors per phase. Progress (phase,
+ * with the sample counts and mean absolute errors per phase. Each phase
+ * starts from the weights of the phase before, or with `o->warm` from the
+ * weights `w` already holds for it (a fit continued with more data or
+ * iterations). Progress (phase,
  * iteration, training rmse in discs) goes to `progress` if not NULL. Returns
  * 0, or -1 with a message when out of memory.
  */
@@ -200,6 +203,8 @@ int train_fit(const struct train_data *d, const struct train_fit_options *o,
 		for (size_t k = 0; k < d->n; k++)
 			if (!held[k] && abs(feat[k].phase - p) <= o->window)
 				rows[ph.n++] = (uint32_t)k;
+		if (o->warm)
+			pattern_get(w, p, theta);
 		if (fit_phase(&ph, o->iterations, theta, scratch, p, progress, user) < 0) {
 			snprintf(err, errlen, "out of memory");
 			goto out;

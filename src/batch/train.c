@@ -129,8 +129,8 @@ int train_openings_read(FILE *f, const char *name, struct train_opening **out, c
 	return n;
 }
 
-/* Plays the opening from the start; returns the colour to move after it. */
-static enum color opening_play(const struct train_opening *op, struct board *b)
+/* Plays opening `op` from the start position into `b`; returns the colour to move after it. */
+enum color train_opening_play(const struct train_opening *op, struct board *b)
 {
 	enum color side = BLACK;
 
@@ -168,7 +168,7 @@ int train_play_game(struct search *s, const struct train_opening *op,
 		    const struct train_gen_options *o, uint32_t id, struct train_game *out)
 {
 	struct board b;
-	enum color side = opening_play(op, &b), mover[64];
+	enum color side = train_opening_play(op, &b), mover[64];
 	uint64_t rng = mix64(o->seed ^ ((uint64_t)id << 20)), random_plies = 0;
 	struct search_limits lim = {0};
 	int ply = 0, final, searched[64];
@@ -399,7 +399,7 @@ static void *gen_worker(void *arg)
 /* Runs `worker(arg)` on `jobs` threads (clamped to 1..64) and waits for them;
    `lock`, the mutex they share, lives only while they run. Returns the number
    of threads that started. */
-static int run_workers(void *(*worker)(void *), void *arg, pthread_mutex_t *lock, int jobs)
+int train_run_workers(void *(*worker)(void *), void *arg, pthread_mutex_t *lock, int jobs)
 {
 	pthread_t th[64];
 	int started = 0;
@@ -439,7 +439,7 @@ int train_generate(const struct eval *ev, const struct train_opening *ops, int n
 	g.user = user;
 	for (uint32_t i = 0; done && i < n_games; i++)
 		g.finished += done[i];
-	started = run_workers(gen_worker, &g, &g.lock, o->jobs);
+	started = train_run_workers(gen_worker, &g, &g.lock, o->jobs);
 	if (started == 0 || g.failed) {
 		snprintf(err, errlen,
 			 started ? "a game failed or the data file could not be written"
@@ -480,7 +480,7 @@ static void *match_worker(void *arg)
 		pthread_mutex_unlock(&m->lock);
 		if (game >= 2 * m->n_ops * m->o.rounds)
 			break;
-		side = opening_play(&m->ops[game / 2 % m->n_ops], &b);
+		side = train_opening_play(&m->ops[game / 2 % m->n_ops], &b);
 		a_color = game % 2 ? WHITE : BLACK;
 		lim.noise_seed = (uint64_t)(game / (2 * m->n_ops));
 		lim.noise_percent = lim.noise_seed ? m->o.noise : 0;
@@ -546,7 +546,7 @@ int train_match(const struct eval *a, const struct eval *b, const struct train_o
 		m.o.rounds = 1;
 	m.progress = progress;
 	m.user = user;
-	started = run_workers(match_worker, &m, &m.lock, o->jobs);
+	started = train_run_workers(match_worker, &m, &m.lock, o->jobs);
 	*res = m.res;
 	if (!started || m.failed) {
 		snprintf(err, errlen, "out of memory or threads");

@@ -9,6 +9,7 @@
 #ifndef OTHELLO_TRAIN_H
 #define OTHELLO_TRAIN_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -69,6 +70,8 @@ struct train_data {
 
 int train_openings_read(FILE *f, const char *name, struct train_opening **out, char *err,
 			size_t errlen);
+enum color train_opening_play(const struct train_opening *op, struct board *b);
+int train_run_workers(void *(*worker)(void *), void *arg, pthread_mutex_t *lock, int jobs);
 int train_play_game(struct search *s, const struct train_opening *op,
 		    const struct train_gen_options *o, uint32_t id, struct train_game *out);
 int train_data_write_header(FILE *f);
@@ -86,6 +89,7 @@ struct train_fit_options {
 	int validation; /* percent of games held out */
 	int window;	/* also train phase p on positions of phases p-window .. p+window */
 	uint64_t seed;	/* selects the held-out games */
+	bool warm;	/* start each phase from the weights `w` holds (continuing a fit) */
 };
 
 struct train_fit_report {

@@ -3,19 +3,13 @@
  * solves each position of an OBF file and checks the best score (and with
  * --all-moves the score of every move) against the one the file gives.
  *
- * OBF, one position a line (see REFERENCE.md):
- *
- * | part               | meaning                                              |
- * |--------------------|------------------------------------------------------|
- * | 64 squares + side  | a board string (X black, O white, - empty; X or O)   |
- * | `;`                | ends the board                                       |
- * | `G8:+18;` ...      | each legal move with its exact final score, mover's  |
- * |                    | view; `PS:` for a pass                               |
- * | `%` ...            | a comment, to the end of the line                    |
+ * OBF, one position a line: a board string, `;`, then optionally each legal
+ * move's exact score (`G8:+18;`); see obf.c and REFERENCE.md.
  *
  * Output: one line per position (number, empties, our move and score, the
- * expected score, OK/MISMATCH, nodes, time, principal variation), then a
- * total. Exit status 1 if any score mismatches, 2 on a bad file.
+ * expected score, OK/MISMATCH, nodes, time, principal variation); with
+ * --all-moves then one line per legal move with its exact score (and the
+ * file's, when it gives one); then a total. Exit status 1 if any score mismatches, 2 on a bad file.
  *
  * The solver orders its moves with the shipped pattern evaluation
  * (eval/pattern.bin; about half the nodes of the classic one on FFO 20-39),
@@ -26,100 +20,12 @@
 #include "cli-options.h"
 #include "cli.h"
 #include "eval.h"
+#include "obf.h"
 #include "search.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct obf_position {
-	struct board b; /* the position, side to move's view */
-	int n_moves;	/* moves with a score in the file */
-	int moves[64];	/* their squares (SQ_PASS for PS) */
-	int scores[64]; /* their exact scores, discs */
-	int best;	/* best score in the file (discs), if n_moves > 0 */
-};
-
-/* Parses one OBF line; returns 1 for a position, 0 for a blank/comment line, -1 on error. */
-static int obf_parse_line(char *line, struct obf_position *pos, char *err, size_t errlen)
-{
-	char *p, *semi;
-	enum color side;
-	int n;
-
-	line[strcspn(line, "%\r\n")] = '\0';
-	for (p = line; isspace((unsigned char)*p); p++)
-		;
-	if (!*p)
-		return 0;
-	semi = strchr(p, ';');
-	if (!semi) {
-		snprintf(err, errlen, "column %d: expected ';' after the board",
-			 (int)strlen(line) + 1);
-		return -1;
-	}
-	*semi = '\0';
-	n = board_parse(p, &pos->b, &side, err, errlen);
-	if (n < 0)
-		return -1;
-	for (char *q = p + n; *q; q++) {
-		if (!isspace((unsigned char)*q)) {
-			snprintf(err, errlen, "column %d: unexpected '%c' after the board",
-				 (int)(q - line) + 1, *q);
-			return -1;
-		}
-	}
-	pos->n_moves = 0;
-	pos->best = -99;
-	p = semi + 1;
-	for (;;) {
-		char name[3], *end;
-		long v;
-		int sq;
-
-		while (isspace((unsigned char)*p))
-			p++;
-		if (!*p)
-			break;
-		if (!isalpha((unsigned char)p[0]) || !p[1] || p[2] != ':') {
-			snprintf(err, errlen, "column %d: expected a move and its score (G8:+18;)",
-				 (int)(p - line) + 1);
-			return -1;
-		}
-		name[0] = p[0];
-		name[1] = p[1];
-		name[2] = '\0';
-		sq = (toupper((unsigned char)p[0]) == 'P' && toupper((unsigned char)p[1]) == 'S')
-			 ? SQ_PASS
-			 : board_square_parse(name);
-		if (sq < 0 || sq == SQ_NONE || pos->n_moves == 64) {
-			snprintf(err, errlen, "column %d: '%s' is not a square",
-				 (int)(p - line) + 1, name);
-			return -1;
-		}
-		v = strtol(p + 3, &end, 10);
-		if (end == p + 3 || v < -64 || v > 64) {
-			snprintf(err, errlen, "column %d: expected a score from -64 to +64",
-				 (int)(p + 3 - line) + 1);
-			return -1;
-		}
-		for (p = end; isspace((unsigned char)*p); p++)
-			;
-		if (*p == ';')
-			p++;
-		else if (*p) {
-			snprintf(err, errlen, "column %d: expected ';' after the score",
-				 (int)(p - line) + 1);
-			return -1;
-		}
-		pos->moves[pos->n_moves] = sq;
-		pos->scores[pos->n_moves++] = (int)v;
-		if (v > pos->best)
-			pos->best = (int)v;
-	}
-	return 1;
-}
 
 /* The options of `othello solve`. */
 struct solve_options {
@@ -145,7 +51,7 @@ static const struct cli_options solve_options = {
 		       "at most S seconds a position (TIMEOUT, counted as a mismatch; 0: no "
 		       "limit, the default)"),
 	    CLI_FLAG("all-moves", 'a', offsetof(struct solve_options, all_moves),
-		     "score every move and check each against the file"),
+		     "print every move's exact score, checked against the file's"),
 	    CLI_INT("hash", 'H', offsetof(struct solve_options, hash_mb), 1, 65536, "MB",
 		    "transposition table size (default 64)"),
 	    CLI_STRING("eval", 0, offsetof(struct solve_options, eval_spec), "SPEC",
@@ -170,27 +76,37 @@ static void print_pv(const struct search_result *r)
 		       r->pv[i] == SQ_PASS ? "PS" : board_square_name(r->pv[i]));
 }
 
-/* Checks every move score of the file against the search; returns the mismatches. */
-static int check_all_moves(const struct obf_position *pos, const struct search_result *r)
+/*
+ * Prints the score of every root move the search solved, best first, each
+ * checked against the file's score when it gives one; then the moves the
+ * file scores that the search did not. Returns the mismatches.
+ */
+static int print_all_moves(const struct obf_position *pos, const struct search_result *r)
 {
 	int bad = 0;
 
-	for (int i = 0; i < pos->n_moves; i++) {
-		int found = 0;
+	for (int j = 0; j < r->n_moves; j++) {
+		const struct search_move *m = &r->moves[j];
+		int want = obf_score_of(pos, m->move), got = m->score / SCORE_DISC;
+		bool wrong = want != -99 && (m->bound != BOUND_EXACT || got != want);
 
-		for (int j = 0; j < r->n_moves; j++) {
-			if (r->moves[j].move != pos->moves[i])
-				continue;
-			found = 1;
-			if (r->moves[j].bound != BOUND_EXACT ||
-			    r->moves[j].score != pos->scores[i] * SCORE_DISC) {
-				printf("    move %s: %+d, expected %+d MISMATCH\n",
-				       board_square_name_upper(pos->moves[i]),
-				       r->moves[j].score / SCORE_DISC, pos->scores[i]);
-				bad++;
-			}
-		}
-		if (!found && pos->moves[i] != SQ_PASS) {
+		printf("    move %s: %s%+d",
+		       m->move == SQ_PASS ? "PS" : board_square_name_upper(m->move),
+		       m->bound == BOUND_LOWER	 ? ">="
+		       : m->bound == BOUND_UPPER ? "<="
+						 : "",
+		       got);
+		if (want != -99)
+			printf("  expected %+d%s", want, wrong ? " MISMATCH" : "");
+		printf("\n");
+		bad += wrong;
+	}
+	for (int i = 0; i < pos->n_moves; i++) {
+		bool found = pos->moves[i] == SQ_PASS;
+
+		for (int j = 0; j < r->n_moves && !found; j++)
+			found = r->moves[j].move == pos->moves[i];
+		if (!found) {
 			printf("    move %s: not searched MISMATCH\n",
 			       board_square_name_upper(pos->moves[i]));
 			bad++;
@@ -250,7 +166,7 @@ int cli_solve(int argc, char **argv)
 	struct search_result res;
 	struct eval *ev;
 	struct search *s;
-	char line[1024], err[200], eval_name[EVALSPEC_NAME_LEN];
+	char line[OBF_LINE_MAX], err[200], eval_name[EVALSPEC_NAME_LEN];
 	int first, lineno = 0, count = 0, mismatches = 0, status = 0;
 	uint64_t total_nodes = 0;
 	double total_time = 0;
@@ -289,7 +205,7 @@ int cli_solve(int argc, char **argv)
 		return 2;
 	}
 	while (fgets(line, sizeof line, f)) {
-		int got, bad;
+		int got, bad, col;
 
 		lineno++;
 		if (!strchr(line, '\n') && !feof(f)) {
@@ -297,11 +213,13 @@ int cli_solve(int argc, char **argv)
 			status = 2;
 			break;
 		}
-		got = obf_parse_line(line, &pos, err, sizeof err);
+		got = obf_parse_line(line, &pos, &col, err, sizeof err);
 		if (got < 0) {
-			int col = 0, skip = 0;
+			int skip = 0;
 
-			if (sscanf(err, "column %d: %n", &col, &skip) == 1 && skip > 0)
+			if (col > 0)
+				fprintf(stderr, "%s:%d:%d: %s\n", argv[first], lineno, col, err);
+			else if (sscanf(err, "column %d: %n", &col, &skip) == 1 && skip > 0)
 				fprintf(stderr, "%s:%d:%d: %s\n", argv[first], lineno, col,
 					err + skip);
 			else
@@ -318,7 +236,7 @@ int cli_solve(int argc, char **argv)
 		print_pv(&res);
 		printf("\n");
 		if (so.all_moves && !lim.wld)
-			bad += check_all_moves(&pos, &res);
+			bad += print_all_moves(&pos, &res);
 		if (!cli_output_ok()) {
 			status = 2;
 			break;

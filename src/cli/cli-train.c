@@ -1,6 +1,8 @@
 /*
  * cli-train.c — `othello train generate|fit|iterate|match|probcut`: making
- * the pattern weights and the ProbCut table (see train.h) and measuring them.
+ * the pattern weights and the ProbCut table (see train.h) and measuring them;
+ * `train testset` and `train test` (the exact-scored test set) are
+ * cli-train-test.c's.
  *
  *   generate OUT.dat --openings FILE [--games N] [--depth D] [--solve E]
  *            [--random R] [--window W] [--seed S] [--eval SPEC] [--jobs J]
@@ -10,9 +12,11 @@
  *       Positions before the exact solve are labelled with the game's result,
  *       or PCT % of their depth-D search score plus (100 - PCT) % of it.
  *   fit OUT.bin DATA.dat... [--iterations N] [--ridge X] [--validation P]
- *            [--fit-window K] [--seed S]
+ *            [--fit-window K] [--seed S] [--from WEIGHTS]
  *       least-squares weights per phase; prints the mean absolute error per
- *       phase on the training and held-out positions.
+ *       phase on the training and held-out positions. --from continues the
+ *       fit of WEIGHTS (each phase starts from its weights there). OUT.bin
+ *       is written to a temporary file and renamed.
  *   iterate DIR --openings FILE [--rounds R] [--games N] [generate/fit options]
  *       round r: games with the weights of round r-1 (round 1: classic) into
  *       DIR/data-r.dat, then a fit on all rounds' data into DIR/weights-r.bin.
@@ -35,6 +39,7 @@
 #include "cli-eval.h"
 #include "cli-options.h"
 #include "cli.h"
+#include "record.h"
 #include "timer.h"
 #include "train.h"
 
@@ -68,6 +73,7 @@ struct train_numbers {
 struct train_args {
 	const char *openings;		  /* openings file */
 	const char *eval;		  /* evaluation SPEC (generate) */
+	const char *from;		  /* fit: weights to continue from */
 	const char *eval_b;		  /* second evaluation (match) */
 	struct train_gen_options gen;	  /* generation options */
 	struct train_fit_options fit;	  /* fit options */
@@ -80,41 +86,12 @@ struct train_args {
 	struct train_numbers given;	  /* the numeric options as given */
 };
 
-struct bar {
-	double t0;	  /* start */
-	double last;	  /* last drawn */
-	const char *unit; /* what is counted */
-	uint64_t base;	  /* count already done at the start (not part of the rate) */
-};
-
-/* Draws a progress bar with rate and time left on stderr (at most a few times a second). */
-static void bar_draw(struct bar *b, uint64_t done, uint64_t total, const char *extra, bool end)
-{
-	double now = timer_now(), el = now - b->t0, rate, left;
-	int width = 30, fill = total ? (int)((double)width * (double)done / (double)total) : 0;
-	char bar[64];
-
-	if (!end && now - b->last < (isatty(2) ? 0.25 : 30))
-		return;
-	b->last = now;
-	rate = el > 0 ? (double)(done - b->base) / el : 0;
-	left = rate > 0 ? (double)(total - done) / rate : 0;
-	for (int i = 0; i < width; i++)
-		bar[i] = i < fill ? '#' : '.';
-	bar[width] = '\0';
-	fprintf(stderr, "%s[%s] %llu/%llu %s %.2f/s %s left %dm%02ds %s", isatty(2) ? "\r" : "",
-		bar, (unsigned long long)done, (unsigned long long)total, b->unit, rate, "time",
-		(int)left / 60, (int)left % 60, extra ? extra : "");
-	if (end || !isatty(2))
-		fputc('\n', stderr);
-}
-
 static void gen_progress(uint64_t done, uint64_t total, uint64_t positions, void *user)
 {
 	char extra[64];
 
 	snprintf(extra, sizeof extra, "(%llu positions)", (unsigned long long)positions);
-	bar_draw(user, done, total, extra, done == total);
+	cli_bar_draw(user, done, total, extra, done == total);
 }
 
 #define TRAIN_NUMBER(NAME, LETTER, FIELD, HI)                                                      \
@@ -131,13 +108,16 @@ static const struct cli_options train_options = {
 	     "[--jobs J]\n"
 	     "                [--search-label PCT]\n"
 	     "       othello train fit OUT.bin DATA.dat... [--iterations N] [--ridge X]\n"
-	     "                [--validation PCT] [--fit-window K] [--seed S]\n"
+	     "                [--validation PCT] [--fit-window K] [--seed S] [--from WEIGHTS]\n"
 	     "       othello train iterate DIR --openings FILE [--rounds R] [--games N] "
 	     "[options]\n"
 	     "       othello train match --openings FILE [--a SPEC] [--b SPEC] [--depth D]\n"
 	     "                [--endgame E] [--rounds R] [--noise PCT] [--jobs J]\n"
 	     "       othello train probcut OUT.txt DATA.dat... [--positions N] [--depth D]\n"
 	     "                [--end-max E] [--seed S] [--eval SPEC]\n"
+	     "       othello train testset OUT.obf --openings FILE [--count N] [--empties LO-HI]\n"
+	     "                [--seed S] [--jobs J] [--hash MB]\n"
+	     "       othello train test SPEC SET.obf [--depths D,D,...] [--jobs J] [--hash MB]\n"
 	     "SPEC: classic, pattern (the shipped weights) or a weights file.\n"
 	     "Defaults: --games 1000 --depth 4 --solve 16 --random 2 --window 12 --seed 1\n"
 	     "--jobs 1 --search-label 0; fit --iterations 40 --ridge 5 --validation 10\n"
@@ -174,6 +154,7 @@ static const struct cli_options train_options = {
 	    TRAIN_NUMBER("endgame", 0, endgame, 1000000000),
 	    TRAIN_NUMBER("noise", 0, noise, 1000000000),
 	    TRAIN_NUMBER("fit-window", 0, fit_window, 1000000000),
+	    CLI_STRING("from", 0, offsetof(struct train_args, from), NULL, NULL),
 	    TRAIN_NUMBER("search-label", 0, search_label, 100),
 	    TRAIN_NUMBER("positions", 0, positions, 100000),
 	    TRAIN_NUMBER("end-max", 0, end_max, 30),
@@ -234,22 +215,24 @@ static int train_parse(int argc, char **argv, struct train_args *a)
 	return -1;
 }
 
-static int load_openings(const struct train_args *a, struct train_opening **ops)
+/* Reads the openings file `path` (NULL: not given) into `ops`; returns their number, or -1
+   after a message on stderr. */
+int cli_train_openings(const char *path, struct train_opening **ops)
 {
 	char err[512];
 	FILE *f;
 	int n;
 
-	if (!a->openings) {
+	if (!path) {
 		fprintf(stderr, "othello train: --openings FILE is needed\n");
 		return -1;
 	}
-	f = fopen(a->openings, "r");
+	f = fopen(path, "r");
 	if (!f) {
-		fprintf(stderr, "othello train: %s: cannot open\n", a->openings);
+		fprintf(stderr, "othello train: %s: cannot open\n", path);
 		return -1;
 	}
-	n = train_openings_read(f, a->openings, ops, err, sizeof err);
+	n = train_openings_read(f, path, ops, err, sizeof err);
 	fclose(f);
 	if (n < 0)
 		fprintf(stderr, "othello train: %s\n", err);
@@ -260,12 +243,12 @@ static int load_openings(const struct train_args *a, struct train_opening **ops)
 static int run_generate(const struct train_args *a, const struct eval *ev, const char *path)
 {
 	struct train_opening *ops = NULL;
-	int n_ops = load_openings(a, &ops), rc = 0;
+	int n_ops = cli_train_openings(a->openings, &ops), rc = 0;
 	uint8_t *done = calloc((size_t)a->games + 1, 1);
 	char err[512], label[64] = "";
 	long valid = 0, had = 0;
 	FILE *f = NULL;
-	struct bar bar = {timer_now(), 0, "games", 0};
+	struct cli_bar bar = {timer_now(), 0, "games", 0};
 
 	if (n_ops < 0 || !done) {
 		free(ops);
@@ -316,13 +299,13 @@ out:
 
 static void fit_progress(int phase, int it, int iterations, double rmse, void *user)
 {
-	struct bar *b = user;
+	struct cli_bar *b = user;
 	char extra[64];
 	uint64_t done = (uint64_t)phase * (uint64_t)iterations + (uint64_t)it;
 
 	snprintf(extra, sizeof extra, "(phase %d, rmse %.2f discs)", phase, rmse);
-	bar_draw(b, done, (uint64_t)PATTERN_PHASES * (uint64_t)iterations, extra,
-		 done == (uint64_t)PATTERN_PHASES * (uint64_t)iterations);
+	cli_bar_draw(b, done, (uint64_t)PATTERN_PHASES * (uint64_t)iterations, extra,
+		     done == (uint64_t)PATTERN_PHASES * (uint64_t)iterations);
 }
 
 /* Reads the data files `files` into `d`; -1 after saying why on stderr. */
@@ -344,28 +327,60 @@ static int read_data(char **files, int n_files, struct train_data *d)
 	return 0;
 }
 
-/* Fits weights on the data files `files` and writes them to `out`. */
+/* Weights to write, for record_write_atomic. */
+static int write_weights(FILE *f, const void *w)
+{
+	char err[256];
+
+	return pattern_write(w, f, err, sizeof err);
+}
+
+/* The weights a fit starts from: those of `from` (a weights file) if not NULL, else empty. */
+static struct pattern_weights *fit_start(const char *from)
+{
+	struct pattern_weights *w;
+	char err[512];
+	FILE *f;
+
+	if (!from)
+		return pattern_new();
+	f = fopen(from, "rb");
+	if (!f) {
+		fprintf(stderr, "othello train: --from: %s: cannot open\n", from);
+		return NULL;
+	}
+	w = pattern_read(f, from, err, sizeof err);
+	fclose(f);
+	if (!w)
+		fprintf(stderr, "othello train: --from: %s\n", err);
+	return w;
+}
+
+/* Fits weights on the data files `files` (continuing a->from, if given) and writes them to
+   `out`. */
 static int run_fit(const struct train_args *a, char **files, int n_files, const char *out)
 {
 	struct train_data d = {0};
 	struct train_fit_report rep;
-	struct pattern_weights *w = pattern_new();
-	struct bar bar = {timer_now(), 0, "iterations", 0};
+	struct train_fit_options fo = a->fit;
+	struct pattern_weights *w = fit_start(a->from);
+	struct cli_bar bar = {timer_now(), 0, "iterations", 0};
 	char err[512];
 	int rc = 0;
-	FILE *f;
 
 	if (!w)
-		return 1;
+		return 2;
+	fo.warm = a->from != NULL;
 	if (read_data(files, n_files, &d) < 0) {
 		rc = 2;
 		goto out;
 	}
 	fprintf(stderr,
 		"fit: %zu positions from %zu games, %d iterations per phase, ridge %g, "
-		"window %d, %d%% held out\n",
-		d.n, d.games, a->fit.iterations, a->fit.ridge, a->fit.window, a->fit.validation);
-	if (train_fit(&d, &a->fit, w, &rep, fit_progress, &bar, err, sizeof err) < 0) {
+		"window %d, %d%% held out%s%s\n",
+		d.n, d.games, fo.iterations, fo.ridge, fo.window, fo.validation,
+		a->from ? ", continued from " : "", a->from ? a->from : "");
+	if (train_fit(&d, &fo, w, &rep, fit_progress, &bar, err, sizeof err) < 0) {
 		fprintf(stderr, "othello train: %s\n", err);
 		rc = 1;
 		goto out;
@@ -375,13 +390,11 @@ static int run_fit(const struct train_args *a, char **files, int n_files, const 
 		printf("%5d  %2d-%-2d    %9zu  %9zu  %9.2f  %9.2f\n", p,
 		       p == PATTERN_PHASES - 1 ? 0 : 57 - 4 * p, 60 - 4 * p, rep.train[p],
 		       rep.valid[p], rep.train_mae[p], rep.valid_mae[p]);
-	f = fopen(out, "wb");
-	if (!f || pattern_write(w, f, err, sizeof err) < 0) {
-		fprintf(stderr, "othello train: %s: %s\n", out, f ? err : "cannot create");
+	if (record_write_atomic(out, write_weights, w, err, sizeof err) != 0) {
+		fprintf(stderr, "othello train: %s\n", err);
 		rc = 1;
+		goto out;
 	}
-	if (f && fclose(f) != 0)
-		rc = 1;
 	fprintf(stderr, "fit: %.1f s, wrote %s\n", timer_now() - bar.t0, out);
 out:
 	train_data_free(&d);
@@ -457,16 +470,16 @@ static void match_progress(uint64_t done, uint64_t total, uint64_t points2, void
 
 	snprintf(extra, sizeof extra, "(A %.1f points, %.1f%%)", points2 / 2.0,
 		 done ? 50.0 * (double)points2 / (double)done : 0);
-	bar_draw(user, done, total, extra, done == total);
+	cli_bar_draw(user, done, total, extra, done == total);
 }
 
 static int cmd_match(struct train_args *a)
 {
 	struct train_opening *ops = NULL;
-	int n_ops = load_openings(a, &ops), rc = 0;
+	int n_ops = cli_train_openings(a->openings, &ops), rc = 0;
 	struct eval *ea = NULL, *eb = NULL;
 	struct train_match_result res;
-	struct bar bar = {timer_now(), 0, "games", 0};
+	struct cli_bar bar = {timer_now(), 0, "games", 0};
 	char err[256];
 
 	if (n_ops < 0)
@@ -504,7 +517,7 @@ out:
 static void probcut_progress(uint64_t done, uint64_t total, uint64_t positions, void *user)
 {
 	(void)positions;
-	bar_draw(user, done, total, NULL, done == total);
+	cli_bar_draw(user, done, total, NULL, done == total);
 }
 
 /* The command line `argv` as one string (words joined by spaces), into `out`. */
@@ -521,7 +534,7 @@ static int cmd_probcut(struct train_args *a, int argc, char **argv)
 {
 	struct train_data d = {0};
 	struct train_probcut_options o = {48, 10, 10, 22, 1, 64};
-	struct bar bar = {timer_now(), 0, "steps", 0};
+	struct cli_bar bar = {timer_now(), 0, "steps", 0};
 	char err[512], command[2048], tmp[4096];
 	struct eval *ev = NULL;
 	int rc = 0;
@@ -578,13 +591,17 @@ int cli_train(int argc, char **argv)
 	a.games = 1000;
 	a.rounds = 2;
 	a.gen = (struct train_gen_options){4, 16, 2, 12, 1, 1, 8, 0};
-	a.fit = (struct train_fit_options){40, 5, 10, 1, 1};
+	a.fit = (struct train_fit_options){40, 5, 10, 1, 1, false};
 	a.match = (struct train_match_options){6, 14, 1, 5, 1};
 	a.jobs = 1;
 	if (!sub || strcmp(sub, "--help") == 0) {
 		cli_options_usage(&train_options, sub ? stdout : stderr);
 		return sub ? 0 : 2;
 	}
+	if (strcmp(sub, "testset") == 0)
+		return cli_train_testset(argc - 1, argv + 1);
+	if (strcmp(sub, "test") == 0)
+		return cli_train_test(argc - 1, argv + 1);
 	if ((st = train_parse(argc - 1, argv + 1, &a)) >= 0)
 		return st;
 	if (strcmp(sub, "generate") == 0)

@@ -1,16 +1,19 @@
 /*
  * cli-util.c — helpers shared by the subcommands: parsing whole numbers and
  * numbers of seconds (option values and arguments; the option messages are
- * cli-options.c's).
+ * cli-options.c's), and the progress bar of the long batch commands.
  */
 #include "cli.h"
 
 #include "parse.h"
 #include "probcut.h"
+#include "timer.h"
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 /* True, with the number in `out`, when `s` is a whole decimal number in [lo, hi]. */
 bool cli_parse_int(const char *s, long lo, long hi, long *out)
@@ -49,4 +52,27 @@ int cli_selectivity(const char *command, const char *text)
 			"or exact)\n",
 			command, text);
 	return p;
+}
+
+/* Draws progress bar `b` at `done` of `total` (with `extra` text after it) on stderr, at most
+   a few times a second on a terminal and every 30 s otherwise; `end` draws it in any case. */
+void cli_bar_draw(struct cli_bar *b, uint64_t done, uint64_t total, const char *extra, bool end)
+{
+	double now = timer_now(), el = now - b->t0, rate, left;
+	int width = 30, fill = total ? (int)((double)width * (double)done / (double)total) : 0;
+	char bar[64];
+
+	if (!end && now - b->last < (isatty(2) ? 0.25 : 30))
+		return;
+	b->last = now;
+	rate = el > 0 ? (double)(done - b->base) / el : 0;
+	left = rate > 0 ? (double)(total - done) / rate : 0;
+	for (int i = 0; i < width; i++)
+		bar[i] = i < fill ? '#' : '.';
+	bar[width] = '\0';
+	fprintf(stderr, "%s[%s] %llu/%llu %s %.2f/s %s left %dm%02ds %s", isatty(2) ? "\r" : "",
+		bar, (unsigned long long)done, (unsigned long long)total, b->unit, rate, "time",
+		(int)left / 60, (int)left % 60, extra ? extra : "");
+	if (end || !isatty(2))
+		fputc('\n', stderr);
 }

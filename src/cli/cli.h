@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct cli_command {
 	const char *name;		   /* as typed after `othello` */
@@ -36,6 +37,21 @@ int cli_gtp(int argc, char **argv);
 int cli_nboard(int argc, char **argv);
 int cli_balanced_openings(int argc, char **argv);
 int cli_train(int argc, char **argv);
+int cli_train_testset(int argc, char **argv);
+int cli_train_test(int argc, char **argv);
+
+struct train_opening;
+int cli_train_openings(const char *path, struct train_opening **ops);
+
+/* A progress bar on stderr (long batch commands). */
+struct cli_bar {
+	double t0;	  /* start */
+	double last;	  /* last drawn */
+	const char *unit; /* what is counted */
+	uint64_t base;	  /* count already done at the start (not part of the rate) */
+};
+
+void cli_bar_draw(struct cli_bar *b, uint64_t done, uint64_t total, const char *extra, bool end);
 
 void cli_output_start(void);
 bool cli_output_ok(void);

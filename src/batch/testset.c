@@ -1,0 +1,361 @@
+/*
+ * testset.c — making and using the exact-scored test set (testset.h).
+ *
+ * Position `index` of a set comes from one game, reproducible from the seed
+ * and the index alone: a balanced opening, then moves by a player drawn
+ * afresh at every ply from a mix — random moves, one-ply choices with heavy
+ * noise, shallow searches with some noise — so that both colours, many
+ * openings and both sound and careless play are represented. The game stops
+ * at the set's number of empties for that index, with a move for the side to
+ * move; the solver then scores every legal move exactly. Each line carries
+ * `% testset seed=S index=I`, so an interrupted run resumes where it stopped.
+ */
+#include "testset.h"
+
+#include "rng.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	TESTSET_ATTEMPTS = 64, /* games tried for one index before giving up */
+};
+
+/* One ply of a varied player: a move for `b` (which has moves) drawn from `rng`. */
+static int varied_move(struct search *s, const struct board *b, uint64_t *rng)
+{
+	uint64_t moves = board_moves(b->own, b->opp);
+	unsigned kind = (unsigned)rng_below(rng, 100);
+	struct search_limits lim = {.endgame = 0, .noise_seed = rng_next(rng)};
+	struct search_result r;
+
+	if (kind < 15) { /* a random move */
+		for (uint64_t k = rng_below(rng, (uint64_t)board_popcount(moves)); k > 0; k--)
+			moves &= moves - 1;
+		return board_first_square(moves);
+	}
+	lim.depth = kind < 45 ? 1 : kind < 80 ? 2 : 4;
+	lim.noise_percent = kind < 45 ? 30 : kind < 80 ? 10 : 4;
+	search_run(s, b, &lim, NULL, NULL, &r);
+	return r.move;
+}
+
+/*
+ * Plays the game of position `index` of the set made with `seed` up to
+ * `empties` empties and puts the position (no scores yet) in `out`. Returns
+ * 0, or -1 if no game of TESTSET_ATTEMPTS reached such a position with a
+ * move to play.
+ */
+int testset_position(struct search *s, const struct train_opening *ops, int n_ops, uint64_t seed,
+		     uint32_t index, int empties, struct obf_position *out)
+{
+	for (int attempt = 0; attempt < TESTSET_ATTEMPTS; attempt++) {
+		uint64_t rng = seed ^ ((uint64_t)index << 24) ^ ((uint64_t)attempt << 56);
+		struct board b;
+		enum color side;
+
+		rng_next(&rng);
+		side = train_opening_play(&ops[rng_below(&rng, (uint64_t)n_ops)], &b);
+		search_clear(s);
+		while (board_empty_count(&b) > empties && !board_game_over(&b)) {
+			int sq;
+
+			if (!board_can_move(&b)) {
+				board_pass(&b);
+				side = !side;
+				continue;
+			}
+			sq = varied_move(s, &b, &rng);
+			board_play(&b, sq, board_flips(b.own, b.opp, sq));
+			side = !side;
+		}
+		if (board_empty_count(&b) == empties && board_can_move(&b)) {
+			memset(out, 0, sizeof *out);
+			out->b = b;
+			out->side = side;
+			out->best = -99;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/*
+ * Solves `pos` exactly for every legal move and fills its move list, best
+ * first. Returns 0, or -1 if a score came back inexact (a stopped search).
+ */
+int testset_label(struct search *s, struct obf_position *pos)
+{
+	struct search_limits lim = {.endgame = 64, .multipv = 64};
+	struct search_result r;
+
+	search_clear(s);
+	search_run(s, &pos->b, &lim, NULL, NULL, &r);
+	pos->n_moves = 0;
+	pos->best = -99;
+	for (int i = 0; i < r.n_moves; i++) {
+		if (!r.endgame || r.moves[i].bound != BOUND_EXACT)
+			return -1;
+		pos->moves[pos->n_moves] = r.moves[i].move;
+		pos->scores[pos->n_moves++] = r.moves[i].score / SCORE_DISC;
+		if (r.moves[i].score / SCORE_DISC > pos->best)
+			pos->best = r.moves[i].score / SCORE_DISC;
+	}
+	return pos->n_moves == board_popcount(board_moves(pos->b.own, pos->b.opp)) ? 0 : -1;
+}
+
+/* The index a test-set line names in its `% testset ... index=I` comment, or -1. */
+long testset_index_of(const char *line)
+{
+	const char *p = strstr(line, "% testset ");
+	char *end;
+	long v;
+
+	if (!p || !(p = strstr(p, " index=")))
+		return -1;
+	v = strtol(p + 7, &end, 10);
+	return end == p + 7 || v < 0 ? -1 : v;
+}
+
+/* What the generation threads share. */
+struct gen {
+	const struct eval *ev;		 /* move choice of the searches */
+	const struct train_opening *ops; /* openings */
+	int n_ops;			 /* their number */
+	const struct testset_options *o; /* the set */
+	const uint8_t *done;		 /* indices already in the file, or NULL */
+	FILE *out;			 /* the file */
+	testset_progress progress;	 /* progress report, or NULL */
+	void *user;			 /* its argument */
+	pthread_mutex_t lock;		 /* guards everything below */
+	uint32_t next;			 /* next index to take */
+	uint64_t finished;		 /* indices written (or already there) */
+	bool failed;			 /* a write or a solve failed */
+	uint32_t bad_index;		 /* the index that failed, if failed */
+};
+
+/* Takes the next index not yet done, or returns -1 when none is left (or after a failure). */
+static long gen_take(struct gen *g)
+{
+	long i = -1;
+
+	pthread_mutex_lock(&g->lock);
+	while (!g->failed && g->next < g->o->count && g->done && g->done[g->next])
+		g->next++;
+	if (!g->failed && g->next < g->o->count)
+		i = g->next++;
+	pthread_mutex_unlock(&g->lock);
+	return i;
+}
+
+/* Makes and writes one position of the set; returns 0 or -1. */
+static int gen_one(struct gen *g, struct search *s, uint32_t index)
+{
+	const struct testset_options *o = g->o;
+	int empties = o->lo + (int)(index % (uint32_t)(o->hi - o->lo + 1));
+	struct obf_position pos;
+	char line[OBF_LINE_MAX], comment[80];
+	int rc = 0;
+
+	if (testset_position(s, g->ops, g->n_ops, o->seed, index, empties, &pos) != 0 ||
+	    testset_label(s, &pos) != 0)
+		return -1;
+	snprintf(comment, sizeof comment, "testset seed=%" PRIu64 " index=%" PRIu32, o->seed,
+		 index);
+	if (obf_format(&pos, comment, line, sizeof line) != 0)
+		return -1;
+	pthread_mutex_lock(&g->lock);
+	if (fprintf(g->out, "%s\n", line) < 0 || fflush(g->out) != 0)
+		rc = -1;
+	else if (g->progress)
+		g->progress(++g->finished, o->count, g->user);
+	pthread_mutex_unlock(&g->lock);
+	return rc;
+}
+
+static void *gen_worker(void *arg)
+{
+	struct gen *g = arg;
+	struct search *s = search_new(g->o->hash_mb, g->ev);
+	long i;
+
+	while (s && (i = gen_take(g)) >= 0) {
+		if (gen_one(g, s, (uint32_t)i) != 0) {
+			pthread_mutex_lock(&g->lock);
+			if (!g->failed)
+				g->bad_index = (uint32_t)i;
+			g->failed = true;
+			pthread_mutex_unlock(&g->lock);
+		}
+	}
+	if (!s) {
+		pthread_mutex_lock(&g->lock);
+		g->failed = true;
+		g->bad_index = g->next;
+		pthread_mutex_unlock(&g->lock);
+	}
+	search_free(s);
+	return NULL;
+}
+
+/*
+ * Makes positions 0 .. o->count-1 of the set (skipping those with done[i]
+ * set, if done is not NULL) on o->jobs threads and appends their lines to
+ * `out`, flushed one by one, in the order they finish. Returns 0, or -1 with
+ * a message in `err`.
+ */
+int testset_generate(const struct eval *ev, const struct train_opening *ops, int n_ops,
+		     const struct testset_options *o, const uint8_t *done, FILE *out,
+		     testset_progress progress, void *user, char *err, size_t errlen)
+{
+	struct gen g = {.ev = ev,
+			.ops = ops,
+			.n_ops = n_ops,
+			.o = o,
+			.done = done,
+			.out = out,
+			.progress = progress,
+			.user = user};
+	int started;
+
+	for (uint32_t i = 0; done && i < o->count; i++)
+		g.finished += done[i];
+	if (progress)
+		progress(g.finished, o->count, user);
+	started = train_run_workers(gen_worker, &g, &g.lock, o->jobs);
+	if (started == 0 || g.failed) {
+		snprintf(err, errlen,
+			 started == 0 ? "could not start a thread"
+				      : "position %" PRIu32
+					": no position found, a solve failed or a write failed",
+			 g.bad_index);
+		return -1;
+	}
+	return 0;
+}
+
+/* What the measuring threads share. */
+struct measure {
+	const struct eval *ev;			 /* the evaluation measured */
+	const struct obf_position *set;		 /* the positions */
+	size_t n;				 /* their number */
+	const struct testset_measure_options *o; /* depths, threads */
+	struct testset_bucket *buckets;		 /* results by empties */
+	testset_progress progress;		 /* progress report, or NULL */
+	void *user;				 /* its argument */
+	pthread_mutex_t lock;			 /* guards everything below */
+	size_t next;				 /* next position to take */
+	size_t finished;			 /* positions measured */
+	bool failed;				 /* a position lacked a move's score */
+	size_t bad;				 /* that position, if failed */
+};
+
+/* Measures one position into `b` (the caller holds no lock); returns 0 or -1. */
+static int measure_one(struct measure *m, struct search *s, const struct obf_position *p,
+		       struct testset_bucket *b)
+{
+	int exact = p->best;
+
+	memset(b, 0, sizeof *b);
+	b->n = 1;
+	b->error0 = abs(eval_board(m->ev, &p->b) - exact * SCORE_DISC) / (double)SCORE_DISC;
+	for (int d = 0; d < m->o->n_depths; d++) {
+		struct search_limits lim = {.depth = m->o->depths[d], .endgame = 0};
+		struct search_result r;
+		int got;
+
+		search_clear(s);
+		search_run(s, &p->b, &lim, NULL, NULL, &r);
+		got = obf_score_of(p, r.move);
+		if (got == -99)
+			return -1;
+		b->loss[d] = exact - got;
+		b->best[d] = got == exact;
+	}
+	return 0;
+}
+
+/* Adds bucket `b` to `into`. */
+static void bucket_add(struct testset_bucket *into, const struct testset_bucket *b)
+{
+	into->n += b->n;
+	into->error0 += b->error0;
+	for (int d = 0; d < TESTSET_MAX_DEPTHS; d++) {
+		into->loss[d] += b->loss[d];
+		into->best[d] += b->best[d];
+	}
+}
+
+static void *measure_worker(void *arg)
+{
+	struct measure *m = arg;
+	struct search *s = search_new(m->o->hash_mb, m->ev);
+
+	for (;;) {
+		struct testset_bucket one;
+		size_t i;
+		int rc;
+
+		pthread_mutex_lock(&m->lock);
+		i = m->next++;
+		pthread_mutex_unlock(&m->lock);
+		if (!s || i >= m->n)
+			break;
+		rc = measure_one(m, s, &m->set[i], &one);
+		pthread_mutex_lock(&m->lock);
+		if (rc != 0 && !m->failed) {
+			m->failed = true;
+			m->bad = i;
+		} else if (rc == 0) {
+			bucket_add(&m->buckets[board_empty_count(&m->set[i].b)], &one);
+		}
+		if (m->progress)
+			m->progress(++m->finished, m->n, m->user);
+		pthread_mutex_unlock(&m->lock);
+	}
+	if (!s) {
+		pthread_mutex_lock(&m->lock);
+		m->failed = true;
+		m->bad = m->n;
+		pthread_mutex_unlock(&m->lock);
+	}
+	search_free(s);
+	return NULL;
+}
+
+/*
+ * Measures `ev` on the `n` positions of `set` (each with every legal move's
+ * exact score): per number of empties, the static evaluation's absolute
+ * error and, at each depth of `o`, the disc loss of the move a midgame search
+ * (no endgame solve) chooses. Sums go to `buckets` (indexed by empties,
+ * cleared first). Returns 0, or -1 with a message in `err`.
+ */
+int testset_measure(const struct eval *ev, const struct obf_position *set, size_t n,
+		    const struct testset_measure_options *o, struct testset_bucket buckets[61],
+		    testset_progress progress, void *user, char *err, size_t errlen)
+{
+	struct measure m = {.ev = ev,
+			    .set = set,
+			    .n = n,
+			    .o = o,
+			    .buckets = buckets,
+			    .progress = progress,
+			    .user = user};
+	int started;
+
+	memset(buckets, 0, 61 * sizeof *buckets);
+	started = train_run_workers(measure_worker, &m, &m.lock, o->jobs);
+	if (started == 0 || m.failed) {
+		if (started == 0 || m.bad >= n)
+			snprintf(err, errlen, "out of memory or no thread");
+		else
+			snprintf(err, errlen,
+				 "position %zu: the search chose a move the set "
+				 "gives no score for",
+				 m.bad + 1);
+		return -1;
+	}
+	return 0;
+}

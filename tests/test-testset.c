@@ -1,0 +1,236 @@
+/*
+ * test-testset.c — the exact-scored test set (src/batch/testset.c) and the
+ * OBF line it is written in (src/batch/obf.c): lines read back as written,
+ * errors with their columns, positions reproducible from seed and index,
+ * every move's label checked against a plain minimax on the slow reference
+ * board, and the measurement against what a search to the end must give.
+ */
+#include "board.h"
+#include "eval.h"
+#include "obf.h"
+#include "refboard.h"
+#include "search.h"
+#include "testset.h"
+#include "train.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Two opening lines of a few moves (f5 d6 c3 / f5 f6 e6). */
+static const struct train_opening openings[2] = {{3, {37, 43, 18}}, {3, {37, 45, 44}}};
+
+/* Exact final score (discs, mover's view) of `r` by plain minimax on the reference board. */
+static int ref_minimax(const struct refboard *r, bool passed)
+{
+	uint64_t moves = refboard_moves(r);
+	int best = -65;
+
+	if (!moves) {
+		struct refboard p = *r;
+		int own = 0, opp = 0, empty = 0;
+
+		if (!passed) {
+			refboard_pass(&p);
+			return -ref_minimax(&p, true);
+		}
+		for (int i = 0; i < 64; i++) {
+			own += r->cell[i] == REF_MOVER;
+			opp += r->cell[i] == REF_OTHER;
+			empty += r->cell[i] == REF_EMPTY;
+		}
+		/* empties go to the winner */
+		return own > opp ? own - opp + empty : own < opp ? own - opp - empty : 0;
+	}
+	for (int sq = 0; sq < 64; sq++) {
+		if (moves >> sq & 1) {
+			struct refboard c = *r;
+			int v;
+
+			refboard_play(&c, sq);
+			v = -ref_minimax(&c, false);
+			if (v > best)
+				best = v;
+		}
+	}
+	return best;
+}
+
+Test(obf, a_line_reads_back_as_written)
+{
+	char line[OBF_LINE_MAX], again[OBF_LINE_MAX], err[128];
+	struct obf_position a, b;
+	int col;
+
+	strcpy(line, "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; "
+		     "G8:+18; H1:+12; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24; % ffo 1");
+	cr_assert_eq(obf_parse_line(line, &a, &col, err, sizeof err), 1, "%s", err);
+	cr_assert_eq(a.n_moves, 8);
+	cr_assert_eq(a.best, 18);
+	cr_assert_eq(a.side, BLACK);
+	cr_assert_eq(obf_score_of(&a, board_square_parse("a4")), -22);
+	cr_assert_eq(obf_score_of(&a, board_square_parse("h8")), -99);
+	cr_assert_eq(obf_format(&a, "again", again, sizeof again), 0);
+	cr_assert(strstr(again, "% again"));
+	cr_assert_eq(obf_parse_line(again, &b, &col, err, sizeof err), 1, "%s", err);
+	cr_assert_eq(b.b.own, a.b.own);
+	cr_assert_eq(b.b.opp, a.b.opp);
+	cr_assert_eq(b.n_moves, a.n_moves);
+	cr_assert_arr_eq(b.moves, a.moves, sizeof(int) * (size_t)a.n_moves);
+	cr_assert_arr_eq(b.scores, a.scores, sizeof(int) * (size_t)a.n_moves);
+	cr_assert_eq(obf_format(&a, NULL, again, 40), -1, "a short buffer is refused");
+}
+
+Test(obf, errors_name_their_column)
+{
+	char line[OBF_LINE_MAX], err[128];
+	struct obf_position p;
+	int col;
+
+	strcpy(line, "   % only a comment");
+	cr_assert_eq(obf_parse_line(line, &p, &col, err, sizeof err), 0);
+	strcpy(line, "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; "
+		     "Z9:+2;");
+	cr_assert_eq(obf_parse_line(line, &p, &col, err, sizeof err), -1);
+	cr_assert_eq(col, 77);
+	cr_assert_str_eq(err, "'Z9' is not a square");
+	strcpy(line, "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+99;");
+	cr_assert_eq(obf_parse_line(line, &p, &col, err, sizeof err), -1);
+	cr_assert_eq(col, 72);
+	strcpy(line, "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X");
+	cr_assert_eq(obf_parse_line(line, &p, &col, err, sizeof err), -1);
+	cr_assert_eq(col, 67);
+}
+
+Test(testset, positions_are_reproducible_and_have_the_empties_asked)
+{
+	struct eval *ev = eval_new_default();
+	struct search *s = search_new(4, ev);
+
+	for (uint32_t i = 0; i < 6; i++) {
+		struct obf_position a, b;
+		int empties = 20 + (int)i;
+
+		cr_assert_eq(testset_position(s, openings, 2, 7, i, empties, &a), 0);
+		cr_assert_eq(testset_position(s, openings, 2, 7, i, empties, &b), 0);
+		cr_assert_eq(a.b.own, b.b.own, "index %u", i);
+		cr_assert_eq(a.b.opp, b.b.opp, "index %u", i);
+		cr_assert_eq(board_empty_count(&a.b), empties);
+		cr_assert(board_can_move(&a.b));
+		if (i > 0) {
+			struct obf_position c;
+
+			cr_assert_eq(testset_position(s, openings, 2, 8, i, empties, &c), 0);
+			cr_assert(c.b.own != a.b.own || c.b.opp != a.b.opp,
+				  "another seed, another game");
+		}
+	}
+	search_free(s);
+	eval_free(ev);
+}
+
+Test(testset, every_label_is_the_exact_minimax_score, .timeout = 120)
+{
+	struct eval *ev = eval_new_default();
+	struct search *s = search_new(4, ev);
+
+	for (uint32_t i = 0; i < 8; i++) {
+		struct obf_position p;
+		struct refboard r;
+		uint64_t moves;
+		int best = -65;
+
+		cr_assert_eq(testset_position(s, openings, 2, 3, i, 8 + (int)(i % 2), &p), 0);
+		cr_assert_eq(testset_label(s, &p), 0);
+		moves = board_moves(p.b.own, p.b.opp);
+		cr_assert_eq(p.n_moves, board_popcount(moves), "every legal move is scored");
+		refboard_from_bits(&r, p.b.own, p.b.opp);
+		for (int k = 0; k < p.n_moves; k++) {
+			struct refboard c = r;
+
+			cr_assert(moves >> p.moves[k] & 1);
+			refboard_play(&c, p.moves[k]);
+			cr_assert_eq(p.scores[k], -ref_minimax(&c, false), "index %u move %s", i,
+				     board_square_name(p.moves[k]));
+			if (k > 0)
+				cr_assert_geq(p.scores[k - 1], p.scores[k], "best first");
+			if (p.scores[k] > best)
+				best = p.scores[k];
+		}
+		cr_assert_eq(p.best, best);
+	}
+	search_free(s);
+	eval_free(ev);
+}
+
+Test(testset, the_measurement_sums_what_each_search_chose)
+{
+	struct eval *ev = eval_new_default();
+	struct search *s = search_new(4, ev);
+	struct obf_position set[6];
+	struct testset_bucket b[61];
+	struct testset_measure_options o = {{1, 4}, 2, 2, 4};
+	double e0 = 0, loss[2] = {0, 0};
+	long best[2] = {0, 0}, n = 0;
+	char err[128];
+
+	for (uint32_t i = 0; i < 6; i++) {
+		cr_assert_eq(testset_position(s, openings, 2, 11, i, 12, &set[i]), 0);
+		cr_assert_eq(testset_label(s, &set[i]), 0);
+		e0 += abs(eval_board(ev, &set[i].b) - set[i].best * SCORE_DISC) / 100.0;
+		for (int d = 0; d < 2; d++) {
+			struct search_limits lim = {.depth = o.depths[d], .endgame = 0};
+			struct search_result r;
+			int got;
+
+			search_clear(s);
+			search_run(s, &set[i].b, &lim, NULL, NULL, &r);
+			got = obf_score_of(&set[i], r.move);
+			cr_assert_neq(got, -99);
+			cr_assert_geq(set[i].best, got);
+			loss[d] += set[i].best - got;
+			best[d] += got == set[i].best;
+		}
+	}
+	/* two threads, each with its own table: the same sums as one search after another */
+	cr_assert_eq(testset_measure(ev, set, 6, &o, b, NULL, NULL, err, sizeof err), 0, "%s", err);
+	for (int e = 0; e < 61; e++) {
+		n += b[e].n;
+		if (e != 12)
+			cr_assert_eq(b[e].n, 0);
+	}
+	cr_assert_eq(n, 6);
+	cr_assert_float_eq(b[12].error0, e0, 1e-9);
+	for (int d = 0; d < 2; d++) {
+		cr_assert_float_eq(b[12].loss[d], loss[d], 1e-9, "depth %d", o.depths[d]);
+		cr_assert_eq(b[12].best[d], best[d], "depth %d", o.depths[d]);
+	}
+	search_free(s);
+	eval_free(ev);
+}
+
+Test(testset, a_set_without_the_chosen_move_is_refused)
+{
+	struct eval *ev = eval_new_default();
+	struct search *s = search_new(4, ev);
+	struct obf_position p;
+	struct testset_bucket b[61];
+	struct testset_measure_options o = {{2}, 1, 1, 4};
+	char err[128];
+
+	cr_assert_eq(testset_position(s, openings, 2, 5, 0, 12, &p), 0);
+	cr_assert_eq(testset_label(s, &p), 0);
+	p.n_moves = 0; /* no move scored: whatever is chosen has no score */
+	cr_assert_eq(testset_measure(ev, &p, 1, &o, b, NULL, NULL, err, sizeof err), -1);
+	cr_assert(strstr(err, "position 1"), "%s", err);
+	search_free(s);
+	eval_free(ev);
+}
+
+Test(testset, index_of_reads_the_comment)
+{
+	cr_assert_eq(testset_index_of("X; A1:+2; % testset seed=1 index=17\n"), 17);
+	cr_assert_eq(testset_index_of("X; A1:+2; % other\n"), -1);
+	cr_assert_eq(testset_index_of("X; A1:+2; % testset seed=1 index=x\n"), -1);
+}
