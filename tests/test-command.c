@@ -371,4 +371,6 @@ Test(command, help_keys_lists_the_key_map)
 	cr_assert_str_eq(keymap_command("b", MODE_PLAY), "column b", "a column in play");
 	cr_assert_str_eq(keymap_command("b", MODE_EDIT), "set {square} black", "a disc in edit");
 	cr_assert_null(keymap_command("Z", MODE_EDIT));
+	cr_assert_str_eq(keymap_command("O", MODE_REPLAY), "overlay", "the overlay has a key");
+	cr_assert_str_eq(keymap_command("D", MODE_PLAY), "drill", "so has the drill");
 }

@@ -77,6 +77,8 @@ static const struct keymap_binding bindings[] = {
     {"PageDown", IN_ALL, "scroll 1", ""},
     {"?", IN_GAME, "hint", "ask the engine for hints"},
     {"G", IN_GAME, "go", "let the engine play the side to move"},
+    {"O", IN_GAME, "overlay", "every legal move's score on its square (on/off)"},
+    {"D", IN_GAME, "drill", "drill the mistakes of the analysed game"},
     {"p", IN_GAME, "pass", "pass (when there is no legal move)"},
     {"v", IN_GAME, "variations", "list the variations here"},
     {"C", IN_GAME, "prompt comment ", "comment the move at the cursor (bar)"},
