@@ -21,6 +21,24 @@ check "a short 10x10 board is refused with its column" $?
 "$OTHELLO" perft 3 --variant 10x10-holes --board \
   "----X----- ---------- ---------- ---------- #---OX---# #---XO---# ---------- ---------- ---------- ----##---- X" >/dev/null 2>err.$$; st=$?
 [ $st -eq 2 ] && grep -q -- "--board: column 5: e1 is a hole" err.$$; check "a disc on a hole is refused" $?
-rm -f err.$$
+out=$("$OTHELLO" solve --variant 6x6 --all-moves "$TESTDATA/variant-6x6.obf" 2>&1); st=$?
+check "solve --variant 6x6 --all-moves agrees with minimax" $st
+echo "$out" | grep -q "^total: 3 positions, 0 mismatches" ; check "solve prints the 6x6 total" $?
+out=$("$OTHELLO" solve --variant 10x10-holes --all-moves "$TESTDATA/variant-10x10.obf" 2>&1); st=$?
+check "solve --variant 10x10-holes --all-moves agrees with minimax" $st
+sed 's/+16;/+14;/' "$TESTDATA/variant-6x6.obf" > bad.$$.obf
+"$OTHELLO" solve --variant 6x6 --all-moves bad.$$.obf >out.$$ 2>&1; st=$?
+[ $st -eq 1 ] && grep -q "MISMATCH" out.$$; check "a wrong score is a mismatch (exit 1)" $?
+printf -- '--------------OX----XO-------------- X; g1:+4;\n' > bad.$$.obf
+"$OTHELLO" solve --variant 6x6 bad.$$.obf >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "bad.$$.obf:1:41: expected a square of 6x6 and its score" err.$$
+check "a square off the 6x6 board is refused with its line and column" $?
+printf -- '--------------OX----XO------------ X;\n' > bad.$$.obf
+"$OTHELLO" solve --variant 6x6 bad.$$.obf >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "bad.$$.obf:1:37: the board has 35 squares, expected 36 (6x6)" err.$$
+check "a short 6x6 board is refused with its column" $?
+"$OTHELLO" solve --variant 6x6 --all-moves --time 0.5 "$TESTDATA/variant-6x6.obf" >/dev/null 2>&1
+check "a time limit still gives the scores of small positions" $?
+rm -f err.$$ out.$$ bad.$$.obf
 
 tap_done

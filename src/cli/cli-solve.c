@@ -24,6 +24,7 @@
 #include "board.h"
 #include "cli-eval.h"
 #include "cli-options.h"
+#include "cli-variant.h"
 #include "cli.h"
 #include "eval.h"
 #include "search.h"
@@ -128,12 +129,13 @@ struct solve_options {
 	bool all_moves;	       /* --all-moves */
 	long hash_mb;	       /* --hash MB */
 	const char *eval_spec; /* --eval SPEC */
+	const char *variant;   /* --variant NAME: another board (cli-vsolve.c) */
 };
 
 static const struct cli_options solve_options = {
     .command = "solve",
     .usage = "usage: othello solve FILE.obf [--wld] [--time S] [--all-moves] [--hash MB]\n"
-	     "                     [--eval SPEC]\n"
+	     "                     [--eval SPEC] [--variant NAME]\n"
 	     "Solves each position of an OBF file and checks the scores it gives.\n",
     .column = 15,
     .options =
@@ -148,6 +150,8 @@ static const struct cli_options solve_options = {
 		    "transposition table size (default 64)"),
 	    CLI_STRING("eval", 0, offsetof(struct solve_options, eval_spec), "SPEC",
 		       "move ordering: pattern (default), classic or a weights file"),
+	    CLI_STRING("variant", 'V', offsetof(struct solve_options, variant), "NAME",
+		       "the board of the file: 8x8 (default), 6x6 or 10x10-holes"),
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
@@ -217,6 +221,12 @@ int cli_solve(int argc, char **argv)
 		fprintf(stderr, "othello solve: expected one OBF file\n");
 		cli_options_usage(&solve_options, stderr);
 		return 2;
+	}
+	if (so.variant && strcmp(so.variant, "8x8") != 0) {
+		const struct vgeom *g = cli_variant("solve", so.variant);
+		struct cli_vsolve_options vo = {so.time, so.hash_mb, so.all_moves, so.wld};
+
+		return g ? cli_vsolve(g, argv[first], &vo) : 2;
 	}
 	lim.wld = so.wld;
 	lim.time = so.time;

@@ -1,0 +1,185 @@
+/*
+ * test-vsearch.c — the search of the other boards: the exact solver against
+ * a plain minimax over the reference grid of refvboard.c on positions of
+ * random games (6×6 and 10×10 with holes), its bounds on narrow windows, and
+ * the move the whole search returns.
+ */
+#include "refboard.h"
+#include "refvboard.h"
+#include "vboard.h"
+#include "veval.h"
+#include "vsearch.h"
+
+#include <criterion/criterion.h>
+
+/* The final score of the reference grid for the mover, empties to the winner. */
+static int ref_final(const struct refvboard *r)
+{
+	int mover = 0, other = 0, empty = 0;
+
+	for (int y = 0; y < r->size; y++) {
+		for (int x = 0; x < r->size; x++) {
+			mover += r->cell[y][x] == RV_MOVER;
+			other += r->cell[y][x] == RV_OTHER;
+			empty += r->cell[y][x] == RV_EMPTY;
+		}
+	}
+	return mover > other ? mover - other + empty : mover < other ? mover - other - empty : 0;
+}
+
+/* Plain minimax (negamax without pruning) to the end of the game on the grid. */
+static int ref_minimax(const struct refvboard *r)
+{
+	int flipped[40][2], best = -1000;
+
+	for (int y = 0; y < r->size; y++) {
+		for (int x = 0; x < r->size; x++) {
+			struct refvboard next = *r;
+			int v;
+
+			if (!refvboard_flips(r, y, x, flipped))
+				continue;
+			refvboard_play(&next, y, x);
+			v = -ref_minimax(&next);
+			if (v > best)
+				best = v;
+		}
+	}
+	if (best > -1000)
+		return best;
+	{
+		struct refvboard next = *r;
+
+		refvboard_pass(&next);
+		if (!refvboard_can_move(&next))
+			return ref_final(r);
+		return -ref_minimax(&next);
+	}
+}
+
+/* Plays random moves on both boards until `empties` squares are left (or the game ends). */
+static void random_position(enum variant v, int empties, uint64_t *seed, struct vboard *b,
+			    struct refvboard *r)
+{
+	const struct vgeom *g = vboard_geom(v);
+
+	vboard_start(g, b);
+	refvboard_start(r, g->size, v == VARIANT_10X10_HOLES);
+	while (vboard_empty_count(g, b) > empties && !vboard_game_over(g, b)) {
+		vbits moves = vboard_moves(g, b->own, b->opp);
+		int k, sq;
+
+		if (!moves) {
+			vboard_pass(b);
+			refvboard_pass(r);
+			continue;
+		}
+		k = (int)(test_rand(seed) % (uint64_t)vboard_popcount(moves));
+		while (k--)
+			moves &= moves - 1;
+		sq = vboard_first_square(moves);
+		vboard_play(b, sq, vboard_flips(g, b->own, b->opp, sq));
+		refvboard_play(r, sq / g->stride, sq % g->stride);
+	}
+}
+
+/* Solves `count` random positions of `empties` empties and checks them against minimax. */
+static void check_solver(enum variant v, int empties, int count)
+{
+	const struct vgeom *g = vboard_geom(v);
+	uint64_t seed = 0xC0FFEE + (uint64_t)(v * 100 + empties);
+	struct veval ev;
+	struct vsearch *s;
+
+	veval_default(g, &ev);
+	s = vsearch_new(&ev, 1);
+	cr_assert_not_null(s);
+	for (int i = 0; i < count; i++) {
+		struct refvboard r;
+		struct vboard b;
+		int want, got;
+
+		random_position(v, empties, &seed, &b, &r);
+		want = ref_minimax(&r);
+		vsearch_clear(s);
+		got = vsearch_solve(s, &b, -100, 100);
+		cr_assert_eq(got, want, "%s position %d: solver %d, minimax %d", g->name, i, got,
+			     want);
+		/* Fail-soft bounds on windows below, around and above the score. */
+		cr_assert_leq(vsearch_solve(s, &b, want, want + 1), want);
+		cr_assert_geq(vsearch_solve(s, &b, want - 1, want), want);
+		cr_assert_eq(vsearch_solve(s, &b, want - 1, want + 1), want);
+	}
+	vsearch_free(s);
+}
+
+Test(vsearch, six_by_six_solver_matches_minimax)
+{
+	check_solver(VARIANT_6X6, 8, 30);
+}
+
+Test(vsearch, six_by_six_solver_matches_minimax_with_table)
+{
+	/* 10 empties: the table and the ordering are used above the shallow solver. */
+	check_solver(VARIANT_6X6, 10, 3);
+}
+
+Test(vsearch, ten_by_ten_solver_matches_minimax)
+{
+	check_solver(VARIANT_10X10_HOLES, 9, 12);
+}
+
+Test(vsearch, run_solves_and_plays_a_best_move)
+{
+	const struct vgeom *g = vboard_geom(VARIANT_6X6);
+	struct vsearch_limits lim = {.endgame = 20};
+	struct vsearch_result res;
+	uint64_t seed = 99;
+	struct refvboard r;
+	struct veval ev;
+	struct vboard b;
+	struct vsearch *s;
+	int want;
+
+	veval_default(g, &ev);
+	s = vsearch_new(&ev, 4);
+	for (int i = 0; i < 10; i++) {
+		random_position(VARIANT_6X6, 10, &seed, &b, &r);
+		want = ref_minimax(&r);
+		vsearch_run(s, &b, &lim, &res);
+		cr_assert(res.exact);
+		cr_assert_eq(res.score, want * VSEARCH_DISC, "position %d", i);
+		if (res.move == VSQ_PASS) {
+			refvboard_pass(&r);
+			cr_assert_eq(-ref_minimax(&r), want);
+		} else if (res.move != VSQ_NONE) {
+			refvboard_play(&r, res.move / g->stride, res.move % g->stride);
+			cr_assert_eq(-ref_minimax(&r), want, "position %d: the move is not best",
+				     i);
+		}
+	}
+	vsearch_free(s);
+}
+
+Test(vsearch, midgame_search_returns_a_legal_move_at_each_depth)
+{
+	const struct vgeom *g = vboard_geom(VARIANT_10X10_HOLES);
+	struct vsearch_result res;
+	struct veval ev;
+	struct vboard b;
+	struct vsearch *s;
+
+	veval_default(g, &ev);
+	s = vsearch_new(&ev, 4);
+	vboard_start(g, &b);
+	for (int d = 1; d <= 5; d++) {
+		struct vsearch_limits lim = {.depth = d};
+
+		vsearch_run(s, &b, &lim, &res);
+		cr_assert_eq(res.depth, d);
+		cr_assert(!res.exact);
+		cr_assert(vboard_moves(g, b.own, b.opp) & vboard_bit(res.move));
+		cr_assert_eq(res.pv[0], res.move);
+	}
+	vsearch_free(s);
+}
