@@ -8,6 +8,7 @@
 #include "refvboard.h"
 #include "vboard.h"
 #include "veval.h"
+#include "vlevel.h"
 #include "vsearch.h"
 
 #include <criterion/criterion.h>
@@ -182,4 +183,97 @@ Test(vsearch, midgame_search_returns_a_legal_move_at_each_depth)
 		cr_assert_eq(res.pv[0], res.move);
 	}
 	vsearch_free(s);
+}
+
+Test(vlevel, five_levels_deepen_on_each_board)
+{
+	for (int v = VARIANT_6X6; v <= VARIANT_10X10_HOLES; v++) {
+		const struct vgeom *g = vboard_geom((enum variant)v);
+		struct vlevel prev = {0}, lv;
+
+		for (int i = 0; i < VLEVEL_COUNT; i++) {
+			cr_assert(vlevel_get(g, vlevel_name(i), &lv), "%s", vlevel_name(i));
+			cr_assert_eq((int)lv.id, i);
+			if (i > 0) {
+				cr_assert_gt(lv.depth, prev.depth, "%s %s", g->name, lv.name);
+				cr_assert_geq(lv.endgame, prev.endgame, "%s %s", g->name, lv.name);
+			}
+			prev = lv;
+		}
+		cr_assert(!vlevel_get(g, "grandmaster", &lv));
+	}
+}
+
+Test(vlevel, beginner_plays_the_first_move_in_scan_order)
+{
+	const struct vgeom *g = vboard_geom(VARIANT_6X6);
+	struct vsearch_result res;
+	struct vlevel lv;
+	struct veval ev;
+	struct vboard b;
+	struct vsearch *s;
+
+	veval_default(g, &ev);
+	s = vsearch_new(&ev, 1);
+	vlevel_get(g, "beginner", &lv);
+	vboard_start(g, &b);
+	vlevel_choose(&lv, s, &b, 0, &res);
+	cr_assert_eq(res.move, vboard_square_parse(g, "c2", NULL));
+	vboard_pass(&b); /* White to move at the start: its first move is d2 */
+	vlevel_choose(&lv, s, &b, 0, &res);
+	cr_assert_eq(res.move, vboard_square_parse(g, "d2", NULL));
+	b.own = 0; /* no disc to move with: the game is over */
+	vlevel_choose(&lv, s, &b, 0, &res);
+	cr_assert_eq(res.move, VSQ_NONE);
+	vsearch_free(s);
+}
+
+Test(vlevel, novice_plays_the_best_evaluated_move)
+{
+	const struct vgeom *g = vboard_geom(VARIANT_10X10_HOLES);
+	struct vsearch_result res;
+	struct vlevel lv;
+	struct veval ev;
+	struct vboard b;
+	struct vsearch *s;
+	uint64_t seed = 5;
+	struct refvboard r;
+
+	veval_default(g, &ev);
+	s = vsearch_new(&ev, 1);
+	vlevel_get(g, "novice", &lv);
+	random_position(VARIANT_10X10_HOLES, 70, &seed, &b, &r);
+	vlevel_choose(&lv, s, &b, 0, &res);
+	for (vbits m = vboard_moves(g, b.own, b.opp); m; m &= m - 1) {
+		int sq = vboard_first_square(m);
+		struct vboard c = b, d = b;
+
+		vboard_play(&c, sq, vboard_flips(g, b.own, b.opp, sq));
+		vboard_play(&d, res.move, vboard_flips(g, b.own, b.opp, res.move));
+		cr_assert_leq(-veval_eval(&ev, c.own, c.opp), -veval_eval(&ev, d.own, d.opp));
+	}
+	vsearch_free(s);
+}
+
+Test(vlevel, time_manager_never_spends_the_whole_clock)
+{
+	const struct vgeom *g = vboard_geom(VARIANT_10X10_HOLES);
+	double clock = 60;
+	uint64_t seed = 3;
+	struct refvboard r;
+	struct vboard b;
+
+	cr_assert_eq(vlevel_budget(g, &b, 0), 0);
+	vboard_start(g, &b);
+	/* Each move of one side spends its whole budget: the clock lasts to the end. */
+	for (int empties = g->squares - 4; empties > 0; empties -= 2) {
+		double budget;
+
+		random_position(VARIANT_10X10_HOLES, empties, &seed, &b, &r);
+		budget = vlevel_budget(g, &b, clock);
+		cr_assert_gt(budget, 0);
+		cr_assert_leq(budget, clock / 2);
+		clock -= budget;
+	}
+	cr_assert_gt(clock, 0);
 }

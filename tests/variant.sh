@@ -41,4 +41,33 @@ check "a short 6x6 board is refused with its column" $?
 check "a time limit still gives the scores of small positions" $?
 rm -f err.$$ out.$$ bad.$$.obf
 
+out=$("$OTHELLO" ladder --variant 6x6 --games 2 --quiet beginner novice expert 2>&1); st=$?
+check "ladder --variant 6x6 exits 0" $st
+echo "$out" | grep -q "^2 games: expert vs novice" && echo "$out" | grep -q "^2 games: novice vs beginner"
+check "the 6x6 ladder prints each rung" $?
+out=$("$OTHELLO" match --variant 10x10-holes --black novice --white beginner --games 2 2>&1); st=$?
+check "match --variant 10x10-holes exits 0" $st
+echo "$out" | grep -q "^game 2: [a-j0-9]* beginner [0-9]*-[0-9]* novice" ; check "match swaps colours on the 10x10 board" $?
+out=$("$OTHELLO" match --variant 6x6 --black expert --white novice --games 2 --game-time 0.5 2>&1); st=$?
+check "match --variant with --game-time exits 0" $st
+"$OTHELLO" match --variant 6x6 --black grandmaster --white novice >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "'grandmaster' is not a level of 6x6" err.$$; check "an unknown level is refused" $?
+"$OTHELLO" match --variant 6x6 --black expert >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "needs --black LEVEL and --white LEVEL" err.$$; check "match --variant needs both levels" $?
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/variant.XXXXXX")
+"$OTHELLO" train generate "$tmp/data.txt" --variant 6x6 --games 6 >/dev/null 2>&1
+check "train generate --variant 6x6" $?
+"$OTHELLO" train fit "$tmp/w.txt" "$tmp/data.txt" --variant 6x6 >/dev/null 2>&1 && grep -q "^variant 6x6" "$tmp/w.txt"
+check "train fit --variant 6x6 writes a weights file" $?
+"$OTHELLO" match --variant 6x6 --black novice --white beginner --games 2 --weights "$tmp/w.txt" >/dev/null 2>&1
+check "the fitted weights are read back by match --weights" $?
+"$OTHELLO" match --variant 10x10-holes --black novice --white beginner --games 2 --weights "$tmp/w.txt" >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "weights for 6x6, not 10x10-holes" err.$$; check "weights of another board are refused" $?
+echo "X-- X +4" >> "$tmp/data.txt"
+"$OTHELLO" train fit "$tmp/w2.txt" "$tmp/data.txt" --variant 6x6 >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "data.txt:[0-9]*:[0-9]*: " err.$$ && [ ! -e "$tmp/w2.txt" ]
+check "a bad data line is refused with its place, and nothing is written" $?
+rm -rf "$tmp" err.$$
+
 tap_done

@@ -25,6 +25,7 @@
 #include "book.h"
 #include "cli-eval.h"
 #include "cli-options.h"
+#include "cli-variant.h"
 #include "cli.h"
 #include "datadir.h"
 #include "level.h"
@@ -331,6 +332,7 @@ static const struct cli_options ladder_options = {
 	    CLI_NUMBER("max-time", 'm', offsetof(struct ladder_options, max_time), NULL, NULL),
 	    CLI_FLAG("quiet", 'q', offsetof(struct ladder_options, quiet), NULL),
 	    CLI_STRING("eval", 'e', offsetof(struct ladder_options, eval_spec), NULL, NULL),
+	    CLI_VARIANT_OPTION,
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
@@ -351,7 +353,11 @@ int cli_ladder(int argc, char **argv)
 	char err[4400], path[4096];
 	double t0;
 	int first = 1, rc = 2;
+	const struct vgeom *g;
 
+	if ((rc = cli_variant_find("ladder", argc, argv, &g)) != 0)
+		return rc == 2 ? 2 : cli_vseries("ladder", g, argc, argv);
+	rc = 2;
 	pthread_mutex_init(&l.lock, NULL);
 	lo.bk = bk;
 	if (bk && (rc = cli_options_parse(&ladder_options, argc, argv, &lo, &first)) >= 0)

@@ -19,6 +19,7 @@
  */
 #include "cli-eval.h"
 #include "cli-options.h"
+#include "cli-variant.h"
 #include "cli.h"
 
 #include "datadir.h"
@@ -314,6 +315,7 @@ static const struct cli_options match_options = {
 	    RUN_OPT_QUIET("no progress on stderr"),
 	    RUN_OPT_FORMAT(true, NULL),
 	    RUN_OPT_PLAYERS(true),
+	    CLI_VARIANT_OPTION,
 	    CLI_HELP(0, NULL),
 	    {0},
 	},
@@ -701,6 +703,11 @@ static int run(int argc, char **argv, bool tournament)
 /* `othello match`: see match_usage. */
 int cli_match(int argc, char **argv)
 {
+	const struct vgeom *g;
+	int v = cli_variant_find("match", argc, argv, &g);
+
+	if (v)
+		return v == 2 ? 2 : cli_vseries("match", g, argc, argv);
 	return run(argc, argv, false);
 }
 

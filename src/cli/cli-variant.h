@@ -7,6 +7,7 @@
 #define OTHELLO_CLI_VARIANT_H
 
 #include "vboard.h"
+#include "veval.h"
 
 #include <stdbool.h>
 
@@ -19,6 +20,19 @@ struct cli_vsolve_options {
 };
 
 const struct vgeom *cli_variant(const char *command, const char *name);
+int cli_variant_find(const char *command, int argc, char **argv, const struct vgeom **g);
+bool cli_variant_eval(const char *command, const struct vgeom *g, const char *file,
+		      struct veval *ev);
+bool cli_variant_8x8(void *opts, const char *text);
+int cli_vtrain(const struct vgeom *g, int argc, char **argv);
+int cli_vseries(const char *command, const struct vgeom *g, int argc, char **argv);
 int cli_vsolve(const struct vgeom *g, const char *path, const struct cli_vsolve_options *o);
+
+/* The --variant entry of an 8×8 subcommand's table whose variant form is cli_vseries. */
+#define CLI_VARIANT_OPTION                                                                         \
+	{                                                                                          \
+		.name = "variant", .letter = 'V', .kind = CLI_OPT_CALL, .call = cli_variant_8x8,   \
+		.arg = "NAME", .help = "the board: 8x8 (default), 6x6 or 10x10-holes"              \
+	}
 
 #endif

@@ -35,20 +35,6 @@ struct vobf {
 	int best;		   /* the best of them, if n > 0 */
 };
 
-/*
- * Returns the geometry `--variant NAME` names for `othello COMMAND`, or NULL
- * after a message listing the names.
- */
-const struct vgeom *cli_variant(const char *command, const char *name)
-{
-	const struct vgeom *g = vboard_geom_named(name);
-
-	if (!g)
-		fprintf(stderr, "othello %s: --variant: '%s' is not a board (%s)\n", command, name,
-			vboard_variant_names());
-	return g;
-}
-
 /* Reads the moves and scores after the board; 0, or -1 with "column N: ..." in err. */
 static int vobf_moves(const struct vgeom *g, const char *line, const char *p, struct vobf *pos,
 		      char *err, size_t errlen)

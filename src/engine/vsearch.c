@@ -49,7 +49,6 @@ struct vsearch {
 	bool aborted;		    /* the search ran out of time or was stopped */
 	atomic_bool stop;	    /* set by vsearch_stop from any thread */
 	struct vsearch_limits lim;  /* the limits of this search */
-	int solve_at;		    /* empties at which vs_pvs solves (0 in ordering searches) */
 	vbits quadrant[4];	    /* the board's quarters, for parity in the shallow solver */
 	vbits neighbours[VSQ_PASS]; /* the squares next to each square */
 };
@@ -105,6 +104,12 @@ void vsearch_free(struct vsearch *s)
 		return;
 	free(s->tt);
 	free(s);
+}
+
+/* Returns the board the searcher plays on. */
+const struct vgeom *vsearch_geom(const struct vsearch *s)
+{
+	return s->g;
 }
 
 /* Empties the table, so that the next search does not depend on earlier ones. */
@@ -212,9 +217,8 @@ static int vs_order(struct vsearch *s, vbits own, vbits opp, vbits moves, int tt
 		    struct vs_move *m)
 {
 	const struct vgeom *g = s->g;
-	int n = 0, solve_at = s->solve_at;
+	int n = 0;
 
-	s->solve_at = 0;
 	while (moves) {
 		int sq = vboard_first_square(moves);
 		vbits flips = vboard_flips(g, own, opp, sq), no = opp ^ flips,
@@ -235,7 +239,6 @@ static int vs_order(struct vsearch *s, vbits own, vbits opp, vbits moves, int tt
 			m[n].key = -16 * replies + ((g->corners & vboard_bit(sq)) ? 24 : 0);
 		n++;
 	}
-	s->solve_at = solve_at;
 	vs_sort(m, n);
 	return n;
 }
@@ -416,7 +419,7 @@ static int vs_solve_window(struct vsearch *s, vbits own, vbits opp, int alpha, i
 
 /*
  * Returns the score of (own, opp) searched `depth` plies (passes not counted)
- * within (alpha, beta), fail-soft; exact from limits' endgame empties on.
+ * within (alpha, beta), fail-soft; exact (solved) when the depth reaches the end.
  */
 static int vs_pvs(struct vsearch *s, vbits own, vbits opp, int depth, int alpha, int beta)
 {
@@ -428,7 +431,7 @@ static int vs_pvs(struct vsearch *s, vbits own, vbits opp, int depth, int alpha,
 	uint64_t key;
 	vbits moves;
 
-	if (empties <= s->solve_at)
+	if (depth >= empties)
 		return vs_solve_window(s, own, opp, alpha, beta);
 	if (vs_out_of_time(s))
 		return alpha;
@@ -616,7 +619,6 @@ void vsearch_run(struct vsearch *s, const struct vboard *b, const struct vsearch
 
 	memset(out, 0, sizeof *out);
 	s->lim = *lim;
-	s->solve_at = lim->endgame;
 	s->nodes = 0;
 	s->start = timer_now();
 	s->deadline = lim->time > 0 ? s->start + lim->time : 0;

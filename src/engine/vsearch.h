@@ -49,6 +49,7 @@ struct vsearch;
 struct vsearch *vsearch_new(const struct veval *ev, size_t tt_megabytes);
 void vsearch_free(struct vsearch *s);
 void vsearch_clear(struct vsearch *s);
+const struct vgeom *vsearch_geom(const struct vsearch *s);
 void vsearch_stop(struct vsearch *s);
 void vsearch_run(struct vsearch *s, const struct vboard *b, const struct vsearch_limits *lim,
 		 struct vsearch_result *out);
