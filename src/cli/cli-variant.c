@@ -129,7 +129,8 @@ static const struct cli_options vseries_options = {
 	    CLI_NUMBER("max-time", 'm', offsetof(struct vseries_options, max_time), "S",
 		       "no game starts after S seconds"),
 	    CLI_STRING("weights", 'w', offsetof(struct vseries_options, weights), "FILE",
-		       "evaluation weights (default eval/variant-NAME.txt)"),
+		       "evaluation weights (default eval/variant-NAME.txt;\n"
+		       "builtin: the built-in ones)"),
 	    CLI_FLAG("quiet", 'q', offsetof(struct vseries_options, quiet), "no line a game"),
 	    CLI_HELP('h', NULL),
 	    {0},
@@ -137,8 +138,9 @@ static const struct cli_options vseries_options = {
 };
 
 /*
- * Loads the evaluation of board g: the weights file given, else the shipped
- * eval/variant-NAME.txt, else the built-in weights. False after a message.
+ * Loads the evaluation of board g: the weights file given ("builtin": the
+ * built-in weights), else the shipped eval/variant-NAME.txt, else the
+ * built-in weights. False after a message.
  */
 bool cli_variant_eval(const char *command, const struct vgeom *g, const char *file,
 		      struct veval *ev)
@@ -146,6 +148,10 @@ bool cli_variant_eval(const char *command, const struct vgeom *g, const char *fi
 	char name[64], path[4096], err[300];
 	FILE *f;
 
+	if (file && strcmp(file, "builtin") == 0) {
+		veval_default(g, ev);
+		return true;
+	}
 	snprintf(name, sizeof name, "eval/variant-%s.txt", g->name);
 	f = file ? fopen(file, "r") : datadir_open(name, path, sizeof path, err, sizeof err);
 	if (!f) {

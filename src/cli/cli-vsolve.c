@@ -15,7 +15,8 @@
  *
  * Output: one line a position (number, empties, our move and score, the
  * expected score, OK/MISMATCH/TIMEOUT, nodes, time, principal variation),
- * then a total. Exit status 1 on a mismatch, 2 on a bad file.
+ * then a total. Exit status 1 on a mismatch, 2 on a bad file. Moves are
+ * ordered with the board's shipped evaluation (eval/variant-NAME.txt).
  */
 #include "cli-variant.h"
 #include "veval.h"
@@ -214,7 +215,10 @@ int cli_vsolve(const struct vgeom *g, const char *path, const struct cli_vsolve_
 		perror(path);
 		return 2;
 	}
-	veval_default(g, &ev);
+	if (!cli_variant_eval("solve", g, NULL, &ev)) {
+		fclose(f);
+		return 2;
+	}
 	s = vsearch_new(&ev, (size_t)o->hash_mb);
 	if (!s) {
 		fprintf(stderr, "othello solve: out of memory\n");
