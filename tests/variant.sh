@@ -55,6 +55,16 @@ check "match --variant with --game-time exits 0" $st
 "$OTHELLO" match --variant 6x6 --black expert >/dev/null 2>err.$$; st=$?
 [ $st -eq 2 ] && grep -q "needs --black LEVEL and --white LEVEL" err.$$; check "match --variant needs both levels" $?
 
+out=$("$OTHELLO" analyze-position --variant 6x6 "XO-O---OOO-XOOXOOXXOOO-XXO-OX-----OX X" 2>&1); st=$?
+check "analyze-position --variant 6x6 exits 0" $st
+echo "$out" | grep -q "^best a2 +24.00 exact depth 12 " ; check "analyze-position solves a 12-empty 6x6 position (minimax: +24)" $?
+out=$("$OTHELLO" analyze-position --variant 10x10-holes --depth 3 \
+  "----##---- ---------- ---------- ---------- #---OX---# #---XO---# ---------- ---------- ---------- ----##---- O" 2>&1)
+echo "$out" | grep -q "^best [d-g][4-7] .* depth 3 " ; check "analyze-position --variant 10x10-holes with White to move" $?
+"$OTHELLO" analyze-position --variant 6x6 "XO-O---OOO" >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "column 11: the board has 10 squares, expected 36 (6x6)" err.$$
+check "analyze-position --variant refuses a short board" $?
+
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/variant.XXXXXX")
 "$OTHELLO" train generate "$tmp/data.txt" --variant 6x6 --games 6 >/dev/null 2>&1
 check "train generate --variant 6x6" $?

@@ -24,6 +24,7 @@ int cli_variant_find(const char *command, int argc, char **argv, const struct vg
 bool cli_variant_eval(const char *command, const struct vgeom *g, const char *file,
 		      struct veval *ev);
 bool cli_variant_8x8(void *opts, const char *text);
+int cli_vposition(const struct vgeom *g, int argc, char **argv);
 int cli_vtrain(const struct vgeom *g, int argc, char **argv);
 int cli_vseries(const char *command, const struct vgeom *g, int argc, char **argv);
 int cli_vsolve(const struct vgeom *g, const char *path, const struct cli_vsolve_options *o);
