@@ -27,6 +27,7 @@
 enum {
 	VS_SOLVED = 255,   /* depth of an entry proved to the end of the game */
 	VS_SHALLOW = 6,	   /* empties at which the solver stops using the table */
+	VS_ETC = 12,	   /* empties from which the solver looks its moves up first */
 	VS_MOVES_MAX = 64, /* legal moves a position has at most (well above any seen) */
 	VS_CHECK = 4095	   /* the clock is read every VS_CHECK + 1 positions */
 };
@@ -309,6 +310,24 @@ static int vs_solve_shallow(struct vsearch *s, vbits own, vbits opp, int alpha, 
 }
 
 /*
+ * Enhanced transposition cut-off: returns a score >= beta when the table
+ * already proves that a move of m[0..n) reaches beta (its position's upper
+ * bound, negated), else -VSEARCH_INF.
+ */
+static int vs_etc(struct vsearch *s, vbits own, vbits opp, const struct vs_move *m, int n, int beta)
+{
+	for (int i = 0; i < n; i++) {
+		vbits no = opp ^ m[i].flips, nown = own ^ m[i].flips ^ vboard_bit(m[i].sq);
+		struct tt_entry *e = vs_probe(s, vs_key(no, nown));
+
+		if (e && e->depth == VS_SOLVED && e->hi < VSEARCH_INF &&
+		    -(e->hi / VSEARCH_DISC) >= beta)
+			return -(e->hi / VSEARCH_DISC);
+	}
+	return -VSEARCH_INF;
+}
+
+/*
  * Returns the exact score in discs of (own, opp) when it lies inside (alpha,
  * beta), else a bound on the side of the window it fell (fail-soft).
  */
@@ -354,6 +373,12 @@ static int vs_solve(struct vsearch *s, vbits own, vbits opp, int alpha, int beta
 		return -vs_solve(s, opp, own, -beta, -alpha);
 	}
 	n = vs_order(s, own, opp, moves, tt_move, vs_sort_depth(empties), m);
+	if (empties >= VS_ETC) {
+		int cut = vs_etc(s, own, opp, m, n, beta);
+
+		if (cut >= beta)
+			return cut;
+	}
 	for (int i = 0; i < n; i++) {
 		vbits no = opp ^ m[i].flips, nown = own ^ m[i].flips ^ vboard_bit(m[i].sq);
 		int a = alpha > best ? alpha : best, v;
