@@ -277,3 +277,60 @@ Test(vlevel, time_manager_never_spends_the_whole_clock)
 	}
 	cr_assert_gt(clock, 0);
 }
+
+Test(veval, features_change_sign_with_the_side_to_move)
+{
+	uint64_t seed = 11;
+
+	for (int v = VARIANT_6X6; v <= VARIANT_10X10_HOLES; v++) {
+		const struct vgeom *g = vboard_geom((enum variant)v);
+
+		for (int i = 0; i < 30; i++) {
+			int f[VEVAL_FEATURES], h[VEVAL_FEATURES];
+			struct refvboard r;
+			struct vboard b;
+
+			random_position((enum variant)v, g->squares - 4 - i * 2, &seed, &b, &r);
+			veval_features(g, b.own, b.opp, f);
+			veval_features(g, b.opp, b.own, h);
+			for (int k = 0; k < VEVAL_FEATURES - 1; k++)
+				cr_assert_eq(f[k], -h[k], "%s feature %s", g->name,
+					     veval_feature_names[k]);
+			cr_assert_eq(f[VEVAL_FEATURES - 1], h[VEVAL_FEATURES - 1]); /* parity */
+		}
+	}
+}
+
+Test(veval, stable_discs_never_flip_in_random_games)
+{
+	const struct vgeom *g = vboard_geom(VARIANT_10X10_HOLES);
+	uint64_t seed = 21;
+
+	for (int game = 0; game < 20; game++) {
+		struct vboard b;
+		vbits stable_black = 0;
+		bool black = true;
+
+		vboard_start(g, &b);
+		while (!vboard_game_over(g, &b)) {
+			vbits moves = vboard_moves(g, b.own, b.opp);
+			int k;
+
+			/* Black's stable discs stay Black's for the rest of the game. */
+			cr_assert_eq(stable_black & ~(black ? b.own : b.opp), 0);
+			stable_black |=
+			    veval_stable(g, black ? b.own : b.opp, black ? b.opp : b.own);
+			if (!moves) {
+				vboard_pass(&b);
+				black = !black;
+				continue;
+			}
+			k = (int)(test_rand(&seed) % (uint64_t)vboard_popcount(moves));
+			while (k--)
+				moves &= moves - 1;
+			vboard_play(&b, vboard_first_square(moves),
+				    vboard_flips(g, b.own, b.opp, vboard_first_square(moves)));
+			black = !black;
+		}
+	}
+}
