@@ -12,6 +12,7 @@
 
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+#include <stdio.h>
 #include <string.h>
 
 struct vperft_case {
@@ -249,4 +250,46 @@ Test(vboard, final_score_gives_empties_to_the_winner)
 	cr_assert_eq(vboard_final_score(g, &b), 2 - 1 + 33);
 	vboard_pass(&b);
 	cr_assert_eq(vboard_final_score(g, &b), -34);
+}
+
+Test(vboard, transcripts_replay_with_passes_and_ten_rows)
+{
+	const struct vgeom *g = vboard_geom(VARIANT_10X10_HOLES);
+	const struct vgeom *g6 = vboard_geom(VARIANT_6X6);
+	struct vboard b, c;
+	char err[160], name[4], text[400];
+	uint64_t seed = 77;
+	int black = 1, black2 = 1, len = 0;
+
+	/* A random game written as a transcript replays to the same position. */
+	vboard_start(g, &b);
+	while (!vboard_game_over(g, &b)) {
+		vbits moves = vboard_moves(g, b.own, b.opp);
+		int k, sq;
+
+		if (!moves) {
+			vboard_pass(&b);
+			black = !black;
+			continue;
+		}
+		k = (int)(test_rand(&seed) % (uint64_t)vboard_popcount(moves));
+		while (k--)
+			moves &= moves - 1;
+		sq = vboard_first_square(moves);
+		vboard_play(&b, sq, vboard_flips(g, b.own, b.opp, sq));
+		black = !black;
+		len += snprintf(text + len, sizeof text - (size_t)len, "%s%s", len % 7 ? "" : " ",
+				vboard_square_name(g, sq, name));
+	}
+	vboard_start(g, &c);
+	cr_assert_gt(vboard_transcript_play(g, text, &c, &black2, err, sizeof err), 40, "%s", err);
+	cr_assert(c.own == b.own && c.opp == b.opp && black == black2);
+	/* Errors name the column. */
+	vboard_start(g6, &c);
+	black2 = 1;
+	cr_assert_eq(vboard_transcript_play(g6, "c2 g1", &c, &black2, err, sizeof err), -1);
+	cr_assert_str_eq(err, "column 4: expected a square of 6x6 (a1..f6)");
+	vboard_start(g6, &c);
+	cr_assert_eq(vboard_transcript_play(g6, "c2-c2", &c, &black2, err, sizeof err), -1);
+	cr_assert_str_eq(err, "column 4: c2 is not a legal move");
 }

@@ -61,6 +61,11 @@ echo "$out" | grep -q "^best a2 +24.00 exact depth 12 " ; check "analyze-positio
 out=$("$OTHELLO" analyze-position --variant 10x10-holes --depth 3 \
   "----##---- ---------- ---------- ---------- #---OX---# #---XO---# ---------- ---------- ---------- ----##---- O" 2>&1)
 echo "$out" | grep -q "^best [d-g][4-7] .* depth 3 " ; check "analyze-position --variant 10x10-holes with White to move" $?
+out=$("$OTHELLO" analyze-position --variant 10x10-holes --moves "f7 e7d6g5f8d7" --depth 2 2>&1)
+echo "$out" | grep -q "^best .* depth 2 " ; check "analyze-position --variant --moves replays a transcript" $?
+"$OTHELLO" analyze-position --variant 6x6 --moves "c2c2" >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q -- "--moves: column 3: c2 is not a legal move" err.$$
+check "an illegal move of a transcript is refused with its column" $?
 "$OTHELLO" analyze-position --variant 6x6 "XO-O---OOO" >/dev/null 2>err.$$; st=$?
 [ $st -eq 2 ] && grep -q "column 11: the board has 10 squares, expected 36 (6x6)" err.$$
 check "analyze-position --variant refuses a short board" $?

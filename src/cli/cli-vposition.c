@@ -4,9 +4,10 @@
  * move, its score (exact when solved), the depth, nodes, time and the
  * principal variation.
  *
- * --depth N plies (default 8) or --time S seconds; --exact E solves exactly
- * from E empties (default 20 on 6x6, 14 on 10x10-holes); the evaluation is
- * the board's shipped one (--weights FILE, or builtin).
+ * --moves TRANSCRIPT gives the position as the moves from the start instead
+ * (vboard_transcript_play). --depth N plies (default 8) or --time S seconds; --exact E solves
+ * exactly from E empties (default 20 on 6x6, 14 on 10x10-holes); the evaluation is the board's
+ * shipped one (--weights FILE, or builtin).
  */
 #include "cli-options.h"
 #include "cli-variant.h"
@@ -24,13 +25,15 @@ struct vposition_options {
 	long exact;	     /* --exact E, -1 = the board's default */
 	long hash_mb;	     /* --hash MB */
 	const char *weights; /* --weights FILE */
+	const char *moves;   /* --moves TRANSCRIPT: played from the start instead of a board */
 };
 
 static const struct cli_options vposition_options = {
     .command = "analyze-position --variant",
     .usage =
-	"usage: othello analyze-position --variant NAME \"BOARD STRING\" [--depth N | --time S]\n"
-	"                                [--exact E] [--hash MB] [--weights FILE]\n"
+	"usage: othello analyze-position --variant NAME \"BOARD STRING\" | --moves TRANSCRIPT\n"
+	"                                [--depth N | --time S] [--exact E] [--hash MB]\n"
+	"                                [--weights FILE]\n"
 	"Searches one position of another board (squares row by row, # a hole, X or O).\n",
     .column = 20,
     .options =
@@ -45,6 +48,9 @@ static const struct cli_options vposition_options = {
 		    "solve exactly from E empties (6x6: 20, 10x10-holes: 14)"),
 	    CLI_INT("hash", 'H', offsetof(struct vposition_options, hash_mb), 1, 65536, "MB",
 		    "table size (default 64)"),
+	    CLI_STRING("moves", 'M', offsetof(struct vposition_options, moves), "TRANSCRIPT",
+		       "the position these moves reach from the start\n"
+		       "(c2b3..., instead of a board string)"),
 	    CLI_STRING("weights", 'w', offsetof(struct vposition_options, weights), "FILE",
 		       "evaluation weights (default: shipped; builtin)"),
 	    CLI_HELP('h', NULL),
@@ -89,18 +95,26 @@ int cli_vposition(const struct vgeom *g, int argc, char **argv)
 	args[n] = NULL;
 	if ((st = cli_options_parse(&vposition_options, n, args, &o, &first)) >= 0)
 		return st;
-	if (!board && first + 1 == n) {
+	if (!board && first == n && o.moves) {
+		black = 1;
+		vboard_start(g, &b);
+		if (vboard_transcript_play(g, o.moves, &b, &black, err, sizeof err) < 0) {
+			fprintf(stderr, "othello analyze-position: --moves: %s\n", err);
+			return 2;
+		}
+		board = o.moves;
+	} else if (!board && first + 1 == n) {
 		vboard_parse(g, args[first], &b, &black, err, sizeof err);
 		fprintf(stderr, "othello analyze-position: %s\n", err);
 		return 2;
 	}
-	if (!board || first != n) {
+	if (!board || first != n || (o.moves && board != o.moves)) {
 		fprintf(stderr, "othello analyze-position: expected one board string of %s\n",
 			g->name);
 		cli_options_usage(&vposition_options, stderr);
 		return 2;
 	}
-	if (vboard_parse(g, board, &b, &black, err, sizeof err) < 0) {
+	if (board != o.moves && vboard_parse(g, board, &b, &black, err, sizeof err) < 0) {
 		fprintf(stderr, "othello analyze-position: %s\n", err);
 		return 2;
 	}

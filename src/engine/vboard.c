@@ -359,3 +359,49 @@ uint64_t vboard_perft(const struct vgeom *g, const struct vboard *b, int depth)
 		return 1;
 	return perft_rec(g, b->own, b->opp, depth);
 }
+
+/*
+ * Plays a transcript from b (the side to move black_to_move): squares such as
+ * "c2b3" or "C2 b3" (a1..j10, either case; spaces, commas and dashes
+ * between them are skipped; passes are not written: a side with no move
+ * passes by itself). Returns the number of moves played, or -1 with "column
+ * N: message" in err (b then holds the position before the bad move).
+ */
+int vboard_transcript_play(const struct vgeom *g, const char *text, struct vboard *b,
+			   int *black_to_move, char *err, size_t errlen)
+{
+	int n = 0;
+
+	for (int i = 0; text[i];) {
+		int len = 0, sq;
+		vbits flips;
+		char name[4];
+
+		if (is_space((unsigned char)text[i]) || text[i] == ',' || text[i] == '-') {
+			i++;
+			continue;
+		}
+		sq = vboard_square_parse(g, text + i, &len);
+		if (sq < 0) {
+			snprintf(err, errlen, "column %d: expected a square of %s (a1..%c%d)",
+				 i + 1, g->name, 'a' + g->size - 1, g->size);
+			return -1;
+		}
+		if (!vboard_moves(g, b->own, b->opp) && vboard_moves(g, b->opp, b->own)) {
+			vboard_pass(b);
+			*black_to_move = !*black_to_move;
+		}
+		flips =
+		    (b->own | b->opp) & vboard_bit(sq) ? 0 : vboard_flips(g, b->own, b->opp, sq);
+		if (!flips) {
+			snprintf(err, errlen, "column %d: %s is not a legal move", i + 1,
+				 vboard_square_name(g, sq, name));
+			return -1;
+		}
+		vboard_play(b, sq, flips);
+		*black_to_move = !*black_to_move;
+		n++;
+		i += len;
+	}
+	return n;
+}

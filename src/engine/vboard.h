@@ -126,6 +126,9 @@ int vboard_parse(const struct vgeom *g, const char *s, struct vboard *b, int *bl
 void vboard_format(const struct vgeom *g, const struct vboard *b, int black_to_move,
 		   char out[VBOARD_STRING_MAX + 1]);
 
+int vboard_transcript_play(const struct vgeom *g, const char *text, struct vboard *b,
+			   int *black_to_move, char *err, size_t errlen);
+
 uint64_t vboard_perft(const struct vgeom *g, const struct vboard *b, int depth);
 
 #endif
