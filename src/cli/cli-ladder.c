@@ -347,7 +347,7 @@ int cli_ladder(int argc, char **argv)
 	struct ladder_options lo = {
 	    .games = 100, .plies = 8, .seed = 1, .threads = 1, .hash_mb = 16};
 	struct ladder l = {0};
-	struct book *bk = book_new();
+	struct book *bk;
 	pthread_t threads[16];
 	struct eval *ev = NULL;
 	char err[4400], path[4096];
@@ -358,6 +358,7 @@ int cli_ladder(int argc, char **argv)
 	if ((rc = cli_variant_find("ladder", argc, argv, &g)) != 0)
 		return rc == 2 ? 2 : cli_vseries("ladder", g, argc, argv);
 	rc = 2;
+	bk = book_new();
 	pthread_mutex_init(&l.lock, NULL);
 	lo.bk = bk;
 	if (bk && (rc = cli_options_parse(&ladder_options, argc, argv, &lo, &first)) >= 0)
