@@ -50,6 +50,11 @@ check "match --variant 10x10-holes exits 0" $st
 echo "$out" | grep -q "^game 2: [a-j0-9]* beginner [0-9]*-[0-9]* novice" ; check "match swaps colours on the 10x10 board" $?
 out=$("$OTHELLO" match --variant 6x6 --black expert --white novice --games 2 --game-time 0.5 2>&1); st=$?
 check "match --variant with --game-time exits 0" $st
+out=$("$OTHELLO" tournament --variant 6x6 --players beginner,novice,expert --games 2 --quiet 2>&1); st=$?
+check "tournament --variant 6x6 exits 0" $st
+echo "$out" | grep -q "^ 1\. expert .* 4\.0 / 4 " ; check "the 6x6 tournament ranks expert first, 4 of 4" $?
+"$OTHELLO" tournament --variant 6x6 --games 2 >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "players A,B,... is for tournament" err.$$; check "tournament --variant needs --players" $?
 "$OTHELLO" match --variant 6x6 --black grandmaster --white novice >/dev/null 2>err.$$; st=$?
 [ $st -eq 2 ] && grep -q "'grandmaster' is not a level of 6x6" err.$$; check "an unknown level is refused" $?
 "$OTHELLO" match --variant 6x6 --black expert >/dev/null 2>err.$$; st=$?

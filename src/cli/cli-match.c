@@ -352,6 +352,7 @@ static const struct cli_options tournament_options = {
 	    RUN_OPT_WHITE_EVAL(true),
 	    RUN_OPT_JSON(true),
 	    RUN_OPT_PLAYERS(false),
+	    CLI_VARIANT_OPTION,
 	    CLI_HELP(0, NULL),
 	    {0},
 	},
@@ -714,5 +715,10 @@ int cli_match(int argc, char **argv)
 /* `othello tournament`: see tournament_usage. */
 int cli_tournament(int argc, char **argv)
 {
+	const struct vgeom *g;
+	int v = cli_variant_find("tournament", argc, argv, &g);
+
+	if (v)
+		return v == 2 ? 2 : cli_vseries("tournament", g, argc, argv);
 	return run(argc, argv, true);
 }

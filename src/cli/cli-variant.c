@@ -1,14 +1,15 @@
 /*
  * cli-variant.c — reading `--variant NAME` for the subcommands, and
- * `othello ladder --variant` and `othello match --variant`: levels of the
- * other boards against each other (vmatch.h), scored by report-stats.h.
+ * `othello ladder|match|tournament --variant`: levels of the other boards
+ * against each other (vmatch.h), scored by report-stats.h.
  *
  * A subcommand that has a variant form looks for --variant in its arguments
  * first (cli_variant_find) and hands the whole command line to that form when
  * the board is not 8×8; the 8×8 code is left as it was.
  *
- * Games of a series: N/2 random openings of --plies plies (default 4 on 6×6,
- * 6 on 10×10), each played twice with colours swapped; --seed picks them.
+ * Games of a series (a rung, the match, a pairing of the tournament): N/2
+ * random openings of --plies plies (default 4 on 6×6, 6 on 10×10), each
+ * played twice with colours swapped; --seed picks them.
  */
 #include "cli-variant.h"
 #include "cli-options.h"
@@ -83,6 +84,7 @@ struct vseries_options {
 	double max_time;     /* --max-time S: no game starts after S seconds */
 	const char *black;   /* match: --black LEVEL */
 	const char *white;   /* match: --white LEVEL */
+	const char *players; /* tournament: --players A,B,... */
 	const char *weights; /* --weights FILE: the evaluation (default: shipped or built in) */
 	bool quiet;	     /* --quiet: no line a game */
 };
@@ -99,8 +101,10 @@ static const struct cli_options vseries_options = {
     .command = "ladder/match --variant",
     .usage = "usage: othello ladder --variant NAME [options] [LEVEL]...\n"
 	     "       othello match --variant NAME --black LEVEL --white LEVEL [options]\n"
+	     "       othello tournament --variant NAME --players A,B,... [options]\n"
 	     "Levels on another board: ladder plays each LEVEL against the next one down\n"
-	     "(default: all five), match two levels. LEVEL is beginner, novice, expert,\n"
+	     "(default: all five), match two levels, tournament every pair of levels (a\n"
+	     "cross table). LEVEL is beginner, novice, expert,\n"
 	     "pre-master or master.\n",
     .column = 22,
     .options =
@@ -111,6 +115,8 @@ static const struct cli_options vseries_options = {
 		       "match: the level of Black in the first game of each opening"),
 	    CLI_STRING("white", 'W', offsetof(struct vseries_options, white), "LEVEL",
 		       "match: the other level"),
+	    CLI_STRING("players", 'P', offsetof(struct vseries_options, players), "A,B,...",
+		       "tournament: the levels, each against each other"),
 	    {.name = "games",
 	     .letter = 'g',
 	     .kind = CLI_OPT_CALL,
@@ -218,17 +224,47 @@ static bool vseries_level(const struct vgeom *g, const char *name, struct vlevel
 	return false;
 }
 
+/* Plays every pair of levels[] o->games games and prints the cross table. */
+static void vseries_tournament(const struct vmatch_setup *setup, const struct vseries_options *o,
+			       const struct vlevel *levels, int n_levels, struct report_game *games)
+{
+	const char *names[VLEVEL_COUNT];
+	struct stats_table t;
+	double start = timer_now();
+	int n = 0;
+
+	for (int i = 0; i < n_levels; i++) {
+		names[i] = levels[i].name;
+		for (int j = i + 1; j < n_levels; j++)
+			if (vseries_play(setup, o, &levels[i], &levels[j], start, games, &n) < 0)
+				return;
+	}
+	printf("%s, %d games, openings of %ld plies (seed %ld)\n", setup->g->name, n, o->plies,
+	       o->seed);
+	if (stats_table_compute(games, n, names, n_levels, &t) < 0) {
+		fprintf(stderr, "othello tournament: out of memory\n");
+		return;
+	}
+	stats_table_print(&t, STATS_TEXT, stdout);
+	stats_table_free(&t);
+}
+
 /* Plays and prints the series: each pair of levels[] in turn (ladder) or the one pair (match). */
 static int vseries_run(const struct vmatch_setup *setup, const struct vseries_options *o,
 		       const struct vlevel *levels, int n_levels)
 {
-	struct report_game *games = calloc((size_t)(o->games * n_levels), sizeof *games);
+	struct report_game *games = calloc((size_t)(o->games * n_levels * n_levels), sizeof *games);
 	double start = timer_now();
 	int n = 0, rc = 0;
 
 	if (!games) {
 		fprintf(stderr, "othello: out of memory\n");
 		return 2;
+	}
+	if (o->players) {
+		vseries_tournament(setup, o, levels, n_levels, games);
+		free(games);
+		return 0;
 	}
 	for (int r = n_levels - 1; r > 0 && rc == 0; r--)
 		rc = vseries_play(setup, o, &levels[r], &levels[r - 1], start, games, &n);
@@ -245,15 +281,15 @@ static int vseries_run(const struct vmatch_setup *setup, const struct vseries_op
 }
 
 /*
- * `othello ladder --variant NAME` and `othello match --variant NAME`: the
- * levels of another board against each other; 0, or 2 on bad usage.
+ * `othello ladder|match|tournament --variant NAME`: the levels of another
+ * board against each other; 0, or 2 on bad usage.
  */
 int cli_vseries(const char *command, const struct vgeom *g, int argc, char **argv)
 {
 	struct vseries_options o = {.games = 100, .plies = -1, .seed = 1, .hash_mb = 16};
 	struct vlevel levels[VLEVEL_COUNT];
 	struct vmatch_setup setup = {.g = g};
-	bool match = strcmp(command, "match") == 0;
+	bool match = strcmp(command, "match") == 0, tournament = strcmp(command, "tournament") == 0;
 	int first, st, n = 0;
 
 	if ((st = cli_options_parse(&vseries_options, argc, argv, &o, &first)) >= 0)
@@ -264,11 +300,28 @@ int cli_vseries(const char *command, const struct vgeom *g, int argc, char **arg
 		fprintf(stderr, "othello match: --variant needs --black LEVEL and --white LEVEL\n");
 		return 2;
 	}
-	if (!match && (o.black || o.white || argc - first == 1)) {
+	if (!match && !tournament && (o.black || o.white || argc - first == 1)) {
 		fprintf(stderr, "othello ladder: give two levels or more (no --black, --white)\n");
 		return 2;
 	}
-	if (match) {
+	if (tournament != (o.players != NULL) || (tournament && first < argc)) {
+		fprintf(stderr,
+			"othello %s: --players A,B,... is for tournament (and it needs it)\n",
+			command);
+		return 2;
+	}
+	if (tournament) {
+		char list[256], *save = NULL;
+
+		snprintf(list, sizeof list, "%s", o.players);
+		for (char *p = strtok_r(list, ",", &save); p; p = strtok_r(NULL, ",", &save))
+			if (n == VLEVEL_COUNT || !vseries_level(g, p, &levels[n++]))
+				return 2;
+		if (n < 2) {
+			fprintf(stderr, "othello tournament: give two levels or more\n");
+			return 2;
+		}
+	} else if (match) {
 		if (!vseries_level(g, o.white, &levels[n++]) ||
 		    !vseries_level(g, o.black, &levels[n++]))
 			return 2;
