@@ -12,6 +12,7 @@
 #include "board.h"
 #include "cli-eval.h"
 #include "cli-options.h"
+#include "cli-variant.h"
 #include "cli.h"
 #include "eval.h"
 #include "search.h"
@@ -55,6 +56,7 @@ static const struct cli_options position_options = {
 	    CLI_INT("multipv", 'm', offsetof(struct position_options, multipv), 1, 64, NULL, NULL),
 	    CLI_STRING("selectivity", 's', offsetof(struct position_options, selectivity), NULL,
 		       NULL),
+	    CLI_VARIANT_OPTION,
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
@@ -99,7 +101,10 @@ int cli_analyze_position(int argc, char **argv)
 	enum color side;
 	char err[256], eval_name[EVALSPEC_NAME_LEN];
 	int first, st;
+	const struct vgeom *g;
 
+	if ((st = cli_variant_find("analyze-position", argc, argv, &g)) != 0)
+		return st == 2 ? 2 : cli_vposition(g, argc, argv);
 	/* a board string may start with '-' (an empty a1): take it out before getopt */
 	for (int i = 1; i < argc; i++) {
 		if (argv[i][0] == '-' && strlen(argv[i]) >= 64) {

@@ -32,6 +32,7 @@
 #include "book.h"
 #include "cli-eval.h"
 #include "cli-options.h"
+#include "cli-variant.h"
 #include "cli.h"
 #include "datadir.h"
 #include "level.h"
@@ -441,6 +442,7 @@ static const struct cli_options ladder_options = {
 	    CLI_FLAG("quiet", 'q', offsetof(struct ladder_options, quiet), NULL),
 	    CLI_STRING("eval", 'e', offsetof(struct ladder_options, eval_spec), NULL, NULL),
 	    CLI_STRING("svg", 0, offsetof(struct ladder_options, svg), NULL, NULL),
+	    CLI_VARIANT_OPTION,
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
@@ -455,13 +457,18 @@ int cli_ladder(int argc, char **argv)
 	struct ladder_options lo = {
 	    .games = 100, .plies = 8, .seed = 1, .threads = 1, .hash_mb = 16};
 	struct ladder l = {0};
-	struct book *bk = book_new();
+	struct book *bk;
 	pthread_t threads[16];
 	struct eval *ev = NULL;
 	char err[4400], path[4096];
 	double t0;
 	int first = 1, rc = 2;
+	const struct vgeom *g;
 
+	if ((rc = cli_variant_find("ladder", argc, argv, &g)) != 0)
+		return rc == 2 ? 2 : cli_vseries("ladder", g, argc, argv);
+	rc = 2;
+	bk = book_new();
 	pthread_mutex_init(&l.lock, NULL);
 	lo.bk = bk;
 	if (bk && (rc = cli_options_parse(&ladder_options, argc, argv, &lo, &first)) >= 0)

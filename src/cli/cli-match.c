@@ -21,6 +21,7 @@
  */
 #include "cli-eval.h"
 #include "cli-options.h"
+#include "cli-variant.h"
 #include "cli.h"
 
 #include "datadir.h"
@@ -336,6 +337,7 @@ static const struct cli_options match_options = {
 	    RUN_OPT_SVG("draw the running score and the disc differences (SVG)"),
 	    RUN_OPT_FORMAT(true, NULL),
 	    RUN_OPT_PLAYERS(true),
+	    CLI_VARIANT_OPTION,
 	    CLI_HELP(0, NULL),
 	    {0},
 	},
@@ -373,6 +375,7 @@ static const struct cli_options tournament_options = {
 	    RUN_OPT_WHITE_EVAL(true),
 	    RUN_OPT_JSON(true),
 	    RUN_OPT_PLAYERS(false),
+	    CLI_VARIANT_OPTION,
 	    CLI_HELP(0, NULL),
 	    {0},
 	},
@@ -799,11 +802,21 @@ static int run(int argc, char **argv, bool tournament)
 /* `othello match`: see match_usage. */
 int cli_match(int argc, char **argv)
 {
+	const struct vgeom *g;
+	int v = cli_variant_find("match", argc, argv, &g);
+
+	if (v)
+		return v == 2 ? 2 : cli_vseries("match", g, argc, argv);
 	return run(argc, argv, false);
 }
 
 /* `othello tournament`: see tournament_usage. */
 int cli_tournament(int argc, char **argv)
 {
+	const struct vgeom *g;
+	int v = cli_variant_find("tournament", argc, argv, &g);
+
+	if (v)
+		return v == 2 ? 2 : cli_vseries("tournament", g, argc, argv);
 	return run(argc, argv, true);
 }

@@ -1,54 +1,106 @@
 /*
- * cli-perft.c — `othello perft DEPTH [--board STRING]`: counts move sequences
- * (a pass counts as a ply; a finished game is counted once, where it ends) at
- * each depth from 1 to DEPTH and prints time and speed.
+ * cli-perft.c — `othello perft DEPTH [--board STRING] [--variant NAME]`:
+ * counts move sequences (a pass counts as a ply; a finished game is counted
+ * once, where it ends) at each depth from 1 to DEPTH and prints time and
+ * speed. 8×8 runs on its own bitboards; 6×6 and 10×10-holes on vboard.h.
  */
 #include "board.h"
 #include "cli-options.h"
 #include "cli.h"
 #include "timer.h"
+#include "vboard.h"
 
 #include <stdio.h>
 
 /* The options of `othello perft`. */
 struct perft_options {
-	struct board b;	 /* --board: the position (default the start) */
-	enum color side; /* its side to move */
+	struct board b;		/* --board: the position (default the start) */
+	enum color side;	/* its side to move */
+	const char *board_text; /* --board STRING of another variant, read once it is known */
+	const struct vgeom *g;	/* --variant: the board (NULL or 8×8: the bitboards) */
 };
 
-/* --board STRING: the position to count from. */
-static bool perft_board(void *opts, const char *text)
+/* --variant NAME: the board to count on. */
+static bool perft_variant(void *opts, const char *text)
 {
 	struct perft_options *po = opts;
-	char err[160];
 
-	if (board_parse(text, &po->b, &po->side, err, sizeof err) >= 0)
+	po->g = vboard_geom_named(text);
+	if (po->g)
 		return true;
-	fprintf(stderr, "othello perft: --board: %s\n", err);
+	fprintf(stderr, "othello perft: --variant: '%s' is not a board (%s)\n", text,
+		vboard_variant_names());
 	return false;
+}
+
+/* --board STRING: the position to count from (read once the board is known). */
+static bool perft_board(void *opts, const char *text)
+{
+	((struct perft_options *)opts)->board_text = text;
+	return true;
 }
 
 static const struct cli_options perft_options = {
     .command = "perft",
-    .usage = "usage: othello perft DEPTH [--board \"BOARD STRING\"]\n"
+    .column = 18,
+    .usage = "usage: othello perft DEPTH [--board \"BOARD STRING\"] [--variant NAME]\n"
 	     "Counts the move sequences of 1..DEPTH plies (passes count as plies).\n",
     .options =
 	(const struct cli_option[]){
-	    {.name = "board", .letter = 'b', .kind = CLI_OPT_CALL, .call = perft_board},
+	    {.name = "variant",
+	     .letter = 'V',
+	     .kind = CLI_OPT_CALL,
+	     .call = perft_variant,
+	     .arg = "NAME",
+	     .help = "the board: 8x8 (default), 6x6 or 10x10-holes"},
+	    {.name = "board",
+	     .letter = 'b',
+	     .kind = CLI_OPT_CALL,
+	     .call = perft_board,
+	     .arg = "STRING",
+	     .help = "the position (squares row by row, # a hole, then X or O)"},
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
 };
 
+/* Prints one depth's count, time and speed (cli_output_ok flushes it). */
+static void perft_print(int d, unsigned long long n, double dt)
+{
+	printf("depth %d: %llu nodes in %.2f s (%.0f Mnodes/s)\n", d, n, dt,
+	       dt > 0 ? (double)n / dt / 1e6 : 0.0);
+}
+
+/* Reads --board (default: the start) for the board chosen; false after a message. */
+static bool perft_position(struct perft_options *po, struct vboard *vb)
+{
+	char err[160];
+	int black;
+
+	if (po->g->variant == VARIANT_8X8) {
+		board_start(&po->b);
+		if (!po->board_text ||
+		    board_parse(po->board_text, &po->b, &po->side, err, sizeof err) >= 0)
+			return true;
+	} else {
+		vboard_start(po->g, vb);
+		if (!po->board_text ||
+		    vboard_parse(po->g, po->board_text, vb, &black, err, sizeof err) >= 0)
+			return true;
+	}
+	fprintf(stderr, "othello perft: --board: %s\n", err);
+	return false;
+}
+
 /* `othello perft`: counts the move sequences of 1..DEPTH plies; 0, or 2 on
    bad usage. */
 int cli_perft(int argc, char **argv)
 {
-	struct perft_options po = {.side = BLACK};
+	struct perft_options po = {.side = BLACK, .g = vboard_geom(VARIANT_8X8)};
+	struct vboard vb;
 	long depth;
 	int first, st;
 
-	board_start(&po.b);
 	if ((st = cli_options_parse(&perft_options, argc, argv, &po, &first)) >= 0)
 		return st;
 	if (first + 1 != argc) {
@@ -62,13 +114,14 @@ int cli_perft(int argc, char **argv)
 			argv[first]);
 		return 2;
 	}
+	if (!perft_position(&po, &vb))
+		return 2;
 	for (int d = 1; d <= depth; d++) {
 		double t0 = timer_now();
-		unsigned long long n = board_perft(&po.b, d);
-		double dt = timer_now() - t0;
+		unsigned long long n = po.g->variant == VARIANT_8X8 ? board_perft(&po.b, d)
+								    : vboard_perft(po.g, &vb, d);
 
-		printf("depth %d: %llu nodes in %.2f s (%.0f Mnodes/s)\n", d, n, dt,
-		       dt > 0 ? (double)n / dt / 1e6 : 0.0);
+		perft_print(d, n, timer_now() - t0);
 		if (!cli_output_ok())
 			return 2;
 	}

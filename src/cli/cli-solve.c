@@ -18,6 +18,7 @@
 #include "board.h"
 #include "cli-eval.h"
 #include "cli-options.h"
+#include "cli-variant.h"
 #include "cli.h"
 #include "eval.h"
 #include "obf.h"
@@ -35,12 +36,13 @@ struct solve_options {
 	long hash_mb;		 /* --hash MB */
 	const char *eval_spec;	 /* --eval SPEC */
 	const char *selectivity; /* --selectivity P */
+	const char *variant;	 /* --variant NAME: another board (cli-vsolve.c) */
 };
 
 static const struct cli_options solve_options = {
     .command = "solve",
     .usage = "usage: othello solve FILE.obf [--wld] [--time S] [--all-moves] [--hash MB]\n"
-	     "                     [--eval SPEC] [--selectivity P]\n"
+	     "                     [--eval SPEC] [--selectivity P] [--variant NAME]\n"
 	     "Solves each position of an OBF file and checks the scores it gives.\n",
     .column = 15,
     .options =
@@ -59,6 +61,8 @@ static const struct cli_options solve_options = {
 	    CLI_STRING("selectivity", 's', offsetof(struct solve_options, selectivity), "P",
 		       "stop at ProbCut confidence P: 73, 87, 95, 98, 99 or exact (default);\n"
 		       "a score below exact is a prediction, shown with @P%"),
+	    CLI_STRING("variant", 'V', offsetof(struct solve_options, variant), "NAME",
+		       "the board of the file: 8x8 (default), 6x6 or 10x10-holes"),
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
@@ -179,6 +183,12 @@ int cli_solve(int argc, char **argv)
 		fprintf(stderr, "othello solve: expected one OBF file\n");
 		cli_options_usage(&solve_options, stderr);
 		return 2;
+	}
+	if (so.variant && strcmp(so.variant, "8x8") != 0) {
+		const struct vgeom *g = cli_variant("solve", so.variant);
+		struct cli_vsolve_options vo = {so.time, so.hash_mb, so.all_moves, so.wld};
+
+		return g ? cli_vsolve(g, argv[first], &vo) : 2;
 	}
 	lim.wld = so.wld;
 	lim.time = so.time;

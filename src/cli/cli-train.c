@@ -38,6 +38,7 @@
  */
 #include "cli-eval.h"
 #include "cli-options.h"
+#include "cli-variant.h"
 #include "cli.h"
 #include "record.h"
 #include "timer.h"
@@ -118,6 +119,8 @@ static const struct cli_options train_options = {
 	     "       othello train testset OUT.obf --openings FILE [--count N] [--empties LO-HI]\n"
 	     "                [--seed S] [--jobs J] [--hash MB]\n"
 	     "       othello train test SPEC SET.obf [--depths D,D,...] [--jobs J] [--hash MB]\n"
+	     "       othello train generate|fit --variant NAME ... (another board's weights;\n"
+	     "                see othello train generate --variant 6x6 --help)\n"
 	     "SPEC: classic, pattern (the shipped weights) or a weights file.\n"
 	     "Defaults: --games 1000 --depth 4 --solve 16 --random 2 --window 12 --seed 1\n"
 	     "--jobs 1 --search-label 0; fit --iterations 40 --ridge 5 --validation 10\n"
@@ -586,8 +589,11 @@ int cli_train(int argc, char **argv)
 {
 	struct train_args a = {0};
 	const char *sub = argc >= 2 ? argv[1] : NULL;
-	int st;
+	const struct vgeom *g;
+	int st = cli_variant_find("train", argc, argv, &g);
 
+	if (st)
+		return st == 2 ? 2 : cli_vtrain(g, argc, argv);
 	a.games = 1000;
 	a.rounds = 2;
 	a.gen = (struct train_gen_options){4, 16, 2, 12, 1, 1, 8, 0};

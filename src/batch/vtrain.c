@@ -1,0 +1,189 @@
+/*
+ * vtrain.c — self-play data and the least-squares fit of vtrain.h.
+ *
+ * Data file, one position a line:
+ *
+ * | field         | meaning                                                 |
+ * |---------------|---------------------------------------------------------|
+ * | board string  | the position (vboard_format: squares, # holes, X or O)  |
+ * | result        | the final disc difference of the game for Black         |
+ *
+ * The fit: for each stage, the weights w minimising the sum over its
+ * positions of (w · features - result for the side to move × 100)² plus
+ * ridge × |w|² × positions, solved by Gaussian elimination on the normal
+ * equations. The openings' own positions are not written (they are random).
+ */
+#include "vtrain.h"
+#include "rng.h"
+#include "vmatch.h"
+#include "vsearch.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Plays one game of lv against itself from o, writing its positions and result to out. */
+static int vtrain_game(const struct vgeom *g, struct vsearch *s, const struct vlevel *lv,
+		       const struct vopening *o, FILE *out)
+{
+	char lines[VBOARD_MAX_SQ][VBOARD_STRING_MAX + 1];
+	struct vboard b = o->b;
+	bool black = o->black_to_move;
+	int n = 0, result;
+
+	while (!vboard_game_over(g, &b)) {
+		struct vsearch_result r;
+
+		if (vboard_moves(g, b.own, b.opp) && n < VBOARD_MAX_SQ)
+			vboard_format(g, &b, black, lines[n++]);
+		vlevel_choose(lv, s, &b, 0, &r);
+		if (r.move == VSQ_PASS)
+			vboard_pass(&b);
+		else
+			vboard_play(&b, r.move, vboard_flips(g, b.own, b.opp, r.move));
+		black = !black;
+	}
+	result = vboard_final_score(g, &b) * (black ? 1 : -1);
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%s %+d\n", lines[i], result);
+	return n;
+}
+
+/*
+ * Plays `games` games of level lv against itself on board g, each from a
+ * random opening of `plies` plies (seeded by seed), and appends their
+ * positions to out. Returns the positions written, or -1 with a message.
+ */
+int vtrain_generate(const struct vgeom *g, const struct veval *ev, const struct vlevel *lv,
+		    int games, int plies, uint64_t seed, FILE *out, char *err, size_t errlen)
+{
+	struct vsearch *s = vsearch_new(ev, 16);
+	uint64_t rng = seed;
+	int total = 0;
+
+	if (!s) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < games; i++) {
+		struct vopening o;
+
+		vmatch_opening(g, plies, &rng, &o);
+		total += vtrain_game(g, s, lv, &o, out);
+	}
+	vsearch_free(s);
+	if (ferror(out)) {
+		snprintf(err, errlen, "write error");
+		return -1;
+	}
+	return total;
+}
+
+/* Solves a x = y (n unknowns, a row-major) in place by elimination with pivoting; false if
+ * singular. */
+static bool solve_linear(double *a, double *y, int n)
+{
+	for (int c = 0; c < n; c++) {
+		int p = c;
+
+		for (int r = c + 1; r < n; r++)
+			if (fabs(a[r * n + c]) > fabs(a[p * n + c]))
+				p = r;
+		if (fabs(a[p * n + c]) < 1e-12)
+			return false;
+		for (int k = 0; k < n; k++) {
+			double t = a[c * n + k];
+
+			a[c * n + k] = a[p * n + k];
+			a[p * n + k] = t;
+		}
+		{
+			double t = y[c];
+
+			y[c] = y[p];
+			y[p] = t;
+		}
+		for (int r = 0; r < n; r++) {
+			double f;
+
+			if (r == c)
+				continue;
+			f = a[r * n + c] / a[c * n + c];
+			for (int k = c; k < n; k++)
+				a[r * n + k] -= f * a[c * n + k];
+			y[r] -= f * y[c];
+		}
+	}
+	for (int c = 0; c < n; c++)
+		y[c] /= a[c * n + c];
+	return true;
+}
+
+/* Adds one data line to the normal equations; 0, or -1 with "column N: ..." in err. */
+static int fit_line(const struct vgeom *g, const char *line,
+		    double xtx[][VEVAL_FEATURES * VEVAL_FEATURES], double xty[][VEVAL_FEATURES],
+		    int counts[], char *err, size_t errlen)
+{
+	struct vboard b;
+	int black, f[VEVAL_FEATURES], n = vboard_parse(g, line, &b, &black, err, errlen), stage;
+	char *end;
+	long result;
+
+	if (n < 0)
+		return -1;
+	result = strtol(line + n, &end, 10);
+	if (end == line + n || result < -g->squares || result > g->squares) {
+		snprintf(err, errlen, "column %d: expected the game's result for Black", n + 1);
+		return -1;
+	}
+	stage = veval_stage(g, b.own, b.opp);
+	veval_features(g, b.own, b.opp, f);
+	for (int i = 0; i < VEVAL_FEATURES; i++) {
+		for (int j = 0; j < VEVAL_FEATURES; j++)
+			xtx[stage][i * VEVAL_FEATURES + j] += (double)f[i] * f[j];
+		xty[stage][i] += (double)f[i] * (double)(black ? result : -result) * 100;
+	}
+	counts[stage]++;
+	return 0;
+}
+
+/*
+ * Fits the weights of board g to the data files in[0..n_in) (names for
+ * messages) with the given ridge; the positions of each stage in counts.
+ * Returns 0, or -1 with "NAME:LINE:COL: message" in err.
+ */
+int vtrain_fit(const struct vgeom *g, FILE *const *in, const char *const *names, int n_in,
+	       double ridge, struct veval *out, int counts[VEVAL_STAGES], char *err, size_t errlen)
+{
+	static double xtx[VEVAL_STAGES][VEVAL_FEATURES * VEVAL_FEATURES];
+	double y[VEVAL_STAGES][VEVAL_FEATURES];
+	char line[256], msg[200];
+
+	memset(xtx, 0, sizeof xtx);
+	memset(y, 0, sizeof y);
+	memset(counts, 0, sizeof(int) * VEVAL_STAGES);
+	veval_default(g, out);
+	for (int k = 0; k < n_in; k++) {
+		for (int lineno = 1; fgets(line, sizeof line, in[k]); lineno++) {
+			if (fit_line(g, line, xtx, y, counts, msg, sizeof msg) < 0) {
+				int col = 0, skip = 0;
+
+				sscanf(msg, "column %d: %n", &col, &skip);
+				snprintf(err, errlen, "%s:%d:%d: %s", names[k], lineno, col,
+					 msg + skip);
+				return -1;
+			}
+		}
+	}
+	for (int s = 0; s < VEVAL_STAGES; s++) {
+		if (counts[s] < 10 * VEVAL_FEATURES)
+			continue; /* too few positions: the built-in weights stay */
+		for (int i = 0; i < VEVAL_FEATURES; i++)
+			xtx[s][i * VEVAL_FEATURES + i] += ridge * counts[s];
+		if (!solve_linear(xtx[s], y[s], VEVAL_FEATURES))
+			continue;
+		for (int i = 0; i < VEVAL_FEATURES; i++)
+			out->w[s][i] = (int)lround(y[s][i]);
+	}
+	return 0;
+}

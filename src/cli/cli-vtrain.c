@@ -1,0 +1,167 @@
+/*
+ * cli-vtrain.c — `othello train generate|fit --variant NAME`: the weights of
+ * the other boards' evaluation from our own self-play (vtrain.h).
+ *
+ *   generate OUT.txt --variant NAME [--games N] [--plies P] [--seed S]
+ *            [--level LEVEL] [--weights FILE]
+ *       LEVEL (default expert) plays N games (default 200) against itself
+ *       from random openings of P plies (6x6: 4, 10x10-holes: 6) with the
+ *       weights given (default: the shipped or built-in ones); every position
+ *       is appended to OUT.txt with the game's result.
+ *   fit OUT.txt DATA.txt... --variant NAME [--ridge X]
+ *       least-squares weights a stage (ridge X, default 0.01) into OUT.txt,
+ *       a weights file as veval.c reads it, with the positions a stage.
+ */
+#include "cli-options.h"
+#include "cli-variant.h"
+#include "cli.h"
+#include "vtrain.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The options of `othello train --variant`. */
+struct vtrain_options {
+	const char *variant; /* --variant NAME (already read) */
+	long games;	     /* --games N */
+	long plies;	     /* --plies P, -1 = the board's default */
+	long seed;	     /* --seed S */
+	const char *level;   /* --level LEVEL */
+	const char *weights; /* --weights FILE */
+	double ridge;	     /* --ridge X */
+};
+
+static const struct cli_options vtrain_options = {
+    .command = "train --variant",
+    .usage = "usage: othello train generate OUT.txt --variant NAME [--games N] [--plies P]\n"
+	     "                [--seed S] [--level LEVEL] [--weights FILE]\n"
+	     "       othello train fit OUT.txt DATA.txt... --variant NAME [--ridge X]\n"
+	     "Self-play data and weights for the evaluation of another board.\n",
+    .column = 20,
+    .options =
+	(const struct cli_option[]){
+	    CLI_STRING("variant", 'V', offsetof(struct vtrain_options, variant), "NAME",
+		       "the board: 6x6 or 10x10-holes"),
+	    CLI_INT("games", 'g', offsetof(struct vtrain_options, games), 1, 1000000, "N",
+		    "generate: games (default 200)"),
+	    CLI_INT("plies", 'p', offsetof(struct vtrain_options, plies), 0, 16, "P",
+		    "generate: random plies of each opening"),
+	    CLI_INT("seed", 's', offsetof(struct vtrain_options, seed), 0, 2147483647, "S",
+		    "generate: the openings' seed (default 1)"),
+	    CLI_STRING("level", 'l', offsetof(struct vtrain_options, level), "LEVEL",
+		       "generate: the level that plays (default expert)"),
+	    CLI_STRING("weights", 'w', offsetof(struct vtrain_options, weights), "FILE",
+		       "generate: its weights (default: shipped or built in)"),
+	    CLI_NUMBER("ridge", 'r', offsetof(struct vtrain_options, ridge), "X",
+		       "fit: ridge penalty a position (default 0.01)"),
+	    CLI_HELP('h', NULL),
+	    {0},
+	},
+};
+
+/* `train generate --variant`: appends self-play positions to argv[0]. */
+static int vtrain_generate_run(const struct vgeom *g, const struct vtrain_options *o,
+			       const char *path)
+{
+	struct veval ev;
+	struct vlevel lv;
+	char err[200];
+	FILE *f;
+	int n;
+
+	if (!vlevel_get(g, o->level, &lv)) {
+		fprintf(stderr, "othello train: --level: '%s' is not a level\n", o->level);
+		return 2;
+	}
+	if (!cli_variant_eval("train", g, o->weights, &ev))
+		return 2;
+	f = fopen(path, "a");
+	if (!f) {
+		perror(path);
+		return 2;
+	}
+	n = vtrain_generate(g, &ev, &lv, (int)o->games, (int)o->plies, (uint64_t)o->seed, f, err,
+			    sizeof err);
+	if (fclose(f) != 0 && n >= 0) {
+		snprintf(err, sizeof err, "write error");
+		n = -1;
+	}
+	if (n < 0) {
+		fprintf(stderr, "othello train: %s: %s\n", path, err);
+		return 2;
+	}
+	printf("%s: %d positions of %ld games added\n", path, n, o->games);
+	return 0;
+}
+
+/* `train fit --variant`: fits the weights of the data files into out (temp file, then rename). */
+static int vtrain_fit_run(const struct vgeom *g, const struct vtrain_options *o, const char *out,
+			  int n_in, char **names)
+{
+	FILE *in[64];
+	int counts[VEVAL_STAGES], rc = 0;
+	char err[400], tmp[4200];
+	struct veval ev;
+	FILE *f;
+
+	if (n_in < 1 || n_in > 64) {
+		fprintf(stderr, "othello train fit: give 1 to 64 data files\n");
+		return 2;
+	}
+	for (int i = 0; i < n_in; i++) {
+		in[i] = fopen(names[i], "r");
+		if (!in[i]) {
+			perror(names[i]);
+			while (i--)
+				fclose(in[i]);
+			return 2;
+		}
+	}
+	if (vtrain_fit(g, in, (const char *const *)names, n_in, o->ridge, &ev, counts, err,
+		       sizeof err) < 0) {
+		fprintf(stderr, "othello train fit: %s\n", err);
+		rc = 2;
+	}
+	for (int i = 0; i < n_in; i++)
+		fclose(in[i]);
+	if (rc)
+		return rc;
+	snprintf(tmp, sizeof tmp, "%s.tmp", out);
+	f = fopen(tmp, "w");
+	if (!f) {
+		perror(tmp);
+		return 2;
+	}
+	veval_write(&ev, f);
+	if (fclose(f) != 0 || rename(tmp, out) != 0) {
+		perror(out);
+		remove(tmp);
+		return 2;
+	}
+	for (int s = 0; s < VEVAL_STAGES; s++)
+		printf("stage %d: %d positions%s\n", s, counts[s],
+		       counts[s] < 10 * VEVAL_FEATURES ? " (too few: built-in weights kept)" : "");
+	return 0;
+}
+
+/* `othello train ACTION --variant NAME`: 0, or 2 on bad usage or a bad file. */
+int cli_vtrain(const struct vgeom *g, int argc, char **argv)
+{
+	struct vtrain_options o = {
+	    .games = 200, .plies = -1, .seed = 1, .level = "expert", .ridge = 0.01};
+	const char *action = argc > 1 ? argv[1] : "";
+	int first, st;
+
+	if ((st = cli_options_parse(&vtrain_options, argc - 1, argv + 1, &o, &first)) >= 0)
+		return st;
+	first++;
+	if (o.plies < 0)
+		o.plies = g->variant == VARIANT_6X6 ? 4 : 6;
+	if (strcmp(action, "generate") == 0 && first + 1 == argc)
+		return vtrain_generate_run(g, &o, argv[first]);
+	if (strcmp(action, "fit") == 0 && first + 2 <= argc)
+		return vtrain_fit_run(g, &o, argv[first], argc - first - 1, argv + first + 1);
+	fprintf(stderr, "othello train: with --variant: generate OUT or fit OUT DATA...\n");
+	cli_options_usage(&vtrain_options, stderr);
+	return 2;
+}

@@ -1,0 +1,93 @@
+#!/bin/sh
+# variant.sh — the other boards from the command line (--variant): perft and
+# its errors, and the exact solver on 6×6 positions.
+. "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
+: "${OTHELLO:=../src/othello}"
+
+out=$("$OTHELLO" perft 8 --variant 6x6 2>&1); st=$?
+check "perft --variant 6x6 exits 0" $st
+echo "$out" | grep -q "^depth 8: 308716 nodes in " ; check "6x6 perft 8 is 308716" $?
+out=$("$OTHELLO" perft 2 --board "--------------OX----XO-------------- O" --variant 6x6 2>&1)
+echo "$out" | grep -q "^depth 2: 12 nodes" ; check "a 6x6 board string before --variant" $?
+out=$("$OTHELLO" perft 1 --variant 10x10-holes --board \
+  "----##---- ---------- ---------- ---------- #---OX---# #---XO---# ---------- ---------- ---------- ----##---- X")
+echo "$out" | grep -q "^depth 1: 4 nodes" ; check "a 10x10 board string with its holes" $?
+"$OTHELLO" perft 3 --variant 7x7 >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q -- "--variant: '7x7' is not a board (8x8, 6x6 or 10x10-holes)" err.$$
+check "an unknown variant is refused with the names" $?
+"$OTHELLO" perft 3 --variant 10x10-holes --board "X---" >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q -- "--board: column 5: the board has 4 squares, expected 100" err.$$
+check "a short 10x10 board is refused with its column" $?
+"$OTHELLO" perft 3 --variant 10x10-holes --board \
+  "----X----- ---------- ---------- ---------- #---OX---# #---XO---# ---------- ---------- ---------- ----##---- X" >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q -- "--board: column 5: e1 is a hole" err.$$; check "a disc on a hole is refused" $?
+out=$("$OTHELLO" solve --variant 6x6 --all-moves "$TESTDATA/variant-6x6.obf" 2>&1); st=$?
+check "solve --variant 6x6 --all-moves agrees with minimax" $st
+echo "$out" | grep -q "^total: 3 positions, 0 mismatches" ; check "solve prints the 6x6 total" $?
+out=$("$OTHELLO" solve --variant 10x10-holes --all-moves "$TESTDATA/variant-10x10.obf" 2>&1); st=$?
+check "solve --variant 10x10-holes --all-moves agrees with minimax" $st
+sed 's/+16;/+14;/' "$TESTDATA/variant-6x6.obf" > bad.$$.obf
+"$OTHELLO" solve --variant 6x6 --all-moves bad.$$.obf >out.$$ 2>&1; st=$?
+[ $st -eq 1 ] && grep -q "MISMATCH" out.$$; check "a wrong score is a mismatch (exit 1)" $?
+printf -- '--------------OX----XO-------------- X; g1:+4;\n' > bad.$$.obf
+"$OTHELLO" solve --variant 6x6 bad.$$.obf >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "bad.$$.obf:1:41: expected a square of 6x6 and its score" err.$$
+check "a square off the 6x6 board is refused with its line and column" $?
+printf -- '--------------OX----XO------------ X;\n' > bad.$$.obf
+"$OTHELLO" solve --variant 6x6 bad.$$.obf >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "bad.$$.obf:1:37: the board has 35 squares, expected 36 (6x6)" err.$$
+check "a short 6x6 board is refused with its column" $?
+"$OTHELLO" solve --variant 6x6 --all-moves --time 0.5 "$TESTDATA/variant-6x6.obf" >/dev/null 2>&1
+check "a time limit still gives the scores of small positions" $?
+rm -f err.$$ out.$$ bad.$$.obf
+
+out=$("$OTHELLO" ladder --variant 6x6 --games 2 --quiet beginner novice expert 2>&1); st=$?
+check "ladder --variant 6x6 exits 0" $st
+echo "$out" | grep -q "^2 games: expert vs novice" && echo "$out" | grep -q "^2 games: novice vs beginner"
+check "the 6x6 ladder prints each rung" $?
+out=$("$OTHELLO" match --variant 10x10-holes --black novice --white beginner --games 2 2>&1); st=$?
+check "match --variant 10x10-holes exits 0" $st
+echo "$out" | grep -q "^game 2: [a-j0-9]* beginner [0-9]*-[0-9]* novice" ; check "match swaps colours on the 10x10 board" $?
+out=$("$OTHELLO" match --variant 6x6 --black expert --white novice --games 2 --game-time 0.5 2>&1); st=$?
+check "match --variant with --game-time exits 0" $st
+out=$("$OTHELLO" tournament --variant 6x6 --players beginner,novice,expert --games 2 --quiet 2>&1); st=$?
+check "tournament --variant 6x6 exits 0" $st
+echo "$out" | grep -q "^ 1\. expert .* 4\.0 / 4 " ; check "the 6x6 tournament ranks expert first, 4 of 4" $?
+"$OTHELLO" tournament --variant 6x6 --games 2 >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "players A,B,... is for tournament" err.$$; check "tournament --variant needs --players" $?
+"$OTHELLO" match --variant 6x6 --black grandmaster --white novice >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "'grandmaster' is not a level of 6x6" err.$$; check "an unknown level is refused" $?
+"$OTHELLO" match --variant 6x6 --black expert >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "needs --black LEVEL and --white LEVEL" err.$$; check "match --variant needs both levels" $?
+
+out=$("$OTHELLO" analyze-position --variant 6x6 "XO-O---OOO-XOOXOOXXOOO-XXO-OX-----OX X" 2>&1); st=$?
+check "analyze-position --variant 6x6 exits 0" $st
+echo "$out" | grep -q "^best a2 +24.00 exact depth 12 " ; check "analyze-position solves a 12-empty 6x6 position (minimax: +24)" $?
+out=$("$OTHELLO" analyze-position --variant 10x10-holes --depth 3 \
+  "----##---- ---------- ---------- ---------- #---OX---# #---XO---# ---------- ---------- ---------- ----##---- O" 2>&1)
+echo "$out" | grep -q "^best [d-g][4-7] .* depth 3 " ; check "analyze-position --variant 10x10-holes with White to move" $?
+out=$("$OTHELLO" analyze-position --variant 10x10-holes --moves "f7 e7d6g5f8d7" --depth 2 2>&1)
+echo "$out" | grep -q "^best .* depth 2 " ; check "analyze-position --variant --moves replays a transcript" $?
+"$OTHELLO" analyze-position --variant 6x6 --moves "c2c2" >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q -- "--moves: column 3: c2 is not a legal move" err.$$
+check "an illegal move of a transcript is refused with its column" $?
+"$OTHELLO" analyze-position --variant 6x6 "XO-O---OOO" >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "column 11: the board has 10 squares, expected 36 (6x6)" err.$$
+check "analyze-position --variant refuses a short board" $?
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/variant.XXXXXX")
+"$OTHELLO" train generate "$tmp/data.txt" --variant 6x6 --games 6 >/dev/null 2>&1
+check "train generate --variant 6x6" $?
+"$OTHELLO" train fit "$tmp/w.txt" "$tmp/data.txt" --variant 6x6 >/dev/null 2>&1 && grep -q "^variant 6x6" "$tmp/w.txt"
+check "train fit --variant 6x6 writes a weights file" $?
+"$OTHELLO" match --variant 6x6 --black novice --white beginner --games 2 --weights "$tmp/w.txt" >/dev/null 2>&1
+check "the fitted weights are read back by match --weights" $?
+"$OTHELLO" match --variant 10x10-holes --black novice --white beginner --games 2 --weights "$tmp/w.txt" >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "weights for 6x6, not 10x10-holes" err.$$; check "weights of another board are refused" $?
+echo "X-- X +4" >> "$tmp/data.txt"
+"$OTHELLO" train fit "$tmp/w2.txt" "$tmp/data.txt" --variant 6x6 >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "data.txt:[0-9]*:[0-9]*: " err.$$ && [ ! -e "$tmp/w2.txt" ]
+check "a bad data line is refused with its place, and nothing is written" $?
+rm -rf "$tmp" err.$$
+
+tap_done
