@@ -71,6 +71,7 @@ struct level_spec {
 	int random_percent;		       /* evaluation noise in percent; 0 = deterministic */
 	uint64_t seed;			       /* random seed, when has_seed */
 	bool has_seed;			       /* a seed was given (--seed) */
+	int threads; /* search threads (--threads); 0 = not given: one, or the caller's choice */
 };
 
 struct level_clock {
