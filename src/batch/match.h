@@ -54,6 +54,7 @@ struct match_player_options {
 	const struct eval *eval; /* a level's evaluation (shared, read-only, outlives the
 				    player); NULL = the built-in classic weights */
 	const char *eval_name;	 /* its name, given in the reasoning of each move; NULL = none */
+	int threads;		 /* a level's search threads, 0 = the level's own (one) */
 };
 
 /* One move a player chose, with what it thought. */

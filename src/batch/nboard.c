@@ -402,6 +402,8 @@ int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt)
 	nb.search = search_new(opt->hash_mb ? opt->hash_mb : 16, opt->eval);
 	if (!nb.search)
 		return -1;
+	if (opt->threads > 1)
+		search_set_threads(nb.search, opt->threads); /* one thread if more cannot start */
 	pthread_mutex_init(&nb.out_lock, NULL);
 	while ((len = getline(&line, &cap, in)) >= 0) {
 		const char *rest = line;

@@ -16,6 +16,7 @@ struct nboard_options {
 	double time;		 /* seconds per move (0: search to the depth set) */
 	size_t hash_mb;		 /* transposition table size */
 	const char *name;	 /* name announced with `set myname` */
+	int threads;		 /* search threads, 0 = one */
 };
 
 int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt);

@@ -108,6 +108,7 @@ struct analyze_options {
 	double mistake;	       /* --mistake D */
 	double blunder;	       /* --blunder D */
 	const char *eval_spec; /* --eval SPEC, NULL = the default */
+	long threads;	       /* --threads N, 0 = one per online core */
 };
 
 #define ANALYZE_DISCS(NAME, FIELD, HELP)                                                           \
@@ -147,6 +148,7 @@ static const struct cli_options analyze_options = {
 	    ANALYZE_DISCS("blunder", blunder, "disc loss marked ?? (default 8)"),
 	    CLI_STRING("eval", 0, offsetof(struct analyze_options, eval_spec), "SPEC",
 		       "evaluation: pattern (default), classic or a weights file"),
+	    CLI_THREADS_OPTION(offsetof(struct analyze_options, threads)),
 	    CLI_HELP('h', "show this help"),
 	    {0},
 	},
@@ -188,6 +190,7 @@ int cli_analyze(int argc, char **argv)
 	opt.mark_doubtful = analyze_centidiscs(ao.doubtful);
 	opt.mark_mistake = analyze_centidiscs(ao.mistake);
 	opt.mark_blunder = analyze_centidiscs(ao.blunder);
+	opt.threads = (int)ao.threads;
 	if (ao.eval_spec)
 		opt.eval = ao.eval_spec;
 	if (argc - first != 1) {

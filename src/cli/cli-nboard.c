@@ -21,12 +21,13 @@ struct nboard_cli_options {
 	const char *book_path; /* --book FILE, NULL = the shipped book */
 	const char *eval_spec; /* --eval SPEC, NULL = the default */
 	bool no_book;	       /* --no-book */
+	long threads;	       /* --threads N, 0 = one per online core */
 };
 
 static const struct cli_options nboard_cli_options = {
     .command = "nboard",
     .usage = "usage: othello nboard [--time T] [--hash MB] [--book FILE | --no-book]\n"
-	     "         [--eval SPEC]\n\n"
+	     "         [--eval SPEC] [--threads N]\n\n"
 	     "Speaks the NBoard protocol on stdin/stdout. The GUI sets the depth\n"
 	     "(`set depth N`); --time also limits each move. Hints and moves of book\n"
 	     "positions come from the opening book (--book FILE, default the shipped one).\n"
@@ -38,6 +39,7 @@ static const struct cli_options nboard_cli_options = {
 	    CLI_STRING("book", 0, offsetof(struct nboard_cli_options, book_path), NULL, NULL),
 	    CLI_STRING("eval", 0, offsetof(struct nboard_cli_options, eval_spec), NULL, NULL),
 	    CLI_FLAG("no-book", 0, offsetof(struct nboard_cli_options, no_book), NULL),
+	    CLI_INT("threads", 0, offsetof(struct nboard_cli_options, threads), 0, 64, NULL, NULL),
 	    CLI_HELP(0, NULL),
 	    {0},
 	},
@@ -57,6 +59,7 @@ int cli_nboard(int argc, char **argv)
 		return st;
 	opt.time = no.time;
 	opt.hash_mb = (size_t)no.hash_mb;
+	opt.threads = cli_threads(no.threads);
 	if (first < argc) {
 		fprintf(stderr, "othello: nboard: unexpected argument '%s'\n", argv[first]);
 		return 2;

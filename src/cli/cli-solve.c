@@ -128,12 +128,13 @@ struct solve_options {
 	bool all_moves;	       /* --all-moves */
 	long hash_mb;	       /* --hash MB */
 	const char *eval_spec; /* --eval SPEC */
+	long threads;	       /* --threads N, 0 = one per online core */
 };
 
 static const struct cli_options solve_options = {
     .command = "solve",
     .usage = "usage: othello solve FILE.obf [--wld] [--time S] [--all-moves] [--hash MB]\n"
-	     "                     [--eval SPEC]\n"
+	     "                     [--eval SPEC] [--threads N]\n"
 	     "Solves each position of an OBF file and checks the scores it gives.\n",
     .column = 15,
     .options =
@@ -148,6 +149,7 @@ static const struct cli_options solve_options = {
 		    "transposition table size (default 64)"),
 	    CLI_STRING("eval", 0, offsetof(struct solve_options, eval_spec), "SPEC",
 		       "move ordering: pattern (default), classic or a weights file"),
+	    CLI_THREADS_OPTION(offsetof(struct solve_options, threads)),
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
@@ -239,6 +241,7 @@ int cli_solve(int argc, char **argv)
 		eval_free(ev);
 		return 2;
 	}
+	cli_search_threads("solve", s, so.threads);
 	while (fgets(line, sizeof line, f)) {
 		int got, ours, bad;
 
