@@ -67,12 +67,13 @@ struct ladder {
 	int plies;				    /* plies of each opening */
 	uint64_t seed;				    /* base seed */
 	size_t tt_megabytes;			    /* search table of each level state */
-	int next;				    /* next game to play (under lock) */
-	int done;				    /* games finished (under lock) */
-	bool progress;				    /* print a line every 10 games */
-	double t0;				    /* when the ladder started */
-	double max_time;			    /* no new game after t0 + max_time; 0 = none */
-	pthread_mutex_t lock;			    /* guards next, done and printing */
+	int threads;	      /* search threads of a level without its own (0: one) */
+	int next;	      /* next game to play (under lock) */
+	int done;	      /* games finished (under lock) */
+	bool progress;	      /* print a line every 10 games */
+	double t0;	      /* when the ladder started */
+	double max_time;      /* no new game after t0 + max_time; 0 = none */
+	pthread_mutex_t lock; /* guards next, done and printing */
 };
 
 /* Picks a random move among those a 6-ply search scores within 1.5 discs of the best. */
@@ -180,8 +181,12 @@ static void *worker(void *arg)
 	char err[300];
 
 	for (int i = 0; i < l->n_levels; i++) {
-		states[i] = level_state_new(&l->specs[i], l->eval, l->book, 0, l->tt_megabytes, err,
-					    sizeof err);
+		struct level_spec spec = l->specs[i];
+
+		if (!spec.threads)
+			spec.threads = l->threads;
+		states[i] =
+		    level_state_new(&spec, l->eval, l->book, 0, l->tt_megabytes, err, sizeof err);
 		if (!states[i]) {
 			fprintf(stderr, "othello ladder: %s\n", err);
 			goto done;
@@ -364,6 +369,7 @@ int cli_ladder(int argc, char **argv)
 	l.games_per_rung = (int)lo.games;
 	l.seed = (uint64_t)lo.seed;
 	l.tt_megabytes = (size_t)lo.hash_mb;
+	l.threads = (int)lo.threads;
 	l.progress = !lo.quiet;
 	l.max_time = lo.max_time;
 	if (!bk)
@@ -382,8 +388,6 @@ int cli_ladder(int argc, char **argv)
 			fprintf(stderr, "othello ladder: level '%s': %s\n", text, err);
 			goto done;
 		}
-		if (!l.specs[i].threads)
-			l.specs[i].threads = (int)lo.threads;
 	}
 	if (!lo.files && !lo.no_book) {
 		FILE *f = datadir_open("openings/book.txt", path, sizeof path, err, sizeof err);
