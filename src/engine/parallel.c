@@ -245,6 +245,8 @@ bool parallel_split(struct search *s, struct split_node *node)
 	struct pool *p = s->pool;
 	struct worker *me = &p->w[s->thread_id];
 	struct split sp = {node, 0, 0, false, s->sp, me};
+	enum worker_state state;
+	struct split *waiting;
 
 	pthread_mutex_lock(&p->lock);
 	if (!split_book(p, &sp, node->n - 1)) {
@@ -255,17 +257,19 @@ bool parallel_split(struct search *s, struct split_node *node)
 	pthread_mutex_unlock(&p->lock);
 	split_work(s, &sp);
 	pthread_mutex_lock(&p->lock);
+	state = me->state;
+	waiting = me->waiting;
 	me->state = WORKER_WAITING;
 	me->waiting = &sp;
 	pool_recount(p);
-	while (sp.helpers > 0) {
+	while (sp.helpers > 0 || me->offer) {
 		if (me->offer)
 			worker_take_offer(p, me);
 		else
 			pthread_cond_wait(&me->wake, &p->lock);
 	}
-	me->state = WORKER_BUSY;
-	me->waiting = NULL;
+	me->state = state;
+	me->waiting = waiting;
 	pool_recount(p);
 	s->sp = sp.parent;
 	pthread_mutex_unlock(&p->lock);
