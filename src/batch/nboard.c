@@ -19,6 +19,8 @@
  *   hint N                    the N best moves: `book MOVE EVAL 0 DEPTH` lines
  *                             for a book position, else a search scoring N
  *                             moves, then `search PV EVAL 0 DEPTH` for each
+ *                             (DEPTH as 18@87% for a selective search, see
+ *                             --selectivity)
  *   ping N                    stops any search, then `pong N`
  *   learn                     `learned` (nothing is learned)
  *   quit                      stops, and the session ends
@@ -120,12 +122,13 @@ static int endgame_depth(int depth)
 static void on_progress(const struct search_info *info, void *user)
 {
 	struct nboard *nb = user;
-	char pv[200];
+	char pv[200], depth[16];
 
 	if (info->pv_len == 0 || info->bound != BOUND_EXACT)
 		return;
 	format_pv(info->pv, info->pv_len, pv, sizeof pv);
-	say(nb, "search %s %.2f 0 %d", pv, info->score / 100.0, info->depth);
+	search_depth_text(info->depth, info->selectivity, depth, sizeof depth);
+	say(nb, "search %s %.2f 0 %s", pv, info->score / 100.0, depth);
 }
 
 /* The book's moves for the current position, best first; returns how many. */
@@ -181,6 +184,7 @@ static void *search_thread(void *arg)
 	lim.time = nb->opt->time;
 	lim.endgame = endgame_depth(nb->depth);
 	lim.multipv = nb->job == JOB_HINT ? nb->hint_n : 1;
+	lim.selectivity = nb->opt->selectivity;
 	if (search_run(nb->search, &nb->board, &lim, on_progress, nb, &res) != 0 ||
 	    res.move == SQ_NONE) {
 		say(nb, "status search failed");
@@ -196,12 +200,14 @@ static void *search_thread(void *arg)
 
 		for (int i = 0; i < k; i++) {
 			const struct search_move *m = &res.moves[i];
+			char depth[16];
 
 			if (m->move == res.move)
 				format_pv(res.pv, res.pv_len, pv, sizeof pv);
 			else
 				format_pv(&m->move, 1, pv, sizeof pv);
-			say(nb, "search %s %.2f 0 %d", pv, m->score / 100.0, m->depth);
+			search_depth_text(m->depth, res.selectivity, depth, sizeof depth);
+			say(nb, "search %s %.2f 0 %s", pv, m->score / 100.0, depth);
 		}
 	}
 	say(nb, "status");

@@ -15,6 +15,7 @@ struct nboard_options {
 	const struct book *book; /* opening book for hints and moves, or NULL */
 	double time;		 /* seconds per move (0: search to the depth set) */
 	size_t hash_mb;		 /* transposition table size */
+	int selectivity;	 /* ProbCut confidence of the midgame, percent; 0/100 exact */
 	const char *name;	 /* name announced with `set myname` */
 	int threads;		 /* search threads, 0 = one */
 };

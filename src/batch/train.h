@@ -17,6 +17,7 @@
 #include "board.h"
 #include "eval.h"
 #include "pattern.h"
+#include "probcut.h"
 #include "search.h"
 
 enum {
@@ -120,5 +121,18 @@ struct train_match_options {
 int train_match(const struct eval *a, const struct eval *b, const struct train_opening *ops,
 		int n_ops, const struct train_match_options *o, train_progress progress, void *user,
 		struct train_match_result *res, char *err, size_t errlen);
+
+struct train_probcut_options {
+	int positions; /* positions sampled per midgame phase and per number of empties */
+	int mid_depth; /* deepest midgame depth fitted */
+	int end_min;   /* endgame rows from this many empties ... */
+	int end_max;   /* ... to this many */
+	uint64_t seed; /* seed of the sampling */
+	size_t tt_mb;  /* transposition table, megabytes */
+};
+
+int train_probcut(const struct eval *ev, const struct train_data *d,
+		  const struct train_probcut_options *o, const char *command, FILE *out,
+		  train_progress progress, void *user, char *err, size_t errlen);
 
 #endif

@@ -27,6 +27,7 @@ struct position_options {
 	struct cli_list without; /* --without FEATURE... */
 	long hash_mb;		 /* --hash MB */
 	long multipv;		 /* --multipv N */
+	const char *selectivity; /* --selectivity P */
 	long threads;		 /* --threads N, 0 = one per online core */
 };
 
@@ -34,11 +35,13 @@ static const struct cli_options position_options = {
     .command = "analyze-position",
     .usage = "usage: othello analyze-position \"BOARD STRING\" [--depth N | --time S]\n"
 	     "         [--eval SPEC] [--without FEATURE]... [--hash MB] [--multipv N]\n"
-	     "         [--threads N]\n"
+	     "         [--selectivity P] [--threads N]\n"
 	     "Searches a position; prints each iteration and the score of every move\n"
 	     "(of the N best only with --multipv N; the others get bounds).\n"
 	     "SPEC: pattern (default), classic or a weights file; --without switches off\n"
 	     "a feature of the classic evaluation (the default with --without).\n"
+	     "P: ProbCut confidence 73, 87, 95, 98, 99 or exact (default): selective\n"
+	     "iterations show it as depth@P%.\n"
 	     "Scores are in discs for the side to move.\n",
     .options =
 	(const struct cli_option[]){
@@ -51,6 +54,8 @@ static const struct cli_options position_options = {
 	     .offset = offsetof(struct position_options, without)},
 	    CLI_INT("hash", 'H', offsetof(struct position_options, hash_mb), 1, 65536, NULL, NULL),
 	    CLI_INT("multipv", 'm', offsetof(struct position_options, multipv), 1, 64, NULL, NULL),
+	    CLI_STRING("selectivity", 's', offsetof(struct position_options, selectivity), NULL,
+		       NULL),
 	    CLI_INT("threads", 0, offsetof(struct position_options, threads), 0, 64, NULL, NULL),
 	    CLI_HELP('h', NULL),
 	    {0},
@@ -70,10 +75,13 @@ static void print_pv(const int *pv, int n)
 
 static void analyze_progress(const struct search_info *info, void *user)
 {
+	char depth[16];
+
 	(void)user;
-	printf("%s %2d  %2s%+7.2f  %12llu nodes %8.3f s  pv", info->endgame ? "solve" : "depth",
-	       info->depth, bound_mark(info->bound), info->score / 100.0,
-	       (unsigned long long)info->nodes, info->time);
+	search_depth_text(info->depth, info->selectivity, depth, sizeof depth);
+	printf("%s %2s  %2s%+7.2f  %12llu nodes %8.3f s  pv", info->endgame ? "solve" : "depth",
+	       depth, bound_mark(info->bound), info->score / 100.0, (unsigned long long)info->nodes,
+	       info->time);
 	print_pv(info->pv, info->pv_len);
 	printf("\n");
 	fflush(stdout);
@@ -114,6 +122,10 @@ int cli_analyze_position(int argc, char **argv)
 	}
 	lim.time = po.time;
 	lim.multipv = (int)po.multipv;
+	if (po.selectivity &&
+	    (lim.selectivity = cli_selectivity("analyze-position", po.selectivity)) < 0)
+		return 2;
+	lim.solve_selectivity = lim.selectivity;
 	if (board_parse(board_arg, &b, &side, err, sizeof err) < 0) {
 		fprintf(stderr, "othello analyze-position: %s\n", err);
 		return 2;
@@ -153,10 +165,13 @@ int cli_analyze_position(int argc, char **argv)
 	} else if (res.move == SQ_PASS) {
 		printf("pass (no legal move)\n");
 	} else {
-		printf("best %s %s%+.2f (%s %d), %llu nodes, %.3f s\n", board_square_name(res.move),
+		char depth[16];
+
+		search_depth_text(res.depth, res.selectivity, depth, sizeof depth);
+		printf("best %s %s%+.2f (%s %s), %llu nodes, %.3f s\n", board_square_name(res.move),
 		       bound_mark(res.bound), res.score / 100.0,
-		       res.endgame ? "solved at" : "depth", res.depth,
-		       (unsigned long long)res.nodes, res.time);
+		       res.endgame ? "solved at" : "depth", depth, (unsigned long long)res.nodes,
+		       res.time);
 		for (int i = 0; i < res.n_moves; i++)
 			printf("  %s %2s%+7.2f\n", board_square_name(res.moves[i].move),
 			       bound_mark(res.moves[i].bound), res.moves[i].score / 100.0);

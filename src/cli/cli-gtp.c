@@ -15,22 +15,24 @@
 
 /* The options of `othello gtp`. */
 struct gtp_options {
-	const char *level;     /* --level PLAYER */
-	double time;	       /* --time T, 0 = none */
-	long depth;	       /* --depth D, 0 = the level's */
-	long random_pct;       /* --random PCT */
-	long seed;	       /* --seed N */
-	const char *eval_spec; /* --eval SPEC, NULL = the default */
-	long threads;	       /* --threads N, 0 = one per online core */
+	const char *level;	 /* --level PLAYER */
+	double time;		 /* --time T, 0 = none */
+	long depth;		 /* --depth D, 0 = the level's */
+	long random_pct;	 /* --random PCT */
+	long seed;		 /* --seed N */
+	const char *eval_spec;	 /* --eval SPEC, NULL = the default */
+	const char *selectivity; /* --selectivity P: added to the level */
+	long threads;		 /* --threads N, 0 = one per online core */
 };
 
 static const struct cli_options gtp_options = {
     .command = "gtp",
     .usage = "usage: othello gtp [--level PLAYER] [--time T] [--depth D] [--random PCT] "
 	     "[--seed N]\n"
-	     "                   [--eval SPEC] [--threads N]\n\n"
+	     "                   [--eval SPEC] [--selectivity P] [--threads N]\n\n"
 	     "Speaks GTP on stdin/stdout. PLAYER as for `othello match` (default expert).\n"
-	     "SPEC: pattern (default), classic or a weights file.\n",
+	     "SPEC: pattern (default), classic or a weights file.\n"
+	     "P: ProbCut confidence of the level's midgame, 73, 87, 95, 98, 99 or exact.\n",
     .options =
 	(const struct cli_option[]){
 	    CLI_STRING("level", 0, offsetof(struct gtp_options, level), NULL, NULL),
@@ -39,6 +41,7 @@ static const struct cli_options gtp_options = {
 	    CLI_INT("random", 0, offsetof(struct gtp_options, random_pct), 0, 100, NULL, NULL),
 	    CLI_INT("seed", 0, offsetof(struct gtp_options, seed), 0, 0x7fffffffL, NULL, NULL),
 	    CLI_STRING("eval", 0, offsetof(struct gtp_options, eval_spec), NULL, NULL),
+	    CLI_STRING("selectivity", 0, offsetof(struct gtp_options, selectivity), NULL, NULL),
 	    CLI_INT("threads", 0, offsetof(struct gtp_options, threads), 0, 64, NULL, NULL),
 	    CLI_HELP(0, NULL),
 	    {0},
@@ -51,7 +54,7 @@ int cli_gtp(int argc, char **argv)
 	struct gtp_options go = {.level = "expert", .seed = 1};
 	struct match_player_options opt = {0};
 	const char *level;
-	char eval_name[EVALSPEC_NAME_LEN];
+	char eval_name[EVALSPEC_NAME_LEN], with_sel[512];
 	struct eval *ev;
 	struct match_player *p;
 	char err[256];
@@ -67,6 +70,18 @@ int cli_gtp(int argc, char **argv)
 	if (first < argc) {
 		fprintf(stderr, "othello: gtp: unexpected argument '%s'\n", argv[first]);
 		return 2;
+	}
+	if (go.selectivity) {
+		if (!match_player_is_level(level) || cli_selectivity("gtp", go.selectivity) < 0) {
+			if (!match_player_is_level(level))
+				fprintf(
+				    stderr,
+				    "othello gtp: --selectivity: '%s' is not one of our levels\n",
+				    level);
+			return 2;
+		}
+		snprintf(with_sel, sizeof with_sel, "%s --selectivity %s", level, go.selectivity);
+		level = with_sel;
 	}
 	if (!match_player_is_level(level)) {
 		if (go.eval_spec) {

@@ -16,22 +16,24 @@
 
 /* The options of `othello nboard`. */
 struct nboard_cli_options {
-	double time;	       /* --time T, 0 = none */
-	long hash_mb;	       /* --hash MB, 0 = the default */
-	const char *book_path; /* --book FILE, NULL = the shipped book */
-	const char *eval_spec; /* --eval SPEC, NULL = the default */
-	bool no_book;	       /* --no-book */
-	long threads;	       /* --threads N, 0 = one per online core */
+	double time;		 /* --time T, 0 = none */
+	long hash_mb;		 /* --hash MB, 0 = the default */
+	const char *book_path;	 /* --book FILE, NULL = the shipped book */
+	const char *eval_spec;	 /* --eval SPEC, NULL = the default */
+	bool no_book;		 /* --no-book */
+	const char *selectivity; /* --selectivity P */
+	long threads;		 /* --threads N, 0 = one per online core */
 };
 
 static const struct cli_options nboard_cli_options = {
     .command = "nboard",
     .usage = "usage: othello nboard [--time T] [--hash MB] [--book FILE | --no-book]\n"
-	     "         [--eval SPEC] [--threads N]\n\n"
+	     "         [--eval SPEC] [--selectivity P] [--threads N]\n\n"
 	     "Speaks the NBoard protocol on stdin/stdout. The GUI sets the depth\n"
 	     "(`set depth N`); --time also limits each move. Hints and moves of book\n"
 	     "positions come from the opening book (--book FILE, default the shipped one).\n"
-	     "SPEC: pattern (default), classic or a weights file.\n",
+	     "SPEC: pattern (default), classic or a weights file.\n"
+	     "P: ProbCut confidence of the midgame, 73, 87, 95, 98, 99 or exact (default).\n",
     .options =
 	(const struct cli_option[]){
 	    CLI_NUMBER("time", 0, offsetof(struct nboard_cli_options, time), NULL, NULL),
@@ -39,6 +41,8 @@ static const struct cli_options nboard_cli_options = {
 	    CLI_STRING("book", 0, offsetof(struct nboard_cli_options, book_path), NULL, NULL),
 	    CLI_STRING("eval", 0, offsetof(struct nboard_cli_options, eval_spec), NULL, NULL),
 	    CLI_FLAG("no-book", 0, offsetof(struct nboard_cli_options, no_book), NULL),
+	    CLI_STRING("selectivity", 0, offsetof(struct nboard_cli_options, selectivity), NULL,
+		       NULL),
 	    CLI_INT("threads", 0, offsetof(struct nboard_cli_options, threads), 0, 64, NULL, NULL),
 	    CLI_HELP(0, NULL),
 	    {0},
@@ -59,6 +63,8 @@ int cli_nboard(int argc, char **argv)
 		return st;
 	opt.time = no.time;
 	opt.hash_mb = (size_t)no.hash_mb;
+	if (no.selectivity && (opt.selectivity = cli_selectivity("nboard", no.selectivity)) < 0)
+		return 2;
 	opt.threads = cli_threads(no.threads);
 	if (first < argc) {
 		fprintf(stderr, "othello: nboard: unexpected argument '%s'\n", argv[first]);

@@ -123,18 +123,19 @@ static int obf_parse_line(char *line, struct obf_position *pos, char *err, size_
 
 /* The options of `othello solve`. */
 struct solve_options {
-	bool wld;	       /* --wld */
-	double time;	       /* --time S, 0 = none */
-	bool all_moves;	       /* --all-moves */
-	long hash_mb;	       /* --hash MB */
-	const char *eval_spec; /* --eval SPEC */
-	long threads;	       /* --threads N, 0 = one per online core */
+	bool wld;		 /* --wld */
+	double time;		 /* --time S, 0 = none */
+	bool all_moves;		 /* --all-moves */
+	long hash_mb;		 /* --hash MB */
+	const char *eval_spec;	 /* --eval SPEC */
+	const char *selectivity; /* --selectivity P */
+	long threads;		 /* --threads N, 0 = one per online core */
 };
 
 static const struct cli_options solve_options = {
     .command = "solve",
     .usage = "usage: othello solve FILE.obf [--wld] [--time S] [--all-moves] [--hash MB]\n"
-	     "                     [--eval SPEC] [--threads N]\n"
+	     "                     [--eval SPEC] [--selectivity P] [--threads N]\n"
 	     "Solves each position of an OBF file and checks the scores it gives.\n",
     .column = 15,
     .options =
@@ -149,6 +150,9 @@ static const struct cli_options solve_options = {
 		    "transposition table size (default 64)"),
 	    CLI_STRING("eval", 0, offsetof(struct solve_options, eval_spec), "SPEC",
 		       "move ordering: pattern (default), classic or a weights file"),
+	    CLI_STRING("selectivity", 's', offsetof(struct solve_options, selectivity), "P",
+		       "stop at ProbCut confidence P: 73, 87, 95, 98, 99 or exact (default);\n"
+		       "a score below exact is a prediction, shown with @P%"),
 	    CLI_THREADS_OPTION(offsetof(struct solve_options, threads)),
 	    CLI_HELP('h', NULL),
 	    {0},
@@ -196,6 +200,47 @@ static int check_all_moves(const struct obf_position *pos, const struct search_r
 	return bad;
 }
 
+/*
+ * Judges the solve `res` of position number `count` against the file's
+ * scores and prints its line but the PV; returns 1 when the score is wrong or
+ * missing (a time-out), else 0. A solve asked to stop at a selectivity below
+ * exact is judged by the score it predicts.
+ */
+static int judge(const struct obf_position *pos, const struct search_result *res,
+		 const struct search_limits *lim, int count)
+{
+	int ours = res->score / SCORE_DISC, empties = board_empty_count(&pos->b), bad;
+	bool selective = lim->solve_selectivity > 0 && lim->solve_selectivity < 100;
+
+	if (!res->endgame && res->move != SQ_NONE && res->move != SQ_PASS &&
+	    !(selective && res->selectivity == lim->solve_selectivity && res->depth == empties))
+		bad = 1;
+	else if (pos->n_moves == 0)
+		bad = 0;
+	else if (lim->wld)
+		bad = sign(ours) != sign(pos->best) ||
+		      (pos->best != 0 && res->bound == BOUND_EXACT && ours == 0);
+	else
+		bad = ours != pos->best || res->bound != BOUND_EXACT;
+	printf("%3d %2d empties  %-4s %+3d", count, empties,
+	       res->move == SQ_PASS   ? "PS"
+	       : res->move == SQ_NONE ? "--"
+				      : board_square_name_upper(res->move),
+	       ours);
+	if (selective)
+		printf("@%d%%", res->selectivity);
+	if (pos->n_moves)
+		printf("  expected %+3d", pos->best);
+	else
+		printf("  expected   ?");
+	printf("  %-8s %12llu nodes %8.3f s  ",
+	       bad ? (res->endgame || res->move >= 64 || res->depth == empties ? "MISMATCH"
+									       : "TIMEOUT")
+		   : "OK",
+	       (unsigned long long)res->nodes, res->time);
+	return bad;
+}
+
 /* `othello solve`: solves the positions of an OBF file; 0, 1 if a score
    mismatches, 2 on bad usage or a bad file. */
 int cli_solve(int argc, char **argv)
@@ -222,6 +267,9 @@ int cli_solve(int argc, char **argv)
 	}
 	lim.wld = so.wld;
 	lim.time = so.time;
+	if (so.selectivity &&
+	    (lim.solve_selectivity = cli_selectivity("solve", so.selectivity)) < 0)
+		return 2;
 	if (so.all_moves)
 		lim.multipv = 64;
 	f = fopen(argv[first], "r");
@@ -243,7 +291,7 @@ int cli_solve(int argc, char **argv)
 	}
 	cli_search_threads("solve", s, so.threads);
 	while (fgets(line, sizeof line, f)) {
-		int got, ours, bad;
+		int got, bad;
 
 		lineno++;
 		if (!strchr(line, '\n') && !feof(f)) {
@@ -268,28 +316,7 @@ int cli_solve(int argc, char **argv)
 		count++;
 		search_clear(s);
 		search_run(s, &pos.b, &lim, NULL, NULL, &res);
-		ours = res.score / SCORE_DISC;
-		if (!res.endgame && res.move != SQ_NONE && res.move != SQ_PASS)
-			bad = 1;
-		else if (pos.n_moves == 0)
-			bad = 0;
-		else if (lim.wld)
-			bad = sign(ours) != sign(pos.best) ||
-			      (pos.best != 0 && res.bound == BOUND_EXACT && ours == 0);
-		else
-			bad = ours != pos.best || res.bound != BOUND_EXACT;
-		printf("%3d %2d empties  %-4s %+3d", count, board_empty_count(&pos.b),
-		       res.move == SQ_PASS   ? "PS"
-		       : res.move == SQ_NONE ? "--"
-					     : board_square_name_upper(res.move),
-		       ours);
-		if (pos.n_moves)
-			printf("  expected %+3d", pos.best);
-		else
-			printf("  expected   ?");
-		printf("  %-8s %12llu nodes %8.3f s  ",
-		       bad ? (res.endgame || res.move >= 64 ? "MISMATCH" : "TIMEOUT") : "OK",
-		       (unsigned long long)res.nodes, res.time);
+		bad = judge(&pos, &res, &lim, count);
 		print_pv(&res);
 		printf("\n");
 		if (so.all_moves && !lim.wld)

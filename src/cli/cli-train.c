@@ -1,6 +1,6 @@
 /*
- * cli-train.c — `othello train generate|fit|iterate|match`: making the
- * pattern weights (see train.h) and measuring them.
+ * cli-train.c — `othello train generate|fit|iterate|match|probcut`: making
+ * the pattern weights and the ProbCut table (see train.h) and measuring them.
  *
  *   generate OUT.dat --openings FILE [--games N] [--depth D] [--solve E]
  *            [--random R] [--window W] [--seed S] [--eval SPEC] [--jobs J]
@@ -20,6 +20,10 @@
  *            [--rounds R] [--noise PCT] [--jobs J]
  *       every opening 2 x R times, colours swapped, rounds after the first
  *       with evaluation noise PCT (default 5) for both sides; prints A's score.
+ *   probcut OUT.txt DATA.dat... [--positions N] [--depth D] [--end-max E]
+ *            [--seed S] [--eval SPEC]
+ *       the ProbCut table (train-probcut.c): N positions a phase, midgame
+ *       pairs up to D plies, endgame rows from 10 to E empties.
  *
  * Defaults: --games 1000 --depth 4 --solve 16 --random 2 --window 12 --seed 1
  * --eval classic --jobs 1 --search-label 0; --iterations 40 --ridge 5 --validation 10
@@ -57,6 +61,8 @@ struct train_numbers {
 	long noise;	   /* --noise PCT */
 	long fit_window;   /* --fit-window K */
 	long search_label; /* --search-label PCT */
+	long positions;	   /* --positions N: probcut */
+	long end_max;	   /* --end-max E: probcut */
 };
 
 struct train_args {
@@ -130,11 +136,14 @@ static const struct cli_options train_options = {
 	     "[options]\n"
 	     "       othello train match --openings FILE [--a SPEC] [--b SPEC] [--depth D]\n"
 	     "                [--endgame E] [--rounds R] [--noise PCT] [--jobs J]\n"
+	     "       othello train probcut OUT.txt DATA.dat... [--positions N] [--depth D]\n"
+	     "                [--end-max E] [--seed S] [--eval SPEC]\n"
 	     "SPEC: classic, pattern (the shipped weights) or a weights file.\n"
 	     "Defaults: --games 1000 --depth 4 --solve 16 --random 2 --window 12 --seed 1\n"
 	     "--jobs 1 --search-label 0; fit --iterations 40 --ridge 5 --validation 10\n"
 	     "--fit-window 1; "
-	     "match --depth 6 --endgame 14 --rounds 1 --noise 5.\n",
+	     "match --depth 6 --endgame 14 --rounds 1 --noise 5;\n"
+	     "probcut --positions 48 --depth 10 --end-max 22 --eval pattern.\n",
     .options =
 	(const struct cli_option[]){
 	    CLI_STRING("openings", 0, offsetof(struct train_args, openings), NULL, NULL),
@@ -166,6 +175,8 @@ static const struct cli_options train_options = {
 	    TRAIN_NUMBER("noise", 0, noise, 1000000000),
 	    TRAIN_NUMBER("fit-window", 0, fit_window, 1000000000),
 	    TRAIN_NUMBER("search-label", 0, search_label, 100),
+	    TRAIN_NUMBER("positions", 0, positions, 100000),
+	    TRAIN_NUMBER("end-max", 0, end_max, 30),
 	    CLI_HELP(0, NULL),
 	    {0},
 	},
@@ -213,7 +224,8 @@ static int train_parse(int argc, char **argv, struct train_args *a)
 {
 	int first, st;
 
-	a->given = (struct train_numbers){-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+	a->given =
+	    (struct train_numbers){-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 	if ((st = cli_options_parse(&train_options, argc, argv, a, &first)) >= 0)
 		return st;
 	train_apply(a);
@@ -313,6 +325,25 @@ static void fit_progress(int phase, int it, int iterations, double rmse, void *u
 		 done == (uint64_t)PATTERN_PHASES * (uint64_t)iterations);
 }
 
+/* Reads the data files `files` into `d`; -1 after saying why on stderr. */
+static int read_data(char **files, int n_files, struct train_data *d)
+{
+	char err[512];
+
+	for (int i = 0; i < n_files; i++) {
+		FILE *f = fopen(files[i], "rb");
+
+		if (!f || train_data_read(f, files[i], d, NULL, 0, NULL, err, sizeof err) < 0) {
+			fprintf(stderr, "othello train: %s\n", f ? err : "cannot open data file");
+			if (f)
+				fclose(f);
+			return -1;
+		}
+		fclose(f);
+	}
+	return 0;
+}
+
 /* Fits weights on the data files `files` and writes them to `out`. */
 static int run_fit(const struct train_args *a, char **files, int n_files, const char *out)
 {
@@ -326,16 +357,9 @@ static int run_fit(const struct train_args *a, char **files, int n_files, const 
 
 	if (!w)
 		return 1;
-	for (int i = 0; i < n_files; i++) {
-		f = fopen(files[i], "rb");
-		if (!f || train_data_read(f, files[i], &d, NULL, 0, NULL, err, sizeof err) < 0) {
-			fprintf(stderr, "othello train: %s\n", f ? err : "cannot open data file");
-			if (f)
-				fclose(f);
-			rc = 2;
-			goto out;
-		}
-		fclose(f);
+	if (read_data(files, n_files, &d) < 0) {
+		rc = 2;
+		goto out;
 	}
 	fprintf(stderr,
 		"fit: %zu positions from %zu games, %d iterations per phase, ridge %g, "
@@ -477,6 +501,73 @@ out:
 	return rc;
 }
 
+static void probcut_progress(uint64_t done, uint64_t total, uint64_t positions, void *user)
+{
+	(void)positions;
+	bar_draw(user, done, total, NULL, done == total);
+}
+
+/* The command line `argv` as one string (words joined by spaces), into `out`. */
+static void join_command(int argc, char **argv, char *out, size_t outlen)
+{
+	size_t n = (size_t)snprintf(out, outlen, "othello");
+
+	for (int i = 0; i < argc && n < outlen; i++)
+		n += (size_t)snprintf(out + n, outlen - n, " %s", argv[i]);
+}
+
+/* `train probcut OUT.txt DATA.dat...`: measures the ProbCut table (train-probcut.c). */
+static int cmd_probcut(struct train_args *a, int argc, char **argv)
+{
+	struct train_data d = {0};
+	struct train_probcut_options o = {48, 10, 10, 22, 1, 64};
+	struct bar bar = {timer_now(), 0, "steps", 0};
+	char err[512], command[2048], tmp[4096];
+	struct eval *ev = NULL;
+	int rc = 0;
+	FILE *f;
+
+	if (a->n_rest < 2) {
+		cli_options_usage(&train_options, stderr);
+		return 2;
+	}
+	if (a->given.positions > 0)
+		o.positions = (int)a->given.positions;
+	if (a->given.depth > 0)
+		o.mid_depth =
+		    (int)(a->given.depth < PROBCUT_MAX_DEPTH ? a->given.depth : PROBCUT_MAX_DEPTH);
+	if (a->given.end_max >= 0)
+		o.end_max = (int)a->given.end_max;
+	if (a->given.seed >= 0)
+		o.seed = (uint64_t)a->given.seed;
+	if (read_data(a->rest + 1, a->n_rest - 1, &d) < 0) {
+		rc = 2;
+		goto out;
+	}
+	if (!(ev = cli_eval_open(a->eval ? a->eval : "pattern", stderr))) {
+		rc = 2;
+		goto out;
+	}
+	join_command(argc, argv, command, sizeof command);
+	snprintf(tmp, sizeof tmp, "%s.tmp", a->rest[0]);
+	if (!(f = fopen(tmp, "w"))) {
+		fprintf(stderr, "othello train: %s: cannot create\n", tmp);
+		rc = 1;
+		goto out;
+	}
+	rc = train_probcut(ev, &d, &o, command, f, probcut_progress, &bar, err, sizeof err) < 0;
+	if (rc)
+		fprintf(stderr, "othello train: %s\n", err);
+	if (fclose(f) != 0 || rc || rename(tmp, a->rest[0]) != 0) {
+		remove(tmp);
+		rc = 1;
+	}
+out:
+	eval_free(ev);
+	train_data_free(&d);
+	return rc;
+}
+
 /* `othello train ...`: see the top of this file. */
 int cli_train(int argc, char **argv)
 {
@@ -509,6 +600,8 @@ int cli_train(int argc, char **argv)
 		return cmd_iterate(&a);
 	if (strcmp(sub, "match") == 0)
 		return cmd_match(&a);
+	if (strcmp(sub, "probcut") == 0)
+		return cmd_probcut(&a, argc, argv);
 	fprintf(stderr, "othello train: no subcommand '%s'\n", sub);
 	cli_options_usage(&train_options, stderr);
 	return 2;

@@ -6,6 +6,7 @@
 #include "cli.h"
 
 #include "parse.h"
+#include "probcut.h"
 #include "search.h"
 
 #include <errno.h>
@@ -53,4 +54,21 @@ void cli_search_threads(const char *command, struct search *s, long n)
 	if (search_set_threads(s, want) != 0)
 		fprintf(stderr, "othello %s: cannot start %d search threads; searching with one\n",
 			command, want);
+}
+
+/*
+ * The selectivity `text` names (73, 87, 95, 98, 99, a trailing % allowed, 100
+ * or exact) in percent, or -1 after saying on stderr why it is none
+ * ("othello COMMAND: --selectivity: ...").
+ */
+int cli_selectivity(const char *command, const char *text)
+{
+	int p = probcut_parse_level(text);
+
+	if (p < 0)
+		fprintf(stderr,
+			"othello %s: --selectivity: '%s' is not a selectivity (73, 87, 95, 98, 99 "
+			"or exact)\n",
+			command, text);
+	return p;
 }

@@ -21,6 +21,13 @@
  * Child table buckets are prefetched while the moves are ordered.
  * Scores here are in discs; the root (search.c) converts them.
  *
+ * Selective pre-searches (the root raises the selectivity level before the
+ * exact solve): from EG_PROBCUT_MIN empties, a null-window midgame search of
+ * the depth the ProbCut table gives predicts whether the exact score fails
+ * high or low, and the node is cut when the prediction is sure enough at the
+ * level of the search (eg_probcut). Entries are stored with the level, so
+ * the exact search only takes the move from them.
+ *
  * Stable discs (endgame_stable): a disc is stable when, along each of the four
  * axes, its line is full or one of its neighbours on that axis is the board
  * edge or a stable disc of the same colour; grown from nothing to a fixpoint.
@@ -30,15 +37,16 @@
 #include "search-int.h"
 
 enum {
-	EG_SHALLOW = 6,	   /* up to this many empties: the parity solver */
-	EG_TT_MIN = 8,	   /* from this many empties: the transposition table */
-	EG_ETC_MIN = 14,   /* above this many empties: enhanced transposition cut-offs */
-	EG_EVAL_SORT = 14, /* from this many empties: the evaluation joins the ordering key */
-	EG_EVAL_SCALE = 8, /* centidiscs of evaluation per unit of the key */
-	EG_W_MOB = 8,	   /* ordering weight of the opponent's mobility */
-	EG_W_POT = 1,	   /* ordering weight of the opponent's potential mobility */
-	EG_W_CORNER = 8,   /* ordering bonus of a corner move */
-	EG_SPLIT_MIN = 12  /* from this many empties, younger brothers are shared with helpers */
+	EG_SHALLOW = 6,	     /* up to this many empties: the parity solver */
+	EG_TT_MIN = 8,	     /* from this many empties: the transposition table */
+	EG_ETC_MIN = 14,     /* above this many empties: enhanced transposition cut-offs */
+	EG_EVAL_SORT = 14,   /* from this many empties: the evaluation joins the ordering key */
+	EG_EVAL_SCALE = 8,   /* centidiscs of evaluation per unit of the key */
+	EG_W_MOB = 8,	     /* ordering weight of the opponent's mobility */
+	EG_W_POT = 1,	     /* ordering weight of the opponent's potential mobility */
+	EG_W_CORNER = 8,     /* ordering bonus of a corner move */
+	EG_PROBCUT_MIN = 10, /* from this many empties, ProbCut in selective searches */
+	EG_SPLIT_MIN = 12    /* from this many empties, younger brothers are shared with helpers */
 };
 
 #define FILE_A 0x0101010101010101ULL
@@ -379,6 +387,41 @@ static bool eg_split(struct search *s, uint64_t own, uint64_t opp, int n,
 	return true;
 }
 
+/*
+ * ProbCut in a selective search with `n` empties within (alpha, beta) discs:
+ * returns true with the bound in *out when the shallow midgame search of the
+ * table predicts a fail high on beta or a fail low on alpha at the level of
+ * the search.
+ */
+static bool eg_probcut(struct search *s, uint64_t own, uint64_t opp, int n, int alpha, int beta,
+		       int *out)
+{
+	const struct probcut_pair *p = probcut_end(eval_probcut(s->ev), n);
+	struct board b = {own, opp};
+
+	if (!p || p->shallow >= n)
+		return false;
+	if (beta <= 64) {
+		int hi = probcut_bound(p, s->sel, beta * SCORE_DISC, 1);
+
+		if (hi <= 64 * SCORE_DISC &&
+		    search_midgame_window(s, &b, p->shallow, hi - 1, hi) >= hi && !s->abort) {
+			*out = beta;
+			return true;
+		}
+	}
+	if (alpha >= -64) {
+		int lo = probcut_bound(p, s->sel, alpha * SCORE_DISC, -1);
+
+		if (lo >= -64 * SCORE_DISC &&
+		    search_midgame_window(s, &b, p->shallow, lo, lo + 1) <= lo && !s->abort) {
+			*out = alpha;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* The solver above EG_SHALLOW empties (n of them), see the top of this file. */
 static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha, int beta)
 {
@@ -411,7 +454,7 @@ static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha
 		key = board_hash(&(struct board){own, opp});
 		if (tt_probe(s, key, &e)) {
 			int sc = e.score / SCORE_DISC;
-			bool solved = e.depth >= TT_DEPTH_SOLVED;
+			bool solved = e.depth >= TT_DEPTH_SOLVED && tt_usable(s, &e);
 
 			if (solved && e.bound == BOUND_EXACT)
 				return sc;
@@ -422,6 +465,9 @@ static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha
 			hash_move = e.move;
 		}
 	}
+	if (s->sel < PROBCUT_EXACT && n >= EG_PROBCUT_MIN &&
+	    eg_probcut(s, own, opp, n, alpha, beta, &best))
+		return best;
 	alpha0 = alpha;
 	for (uint64_t m = moves; m; m &= m - 1) {
 		int sq = board_first_square(m);
@@ -442,8 +488,8 @@ static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha
 			struct tt_data ce;
 
 			if (tt_probe(s, board_hash(&(struct board){o2, p2}), &ce) &&
-			    ce.depth >= TT_DEPTH_SOLVED && ce.bound != BOUND_LOWER &&
-			    -ce.score / SCORE_DISC >= beta)
+			    ce.depth >= TT_DEPTH_SOLVED && tt_usable(s, &ce) &&
+			    ce.bound != BOUND_LOWER && -ce.score / SCORE_DISC >= beta)
 				return -ce.score / SCORE_DISC;
 		}
 		if (n >= EG_EVAL_SORT) {

@@ -45,6 +45,7 @@
  */
 #include "eval.h"
 #include "pattern.h"
+#include "probcut.h"
 #include "search.h"
 
 #include <ctype.h>
@@ -102,6 +103,7 @@ struct eval {
 	int row[61][N_ROW];		   /* effective integer weights per number of empties */
 	uint8_t edge_stable[256 * 256];	   /* [own8 << 8 | opp8] -> stable squares of that edge */
 	struct pattern_weights *pattern;   /* trained pattern weights (pattern.c), or NULL */
+	struct probcut *probcut;	   /* ProbCut table fitted with this evaluation, or NULL */
 };
 
 #define CORNERS 0x8100000000000081ULL
@@ -252,9 +254,28 @@ struct eval *eval_new_default(void)
 /* Frees an evaluation (NULL is fine). */
 void eval_free(struct eval *ev)
 {
-	if (ev)
+	if (ev) {
 		pattern_free(ev->pattern);
+		probcut_free(ev->probcut);
+	}
 	free(ev);
+}
+
+/*
+ * Gives `ev` the ProbCut table `pc` fitted with it (taking ownership; it is
+ * freed with the evaluation, and any table set before is freed now).
+ * Searches with this evaluation use it for their selectivity.
+ */
+void eval_set_probcut(struct eval *ev, struct probcut *pc)
+{
+	probcut_free(ev->probcut);
+	ev->probcut = pc;
+}
+
+/* The ProbCut table of `ev`, or NULL when it has none (searches are then exact). */
+const struct probcut *eval_probcut(const struct eval *ev)
+{
+	return ev->probcut;
 }
 
 /*

@@ -17,10 +17,13 @@
 
 struct eval;
 struct pattern_weights;
+struct probcut;
 
 struct eval *eval_new_default(void);
 struct eval *eval_load(FILE *f, const char *name, char *err, size_t errlen);
 void eval_free(struct eval *ev);
+void eval_set_probcut(struct eval *ev, struct probcut *pc);
+const struct probcut *eval_probcut(const struct eval *ev);
 int eval_set_feature(struct eval *ev, const char *feature, bool on, char *err, size_t errlen);
 const char *const *eval_feature_names(void);
 int eval_board(const struct eval *ev, const struct board *b);

@@ -14,6 +14,7 @@
  *   | --book, --no-book | consult the opening book or not (searching levels; on for master) |
  *   | --random PERCENT  | evaluation noise up to PERCENT (0-100); 0 deterministic |
  *   | --seed N          | random seed (with --random), for the caller to pass to level_state_new |
+ *   | --selectivity P   | ProbCut confidence of the midgame: 73, 87, 95, 98, 99 or exact |
  *   | --threads N       | search with N threads (1-64); unset, the caller's choice |
  *
  * Options may also be written --name=value.
@@ -32,10 +33,13 @@
  * machine's speed anyway. A search with several threads (--threads) may pick
  * another of equally scored moves from one run to the next.
  *
- * Master searches twice: a sure search (LEVEL_MASTER_MIN_DEPTH plies, solving
- * from LEVEL_MASTER_MIN_ENDGAME empties) whatever the clock, so that it never
- * plays weaker than pre-master on a slow or busy machine; then iterative
- * deepening for the rest of its time, from the table the first one filled.
+ * Master without a time of its own (--time, or a game clock) searches twice:
+ * a sure search (LEVEL_MASTER_MIN_DEPTH plies, solving from
+ * LEVEL_MASTER_MIN_ENDGAME empties), so that it never plays weaker than
+ * pre-master on a slow or busy machine; then iterative deepening for the
+ * rest of its time, from the table the first one filled. When a time is
+ * given, only the second: the time is a promise (the search's hard limit is
+ * at most twice the move's budget).
  *
  * Features switched off need an evaluation of their own: it is built from
  * the built-in weights (eval_new_default), as the engine API has no way to
@@ -43,6 +47,7 @@
  */
 #include "level.h"
 #include "parse.h"
+#include "probcut.h"
 
 #include "rng.h"
 #include "timer.h"
@@ -78,6 +83,7 @@ static void level_defaults(int i, struct level_spec *out)
 {
 	memset(out, 0, sizeof *out);
 	snprintf(out->name, sizeof out->name, "%s", names[i]);
+	out->selectivity = 100;
 	switch (i) {
 	case 0:
 		out->approach = LEVEL_SCAN;
@@ -98,6 +104,7 @@ static void level_defaults(int i, struct level_spec *out)
 		out->approach = LEVEL_MASTER;
 		out->endgame = -1;
 		out->book = true;
+		out->selectivity = LEVEL_MASTER_SELECTIVITY;
 		break;
 	}
 }
@@ -223,6 +230,17 @@ static int apply_option(struct level_spec *spec, const char *opt, const char *va
 			return -1;
 		}
 		spec->threads = (int)v;
+	} else if (strcmp(opt, "selectivity") == 0) {
+		int p = probcut_parse_level(val);
+
+		if (p < 0) {
+			snprintf(err, errlen,
+				 "--selectivity: '%s' is not a selectivity (73, 87, 95, 98, 99 or "
+				 "exact)",
+				 val);
+			return -1;
+		}
+		spec->selectivity = p;
 	} else if (strcmp(opt, "random") == 0) {
 		if (!parse_long(val, 0, 100, &v)) {
 			snprintf(err, errlen, "--random: '%s' is not a percentage (0 to 100)", val);
@@ -250,8 +268,9 @@ static int apply_option(struct level_spec *spec, const char *opt, const char *va
 
 static bool known_option(const char *opt)
 {
-	static const char *const options[] = {"depth",	 "time",   "endgame", "disable", "book",
-					      "no-book", "random", "seed",    "threads", NULL};
+	static const char *const options[] = {"depth",	 "time",	"endgame", "disable",
+					      "book",	 "no-book",	"random",  "seed",
+					      "threads", "selectivity", NULL};
 
 	for (int i = 0; options[i]; i++)
 		if (strcmp(opt, options[i]) == 0)
@@ -378,6 +397,13 @@ void level_format(const struct level_spec *spec, char *out, size_t outlen)
 		ADD(" --disable %s", spec->disabled[i]);
 	if (spec->book != d.book)
 		ADD(spec->book ? " --book" : " --no-book");
+	if (spec->selectivity != d.selectivity &&
+	    !(spec->selectivity % 100 == 0 && d.selectivity == 100)) {
+		if (spec->selectivity % 100 == 0)
+			ADD(" --selectivity exact");
+		else
+			ADD(" --selectivity %d", spec->selectivity);
+	}
 	if (spec->random_percent)
 		ADD(" --random %d", spec->random_percent);
 	if (spec->has_seed)
@@ -559,7 +585,8 @@ static void choose_one_ply(const struct level_spec *spec, struct level_state *st
 }
 
 /*
- * Master's search: first a sure one, LEVEL_MASTER_MIN_DEPTH plies deep (or
+ * Master's search. With a time of its own (spec or clock): one search within
+ * it. Without: first a sure one, LEVEL_MASTER_MIN_DEPTH plies deep (or
  * the spec's depth if smaller) solving from LEVEL_MASTER_MIN_ENDGAME empties
  * (or the spec's endgame), whatever the time; then, while the budget in `lim`
  * (time or clock) lasts, iterative deepening from the table it left, solving
@@ -574,6 +601,8 @@ static int search_master(const struct level_spec *spec, struct level_state *st,
 	struct search_result r;
 	double t0 = timer_now(), used;
 
+	if (spec->time > 0 || lim->clock > 0)
+		return search_run(st->search, b, lim, obs, user, out);
 	sure.time = 0;
 	sure.clock = 0;
 	sure.depth = spec->depth > 0 && spec->depth < LEVEL_MASTER_MIN_DEPTH
@@ -667,6 +696,7 @@ int level_choose_move(const struct level_spec *spec, struct level_state *st, con
 	lim.endgame = spec->endgame;
 	lim.noise_percent = spec->random_percent;
 	lim.noise_seed = noise_seed;
+	lim.selectivity = spec->selectivity;
 	if (spec->approach == LEVEL_MASTER && spec->time <= 0) {
 		if (clock && clock->remaining > 0)
 			lim.clock = clock->remaining;

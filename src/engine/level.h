@@ -8,10 +8,12 @@
  *   expert      a 3-ply alpha-beta search
  *   pre-master  a fixed-depth search (LEVEL_PREMASTER_DEPTH plies) with exact
  *               endgame solving from LEVEL_PREMASTER_ENDGAME empties
- *   master      opening book, then a sure search (LEVEL_MASTER_MIN_DEPTH plies,
- *               solving from LEVEL_MASTER_MIN_ENDGAME empties), then iterative
- *               deepening on a time budget per move (or the game clock),
- *               solving the endgame exactly as soon as it fits in the time
+ *   master      opening book, then (when no time is given) a sure search
+ *               (LEVEL_MASTER_MIN_DEPTH plies, solving from
+ *               LEVEL_MASTER_MIN_ENDGAME empties), then iterative deepening
+ *               with ProbCut (LEVEL_MASTER_SELECTIVITY) on a time budget per
+ *               move (or the game clock), solving the endgame as soon as it
+ *               fits in the time, raising the selectivity to exact
  *
  * A level is described by a `struct level_spec`, parsed from text such as
  * "expert --depth 5 --random 5 --seed 7". Choosing moves needs a
@@ -39,6 +41,7 @@ enum {
 	LEVEL_MAX_DISABLED = 8,	       /* evaluation features a spec can switch off */
 	LEVEL_BOOK_TOLERANCE = 100,    /* centidiscs: book moves this close to the best may be
 					  played when randomness is on */
+	LEVEL_MASTER_SELECTIVITY = 87, /* ProbCut confidence (percent) of master's midgame */
 };
 
 #define LEVEL_MASTER_TIME 1.0 /* seconds a move for master without a clock */
@@ -69,8 +72,10 @@ struct level_spec {
 	int n_disabled;			       /* entries in `disabled` */
 	bool book;			       /* consult the opening book (master) */
 	int random_percent;		       /* evaluation noise in percent; 0 = deterministic */
-	uint64_t seed;			       /* random seed, when has_seed */
-	bool has_seed;			       /* a seed was given (--seed) */
+	int selectivity; /* ProbCut confidence of the midgame, percent (73, 87,
+			    95, 98, 99; 100 = exact); the endgame ends exact */
+	uint64_t seed;	 /* random seed, when has_seed */
+	bool has_seed;	 /* a seed was given (--seed) */
 	int threads; /* search threads (--threads); 0 = not given: one, or the caller's choice */
 };
 

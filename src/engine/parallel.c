@@ -164,6 +164,7 @@ static void split_help(struct search *s, struct split *job)
 	struct split *old = s->sp;
 
 	s->sp = job;
+	s->sel = s->main->sel; /* the selectivity of the running iteration */
 	s->abort = split_stopped(s);
 	split_work(s, job);
 	split_publish(s);

@@ -16,12 +16,18 @@
  * a check word that holds the key XOR the data. Each word is read and
  * written atomically (relaxed); a reader that meets a half-written entry
  * finds key != check ^ data and takes it for a miss.
+ *
+ * Selectivity: each entry keeps the ProbCut level (probcut.h) of the search
+ * that stored it; a search uses its bound only when that level is at least
+ * its own (an exact search never cuts on a selective result), and its move
+ * always (the selective iterations order the moves of the exact one).
  */
 #ifndef OTHELLO_SEARCH_INT_H
 #define OTHELLO_SEARCH_INT_H
 
 #include "board.h"
 #include "eval.h"
+#include "probcut.h"
 #include "search.h"
 
 #include <stdatomic.h>
@@ -37,12 +43,13 @@ enum {
 };
 
 struct tt_data {
-	int16_t score;	/* centidiscs */
-	uint8_t move;	/* best move or SQ_NONE */
-	uint8_t depth;	/* plies searched, or TT_DEPTH_SOLVED + empties */
-	uint8_t bound;	/* enum bound */
-	uint8_t age;	/* search number modulo 256 */
-	uint8_t pad[2]; /* unused */
+	int16_t score; /* centidiscs */
+	uint8_t move;  /* best move or SQ_NONE */
+	uint8_t depth; /* plies searched, or TT_DEPTH_SOLVED + empties */
+	uint8_t bound; /* enum bound */
+	uint8_t age;   /* search number modulo 256 */
+	uint8_t sel;   /* selectivity level of the search that stored it (probcut.h) */
+	uint8_t pad;   /* unused */
 };
 
 struct tt_entry {
@@ -73,6 +80,7 @@ struct search {
 	int thread_id;		    /* 0 for main, 1.. for the pool's helpers */
 	struct split *sp;	    /* innermost split point this thread works in, or NULL */
 	_Atomic uint64_t published; /* nodes as last published for the other threads */
+	int sel;		    /* selectivity level of the running iteration (probcut.h) */
 };
 
 void search_poll(struct search *s);
@@ -130,7 +138,8 @@ static inline void tt_store(struct search *s, uint64_t key, int depth, int score
 		int prio;
 
 		if (tt_read(&e[i], &d) == key) {
-			if (d.depth > depth && d.age == s->age && bound != BOUND_EXACT)
+			if (d.depth > depth && d.age == s->age && d.sel >= s->sel &&
+			    bound != BOUND_EXACT)
 				return;
 			victim = &e[i];
 			break;
@@ -141,14 +150,26 @@ static inline void tt_store(struct search *s, uint64_t key, int depth, int score
 			victim = &e[i];
 		}
 	}
-	d = (struct tt_data){(int16_t)score, (uint8_t)move, (uint8_t)depth,
-			     (uint8_t)bound, s->age,	    {0, 0}};
+	d = (struct tt_data){(int16_t)score,
+			     (uint8_t)move,
+			     (uint8_t)depth,
+			     (uint8_t)bound,
+			     s->age,
+			     (uint8_t)s->sel,
+			     0};
 	atomic_store_explicit(&victim->data, tt_word(&d), memory_order_relaxed);
 	atomic_store_explicit(&victim->check, key ^ tt_word(&d), memory_order_relaxed);
+}
+
+/* Whether the bound of `e` may cut in the running search (stored at its selectivity or surer). */
+static inline bool tt_usable(const struct search *s, const struct tt_data *e)
+{
+	return e->sel >= s->sel;
 }
 
 /* search.c */
 int search_midgame(struct search *s, struct board *b, int depth);
 uint64_t search_nodes(const struct search *s);
+int search_midgame_window(struct search *s, struct board *b, int depth, int alpha, int beta);
 
 #endif

@@ -34,6 +34,7 @@
 #include "timer.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -50,7 +51,13 @@ enum {
 	ORDER_MOBILITY = 3,   /* from this depth, fastest first (fewest replies) */
 	ORDER_EVAL = 4,	      /* from this depth, order moves by the evaluation of each child */
 	ORDER_SEARCH = 7,     /* from this depth, by a 1- or 2-ply search of each child */
-	MID_SPLIT_MIN = 5     /* from this depth, younger brothers are shared with helper threads */
+	MID_SPLIT_MIN = 5,    /* from this depth, younger brothers are shared with helper threads */
+	MPC_MIN_DEPTH = 3,    /* from this depth, Multi-ProbCut when the search is selective */
+	MPC_MAX_BOUND = 6400, /* no cut tried on a bound beyond any evaluation */
+	LADDER_MIN_EMPTIES = 22 /* an exact solve from this many empties climbs the selectivity
+				   levels first (below, the climb costs more than it saves: FFO
+				   positions of 15-21 empties took 1.5-2x the nodes with it, those
+				   of 22-24 empties 0.6-0.85x) */
 };
 
 /* Static move order for shallow nodes: corners, then edges and centre, X-squares last. */
@@ -227,6 +234,8 @@ struct mid_move {
 };
 
 static int mid_search(struct search *s, struct board *b, int depth, int alpha, int beta);
+static bool mid_probcut(struct search *s, struct board *b, int depth, int alpha, int beta,
+			int *out);
 
 /* Fills `list` with the moves of `moves`, best-looking first; returns their number. */
 static int mid_order(struct search *s, struct board *b, uint64_t moves, int depth, int hash_move,
@@ -411,13 +420,48 @@ static bool mid_split(struct search *s, const struct board *b, int depth,
 	return true;
 }
 
+/*
+ * Multi-ProbCut at a node of `depth` plies within (alpha, beta): for each
+ * shallow/deep pair of the table (cheapest first), a null-window shallow
+ * search on the bound that predicts, at the selectivity of the search, a
+ * fail high on beta or a fail low on alpha. Returns true with the bound in
+ * *out when one of them does.
+ */
+static bool mid_probcut(struct search *s, struct board *b, int depth, int alpha, int beta, int *out)
+{
+	const struct probcut_pair *p =
+	    probcut_mid(eval_probcut(s->ev), board_empty_count(b), depth);
+
+	for (int k = 0; k < PROBCUT_PAIRS && p[k].shallow; k++) {
+		if (beta < MPC_MAX_BOUND) {
+			int hi = probcut_bound(&p[k], s->sel, beta, 1);
+
+			if (hi < NOISY_MAX && mid_search(s, b, p[k].shallow, hi - 1, hi) >= hi &&
+			    !s->abort) {
+				*out = beta;
+				return true;
+			}
+		}
+		if (alpha > -MPC_MAX_BOUND) {
+			int lo = probcut_bound(&p[k], s->sel, alpha, -1);
+
+			if (lo > -NOISY_MAX && mid_search(s, b, p[k].shallow, lo, lo + 1) <= lo &&
+			    !s->abort) {
+				*out = alpha;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
 /* Fail-soft principal variation search to `depth` plies (passes are free). */
 static int mid_search(struct search *s, struct board *b, int depth, int alpha, int beta)
 {
 	struct mid_move list[32];
 	struct tt_data e;
 	uint64_t moves, key;
-	int n, best = -SCORE_INF, best_move = SQ_NONE, hash_move = SQ_NONE, alpha0 = alpha;
+	int n, best = -SCORE_INF, best_move = SQ_NONE, hash_move = SQ_NONE, alpha0 = alpha, cut;
 	bool use_tt = !(s->flags & SEARCH_NO_TT) && depth >= TT_MIN_DEPTH;
 
 	if (depth == 1)
@@ -445,7 +489,7 @@ static int mid_search(struct search *s, struct board *b, int depth, int alpha, i
 	}
 	if (use_tt && tt_probe(s, key, &e)) {
 		hash_move = e.move;
-		if (e.depth >= depth) {
+		if (e.depth >= depth && tt_usable(s, &e)) {
 			if (e.bound == BOUND_EXACT)
 				return e.score;
 			if (e.bound == BOUND_LOWER && e.score >= beta)
@@ -454,6 +498,9 @@ static int mid_search(struct search *s, struct board *b, int depth, int alpha, i
 				return e.score;
 		}
 	}
+	if (s->sel < PROBCUT_EXACT && depth >= MPC_MIN_DEPTH &&
+	    mid_probcut(s, b, depth, alpha, beta, &cut))
+		return cut;
 	n = mid_order(s, b, moves, depth, hash_move, list);
 	if (s->abort)
 		return 0;
@@ -504,6 +551,13 @@ int search_midgame(struct search *s, struct board *b, int depth)
 	return mid_search(s, b, depth, -SCORE_INF, SCORE_INF);
 }
 
+/* A midgame search of `b` to `depth` plies within (alpha, beta), fail-soft (the solver's ProbCut).
+ */
+int search_midgame_window(struct search *s, struct board *b, int depth, int alpha, int beta)
+{
+	return mid_search(s, b, depth, alpha, beta);
+}
+
 /* Root ------------------------------------------------------------------------ */
 
 struct root_move {
@@ -523,6 +577,7 @@ struct root {
 	int multipv;		    /* moves to score with an open window */
 	bool endgame;		    /* solving (scores in discs) */
 	bool wld;		    /* solving for win/loss/draw only */
+	int sel;		    /* selectivity level of the current iteration */
 	int depth;		    /* current iteration depth (empties when solving) */
 	search_observer obs;	    /* progress callback or NULL */
 	void *user;		    /* its argument */
@@ -626,7 +681,8 @@ static int root_pv(struct root *r, int first, int max_len, int after, int *pv)
 /* The exact score after the best move (opponent's view) when solved exactly, else SCORE_INF. */
 static int root_after(const struct root *r, int score, enum bound bound)
 {
-	return r->endgame && bound == BOUND_EXACT && !r->wld ? -score : SCORE_INF;
+	return r->endgame && r->sel == PROBCUT_EXACT && bound == BOUND_EXACT && !r->wld ? -score
+											: SCORE_INF;
 }
 
 static int to_centi(const struct root *r, int v)
@@ -642,7 +698,8 @@ static void root_notify(struct root *r, int score, enum bound bound, int best_sq
 		return;
 	memset(&info, 0, sizeof info);
 	info.depth = r->depth;
-	info.endgame = r->endgame;
+	info.endgame = r->endgame && r->sel == PROBCUT_EXACT;
+	info.selectivity = probcut_percent(r->sel);
 	info.score = to_centi(r, score);
 	info.bound = bound;
 	info.pv_len =
@@ -759,7 +816,8 @@ static void root_result(struct root *r, int score, enum bound bound, struct sear
 	out->score = to_centi(r, score);
 	out->bound = bound;
 	out->depth = r->depth;
-	out->endgame = r->endgame;
+	out->endgame = r->endgame && r->sel == PROBCUT_EXACT;
+	out->selectivity = probcut_percent(r->sel);
 	out->pv_len =
 	    root_pv(r, out->move, r->endgame ? 60 : r->depth, root_after(r, score, bound), out->pv);
 	out->n_moves = 0;
@@ -793,6 +851,7 @@ static void search_start(struct search *s, const struct search_limits *lim)
 	s->noise_percent = lim->noise_percent;
 	s->noise_seed = lim->noise_seed;
 	s->hard_time = 0;
+	s->sel = PROBCUT_EXACT;
 	atomic_store(&s->stop_request, false);
 	parallel_prepare(s);
 }
@@ -825,7 +884,7 @@ static double time_budget(struct search *s, const struct search_limits *lim, int
 	if (lim->clock > 0) {
 		int moves_left = (empties > 20 ? (empties - 20) / 2 : 0) + 3;
 		double budget = lim->clock / moves_left;
-		double hard = lim->clock * 0.5 < budget * 3 ? lim->clock * 0.5 : budget * 3;
+		double hard = lim->clock * 0.5 < budget * 2 ? lim->clock * 0.5 : budget * 2;
 
 		if (soft == 0 || budget < soft)
 			soft = budget;
@@ -895,6 +954,73 @@ static bool pace_next_fits(struct pace *p, const struct search *s, double t_star
 }
 
 /*
+ * Writes the depth of an iteration as the panels and reports show it: "18",
+ * or "18@95%" when it was selective (`selectivity` percent below 100).
+ */
+void search_depth_text(int depth, int selectivity, char *out, size_t outlen)
+{
+	if (selectivity > 0 && selectivity < 100)
+		snprintf(out, outlen, "%d@%d%%", depth, selectivity);
+	else
+		snprintf(out, outlen, "%d", depth);
+}
+
+/* The selectivity level of `percent` for `s`: exact without a table or with SEARCH_NO_PROBCUT. */
+static int search_level(const struct search *s, int percent)
+{
+	int level = probcut_level(percent);
+
+	if (level < 0 || !eval_probcut(s->ev) || (s->flags & SEARCH_NO_PROBCUT))
+		return PROBCUT_EXACT;
+	return level;
+}
+
+/*
+ * The endgame solve of the root: iterations at each selectivity level from
+ * the least sure up to that of lim->solve_selectivity (only that one when
+ * the search is exact-only, or exact below LADDER_MIN_EMPTIES), each from the table and the score
+ * of the one before (`guess` when `have_guess`: the midgame's, centidiscs); under a time budget, a
+ * level starts only if it is expected to fit. Returns whether a level finished (its result is then
+ * in `out`, and the root stays in endgame units).
+ */
+static bool root_solve(struct root *r, const struct search_limits *lim, struct pace *pace,
+		       int guess, bool have_guess, struct search_result *out)
+{
+	struct search *s = r->s;
+	int last = search_level(s, lim->solve_selectivity), score = guess / SCORE_DISC;
+	int first = search_level(s, 73) == PROBCUT_EXACT ||
+			    (last == PROBCUT_EXACT && board_empty_count(&r->b) < LADDER_MIN_EMPTIES)
+			? last
+			: 0;
+	bool done = false;
+	enum bound bound;
+
+	r->endgame = true;
+	r->depth = board_empty_count(&r->b);
+	for (int level = first; level <= last; level++) {
+		double t_start = timer_now();
+		int v;
+
+		r->sel = s->sel = level;
+		if (lim->wld)
+			v = root_iterate(r, r->depth, 0, false, -1, 1, &bound);
+		else
+			v = root_iterate(r, r->depth, score, done || have_guess, -65, 65, &bound);
+		if (s->abort)
+			break;
+		score = v;
+		done = true;
+		root_result(r, score, bound, out);
+		root_notify(r, score, bound, r->moves[0].sq);
+		if (level < last && pace->soft > 0 && !pace_next_fits(pace, s, t_start))
+			break;
+	}
+	if (!done)
+		r->endgame = false;
+	return done;
+}
+
+/*
  * Searches `b` within `lim` and fills `out`: the best move of the last
  * finished iteration with its score, bound, principal variation and the
  * scores of the root moves. Progress goes to `obs` (may be NULL) after each
@@ -905,19 +1031,21 @@ int search_run(struct search *s, const struct board *b, const struct search_limi
 	       search_observer obs, void *user, struct search_result *out)
 {
 	struct root r;
-	int empties = board_empty_count(b), max_depth, solve_at, score = 0, pre_depth;
+	int empties = board_empty_count(b), max_depth, solve_at, score = 0, pre_depth, mid_level;
 	enum bound bound = BOUND_EXACT;
 	struct pace pace = {0, 0, 4, 5e6};
 	bool have = false, solved = false;
 	uint64_t moves = board_moves(b->own, b->opp);
 
 	memset(out, 0, sizeof *out);
+	out->selectivity = 100;
 	search_start(s, lim);
 	if (!moves) {
 		result_without_moves(b, out);
 		return 0;
 	}
 	pace.soft = time_budget(s, lim, empties);
+	mid_level = search_level(s, lim->selectivity);
 	root_init(&r, s, b, moves, lim, obs, user);
 	max_depth = lim->depth > 0 && lim->depth < empties ? lim->depth : empties;
 	solve_at = solve_empties(lim, pace.soft);
@@ -938,27 +1066,13 @@ int search_run(struct search *s, const struct board *b, const struct search_limi
 			solve_now = depth > 2 && solve_nodes(empties, lim->wld) / pace.nps < left;
 		}
 		if (solve_now) {
-			r.endgame = true;
-			r.depth = empties;
-			if (lim->wld)
-				v = root_iterate(&r, empties, 0, false, -1, 1, &bound);
-			else
-				v = root_iterate(&r, empties, score / SCORE_DISC, have, -65, 65,
-						 &bound);
-			if (s->abort) {
-				r.endgame = false;
-				r.depth = depth - 1;
-				break;
-			}
-			score = v;
-			solved = true;
-			root_result(&r, score, bound, out);
-			root_notify(&r, score, bound, r.moves[0].sq);
+			solved = root_solve(&r, lim, &pace, score, have, out);
 			break;
 		}
 		if (depth > max_depth)
 			break;
 		r.depth = depth;
+		r.sel = s->sel = mid_level;
 		v = root_iterate(&r, depth, score, have, -SCORE_INF + 1, SCORE_INF - 1, &bound);
 		if (s->abort) {
 			r.depth = depth - 1;

@@ -39,14 +39,19 @@ struct search_limits {
 	int endgame;	/* solve exactly when empties <= this; -1 = automatically when it fits */
 	bool wld;	/* win/loss/draw solve instead of exact */
 	int multipv;	/* >= 1: score this many best root moves accurately; 0/1 = just the best */
-	int noise_percent;   /* 0 = none; else leaf v becomes v + u * noise_percent/100 *
-				max(|v|, 400), u in [-1,1] from hash(position) ^ noise_seed */
-	uint64_t noise_seed; /* seed of the evaluation noise */
+	int noise_percent;     /* 0 = none; else leaf v becomes v + u * noise_percent/100 *
+				  max(|v|, 400), u in [-1,1] from hash(position) ^ noise_seed */
+	uint64_t noise_seed;   /* seed of the evaluation noise */
+	int selectivity;       /* ProbCut confidence of the midgame iterations, percent: 73, 87,
+				  95, 98, 99; 0 or 100 = exact (no cuts) */
+	int solve_selectivity; /* the endgame solve raises its selectivity from 73 % up to
+				  this (same values; 0 or 100 = exact) */
 };
 
 struct search_info {
 	int depth;	  /* depth finished (or empties when solving) */
 	bool endgame;	  /* true when this is an exact/WLD endgame result */
+	int selectivity;  /* percent of this iteration's cuts; 100 = exact */
 	int score;	  /* centidiscs, side to move */
 	enum bound bound; /* what the score is */
 	int pv[64];	  /* principal variation: squares, SQ_PASS for passes */
@@ -70,6 +75,7 @@ struct search_result {
 	enum bound bound; /* what the score is */
 	int depth;	  /* depth of the last finished iteration (empties when solved) */
 	bool endgame;	  /* true when the score is an exact/WLD endgame result */
+	int selectivity;  /* percent of the last finished iteration's cuts; 100 = exact */
 	int pv[64];	  /* principal variation */
 	int pv_len;	  /* moves in pv */
 	uint64_t nodes;	  /* nodes searched */
@@ -90,11 +96,13 @@ void search_stop(struct search *s);
 int search_set_threads(struct search *s, int threads);
 int search_threads(const struct search *s);
 int search_default_threads(void);
+void search_depth_text(int depth, int selectivity, char *out, size_t outlen);
 
 /* Parts of the search that can be switched off, for experiments and tests. */
 enum search_flag {
 	SEARCH_NO_TT = 1,	  /* no transposition table */
 	SEARCH_NO_ASPIRATION = 2, /* full windows at the root */
+	SEARCH_NO_PROBCUT = 4,	  /* exact searches only, whatever the selectivity asked */
 };
 void search_set_flags(struct search *s, unsigned flags);
 

@@ -195,6 +195,7 @@ static void reasoning_from(struct game_reasoning *r, const struct level_move *lm
 		return;
 	r->depth = res->depth;
 	r->endgame = res->endgame;
+	r->selectivity = res->selectivity;
 	r->score = res->score;
 	r->bound = (int)res->bound;
 	r->pv_len = res->pv_len;
@@ -278,9 +279,12 @@ static void move_apply(struct controller *ctl, const struct worker_result *res,
 	game_set_reasoning(played, &reason);
 	if (reason.time >= 0)
 		game_set_time(played, reason.time);
-	if (lm->source == LEVEL_SOURCE_SEARCH && lm->result.n_moves > 0)
-		snprintf(how, sizeof(how), ", depth %d", lm->result.depth);
-	else if (lm->source == LEVEL_SOURCE_ENDGAME)
+	if (lm->source == LEVEL_SOURCE_SEARCH && lm->result.n_moves > 0) {
+		char depth[16];
+
+		search_depth_text(lm->result.depth, lm->result.selectivity, depth, sizeof depth);
+		snprintf(how, sizeof(how), ", depth %s", depth);
+	} else if (lm->source == LEVEL_SOURCE_ENDGAME)
 		snprintf(how, sizeof(how), ", exact");
 	ev->kind = CTL_EVENT_MOVE_PLAYED;
 	ev->changes = CTL_CHANGED_ALL;
@@ -301,6 +305,7 @@ static void progress_event(const struct worker_progress *p, struct ctl_event *ev
 	ev->changes = CTL_CHANGED_EVAL;
 	ev->progress.depth = p->depth;
 	ev->progress.endgame = p->endgame;
+	ev->progress.selectivity = p->selectivity;
 	ev->progress.score = p->score;
 	ev->progress.bound = p->bound;
 	ev->progress.pv_len = p->pv_len;

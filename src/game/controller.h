@@ -84,16 +84,17 @@ enum ctl_event_kind {
 
 /* Search progress as the engine reports it (the fields of search_info). */
 struct ctl_progress {
-	int depth;	/* depth finished (or empties when solving) */
-	bool endgame;	/* an exact or win/loss/draw endgame result */
-	int score;	/* centidiscs, side to move at the searched position */
-	int bound;	/* enum bound of search.h: exact, lower, upper */
-	int pv[64];	/* principal variation, squares (SQ_PASS for passes) */
-	int pv_len;	/* moves in pv */
-	uint64_t nodes; /* nodes searched so far */
-	double time;	/* seconds spent so far */
-	int done;	/* analysis: positions scored so far */
-	int total;	/* analysis: positions to score */
+	int depth;	 /* depth finished (or empties when solving) */
+	bool endgame;	 /* an exact or win/loss/draw endgame result */
+	int selectivity; /* ProbCut confidence of the iteration, percent; 100 = exact */
+	int score;	 /* centidiscs, side to move at the searched position */
+	int bound;	 /* enum bound of search.h: exact, lower, upper */
+	int pv[64];	 /* principal variation, squares (SQ_PASS for passes) */
+	int pv_len;	 /* moves in pv */
+	uint64_t nodes;	 /* nodes searched so far */
+	double time;	 /* seconds spent so far */
+	int done;	 /* analysis: positions scored so far */
+	int total;	 /* analysis: positions to score */
 };
 
 struct ctl_event {

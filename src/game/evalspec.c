@@ -11,6 +11,11 @@
  *   FILE        a weights file of either kind (eval_load    FILE
  *               tells them apart by the first byte)
  *
+ * `pattern` comes with the ProbCut table fitted with it (eval/probcut.txt),
+ * which selective searches need: when the table is missing, the note says
+ * so and searches stay exact; when it is corrupt, that is an error
+ * ("FILE:LINE: what"), since a broken install should not go unnoticed.
+ *
  * When eval/pattern.bin is missing or corrupt, `pattern` falls back to the
  * classic evaluation, is named `classic`, and the note says why: the caller
  * shows it once (stderr, the status line). A FILE that cannot be loaded is an
@@ -19,6 +24,7 @@
 #include "evalspec.h"
 
 #include "datadir.h"
+#include "probcut.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -35,6 +41,33 @@ static struct eval *shipped(const char *name, char *err, size_t errlen)
 		return NULL;
 	ev = eval_load(f, path, err, errlen);
 	fclose(f);
+	return ev;
+}
+
+/*
+ * Gives the pattern evaluation `ev` the ProbCut table fitted with it
+ * (eval/probcut.txt). Returns `ev`; when the table is missing, `ev` without
+ * one and why in `note`; NULL (`ev` freed) with "FILE:LINE: what" in `err`
+ * when it is corrupt.
+ */
+static struct eval *with_probcut(struct eval *ev, char *note, size_t notelen, char *err,
+				 size_t errlen)
+{
+	char path[4096], why[1024];
+	FILE *f = datadir_open("eval/probcut.txt", path, sizeof path, why, sizeof why);
+	struct probcut *pc;
+
+	if (!f) {
+		snprintf(note, notelen, "%s; searching without selectivity", why);
+		return ev;
+	}
+	pc = probcut_load(f, path, err, errlen);
+	fclose(f);
+	if (!pc) {
+		eval_free(ev);
+		return NULL;
+	}
+	eval_set_probcut(ev, pc);
 	return ev;
 }
 
@@ -75,7 +108,7 @@ struct eval *evalspec_open(const char *spec, char *name, size_t namelen, char *n
 		ev = shipped("eval/pattern.bin", why, sizeof why);
 		if (ev) {
 			snprintf(name, namelen, "pattern");
-			return ev;
+			return with_probcut(ev, note, notelen, err, errlen);
 		}
 		snprintf(note, notelen, "%s; using the classic evaluation", why);
 		snprintf(name, namelen, "classic");

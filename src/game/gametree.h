@@ -71,6 +71,7 @@ struct game_reasoning {
 	enum game_source source;    /* book, search, endgame, random */
 	int depth;		    /* plies searched, or empties when solved */
 	bool endgame;		    /* the score is an endgame result */
+	int selectivity;	    /* ProbCut confidence of the search, percent; 0 or 100 exact */
 	int score;		    /* centidiscs, side to move */
 	int bound;		    /* enum game_bound */
 	int pv[64];		    /* principal variation (squares, SQ_PASS) */

@@ -46,6 +46,7 @@
  *                  unknown keys ignored on read:
  *                    level:NAME (spaces as _)  source:book|search|endgame|random
  *                    depth:N  endgame:0|1  score:CENTIDISCS  bound:exact|lower|upper
+ *                    selectivity:PERCENT (only when below 100: a ProbCut search)
  *                    nodes:N  time:SECONDS  pv:d6c3pa...  (pa = pass)
  *                    moves:d6=-150/exact/12,c3=-310/upper/12  (candidate
  *                    move=score/bound/depth, best first)
@@ -475,6 +476,10 @@ static bool reasoning_field(const char *key, char *val, void *data)
 		if (!parse_long(val, 0, 1, &v))
 			return false;
 		r->endgame = v;
+	} else if (strcmp(key, "selectivity") == 0) {
+		if (!parse_long(val, 1, 100, &v))
+			return false;
+		r->selectivity = (int)v;
 	} else if (strcmp(key, "score") == 0) {
 		if (!parse_long(val, -100000, 100000, &v))
 			return false;
@@ -923,6 +928,8 @@ static void put_reasoning(FILE *f, const struct game_reasoning *r)
 	fprintf(f, "depth:%d endgame:%d score:%d bound:%s nodes:%" PRIu64 " time:%.3f", r->depth,
 		r->endgame ? 1 : 0, r->score,
 		bound_names[r->bound >= 0 && r->bound < 3 ? r->bound : 0], r->nodes, r->time);
+	if (r->selectivity > 0 && r->selectivity < 100)
+		fprintf(f, " selectivity:%d", r->selectivity);
 	if (r->pv_len > 0) {
 		fputs(" pv:", f);
 		for (int i = 0; i < r->pv_len; i++)

@@ -183,6 +183,7 @@ static void observe(const struct search_info *info, void *user)
 
 	p->depth = info->depth;
 	p->endgame = info->endgame;
+	p->selectivity = info->selectivity;
 	p->score = info->score;
 	p->bound = (int)info->bound;
 	p->pv_len = info->pv_len < 64 ? info->pv_len : 64;

@@ -69,14 +69,15 @@ struct worker_result {
 
 /* Search progress as the search observer reports it (search_info). */
 struct worker_progress {
-	int depth;	/* depth finished (or empties when solving) */
-	bool endgame;	/* an exact or win/loss/draw endgame result */
-	int score;	/* centidiscs, side to move at the searched position */
-	int bound;	/* enum bound of search.h */
-	int pv[64];	/* principal variation */
-	int pv_len;	/* moves in pv */
-	uint64_t nodes; /* nodes searched so far */
-	double time;	/* seconds spent so far */
+	int depth;	 /* depth finished (or empties when solving) */
+	bool endgame;	 /* an exact or win/loss/draw endgame result */
+	int selectivity; /* ProbCut confidence of the iteration, percent; 100 = exact */
+	int score;	 /* centidiscs, side to move at the searched position */
+	int bound;	 /* enum bound of search.h */
+	int pv[64];	 /* principal variation */
+	int pv_len;	 /* moves in pv */
+	uint64_t nodes;	 /* nodes searched so far */
+	double time;	 /* seconds spent so far */
 };
 
 enum worker_event_kind {

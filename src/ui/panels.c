@@ -227,18 +227,19 @@ static void draw_live(struct panel *p)
 	controller_player(ui->ctl, controller_side(ui->ctl), &name);
 	panel_line(p, A_BOLD, "%s is thinking%s %.1fs", name, ui->utf8 ? "\u2026" : "...",
 		   timer_now() - ui->think_start);
-	panel_line(p, ui_style(ui, PAIR_DIM, A_NORMAL), "depth  score   nodes  speed  PV");
+	panel_line(p, ui_style(ui, PAIR_DIM, A_NORMAL), " depth   score   nodes  speed  PV");
 	room = p->end - p->y;
 	first = ui->n_live > room ? ui->n_live - room : 0;
 	for (int i = first; i < ui->n_live; i++) {
 		const struct ctl_progress *g = &ui->live[i];
-		char score[24], nodes[16], speed[16], pv[200];
+		char score[24], nodes[16], speed[16], pv[200], depth[16];
 		ui_format_score(score, sizeof score, g->score, g->bound, g->endgame);
+		search_depth_text(g->depth, g->selectivity, depth, sizeof depth);
 		format_count(nodes, sizeof nodes, (double)g->nodes);
 		format_count(speed, sizeof speed, g->time > 0 ? g->nodes / g->time : 0);
 		format_pv(pv, sizeof pv, g->pv, g->pv_len);
-		panel_line(p, i == ui->n_live - 1 ? A_BOLD : A_NORMAL, "%3d%s %7s %7s %5s/s %s",
-			   g->depth, g->endgame ? "e" : " ", score, nodes, speed, pv);
+		panel_line(p, i == ui->n_live - 1 ? A_BOLD : A_NORMAL, "%6s%s %7s %7s %5s/s %s",
+			   depth, g->endgame ? "e" : " ", score, nodes, speed, pv);
 	}
 }
 
@@ -281,8 +282,11 @@ static void draw_reasoning(struct panel *p, const struct game_node *m, int ply)
 
 		ui_format_score(score, sizeof score, r->score, r->bound, r->endgame);
 		snprintf(level, sizeof level, "%s,", r->level[0] ? r->level : "engine");
-		snprintf(how, sizeof how, "%s: %s %d,", game_source_name(r->source),
-			 r->endgame ? "empties" : "depth", r->depth);
+		char depth[16];
+
+		search_depth_text(r->depth, r->selectivity, depth, sizeof depth);
+		snprintf(how, sizeof how, "%s: %s %s,", game_source_name(r->source),
+			 r->endgame ? "empties" : "depth", depth);
 		snprintf(line, sizeof line, "score %s", score);
 		panel_pieces(p, A_NORMAL, (const char *const[]){level, how, line}, 3);
 		if (r->source != SOURCE_BOOK && r->source != SOURCE_RANDOM) {
