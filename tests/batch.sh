@@ -11,7 +11,7 @@ rm -rf $T && mkdir $T
 OPEN=$TESTDATA/openings-few.txt
 
 # body of a report without comments and the seconds column (times differ)
-body() { grep -v '^#' "$1" | cut -f1-8,10-; }
+body() { grep -v '^#' "$1" | cut -f1-8,10-11,14; }
 
 A=expert
 B="novice --random 30"
@@ -19,8 +19,12 @@ B="novice --random 30"
   --report $T/r1.txt --log-dir $T/logs --json >$T/sum.json 2>$T/err; st=$?
 check "a match of 6 games exits 0" $st
 [ "$(grep -vc '^#' $T/r1.txt)" -eq 6 ]; check "the report has one line per game" $?
-[ "$(awk -F'\t' '!/^#/ && NF == 12 && $12 == $6 - $7' $T/r1.txt | wc -l)" -eq 6 ]
-check "every line has 12 fields, the gap rightmost" $?
+[ "$(awk -F'\t' '!/^#/ && NF == 14 && $14 == $6 - $7' $T/r1.txt | wc -l)" -eq 6 ]
+check "every line has 14 fields, the gap rightmost" $?
+[ "$(awk -F'\t' '!/^#/ && $12 != "" && $12 >= 0 && $13 >= 0 && $12 <= $9 && $13 <= $9' $T/r1.txt | wc -l)" -eq 6 ]
+check "each line gives each side's longest move, no longer than the game" $?
+grep -q '"longest_move":\[[0-9.]*,[0-9.]*\]' $T/sum.json
+check "the summary gives each player's longest move" $?
 [ "$(grep -v '^#' $T/r1.txt | cut -f2 | sort | uniq -c | awk '$1 == 2' | wc -l)" -eq 3 ]
 check "each opening is played twice" $?
 [ "$(grep -v '^#' $T/r1.txt | cut -f2,3 | sort -u | wc -l)" -eq 6 ]; check "with colours swapped" $?

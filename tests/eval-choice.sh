@@ -18,7 +18,7 @@ MID="----O------OO-----XXO------XO-----XOXOXX--O-OOOO-O---XX-O---X--- X"
 best() { "$OTHELLO" analyze-position "$MID" --depth 4 "$@" 2>>$T/err | awk '/^best /{ print $3 }'; }
 # body of a report without comments and the seconds column (times differ);
 # with --jobs the lines come in the order the games end
-body() { grep -v '^#' "$1" | cut -f1-8,10-; }
+body() { grep -v '^#' "$1" | cut -f1-8,10-11,14; }
 
 classic=$(best --eval classic)
 pattern=$(best --eval pattern)

@@ -6,8 +6,8 @@
  */
 #include "gtp.h"
 #include "match.h"
-#include "report.h"
 #include "report-stats.h"
+#include "report.h"
 
 #include <criterion/criterion.h>
 #include <math.h>
@@ -30,6 +30,8 @@ static struct report_game sample_game(int number, int black_discs, int white_dis
 	g.moves = 58;
 	g.seconds = 1.25;
 	g.seed = 18446744073709551615ULL;
+	g.longest[0] = 0.5;
+	g.longest[1] = 0.75;
 	snprintf(g.end, sizeof g.end, "end");
 	return g;
 }
@@ -43,14 +45,21 @@ Test(report, line_round_trips_with_the_gap_rightmost)
 	cr_assert_gt(n, 0);
 	cr_assert_str_eq(line,
 			 "7\tf5d6c3\texpert\tengine:othello gtp --level novice\t1-0\t40\t24\t58\t"
-			 "1.25\t18446744073709551615\tend\t16\n");
+			 "1.25\t18446744073709551615\tend\t0.50\t0.75\t16\n");
 	line[n - 1] = '\0';
 	cr_assert_eq(report_parse_line(line, &back, err, sizeof err), 0, "%s", err);
 	cr_assert_eq(back.number, 7);
 	cr_assert_str_eq(back.white, g.white);
 	cr_assert_eq(back.seed, g.seed);
 	cr_assert_eq(back.gap, 16);
+	cr_assert_eq(back.longest[1], 0.75);
 	cr_assert_str_eq(report_result(&back), "1-0");
+	/* a report of 12 columns (before the longest moves) still reads */
+	cr_assert_eq(report_parse_line("1\t-\ta\tb\t1-0\t40\t24\t58\t1.0\t5\tend\t16", &back, err,
+				       sizeof err),
+		     0, "%s", err);
+	cr_assert_eq(back.gap, 16);
+	cr_assert_eq(back.longest[0], -1);
 }
 
 Test(report, tabs_in_names_become_spaces)
@@ -78,7 +87,9 @@ Test(report, bad_lines_name_their_column)
 	    -1);
 	cr_assert(strstr(err, "result 0-1 does not match") != NULL, "%s", err);
 	cr_assert_eq(report_parse_line("1\t-\ta", &g, err, sizeof err), -1);
-	cr_assert(strstr(err, "expected 12 TAB-separated fields") != NULL, "%s", err);
+	cr_assert(strstr(err, "expected 14 TAB-separated fields (12 in older reports), found 3") !=
+		      NULL,
+		  "%s", err);
 	cr_assert_eq(
 	    report_parse_line("x\t-\ta\tb\t1-0\t40\t24\t58\t1.0\t5\tend\t16", &g, err, sizeof err),
 	    -1);

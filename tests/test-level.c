@@ -8,6 +8,7 @@
 #include "level.h"
 #include "opening-names.h"
 #include "rng.h"
+#include "timer.h"
 
 #include <criterion/criterion.h>
 #include <pthread.h>
@@ -157,9 +158,12 @@ Test(level, format_reads_back_to_the_same_level)
 	    "master --time 1.5 --no-book --seed 18446744073709551615",
 	    "master --depth 9 --endgame 0 --random 3",
 	    "master --threads 3 --time 2",
+	    "master --selectivity 95",
+	    "master --selectivity exact",
+	    "expert --selectivity 73",
 	    "",
 	};
-	snprintf(texts[10], sizeof texts[9], "expert --disable %s", eval_feature_names()[1]);
+	snprintf(texts[13], sizeof texts[13], "expert --disable %s", eval_feature_names()[1]);
 	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
 		struct level_spec a = spec_of(texts[i]), b;
 		char out[300];
@@ -560,4 +564,48 @@ Test(level, stop_ends_a_long_search_with_a_legal_move)
 	cr_assert_eq(t.rc, 0);
 	cr_assert(board_is_legal(&t.b, t.m.move));
 	level_state_free(t.st);
+}
+
+/* Master with a time of its own keeps it: no move over twice its budget plus 0.1 s (the sure
+ * 11-ply search used to ignore the budget: up to 6.5 s a move at 0.5 s). */
+Test(level, master_keeps_its_time_budget)
+{
+	struct level_spec timed = spec_of("master --time 0.1 --no-book"), clocked;
+	struct level_state *st = state_of(&timed, NULL, 0);
+	struct level_clock clock = {2.0};
+	uint64_t rng = 11;
+
+	clocked = spec_of("master --no-book");
+	for (int i = 0; i < 6; i++) {
+		struct board b = random_position(&rng, 8 + 2 * i);
+		struct level_move m;
+		double t0 = timer_now(), took;
+		/* the clock's budget: 2 s over (empties - 20) / 2 + 3 moves */
+		double budget = 2.0 / ((board_empty_count(&b) - 20) / 2 + 3);
+
+		cr_assert_eq(level_choose_move(&timed, st, &b, NULL, NULL, NULL, &m), 0);
+		took = timer_now() - t0;
+		cr_assert_leq(took, 2 * 0.1 + 0.1, "--time 0.1 took %.3f s", took);
+		cr_assert(board_is_legal(&b, m.move));
+		t0 = timer_now();
+		cr_assert_eq(level_choose_move(&clocked, st, &b, &clock, NULL, NULL, &m), 0);
+		took = timer_now() - t0;
+		cr_assert_leq(took, 2 * budget + 0.1, "a 2 s clock took %.3f s (budget %.3f s)",
+			      took, budget);
+	}
+	level_state_free(st);
+}
+
+Test(level, selectivity_is_parsed_and_refused_when_bad)
+{
+	struct level_spec s;
+	char err[300];
+
+	cr_assert_eq(spec_of("master").selectivity, LEVEL_MASTER_SELECTIVITY);
+	cr_assert_eq(spec_of("pre-master").selectivity, 100);
+	cr_assert_eq(spec_of("master --selectivity 95%").selectivity, 95);
+	cr_assert_eq(spec_of("expert --selectivity=exact").selectivity, 100);
+	cr_assert_eq(level_parse("master --selectivity 90", &s, err, sizeof err), -1);
+	cr_assert_str_eq(err,
+			 "--selectivity: '90' is not a selectivity (73, 87, 95, 98, 99 or exact)");
 }

@@ -182,6 +182,8 @@ static bool random_position(uint64_t seed, int empties, struct board *b)
 	return board_can_move(b);
 }
 
+/* Solves `b` up to selectivity `percent`, climbing the levels before an exact solve of any size.
+ */
 static struct search_result solve_at(const struct eval *ev, const struct board *b, int percent)
 {
 	struct search *s = search_new(8, ev);
@@ -189,6 +191,7 @@ static struct search_result solve_at(const struct eval *ev, const struct board *
 	struct search_result r;
 
 	cr_assert_not_null(s);
+	search_set_flags(s, SEARCH_CLIMB_ALWAYS);
 	search_run(s, b, &lim, NULL, NULL, &r);
 	search_free(s);
 	return r;
@@ -313,4 +316,37 @@ Test(probcut, exact_midgame_ignores_the_table)
 	cr_assert_lt(r[2].nodes, r[0].nodes);
 	eval_free(with);
 	eval_free(without);
+}
+
+/* Observer: marks the selectivity of each selective endgame iteration (depth = empties). */
+static void mark_levels(const struct search_info *info, void *user)
+{
+	bool *seen = user;
+
+	if (info->selectivity < 100 && info->depth >= 22)
+		seen[info->selectivity] = true;
+}
+
+/* The default climb (from 22 empties) on FFO #41 (22 empties, score 0) with the shipped table. */
+Test(probcut, ffo41_climbs_and_stays_exact, .timeout = 300)
+{
+	struct board b[2];
+	int best[2], levels = 0;
+	bool seen[101] = {false};
+	struct eval *ev = eval_with(NULL);
+	struct search *s = search_new(16, ev);
+	struct search_limits lim = {.endgame = 60};
+	struct search_result r;
+
+	cr_assert_eq(load_ffo(TESTDATA "/fforum-40-59.obf", b, best, 2), 2);
+	cr_assert_eq(board_empty_count(&b[1]), 22);
+	search_run(s, &b[1], &lim, mark_levels, seen, &r);
+	for (int p = 0; p <= 100; p++)
+		levels += seen[p];
+	cr_assert(seen[73] && seen[87] && seen[95] && levels == 3,
+		  "the 73, 87 and 95 %% levels come first, and only they");
+	cr_assert(r.endgame);
+	cr_assert_eq(r.score, best[1] * 100);
+	search_free(s);
+	eval_free(ev);
 }

@@ -4,8 +4,8 @@
  * writer, malformed input refused with its line and column, and whole-file
  * loading and atomic saving.
  */
-#include "gametree.h"
 #include "gamecmp.h"
+#include "gametree.h"
 #include "record.h"
 
 #include <criterion/criterion.h>
@@ -496,8 +496,7 @@ static const struct bad_case bad_cases[] = {
     {RECORD_GGF, "(;PB[x];)", "bad:1:1: not a GGF game: GM[Othello] is missing"},
     {RECORD_GGF, "(;GM[Othello]BO[8 ---]B[F5];)", "bad:1:22: BO has 3 squares, expected 64"},
     {RECORD_GGF, "(;GM[Othello]BO[9 -];)", "bad:1:17: BO must start with the board size 8"},
-    {RECORD_GGF, "(;GM[Othello]BO[8 --Z];)",
-     "bad:1:21: 'Z' is not a square (expected *, O or -)"},
+    {RECORD_GGF, "(;GM[Othello]BO[8 --Z];)", "bad:1:21: 'Z' is not a square (expected *, O or -)"},
     {RECORD_GGF, "(;GM[Othello]BO[8 " GGF_EMPTY "];)",
      "bad:1:83: expected the side to move (* or O) after the 64 squares of BO"},
     {RECORD_GGF, "(;GM[Othello]BO[8 " GGF_EMPTY " * x];)",
@@ -658,4 +657,23 @@ Test(record, sgf_times_are_read_to_the_millisecond_they_are_written_in)
 	free(text);
 	game_free(g);
 	game_free(back);
+}
+
+/* A selective search's reasoning keeps its selectivity; an exact one writes none. */
+Test(record_sgf, reasoning_selectivity_round_trips)
+{
+	struct game *g = from_text(
+	    RECORD_SGF, "(;FF[4];B[f5]OMR[depth:14 endgame:0 score:120 bound:exact selectivity:87]"
+			";W[d6]OMR[depth:8 endgame:0 score:-40 bound:exact])");
+	char *text = to_text(RECORD_SGF, g);
+	struct game *back = from_text(RECORD_SGF, text);
+
+	cr_assert_eq(game_main_line(g, 1)->reasoning->selectivity, 87);
+	cr_assert_eq(game_main_line(g, 2)->reasoning->selectivity, 0);
+	cr_assert_not_null(strstr(text, "selectivity:87"), "%s", text);
+	cr_assert_null(strstr(strstr(text, "selectivity:87") + 1, "selectivity"), "%s", text);
+	cr_assert_eq(game_main_line(back, 1)->reasoning->selectivity, 87);
+	free(text);
+	game_free(back);
+	game_free(g);
 }

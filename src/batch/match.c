@@ -204,6 +204,8 @@ void match_play_game(struct match_player *black, struct match_player *white, con
 			break;
 		}
 		t = timer_now() - t;
+		if (t > out->longest[side])
+			out->longest[side] = t;
 		if (m.move < 0 || m.move >= 64 || !board_is_legal(&b, m.move)) {
 			snprintf(msg, sizeof msg, "illegal move %s",
 				 m.move == SQ_PASS	      ? "pass"

@@ -81,6 +81,7 @@ int stats_match_compute(const struct report_game *games, int n, const char *firs
 	memset(out, 0, sizeof *out);
 	snprintf(out->names[0], sizeof out->names[0], "%s", first);
 	snprintf(out->names[1], sizeof out->names[1], "%s", second);
+	out->longest[0] = out->longest[1] = -1;
 	for (i = 0; i < n; i++) {
 		const struct report_game *g = &games[i];
 		int b = which(out, g->black), w = which(out, g->white);
@@ -110,6 +111,9 @@ int stats_match_compute(const struct report_game *games, int n, const char *firs
 		}
 		if (strncmp(g->end, "forfeit ", 8) == 0)
 			out->forfeits[d > 0 ? 1 : 0]++;
+		for (int k = 0; k < 2; k++) /* k: Black, White; player k == color plays Black */
+			if (g->longest[k] > out->longest[k == color ? 0 : 1])
+				out->longest[k == color ? 0 : 1] = g->longest[k];
 		sum_d += d;
 		sum_dd += (double)d * d;
 		sum_xx += x * x;
@@ -168,6 +172,9 @@ void stats_match_print(const struct stats_match *s, FILE *f)
 			s->elo > 0 ? ">=" : "<=", s->elo, s->elo > 0 ? "100 %" : "0 %");
 	else
 		fprintf(f, "  Elo difference: %+.0f +- %.0f (95 %%)\n", s->elo, s->elo_error);
+	if (s->longest[0] >= 0 && s->longest[1] >= 0)
+		fprintf(f, "  longest move: %s %.2f s, %s %.2f s\n", s->names[0], s->longest[0],
+			s->names[1], s->longest[1]);
 }
 
 /* Writes `s` as a JSON string, quotes included. */
@@ -198,11 +205,11 @@ void stats_match_print_json(const struct stats_match *s, FILE *f)
 		"],\"games\":%d,\"wins\":[%d,%d],\"draws\":%d,\"points\":[%g,%g],"
 		"\"wins_as_black\":[%d,%d],\"wins_as_white\":[%d,%d],\"forfeits\":[%d,%d],"
 		"\"score_pct\":%.2f,\"mean_disc_diff\":%.3f,\"mean_disc_diff_ci\":%.3f,"
-		"\"elo\":%.1f,\"elo_error\":%.1f,\"elo_bound\":%s}\n",
+		"\"elo\":%.1f,\"elo_error\":%.1f,\"elo_bound\":%s,\"longest_move\":[%.2f,%.2f]}\n",
 		s->games, s->wins[0], s->wins[1], s->draws, s->points[0], s->points[1],
 		s->wins_as[0][0], s->wins_as[1][0], s->wins_as[0][1], s->wins_as[1][1],
 		s->forfeits[0], s->forfeits[1], s->score_pct, s->mean_diff, s->diff_ci, s->elo,
-		s->elo_error, s->elo_bound ? "true" : "false");
+		s->elo_error, s->elo_bound ? "true" : "false", s->longest[0], s->longest[1]);
 }
 
 static const struct stats_table *sort_table;

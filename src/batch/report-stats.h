@@ -29,6 +29,7 @@ struct stats_match {
 	double elo;			/* Elo difference, first minus second */
 	double elo_error;		/* half-width of its 95 % interval */
 	bool elo_bound;			/* a 0 % or 100 % score: elo is a bound, not an estimate */
+	double longest[2];		/* seconds of each player's longest move; -1 unknown */
 };
 
 int stats_match_compute(const struct report_game *games, int n, const char *first,

@@ -7,7 +7,7 @@
  * Lines starting with '#' are comments (the program writes a header naming
  * the columns when it creates the file); blank lines are ignored. The score
  * gap is the rightmost column, so that it alone can be cut, summed or plotted
- * (`cut -f12 report.txt`).
+ * (`cut -f14 report.txt`).
  *
  *   column  name         meaning
  *   ------  -----------  ----------------------------------------------------
@@ -29,7 +29,12 @@
  *   11      end          `end` when the game was played out, else
  *                        `forfeit black: REASON` / `forfeit white: REASON`
  *                        (engine exited, timed out, illegal move ...)
- *   12      gap          score gap, black_discs - white_discs (signed)
+ *   12      black_max    seconds of Black's longest move, two decimals
+ *   13      white_max    seconds of White's longest move
+ *   14      gap          score gap, black_discs - white_discs (signed)
+ *
+ * Reports of 12 columns (without black_max and white_max, written before
+ * those existed) are read too; their longest moves are unknown (-1).
  *
  * A name or reason never holds a TAB or newline: they are replaced by spaces
  * when written.
@@ -48,9 +53,12 @@
 #define REPORT_HEADER                                                                              \
 	"# Othello Master match report: one game a line, TAB-separated\n"                          \
 	"# game\topening\tblack\twhite\tresult\tblack_discs\twhite_discs\tmoves\tseconds\t"        \
-	"seed\tend\tgap\n"
+	"seed\tend\tblack_max\twhite_max\tgap\n"
 
-enum { REPORT_FIELDS = 12 };
+enum {
+	REPORT_FIELDS = 14,    /* columns written */
+	REPORT_FIELDS_OLD = 12 /* columns of a report without the longest moves */
+};
 
 /* "1-0", "0-1" or "1/2" for a game, from its score gap. */
 const char *report_result(const struct report_game *g)
@@ -80,52 +88,80 @@ int report_format_line(const struct report_game *g, char *out, size_t outlen)
 	copy_clean(black, sizeof black, g->black);
 	copy_clean(white, sizeof white, g->white);
 	copy_clean(end, sizeof end, g->end[0] ? g->end : "end");
-	n = snprintf(out, outlen, "%d\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%.2f\t%" PRIu64 "\t%s\t%d\n",
-		     g->number, opening, black, white, report_result(g), g->black_discs,
-		     g->white_discs, g->moves, g->seconds, g->seed, end, g->gap);
+	n = snprintf(
+	    out, outlen, "%d\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%.2f\t%" PRIu64 "\t%s\t%.2f\t%.2f\t%d\n",
+	    g->number, opening, black, white, report_result(g), g->black_discs, g->white_discs,
+	    g->moves, g->seconds, g->seed, end, g->longest[0] > 0 ? g->longest[0] : 0,
+	    g->longest[1] > 0 ? g->longest[1] : 0, g->gap);
 	if (n < 0 || (size_t)n >= outlen)
 		return -1;
 	return n;
+}
+
+/*
+ * Splits a report line into its REPORT_FIELDS fields; a line of
+ * REPORT_FIELDS_OLD fields gets the longest moves as NULL fields. Returns 0,
+ * or -1 with a message.
+ */
+static int split_fields(const char *line, const char **field, size_t *len, char *err, size_t errlen)
+{
+	const char *p = line;
+	int n = 0;
+
+	for (;;) {
+		const char *tab = strchr(p, '\t');
+
+		if (n == REPORT_FIELDS) {
+			snprintf(err, errlen, "column %d: more than %d fields", (int)(p - line),
+				 REPORT_FIELDS);
+			return -1;
+		}
+		field[n] = p;
+		len[n++] = tab ? (size_t)(tab - p) : strlen(p);
+		if (!tab)
+			break;
+		p = tab + 1;
+	}
+	if (n == REPORT_FIELDS_OLD) {
+		field[REPORT_FIELDS - 1] = field[n - 1];
+		len[REPORT_FIELDS - 1] = len[n - 1];
+		field[n - 1] = field[n] = NULL;
+		len[n - 1] = len[n] = 0;
+	} else if (n != REPORT_FIELDS) {
+		snprintf(
+		    err, errlen,
+		    "column %d: expected %d TAB-separated fields (%d in older reports), found %d",
+		    (int)(p - line) + (int)strlen(p) + 1, REPORT_FIELDS, REPORT_FIELDS_OLD, n);
+		return -1;
+	}
+	return 0;
 }
 
 /* Parses one report line (without its newline) into `g`. Returns 0, or -1
    with a message "column N: what" (columns count from 1). */
 int report_parse_line(const char *line, struct report_game *g, char *err, size_t errlen)
 {
-	static const char *names[REPORT_FIELDS] = {"game",    "opening",     "black",	    "white",
-						   "result",  "black_discs", "white_discs", "moves",
-						   "seconds", "seed",	     "end",	    "gap"};
+	static const char *names[REPORT_FIELDS] = {
+	    "game",  "opening", "black", "white", "result",    "black_discs", "white_discs",
+	    "moves", "seconds", "seed",	 "end",	  "black_max", "white_max",   "gap"};
 	const char *field[REPORT_FIELDS];
 	size_t len[REPORT_FIELDS];
 	char buf[REPORT_LINE_LEN];
-	const char *p = line;
 	long v;
 	int i;
 
-	for (i = 0; i < REPORT_FIELDS; i++) {
-		const char *tab = strchr(p, '\t');
-
-		field[i] = p;
-		len[i] = tab ? (size_t)(tab - p) : strlen(p);
-		if (!tab && i < REPORT_FIELDS - 1) {
-			snprintf(err, errlen,
-				 "column %d: expected %d TAB-separated fields, found %d",
-				 (int)(p - line) + (int)len[i] + 1, REPORT_FIELDS, i + 1);
-			return -1;
-		}
-		if (tab && i == REPORT_FIELDS - 1) {
-			snprintf(err, errlen, "column %d: more than %d fields",
-				 (int)(tab - line) + 1, REPORT_FIELDS);
-			return -1;
-		}
-		p = tab ? tab + 1 : p + len[i];
-	}
+	if (split_fields(line, field, len, err, errlen) < 0)
+		return -1;
 	memset(g, 0, sizeof *g);
+	g->longest[0] = g->longest[1] = -1;
 	for (i = 0; i < REPORT_FIELDS; i++) {
-		int col = (int)(field[i] - line) + 1;
+		int col = field[i] ? (int)(field[i] - line) + 1 : 0;
 		size_t cap = sizeof buf;
 		bool ok = true;
 		char *end;
+
+		if (!field[i])
+			continue; /* the longest moves of an older report */
 
 		if (i == 1)
 			cap = sizeof g->opening;
@@ -183,6 +219,12 @@ int report_parse_line(const char *line, struct report_game *g, char *err, size_t
 			strcpy(g->end, buf);
 			break;
 		case 11:
+		case 12:
+			errno = 0;
+			g->longest[i - 11] = strtod(buf, &end);
+			ok = !errno && !*end && g->longest[i - 11] >= 0;
+			break;
+		case 13:
 			ok = parse_long(buf, -64, 64, &v);
 			g->gap = (int)v;
 			break;
@@ -194,7 +236,7 @@ int report_parse_line(const char *line, struct report_game *g, char *err, size_t
 	}
 	if (g->gap != g->black_discs - g->white_discs) {
 		snprintf(err, errlen, "column %d: gap %d is not black_discs - white_discs (%d)",
-			 (int)(field[11] - line) + 1, g->gap, g->black_discs - g->white_discs);
+			 (int)(field[13] - line) + 1, g->gap, g->black_discs - g->white_discs);
 		return -1;
 	}
 	if (strncmp(field[4], report_result(g), len[4]) != 0) {

@@ -30,6 +30,8 @@ struct report_game {
 	double seconds;			  /* wall-clock time of the game */
 	uint64_t seed;			  /* random seed of the game */
 	char end[REPORT_END_LEN];	  /* "end", or "forfeit COLOR: reason" */
+	double longest[2];		  /* seconds of the longest move of Black and of White;
+					     -1 unknown (a report of 12 columns) */
 	int gap;			  /* score gap: Black's final score minus White's */
 };
 

@@ -24,7 +24,9 @@
  * Switch to the solver: at `endgame` empties or fewer when the limits say so
  * (after a few shallow iterations that order the root moves and fill the
  * table); with `endgame` = -1, when the estimated solve (nodes by empties,
- * at the speed measured so far) fits the time budget, or at depth + 8
+ * at the speed measured so far; for a solve that climbs the selectivity
+ * levels, its first level) fits the time budget, each further level only
+ * when it is expected to fit (a selective result is kept otherwise), or at depth + 8
  * empties under a depth or node limit, or at UNLIMITED_SOLVE without limits.
  * A solve that runs out of time leaves the last midgame result.
  */
@@ -54,10 +56,14 @@ enum {
 	MID_SPLIT_MIN = 5,    /* from this depth, younger brothers are shared with helper threads */
 	MPC_MIN_DEPTH = 3,    /* from this depth, Multi-ProbCut when the search is selective */
 	MPC_MAX_BOUND = 6400, /* no cut tried on a bound beyond any evaluation */
-	LADDER_MIN_EMPTIES = 22 /* an exact solve from this many empties climbs the selectivity
-				   levels first (below, the climb costs more than it saves: FFO
-				   positions of 15-21 empties took 1.5-2x the nodes with it, those
-				   of 22-24 empties 0.6-0.85x) */
+	LADDER_FIRST_SHARE = 16, /* the 73 % level of the climb costs about 1/20-1/30 of the
+				   exact solve (FFO #39, #44) */
+	LADDER_TOP = 2,		 /* an exact solve climbs to 95 % (level 2), then solves: on FFO
+				    #45 going on to 98 % and 99 % cost 109 M nodes to save 28 M */
+	LADDER_MIN_EMPTIES = 22	 /* an exact solve from this many empties climbs the selectivity
+				    levels first (below, the climb costs more than it saves: FFO
+				    positions of 15-21 empties took 1.5-2x the nodes with it, those
+				    of 22-24 empties 0.6-0.85x) */
 };
 
 /* Static move order for shallow nodes: corners, then edges and centre, X-squares last. */
@@ -975,10 +981,23 @@ static int search_level(const struct search *s, int percent)
 	return level;
 }
 
+/* The first selectivity level of the endgame solve of `empties` empties (see root_solve). */
+static int solve_first_level(const struct search *s, const struct search_limits *lim, int empties)
+{
+	int last = search_level(s, lim->solve_selectivity);
+
+	if (search_level(s, 73) == PROBCUT_EXACT ||
+	    (last == PROBCUT_EXACT && empties < LADDER_MIN_EMPTIES &&
+	     !(s->flags & SEARCH_CLIMB_ALWAYS)))
+		return last;
+	return 0;
+}
+
 /*
  * The endgame solve of the root: iterations at each selectivity level from
  * the least sure up to that of lim->solve_selectivity (only that one when
- * the search is exact-only, or exact below LADDER_MIN_EMPTIES), each from the table and the score
+ * the search is exact-only, or exact below LADDER_MIN_EMPTIES; an exact one
+ * skips the levels above LADDER_TOP), each from the table and the score
  * of the one before (`guess` when `have_guess`: the midgame's, centidiscs); under a time budget, a
  * level starts only if it is expected to fit. Returns whether a level finished (its result is then
  * in `out`, and the root stays in endgame units).
@@ -988,16 +1007,16 @@ static bool root_solve(struct root *r, const struct search_limits *lim, struct p
 {
 	struct search *s = r->s;
 	int last = search_level(s, lim->solve_selectivity), score = guess / SCORE_DISC;
-	int first = search_level(s, 73) == PROBCUT_EXACT ||
-			    (last == PROBCUT_EXACT && board_empty_count(&r->b) < LADDER_MIN_EMPTIES)
-			? last
-			: 0;
+	int first = solve_first_level(s, lim, board_empty_count(&r->b));
 	bool done = false;
 	enum bound bound;
 
 	r->endgame = true;
 	r->depth = board_empty_count(&r->b);
-	for (int level = first; level <= last; level++) {
+	for (int level = first; level <= last;
+	     level = level + 1 > LADDER_TOP && last == PROBCUT_EXACT
+			 ? (level < last ? last : last + 1)
+			 : level + 1) {
 		double t_start = timer_now();
 		int v;
 
@@ -1063,7 +1082,12 @@ int search_run(struct search *s, const struct board *b, const struct search_limi
 		} else {
 			double left = pace.soft - (t_start - s->t0);
 
-			solve_now = depth > 2 && solve_nodes(empties, lim->wld) / pace.nps < left;
+			double cost = solve_nodes(empties, lim->wld);
+
+			if (solve_first_level(s, lim, empties) < PROBCUT_EXACT)
+				cost /= LADDER_FIRST_SHARE; /* the first level; the others if they
+							       fit */
+			solve_now = depth > 2 && cost / pace.nps < left;
 		}
 		if (solve_now) {
 			solved = root_solve(&r, lim, &pace, score, have, out);

@@ -103,6 +103,8 @@ enum search_flag {
 	SEARCH_NO_TT = 1,	  /* no transposition table */
 	SEARCH_NO_ASPIRATION = 2, /* full windows at the root */
 	SEARCH_NO_PROBCUT = 4,	  /* exact searches only, whatever the selectivity asked */
+	SEARCH_CLIMB_ALWAYS = 8,  /* every exact solve climbs the selectivity levels first, also
+				     below LADDER_MIN_EMPTIES (tests) */
 };
 void search_set_flags(struct search *s, unsigned flags);
 

@@ -278,12 +278,10 @@ static void draw_reasoning(struct panel *p, const struct game_node *m, int ply)
 	if (r) {
 		char line[400];
 		size_t len = 0;
-		char level[GAME_LEVEL_LEN + 1], how[48];
+		char level[GAME_LEVEL_LEN + 1], how[48], depth[16];
 
 		ui_format_score(score, sizeof score, r->score, r->bound, r->endgame);
 		snprintf(level, sizeof level, "%s,", r->level[0] ? r->level : "engine");
-		char depth[16];
-
 		search_depth_text(r->depth, r->selectivity, depth, sizeof depth);
 		snprintf(how, sizeof how, "%s: %s %s,", game_source_name(r->source),
 			 r->endgame ? "empties" : "depth", depth);
