@@ -46,6 +46,7 @@ struct split {
 	atomic_bool cut;	 /* a cut-off happened: all work under it is void */
 	struct split *parent;	 /* the split point the owner worked under, or NULL */
 	struct worker *owner;	 /* the thread whose node this is */
+	int sel;		 /* selectivity level of the search (probcut.h) */
 };
 
 struct worker {
@@ -164,7 +165,7 @@ static void split_help(struct search *s, struct split *job)
 	struct split *old = s->sp;
 
 	s->sp = job;
-	s->sel = s->main->sel; /* the selectivity of the running iteration */
+	s->sel = job->sel; /* the selectivity of the running iteration */
 	s->abort = split_stopped(s);
 	split_work(s, job);
 	split_publish(s);
@@ -245,7 +246,7 @@ bool parallel_split(struct search *s, struct split_node *node)
 {
 	struct pool *p = s->pool;
 	struct worker *me = &p->w[s->thread_id];
-	struct split sp = {node, 0, 0, false, s->sp, me};
+	struct split sp = {node, 0, 0, false, s->sp, me, s->sel};
 	enum worker_state state;
 	struct split *waiting;
 
