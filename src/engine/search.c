@@ -15,8 +15,16 @@
  * each child, or a shallow search of each child. At
  * the root, the scores of the previous iteration.
  *
+ * Selectivity (probcut.h): the midgame iterations search at the selectivity
+ * of the limits, with Multi-ProbCut (mid_probcut) from MPC_MIN_DEPTH plies;
+ * an exact solve from LADDER_MIN_EMPTIES empties first solves at 73, 87 and
+ * 95 % (root_solve), whose table moves order the exact search. Without a
+ * ProbCut table (an evaluation other than the pattern one), or with
+ * SEARCH_NO_PROBCUT, everything is exact and searches as before.
+ *
  * Time manager: a budget per move (the `time` limit, or a share of the game
- * clock by the number of moves left before the endgame solve), a soft limit
+ * clock by the number of moves left before the endgame solve; the hard limit
+ * at most twice that share), a soft limit
  * below which a new iteration starts only if its predicted time (last
  * iteration x the growth factor of the last iterations) fits, and a hard limit
  * at which the search unwinds and keeps the last finished iteration.
@@ -26,8 +34,9 @@
  * table); with `endgame` = -1, when the estimated solve (nodes by empties,
  * at the speed measured so far; for a solve that climbs the selectivity
  * levels, its first level) fits the time budget, each further level only
- * when it is expected to fit (a selective result is kept otherwise), or at depth + 8
- * empties under a depth or node limit, or at UNLIMITED_SOLVE without limits.
+ * when it is expected to fit (a selective result is kept otherwise), or at
+ * depth + 8 empties under a depth or node limit, or at UNLIMITED_SOLVE
+ * without limits.
  * A solve that runs out of time leaves the last midgame result.
  */
 #include "endgame.h"
