@@ -59,6 +59,12 @@ echo "$out" | grep -q "4 book moves"; check "the built book scores the four firs
 
 out=$("$OTHELLO" ladder --games 2 --plies 2 --no-book --quiet beginner novice 2>&1); st=$?
 [ $st -eq 0 ] && echo "$out" | grep -q "^novice vs beginner  *2 "; check "ladder plays a rung and prints it" $?
+out=$("$OTHELLO" ladder --games 4 --plies 2 --no-book --quiet --jobs 2 --threads 2 novice \
+  "expert --depth 4" 2>&1); st=$?
+[ $st -eq 0 ] && echo "$out" | grep -q "^expert --depth 4 vs novice  *4 "
+check "ladder --jobs 2 --threads 2: two games at once, two search threads each" $?
+"$OTHELLO" ladder --games 2 --threads 0 beginner novice >/dev/null 2>"$t/err"; st=$?
+[ $st -eq 2 ] && grep -q -- "--threads" "$t/err"; check "ladder refuses --threads 0" $?
 "$OTHELLO" ladder --games 3 beginner novice >/dev/null 2>&1; st=$?
 [ $st -eq 2 ]; check "ladder refuses an odd number of games" $?
 "$OTHELLO" ladder --games 2 beginner "expert --depth 0" >/dev/null 2>"$t/err"; st=$?

@@ -38,6 +38,17 @@ head -n 1 "$TESTDATA/fforum-40-59.obf" > $tmp.obf
 [ $st -eq 1 ] && grep -q "TIMEOUT" $tmp.out
 check "an unsolved position within --time is a TIMEOUT with exit 1" $?
 
+out=$("$OTHELLO" solve --threads 2 --all-moves "$TESTDATA/fforum-1-19.obf"); st=$?
+[ $st -eq 0 ] && echo "$out" | grep -q "^total: 19 positions, 0 mismatches, "
+check "solve --threads 2 scores every move of fforum-1-19 exactly" $?
+head -n 10 "$TESTDATA/fforum-20-39.obf" > $tmp.obf
+for n in 2 3; do
+	out=$("$OTHELLO" solve --threads $n $tmp.obf); st=$?
+	[ $st -eq 0 ] && echo "$out" | grep -q "^total: 10 positions, 0 mismatches, "
+	check "solve --threads $n: FFO 20-29 exactly" $?
+done
+"$OTHELLO" solve --threads 65 $tmp.obf > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 2 ] && grep -q -- "--threads" $tmp.err; check "solve refuses --threads 65" $?
 "$OTHELLO" solve /nonexistent.obf > /dev/null 2>&1; st=$?
 [ $st -eq 2 ]; check "a missing file exits 2" $?
 
@@ -46,6 +57,12 @@ out=$("$OTHELLO" analyze-position "$start" --depth 4); st=$?
 check "analyze-position exits 0" $st
 echo "$out" | grep -q "^depth  4 " ; check "analyze-position prints each iteration" $?
 [ "$(echo "$out" | grep -c '^  [a-h][1-8] ')" -eq 4 ]; check "analyze-position scores the four moves" $?
+
+mid="------------O-------O-X--OOOOX---XOOXO----OXOOO---OOOO----OX---- X"
+one=$("$OTHELLO" analyze-position "$mid" --depth 8 --threads 1 | grep '^  [a-h][1-8] ')
+two=$("$OTHELLO" analyze-position "$mid" --depth 8 --threads 2 | grep '^  [a-h][1-8] ' | head -n 1)
+[ -n "$two" ] && [ "$(echo "$one" | head -n 1 | awk '{print $2}')" = "$(echo "$two" | awk '{print $2}')" ]
+check "analyze-position --threads 2 finds the score of one thread" $?
 
 "$OTHELLO" analyze-position "$start" --depth 3 --without mobility > /dev/null; st=$?
 check "a feature can be switched off by name" $st

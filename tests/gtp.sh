@@ -8,6 +8,9 @@ printf 'protocol_version\nname\nquit\n' | "$OTHELLO" gtp --level random >gtp.out
 check "every reply ends with a blank line" $?
 rm -f gtp.out.$$
 
+out=$(printf 'genmove black\nquit\n' | "$OTHELLO" gtp --level "pre-master --depth 4" --threads 2)
+echo "$out" | grep -Eq "^= (d3|c4|f5|e6)$"; check "gtp --threads 2 answers an opening move" $?
+
 out=$(printf 'protocol_version\n1 name\nlist_commands\nclear_board\ngenmove black\nplay white d3\nundo\nundo\nplay black f5\nplay white f6\nplay black e6\nplay white f4\ngenmove b\nfly\nplay black\nboardsize 19\nquit\n' |
   "$OTHELLO" gtp --level random)
 echo "$out" | head -n 1 | grep -q "^= 2$"; check "protocol_version 2" $?

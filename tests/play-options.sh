@@ -23,6 +23,11 @@ echo "$out" | grep -q '^White plays f4' ; [ $? -ne 0 ] ; check "--no-book: the b
 "$OTHELLO" script --no-board --book "$tmp/bad.txt" </dev/null >/dev/null 2>"$tmp/err"; st=$?
 [ $st -eq 2 ] && grep -q "bad.txt:2:" "$tmp/err" ; check "a malformed --book file is refused with file:line" $?
 
+out=$(printf 'f5\nhint\n' | "$OTHELLO" script --no-board --white "pre-master --depth 6 --threads 2" 2>&1)
+echo "$out" | grep -Eq '^White plays (d6|f6|f4)' ; check "a level with --threads 2 plays in the game" $?
+"$OTHELLO" --threads 65 </dev/null >/dev/null 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q -- "--threads" "$tmp/err" ; check "the game refuses --threads 65 (exit 2)" $?
+
 printf 'f5\nd6\nc3\nd3\nc4\nsave tiger\n' | "$OTHELLO" script --no-board >/dev/null 2>&1
 grep -q 'ON\[Tiger\]' "$OTHELLO_SAVE_DIR/tiger.sgf" ; check "a saved game is named after its opening (SGF ON)" $?
 

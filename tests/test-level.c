@@ -109,6 +109,9 @@ Test(level, options_override_the_name)
 	cr_assert_eq(s.random_percent, 5);
 	cr_assert(s.has_seed);
 	cr_assert_eq(s.seed, 42);
+	cr_assert_eq(s.threads, 0);
+	s = spec_of("master --threads 4");
+	cr_assert_eq(s.threads, 4);
 	snprintf(text, sizeof text, "expert --disable %s --disable %s", feature, feature);
 	s = spec_of(text);
 	cr_assert_eq(s.n_disabled, 1);
@@ -125,6 +128,8 @@ Test(level, bad_options_are_refused_with_a_message)
 	    {"master --random 101", "--random: '101' is not a percentage"},
 	    {"master --seed -3", "--seed: '-3' is not a whole number"},
 	    {"master --endgame 61", "--endgame: '61' is not a number of empties"},
+	    {"master --threads 0", "--threads: '0' is not a number of threads (1 to 64)"},
+	    {"master --threads 65", "--threads: '65' is not a number of threads"},
 	    {"novice --disable nosuch", "--disable: 'nosuch' is not a feature ("},
 	    {"novice --fast", "unknown option --fast"},
 	    {"novice fast", "'fast' is not an option"},
@@ -152,12 +157,13 @@ Test(level, format_reads_back_to_the_same_level)
 	    "pre-master --depth 8 --endgame 14 --book",
 	    "master --time 1.5 --no-book --seed 18446744073709551615",
 	    "master --depth 9 --endgame 0 --random 3",
+	    "master --threads 3 --time 2",
 	    "master --selectivity 95",
 	    "master --selectivity exact",
 	    "expert --selectivity 73",
 	    "",
 	};
-	snprintf(texts[12], sizeof texts[12], "expert --disable %s", eval_feature_names()[1]);
+	snprintf(texts[13], sizeof texts[13], "expert --disable %s", eval_feature_names()[1]);
 	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
 		struct level_spec a = spec_of(texts[i]), b;
 		char out[300];
@@ -249,6 +255,29 @@ Test(level, deterministic_levels_play_the_same_move_twice)
 			level_state_free(a);
 			level_state_free(c);
 		}
+	}
+}
+
+/* A level with --threads searches on them and scores as with one (fixed depth, exact solves). */
+Test(level, threads_keep_the_scores_of_one_thread)
+{
+	struct level_spec one = spec_of("pre-master --depth 6 --endgame 14");
+	struct level_spec two = spec_of("pre-master --depth 6 --endgame 14 --threads 2");
+	uint64_t rng = 99;
+
+	for (int i = 0; i < 10; i++) {
+		struct board b = random_position(&rng, 20 + 4 * i);
+		struct level_state *a = state_of(&one, NULL, 1), *c = state_of(&two, NULL, 1);
+		struct level_move m1, m2;
+
+		cr_assert_eq(level_choose_move(&one, a, &b, NULL, NULL, NULL, &m1), 0);
+		cr_assert_eq(level_choose_move(&two, c, &b, NULL, NULL, NULL, &m2), 0);
+		cr_assert_eq(m1.source, m2.source);
+		cr_assert_eq(m1.score, m2.score, "position %d: %d then %d", i, m1.score, m2.score);
+		if (board_can_move(&b))
+			cr_assert(board_is_legal(&b, m2.move));
+		level_state_free(a);
+		level_state_free(c);
 	}
 }
 

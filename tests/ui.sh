@@ -37,6 +37,14 @@ start pm 80 24 -- --white pre-master
 wait_for pm "White pre-master "; check "the header shows pre-master whole at 80 columns" $?
 quit pm
 
+# the engine on two search threads (--threads): it answers and shows its reasoning
+start thr 80 24 -- --threads 2 --white "pre-master --depth 6"
+wait_for thr "Moves 0" >/dev/null
+keys thr k Enter
+wait_for thr " 2 ○"; check "the game with --threads 2: the engine answers" $?
+wait_for thr "search: depth"; check "the game with --threads 2: the panel shows the engine's reasoning" $?
+quit thr
+
 # ---------------------------------------------------------------- two humans: keys, bar, replay, annotations
 start hh 80 24 -- --white human
 wait_for hh "Moves 0" >/dev/null

@@ -50,7 +50,9 @@ static int parse(const char *spec, const struct match_player_options *opt, struc
 	if (opt && opt->depth > 0 && n < sizeof text)
 		n += (size_t)snprintf(text + n, sizeof text - n, " --depth %d", opt->depth);
 	if (opt && opt->random_pct > 0 && n < sizeof text)
-		snprintf(text + n, sizeof text - n, " --random %d", opt->random_pct);
+		n += (size_t)snprintf(text + n, sizeof text - n, " --random %d", opt->random_pct);
+	if (opt && opt->threads > 0 && n < sizeof text)
+		snprintf(text + n, sizeof text - n, " --threads %d", opt->threads);
 	if (level_parse(text, out, msg, sizeof msg) < 0) {
 		snprintf(err, errlen, "'%s': %s", spec, msg);
 		return -1;

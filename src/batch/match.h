@@ -56,6 +56,7 @@ struct match_player_options {
 	const char *eval_name;	 /* its name, given in the reasoning of each move; NULL = none */
 	const char *setup;	 /* an external engine's setup commands, sent once it is
 				    started, separated by `;`; NULL = none */
+	int threads;		 /* a level's search threads, 0 = the level's own (one) */
 };
 
 /* One move a player chose, with what it thought. */

@@ -415,6 +415,8 @@ int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt)
 		free(line);
 		return -1;
 	}
+	if (opt->threads > 1)
+		search_set_threads(nb.search, opt->threads); /* one thread if more cannot start */
 	pthread_mutex_init(&nb.out_lock, NULL);
 	while ((len = lineread_next(in, line, NBOARD_LINE_MAX)) != LINEREAD_EOF) {
 		const char *rest = line;

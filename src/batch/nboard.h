@@ -17,6 +17,7 @@ struct nboard_options {
 	size_t hash_mb;		 /* transposition table size */
 	int selectivity;	 /* ProbCut confidence of the midgame, percent; 0/100 exact */
 	const char *name;	 /* name announced with `set myname` */
+	int threads;		 /* search threads, 0 = one */
 };
 
 int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt);

@@ -29,13 +29,14 @@ struct position_options {
 	long hash_mb;		 /* --hash MB */
 	long multipv;		 /* --multipv N */
 	const char *selectivity; /* --selectivity P */
+	long threads;		 /* --threads N, 0 = one per online core */
 };
 
 static const struct cli_options position_options = {
     .command = "analyze-position",
     .usage = "usage: othello analyze-position \"BOARD STRING\" [--depth N | --time S]\n"
 	     "         [--eval SPEC] [--without FEATURE]... [--hash MB] [--multipv N]\n"
-	     "         [--selectivity P]\n"
+	     "         [--selectivity P] [--threads N]\n"
 	     "Searches a position; prints each iteration and the score of every move\n"
 	     "(of the N best only with --multipv N; the others get bounds).\n"
 	     "SPEC: pattern (default), classic or a weights file; --without switches off\n"
@@ -57,6 +58,7 @@ static const struct cli_options position_options = {
 	    CLI_STRING("selectivity", 's', offsetof(struct position_options, selectivity), NULL,
 		       NULL),
 	    CLI_VARIANT_OPTION,
+	    CLI_INT("threads", 0, offsetof(struct position_options, threads), 0, 64, NULL, NULL),
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
@@ -161,6 +163,7 @@ int cli_analyze_position(int argc, char **argv)
 		eval_free(ev);
 		return 2;
 	}
+	cli_search_threads("analyze-position", s, po.threads);
 	search_run(s, &b, &lim, analyze_progress, NULL, &res);
 	if (res.move == SQ_NONE) {
 		printf("game over: %+d\n", res.score / 100);

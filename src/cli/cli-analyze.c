@@ -206,6 +206,7 @@ struct analyze_options {
 	double blunder;	       /* --blunder D */
 	const char *eval_spec; /* --eval SPEC, NULL = the default */
 	bool fast;	       /* --fast: other moves as bounds */
+	long threads;	       /* --threads N, 0 = one per online core */
 };
 
 #define ANALYZE_DISCS(NAME, FIELD, HELP)                                                           \
@@ -247,6 +248,7 @@ static const struct cli_options analyze_options = {
 		       "evaluation: pattern (default), classic or a weights file"),
 	    CLI_FLAG("fast", 'f', offsetof(struct analyze_options, fast),
 		     "score only the best move exactly, the others as bounds"),
+	    CLI_THREADS_OPTION(offsetof(struct analyze_options, threads)),
 	    CLI_HELP('h', "show this help"),
 	    {0},
 	},
@@ -288,6 +290,7 @@ int cli_analyze(int argc, char **argv)
 	opt.mark_doubtful = analyze_centidiscs(ao.doubtful);
 	opt.mark_mistake = analyze_centidiscs(ao.mistake);
 	opt.mark_blunder = analyze_centidiscs(ao.blunder);
+	opt.threads = (int)ao.threads;
 	if (ao.eval_spec)
 		opt.eval = ao.eval_spec;
 	if (argc - first != 1) {

@@ -22,13 +22,14 @@ struct gtp_options {
 	long seed;		 /* --seed N */
 	const char *eval_spec;	 /* --eval SPEC, NULL = the default */
 	const char *selectivity; /* --selectivity P: added to the level */
+	long threads;		 /* --threads N, 0 = one per online core */
 };
 
 static const struct cli_options gtp_options = {
     .command = "gtp",
     .usage = "usage: othello gtp [--level PLAYER] [--time T] [--depth D] [--random PCT] "
 	     "[--seed N]\n"
-	     "                   [--eval SPEC] [--selectivity P]\n\n"
+	     "                   [--eval SPEC] [--selectivity P] [--threads N]\n\n"
 	     "Speaks GTP on stdin/stdout. PLAYER as for `othello match` (default expert).\n"
 	     "SPEC: pattern (default), classic or a weights file.\n"
 	     "P: ProbCut confidence of the level's midgame, 73, 87, 95, 98, 99 or exact.\n",
@@ -41,6 +42,7 @@ static const struct cli_options gtp_options = {
 	    CLI_INT("seed", 0, offsetof(struct gtp_options, seed), 0, 0x7fffffffL, NULL, NULL),
 	    CLI_STRING("eval", 0, offsetof(struct gtp_options, eval_spec), NULL, NULL),
 	    CLI_STRING("selectivity", 0, offsetof(struct gtp_options, selectivity), NULL, NULL),
+	    CLI_INT("threads", 0, offsetof(struct gtp_options, threads), 0, 64, NULL, NULL),
 	    CLI_HELP(0, NULL),
 	    {0},
 	},
@@ -64,6 +66,7 @@ int cli_gtp(int argc, char **argv)
 	opt.time = go.time;
 	opt.depth = (int)go.depth;
 	opt.random_pct = (int)go.random_pct;
+	opt.threads = cli_threads(go.threads);
 	if (first < argc) {
 		fprintf(stderr, "othello: gtp: unexpected argument '%s'\n", argv[first]);
 		return 2;

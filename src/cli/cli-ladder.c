@@ -19,8 +19,10 @@
  * pattern), loaded once and shared; the openings are drawn with the built-in
  * classic weights whatever --eval says, so that they stay the same.
  *
- * Games run on --threads worker threads (each with its own level states);
- * the table does not depend on their number unless a level is timed.
+ * Games run on --jobs worker threads (each with its own level states);
+ * the table does not depend on their number unless a level is timed. Each
+ * level searches with --threads threads (default one; a level's own
+ * --threads setting wins).
  *
  * Elo: each rung's Elo difference and its 95 % error bars are those of
  * report-stats.c for the rung's games (failed ones left out); a level's Elo
@@ -76,12 +78,13 @@ struct ladder {
 	int plies;				    /* plies of each opening */
 	uint64_t seed;				    /* base seed */
 	size_t tt_megabytes;			    /* search table of each level state */
-	int next;				    /* next game to play (under lock) */
-	int done;				    /* games finished (under lock) */
-	bool progress;				    /* print a line every 10 games */
-	double t0;				    /* when the ladder started */
-	double max_time;			    /* no new game after t0 + max_time; 0 = none */
-	pthread_mutex_t lock;			    /* guards next, done and printing */
+	int threads;	      /* search threads of a level without its own (0: one) */
+	int next;	      /* next game to play (under lock) */
+	int done;	      /* games finished (under lock) */
+	bool progress;	      /* print a line every 10 games */
+	double t0;	      /* when the ladder started */
+	double max_time;      /* no new game after t0 + max_time; 0 = none */
+	pthread_mutex_t lock; /* guards next, done and printing */
 };
 
 /* Picks a random move among those a 6-ply search scores within 1.5 discs of the best. */
@@ -189,8 +192,12 @@ static void *worker(void *arg)
 	char err[300];
 
 	for (int i = 0; i < l->n_levels; i++) {
-		states[i] = level_state_new(&l->specs[i], l->eval, l->book, 0, l->tt_megabytes, err,
-					    sizeof err);
+		struct level_spec spec = l->specs[i];
+
+		if (!spec.threads)
+			spec.threads = l->threads;
+		states[i] =
+		    level_state_new(&spec, l->eval, l->book, 0, l->tt_megabytes, err, sizeof err);
 		if (!states[i]) {
 			fprintf(stderr, "othello ladder: %s\n", err);
 			goto done;
@@ -375,7 +382,8 @@ struct ladder_options {
 	long games;	       /* --games N, a rung */
 	long plies;	       /* --plies N of each opening */
 	long seed;	       /* --seed N */
-	long threads;	       /* --threads N */
+	long jobs;	       /* --jobs N: games at once */
+	long threads;	       /* --threads N: search threads of each level, 0 = one */
 	struct book *bk;       /* the books --book loaded (owned by cli_ladder) */
 	bool files;	       /* --book given */
 	bool no_book;	       /* --no-book */
@@ -414,17 +422,20 @@ static bool ladder_book(void *opts, const char *text)
 
 static const struct cli_options ladder_options = {
     .command = "ladder",
-    .usage = "usage: othello ladder [--games N] [--plies N] [--seed N] [--threads N]\n"
-	     "                      [--book FILE]... [--no-book] [--hash MB] [--eval SPEC]\n"
-	     "                      [--max-time S] [--quiet] [--svg FILE] [LEVEL]...\n"
+    .usage = "usage: othello ladder [--games N] [--plies N] [--seed N] [--jobs N]\n"
+	     "                      [--threads N] [--book FILE]... [--no-book] [--hash MB]\n"
+	     "                      [--eval SPEC] [--max-time S] [--quiet] [--svg FILE]\n"
+	     "                      [LEVEL]...\n"
 	     "Plays each LEVEL against the next one down (default: beginner novice expert\n"
 	     "pre-master master), N games a rung (default 100) from N/2 balanced openings of\n"
 	     "--plies plies (default 8), colours swapped; prints wins and mean disc difference.\n"
 	     "A LEVEL is a level description such as \"expert --depth 4\" (quote it).\n"
 	     "SPEC, the levels' evaluation: pattern (default), classic or a weights file.\n"
 	     "--max-time S: no game starts after S seconds (the table counts the games\n"
-	     "played); --quiet: no progress on stderr. Each level's Elo above the weakest\n"
-	     "follows the table; --svg FILE draws it as bars with their error bars.\n",
+	     "played); --quiet: no progress on stderr. --jobs N: games played at once\n"
+	     "(default 1); --threads N: search threads of each level (default 1). Each\n"
+	     "level's Elo above the weakest follows the table; --svg FILE draws it as bars\n"
+	     "with their error bars.\n",
     .options =
 	(const struct cli_option[]){
 	    {.name = "games",
@@ -434,7 +445,8 @@ static const struct cli_options ladder_options = {
 	     .what = "an even number from 2"},
 	    CLI_INT("plies", 'p', offsetof(struct ladder_options, plies), 0, 16, NULL, NULL),
 	    CLI_INT("seed", 's', offsetof(struct ladder_options, seed), 0, 2147483647, NULL, NULL),
-	    CLI_INT("threads", 'j', offsetof(struct ladder_options, threads), 1, 16, NULL, NULL),
+	    CLI_INT("jobs", 'j', offsetof(struct ladder_options, jobs), 1, 16, NULL, NULL),
+	    CLI_INT("threads", 0, offsetof(struct ladder_options, threads), 1, 64, NULL, NULL),
 	    {.name = "book", .letter = 'b', .kind = CLI_OPT_CALL, .call = ladder_book},
 	    CLI_FLAG("no-book", 'n', offsetof(struct ladder_options, no_book), NULL),
 	    CLI_INT("hash", 'H', offsetof(struct ladder_options, hash_mb), 1, 1024, NULL, NULL),
@@ -454,11 +466,10 @@ int cli_ladder(int argc, char **argv)
 {
 	static const char *const defaults[] = {"beginner", "novice", "expert", "pre-master",
 					       "master"};
-	struct ladder_options lo = {
-	    .games = 100, .plies = 8, .seed = 1, .threads = 1, .hash_mb = 16};
+	struct ladder_options lo = {.games = 100, .plies = 8, .seed = 1, .jobs = 1, .hash_mb = 16};
 	struct ladder l = {0};
 	struct book *bk;
-	pthread_t threads[16];
+	pthread_t jobs[16];
 	struct eval *ev = NULL;
 	char err[4400], path[4096];
 	double t0;
@@ -477,6 +488,7 @@ int cli_ladder(int argc, char **argv)
 	l.games_per_rung = (int)lo.games;
 	l.seed = (uint64_t)lo.seed;
 	l.tt_megabytes = (size_t)lo.hash_mb;
+	l.threads = (int)lo.threads;
 	l.progress = !lo.quiet;
 	l.max_time = lo.max_time;
 	if (!bk)
@@ -525,16 +537,16 @@ int cli_ladder(int argc, char **argv)
 			l.games_per_rung / 2);
 		goto done;
 	}
-	/* Strongest rungs first, so that the slow games spread over the threads. */
+	/* Strongest rungs first, so that the slow games spread over the jobs. */
 	for (int r = l.n_levels - 2, k = 0; r >= 0; r--)
 		for (int i = 0; i < l.games_per_rung; i++, k++) {
 			l.games[k].rung = r;
 			l.games[k].index = i;
 		}
-	for (long i = 0; i < lo.threads; i++)
-		pthread_create(&threads[i], NULL, worker, &l);
-	for (long i = 0; i < lo.threads; i++)
-		pthread_join(threads[i], NULL);
+	for (long i = 0; i < lo.jobs; i++)
+		pthread_create(&jobs[i], NULL, worker, &l);
+	for (long i = 0; i < lo.jobs; i++)
+		pthread_join(jobs[i], NULL);
 	rc = print_table(&l, timer_now() - t0);
 	if (print_elo(&l, lo.svg) != 0)
 		rc = 2;

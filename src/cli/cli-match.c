@@ -60,6 +60,7 @@ struct run_options {
 	long depth[2];		   /* --depth D[,D] */
 	double timeout;		   /* --timeout SECONDS */
 	long jobs;		   /* --jobs N */
+	long threads;		   /* --threads N: search threads of each level, 0 = one */
 	const char *report;	   /* --report FILE */
 	const char *log_dir;	   /* --log-dir DIR */
 	int shard, shards;	   /* --shard I/N */
@@ -234,6 +235,12 @@ static bool run_format(void *opts, const char *text)
 		.name = "jobs", .kind = CLI_OPT_INT, .offset = offsetof(struct run_options, jobs), \
 		.lo = 1, .hi = 256, .arg = "N", .help = HELP                                       \
 	}
+#define RUN_OPT_THREADS(HELP)                                                                      \
+	{                                                                                          \
+		.name = "threads", .kind = CLI_OPT_INT,                                            \
+		.offset = offsetof(struct run_options, threads), .lo = 1, .hi = 64, .arg = "N",    \
+		.help = HELP                                                                       \
+	}
 #define RUN_OPT_REPORT(HELP)                                                                       \
 	{                                                                                          \
 		.name = "report", .kind = CLI_OPT_STRING,                                          \
@@ -329,6 +336,7 @@ static const struct cli_options match_options = {
 	    RUN_OPT_TIMEOUT("seconds an external engine may take for an answer\n"
 			    "(one deadline, however many lines it writes)"),
 	    RUN_OPT_JOBS("games played at once, in worker processes (default 1)"),
+	    RUN_OPT_THREADS("search threads of each level player (default 1)"),
 	    RUN_OPT_REPORT("append one line per game (format: report.c, othello(6))"),
 	    RUN_OPT_LOG_DIR("write each game as DIR/game-NNNNN.sgf with the reasoning"),
 	    RUN_OPT_SHARD("play only the I-th of N slices of the game list"),
@@ -351,7 +359,7 @@ static const struct cli_options tournament_options = {
 	     "difference against the column) and the ranking. Players as for `othello match`;\n"
 	     "--player P (repeatable) adds one whose name holds a comma.\n\n",
     .footer = "  --openings, --random, --seed, --time T, --depth D, --timeout, --jobs,\n"
-	      "  --report, --log-dir, --shard, --quiet: as for `othello match`\n",
+	      "  --threads, --report, --log-dir, --shard, --quiet: as for `othello match`\n",
     .column = 21,
     .options =
 	(const struct cli_option[]){
@@ -367,6 +375,7 @@ static const struct cli_options tournament_options = {
 	    RUN_OPT_DEPTH(NULL),
 	    RUN_OPT_TIMEOUT(NULL),
 	    RUN_OPT_JOBS(NULL),
+	    RUN_OPT_THREADS(NULL),
 	    RUN_OPT_REPORT(NULL),
 	    RUN_OPT_LOG_DIR(NULL),
 	    RUN_OPT_SHARD(NULL),
@@ -749,6 +758,7 @@ static int run(int argc, char **argv, bool tournament)
 		opt[i].time = ro.time[side];
 		opt[i].depth = (int)ro.depth[side];
 		opt[i].random_pct = (int)ro.random_pct;
+		opt[i].threads = (int)ro.threads;
 		opt[i].timeout = ro.timeout;
 		opt[i].setup = tournament ? NULL : ro.setup[i];
 	}

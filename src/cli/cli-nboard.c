@@ -22,12 +22,13 @@ struct nboard_cli_options {
 	const char *eval_spec;	 /* --eval SPEC, NULL = the default */
 	bool no_book;		 /* --no-book */
 	const char *selectivity; /* --selectivity P */
+	long threads;		 /* --threads N, 0 = one per online core */
 };
 
 static const struct cli_options nboard_cli_options = {
     .command = "nboard",
     .usage = "usage: othello nboard [--time T] [--hash MB] [--book FILE | --no-book]\n"
-	     "         [--eval SPEC] [--selectivity P]\n\n"
+	     "         [--eval SPEC] [--selectivity P] [--threads N]\n\n"
 	     "Speaks the NBoard protocol on stdin/stdout. The GUI sets the depth\n"
 	     "(`set depth N`); --time also limits each move. Hints and moves of book\n"
 	     "positions come from the opening book (--book FILE, default the shipped one).\n"
@@ -42,6 +43,7 @@ static const struct cli_options nboard_cli_options = {
 	    CLI_FLAG("no-book", 0, offsetof(struct nboard_cli_options, no_book), NULL),
 	    CLI_STRING("selectivity", 0, offsetof(struct nboard_cli_options, selectivity), NULL,
 		       NULL),
+	    CLI_INT("threads", 0, offsetof(struct nboard_cli_options, threads), 0, 64, NULL, NULL),
 	    CLI_HELP(0, NULL),
 	    {0},
 	},
@@ -63,6 +65,7 @@ int cli_nboard(int argc, char **argv)
 	opt.hash_mb = (size_t)no.hash_mb;
 	if (no.selectivity && (opt.selectivity = cli_selectivity("nboard", no.selectivity)) < 0)
 		return 2;
+	opt.threads = cli_threads(no.threads);
 	if (first < argc) {
 		fprintf(stderr, "othello: nboard: unexpected argument '%s'\n", argv[first]);
 		return 2;

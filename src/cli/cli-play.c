@@ -29,6 +29,7 @@ struct play_options {
 	struct cli_list books;	 /* --book FILE... */
 	const char *save_dir;	 /* --save-dir DIR */
 	long hash_mb;		 /* --hash MB */
+	long threads;		 /* --threads N, 0 = one per online core */
 	const char *eval_spec;	 /* --eval SPEC */
 	bool ascii;		 /* --ascii */
 	bool no_color;		 /* --no-color, --no-colour */
@@ -134,6 +135,7 @@ static const struct cli_options play_options = {
 		       "where save slots live"),
 	    CLI_INT("hash", 0, offsetof(struct play_options, hash_mb), 1, 65536, "MB",
 		    "transposition table size"),
+	    CLI_THREADS_OPTION(offsetof(struct play_options, threads)),
 	    CLI_STRING("eval", 0, offsetof(struct play_options, eval_spec), "SPEC",
 		       "evaluation: pattern (default), classic or a\n"
 		       "weights file"),
@@ -196,6 +198,7 @@ int cli_play(int argc, char **argv)
 	copt.n_book_files = po.books.n;
 	copt.save_dir = po.save_dir;
 	copt.tt_megabytes = (size_t)po.hash_mb;
+	copt.threads = (int)po.threads;
 	copt.eval = po.eval_spec;
 	/* --random, --seed and --no-book are settings of each engine player's level. */
 	if (po.extra[0]) {

@@ -37,12 +37,13 @@ struct solve_options {
 	const char *eval_spec;	 /* --eval SPEC */
 	const char *selectivity; /* --selectivity P */
 	const char *variant;	 /* --variant NAME: another board (cli-vsolve.c) */
+	long threads;		 /* --threads N, 0 = one per online core */
 };
 
 static const struct cli_options solve_options = {
     .command = "solve",
     .usage = "usage: othello solve FILE.obf [--wld] [--time S] [--all-moves] [--hash MB]\n"
-	     "                     [--eval SPEC] [--selectivity P] [--variant NAME]\n"
+	     "                     [--eval SPEC] [--selectivity P] [--threads N] [--variant NAME]\n"
 	     "Solves each position of an OBF file and checks the scores it gives.\n",
     .column = 15,
     .options =
@@ -63,6 +64,7 @@ static const struct cli_options solve_options = {
 		       "a score below exact is a prediction, shown with @P%"),
 	    CLI_STRING("variant", 'V', offsetof(struct solve_options, variant), "NAME",
 		       "the board of the file: 8x8 (default), 6x6 or 10x10-holes"),
+	    CLI_THREADS_OPTION(offsetof(struct solve_options, threads)),
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
@@ -214,6 +216,7 @@ int cli_solve(int argc, char **argv)
 		eval_free(ev);
 		return 2;
 	}
+	cli_search_threads("solve", s, so.threads);
 	while (fgets(line, sizeof line, f)) {
 		int got, bad, col;
 

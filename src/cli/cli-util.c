@@ -1,12 +1,14 @@
 /*
  * cli-util.c — helpers shared by the subcommands: parsing whole numbers and
  * numbers of seconds (option values and arguments; the option messages are
- * cli-options.c's), and the progress bar of the long batch commands.
+ * cli-options.c's), the progress bar of the long batch commands, and giving a
+ * searcher the threads --threads asks for.
  */
 #include "cli.h"
 
 #include "parse.h"
 #include "probcut.h"
+#include "search.h"
 #include "timer.h"
 
 #include <errno.h>
@@ -35,6 +37,26 @@ bool cli_parse_seconds(const char *s, double *out)
 		return false;
 	*out = v;
 	return true;
+}
+
+/* The number of search threads --threads N asks for: N, or the online cores when N is 0. */
+int cli_threads(long n)
+{
+	return n > 0 ? (int)n : search_default_threads();
+}
+
+/*
+ * Gives searcher `s` the threads --threads N asks for (0: the online cores).
+ * If they cannot be started it says so on stderr, naming `command`, and `s`
+ * searches with one thread; the command goes on.
+ */
+void cli_search_threads(const char *command, struct search *s, long n)
+{
+	int want = cli_threads(n);
+
+	if (search_set_threads(s, want) != 0)
+		fprintf(stderr, "othello %s: cannot start %d search threads; searching with one\n",
+			command, want);
 }
 
 /*

@@ -63,4 +63,14 @@ bool cli_parse_int(const char *s, long lo, long hi, long *out);
 bool cli_parse_seconds(const char *s, double *out);
 int cli_selectivity(const char *command, const char *text);
 
+struct search;
+/* Search threads for --threads N (0 = one per online core); see cli-util.c. */
+int cli_threads(long n);
+void cli_search_threads(const char *command, struct search *s, long n);
+
+/* The --threads option of a command that searches, in its options struct at OFFSET (a long;
+   0, the default, means one thread per online core). */
+#define CLI_THREADS_OPTION(OFFSET)                                                                 \
+	CLI_INT("threads", 0, OFFSET, 0, 64, "N", "search threads (default 0: one per online core)")
+
 #endif

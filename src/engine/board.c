@@ -54,7 +54,8 @@ uint64_t board_moves_portable(uint64_t own, uint64_t opp)
 	       ~(own | opp);
 }
 
-/* Flips along the squares of `ray` above the move square: the first non-opponent is the lowest bit. */
+/* Flips along the squares of `ray` above the move square: the first non-opponent is the lowest bit.
+ */
 static inline uint64_t flips_up(uint64_t own, uint64_t opp, uint64_t ray)
 {
 	uint64_t x = ray & ~opp;
@@ -64,7 +65,8 @@ static inline uint64_t flips_up(uint64_t own, uint64_t opp, uint64_t ray)
 	return (first - 1) & ray & hit;
 }
 
-/* Flips along the squares of `ray` below the move square: the first non-opponent is the highest bit. */
+/* Flips along the squares of `ray` below the move square: the first non-opponent is the highest
+ * bit. */
 static inline uint64_t flips_down(uint64_t own, uint64_t opp, uint64_t ray)
 {
 	uint64_t x = (ray & ~opp) | 1;
@@ -108,8 +110,8 @@ uint64_t board_flips_portable(uint64_t own, uint64_t opp, int sq)
  */
 typedef uint64_t u64x4 __attribute__((vector_size(32)));
 
-static const u64x4 shift1 = { 1, 8, 7, 9 };
-static const u64x4 shift2 = { 2, 16, 14, 18 };
+static const u64x4 shift1 = {1, 8, 7, 9};
+static const u64x4 shift2 = {2, 16, 14, 18};
 
 static inline uint64_t or_lanes(u64x4 v)
 {
@@ -120,7 +122,7 @@ static inline uint64_t or_lanes(u64x4 v)
 static inline u64x4 flankable(uint64_t opp)
 {
 	uint64_t inner = opp & INNER_FILES;
-	u64x4 m = { inner, opp, inner, inner };
+	u64x4 m = {inner, opp, inner, inner};
 
 	return m;
 }
@@ -152,7 +154,7 @@ static inline void fill_runs(u64x4 m, u64x4 from, u64x4 *l, u64x4 *r)
  */
 uint64_t board_moves(uint64_t own, uint64_t opp)
 {
-	u64x4 p = { own, own, own, own }, l, r;
+	u64x4 p = {own, own, own, own}, l, r;
 
 	fill_runs(flankable(opp), p, &l, &r);
 	return or_lanes((l << shift1) | (r >> shift1)) & ~(own | opp);
@@ -162,23 +164,26 @@ uint64_t board_moves(uint64_t own, uint64_t opp)
 /* The rays of board_flips (board.h), as constant expressions of the square. */
 #define SQ_ABOVE(sq) ((~0ULL << (sq)) << 1)
 #define SQ_BELOW(sq) ((1ULL << (sq)) - 1)
-#define SQ_RANK(sq) (0xFFULL << ((sq) & 56))
-#define SQ_FILE(sq) (FILE_A << ((sq) & 7))
-#define SQ_DIAG(sq)                                                                        \
-	(((sq) & 7) >= ((sq) >> 3) ? DIAG_A1H8 >> (8 * (((sq) & 7) - ((sq) >> 3)))         \
-				   : DIAG_A1H8 << (8 * (((sq) >> 3) - ((sq) & 7))))
-#define SQ_ANTI(sq)                                                                        \
-	(((sq) & 7) + ((sq) >> 3) >= 7 ? DIAG_H1A8 << (8 * (((sq) & 7) + ((sq) >> 3) - 7)) \
-				       : DIAG_H1A8 >> (8 * (7 - ((sq) & 7) - ((sq) >> 3))))
-#define SQ_RAYS(sq, side)                                                                  \
-	{                                                                                  \
-		(long long)(SQ_RANK(sq) & side(sq)), (long long)(SQ_FILE(sq) & side(sq)),  \
-		    (long long)(SQ_DIAG(sq) & side(sq)), (long long)(SQ_ANTI(sq) & side(sq)) \
+#define SQ_RANK(sq) (0xFFULL << ((sq)&56))
+#define SQ_FILE(sq) (FILE_A << ((sq)&7))
+#define SQ_DIAG(sq)                                                                                \
+	(((sq)&7) >= ((sq) >> 3) ? DIAG_A1H8 >> (8 * (((sq)&7) - ((sq) >> 3)))                     \
+				 : DIAG_A1H8 << (8 * (((sq) >> 3) - ((sq)&7))))
+#define SQ_ANTI(sq)                                                                                \
+	(((sq)&7) + ((sq) >> 3) >= 7 ? DIAG_H1A8 << (8 * (((sq)&7) + ((sq) >> 3) - 7))             \
+				     : DIAG_H1A8 >> (8 * (7 - ((sq)&7) - ((sq) >> 3))))
+#define SQ_RAYS(sq, side)                                                                          \
+	{                                                                                          \
+		(long long)(SQ_RANK(sq) & side(sq)), (long long)(SQ_FILE(sq) & side(sq)),          \
+		    (long long)(SQ_DIAG(sq) & side(sq)), (long long)(SQ_ANTI(sq) & side(sq))       \
 	}
-#define RAYS(sq) {SQ_RAYS(sq, SQ_ABOVE), SQ_RAYS(sq, SQ_BELOW)}
-#define RAYS8(r)                                                                           \
-	RAYS(8 * (r)), RAYS(8 * (r) + 1), RAYS(8 * (r) + 2), RAYS(8 * (r) + 3),            \
-	    RAYS(8 * (r) + 4), RAYS(8 * (r) + 5), RAYS(8 * (r) + 6), RAYS(8 * (r) + 7)
+#define RAYS(sq)                                                                                   \
+	{                                                                                          \
+		SQ_RAYS(sq, SQ_ABOVE), SQ_RAYS(sq, SQ_BELOW)                                       \
+	}
+#define RAYS8(r)                                                                                   \
+	RAYS(8 * (r)), RAYS(8 * (r) + 1), RAYS(8 * (r) + 2), RAYS(8 * (r) + 3), RAYS(8 * (r) + 4), \
+	    RAYS(8 * (r) + 5), RAYS(8 * (r) + 6), RAYS(8 * (r) + 7)
 
 const struct board_rays board_rays[64] = {RAYS8(0), RAYS8(1), RAYS8(2), RAYS8(3),
 					  RAYS8(4), RAYS8(5), RAYS8(6), RAYS8(7)};
@@ -190,9 +195,9 @@ const struct board_rays board_rays[64] = {RAYS8(0), RAYS8(1), RAYS8(2), RAYS8(3)
  */
 uint64_t board_flips(uint64_t own, uint64_t opp, int sq)
 {
-	u64x4 p = { own, own, own, own };
+	u64x4 p = {own, own, own, own};
 	uint64_t bit = board_bit(sq);
-	u64x4 x = { bit, bit, bit, bit }, l, r;
+	u64x4 x = {bit, bit, bit, bit}, l, r;
 
 	fill_runs(flankable(opp), x, &l, &r);
 	l &= (u64x4)(((l << shift1) & p) != 0);
@@ -263,7 +268,6 @@ int board_final_score(const struct board *b)
 	return 0;
 }
 
-
 static uint64_t flip_vertical(uint64_t x)
 {
 	return __builtin_bswap64(x);
@@ -315,7 +319,7 @@ uint64_t board_symmetry_mask(uint64_t x, int sym)
 /* Writes the position transformed by symmetry `sym` to `out`. */
 void board_symmetry(const struct board *b, int sym, struct board *out)
 {
-	struct board t = { board_symmetry_mask(b->own, sym), board_symmetry_mask(b->opp, sym) };
+	struct board t = {board_symmetry_mask(b->own, sym), board_symmetry_mask(b->opp, sym)};
 
 	*out = t;
 }
@@ -332,7 +336,7 @@ int board_symmetry_square(int sq, int sym)
 int board_symmetry_inverse(int sym)
 {
 	/* Transposing after a flip is a flip on the other axis: 5 and 6 swap. */
-	static const int inverse[BOARD_SYMMETRIES] = { 0, 1, 2, 3, 4, 6, 5, 7 };
+	static const int inverse[BOARD_SYMMETRIES] = {0, 1, 2, 3, 4, 6, 5, 7};
 
 	return inverse[sym & 7];
 }
@@ -364,19 +368,20 @@ void board_canonical(const struct board *b, struct board *out, int *sym)
  * move" (SQ_PASS, SQ_NONE), spelt with the file letters and pass name given.
  */
 #define SQUARE_ROW(r, a, b, c, d, e, f, g, h) a r, b r, c r, d r, e r, f r, g r, h r
-#define SQUARE_NAMES(a, b, c, d, e, f, g, h, pass)                                         \
-	{                                                                                  \
-		SQUARE_ROW("1", a, b, c, d, e, f, g, h), SQUARE_ROW("2", a, b, c, d, e, f, g, h), \
-		SQUARE_ROW("3", a, b, c, d, e, f, g, h), SQUARE_ROW("4", a, b, c, d, e, f, g, h), \
-		SQUARE_ROW("5", a, b, c, d, e, f, g, h), SQUARE_ROW("6", a, b, c, d, e, f, g, h), \
-		SQUARE_ROW("7", a, b, c, d, e, f, g, h), SQUARE_ROW("8", a, b, c, d, e, f, g, h), \
-		pass, "--"                                                                 \
+#define SQUARE_NAMES(a, b, c, d, e, f, g, h, pass)                                                 \
+	{                                                                                          \
+		SQUARE_ROW("1", a, b, c, d, e, f, g, h), SQUARE_ROW("2", a, b, c, d, e, f, g, h),  \
+		    SQUARE_ROW("3", a, b, c, d, e, f, g, h),                                       \
+		    SQUARE_ROW("4", a, b, c, d, e, f, g, h),                                       \
+		    SQUARE_ROW("5", a, b, c, d, e, f, g, h),                                       \
+		    SQUARE_ROW("6", a, b, c, d, e, f, g, h),                                       \
+		    SQUARE_ROW("7", a, b, c, d, e, f, g, h),                                       \
+		    SQUARE_ROW("8", a, b, c, d, e, f, g, h), pass, "--"                            \
 	}
 
-static const char square_names[66][3] =
-	SQUARE_NAMES("a", "b", "c", "d", "e", "f", "g", "h", "pa");
+static const char square_names[66][3] = SQUARE_NAMES("a", "b", "c", "d", "e", "f", "g", "h", "pa");
 static const char square_names_upper[66][3] =
-	SQUARE_NAMES("A", "B", "C", "D", "E", "F", "G", "H", "PA");
+    SQUARE_NAMES("A", "B", "C", "D", "E", "F", "G", "H", "PA");
 
 /*
  * Returns the square named by the first two characters of `s` ("a1".."h8",
@@ -414,11 +419,19 @@ const char *board_square_name_upper(int sq)
 int board_parse_disc(int ch)
 {
 	switch (ch) {
-	case 'X': case 'x': case '*': case 'B': case 'b':
+	case 'X':
+	case 'x':
+	case '*':
+	case 'B':
+	case 'b':
 		return 0;
-	case 'O': case 'o': case 'W': case 'w':
+	case 'O':
+	case 'o':
+	case 'W':
+	case 'w':
 		return 1;
-	case '-': case '.':
+	case '-':
+	case '.':
 		return 2;
 	default:
 		return -1;
@@ -494,9 +507,10 @@ int board_parse(const char *s, struct board *b, enum color *side, char *err, siz
 				 "column %d: '%c' is not a side to move (expected X or O)", i + 1,
 				 s[i]);
 		else
-			snprintf(err, errlen,
-				 "column %d: expected the side to move (X or O) after the 64 squares",
-				 i + 1);
+			snprintf(
+			    err, errlen,
+			    "column %d: expected the side to move (X or O) after the 64 squares",
+			    i + 1);
 		return -1;
 	}
 	*side = kind == 0 ? BLACK : WHITE;

@@ -33,18 +33,20 @@
  * edge or a stable disc of the same colour; grown from nothing to a fixpoint.
  */
 #include "endgame.h"
+#include "parallel.h"
 #include "search-int.h"
 
 enum {
-	EG_SHALLOW = 6,	    /* up to this many empties: the parity solver */
-	EG_TT_MIN = 8,	    /* from this many empties: the transposition table */
-	EG_ETC_MIN = 14,    /* above this many empties: enhanced transposition cut-offs */
-	EG_EVAL_SORT = 14,  /* from this many empties: the evaluation joins the ordering key */
-	EG_EVAL_SCALE = 8,  /* centidiscs of evaluation per unit of the key */
-	EG_W_MOB = 8,	    /* ordering weight of the opponent's mobility */
-	EG_W_POT = 1,	    /* ordering weight of the opponent's potential mobility */
-	EG_W_CORNER = 8,    /* ordering bonus of a corner move */
-	EG_PROBCUT_MIN = 10 /* from this many empties, ProbCut in selective searches */
+	EG_SHALLOW = 6,	     /* up to this many empties: the parity solver */
+	EG_TT_MIN = 8,	     /* from this many empties: the transposition table */
+	EG_ETC_MIN = 14,     /* above this many empties: enhanced transposition cut-offs */
+	EG_EVAL_SORT = 14,   /* from this many empties: the evaluation joins the ordering key */
+	EG_EVAL_SCALE = 8,   /* centidiscs of evaluation per unit of the key */
+	EG_W_MOB = 8,	     /* ordering weight of the opponent's mobility */
+	EG_W_POT = 1,	     /* ordering weight of the opponent's potential mobility */
+	EG_W_CORNER = 8,     /* ordering bonus of a corner move */
+	EG_PROBCUT_MIN = 10, /* from this many empties, ProbCut in selective searches */
+	EG_SPLIT_MIN = 12    /* from this many empties, younger brothers are shared with helpers */
 };
 
 #define FILE_A 0x0101010101010101ULL
@@ -354,6 +356,38 @@ static inline int eg_child(struct search *s, uint64_t own, uint64_t opp, int n, 
 }
 
 /*
+ * Shares the younger brothers list[0..nm-1] of the node (`n` empties, window
+ * (*alpha, beta), best so far *best and *best_move) with free helper threads
+ * when it is deep enough to be worth it. Returns false when it did not, else
+ * true once they are all searched, with *alpha, *best and *best_move raised
+ * (the caller checks s->abort first).
+ */
+static bool eg_split(struct search *s, uint64_t own, uint64_t opp, int n,
+		     const struct eg_move *list, int nm, int beta, int *alpha, int *best,
+		     int *best_move)
+{
+	struct split_node node = {own,	    opp,    n - 1, NULL,  NULL,	     nm,
+				  eg_child, *alpha, beta,  *best, *best_move};
+	int sq[32];
+	uint64_t flips[32];
+
+	if (nm < 2 || n < EG_SPLIT_MIN || !parallel_idle(s))
+		return false;
+	for (int i = 0; i < nm; i++) {
+		sq[i] = list[i].sq;
+		flips[i] = list[i].flips;
+	}
+	node.sq = sq;
+	node.flips = flips;
+	if (!parallel_split(s, &node))
+		return false;
+	*alpha = node.alpha;
+	*best = node.best;
+	*best_move = node.best_move;
+	return true;
+}
+
+/*
  * ProbCut in a selective search with `n` empties within (alpha, beta) discs:
  * returns true with the bound in *out when the shallow midgame search of the
  * table predicts a fail high on beta or a fail low on alpha at the level of
@@ -420,22 +454,20 @@ static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha
 			beta = ub;
 	}
 	if (use_tt) {
-		const struct tt_entry *e;
+		struct tt_data e;
 
 		key = board_hash(&(struct board){own, opp});
-		e = tt_probe(s, key);
-		if (e && e->depth >= TT_DEPTH_SOLVED && tt_usable(s, e)) {
-			int sc = e->score / SCORE_DISC;
+		if (tt_probe(s, key, &e)) {
+			int sc = e.score / SCORE_DISC;
+			bool solved = e.depth >= TT_DEPTH_SOLVED && tt_usable(s, &e);
 
-			if (e->bound == BOUND_EXACT)
+			if (solved && e.bound == BOUND_EXACT)
 				return sc;
-			if (e->bound == BOUND_LOWER && sc >= beta)
+			if (solved && e.bound == BOUND_LOWER && sc >= beta)
 				return sc;
-			if (e->bound == BOUND_UPPER && sc <= alpha)
+			if (solved && e.bound == BOUND_UPPER && sc <= alpha)
 				return sc;
-			hash_move = e->move;
-		} else if (e) {
-			hash_move = e->move;
+			hash_move = e.move;
 		}
 	}
 	if (s->sel < PROBCUT_EXACT && n >= EG_PROBCUT_MIN &&
@@ -458,12 +490,12 @@ static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha
 		if (use_tt && n > EG_ETC_MIN) {
 			/* enhanced transposition cut-off: a stored bound of the child may refute
 			 * now */
-			const struct tt_entry *ce =
-			    tt_probe(s, board_hash(&(struct board){o2, p2}));
+			struct tt_data ce;
 
-			if (ce && ce->depth >= TT_DEPTH_SOLVED && tt_usable(s, ce) &&
-			    ce->bound != BOUND_LOWER && -ce->score / SCORE_DISC >= beta)
-				return -ce->score / SCORE_DISC;
+			if (tt_probe(s, board_hash(&(struct board){o2, p2}), &ce) &&
+			    ce.depth >= TT_DEPTH_SOLVED && tt_usable(s, &ce) &&
+			    ce.bound != BOUND_LOWER && -ce.score / SCORE_DISC >= beta)
+				return -ce.score / SCORE_DISC;
 		}
 		if (n >= EG_EVAL_SORT) {
 			struct board cb = {o2, p2};
@@ -500,6 +532,12 @@ static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha
 				if (v >= beta)
 					break;
 			}
+		}
+		if (i == 0 && s->pool &&
+		    eg_split(s, own, opp, n, list + 1, nm - 1, beta, &alpha, &best, &best_move)) {
+			if (s->abort)
+				return 0;
+			break;
 		}
 	}
 	if (use_tt)

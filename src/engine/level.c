@@ -15,6 +15,7 @@
  *   | --random PERCENT  | evaluation noise up to PERCENT (0-100); 0 deterministic |
  *   | --seed N          | random seed (with --random), for the caller to pass to level_state_new |
  *   | --selectivity P   | ProbCut confidence of the midgame: 73, 87, 95, 98, 99 or exact |
+ *   | --threads N       | search with N threads (1-64); unset, the caller's choice |
  *
  * Options may also be written --name=value.
  *
@@ -29,7 +30,8 @@
  * that depends on the position only. Fixed-depth searches clear the search
  * table first (a table kept from earlier searches can change the move); master
  * keeps its table between moves, and its time budget makes it depend on the
- * machine's speed anyway.
+ * machine's speed anyway. A search with several threads (--threads) may pick
+ * another of equally scored moves from one run to the next.
  *
  * Master without a time of its own (--time, or a game clock) searches twice:
  * a sure search (LEVEL_MASTER_MIN_DEPTH plies, solving from
@@ -220,6 +222,14 @@ static int apply_option(struct level_spec *spec, const char *opt, const char *va
 			return -1;
 		}
 		snprintf(spec->disabled[spec->n_disabled++], sizeof spec->disabled[0], "%s", val);
+	} else if (strcmp(opt, "threads") == 0) {
+		if (!parse_long(val, 1, SEARCH_MAX_THREADS, &v)) {
+			snprintf(err, errlen,
+				 "--threads: '%s' is not a number of threads (1 to %d)", val,
+				 SEARCH_MAX_THREADS);
+			return -1;
+		}
+		spec->threads = (int)v;
 	} else if (strcmp(opt, "selectivity") == 0) {
 		int p = probcut_parse_level(val);
 
@@ -258,8 +268,9 @@ static int apply_option(struct level_spec *spec, const char *opt, const char *va
 
 static bool known_option(const char *opt)
 {
-	static const char *const options[] = {"depth",	 "time",   "endgame", "disable",     "book",
-					      "no-book", "random", "seed",    "selectivity", NULL};
+	static const char *const options[] = {"depth",	 "time",	"endgame", "disable",
+					      "book",	 "no-book",	"random",  "seed",
+					      "threads", "selectivity", NULL};
 
 	for (int i = 0; options[i]; i++)
 		if (strcmp(opt, options[i]) == 0)
@@ -397,6 +408,8 @@ void level_format(const struct level_spec *spec, char *out, size_t outlen)
 		ADD(" --random %d", spec->random_percent);
 	if (spec->has_seed)
 		ADD(" --seed %llu", (unsigned long long)spec->seed);
+	if (spec->threads)
+		ADD(" --threads %d", spec->threads);
 #undef ADD
 }
 
@@ -421,7 +434,8 @@ const char *level_source_name(enum level_source source)
 
 /*
  * Returns the state a player needs to choose moves at level `spec`: a
- * searcher with a `tt_megabytes` table (none for beginner and novice), the
+ * searcher with a `tt_megabytes` table and spec->threads threads (one when
+ * 0; none for beginner and novice), the
  * evaluation `ev` (NULL: the built-in one; a private one when the spec
  * disables features), the book `bk` (may be NULL; shared, read-only, must
  * outlive the state) and a generator seeded with `seed`. NULL with a message
@@ -456,6 +470,10 @@ struct level_state *level_state_new(const struct level_spec *spec, const struct 
 		if (!st->search) {
 			snprintf(err, errlen, "cannot allocate a %zu MB search table",
 				 tt_megabytes);
+			goto fail;
+		}
+		if (spec->threads > 1 && search_set_threads(st->search, spec->threads) < 0) {
+			snprintf(err, errlen, "cannot start %d search threads", spec->threads);
 			goto fail;
 		}
 	}

@@ -76,6 +76,7 @@ struct level_spec {
 			    95, 98, 99; 100 = exact); the endgame ends exact */
 	uint64_t seed;	 /* random seed, when has_seed */
 	bool has_seed;	 /* a seed was given (--seed) */
+	int threads; /* search threads (--threads); 0 = not given: one, or the caller's choice */
 };
 
 struct level_clock {

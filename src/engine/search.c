@@ -40,6 +40,7 @@
  * A solve that runs out of time leaves the last midgame result.
  */
 #include "endgame.h"
+#include "parallel.h"
 #include "search-int.h"
 #include "timer.h"
 
@@ -61,6 +62,7 @@ enum {
 	ORDER_MOBILITY = 3,   /* from this depth, fastest first (fewest replies) */
 	ORDER_EVAL = 4,	      /* from this depth, order moves by the evaluation of each child */
 	ORDER_SEARCH = 7,     /* from this depth, by a 1- or 2-ply search of each child */
+	MID_SPLIT_MIN = 5,    /* from this depth, younger brothers are shared with helper threads */
 	MPC_MIN_DEPTH = 3,    /* from this depth, Multi-ProbCut when the search is selective */
 	MPC_MAX_BOUND = 6400, /* no cut tried on a bound beyond any evaluation */
 	LADDER_FIRST_SHARE = 16, /* the 73 % level of the climb costs about 1/20-1/30 of the
@@ -119,6 +121,7 @@ struct search *search_new(size_t tt_megabytes, const struct eval *ev)
 	}
 	s->tt_mask = buckets - 1;
 	s->ev = ev;
+	s->main = s;
 	atomic_init(&s->stop_request, false);
 	return s;
 }
@@ -128,6 +131,7 @@ void search_free(struct search *s)
 {
 	if (!s)
 		return;
+	parallel_stop(s);
 	free(s->tt);
 	free(s);
 }
@@ -162,16 +166,61 @@ void search_stop(struct search *s)
 	atomic_store(&s->stop_request, true);
 }
 
-/* Checks the stop flag, the node limit and the clock; sets s->abort. */
+/*
+ * Uses `threads` threads (1..SEARCH_MAX_THREADS) from the next search on; not
+ * while a search runs. Returns 0, or -1 when the threads could not be made
+ * (the searcher then searches with one).
+ */
+int search_set_threads(struct search *s, int threads)
+{
+	if (threads < 1 || threads > SEARCH_MAX_THREADS)
+		return -1;
+	if (threads == parallel_threads(s))
+		return 0;
+	parallel_stop(s);
+	return threads > 1 ? parallel_start(s, threads) : 0;
+}
+
+/* Returns the number of threads the searcher searches with. */
+int search_threads(const struct search *s)
+{
+	return parallel_threads(s);
+}
+
+/* Returns the number of threads to use by default: the online processors. */
+int search_default_threads(void)
+{
+	return parallel_cores();
+}
+
+/* Returns the nodes of the running (or last) search, over all its threads. */
+uint64_t search_nodes(const struct search *s)
+{
+	return s->pool ? parallel_nodes(s) : s->nodes;
+}
+
+/*
+ * Checks the stop flag, the node limit and the clock; sets s->abort. With
+ * helper threads, each thread also publishes its node count and checks for a
+ * cut-off above it, and a limit met stops them all through the stop flag.
+ */
 void search_poll(struct search *s)
 {
-	s->next_poll = s->nodes + POLL_NODES;
-	if (atomic_load_explicit(&s->stop_request, memory_order_relaxed))
+	struct search *m = s->main;
+
+	s->next_poll = s->nodes + (s->pool ? POLL_NODES_SPLIT : POLL_NODES);
+	if (s->pool)
+		atomic_store_explicit(&s->published, s->nodes, memory_order_relaxed);
+	if (atomic_load_explicit(&m->stop_request, memory_order_relaxed)) {
 		s->abort = true;
-	else if (s->node_limit && s->nodes >= s->node_limit)
+	} else if ((m->node_limit && search_nodes(s) >= m->node_limit) ||
+		   (m->hard_time > 0 && timer_now() >= m->hard_time)) {
 		s->abort = true;
-	else if (s->hard_time > 0 && timer_now() >= s->hard_time)
+		if (s->pool)
+			atomic_store(&m->stop_request, true);
+	} else if (s->pool && parallel_cut(s)) {
 		s->abort = true;
+	}
 }
 
 /* Midgame ------------------------------------------------------------------ */
@@ -346,6 +395,46 @@ static int mid_depth2(struct search *s, uint64_t own, uint64_t opp, int alpha, i
 	return best;
 }
 
+/* mid_search on a position given as two bitboards: how a helper thread searches a child. */
+static int mid_child(struct search *s, uint64_t own, uint64_t opp, int depth, int alpha, int beta)
+{
+	struct board b = {own, opp};
+
+	return mid_search(s, &b, depth, alpha, beta);
+}
+
+/*
+ * Shares the younger brothers list[0..n-1] of `b` (`depth` plies, window
+ * (*alpha, beta), best so far *best and *best_move) with free helper threads
+ * when it is deep enough to be worth it. Returns false when it did not, else
+ * true once they are all searched, with *alpha, *best and *best_move raised
+ * (the caller checks s->abort first).
+ */
+static bool mid_split(struct search *s, const struct board *b, int depth,
+		      const struct mid_move *list, int n, int beta, int *alpha, int *best,
+		      int *best_move)
+{
+	struct split_node node = {b->own,    b->opp, depth - 1, NULL,  NULL,	  n,
+				  mid_child, *alpha, beta,	*best, *best_move};
+	int sq[32];
+	uint64_t flips[32];
+
+	if (n < 2 || depth < MID_SPLIT_MIN || !parallel_idle(s))
+		return false;
+	for (int i = 0; i < n; i++) {
+		sq[i] = list[i].sq;
+		flips[i] = list[i].flips ? list[i].flips : board_flips(b->own, b->opp, list[i].sq);
+	}
+	node.sq = sq;
+	node.flips = flips;
+	if (!parallel_split(s, &node))
+		return false;
+	*alpha = node.alpha;
+	*best = node.best;
+	*best_move = node.best_move;
+	return true;
+}
+
 /*
  * Multi-ProbCut at a node of `depth` plies within (alpha, beta): for each
  * shallow/deep pair of the table (cheapest first), a null-window shallow
@@ -385,7 +474,7 @@ static bool mid_probcut(struct search *s, struct board *b, int depth, int alpha,
 static int mid_search(struct search *s, struct board *b, int depth, int alpha, int beta)
 {
 	struct mid_move list[32];
-	const struct tt_entry *e;
+	struct tt_data e;
 	uint64_t moves, key;
 	int n, best = -SCORE_INF, best_move = SQ_NONE, hash_move = SQ_NONE, alpha0 = alpha, cut;
 	bool use_tt = !(s->flags & SEARCH_NO_TT) && depth >= TT_MIN_DEPTH;
@@ -413,16 +502,15 @@ static int mid_search(struct search *s, struct board *b, int depth, int alpha, i
 		board_pass(b);
 		return v;
 	}
-	e = use_tt ? tt_probe(s, key) : NULL;
-	if (e) {
-		hash_move = e->move;
-		if (e->depth >= depth && tt_usable(s, e)) {
-			if (e->bound == BOUND_EXACT)
-				return e->score;
-			if (e->bound == BOUND_LOWER && e->score >= beta)
-				return e->score;
-			if (e->bound == BOUND_UPPER && e->score <= alpha)
-				return e->score;
+	if (use_tt && tt_probe(s, key, &e)) {
+		hash_move = e.move;
+		if (e.depth >= depth && tt_usable(s, &e)) {
+			if (e.bound == BOUND_EXACT)
+				return e.score;
+			if (e.bound == BOUND_LOWER && e.score >= beta)
+				return e.score;
+			if (e.bound == BOUND_UPPER && e.score <= alpha)
+				return e.score;
 		}
 	}
 	if (s->sel < PROBCUT_EXACT && depth >= MPC_MIN_DEPTH &&
@@ -455,6 +543,12 @@ static int mid_search(struct search *s, struct board *b, int depth, int alpha, i
 				if (v >= beta)
 					break;
 			}
+		}
+		if (i == 0 && s->pool &&
+		    mid_split(s, b, depth, list + 1, n - 1, beta, &alpha, &best, &best_move)) {
+			if (s->abort)
+				return 0;
+			break;
 		}
 	}
 	if (use_tt)
@@ -558,7 +652,7 @@ static int root_pv(struct root *r, int first, int max_len, int after, int *pv)
 	board_play(&b, first, board_flips(b.own, b.opp, first));
 	pv[len++] = first;
 	while (len < max_len && len < 60) {
-		const struct tt_entry *e;
+		struct tt_data e;
 		uint64_t flips, moves = board_moves(b.own, b.opp);
 		int next = SQ_NONE;
 
@@ -571,9 +665,9 @@ static int root_pv(struct root *r, int first, int max_len, int after, int *pv)
 			continue;
 		}
 		if (board_empty_count(&b) > PV_SOLVE) {
-			e = (r->s->flags & SEARCH_NO_TT) ? NULL : tt_probe(r->s, board_hash(&b));
-			if (e && e->move < 64 && board_flips(b.own, b.opp, e->move))
-				next = e->move;
+			if (!(r->s->flags & SEARCH_NO_TT) && tt_probe(r->s, board_hash(&b), &e) &&
+			    e.move < 64 && board_flips(b.own, b.opp, e.move))
+				next = e.move;
 		}
 		if (v != SCORE_INF && next == SQ_NONE && board_empty_count(&b) <= PV_SOLVE_MAX) {
 			for (; moves && next == SQ_NONE; moves &= moves - 1) {
@@ -625,7 +719,7 @@ static void root_notify(struct root *r, int score, enum bound bound, int best_sq
 	info.bound = bound;
 	info.pv_len =
 	    root_pv(r, best_sq, r->endgame ? 60 : r->depth, root_after(r, score, bound), info.pv);
-	info.nodes = r->s->nodes;
+	info.nodes = search_nodes(r->s);
 	info.time = timer_now() - r->s->t0;
 	r->obs(&info, r->user);
 }
@@ -765,7 +859,7 @@ static void search_start(struct search *s, const struct search_limits *lim)
 {
 	s->t0 = timer_now();
 	s->nodes = 0;
-	s->next_poll = POLL_NODES;
+	s->next_poll = s->pool ? POLL_NODES_SPLIT : POLL_NODES;
 	s->abort = false;
 	s->age++;
 	s->node_limit = lim->nodes;
@@ -774,6 +868,7 @@ static void search_start(struct search *s, const struct search_limits *lim)
 	s->hard_time = 0;
 	s->sel = PROBCUT_EXACT;
 	atomic_store(&s->stop_request, false);
+	parallel_prepare(s);
 }
 
 /* The result for a position without moves: a pass, or the end of the game. */
@@ -861,7 +956,7 @@ static bool pace_next_fits(struct pace *p, const struct search *s, double t_star
 	double elapsed = timer_now() - s->t0;
 
 	if (elapsed > 0.001)
-		p->nps = (double)s->nodes / elapsed;
+		p->nps = (double)search_nodes(s) / elapsed;
 	if (p->last_iter > 0.002) {
 		p->growth = (timer_now() - t_start) / p->last_iter;
 		if (p->growth < 1.5)
@@ -1034,7 +1129,7 @@ int search_run(struct search *s, const struct board *b, const struct search_limi
 		out->pv[0] = out->move;
 		out->pv_len = 1;
 	}
-	out->nodes = s->nodes;
+	out->nodes = search_nodes(s);
 	out->time = timer_now() - s->t0;
 	return 0;
 }

@@ -3,11 +3,16 @@
  *
  * A `struct search` owns a transposition table and a stop flag; it runs one
  * search at a time, which may be in a worker thread while any other thread
- * calls search_stop(). Progress goes to an observer callback; the engine never
+ * calls search_stop(). It may search with several threads of its own
+ * (search_set_threads; parallel.c): they share its table, obey its stop
+ * flag and limits, and their nodes are summed; with one thread it is the
+ * serial search. Progress goes to an observer callback; the engine never
  * prints. Scores are in hundredths of a disc (centidiscs) from the side to
  * move's point of view; an exact endgame score of +18 discs is 1800.
- * Everything here is deterministic for equal inputs (random noise, when asked
- * for, is derived from the position hash and a seed).
+ * With one thread, everything here is deterministic for equal inputs (random
+ * noise, when asked for, is derived from the position hash and a seed); with
+ * more, the moves and scores of a finished search are those of a correct
+ * search, but node counts, and among equal moves the one chosen, may vary.
  */
 #ifndef OTHELLO_SEARCH_H
 #define OTHELLO_SEARCH_H
@@ -19,8 +24,9 @@
 #include "board.h"
 #include "eval.h"
 
-#define SCORE_INF 100000 /* greater than any score */
-#define SCORE_DISC 100	 /* one disc, in score units */
+#define SCORE_INF 100000      /* greater than any score */
+#define SCORE_DISC 100	      /* one disc, in score units */
+#define SEARCH_MAX_THREADS 64 /* most threads a searcher may use */
 
 enum bound { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
 
@@ -87,6 +93,9 @@ void search_set_eval(struct search *s, const struct eval *ev);
 int search_run(struct search *s, const struct board *b, const struct search_limits *lim,
 	       search_observer obs, void *user, struct search_result *out);
 void search_stop(struct search *s);
+int search_set_threads(struct search *s, int threads);
+int search_threads(const struct search *s);
+int search_default_threads(void);
 void search_depth_text(int depth, int selectivity, char *out, size_t outlen);
 
 /* Parts of the search that can be switched off, for experiments and tests. */

@@ -143,6 +143,7 @@ int ctl_engine_init(struct controller *ctl, char *err, size_t errlen)
 	ctl->worker = worker_new(ctl->eval, ctl->book, tt_size(ctl), err, errlen);
 	if (!ctl->worker)
 		goto fail;
+	worker_set_threads(ctl->worker, ctl->opt.threads);
 	return 0;
 fail:
 	eval_free(ctl->eval);

@@ -42,6 +42,7 @@ void controller_options_default(struct controller_options *opt)
 	opt->mark_doubtful = 200;
 	opt->mark_mistake = 400;
 	opt->mark_blunder = 800;
+	opt->threads = 1;
 }
 
 static int player_parse(struct controller *ctl, enum color c, const char *player, char *err,

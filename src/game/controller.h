@@ -70,6 +70,7 @@ struct controller_options {
 	const char *const *book_files; /* opening books to combine; none = the shipped book */
 	int n_book_files;	       /* entries of book_files */
 	bool no_book;		       /* engines play without any opening book */
+	int threads; /* search threads of the engine (default 1); 0 = one per online core */
 };
 
 enum ctl_event_kind {

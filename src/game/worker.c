@@ -36,6 +36,7 @@ struct worker {
 	const struct eval *eval;	   /* evaluation of every searcher (borrowed) */
 	const struct book *book;	   /* opening book of the levels (borrowed), or NULL */
 	size_t tt_megabytes;		   /* table size of every searcher */
+	int threads;			   /* search threads of every searcher (>= 1) */
 	struct search *_Atomic search;	   /* searcher of SEARCH and SCORE jobs, made on use */
 	struct level_state *lstate[2];	   /* each player's level state, made on use */
 	struct level_state *_Atomic state; /* the running MOVE job's level state, once made */
@@ -78,7 +79,18 @@ struct worker *worker_new(const struct eval *ev, const struct book *bk, size_t t
 	w->eval = ev;
 	w->book = bk;
 	w->tt_megabytes = tt_megabytes;
+	w->threads = 1;
 	return w;
+}
+
+/*
+ * Searches with `threads` threads (0: one per online core) from the next
+ * searcher made on; a level whose text says --threads keeps its own. Call it
+ * right after worker_new.
+ */
+void worker_set_threads(struct worker *w, int threads)
+{
+	w->threads = threads > 0 ? threads : search_default_threads();
 }
 
 /* Cancels the running job, if any, and frees the worker and its searchers; NULL is ignored. */
@@ -151,8 +163,13 @@ static bool queue_pop(struct worker *w, struct worker_event *ev)
 /* The searcher of SEARCH and SCORE jobs, made on first use (job thread); NULL if out of memory. */
 static struct search *search_get(struct worker *w)
 {
-	if (!w->search)
-		w->search = search_new(w->tt_megabytes, w->eval);
+	if (!w->search) {
+		struct search *s = search_new(w->tt_megabytes, w->eval);
+
+		if (s)
+			search_set_threads(s, w->threads); /* one thread if more cannot start */
+		w->search = s;
+	}
 	return w->search;
 }
 
@@ -187,11 +204,14 @@ static void observe(const struct search_info *info, void *user)
 static int run_move(struct worker *w)
 {
 	struct level_state **slot = &w->lstate[w->job.player];
+	struct level_spec spec = w->job.spec;
 	char err[256];
 
+	if (!spec.threads)
+		spec.threads = w->threads;
 	if (!*slot)
-		*slot = level_state_new(&w->job.spec, w->eval, w->book, w->job.seed,
-					w->tt_megabytes, err, sizeof(err));
+		*slot = level_state_new(&spec, w->eval, w->book, w->job.seed, w->tt_megabytes, err,
+					sizeof(err));
 	if (!*slot)
 		return -1;
 	atomic_store(&w->state, *slot);

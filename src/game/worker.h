@@ -104,6 +104,7 @@ struct worker_event {
 struct worker *worker_new(const struct eval *ev, const struct book *bk, size_t tt_megabytes,
 			  char *err, size_t errlen);
 void worker_free(struct worker *w);
+void worker_set_threads(struct worker *w, int threads);
 
 int worker_start(struct worker *w, const struct worker_job *job, char *err, size_t errlen);
 bool worker_busy(const struct worker *w);
