@@ -62,4 +62,9 @@ check "a bad --empties range is refused" $?
 "$OTHELLO" train test classic $tmp.all --depths 1,0 2> $tmp.err; st=$?
 [ $st -eq 2 ] && grep -q "depths: '1,0' is not a list of depths" $tmp.err
 check "a bad --depths list is refused" $?
+head -n 1 "$TOP_SRCDIR/eval/testset-20-24.obf" | sed 's/ % testset.*//' |
+	"$OTHELLO" solve --all-moves /dev/stdin > $tmp.out; st=$?
+[ $st -eq 0 ] && grep -q '^total: 1 positions, 0 mismatches' $tmp.out
+check "the shipped test set's first position: every move's label is the solver's" $?
+
 tap_done
