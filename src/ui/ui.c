@@ -754,6 +754,21 @@ static int autosave(struct controller *ctl, char *msg, size_t len)
 	return controller_autosave(ctl, path, sizeof path, msg, len) < 0 ? -1 : 0;
 }
 
+/* Frees what the screen holds and gives the terminal and the signals back. */
+static void ui_teardown(struct ui *ui, SCREEN *screen)
+{
+	cmdbar_free();
+	free(ui->popup);
+	openings_free(ui->openings);
+	curs_set(1);
+	endwin();
+	delscreen(screen);
+	signals_restore();
+	close(signal_pipe[0]);
+	close(signal_pipe[1]);
+	signal_pipe[0] = signal_pipe[1] = -1;
+}
+
 /* Runs the terminal game on `ctl` until the user quits or the terminal goes
    away. Returns the exit status: 0 after `quit`; 128 + the signal's number
    when SIGHUP, SIGTERM or SIGQUIT (or the terminal hanging up: SIGHUP)
@@ -869,16 +884,7 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 		if (autosave(ctl, autosave_msg, sizeof autosave_msg) < 0)
 			status = 1;
 	}
-	cmdbar_free();
-	free(ui.popup);
-	openings_free(ui.openings);
-	curs_set(1);
-	endwin();
-	delscreen(screen);
-	signals_restore();
-	close(signal_pipe[0]);
-	close(signal_pipe[1]);
-	signal_pipe[0] = signal_pipe[1] = -1;
+	ui_teardown(&ui, screen);
 	if (autosave_msg[0])
 		fprintf(stderr, "othello: %s\n", autosave_msg);
 	return status;
