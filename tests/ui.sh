@@ -157,7 +157,10 @@ quit file
 # ---------------------------------------------------------------- study: information, no engine
 # the file's information and the comment of move 0 show at move 0 and in
 # `info`; the header names the file's players (it showed this session's)
-TIGER="${TOP_SRCDIR:-$(dirname "$0")/..}/saves/tiger-variation.sgf"
+# (a copy at a short path: the "loaded file PATH" message must fit its line
+# whatever the build directory, as under make distcheck)
+cp "${TOP_SRCDIR:-$(dirname "$0")/..}/saves/tiger-variation.sgf" "$T/tiger.sgf"
+TIGER="$T/tiger.sgf"
 start info 80 24 -- "$TIGER"
 wait_for info "Game: Tiger, with a variation"; check "move 0 shows the game information" $?
 screen info | grep -q "Example games, 2026-11-22 result B+8"; check "event, date and result at move 0" $?
@@ -258,7 +261,8 @@ quit grt
 # ---------------------------------------------------------------- reasoning: book moves, bounds
 # a book move read "book: depth 0"; the other candidates of a fast search were
 # listed as if scored ("e6 <=-3.10") beside the exact ones
-start rs 80 24 -- "${TESTDATA:-$(dirname "$0")/data}/annotated.sgf"
+cp "${TESTDATA:-$(dirname "$0")/data}/annotated.sgf" "$T/annotated.sgf" # a short path, as above
+start rs 80 24 -- "$T/annotated.sgf"
 wait_for rs "STUDY" >/dev/null
 cmd rs "goto 2"
 wait_for rs "book move,"; check "a book move reads 'book move'" $?
