@@ -45,7 +45,8 @@ static bool nodes_equal(const struct game_node *a, const struct game_node *b, ch
 		}
 		if (a->move != b->move || a->player != b->player || a->side != b->side ||
 		    a->board.own != b->board.own || a->board.opp != b->board.opp ||
-		    a->ply != b->ply) {
+		    a->variant != b->variant || a->vboard.own != b->vboard.own ||
+		    a->vboard.opp != b->vboard.opp || a->ply != b->ply) {
 			snprintf(why, whylen, "ply %d: different move or position", a->ply);
 			return false;
 		}
@@ -95,7 +96,7 @@ bool games_equal(const struct game *a, const struct game *b, char *why, size_t w
 		}
 	if (a->has_seed != b->has_seed || a->seed != b->seed ||
 	    fabs(a->time_per_move - b->time_per_move) > 0.0005 ||
-	    a->standard_start != b->standard_start) {
+	    a->standard_start != b->standard_start || a->variant != b->variant) {
 		snprintf(why, whylen, "seed, time per move or start differ");
 		return false;
 	}

@@ -22,11 +22,36 @@
 #include "datadir.h"
 #include "eval.h"
 #include "opening-names.h"
+#include "square.h"
 
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
+
+/* The evaluation of board v (not 8×8), loaded on first use: the shipped
+   eval/variant-NAME.txt, else (missing or unreadable) the built-in weights; its source goes
+   to ctl->veval_name[v]. */
+const struct veval *ctl_variant_eval(struct controller *ctl, enum variant v)
+{
+	const struct vgeom *g = vboard_geom(v);
+	char name[48], path[CTL_PATH_LEN], msg[256];
+	FILE *f;
+
+	if (ctl->veval_ready[v])
+		return &ctl->veval[v];
+	snprintf(name, sizeof name, "eval/variant-%s.txt", g->name);
+	snprintf(ctl->veval_name[v], sizeof ctl->veval_name[v], "built-in weights");
+	f = datadir_open(name, path, sizeof path, msg, sizeof msg);
+	if (f && veval_read(g, f, &ctl->veval[v], msg, sizeof msg) == 0)
+		snprintf(ctl->veval_name[v], sizeof ctl->veval_name[v], "%s", name);
+	else
+		veval_default(g, &ctl->veval[v]);
+	if (f)
+		fclose(f);
+	ctl->veval_ready[v] = true;
+	return &ctl->veval[v];
+}
 
 /* Table size of every searcher, in megabytes. */
 static size_t tt_size(const struct controller *ctl)
@@ -209,9 +234,10 @@ static void reasoning_from(struct game_reasoning *r, const struct level_move *lm
 					    (int)res->moves[i].bound, res->moves[i].depth};
 }
 
-static const char *move_name(int sq)
+/* The name of a move of the game's board in messages ("pass" for a pass); buf holds it. */
+static const char *move_name(const struct controller *ctl, int sq, char buf[SQUARE_NAME_LEN])
 {
-	return sq == SQ_PASS ? "pass" : board_square_name(sq);
+	return sq == SQ_PASS ? "pass" : square_name(ctl->game->variant, sq, buf);
 }
 
 /* An error event: the engine failed. */
@@ -228,6 +254,7 @@ static void hints_apply(struct controller *ctl, const struct worker_result *res,
 {
 	const struct search_result *r = &res->search;
 	int n = r->n_moves < 32 ? r->n_moves : 32;
+	char name[SQUARE_NAME_LEN];
 
 	if (res->rc != 0) {
 		engine_error(ev, "the engine failed to search this position");
@@ -248,11 +275,11 @@ static void hints_apply(struct controller *ctl, const struct worker_result *res,
 	ev->changes = CTL_CHANGED_EVAL | CTL_CHANGED_BOARD | CTL_CHANGED_STATUS;
 	if (ctl->job_overlay)
 		snprintf(ev->message, sizeof(ev->message), "all moves: %s %d, best %s %+.2f",
-			 r->endgame ? "exact, empties" : "depth", r->depth, move_name(r->move),
-			 r->score / 100.0);
+			 r->endgame ? "exact, empties" : "depth", r->depth,
+			 move_name(ctl, r->move, name), r->score / 100.0);
 	else
-		snprintf(ev->message, sizeof(ev->message), "hint: %s %+.2f", move_name(r->move),
-			 r->score / 100.0);
+		snprintf(ev->message, sizeof(ev->message), "hint: %s %+.2f",
+			 move_name(ctl, r->move, name), r->score / 100.0);
 }
 
 /* Plays the move a level chose, with its reasoning; fills ev with what to report. */
@@ -263,7 +290,7 @@ static void move_apply(struct controller *ctl, const struct worker_result *res,
 	const struct level_move *lm = &res->move;
 	enum color side = ctl->job_node->side;
 	int move = lm->move;
-	char how[64] = "", err[256];
+	char how[64] = "", err[256], name[SQUARE_NAME_LEN];
 
 	if (res->rc != 0) {
 		engine_error(ev, "the engine failed to search this position");
@@ -294,11 +321,11 @@ static void move_apply(struct controller *ctl, const struct worker_result *res,
 	ev->changes = CTL_CHANGED_ALL;
 	if (lm->scored)
 		snprintf(ev->message, sizeof(ev->message), "%s plays %s (%s %+.2f%s)",
-			 side == BLACK ? "Black" : "White", move_name(move),
+			 side == BLACK ? "Black" : "White", move_name(ctl, move, name),
 			 level_source_name(lm->source), lm->score / 100.0, how);
 	else
 		snprintf(ev->message, sizeof(ev->message), "%s plays %s (%s)",
-			 side == BLACK ? "Black" : "White", move_name(move),
+			 side == BLACK ? "Black" : "White", move_name(ctl, move, name),
 			 level_source_name(lm->source));
 }
 
@@ -337,7 +364,7 @@ bool controller_poll_event(struct controller *ctl, struct ctl_event *ev)
 		ctl_analysis_event(ctl, &wev, ev);
 	} else if (wev.kind != WORKER_EVENT_DONE) {
 		progress_event(&wev.progress, ev);
-	} else if (wev.job == WORKER_SEARCH) {
+	} else if (wev.job == WORKER_SEARCH || wev.job == WORKER_VSEARCH) {
 		hints_apply(ctl, worker_result(ctl->worker), ev);
 		ev->changes |= (unsigned)ctl_overlay_step(ctl);
 	} else {
@@ -375,16 +402,34 @@ static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
 {
 	enum color side = ctl->cur->side;
 	struct worker_job job = {
-	    .kind = WORKER_MOVE,
+	    .kind = ctl->game->variant == VARIANT_8X8 ? WORKER_MOVE : WORKER_VMOVE,
 	    .board = ctl->cur->board,
 	    .spec = ctl->spec[side],
 	    .player = (int)side,
 	    .seed = ctl_level_seed(&ctl->spec[side], side),
+	    .variant = ctl->game->variant,
+	    .vboard = ctl->cur->vboard,
 	};
+	struct vlevel lv;
+
+	if (controller_clock(ctl, side, &job.clock) && job.clock < 0.05)
+		job.clock = 0.05; /* past its time: the quickest the time manager allows */
 
 	/* the level and its evaluation (a level switching features off has a classic one) */
 	snprintf(ctl->job_level, sizeof(ctl->job_level), "%s (%s)", ctl->level[side],
 		 ctl->spec[side].n_disabled > 0 ? "classic" : ctl->eval_name);
+	if (job.kind == WORKER_VMOVE) {
+		if (!vlevel_get(vboard_geom(job.variant), ctl->spec[side].name, &lv)) {
+			snprintf(err, errlen,
+				 "%s: on %s a level is beginner, novice, expert, "
+				 "pre-master or master",
+				 ctl->level[side], vboard_geom(job.variant)->name);
+			return -1;
+		}
+		job.veval = ctl_variant_eval(ctl, job.variant);
+		snprintf(ctl->job_level, sizeof(ctl->job_level), "%s (%s)", ctl->level[side],
+			 ctl->veval_name[job.variant]);
+	}
 	ctl->job_node = ctl->cur;
 	return ctl_job_start(ctl, JOB_MOVE, &job, err, errlen);
 }
@@ -445,7 +490,7 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 		snprintf(err, errlen, "the game is over");
 		return -1;
 	}
-	if (!board_can_move(&ctl->cur->board)) {
+	if (!game_legal_moves(ctl->cur)) {
 		snprintf(err, errlen, "no move here: %s must pass",
 			 ctl->cur->side == BLACK ? "Black" : "White");
 		return -1;
@@ -459,6 +504,14 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 	job.limits.depth = ctl->opt.hint_depth > 0 ? ctl->opt.hint_depth : 8;
 	job.limits.endgame = job.limits.depth + 6;
 	job.limits.multipv = 64; /* every legal move with a full window: scores, not bounds */
+	if (ctl->game->variant != VARIANT_8X8) { /* the best move only: no multi-PV there */
+		job.kind = WORKER_VSEARCH;
+		job.variant = ctl->game->variant;
+		job.vboard = ctl->cur->vboard;
+		job.vlimits.depth = job.limits.depth;
+		job.vlimits.endgame = job.limits.endgame;
+		job.veval = ctl_variant_eval(ctl, job.variant);
+	}
 	ctl->n_hints = 0;
 	ctl->hint_node = NULL;
 	ctl->job_node = ctl->cur;

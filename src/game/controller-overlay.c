@@ -22,8 +22,8 @@ static bool overlay_due(const struct controller *ctl)
 {
 	const struct game_node *cur = ctl->cur;
 
-	if (!ctl->overlay || ctl->editing || worker_busy(ctl->worker) || game_is_over(cur) ||
-	    !board_can_move(&cur->board))
+	if (!ctl->overlay || ctl->editing || worker_busy(ctl->worker) ||
+	    cur->variant != VARIANT_8X8 || game_is_over(cur) || !board_can_move(&cur->board))
 		return false;
 	if (cur == ctl->tip && !ctl->study && ctl->kind[cur->side] == PLAYER_ENGINE)
 		return false; /* the engine is to move here: its move comes first */
@@ -68,6 +68,13 @@ int controller_overlay_set(struct controller *ctl, bool on, char *err, size_t er
 {
 	if (on && ctl->editing) {
 		snprintf(err, errlen, "finish editing first (`done`)");
+		return -1;
+	}
+	if (on && ctl->game->variant != VARIANT_8X8) {
+		snprintf(
+		    err, errlen,
+		    "the all-moves overlay is for 8x8 only (on %s, `hint` gives the best move)",
+		    vboard_geom(ctl->game->variant)->name);
 		return -1;
 	}
 	if (!on && ctl_job_is(ctl, JOB_HINT) && ctl->job_overlay)

@@ -16,6 +16,7 @@
  */
 #include "controller-int.h"
 
+#include "square.h"
 #include "timer.h"
 
 #include <stdio.h>
@@ -104,7 +105,7 @@ int ctl_add_move(struct controller *ctl, int sq, char *err, size_t errlen)
 		game_set_info(ctl->game, INFO_RESULT, "");
 	}
 	ctl_set_cursor(ctl, n);
-	if (!game_is_over(n) && !board_can_move(&n->board)) {
+	if (!game_is_over(n) && !game_legal_moves(n)) {
 		struct game_node *p = game_add_move(ctl->game, n, SQ_PASS, err, errlen);
 		if (p)
 			ctl_set_cursor(ctl, p);
@@ -114,7 +115,8 @@ int ctl_add_move(struct controller *ctl, int sq, char *err, size_t errlen)
 	return 0;
 }
 
-/* The position at the cursor, seen from the side to move there. */
+/* The 8×8 position at the cursor, seen from the side to move there (other boards: read
+   controller_node's vboard, or controller_colors). */
 const struct board *controller_board(const struct controller *ctl)
 {
 	if (ctl->editing)
@@ -128,12 +130,53 @@ enum color controller_side(const struct controller *ctl)
 	return ctl->editing ? ctl->edit_side : ctl->cur->side;
 }
 
-/* The legal moves at the cursor (none in edit mode, nor after a resignation). */
-uint64_t controller_legal_moves(const struct controller *ctl)
+/* The legal moves at the cursor as a mask of square.h's squares (none in edit mode, nor
+   after a resignation). */
+vbits controller_legal_moves(const struct controller *ctl)
 {
 	if (ctl->editing || (ctl->resigned >= 0 && ctl->cur == ctl->tip))
 		return 0;
-	return board_moves(ctl->cur->board.own, ctl->cur->board.opp);
+	return game_legal_moves(ctl->cur);
+}
+
+/* The board the game at the cursor is played on. */
+enum variant controller_variant(const struct controller *ctl)
+{
+	return ctl->game->variant;
+}
+
+/* The black and white discs shown (the edited position in edit mode), as masks of square.h's
+   squares, on any board. */
+void controller_colors(const struct controller *ctl, vbits *black, vbits *white)
+{
+	if (ctl->editing) {
+		*black = ctl->edit_black;
+		*white = ctl->edit_white;
+		return;
+	}
+	game_colors(ctl->cur, black, white);
+}
+
+/* The seconds colour c has spent on its moves from the start to the cursor (the recorded
+   times of the moves of the line; a move of unknown time counts nothing). */
+static double clock_used(const struct game_node *n, enum color c)
+{
+	double used = 0;
+
+	for (; n && n->parent; n = n->parent)
+		if (n->player == c && n->time > 0)
+			used += n->time;
+	return used;
+}
+
+/* With a game clock (--game-time): true, and *left the seconds colour c has left at the
+   cursor (negative past its time); false without one. */
+bool controller_clock(const struct controller *ctl, enum color c, double *left)
+{
+	if (ctl->opt.game_time <= 0)
+		return false;
+	*left = ctl->opt.game_time - clock_used(ctl->cur, c);
+	return true;
 }
 
 /* The move that led to the cursor (SQ_PASS, or SQ_NONE at the start) and its flips. */
@@ -207,7 +250,7 @@ bool controller_game_over(const struct controller *ctl, int *black_minus_white)
 	bool over = game_is_over(ctl->cur) || (ctl->resigned >= 0 && ctl->cur == ctl->tip);
 
 	if (black_minus_white) {
-		int s = board_final_score(&ctl->cur->board);
+		int s = game_final_score(ctl->cur);
 		*black_minus_white = ctl->cur->side == BLACK ? s : -s;
 	}
 	return over && !ctl->editing;
@@ -227,7 +270,7 @@ const char *controller_result(const struct controller *ctl)
    two counts. "" when the game there is not over. */
 void controller_result_text(const struct controller *ctl, const char *dash, char *out, size_t len)
 {
-	uint64_t black, white;
+	vbits black, white;
 	int b, w, empty;
 
 	out[0] = '\0';
@@ -238,10 +281,10 @@ void controller_result_text(const struct controller *ctl, const char *dash, char
 			 ctl->resigned == BLACK ? "White" : "Black", color_word[ctl->resigned]);
 		return;
 	}
-	game_board_colors(ctl->cur, &black, &white);
-	b = board_popcount(black);
-	w = board_popcount(white);
-	empty = 64 - b - w;
+	game_colors(ctl->cur, &black, &white);
+	b = vboard_popcount(black);
+	w = vboard_popcount(white);
+	empty = square_count(ctl->game->variant) - b - w;
 	if (b > w)
 		snprintf(out, len, "Black wins %d%s%d", b + empty, dash, w);
 	else if (w > b)
