@@ -199,14 +199,8 @@ int cli_play(int argc, char **argv)
 	uopt.load = po.load;
 	uopt.debug_timing = po.timing_file != NULL;
 	uopt.timing_file = po.timing_file;
-	if (po.variant) {
-		const struct vgeom *g = cli_variant("play", po.variant);
-
-		if (!g)
-			return 2;
-		copt.variant = g->variant;
-	}
-	copt.game_time = po.game_time * 60;
+	if (!cli_variant_game("play", po.variant, po.game_time, &copt))
+		return 2;
 	copt.black = po.black;
 	copt.white = po.white;
 	copt.no_book = po.no_book;

@@ -225,14 +225,8 @@ int cli_script(int argc, char **argv)
 	if ((status = cli_options_parse(&script_options, argc, argv, &so, &first)) >= 0)
 		return status;
 	controller_options_default(&opt);
-	if (so.variant) {
-		const struct vgeom *g = cli_variant("script", so.variant);
-
-		if (!g)
-			return 2;
-		opt.variant = g->variant;
-	}
-	opt.game_time = so.game_time * 60;
+	if (!cli_variant_game("script", so.variant, so.game_time, &opt))
+		return 2;
 	opt.black = so.black;
 	opt.white = so.white;
 	if (so.save_dir)
