@@ -4,6 +4,8 @@
  */
 #include "gamecmp.h"
 
+#include "controller.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,4 +147,21 @@ char *read_test_file(const char *name, size_t *len)
 	buf[n] = '\0';
 	*len = (size_t)n;
 	return buf;
+}
+
+/* Lets every engine job of ctl finish (engine moves start one another): the number of engine
+   moves played, or -1 at an engine error, its message in err. */
+int settle_engine(struct controller *ctl, char *err, size_t errlen)
+{
+	struct ctl_event ev;
+	int moves = 0;
+
+	while (controller_wait_event(ctl, &ev)) {
+		if (ev.kind == CTL_EVENT_ERROR) {
+			snprintf(err, errlen, "%s", ev.message);
+			return -1;
+		}
+		moves += ev.kind == CTL_EVENT_MOVE_PLAYED;
+	}
+	return moves;
 }

@@ -7,6 +7,7 @@
  */
 #include "command.h"
 #include "controller.h"
+#include "gamecmp.h"
 #include "gametree.h"
 #include "refvboard.h"
 #include "rng.h"
@@ -212,16 +213,10 @@ static struct controller *make(enum variant v, const char *black, const char *wh
 	return ctl;
 }
 
-static int settle(struct controller *ctl)
+/* Lets the engines finish their jobs; an engine error fails the test. */
+static void settle(struct controller *ctl)
 {
-	struct ctl_event ev;
-	int moves = 0;
-
-	while (controller_wait_event(ctl, &ev)) {
-		cr_assert_neq(ev.kind, CTL_EVENT_ERROR, "engine error: %s", ev.message);
-		moves += ev.kind == CTL_EVENT_MOVE_PLAYED;
-	}
-	return moves;
+	cr_assert_geq(settle_engine(ctl, err, sizeof err), 0, "engine error: %s", err);
 }
 
 /* Runs one command line; its message, or the failure as "error: ...". */

@@ -12,17 +12,7 @@
 bytes() { s=$1; shift; TM send-keys -t "$s" -H "$@"; }
 
 # wait_end NAME: waits until the header says how the game ended.
-wait_end() {
-  i=0
-  while [ $i -lt 1200 ]; do
-    screen "$1" | head -n 1 | grep -Eq "wins|Draw" && return 0
-    sleep 0.05
-    i=$((i + 1))
-  done
-  echo "# the game on $1 did not end; the screen was:"
-  screen "$1" | sed 's/^/#   /'
-  return 1
-}
+wait_end() { wait_match "$1" "^ .*(wins|Draw) [0-9]+" 60; }
 
 # board_and_moves NAME FILE BOARDROWS: the board and, beside it, the move list (the screen's
 # lines 2 to BOARDROWS, the cursor's brackets left out: the cursor is not the game).
