@@ -312,13 +312,21 @@ Test(vgame, handicap_and_edit_on_other_boards)
 	controller_free(ctl);
 }
 
-Test(vgame, what_only_8x8_does_says_so)
+/* The all-moves overlay scores every legal move on the other boards too, deeper each time. */
+Test(vgame, the_overlay_scores_every_move)
 {
 	struct controller *ctl = make(VARIANT_6X6, "human", "human");
+	struct ctl_hint h[32];
+	int n;
 
 	cr_assert_str_eq(run(ctl, "c2"), "played c2");
-	cr_assert_eq(controller_overlay_set(ctl, true, err, sizeof err), -1);
-	cr_assert(strstr(err, "8x8 only"), "%s", err);
+	cr_assert_geq(controller_overlay_set(ctl, true, err, sizeof err), 0, "%s", err);
+	settle(ctl);
+	n = controller_hint_scores(ctl, h, 32);
+	cr_assert_eq(n, vboard_popcount(controller_legal_moves(ctl)), "every legal move: %d", n);
+	cr_assert_eq(h[0].depth, 2, "deepened to the hint depth");
+	for (int i = 1; i < n; i++)
+		cr_assert_geq(h[i - 1].score, h[i].score, "best first");
 	controller_free(ctl);
 }
 
@@ -331,6 +339,7 @@ Test(vgame, hint_gives_the_best_move)
 	settle(ctl);
 	cr_assert_eq(controller_hints(ctl, h, 4), 1);
 	cr_assert(controller_legal_moves(ctl) & vboard_bit(h[0].move));
+	cr_assert_eq(controller_hint_scores(ctl, h, 4), 4, "every legal move is scored");
 	controller_free(ctl);
 }
 

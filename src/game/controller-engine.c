@@ -29,30 +29,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The evaluation of board v (not 8×8), loaded on first use: the shipped
-   eval/variant-NAME.txt, else (missing or unreadable) the built-in weights; its source goes
-   to ctl->veval_name[v]. */
-const struct veval *ctl_variant_eval(struct controller *ctl, enum variant v)
-{
-	const struct vgeom *g = vboard_geom(v);
-	char name[48], path[CTL_PATH_LEN], msg[256];
-	FILE *f;
-
-	if (ctl->veval_ready[v])
-		return &ctl->veval[v];
-	snprintf(name, sizeof name, "eval/variant-%s.txt", g->name);
-	snprintf(ctl->veval_name[v], sizeof ctl->veval_name[v], "built-in weights");
-	f = datadir_open(name, path, sizeof path, msg, sizeof msg);
-	if (f && veval_read(g, f, &ctl->veval[v], msg, sizeof msg) == 0)
-		snprintf(ctl->veval_name[v], sizeof ctl->veval_name[v], "%s", name);
-	else
-		veval_default(g, &ctl->veval[v]);
-	if (f)
-		fclose(f);
-	ctl->veval_ready[v] = true;
-	return &ctl->veval[v];
-}
-
 /* Table size of every searcher, in megabytes. */
 static size_t tt_size(const struct controller *ctl)
 {
@@ -480,7 +456,8 @@ int controller_go(struct controller *ctl, char *err, size_t errlen)
    HINTS_READY event and through controller_hints and controller_hint_scores. */
 int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 {
-	struct worker_job job = {.kind = WORKER_SEARCH};
+	struct worker_job job;
+	int depth;
 
 	if (ctl->editing) {
 		snprintf(err, errlen, "finish editing first (`done`)");
@@ -500,18 +477,8 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 		n = ctl->opt.hint_count > 0 ? ctl->opt.hint_count : 1;
 	if (n > 32)
 		n = 32;
-	job.board = ctl->cur->board;
-	job.limits.depth = ctl->opt.hint_depth > 0 ? ctl->opt.hint_depth : 8;
-	job.limits.endgame = job.limits.depth + 6;
-	job.limits.multipv = 64; /* every legal move with a full window: scores, not bounds */
-	if (ctl->game->variant != VARIANT_8X8) { /* the best move only: no multi-PV there */
-		job.kind = WORKER_VSEARCH;
-		job.variant = ctl->game->variant;
-		job.vboard = ctl->cur->vboard;
-		job.vlimits.depth = job.limits.depth;
-		job.vlimits.endgame = job.limits.endgame;
-		job.veval = ctl_variant_eval(ctl, job.variant);
-	}
+	depth = ctl->opt.hint_depth > 0 ? ctl->opt.hint_depth : 8;
+	ctl_search_job(ctl, depth, depth + 6, &job);
 	ctl->n_hints = 0;
 	ctl->hint_node = NULL;
 	ctl->job_node = ctl->cur;

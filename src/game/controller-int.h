@@ -103,6 +103,8 @@ void ctl_reset_game(struct controller *ctl, struct game *g);
 void ctl_result_update(struct controller *ctl);
 void ctl_cancel(struct controller *ctl);
 bool ctl_job_is(const struct controller *ctl, enum ctl_job_kind kind);
+const struct veval *ctl_variant_eval(struct controller *ctl, enum variant v);
+void ctl_search_job(struct controller *ctl, int depth, int endgame, struct worker_job *job);
 int ctl_job_start(struct controller *ctl, enum ctl_job_kind kind, const struct worker_job *job,
 		  char *err, size_t errlen);
 
@@ -114,7 +116,6 @@ void ctl_analysis_event(struct controller *ctl, const struct worker_event *wev,
 			struct ctl_event *ev);
 
 /* controller-engine.c: the engine, its players and events */
-const struct veval *ctl_variant_eval(struct controller *ctl, enum variant v);
 int ctl_engine_init(struct controller *ctl, char *err, size_t errlen);
 void ctl_engine_free(struct controller *ctl);
 uint64_t ctl_level_seed(const struct level_spec *spec, enum color c);

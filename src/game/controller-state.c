@@ -16,6 +16,7 @@
  */
 #include "controller-int.h"
 
+#include "datadir.h"
 #include "square.h"
 #include "timer.h"
 
@@ -316,6 +317,49 @@ const char *controller_eval_name(const struct controller *ctl)
 const char *controller_eval_note(const struct controller *ctl)
 {
 	return ctl->eval_note;
+}
+
+/* The evaluation of board v (not 8×8), loaded on first use: the shipped
+   eval/variant-NAME.txt, else (missing or unreadable) the built-in weights; its source goes
+   to ctl->veval_name[v]. */
+const struct veval *ctl_variant_eval(struct controller *ctl, enum variant v)
+{
+	const struct vgeom *g = vboard_geom(v);
+	char name[48], path[CTL_PATH_LEN], msg[256];
+	FILE *f;
+
+	if (ctl->veval_ready[v])
+		return &ctl->veval[v];
+	snprintf(name, sizeof name, "eval/variant-%s.txt", g->name);
+	snprintf(ctl->veval_name[v], sizeof ctl->veval_name[v], "built-in weights");
+	f = datadir_open(name, path, sizeof path, msg, sizeof msg);
+	if (f && veval_read(g, f, &ctl->veval[v], msg, sizeof msg) == 0)
+		snprintf(ctl->veval_name[v], sizeof ctl->veval_name[v], "%s", name);
+	else
+		veval_default(g, &ctl->veval[v]);
+	if (f)
+		fclose(f);
+	ctl->veval_ready[v] = true;
+	return &ctl->veval[v];
+}
+
+/* Fills `job` with a search of the cursor's position that scores every legal move with a
+   full window at `depth` plies, exactly from `endgame` empties: on 8×8 one multi-PV search,
+   on the other boards each move searched one ply down (worker.c). */
+void ctl_search_job(struct controller *ctl, int depth, int endgame, struct worker_job *job)
+{
+	memset(job, 0, sizeof(*job));
+	job->kind = WORKER_SEARCH;
+	job->board = ctl->cur->board;
+	job->limits.depth = depth;
+	job->limits.endgame = endgame;
+	job->limits.multipv = 64; /* every legal move with a full window: scores, not bounds */
+	if (ctl->game->variant != VARIANT_8X8) {
+		job->kind = WORKER_VSEARCH;
+		job->variant = ctl->game->variant;
+		job->vboard = ctl->cur->vboard;
+		job->veval = ctl_variant_eval(ctl, job->variant);
+	}
 }
 
 /* True while the worker runs a job for `kind` (its DONE event not yet taken). */

@@ -273,6 +273,8 @@ static void vresult_copy(const struct vsearch_result *v, struct search_result *o
 	}
 }
 
+static void vsearch_all(struct worker *w, struct vsearch *s, struct search_result *out);
+
 /* VMOVE, VSEARCH: the level's choice, or one search of the position; -1 when the searcher
    cannot be made or the level is not one of the five. The result goes to result.move or
    result.search as on 8×8, and to result.vsearch as the search gave it. */
@@ -287,8 +289,7 @@ static int run_vjob(struct worker *w)
 	if (atomic_load(&w->stop))
 		vsearch_stop(s);
 	if (w->job.kind == WORKER_VSEARCH) {
-		vsearch_run(s, &w->job.vboard, &w->job.vlimits, &w->result.vsearch);
-		vresult_copy(&w->result.vsearch, &w->result.search);
+		vsearch_all(w, s, &w->result.search);
 		return 0;
 	}
 	if (!vlevel_get(g, w->job.spec.name, &lv))
@@ -417,12 +418,13 @@ static void vscore_one(struct worker *w, struct vsearch *s, const struct vboard 
 		return;
 	}
 	memset(out, 0, sizeof(*out));
+	out->best_move = SQ_NONE;
 	for (vbits m = moves; m && out->n_moves < 32; m &= m - 1) {
 		struct search_move sm;
 		int k;
 
 		if (!vscore_move(w, s, b, vboard_first_square(m), &lim, &sm, pv, &pv_len, &exact))
-			return;
+			break; /* stopped: what was scored stays, not done */
 		for (k = out->n_moves++; k > 0 && out->moves[k - 1].score < sm.score; k--)
 			out->moves[k] = out->moves[k - 1];
 		out->moves[k] = sm;
@@ -431,11 +433,33 @@ static void vscore_one(struct worker *w, struct vsearch *s, const struct vboard 
 			out->pv_len = pv_len;
 		}
 	}
+	if (out->n_moves == 0)
+		return;
 	out->best_move = out->moves[0].move;
 	out->score = out->moves[0].score;
 	out->depth = out->moves[0].depth;
 	out->exact = exact;
-	out->done = true;
+	out->done = !atomic_load(&w->stop);
+}
+
+/* VSEARCH: every legal move of the job's position scored one ply down (as a SCORE job
+   scores a position), written as search.h's result with every root move. */
+static void vsearch_all(struct worker *w, struct vsearch *s, struct search_result *out)
+{
+	struct worker_score sc;
+
+	vscore_one(w, s, &w->job.vboard, &sc);
+	memset(out, 0, sizeof(*out));
+	out->move = sc.best_move;
+	out->score = sc.score;
+	out->bound = BOUND_EXACT;
+	out->depth = sc.depth;
+	out->endgame = sc.exact;
+	out->selectivity = 100;
+	out->n_moves = sc.n_moves;
+	memcpy(out->moves, sc.moves, sizeof(sc.moves[0]) * (size_t)sc.n_moves);
+	out->pv_len = sc.pv_len;
+	memcpy(out->pv, sc.pv, sizeof(int) * (size_t)sc.pv_len);
 }
 
 /* SCORE: the positions in order, one SCORED event each, until the end or a stop. */

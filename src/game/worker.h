@@ -39,27 +39,27 @@ enum worker_job_kind {
 	WORKER_SEARCH,	/* one position is searched (search_run) */
 	WORKER_SCORE,	/* each position of a list is searched in turn */
 	WORKER_VMOVE,	/* a level chooses a move on another board (vlevel_choose) */
-	WORKER_VSEARCH, /* one position of another board is searched (vsearch_run) */
+	WORKER_VSEARCH, /* every move of a position of another board is scored (vsearch_run) */
 };
 
 /* What to do; worker_start copies it (and the positions of a scoring job). */
 struct worker_job {
-	enum worker_job_kind kind;     /* what to do */
-	struct board board;	       /* MOVE, SEARCH: the position, seen by the side to move */
-	struct search_limits limits;   /* SEARCH: the limits; SCORE: those of every position */
-	struct level_spec spec;	       /* MOVE: the mover's level */
-	int player;		       /* MOVE: whose level state to use, 0 or 1 */
-	uint64_t seed;		       /* MOVE: seed of a level state made for this job */
-	const struct board *boards;    /* SCORE: the positions, seen by their side to move */
-	int n_boards;		       /* SCORE: entries in boards */
-	enum variant variant;	       /* VMOVE, VSEARCH: the board */
-	struct vboard vboard;	       /* VMOVE, VSEARCH: the position, seen by the side to move */
-	struct vsearch_limits vlimits; /* VSEARCH: the limits */
-	double clock;		       /* MOVE, VMOVE: seconds left on the mover's clock; 0 none */
-	const struct vboard *vboards;  /* SCORE on another board (`variant`): the positions, seen
-					  by their side to move, instead of boards */
-	const struct veval *veval;     /* VMOVE, VSEARCH, SCORE on another board: the evaluation of
-					  that board's searcher when the worker first makes it */
+	enum worker_job_kind kind; /* what to do */
+	struct board board;	   /* MOVE, SEARCH: the position, seen by the side to move */
+	struct search_limits
+	    limits;		/* SEARCH, VSEARCH: the limits; SCORE: those of every position */
+	struct level_spec spec; /* MOVE: the mover's level */
+	int player;		/* MOVE: whose level state to use, 0 or 1 */
+	uint64_t seed;		/* MOVE: seed of a level state made for this job */
+	const struct board *boards;   /* SCORE: the positions, seen by their side to move */
+	int n_boards;		      /* SCORE: entries in boards */
+	enum variant variant;	      /* VMOVE, VSEARCH: the board */
+	struct vboard vboard;	      /* VMOVE, VSEARCH: the position, seen by the side to move */
+	double clock;		      /* MOVE, VMOVE: seconds left on the mover's clock; 0 none */
+	const struct vboard *vboards; /* SCORE on another board (`variant`): the positions, seen
+					 by their side to move, instead of boards */
+	const struct veval *veval;    /* VMOVE, VSEARCH, SCORE on another board: the evaluation of
+					 that board's searcher when the worker first makes it */
 };
 
 /* SCORE: what one position came to (side to move's view). */
