@@ -4,6 +4,8 @@
  */
 #include "gamecmp.h"
 
+#include "controller.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +47,8 @@ static bool nodes_equal(const struct game_node *a, const struct game_node *b, ch
 		}
 		if (a->move != b->move || a->player != b->player || a->side != b->side ||
 		    a->board.own != b->board.own || a->board.opp != b->board.opp ||
-		    a->ply != b->ply) {
+		    a->variant != b->variant || a->vboard.own != b->vboard.own ||
+		    a->vboard.opp != b->vboard.opp || a->ply != b->ply) {
 			snprintf(why, whylen, "ply %d: different move or position", a->ply);
 			return false;
 		}
@@ -95,7 +98,7 @@ bool games_equal(const struct game *a, const struct game *b, char *why, size_t w
 		}
 	if (a->has_seed != b->has_seed || a->seed != b->seed ||
 	    fabs(a->time_per_move - b->time_per_move) > 0.0005 ||
-	    a->standard_start != b->standard_start) {
+	    a->standard_start != b->standard_start || a->variant != b->variant) {
 		snprintf(why, whylen, "seed, time per move or start differ");
 		return false;
 	}
@@ -144,4 +147,21 @@ char *read_test_file(const char *name, size_t *len)
 	buf[n] = '\0';
 	*len = (size_t)n;
 	return buf;
+}
+
+/* Lets every engine job of ctl finish (engine moves start one another): the number of engine
+   moves played, or -1 at an engine error, its message in err. */
+int settle_engine(struct controller *ctl, char *err, size_t errlen)
+{
+	struct ctl_event ev;
+	int moves = 0;
+
+	while (controller_wait_event(ctl, &ev)) {
+		if (ev.kind == CTL_EVENT_ERROR) {
+			snprintf(err, errlen, "%s", ev.message);
+			return -1;
+		}
+		moves += ev.kind == CTL_EVENT_MOVE_PLAYED;
+	}
+	return moves;
 }

@@ -7,6 +7,7 @@
 #include "gamecmp.h"
 #include "gametree.h"
 #include "record.h"
+#include "square.h"
 
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
@@ -493,7 +494,21 @@ static const struct bad_case bad_cases[] = {
     {RECORD_SGF, "  hello", "bad:1:3: expected '(' to start an SGF game"},
     {RECORD_SGF, "(;GM[2]", "bad:1:8: missing ')' at the end of the game"},
     {RECORD_SGF, "(;GM[1])", "bad:1:6: not an Othello game: GM must be 2"},
-    {RECORD_SGF, "(;SZ[19])", "bad:1:6: board size must be 8 (SZ[8])"},
+    {RECORD_SGF, "(;SZ[19])",
+     "bad:1:6: board size must be 8, 6 or 10 (SZ[8], SZ[6], SZ[10] with OMHO)"},
+    {RECORD_SGF, "(;SZ[10];B[d4])",
+     "bad:1:3: SZ[10] is the 10x10 board with holes: OMHO must list them, "
+     "OMHO[e1][f1][a5][j5][a6][j6][e10][f10]"},
+    {RECORD_SGF, "(;SZ[10]OMHO[e1][f1][a5][j5][a6][j6][e10])",
+     "bad:1:9: SZ[10] is the 10x10 board with holes: OMHO must list them, "
+     "OMHO[e1][f1][a5][j5][a6][j6][e10][f10]"},
+    {RECORD_SGF, "(;SZ[6]OMHO[e1])", "bad:1:8: the 6x6 board has no holes (no OMHO)"},
+    {RECORD_SGF, "(;SZ[6];B[g1])", "bad:1:11: not a move: expected a square such as f5"},
+    {RECORD_SGF, "(;SZ[6];B[c4])", "bad:1:9: illegal move c4 for Black"},
+    {RECORD_SGF, "(;SZ[10]OMHO[e1][f1][a5][j5][a6][j6][e10][f10]\n;B[e1])",
+     "bad:2:4: not a move: expected a square such as f5"},
+    {RECORD_SGF, "(;SZ[10]OMHO[e1][f1][a5][j5][a6][j6][e10][f10]AB[j6])",
+     "bad:1:50: not a square: expected a square such as f5"},
     {RECORD_SGF, "(;FF[4]\n;B[f5]\n;W[d6]\n;B[a1])", "bad:4:2: illegal move a1 for Black"},
     {RECORD_SGF, "(;B[f5];B[d6])", "bad:1:9: Black moved but it is White's turn"},
     {RECORD_SGF, "(;B[z9])", "bad:1:5: not a move: expected a square such as f5"},
@@ -701,4 +716,144 @@ Test(record_sgf, reasoning_selectivity_round_trips)
 	free(text);
 	game_free(back);
 	game_free(g);
+}
+
+/* ------------------------------------------------------------ the other boards */
+
+/* A game of engines on board v with every annotation an engine move gets (played by the
+   controller would be slower; the levels here are the scan-order ones, written by hand). */
+static struct game *variant_game(enum variant v, int plies)
+{
+	struct game *g = game_new_variant(v);
+	struct game_node *n = g->root;
+	char err[256];
+
+	game_set_info(g, INFO_BLACK, "Ann");
+	game_set_info(g, INFO_WHITE_LEVEL, "expert");
+	for (int i = 0; i < plies && !game_is_over(n); i++) {
+		vbits m = game_legal_moves(n);
+		int sq = m ? vboard_first_square(m >> (i % 3 ? 0 : 0)) : SQ_PASS;
+
+		/* the last legal move every other ply, so that the game wanders */
+		if (m && i % 2)
+			for (vbits t = m; t; t &= t - 1)
+				sq = vboard_first_square(t);
+		n = game_add_move(g, n, sq, err, sizeof err);
+		cr_assert(n, "%s", err);
+		if (i == 3) {
+			struct game_reasoning r = {.source = SOURCE_SEARCH,
+						   .depth = 4,
+						   .score = -250,
+						   .pv_len = 2,
+						   .n_moves = 1,
+						   .nodes = 99,
+						   .time = 0.5};
+
+			snprintf(r.level, sizeof r.level, "expert");
+			r.pv[0] = r.moves[0].move = sq;
+			r.pv[1] = SQ_PASS;
+			r.moves[0].score = -250;
+			r.moves[0].depth = 4;
+			cr_assert_eq(game_set_reasoning(n, &r), 0);
+			game_set_comment(n, "a comment");
+			game_set_mark(n, MARK_DUBIOUS);
+			game_set_time(n, 1.25);
+		}
+	}
+	return g;
+}
+
+Test(record_variant, sgf_round_trips_on_6x6_and_10x10)
+{
+	for (int v = VARIANT_6X6; v <= VARIANT_10X10_HOLES; v++) {
+		struct game *g = variant_game((enum variant)v, 200), *g2;
+		char *t = to_text(RECORD_SGF, g), why[256];
+
+		cr_assert(game_is_over(game_line_end(g->root)), "a whole game");
+		cr_assert(strstr(t, v == VARIANT_6X6 ? "SZ[6]"
+						     : "SZ[10]OMHO[e1][f1][a5][j5][a6][j6]"
+						       "[e10][f10]"),
+			  "%s", t);
+		assert_sgf_round_trip(g);
+		/* a variation too: the second legal move after ply 2 */
+		{
+			struct game_node *at = game_main_line(g, 2);
+			vbits m = game_legal_moves(at);
+
+			cr_assert(m & (m - 1), "two legal moves there");
+			cr_assert(
+			    game_add_move(g, at, vboard_first_square(m & (m - 1)), why, sizeof why),
+			    "%s", why);
+			assert_sgf_round_trip(g);
+		}
+		g2 = from_text(RECORD_SGF, t);
+		cr_assert_eq(g2->variant, (enum variant)v);
+		free(t);
+		game_free(g);
+		game_free(g2);
+	}
+}
+
+Test(record_variant, j10_and_the_set_up_read_back)
+{
+	struct game *g = from_text(RECORD_SGF, "(;GM[2]SZ[10]OMHO[e1][f1][a5][j5][a6][j6][e10][f10]"
+					       "AB[b2:c3][j10]AW[d4]PL[W];W[a1])");
+	vbits black, white;
+
+	cr_assert_eq(g->variant, VARIANT_10X10_HOLES);
+	game_colors(g->root, &black, &white);
+	cr_assert_eq(vboard_popcount(black), 5);
+	cr_assert(black & vboard_bit(square_parse_word(VARIANT_10X10_HOLES, "j10")));
+	cr_assert_not(g->standard_start);
+	cr_assert_eq(g->root->child->move, square_parse_word(VARIANT_10X10_HOLES, "a1"));
+	assert_sgf_round_trip(g);
+	game_free(g);
+}
+
+Test(record_variant, transcripts_name_their_board)
+{
+	for (int v = VARIANT_6X6; v <= VARIANT_10X10_HOLES; v++) {
+		struct game *g = variant_game((enum variant)v, 30), *g2;
+		char *t = to_text(RECORD_TRANSCRIPT, g), *t2;
+
+		g2 = from_text(RECORD_TRANSCRIPT, t);
+		cr_assert_eq(g2->variant, (enum variant)v);
+		cr_assert_eq(game_main_line_length(g2), game_main_line_length(g));
+		t2 = to_text(RECORD_TRANSCRIPT, g2);
+		cr_assert_str_eq(t, t2);
+		free(t);
+		free(t2);
+		game_free(g);
+		game_free(g2);
+	}
+}
+
+Test(record_variant, ggf_refuses_other_boards)
+{
+	struct game *g = game_new_variant(VARIANT_6X6);
+	char err[256], path[] = "/tmp/othello-test-XXXXXX.ggf";
+
+	cr_assert_eq(record_save_file(path, g, RECORD_GGF, err, sizeof err), -1);
+	cr_assert_str_eq(err, "/tmp/othello-test-XXXXXX.ggf: GGF holds 8x8 games only; save a "
+			      "6x6 game as .sgf or .txt");
+	game_free(g);
+}
+
+Test(record_variant, a_failed_load_names_the_place)
+{
+	char err[256];
+
+	const char *six = "------ ------ --OX-- --XO-- ------ ------ X\nc2 f6\n";
+	const char *ten = "----##---- ---------- ---------- ---------- #---OX---# "
+			  "#---XO---# ---------- ---------- ---------- ----##---- X\nd5 e1\n";
+	const char *hole = "----##---- ---------- ---------- ---------- #---OX---# "
+			   "#---XO---# ---------- ---------- ---------- ----X#---- X\n";
+
+	cr_assert_null(record_read(RECORD_TRANSCRIPT, six, strlen(six), "t.txt", err, sizeof err));
+	cr_assert_str_eq(err, "t.txt:2:4: illegal move f6 for White");
+	cr_assert_null(record_read(RECORD_TRANSCRIPT, ten, strlen(ten), "t.txt", err, sizeof err));
+	cr_assert_str_eq(err, "t.txt:2:4: unexpected 'e': expected a move such as f5");
+	cr_assert_null(
+	    record_read(RECORD_TRANSCRIPT, hole, strlen(hole), "t.txt", err, sizeof err));
+	cr_assert_str_eq(err, "t.txt:1:104: e10 is a hole (expected # or -, not 'X')");
 }

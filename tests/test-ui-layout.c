@@ -123,3 +123,39 @@ Test(ui_layout, a_click_on_a_square_finds_it)
 		cr_assert_eq(ui_square_at(&ui, ui.lay.bar_y, ui.lay.cols - 1), -1, "command bar");
 	}
 }
+
+/* The other boards at 80x24 and larger: the board, the graph and the panels all fit (10x10
+   without lines between its rows at 24 rows), and a click finds every square; a hole is none. */
+Test(ui_layout, the_other_boards_fit_and_clicks_find_their_squares)
+{
+	static const int sizes[][2] = {{24, 80}, {30, 100}, {40, 120}, {60, 200}};
+
+	for (int v = VARIANT_6X6; v <= VARIANT_10X10_HOLES; v++)
+		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+			struct ui ui;
+			int n = square_size((enum variant)v), holes = 0;
+
+			memset(&ui, 0, sizeof ui);
+			ui_layout_board(&ui.lay, sizes[i][0], sizes[i][1], (enum variant)v);
+			cr_assert_not(ui.lay.compact);
+			cr_assert_leq(ui.lay.board_y + ui.lay.board_h + 1, ui.lay.status_y,
+				      "the board and a graph line above the message line");
+			cr_assert_leq(ui.lay.board_x + ui.lay.board_w, ui.lay.moves_x);
+			cr_assert_geq(ui.lay.moves_w, 30, "the panels keep their room");
+			cr_assert_geq(ui.lay.eval_h, 5);
+			for (int r = 0; r < n; r++)
+				for (int c = 0; c < n; c++) {
+					int y = ui.lay.board_y + 1 +
+						r * (ui.lay.cell_h + ui.lay.row_gap) +
+						ui.lay.cell_h / 2;
+					int x = ui.lay.board_x + 1 + c * (ui.lay.cell_w + 1) +
+						ui.lay.cell_w / 2;
+					int sq = square_at((enum variant)v, r, c);
+
+					holes += sq < 0;
+					cr_assert_eq(ui_square_at(&ui, y, x), sq, "%d,%d on %dx%d",
+						     r, c, sizes[i][1], sizes[i][0]);
+				}
+			cr_assert_eq(holes, v == VARIANT_10X10_HOLES ? 8 : 0);
+		}
+}

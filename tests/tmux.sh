@@ -38,14 +38,20 @@ start() {
 screen() { TM capture-pane -p -t "$1"; }
 
 # wait_for NAME TEXT [SECONDS]: polls the screen until TEXT shows (fixed string).
-wait_for() {
-  i=0 limit=$(( ${3:-15} * 20 ))
+wait_for() { wait_grep "$1" -F "$2" "${3:-15}"; }
+
+# wait_match NAME REGEX [SECONDS]: polls the screen until a line matches REGEX (extended).
+wait_match() { wait_grep "$1" -E "$2" "${3:-15}"; }
+
+# wait_grep NAME -F|-E PATTERN SECONDS: what wait_for and wait_match share.
+wait_grep() {
+  i=0 limit=$(( $4 * 20 ))
   while [ $i -lt $limit ]; do
-    screen "$1" | grep -qF -- "$2" && return 0
+    screen "$1" | grep -q "$2" -- "$3" && return 0
     sleep 0.05
     i=$((i + 1))
   done
-  echo "# waited for '$2' on $1; the screen was:"
+  echo "# waited for '$3' on $1; the screen was:"
   screen "$1" | sed 's/^/#   /'
   return 1
 }

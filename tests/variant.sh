@@ -90,4 +90,29 @@ echo "X-- X +4" >> "$tmp/data.txt"
 check "a bad data line is refused with its place, and nothing is written" $?
 rm -rf "$tmp" err.$$
 
+# ---------------------------------------------------------------- games: script, analyze, convert
+g=$(mktemp -d "${TMPDIR:-/tmp}/othello-variant.XXXXXX")
+printf 'c2\nb2\nboard\nexport %s/g6.sgf\nexport %s/g6.txt\n' "$g" "$g" |
+  "$OTHELLO" script --variant 6x6 --no-board >"$g/out" 2>&1; st=$?
+[ $st -eq 0 ] && grep -q "^2 \. O X \. \. \.$" "$g/out" && grep -q "^Black 3, White 3, move 2\. Black to move:" "$g/out"
+check "script --variant 6x6 plays c2 b2 and prints the 6x6 board" $?
+grep -q "SZ\[6\]" "$g/g6.sgf" && grep -q ";B\[c2\]" "$g/g6.sgf"; check "the 6x6 game exported in SGF (SZ[6])" $?
+[ "$(sed -n 2p "$g/g6.txt")" = "c2b2" ] && [ "$(sed -n 1p "$g/g6.txt")" = "--------------OX----XO-------------- X" ]
+check "the 6x6 transcript starts with its board string" $?
+printf 'import %s/g6.txt\nmoves\n' "$g" | "$OTHELLO" script --no-board >"$g/out2" 2>&1
+grep -q ">  2 White b2" "$g/out2"; check "the transcript reads back as a 6x6 game" $?
+printf 'go\nexport %s/g10.sgf\nexport %s/g10.ggf\n' "$g" "$g" |
+  "$OTHELLO" script --variant 10x10-holes --black beginner --white novice --no-board >"$g/out3" 2>&1; st=$?
+[ $st -eq 1 ] && grep -q "RE\[[BW0]" "$g/g10.sgf" && grep -q "GGF holds 8x8 games only; save a 10x10-holes game as .sgf or .txt" "$g/out3"
+check "script plays a whole 10x10-holes game; GGF refuses it with a message" $?
+grep -q "SZ\[10\]OMHO\[e1\]\[f1\]\[a5\]\[j5\]\[a6\]\[j6\]\[e10\]\[f10\]" "$g/g10.sgf"; check "the holes are in OMHO" $?
+"$OTHELLO" analyze "$g/g10.sgf" -o "$g/g10a.sgf" >"$g/out4" 2>&1; st=$?
+[ $st -eq 0 ] && grep -q "OMA\[best:" "$g/g10a.sgf" && grep -q "^Black: " "$g/out4"
+check "analyze scores a 10x10-holes game" $?
+"$OTHELLO" convert "$g/g10.sgf" "$g/c.ggf" 2>"$g/err"; st=$?
+[ $st -eq 2 ] && grep -q "GGF holds 8x8 games only" "$g/err"; check "convert to GGF refuses the other boards (exit 2)" $?
+"$OTHELLO" script --variant 9x9 </dev/null 2>"$g/err"; st=$?
+[ $st -eq 2 ] && grep -q "'9x9' is not a board" "$g/err"; check "script --variant refuses an unknown board" $?
+rm -rf "$g"
+
 tap_done

@@ -131,7 +131,11 @@ int cli_convert(int argc, char **argv)
 		fprintf(stderr, "othello convert: %s\n", err);
 		return 2;
 	}
-	if (strcmp(out, "-") == 0) {
+	if (strcmp(out, "-") == 0 &&
+	    record_check_format(g, to, "standard output", err, sizeof(err)) < 0) {
+		fprintf(stderr, "othello convert: %s\n", err);
+		st = -1;
+	} else if (strcmp(out, "-") == 0) {
 		st = record_write((enum record_format)to, g, stdout);
 		if (st < 0)
 			fprintf(stderr, "othello convert: standard output: write error\n");

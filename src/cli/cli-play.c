@@ -6,6 +6,7 @@
  * a saved game for study.
  */
 #include "cli-options.h"
+#include "cli-variant.h"
 #include "cli.h"
 
 #include "controller.h"
@@ -35,6 +36,8 @@ struct play_options {
 	bool no_color;		 /* --no-color, --no-colour */
 	bool no_mouse;		 /* --no-mouse */
 	const char *timing_file; /* --debug-timing FILE */
+	const char *variant;	 /* --variant NAME, NULL = 8x8 */
+	double game_time;	 /* --game-time MINUTES a side, 0 = no clock */
 };
 
 /* Appends a level setting to the players' levels (--random, --seed, --no-book). */
@@ -106,6 +109,11 @@ static const struct cli_options play_options = {
 		       "who plays White: human or a level"),
 	    CLI_STRING("load", 'l', offsetof(struct play_options, load), "SLOT",
 		       "open a save slot"),
+	    CLI_STRING("variant", 0, offsetof(struct play_options, variant), "NAME",
+		       "the board: 8x8 (default), 6x6 or 10x10-holes"),
+	    CLI_NUMBER("game-time", 0, offsetof(struct play_options, game_time), "MINUTES",
+		       "each side's time for the game; the engine's time\n"
+		       "manager spreads it over the moves left"),
 	    {.name = "random",
 	     .kind = CLI_OPT_CALL,
 	     .call = play_random,
@@ -191,6 +199,8 @@ int cli_play(int argc, char **argv)
 	uopt.load = po.load;
 	uopt.debug_timing = po.timing_file != NULL;
 	uopt.timing_file = po.timing_file;
+	if (!cli_variant_game("play", po.variant, po.game_time, &copt))
+		return 2;
 	copt.black = po.black;
 	copt.white = po.white;
 	copt.no_book = po.no_book;

@@ -11,10 +11,12 @@
  * the loop then writes the `autosave` slot and stops.
  */
 #include "cli-options.h"
+#include "cli-variant.h"
 #include "cli.h"
 
 #include "command.h"
 #include "controller.h"
+#include "square.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -38,6 +40,8 @@ struct script_options {
 	struct cli_list books; /* --book FILE... */
 	bool no_book;	       /* --no-book */
 	const char *eval_spec; /* --eval SPEC, NULL = the default */
+	const char *variant;   /* --variant NAME, NULL = 8x8 */
+	double game_time;      /* --game-time MINUTES a side, 0 = no clock */
 };
 
 static const struct cli_options script_options = {
@@ -58,6 +62,10 @@ static const struct cli_options script_options = {
 		       "~/.local/share/othello-master/saves)"),
 	    CLI_FLAG("no-board", 'n', offsetof(struct script_options, no_board),
 		     "do not print the board after each move"),
+	    CLI_STRING("variant", 0, offsetof(struct script_options, variant), "NAME",
+		       "the board: 8x8 (default), 6x6 or 10x10-holes"),
+	    CLI_NUMBER("game-time", 0, offsetof(struct script_options, game_time), "MINUTES",
+		       "each side's time for the game (the engine's clock)"),
 	    {.name = "book",
 	     .kind = CLI_OPT_LIST,
 	     .offset = offsetof(struct script_options, books),
@@ -88,10 +96,13 @@ static void print_hints(struct controller *ctl)
 {
 	struct ctl_hint h[32];
 	int n = controller_hints(ctl, h, 32);
+	char name[SQUARE_NAME_LEN];
 
 	printf("hints:");
 	for (int i = 0; i < n; i++)
-		printf(" %s %+.2f%s", h[i].move == SQ_PASS ? "pass" : board_square_name(h[i].move),
+		printf(" %s %+.2f%s",
+		       h[i].move == SQ_PASS ? "pass"
+					    : square_name(controller_variant(ctl), h[i].move, name),
 		       h[i].score / 100.0, h[i].endgame ? "=" : "");
 	printf("\n");
 }
@@ -214,6 +225,8 @@ int cli_script(int argc, char **argv)
 	if ((status = cli_options_parse(&script_options, argc, argv, &so, &first)) >= 0)
 		return status;
 	controller_options_default(&opt);
+	if (!cli_variant_game("script", so.variant, so.game_time, &opt))
+		return 2;
 	opt.black = so.black;
 	opt.white = so.white;
 	if (so.save_dir)

@@ -14,6 +14,7 @@
 #include "cli-variant.h"
 #include "cli-options.h"
 #include "cli.h"
+#include "controller.h"
 #include "datadir.h"
 #include "report-stats.h"
 #include "rng.h"
@@ -36,6 +37,23 @@ const struct vgeom *cli_variant(const char *command, const char *name)
 		fprintf(stderr, "othello %s: --variant: '%s' is not a board (%s)\n", command, name,
 			vboard_variant_names());
 	return g;
+}
+
+/*
+ * Sets the board and the clocks of a game (the screen's, `script`'s) from
+ * `--variant NAME` (NULL keeps 8x8) and `--game-time MINUTES` of
+ * `othello COMMAND`. False after a message listing the boards.
+ */
+bool cli_variant_game(const char *command, const char *name, double minutes,
+		      struct controller_options *opt)
+{
+	const struct vgeom *g = name ? cli_variant(command, name) : vboard_geom(VARIANT_8X8);
+
+	if (!g)
+		return false;
+	opt->variant = g->variant;
+	opt->game_time = minutes * 60;
+	return true;
 }
 
 /*

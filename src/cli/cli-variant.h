@@ -19,7 +19,11 @@ struct cli_vsolve_options {
 	bool wld;	/* --wld: check only the sign */
 };
 
+struct controller_options;
+
 const struct vgeom *cli_variant(const char *command, const char *name);
+bool cli_variant_game(const char *command, const char *name, double minutes,
+		      struct controller_options *opt);
 int cli_variant_find(const char *command, int argc, char **argv, const struct vgeom **g);
 bool cli_variant_eval(const char *command, const struct vgeom *g, const char *file,
 		      struct veval *ev);

@@ -6,6 +6,7 @@
 
 #include "board.h"
 #include "controller.h"
+#include "square.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -47,11 +48,12 @@ static int color_parse(const char *s, int *out)
 int cmd_set(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
-	int sq = board_square_parse(argv[1]), what;
+	enum variant v = controller_variant(ctl);
+	int sq = square_parse_word(v, argv[1]), what;
 
 	(void)argc;
-	if (sq < 0 || sq >= 64)
-		return cmd_fail(res, "set: not a square: `%s` (a1 to h8)", argv[1]);
+	if (sq < 0)
+		return cmd_fail(res, "set: not a square: `%s` (%s)", argv[1], square_range(v));
 	if (color_parse(argv[2], &what) < 0)
 		return cmd_fail(res, "set: `%s` is not black, white or empty", argv[2]);
 	return done_message(
@@ -102,18 +104,21 @@ int cmd_done(struct controller *ctl, int argc, char **argv, struct command_resul
 	return rc;
 }
 
-/* `handicap N` */
+/* `handicap N [--variant NAME]` */
 int cmd_handicap(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
+	enum variant v = controller_variant(ctl);
 	char err[256];
 	int n;
 
-	(void)argc;
 	if (!cmd_parse_count(argv[1], 1, 4, &n))
 		return cmd_fail(res, "handicap: N is a number of corners, 1 to 4 (not `%s`)",
 				argv[1]);
-	return done_message(cmd_flags(res, controller_handicap(ctl, n, err, sizeof(err)), err),
-			    "new game with a handicap", res);
+	if (argc > 2 && cmd_parse_variant(argc, argv, 2, &v, res) < 0)
+		return -1;
+	return done_message(
+	    cmd_flags(res, controller_handicap_on(ctl, v, n, err, sizeof(err)), err),
+	    "new game with a handicap", res);
 }
 
 /* `cancel`: leaves edit mode, the game as it was */

@@ -7,22 +7,42 @@
 #include "board.h"
 #include "controller.h"
 #include "keymap.h"
+#include "square.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-/* `new` */
+/* Reads `--variant NAME` at argv[i] (i < argc) into *v: 0, or -1 with the failure in res. */
+int cmd_parse_variant(int argc, char **argv, int i, enum variant *v, struct command_result *res)
+{
+	const struct vgeom *g;
+
+	if (i + 2 != argc || strcmp(argv[i], "--variant") != 0)
+		return cmd_fail(res, "%s: usage: %s [--variant %s]", argv[0], argv[0],
+				vboard_variant_names());
+	if (!(g = vboard_geom_named(argv[i + 1])))
+		return cmd_fail(res, "%s: unknown board `%s` (%s)", argv[0], argv[i + 1],
+				vboard_variant_names());
+	*v = g->variant;
+	return 0;
+}
+
+/* `new [--variant NAME]`: a new game on the board named, else on the current game's board */
 int cmd_new(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
+	enum variant v = controller_variant(ctl);
 	char err[256];
 
-	(void)argc;
-	(void)argv;
-	if (cmd_flags(res, controller_new_game(ctl, err, sizeof(err)), err) < 0)
+	if (argc > 1 && cmd_parse_variant(argc, argv, 1, &v, res) < 0)
 		return -1;
-	cmd_message(res, "new game");
+	if (cmd_flags(res, controller_new_game_on(ctl, v, err, sizeof(err)), err) < 0)
+		return -1;
+	if (v == VARIANT_8X8)
+		cmd_message(res, "new game");
+	else
+		cmd_message(res, "new game on %s", vboard_geom(v)->name);
 	return 0;
 }
 
@@ -35,8 +55,9 @@ static int drill_answer(struct controller *ctl, int argc, char **argv, struct co
 	if (argc != 2)
 		return cmd_fail(res, "drill: answer with one move");
 	if (strcasecmp(argv[1], "pass") && strcasecmp(argv[1], "pa") &&
-	    ((sq = board_square_parse(argv[1])) < 0 || sq >= 64))
-		return cmd_fail(res, "not a square: `%s` (a1 to h8)", argv[1]);
+	    (sq = square_parse_word(controller_variant(ctl), argv[1])) < 0)
+		return cmd_fail(res, "not a square: `%s` (%s)", argv[1],
+				square_range(controller_variant(ctl)));
 	if (cmd_flags(res, controller_drill_answer(ctl, sq, msg, sizeof(msg)), msg) < 0)
 		return -1;
 	cmd_message(res, "%s", msg);
@@ -87,12 +108,12 @@ int cmd_drill(struct controller *ctl, int argc, char **argv, struct command_resu
 int cmd_move(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256], last[8] = "";
+	enum variant v = controller_variant(ctl);
 
 	if (controller_drilling(ctl, NULL))
 		return drill_answer(ctl, argc, argv, res);
 	for (int i = 1; i < argc; i++) {
 		const char *w = argv[i];
-		size_t len = strlen(w);
 
 		if (strcasecmp(w, "pass") == 0 || strcasecmp(w, "pa") == 0) {
 			if (cmd_flags(res, controller_play(ctl, SQ_PASS, err, sizeof(err)), err) <
@@ -101,17 +122,14 @@ int cmd_move(struct controller *ctl, int argc, char **argv, struct command_resul
 			snprintf(last, sizeof(last), "pass");
 			continue;
 		}
-		if (len < 2 || len % 2)
-			return cmd_fail(res, "not a square: `%s` (a1 to h8)", w);
-		for (size_t k = 0; k < len; k += 2) {
-			char sq[3] = {w[k], w[k + 1], '\0'};
-			int s = board_square_parse(sq);
+		int sq[128], n = square_run_parse(v, w, sq, 128);
 
-			if (s < 0 || s >= 64)
-				return cmd_fail(res, "not a square: `%s` (a1 to h8)", sq);
-			if (cmd_flags(res, controller_play(ctl, s, err, sizeof(err)), err) < 0)
+		if (n < 0)
+			return cmd_fail(res, "not a square: `%s` (%s)", w, square_range(v));
+		for (int k = 0; k < n; k++) {
+			if (cmd_flags(res, controller_play(ctl, sq[k], err, sizeof(err)), err) < 0)
 				return -1;
-			snprintf(last, sizeof(last), "%s", board_square_name(s));
+			square_name(v, sq[k], last);
 		}
 	}
 	cmd_message(res, "played %s", last);

@@ -11,6 +11,7 @@
 #define OTHELLO_CMD_INT_H
 
 #include "command.h"
+#include "vboard.h"
 
 #include <stdbool.h>
 
@@ -22,6 +23,7 @@ void cmd_message(struct command_result *res, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int cmd_flags(struct command_result *res, int changes, const char *err);
 bool cmd_parse_count(const char *s, int lo, int hi, int *out);
+int cmd_parse_variant(int argc, char **argv, int i, enum variant *v, struct command_result *res);
 char *cmd_join(int argc, char **argv);
 
 /* cmd-game.c */

@@ -19,6 +19,7 @@
 #include "board.h"
 #include "cmd-int.h"
 #include "controller.h"
+#include "square.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -31,9 +32,10 @@ enum { CMD_MAX_WORDS = 64 };
 static const struct command_def cmd_table[] = {
     {
 	.name = "new",
-	.args = {0, 0},
-	.usage = "",
-	.help = "Start a new game with the same players.",
+	.args = {0, 2},
+	.usage = "[--variant NAME]",
+	.help = "Start a new game with the same players, on the board NAME (8x8, 6x6 or\n"
+		"10x10-holes) or else on the board of the current game.",
 	.flags = CMD_REPLACES_GAME,
 	.exec = cmd_new,
     },
@@ -200,10 +202,11 @@ static const struct command_def cmd_table[] = {
     },
     {
 	.name = "handicap",
-	.args = {1, 1},
-	.usage = "N",
+	.args = {1, 3},
+	.usage = "N [--variant NAME]",
 	.help = "Start a new game where the stronger side gives N corners (1-4) to the\n"
-		"weaker side (the human against an engine, or White otherwise).",
+		"weaker side (the human against an engine, or White otherwise), on the\n"
+		"board NAME or else on the board of the current game.",
 	.flags = CMD_REPLACES_GAME,
 	.exec = cmd_handicap,
     },
@@ -660,18 +663,11 @@ char *command_help(const char *name)
 	return buf;
 }
 
-static bool is_square_run(const char *w)
+static bool is_square_run(const struct controller *ctl, const char *w)
 {
-	size_t len = strlen(w);
+	int sq[128];
 
-	if (len < 2 || len % 2)
-		return false;
-	for (size_t i = 0; i < len; i += 2) {
-		char sq[3] = {w[i], w[i + 1], '\0'};
-		if (board_square_parse(sq) < 0 || board_square_parse(sq) >= 64)
-			return false;
-	}
-	return true;
+	return square_run_parse(controller_variant(ctl), w, sq, 128) > 0;
 }
 
 /* Where `line` goes on after its first `n` words (as command_split reads
@@ -750,7 +746,7 @@ int command_execute(struct controller *ctl, const char *line, struct command_res
 		free(copy);
 		return 0;
 	}
-	if (is_square_run(argv[1])) {
+	if (is_square_run(ctl, argv[1])) {
 		argv[0] = move_word;
 		argc++;
 		rc = cmd_move(ctl, argc, argv, res);

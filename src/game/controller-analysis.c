@@ -20,6 +20,8 @@
  */
 #include "controller-int.h"
 
+#include "square.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +38,20 @@ static enum game_mark loss_mark(const struct controller_options *opt, int loss)
 	return MARK_NONE;
 }
 
+/* Caps the analysis of a game on board v at the depths of that board's master level (vlevel.c:
+   every move of every position is searched, and those searches cost more than on 8×8). */
+static void analyze_variant_limits(enum variant v, struct search_limits *lim)
+{
+	struct vlevel master;
+
+	if (!vlevel_get(vboard_geom(v), "master", &master))
+		return;
+	if (lim->depth > master.depth)
+		lim->depth = master.depth;
+	if (lim->endgame > master.endgame)
+		lim->endgame = master.endgame;
+}
+
 /*
  * Scores the current line in the worker: every position with `depth` plies
  * (or `seconds` each when depth is 0; both 0 = the settings), exactly from
@@ -47,6 +63,7 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, bool f
 {
 	struct worker_job job = {.kind = WORKER_SCORE};
 	struct board *boards;
+	struct vboard *vboards;
 	int rc;
 
 	if (ctl->editing) {
@@ -60,12 +77,22 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, bool f
 	ctl_cancel(ctl);
 	job.n_boards = ctl->tip->ply + 1;
 	boards = calloc((size_t)job.n_boards, sizeof(*boards));
-	if (!boards) {
+	vboards = calloc((size_t)job.n_boards, sizeof(*vboards));
+	if (!boards || !vboards) {
+		free(boards);
+		free(vboards);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	for (const struct game_node *t = ctl->tip; t; t = t->parent)
+	for (const struct game_node *t = ctl->tip; t; t = t->parent) {
 		boards[t->ply] = t->board;
+		vboards[t->ply] = t->vboard;
+	}
+	if (ctl->game->variant != VARIANT_8X8) {
+		job.variant = ctl->game->variant;
+		job.vboards = vboards;
+		job.veval = ctl_variant_eval(ctl, job.variant);
+	}
 	job.boards = boards;
 	if (depth <= 0 && seconds <= 0) {
 		depth = ctl->opt.analyze_depth;
@@ -76,10 +103,13 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, bool f
 	job.limits.depth = depth;
 	job.limits.time = depth > 0 ? 0 : seconds;
 	job.limits.endgame = ctl->opt.analyze_exact;
+	if (job.vboards) /* the variants' search is slower: the depths of their master level */
+		analyze_variant_limits(ctl->game->variant, &job.limits);
 	job.limits.multipv = fast ? 1 : 64;
 	ctl->job_node = ctl->tip;
 	rc = ctl_job_start(ctl, JOB_ANALYZE, &job, err, errlen);
 	free(boards);
+	free(vboards);
 	return rc;
 }
 
@@ -205,8 +235,9 @@ static size_t analysis_line(char *out, size_t outlen, const struct game_node *m)
 	int len;
 
 	len = snprintf(out, outlen, "%3d. %s %-3s best %s %+.2f played %s%+.2f loss %s%.2f %s%d",
-		       m->ply, m->player == BLACK ? "Black" : "White", board_square_name(m->move),
-		       a->best_move < 64 ? board_square_name(a->best_move) : "--",
+		       m->ply, m->player == BLACK ? "Black" : "White",
+		       square_text(m->variant, m->move).s,
+		       a->best_move != SQ_PASS ? square_text(m->variant, a->best_move).s : "--",
 		       a->best_score / 100.0, bound ? "<=" : "", a->played_score / 100.0,
 		       bound ? ">=" : "", a->loss / 100.0, a->exact ? "exact@" : "d", a->depth);
 	if (a->verdict != MARK_NONE)

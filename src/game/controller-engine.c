@@ -22,6 +22,7 @@
 #include "datadir.h"
 #include "eval.h"
 #include "opening-names.h"
+#include "square.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -209,9 +210,10 @@ static void reasoning_from(struct game_reasoning *r, const struct level_move *lm
 					    (int)res->moves[i].bound, res->moves[i].depth};
 }
 
-static const char *move_name(int sq)
+/* The name of a move of the game's board in messages ("pass" for a pass); buf holds it. */
+static const char *move_name(const struct controller *ctl, int sq, char buf[SQUARE_NAME_LEN])
 {
-	return sq == SQ_PASS ? "pass" : board_square_name(sq);
+	return sq == SQ_PASS ? "pass" : square_name(ctl->game->variant, sq, buf);
 }
 
 /* An error event: the engine failed. */
@@ -228,6 +230,7 @@ static void hints_apply(struct controller *ctl, const struct worker_result *res,
 {
 	const struct search_result *r = &res->search;
 	int n = r->n_moves < 32 ? r->n_moves : 32;
+	char name[SQUARE_NAME_LEN];
 
 	if (res->rc != 0) {
 		engine_error(ev, "the engine failed to search this position");
@@ -248,11 +251,11 @@ static void hints_apply(struct controller *ctl, const struct worker_result *res,
 	ev->changes = CTL_CHANGED_EVAL | CTL_CHANGED_BOARD | CTL_CHANGED_STATUS;
 	if (ctl->job_overlay)
 		snprintf(ev->message, sizeof(ev->message), "all moves: %s %d, best %s %+.2f",
-			 r->endgame ? "exact, empties" : "depth", r->depth, move_name(r->move),
-			 r->score / 100.0);
+			 r->endgame ? "exact, empties" : "depth", r->depth,
+			 move_name(ctl, r->move, name), r->score / 100.0);
 	else
-		snprintf(ev->message, sizeof(ev->message), "hint: %s %+.2f", move_name(r->move),
-			 r->score / 100.0);
+		snprintf(ev->message, sizeof(ev->message), "hint: %s %+.2f",
+			 move_name(ctl, r->move, name), r->score / 100.0);
 }
 
 /* Plays the move a level chose, with its reasoning; fills ev with what to report. */
@@ -263,7 +266,7 @@ static void move_apply(struct controller *ctl, const struct worker_result *res,
 	const struct level_move *lm = &res->move;
 	enum color side = ctl->job_node->side;
 	int move = lm->move;
-	char how[64] = "", err[256];
+	char how[64] = "", err[256], name[SQUARE_NAME_LEN];
 
 	if (res->rc != 0) {
 		engine_error(ev, "the engine failed to search this position");
@@ -294,11 +297,11 @@ static void move_apply(struct controller *ctl, const struct worker_result *res,
 	ev->changes = CTL_CHANGED_ALL;
 	if (lm->scored)
 		snprintf(ev->message, sizeof(ev->message), "%s plays %s (%s %+.2f%s)",
-			 side == BLACK ? "Black" : "White", move_name(move),
+			 side == BLACK ? "Black" : "White", move_name(ctl, move, name),
 			 level_source_name(lm->source), lm->score / 100.0, how);
 	else
 		snprintf(ev->message, sizeof(ev->message), "%s plays %s (%s)",
-			 side == BLACK ? "Black" : "White", move_name(move),
+			 side == BLACK ? "Black" : "White", move_name(ctl, move, name),
 			 level_source_name(lm->source));
 }
 
@@ -337,7 +340,7 @@ bool controller_poll_event(struct controller *ctl, struct ctl_event *ev)
 		ctl_analysis_event(ctl, &wev, ev);
 	} else if (wev.kind != WORKER_EVENT_DONE) {
 		progress_event(&wev.progress, ev);
-	} else if (wev.job == WORKER_SEARCH) {
+	} else if (wev.job == WORKER_SEARCH || wev.job == WORKER_VSEARCH) {
 		hints_apply(ctl, worker_result(ctl->worker), ev);
 		ev->changes |= (unsigned)ctl_overlay_step(ctl);
 	} else {
@@ -375,16 +378,34 @@ static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
 {
 	enum color side = ctl->cur->side;
 	struct worker_job job = {
-	    .kind = WORKER_MOVE,
+	    .kind = ctl->game->variant == VARIANT_8X8 ? WORKER_MOVE : WORKER_VMOVE,
 	    .board = ctl->cur->board,
 	    .spec = ctl->spec[side],
 	    .player = (int)side,
 	    .seed = ctl_level_seed(&ctl->spec[side], side),
+	    .variant = ctl->game->variant,
+	    .vboard = ctl->cur->vboard,
 	};
+	struct vlevel lv;
+
+	if (controller_clock(ctl, side, &job.clock) && job.clock < 0.05)
+		job.clock = 0.05; /* past its time: the quickest the time manager allows */
 
 	/* the level and its evaluation (a level switching features off has a classic one) */
 	snprintf(ctl->job_level, sizeof(ctl->job_level), "%s (%s)", ctl->level[side],
 		 ctl->spec[side].n_disabled > 0 ? "classic" : ctl->eval_name);
+	if (job.kind == WORKER_VMOVE) {
+		if (!vlevel_get(vboard_geom(job.variant), ctl->spec[side].name, &lv)) {
+			snprintf(err, errlen,
+				 "%s: on %s a level is beginner, novice, expert, "
+				 "pre-master or master",
+				 ctl->level[side], vboard_geom(job.variant)->name);
+			return -1;
+		}
+		job.veval = ctl_variant_eval(ctl, job.variant);
+		snprintf(ctl->job_level, sizeof(ctl->job_level), "%s (%s)", ctl->level[side],
+			 ctl->veval_name[job.variant]);
+	}
 	ctl->job_node = ctl->cur;
 	return ctl_job_start(ctl, JOB_MOVE, &job, err, errlen);
 }
@@ -435,7 +456,8 @@ int controller_go(struct controller *ctl, char *err, size_t errlen)
    HINTS_READY event and through controller_hints and controller_hint_scores. */
 int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 {
-	struct worker_job job = {.kind = WORKER_SEARCH};
+	struct worker_job job;
+	int depth;
 
 	if (ctl->editing) {
 		snprintf(err, errlen, "finish editing first (`done`)");
@@ -445,7 +467,7 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 		snprintf(err, errlen, "the game is over");
 		return -1;
 	}
-	if (!board_can_move(&ctl->cur->board)) {
+	if (!game_legal_moves(ctl->cur)) {
 		snprintf(err, errlen, "no move here: %s must pass",
 			 ctl->cur->side == BLACK ? "Black" : "White");
 		return -1;
@@ -455,10 +477,8 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 		n = ctl->opt.hint_count > 0 ? ctl->opt.hint_count : 1;
 	if (n > 32)
 		n = 32;
-	job.board = ctl->cur->board;
-	job.limits.depth = ctl->opt.hint_depth > 0 ? ctl->opt.hint_depth : 8;
-	job.limits.endgame = job.limits.depth + 6;
-	job.limits.multipv = 64; /* every legal move with a full window: scores, not bounds */
+	depth = ctl->opt.hint_depth > 0 ? ctl->opt.hint_depth : 8;
+	ctl_search_job(ctl, depth, depth + 6, &job);
 	ctl->n_hints = 0;
 	ctl->hint_node = NULL;
 	ctl->job_node = ctl->cur;

@@ -10,6 +10,8 @@
  */
 #include "controller-int.h"
 
+#include "square.h"
+
 #include "opening-names.h"
 #include "record.h"
 #include "slots.h"
@@ -84,7 +86,8 @@ static void stamp_record(struct controller *ctl)
 
 	stamp_players_and_date(ctl);
 
-	if (ctl->openings && g->standard_start && (!on || !*on || ctl->opening_auto)) {
+	if (ctl->openings && g->variant == VARIANT_8X8 && g->standard_start &&
+	    (!on || !*on || ctl->opening_auto)) {
 		int moves[64], n = 0, plies = 0;
 		const struct game_node *node;
 		const char *name;
@@ -348,48 +351,51 @@ char *controller_slots_text(const struct controller *ctl, char *err, size_t errl
  */
 char *controller_board_text(const struct controller *ctl)
 {
-	char *s = malloc(1024);
-	uint64_t black, white, moves = controller_legal_moves(ctl);
+	enum variant v = ctl->game->variant;
+	int size = square_size(v), wide = size >= 10;
+	char *s = malloc(2048), name[SQUARE_NAME_LEN];
+	vbits black, white, moves = controller_legal_moves(ctl);
 	size_t len = 0;
 	int diff;
 
 	if (!s)
 		return NULL;
-	if (ctl->editing) {
-		black = ctl->edit_black;
-		white = ctl->edit_white;
-	} else {
-		game_board_colors(ctl->cur, &black, &white);
-	}
-	len += (size_t)snprintf(s + len, 1024 - len, "  a b c d e f g h\n");
-	for (int r = 0; r < 8; r++) {
-		len += (size_t)snprintf(s + len, 1024 - len, "%d", r + 1);
-		for (int c = 0; c < 8; c++) {
-			uint64_t bit = board_bit(r * 8 + c);
-			len += (size_t)snprintf(s + len, 1024 - len, " %c",
-						(black & bit)	? 'X'
+	controller_colors(ctl, &black, &white);
+	len += (size_t)snprintf(s + len, 2048 - len, "%*s", 1 + wide, "");
+	for (int c = 0; c < size; c++)
+		len += (size_t)snprintf(s + len, 2048 - len, " %c", 'a' + c);
+	len += (size_t)snprintf(s + len, 2048 - len, "\n");
+	for (int r = 0; r < size; r++) {
+		len += (size_t)snprintf(s + len, 2048 - len, "%*d", 1 + wide, r + 1);
+		for (int c = 0; c < size; c++) {
+			int sq = square_at(v, r, c);
+			vbits bit = sq >= 0 ? vboard_bit(sq) : 0;
+
+			len += (size_t)snprintf(s + len, 2048 - len, " %c",
+						sq < 0		? '#'
+						: (black & bit) ? 'X'
 						: (white & bit) ? 'O'
 								: '.');
 		}
-		len += (size_t)snprintf(s + len, 1024 - len, "\n");
+		len += (size_t)snprintf(s + len, 2048 - len, "\n");
 	}
-	len += (size_t)snprintf(s + len, 1024 - len, "Black %d, White %d, move %d. ",
-				board_popcount(black), board_popcount(white), ctl->cur->ply);
+	len += (size_t)snprintf(s + len, 2048 - len, "Black %d, White %d, move %d. ",
+				vboard_popcount(black), vboard_popcount(white), ctl->cur->ply);
 	if (ctl->editing)
-		len += (size_t)snprintf(s + len, 1024 - len, "Editing, %s to move.\n",
+		len += (size_t)snprintf(s + len, 2048 - len, "Editing, %s to move.\n",
 					ctl->edit_side == BLACK ? "Black" : "White");
 	else if (controller_game_over(ctl, &diff)) {
 		char words[64];
 		controller_result_text(ctl, "-", words, sizeof words);
-		len += (size_t)snprintf(s + len, 1024 - len, "Game over: %s (%s).\n", words,
+		len += (size_t)snprintf(s + len, 2048 - len, "Game over: %s (%s).\n", words,
 					controller_result(ctl));
 	} else {
-		len += (size_t)snprintf(s + len, 1024 - len,
+		len += (size_t)snprintf(s + len, 2048 - len,
 					"%s to move:", ctl->cur->side == BLACK ? "Black" : "White");
-		for (uint64_t m = moves; m; m &= m - 1)
-			len += (size_t)snprintf(s + len, 1024 - len, " %s",
-						board_square_name(board_first_square(m)));
-		len += (size_t)snprintf(s + len, 1024 - len, "%s\n", moves ? "" : " pass");
+		for (vbits m = moves; m; m &= m - 1)
+			len += (size_t)snprintf(s + len, 2048 - len, " %s",
+						square_name(v, vboard_first_square(m), name));
+		len += (size_t)snprintf(s + len, 2048 - len, "%s\n", moves ? "" : " pass");
 	}
 	return s;
 }
@@ -421,6 +427,7 @@ char *controller_moves_text(const struct controller *ctl)
 	for (int i = 0; i < n; i++) {
 		const struct game_node *m = path[i];
 		const char *comment = m->comment ? m->comment : "";
+		char name[SQUARE_NAME_LEN];
 		size_t need = 96 + strlen(comment);
 		int others = m->parent ? game_child_count(m->parent) - 1 : 0;
 
@@ -442,11 +449,11 @@ char *controller_moves_text(const struct controller *ctl)
 							*comment ? "  " : "", comment);
 			continue;
 		}
-		len += (size_t)snprintf(s + len, cap - len, "%c%3d %s %-4s%-2s",
-					m == ctl->cur ? '>' : ' ', m->ply,
-					m->player == BLACK ? "Black" : "White",
-					m->move == SQ_PASS ? "pass" : board_square_name(m->move),
-					game_mark_symbol(m->mark));
+		len += (size_t)snprintf(
+		    s + len, cap - len, "%c%3d %s %-4s%-2s", m == ctl->cur ? '>' : ' ', m->ply,
+		    m->player == BLACK ? "Black" : "White",
+		    m->move == SQ_PASS ? "pass" : square_name(m->variant, m->move, name),
+		    game_mark_symbol(m->mark));
 		while (len > 0 && s[len - 1] == ' ')
 			len--;
 		if (others > 0)

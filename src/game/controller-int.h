@@ -33,14 +33,14 @@ enum { CTL_JOB_LEVEL_LEN = CTL_LEVEL_LEN + EVALSPEC_NAME_LEN + 4 };
 
 /* The drill (controller-drill.c): the positions before the mistakes of the analysed line. */
 struct ctl_drill {
-	bool on;		       /* a drill runs */
-	int side;		       /* whose mistakes: BLACK, WHITE, or -1 for both */
-	int within;		       /* an answer is right within this loss, centidiscs */
-	struct game_node *items[64];   /* the mistaken moves, in the order of the game */
-	int n;			       /* entries in items */
-	int at;			       /* the item being asked */
-	int right;		       /* answers within `within` of the best */
-	int answered;		       /* answers given (skips not counted) */
+	bool on;		     /* a drill runs */
+	int side;		     /* whose mistakes: BLACK, WHITE, or -1 for both */
+	int within;		     /* an answer is right within this loss, centidiscs */
+	struct game_node *items[64]; /* the mistaken moves, in the order of the game */
+	int n;			     /* entries in items */
+	int at;			     /* the item being asked */
+	int right;		     /* answers within `within` of the best */
+	int answered;		     /* answers given (skips not counted) */
 };
 
 /* What the running worker job is for. */
@@ -65,10 +65,10 @@ struct controller {
 	bool dirty;	   /* changed since the last save or load */
 	char slot[64];	   /* the save slot this game was saved to or loaded from, or "" */
 	bool editing;	   /* in edit mode */
-	uint64_t edit_black, edit_white; /* the position being edited */
-	enum color edit_side;		 /* side to move in the edited position */
-	struct board edit_view; /* the edited position from its side to move, for drawing */
-	struct eval *eval;	/* evaluation, shared with the searcher */
+	vbits edit_black, edit_white; /* the position being edited (square.h's squares) */
+	enum color edit_side;	      /* side to move in the edited position */
+	struct board edit_view;	      /* the edited position from its side to move, for drawing */
+	struct eval *eval;	      /* evaluation, shared with the searcher */
 	char eval_name[EVALSPEC_NAME_LEN]; /* its name (evalspec.c) */
 	char eval_note[512];		   /* why it is not the one asked for, or "" */
 	struct worker *worker;		   /* the engine thread and its events */
@@ -85,10 +85,14 @@ struct controller {
 	bool overlay;			   /* the all-moves overlay is on */
 	struct game_node *hint_node;	   /* position the hints are for */
 	bool have_analysis;		   /* sides[] holds the last analysis */
-	struct ctl_drill drill; /* the drill, when one runs */
+	struct ctl_drill drill;		   /* the drill, when one runs */
 	bool study; /* a game opened for study (load, import): the engine moves only when asked
 		       (`go`), until `new` or a player is set with black/white */
-	struct ctl_analysis_side sides[2]; /* totals of the last analysis */
+	struct ctl_analysis_side sides[2];  /* totals of the last analysis */
+	struct veval veval[VARIANT_COUNT];  /* each other board's evaluation, once loaded */
+	bool veval_ready[VARIANT_COUNT];    /* veval[v] is loaded */
+	char veval_name[VARIANT_COUNT][64]; /* where it came from: "eval/variant-6x6.txt" or
+					       "built-in weights" */
 };
 
 /* controller-state.c: the cursor and the line */
@@ -99,6 +103,8 @@ void ctl_reset_game(struct controller *ctl, struct game *g);
 void ctl_result_update(struct controller *ctl);
 void ctl_cancel(struct controller *ctl);
 bool ctl_job_is(const struct controller *ctl, enum ctl_job_kind kind);
+const struct veval *ctl_variant_eval(struct controller *ctl, enum variant v);
+void ctl_search_job(struct controller *ctl, int depth, int endgame, struct worker_job *job);
 int ctl_job_start(struct controller *ctl, enum ctl_job_kind kind, const struct worker_job *job,
 		  char *err, size_t errlen);
 

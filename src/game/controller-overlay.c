@@ -15,6 +15,8 @@
  */
 #include "controller-int.h"
 
+#include "square.h"
+
 #include <stdio.h>
 
 /* True when the overlay may search the cursor's position now. */
@@ -22,21 +24,24 @@ static bool overlay_due(const struct controller *ctl)
 {
 	const struct game_node *cur = ctl->cur;
 
+	vbits black, white;
+
 	if (!ctl->overlay || ctl->editing || worker_busy(ctl->worker) || game_is_over(cur) ||
-	    !board_can_move(&cur->board))
+	    !game_legal_moves(cur))
 		return false;
 	if (cur == ctl->tip && !ctl->study && ctl->kind[cur->side] == PLAYER_ENGINE)
 		return false; /* the engine is to move here: its move comes first */
 	if (ctl->hint_node != cur || ctl->n_hints == 0)
 		return true;
+	game_colors(cur, &black, &white);
 	return !ctl->hints[0].endgame && ctl->hints[0].depth < ctl->opt.hint_depth &&
-	       ctl->hints[0].depth < board_empty_count(&cur->board);
+	       ctl->hints[0].depth < square_count(cur->variant) - vboard_popcount(black | white);
 }
 
 /* Starts the overlay's next depth at the cursor when it is due; the changes, or 0. */
 int ctl_overlay_step(struct controller *ctl)
 {
-	struct worker_job job = {.kind = WORKER_SEARCH};
+	struct worker_job job;
 	char err[256];
 	int depth = 1, rc;
 
@@ -44,10 +49,7 @@ int ctl_overlay_step(struct controller *ctl)
 		return 0;
 	if (ctl->hint_node == ctl->cur && ctl->n_hints > 0)
 		depth = ctl->hints[0].depth + 1;
-	job.board = ctl->cur->board;
-	job.limits.depth = depth;
-	job.limits.endgame = ctl->opt.hint_depth + 6;
-	job.limits.multipv = 64;
+	ctl_search_job(ctl, depth, ctl->opt.hint_depth + 6, &job);
 	ctl->job_node = ctl->cur;
 	ctl->job_hints = 32;
 	ctl->job_overlay = true;

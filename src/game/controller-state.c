@@ -16,6 +16,8 @@
  */
 #include "controller-int.h"
 
+#include "datadir.h"
+#include "square.h"
 #include "timer.h"
 
 #include <stdio.h>
@@ -104,7 +106,7 @@ int ctl_add_move(struct controller *ctl, int sq, char *err, size_t errlen)
 		game_set_info(ctl->game, INFO_RESULT, "");
 	}
 	ctl_set_cursor(ctl, n);
-	if (!game_is_over(n) && !board_can_move(&n->board)) {
+	if (!game_is_over(n) && !game_legal_moves(n)) {
 		struct game_node *p = game_add_move(ctl->game, n, SQ_PASS, err, errlen);
 		if (p)
 			ctl_set_cursor(ctl, p);
@@ -114,7 +116,8 @@ int ctl_add_move(struct controller *ctl, int sq, char *err, size_t errlen)
 	return 0;
 }
 
-/* The position at the cursor, seen from the side to move there. */
+/* The 8×8 position at the cursor, seen from the side to move there (other boards: read
+   controller_node's vboard, or controller_colors). */
 const struct board *controller_board(const struct controller *ctl)
 {
 	if (ctl->editing)
@@ -128,12 +131,53 @@ enum color controller_side(const struct controller *ctl)
 	return ctl->editing ? ctl->edit_side : ctl->cur->side;
 }
 
-/* The legal moves at the cursor (none in edit mode, nor after a resignation). */
-uint64_t controller_legal_moves(const struct controller *ctl)
+/* The legal moves at the cursor as a mask of square.h's squares (none in edit mode, nor
+   after a resignation). */
+vbits controller_legal_moves(const struct controller *ctl)
 {
 	if (ctl->editing || (ctl->resigned >= 0 && ctl->cur == ctl->tip))
 		return 0;
-	return board_moves(ctl->cur->board.own, ctl->cur->board.opp);
+	return game_legal_moves(ctl->cur);
+}
+
+/* The board the game at the cursor is played on. */
+enum variant controller_variant(const struct controller *ctl)
+{
+	return ctl->game->variant;
+}
+
+/* The black and white discs shown (the edited position in edit mode), as masks of square.h's
+   squares, on any board. */
+void controller_colors(const struct controller *ctl, vbits *black, vbits *white)
+{
+	if (ctl->editing) {
+		*black = ctl->edit_black;
+		*white = ctl->edit_white;
+		return;
+	}
+	game_colors(ctl->cur, black, white);
+}
+
+/* The seconds colour c has spent on its moves from the start to the cursor (the recorded
+   times of the moves of the line; a move of unknown time counts nothing). */
+static double clock_used(const struct game_node *n, enum color c)
+{
+	double used = 0;
+
+	for (; n && n->parent; n = n->parent)
+		if (n->player == c && n->time > 0)
+			used += n->time;
+	return used;
+}
+
+/* With a game clock (--game-time): true, and *left the seconds colour c has left at the
+   cursor (negative past its time); false without one. */
+bool controller_clock(const struct controller *ctl, enum color c, double *left)
+{
+	if (ctl->opt.game_time <= 0)
+		return false;
+	*left = ctl->opt.game_time - clock_used(ctl->cur, c);
+	return true;
 }
 
 /* The move that led to the cursor (SQ_PASS, or SQ_NONE at the start) and its flips. */
@@ -207,7 +251,7 @@ bool controller_game_over(const struct controller *ctl, int *black_minus_white)
 	bool over = game_is_over(ctl->cur) || (ctl->resigned >= 0 && ctl->cur == ctl->tip);
 
 	if (black_minus_white) {
-		int s = board_final_score(&ctl->cur->board);
+		int s = game_final_score(ctl->cur);
 		*black_minus_white = ctl->cur->side == BLACK ? s : -s;
 	}
 	return over && !ctl->editing;
@@ -227,7 +271,7 @@ const char *controller_result(const struct controller *ctl)
    two counts. "" when the game there is not over. */
 void controller_result_text(const struct controller *ctl, const char *dash, char *out, size_t len)
 {
-	uint64_t black, white;
+	vbits black, white;
 	int b, w, empty;
 
 	out[0] = '\0';
@@ -238,10 +282,10 @@ void controller_result_text(const struct controller *ctl, const char *dash, char
 			 ctl->resigned == BLACK ? "White" : "Black", color_word[ctl->resigned]);
 		return;
 	}
-	game_board_colors(ctl->cur, &black, &white);
-	b = board_popcount(black);
-	w = board_popcount(white);
-	empty = 64 - b - w;
+	game_colors(ctl->cur, &black, &white);
+	b = vboard_popcount(black);
+	w = vboard_popcount(white);
+	empty = square_count(ctl->game->variant) - b - w;
 	if (b > w)
 		snprintf(out, len, "Black wins %d%s%d", b + empty, dash, w);
 	else if (w > b)
@@ -273,6 +317,49 @@ const char *controller_eval_name(const struct controller *ctl)
 const char *controller_eval_note(const struct controller *ctl)
 {
 	return ctl->eval_note;
+}
+
+/* The evaluation of board v (not 8×8), loaded on first use: the shipped
+   eval/variant-NAME.txt, else (missing or unreadable) the built-in weights; its source goes
+   to ctl->veval_name[v]. */
+const struct veval *ctl_variant_eval(struct controller *ctl, enum variant v)
+{
+	const struct vgeom *g = vboard_geom(v);
+	char name[48], path[CTL_PATH_LEN], msg[256];
+	FILE *f;
+
+	if (ctl->veval_ready[v])
+		return &ctl->veval[v];
+	snprintf(name, sizeof name, "eval/variant-%s.txt", g->name);
+	snprintf(ctl->veval_name[v], sizeof ctl->veval_name[v], "built-in weights");
+	f = datadir_open(name, path, sizeof path, msg, sizeof msg);
+	if (f && veval_read(g, f, &ctl->veval[v], msg, sizeof msg) == 0)
+		snprintf(ctl->veval_name[v], sizeof ctl->veval_name[v], "%s", name);
+	else
+		veval_default(g, &ctl->veval[v]);
+	if (f)
+		fclose(f);
+	ctl->veval_ready[v] = true;
+	return &ctl->veval[v];
+}
+
+/* Fills `job` with a search of the cursor's position that scores every legal move with a
+   full window at `depth` plies, exactly from `endgame` empties: on 8×8 one multi-PV search,
+   on the other boards each move searched one ply down (worker.c). */
+void ctl_search_job(struct controller *ctl, int depth, int endgame, struct worker_job *job)
+{
+	memset(job, 0, sizeof(*job));
+	job->kind = WORKER_SEARCH;
+	job->board = ctl->cur->board;
+	job->limits.depth = depth;
+	job->limits.endgame = endgame;
+	job->limits.multipv = 64; /* every legal move with a full window: scores, not bounds */
+	if (ctl->game->variant != VARIANT_8X8) {
+		job->kind = WORKER_VSEARCH;
+		job->variant = ctl->game->variant;
+		job->vboard = ctl->cur->vboard;
+		job->veval = ctl_variant_eval(ctl, job->variant);
+	}
 }
 
 /* True while the worker runs a job for `kind` (its DONE event not yet taken). */

@@ -17,6 +17,8 @@
  */
 #include "controller-int.h"
 
+#include "square.h"
+
 #include "timer.h"
 
 #include <ctype.h>
@@ -100,7 +102,7 @@ struct controller *controller_new(const struct controller_options *opt, char *er
 		return NULL;
 	}
 	ctl->opt.black = ctl->opt.white = NULL;
-	ctl->game = game_new();
+	ctl->game = game_new_variant(ctl->opt.variant);
 	if (!ctl->game) {
 		snprintf(err, errlen, "out of memory");
 		controller_free(ctl);
@@ -125,7 +127,13 @@ void controller_free(struct controller *ctl)
 /* Starts a new game from the standard position with the same players. */
 int controller_new_game(struct controller *ctl, char *err, size_t errlen)
 {
-	struct game *g = game_new();
+	return controller_new_game_on(ctl, ctl->game->variant, err, errlen);
+}
+
+/* Starts a new game on board v (the players stay); the changes, or -1 when out of memory. */
+int controller_new_game_on(struct controller *ctl, enum variant v, char *err, size_t errlen)
+{
+	struct game *g = game_new_variant(v);
 
 	if (!g) {
 		snprintf(err, errlen, "out of memory");
@@ -350,7 +358,8 @@ char *controller_variations_text(const struct controller *ctl)
 		for (t = ctl->tip; t && !on_line; t = t->parent)
 			on_line = t == c;
 		len += (size_t)snprintf(s + len, cap - len, "%d. %s%s%s%s\n", i,
-					c->move == SQ_PASS ? "pass" : board_square_name(c->move),
+					c->move == SQ_PASS ? "pass"
+							   : square_text(c->variant, c->move).s,
 					game_mark_symbol(c->mark), i == 1 ? " (main)" : "",
 					on_line ? " (current)" : "");
 	}
@@ -525,8 +534,8 @@ static struct board edit_board(const struct controller *ctl)
 {
 	struct board b;
 
-	b.own = ctl->edit_side == BLACK ? ctl->edit_black : ctl->edit_white;
-	b.opp = ctl->edit_side == BLACK ? ctl->edit_white : ctl->edit_black;
+	b.own = (uint64_t)(ctl->edit_side == BLACK ? ctl->edit_black : ctl->edit_white);
+	b.opp = (uint64_t)(ctl->edit_side == BLACK ? ctl->edit_white : ctl->edit_black);
 	return b;
 }
 
@@ -545,7 +554,7 @@ int controller_edit_begin(struct controller *ctl, char *err, size_t errlen)
 		return -1;
 	}
 	ctl_cancel(ctl);
-	game_board_colors(ctl->cur, &ctl->edit_black, &ctl->edit_white);
+	game_colors(ctl->cur, &ctl->edit_black, &ctl->edit_white);
 	ctl->edit_side = ctl->cur->side;
 	ctl->editing = true;
 	return edit_sync(ctl, CTL_CHANGED_ALL);
@@ -558,16 +567,16 @@ int controller_edit_set(struct controller *ctl, int sq, int what, char *err, siz
 		snprintf(err, errlen, "not editing (`edit` first)");
 		return -1;
 	}
-	if (sq < 0 || sq >= 64) {
+	if (!square_valid(ctl->game->variant, sq)) {
 		snprintf(err, errlen, "not a square");
 		return -1;
 	}
-	ctl->edit_black &= ~board_bit(sq);
-	ctl->edit_white &= ~board_bit(sq);
+	ctl->edit_black &= ~vboard_bit(sq);
+	ctl->edit_white &= ~vboard_bit(sq);
 	if (what == EDIT_BLACK)
-		ctl->edit_black |= board_bit(sq);
+		ctl->edit_black |= vboard_bit(sq);
 	else if (what == EDIT_WHITE)
-		ctl->edit_white |= board_bit(sq);
+		ctl->edit_white |= vboard_bit(sq);
 	return edit_sync(ctl, CTL_CHANGED_BOARD);
 }
 
@@ -602,24 +611,31 @@ int controller_edit_clear(struct controller *ctl, char *err, size_t errlen)
  */
 int controller_edit_done(struct controller *ctl, char *err, size_t errlen)
 {
-	struct board b;
+	struct vboard vb = {ctl->edit_side == BLACK ? ctl->edit_black : ctl->edit_white,
+			    ctl->edit_side == BLACK ? ctl->edit_white : ctl->edit_black};
+	struct board b = edit_board(ctl);
+	enum variant v = ctl->game->variant;
+	const struct vgeom *geom = vboard_geom(v);
 
 	if (!ctl->editing) {
 		snprintf(err, errlen, "not editing (`edit` first)");
 		return -1;
 	}
-	b = edit_board(ctl);
 	if (!ctl->edit_black || !ctl->edit_white) {
 		snprintf(err, errlen, "the position needs discs of both colours");
 		return -1;
 	}
-	if (!board_can_move(&b) && board_opponent_can_move(&b)) {
+	if (v == VARIANT_8X8
+		? !board_can_move(&b) && board_opponent_can_move(&b)
+		: !vboard_moves(geom, vb.own, vb.opp) && vboard_moves(geom, vb.opp, vb.own)) {
 		snprintf(err, errlen, "%s has no move here: set %s to move (`side %s`)",
 			 color_word[ctl->edit_side], color_word[!ctl->edit_side],
 			 ctl->edit_side == BLACK ? "white" : "black");
 		return -1;
 	}
-	if (game_set_start(ctl->game, &b, ctl->edit_side, err, errlen) < 0)
+	if ((v == VARIANT_8X8
+		 ? game_set_start(ctl->game, &b, ctl->edit_side, err, errlen)
+		 : game_set_vstart(ctl->game, v, &vb, ctl->edit_side, err, errlen)) < 0)
 		return -1;
 	game_set_info(ctl->game, INFO_RESULT, "");
 	ctl->editing = false;
@@ -645,16 +661,26 @@ int controller_edit_cancel(struct controller *ctl, char *err, size_t errlen)
 	return CTL_CHANGED_ALL;
 }
 
-/*
- * Starts a new game where the weaker side gets `corners` corners (1-4: a1,
- * h8, then h1, a8), as in over-the-board handicap games. The weaker side is
- * the human when a human plays an engine, else Black. Black moves first.
- */
+/* A handicap game (controller_handicap_on) on the board of the current game. */
 int controller_handicap(struct controller *ctl, int corners, char *err, size_t errlen)
 {
-	static const int corner[4] = {0, 63, 7, 56};
+	return controller_handicap_on(ctl, ctl->game->variant, corners, err, errlen);
+}
+
+/*
+ * Starts a new game on board v where the weaker side gets `corners` corners
+ * (1-4: top left, bottom right, then top right, bottom left: a1, h8, h1, a8 on
+ * 8×8), as in over-the-board handicap games. The weaker side is the human when
+ * a human plays an engine, else Black. Black moves first.
+ */
+int controller_handicap_on(struct controller *ctl, enum variant v, int corners, char *err,
+			   size_t errlen)
+{
+	int n = square_size(v) - 1;
+	const int corner[4] = {square_at(v, 0, 0), square_at(v, n, n), square_at(v, 0, n),
+			       square_at(v, n, 0)};
 	enum color weak = BLACK;
-	struct board b;
+	vbits add = 0;
 	struct game *g;
 
 	if (corners < 1 || corners > 4) {
@@ -663,7 +689,7 @@ int controller_handicap(struct controller *ctl, int corners, char *err, size_t e
 	}
 	if (ctl->kind[BLACK] != ctl->kind[WHITE])
 		weak = ctl->kind[BLACK] == PLAYER_HUMAN ? BLACK : WHITE;
-	g = game_new();
+	g = game_new_variant(v);
 	if (!g) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
@@ -671,15 +697,21 @@ int controller_handicap(struct controller *ctl, int corners, char *err, size_t e
 	ctl->editing = false;
 	ctl_reset_game(ctl, g);
 	players_to_info(ctl);
-	board_start(&b);
-	for (int i = 0; i < corners; i++) {
-		if (weak == BLACK)
-			b.own |= board_bit(corner[i]);
-		else
-			b.opp |= board_bit(corner[i]);
+	for (int i = 0; i < corners; i++)
+		add |= vboard_bit(corner[i]);
+	if (v == VARIANT_8X8) {
+		struct board b = g->root->board;
+
+		*(weak == BLACK ? &b.own : &b.opp) |= (uint64_t)add;
+		if (game_set_start(g, &b, BLACK, err, errlen) < 0)
+			return -1;
+	} else {
+		struct vboard b = g->root->vboard;
+
+		*(weak == BLACK ? &b.own : &b.opp) |= add;
+		if (game_set_vstart(g, v, &b, BLACK, err, errlen) < 0)
+			return -1;
 	}
-	if (game_set_start(ctl->game, &b, BLACK, err, errlen) < 0)
-		return -1;
 	ctl->cur = ctl->tip = ctl->game->root;
 	ctl_turn_begin(ctl);
 	ctl->dirty = false;

@@ -20,6 +20,7 @@
 #define OTHELLO_CONTROLLER_H
 
 #include "board.h"
+#include "vboard.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -70,7 +71,9 @@ struct controller_options {
 	const char *const *book_files; /* opening books to combine; none = the shipped book */
 	int n_book_files;	       /* entries of book_files */
 	bool no_book;		       /* engines play without any opening book */
-	int threads; /* search threads of the engine (default 1); 0 = one per online core */
+	int threads;	  /* search threads of the engine (default 1); 0 = one per online core */
+	double game_time; /* seconds on each side's game clock (--game-time); 0 = none */
+	enum variant variant; /* the board of the first game and of `new` without --variant */
 };
 
 enum ctl_event_kind {
@@ -139,7 +142,10 @@ void controller_free(struct controller *ctl);
 /* The position at the cursor, seen from the side to move there. */
 const struct board *controller_board(const struct controller *ctl);
 enum color controller_side(const struct controller *ctl);
-uint64_t controller_legal_moves(const struct controller *ctl);
+vbits controller_legal_moves(const struct controller *ctl);
+enum variant controller_variant(const struct controller *ctl);
+void controller_colors(const struct controller *ctl, vbits *black, vbits *white);
+bool controller_clock(const struct controller *ctl, enum color c, double *left);
 /* The move that led to the cursor (SQ_PASS, or SQ_NONE at the start) and its flips. */
 int controller_last_move(const struct controller *ctl, uint64_t *flipped);
 enum ctl_mode controller_mode(const struct controller *ctl);
@@ -193,6 +199,7 @@ int controller_step(struct controller *ctl, char *err, size_t errlen);
 
 /* Playing. Each returns enum ctl_change bits (>= 0), or -1 with `err` set. */
 int controller_new_game(struct controller *ctl, char *err, size_t errlen);
+int controller_new_game_on(struct controller *ctl, enum variant v, char *err, size_t errlen);
 int controller_play(struct controller *ctl, int sq, char *err, size_t errlen);
 int controller_resign(struct controller *ctl, char *err, size_t errlen);
 int controller_go(struct controller *ctl, char *err, size_t errlen);
@@ -223,6 +230,8 @@ int controller_edit_clear(struct controller *ctl, char *err, size_t errlen);
 int controller_edit_done(struct controller *ctl, char *err, size_t errlen);
 int controller_edit_cancel(struct controller *ctl, char *err, size_t errlen);
 int controller_handicap(struct controller *ctl, int corners, char *err, size_t errlen);
+int controller_handicap_on(struct controller *ctl, enum variant v, int corners, char *err,
+			   size_t errlen);
 
 /* Analysis of the whole game (`analyze`). */
 int controller_analyze(struct controller *ctl, int depth, double seconds, bool fast, char *err,
@@ -230,8 +239,7 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, bool f
 char *controller_analysis_text(const struct controller *ctl);
 
 /* The drill on the analysed mistakes (controller-drill.c). */
-int controller_drill_start(struct controller *ctl, int side, int within, char *msg,
-			   size_t msglen);
+int controller_drill_start(struct controller *ctl, int side, int within, char *msg, size_t msglen);
 int controller_drill_answer(struct controller *ctl, int sq, char *msg, size_t msglen);
 int controller_drill_skip(struct controller *ctl, char *msg, size_t msglen);
 int controller_drill_stop(struct controller *ctl, char *msg, size_t msglen);

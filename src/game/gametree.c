@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "gametree.h"
+#include "square.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,9 +61,16 @@ static void node_free_list(struct game_node *n)
 	}
 }
 
-/* Creates a record at the standard start position with no moves and no
+/* Creates an 8×8 record at the standard start position with no moves and no
    information; NULL when out of memory. Free it with game_free. */
 struct game *game_new(void)
+{
+	return game_new_variant(VARIANT_8X8);
+}
+
+/* Creates a record on board v at its start position (the four centre discs),
+   Black to move, with no moves and no information; NULL when out of memory. */
+struct game *game_new_variant(enum variant v)
 {
 	struct game *g = calloc(1, sizeof(*g));
 
@@ -73,7 +81,12 @@ struct game *game_new(void)
 		free(g);
 		return NULL;
 	}
-	board_start(&g->root->board);
+	g->variant = v;
+	g->root->variant = v;
+	if (v == VARIANT_8X8)
+		board_start(&g->root->board);
+	else
+		vboard_start(vboard_geom(v), &g->root->vboard);
 	g->root->side = BLACK;
 	g->root->player = BLACK;
 	g->standard_start = true;
@@ -102,6 +115,9 @@ static struct game_node *node_clone(const struct game_node *src)
 	n->player = src->player;
 	n->flips = src->flips;
 	n->board = src->board;
+	n->variant = src->variant;
+	n->vboard = src->vboard;
+	n->vflips = src->vflips;
 	n->side = src->side;
 	n->ply = src->ply;
 	n->mark = src->mark;
@@ -155,6 +171,7 @@ struct game *game_copy(const struct game *g)
 	c->seed = g->seed;
 	c->time_per_move = g->time_per_move;
 	c->standard_start = g->standard_start;
+	c->variant = g->variant;
 	c->root = node_clone(g->root);
 	if (!c->root || clone_children(c->root, g->root) < 0)
 		goto fail;
@@ -167,9 +184,9 @@ fail:
 	return NULL;
 }
 
-/* Replaces the start position by b with `side` to move, deleting every move
-   (root annotations are kept). Returns 0, or -1 with a message if b has a
-   square taken by both sides. */
+/* Replaces the start position by the 8×8 position b with `side` to move (the
+   game is now on 8×8), deleting every move (root annotations are kept). Returns 0, or -1 with a
+   message if b has a square taken by both sides. */
 int game_set_start(struct game *g, const struct board *b, enum color side, char *err, size_t errlen)
 {
 	struct board start;
@@ -180,10 +197,37 @@ int game_set_start(struct game *g, const struct board *b, enum color side, char 
 	}
 	node_free_list(g->root->child);
 	g->root->child = NULL;
+	g->variant = g->root->variant = VARIANT_8X8;
 	g->root->board = *b;
 	g->root->side = side;
 	g->root->player = side;
 	board_start(&start);
+	g->standard_start = side == BLACK && b->own == start.own && b->opp == start.opp;
+	return 0;
+}
+
+/* Replaces the start position by b, a position of board v (not 8×8), with `side` to move:
+   the game is now on board v; every move is deleted (root annotations are kept). Returns 0,
+   or -1 with a message if b has a square taken by both sides or a disc off the board. */
+int game_set_vstart(struct game *g, enum variant v, const struct vboard *b, enum color side,
+		    char *err, size_t errlen)
+{
+	const struct vgeom *geom = vboard_geom(v);
+	struct vboard start;
+
+	if ((b->own & b->opp) || ((b->own | b->opp) & ~geom->valid)) {
+		snprintf(err, errlen, "%s",
+			 (b->own & b->opp) ? "a square holds both colours"
+					   : "a disc lies off the board");
+		return -1;
+	}
+	node_free_list(g->root->child);
+	g->root->child = NULL;
+	g->variant = g->root->variant = v;
+	g->root->vboard = *b;
+	g->root->side = side;
+	g->root->player = side;
+	vboard_start(geom, &start);
 	g->standard_start = side == BLACK && b->own == start.own && b->opp == start.opp;
 	return 0;
 }
@@ -202,25 +246,61 @@ struct game_node *game_find_child(const struct game_node *at, int move)
    child, added after the others (a new variation if there were any). Returns
    NULL with a message ("illegal move d3 for Black") if the move is illegal or
    memory runs out; the record is then unchanged. */
-struct game_node *game_add_move(struct game *g, struct game_node *at, int move, char *err,
-				size_t errlen)
+/* Plays `move` at a position of a board other than 8×8: into n's vboard and vflips.
+   Returns 0, or -1 with a message. */
+static int vmove_play(const struct game_node *at, int move, struct game_node *n, char *err,
+		      size_t errlen)
 {
-	struct game_node *n, **tail;
+	const struct vgeom *geom = vboard_geom(at->variant);
+	struct vboard b = at->vboard;
+	char name[SQUARE_NAME_LEN];
+	vbits flips = 0;
+
+	if (move == SQ_PASS) {
+		if (vboard_moves(geom, b.own, b.opp)) {
+			snprintf(err, errlen, "%s cannot pass: it has a legal move",
+				 game_color_name(at->side));
+			return -1;
+		}
+		if (!vboard_moves(geom, b.opp, b.own)) {
+			snprintf(err, errlen, "cannot pass: the game is over");
+			return -1;
+		}
+		vboard_pass(&b);
+	} else if (move >= 0 && move < 128 && (geom->valid & vboard_bit(move))) {
+		if (((b.own | b.opp) & vboard_bit(move)) ||
+		    !(flips = vboard_flips(geom, b.own, b.opp, move))) {
+			snprintf(err, errlen, "illegal move %s for %s",
+				 square_name(at->variant, move, name), game_color_name(at->side));
+			return -1;
+		}
+		vboard_play(&b, move, flips);
+	} else {
+		snprintf(err, errlen, "not a move");
+		return -1;
+	}
+	n->vboard = b;
+	n->vflips = flips;
+	return 0;
+}
+
+/* Plays `move` at an 8×8 position: into n's board and flips. Returns 0, or -1 with a
+   message. */
+static int move_play(const struct game_node *at, int move, struct game_node *n, char *err,
+		     size_t errlen)
+{
 	struct board b = at->board;
 	uint64_t flips = 0;
 
-	(void)g;
-	if ((n = game_find_child(at, move)))
-		return n;
 	if (move == SQ_PASS) {
 		if (board_can_move(&b)) {
 			snprintf(err, errlen, "%s cannot pass: it has a legal move",
 				 game_color_name(at->side));
-			return NULL;
+			return -1;
 		}
 		if (!board_opponent_can_move(&b)) {
 			snprintf(err, errlen, "cannot pass: the game is over");
-			return NULL;
+			return -1;
 		}
 		board_pass(&b);
 	} else if (move >= 0 && move < 64) {
@@ -228,23 +308,44 @@ struct game_node *game_add_move(struct game *g, struct game_node *at, int move, 
 		    !(flips = board_flips(b.own, b.opp, move))) {
 			snprintf(err, errlen, "illegal move %s for %s", board_square_name(move),
 				 game_color_name(at->side));
-			return NULL;
+			return -1;
 		}
 		board_play(&b, move, flips);
 	} else {
 		snprintf(err, errlen, "not a move");
-		return NULL;
+		return -1;
 	}
+	n->board = b;
+	n->flips = flips;
+	return 0;
+}
+
+/* Plays `move` (a square or SQ_PASS) at node `at` and returns the node after
+   it: the existing child if that move was already played there, else a new
+   child, added after the others (a new variation if there were any). Returns
+   NULL with a message ("illegal move d3 for Black") if the move is illegal or
+   memory runs out; the record is then unchanged. */
+struct game_node *game_add_move(struct game *g, struct game_node *at, int move, char *err,
+				size_t errlen)
+{
+	struct game_node *n, **tail;
+
+	(void)g;
+	if ((n = game_find_child(at, move)))
+		return n;
 	n = node_new();
 	if (!n) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
+	n->variant = at->variant;
+	if ((at->variant == VARIANT_8X8 ? move_play : vmove_play)(at, move, n, err, errlen) < 0) {
+		node_free_one(n);
+		return NULL;
+	}
 	n->parent = at;
 	n->move = move;
 	n->player = at->side;
-	n->flips = flips;
-	n->board = b;
 	n->side = at->side == BLACK ? WHITE : BLACK;
 	n->ply = at->ply + 1;
 	for (tail = &at->child; *tail; tail = &(*tail)->next)
@@ -361,10 +462,41 @@ struct game_node *game_delete(struct game *g, struct game_node *n)
 /* True if neither side can move at n. */
 bool game_is_over(const struct game_node *n)
 {
+	if (n->variant != VARIANT_8X8)
+		return vboard_game_over(vboard_geom(n->variant), &n->vboard);
 	return board_game_over(&n->board);
 }
 
-/* The position at n (after its move), and the side to move in it if `side`
+/* The final score at n for the side to move there, empties to the winner (any board). */
+int game_final_score(const struct game_node *n)
+{
+	if (n->variant != VARIANT_8X8)
+		return vboard_final_score(vboard_geom(n->variant), &n->vboard);
+	return board_final_score(&n->board);
+}
+
+/* The legal moves of the side to move at n, as a mask of square.h's squares. */
+vbits game_legal_moves(const struct game_node *n)
+{
+	if (n->variant != VARIANT_8X8)
+		return vboard_moves(vboard_geom(n->variant), n->vboard.own, n->vboard.opp);
+	return board_moves(n->board.own, n->board.opp);
+}
+
+/* The black and white discs at n on any board, as masks of square.h's squares. */
+void game_colors(const struct game_node *n, vbits *black, vbits *white)
+{
+	vbits own = n->board.own, opp = n->board.opp;
+
+	if (n->variant != VARIANT_8X8) {
+		own = n->vboard.own;
+		opp = n->vboard.opp;
+	}
+	*black = n->side == BLACK ? own : opp;
+	*white = n->side == BLACK ? opp : own;
+}
+
+/* The 8×8 position at n (after its move), and the side to move in it if `side`
    is not NULL. The pointer lives as long as the node. */
 const struct board *game_board(const struct game_node *n, enum color *side)
 {
@@ -373,7 +505,7 @@ const struct board *game_board(const struct game_node *n, enum color *side)
 	return &n->board;
 }
 
-/* The black and white discs at n. */
+/* The black and white discs at n, an 8×8 position. */
 void game_board_colors(const struct game_node *n, uint64_t *black, uint64_t *white)
 {
 	*black = n->side == BLACK ? n->board.own : n->board.opp;
@@ -547,7 +679,7 @@ int game_result_string(const struct game_node *n, char *out, size_t outlen)
 
 	if (!game_is_over(n))
 		return -1;
-	score = board_final_score(&n->board);
+	score = game_final_score(n);
 	if (n->side == WHITE)
 		score = -score;
 	if (score == 0)

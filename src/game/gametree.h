@@ -16,12 +16,19 @@
  * only through the functions below (they keep boards, plies and links right).
  * Scores are int centidiscs (1/100 disc) from the point of view of the side
  * that was to move in the position searched, as the engine gives them.
+ *
+ * Boards. A record is played on one board (`variant`, the same in every node):
+ * 8×8 positions live in `board` / `flips` (board.h), the other boards' in
+ * `vboard` / `vflips` (vboard.h), with the squares numbered as square.h says.
+ * The game_* functions below that read positions work on every board; the
+ * ones named for 8×8 (game_board, game_board_colors) only on 8×8.
  */
 #ifndef OTHELLO_GAMETREE_H
 #define OTHELLO_GAMETREE_H
 
 #include "board.h"
 #include "level.h"
+#include "vboard.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -125,6 +132,9 @@ struct game_node {
 	struct game_analysis analysis;	  /* analysis results (valid flag) */
 	struct game_prop *props;	  /* unknown SGF properties, in file order */
 	int n_props;			  /* entries in props */
+	enum variant variant; /* the board: 8×8 uses board/flips, others vboard/vflips */
+	struct vboard vboard; /* the position after the move on the other boards */
+	vbits vflips;	      /* discs the move flipped there */
 };
 
 /* Game information (SGF game-info properties; see record-sgf.c for the names). */
@@ -153,9 +163,11 @@ struct game {
 	uint64_t seed;		/* random seed the game was played with */
 	double time_per_move;	/* seconds per engine move, 0 = not set */
 	bool standard_start;	/* the root is the standard start position */
+	enum variant variant;	/* the board the game is played on */
 };
 
 struct game *game_new(void);
+struct game *game_new_variant(enum variant v);
 void game_free(struct game *g);
 struct game *game_copy(const struct game *g);
 
@@ -177,6 +189,11 @@ struct game_node *game_delete(struct game *g, struct game_node *n);
 bool game_is_over(const struct game_node *n);
 
 const struct board *game_board(const struct game_node *n, enum color *side);
+vbits game_legal_moves(const struct game_node *n);
+int game_final_score(const struct game_node *n);
+void game_colors(const struct game_node *n, vbits *black, vbits *white);
+int game_set_vstart(struct game *g, enum variant v, const struct vboard *b, enum color side,
+		    char *err, size_t errlen);
 void game_board_colors(const struct game_node *n, uint64_t *black, uint64_t *white);
 
 int game_set_comment(struct game_node *n, const char *text);

@@ -35,7 +35,7 @@ enum {
 };
 
 static const struct keymap_binding bindings[] = {
-    {"a", IN_GAME, "column a", "type a square by name: its column (a-h)"},
+    {"a", IN_GAME, "column a", "type a square by name: its column (a-j)"},
     {"b", IN_GAME, "column b", ""},
     {"c", IN_GAME, "column c", ""},
     {"d", IN_GAME, "column d", ""},
@@ -43,7 +43,9 @@ static const struct keymap_binding bindings[] = {
     {"f", IN_GAME, "column f", ""},
     {"g", IN_GAME, "column g", ""},
     {"h", IN_GAME, "column h", ""},
-    {"1", IN_GAME, "row 1", "then its row (1-8): f 5 plays f5"},
+    {"i", IN_GAME, "column i", ""},
+    {"j", IN_GAME, "column j", "(on boards of 8 columns or less: down)"},
+    {"1", IN_GAME, "row 1", "then its row (0 is 10): f 5 plays f5"},
     {"2", IN_GAME, "row 2", ""},
     {"3", IN_GAME, "row 3", ""},
     {"4", IN_GAME, "row 4", ""},
@@ -51,6 +53,8 @@ static const struct keymap_binding bindings[] = {
     {"6", IN_GAME, "row 6", ""},
     {"7", IN_GAME, "row 7", ""},
     {"8", IN_GAME, "row 8", ""},
+    {"9", IN_GAME, "row 9", ""},
+    {"0", IN_GAME, "row 10", ""},
     {"Left", IN_ALL, "cursor left", "move the board cursor"},
     {"Right", IN_ALL, "cursor right", ""},
     {"l", IN_ALL, "cursor right", ""},

@@ -33,6 +33,7 @@ void record_error(char *err, size_t errlen, const char *name, const char *text, 
 		  size_t off, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 int record_check_text(const char *text, size_t len, const char *name, char *err, size_t errlen);
 int record_parse_square(const char *s, size_t n);
+int record_parse_vsquare(enum variant v, const char *s, size_t n);
 struct game_node *record_play(struct game *g, struct game_node *at, enum color player, int move,
 			      char *msg, size_t msglen);
 int record_finish_output(FILE *f);

@@ -8,17 +8,22 @@
  * `\` before a line break removes it. Only the first game of a collection is
  * read. Lower-case letters in property names (FF[3] style) are ignored.
  *
- * Coordinates: a square is column letter + row digit, `f5` (as Edax and other
- * Othello programs write it); two SGF letters `fe` (column, row: e = 5) are
- * read too. A pass is `B[]`; `B[tt]` and `B[PA]` are read as passes. A move
- * by the side not to move, when the side to move has no move, reads as a pass
- * followed by the move (files that leave passes out).
+ * Coordinates: a square is column letter + row number, `f5`, `j10` (as Edax
+ * and other Othello programs write it); two SGF letters `fe` (column, row:
+ * e = 5) are read too. On the other boards (SZ[6], SZ[10]) the squares are
+ * numbered as square.h says; the record is made on the board SZ names. A pass is `B[]`; `B[tt]` and
+ * `B[PA]` are read as passes. A move by the side not to move, when the side to move has no move,
+ * reads as a pass followed by the move (files that leave passes out).
  *
  * Property  Where  Meaning
  * --------  -----  -------------------------------------------------------
  * FF        root   file format: written 4, any read
  * GM        root   game: 2 = Othello (anything else is refused)
- * SZ        root   board size: 8 (anything else is refused)
+ * SZ        root   board size: 8 (the default), 6, or 10 with OMHO (the others are
+ *                  refused)
+ * OMHO      root   the holes of the 10×10 board, one square a value, row by row:
+ *                  OMHO[e1][f1][a5][j5][a6][j6][e10][f10]; it must list exactly
+ *                  those with SZ[10] and is refused with the other sizes
  * AP        root   application: written `Othello Master:VERSION`, dropped on read
  * AB AW AE  root   set-up: with AB or AW the node lists every disc of the start
  *                  position (the rest is empty), as Edax writes it; without
@@ -65,6 +70,7 @@
 
 #include "record-int.h"
 #include "record.h"
+#include "square.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -257,22 +263,24 @@ static const struct sprop *find_prop(const struct parser *p, const char *id)
 	return NULL;
 }
 
-/* Parses a move value: a square, or a pass (empty, tt, pa). */
-static int parse_move(const char *s)
+/* Parses a move value of board v: a square, or a pass (empty, tt, pa). */
+static int parse_move(enum variant v, const char *s)
 {
 	size_t n = strlen(s);
 
 	if (n == 0 || strcasecmp(s, "tt") == 0 || strcasecmp(s, "pa") == 0 ||
 	    strcasecmp(s, "pass") == 0)
 		return SQ_PASS;
-	return record_parse_square(s, n);
+	return record_parse_vsquare(v, s, n);
 }
 
-/* Adds the squares of a point-list value ("f5", "fe" or "a1:c3") to *mask. */
-static int parse_points(struct parser *p, const struct sval *v, uint64_t *mask)
+/* Adds the squares of a point-list value ("f5", "fe" or "a1:c3") of the game's board to
+ *mask (a rectangle skips the holes). */
+static int parse_points(struct parser *p, const struct sval *v, vbits *mask)
 {
+	enum variant var = p->g->variant;
 	char s[16], *colon;
-	int a, b;
+	int a, b, ra, ca, rb, cb;
 
 	if (!value_short(p, v, s, sizeof(s)))
 		goto bad;
@@ -281,25 +289,94 @@ static int parse_points(struct parser *p, const struct sval *v, uint64_t *mask)
 	colon = strchr(s, ':');
 	if (colon) {
 		*colon = '\0';
-		a = record_parse_square(s, strlen(s));
-		b = record_parse_square(colon + 1, strlen(colon + 1));
+		a = record_parse_vsquare(var, s, strlen(s));
+		b = record_parse_vsquare(var, colon + 1, strlen(colon + 1));
 		if (a < 0 || b < 0)
 			goto bad;
-		for (int r = a / 8 < b / 8 ? a / 8 : b / 8; r <= (a / 8 > b / 8 ? a / 8 : b / 8);
-		     r++)
-			for (int c = a % 8 < b % 8 ? a % 8 : b % 8;
-			     c <= (a % 8 > b % 8 ? a % 8 : b % 8); c++)
-				*mask |= board_bit(r * 8 + c);
+		square_row_col(var, a, &ra, &ca);
+		square_row_col(var, b, &rb, &cb);
+		for (int r = ra < rb ? ra : rb; r <= (ra > rb ? ra : rb); r++)
+			for (int c = ca < cb ? ca : cb; c <= (ca > cb ? ca : cb); c++)
+				if (square_at(var, r, c) >= 0)
+					*mask |= vboard_bit(square_at(var, r, c));
 		return 0;
 	}
-	a = record_parse_square(s, strlen(s));
+	a = record_parse_vsquare(var, s, strlen(s));
 	if (a < 0)
 		goto bad;
-	*mask |= board_bit(a);
+	*mask |= vboard_bit(a);
 	return 0;
 bad:
 	record_fail(&p->r, v->open + 1, "not a square: expected a square such as f5");
 	return -1;
+}
+
+/* The holes of board v as OMHO writes them: each square name in brackets, in the order of
+   the rows ("[e1][f1][a5][j5][a6][j6][e10][f10]"), or "" when it has none. */
+static void holes_text(enum variant v, char *out, size_t len)
+{
+	size_t k = 0;
+
+	out[0] = '\0';
+	for (int r = 0; r < square_size(v); r++)
+		for (int c = 0; c < square_size(v); c++)
+			if (square_is_hole(v, r, c))
+				k += (size_t)snprintf(out + k, len - k, "[%c%d]", 'a' + c, r + 1);
+}
+
+/*
+ * Reads the board of the first node: SZ (8 when missing) and the holes (OMHO), which must
+ * be one of the boards this program plays: SZ[8], SZ[6], or SZ[10] with the eight holes of
+ * the 10×10 board. The record is made again on that board. 0, or -1 with a message.
+ */
+static int board_read(struct parser *p)
+{
+	const struct sprop *sz = find_prop(p, "SZ"), *ho = find_prop(p, "OMHO");
+	char s[16], want[64], got[160] = "";
+	enum variant v = VARIANT_8X8;
+	struct game *g;
+	size_t k = 0;
+
+	if (sz && (!value_short(p, &p->vals[sz->first], s, sizeof s) ||
+		   (strcmp(s, "8") != 0 && strcmp(s, "6") != 0 && strcmp(s, "10") != 0))) {
+		record_fail(&p->r, p->vals[sz->first].open + 1,
+			    "board size must be 8, 6 or 10 (SZ[8], SZ[6], SZ[10] with OMHO)");
+		return -1;
+	}
+	if (sz)
+		v = strcmp(s, "6") == 0	   ? VARIANT_6X6
+		    : strcmp(s, "10") == 0 ? VARIANT_10X10_HOLES
+					   : VARIANT_8X8;
+	for (int i = 0; ho && i < ho->n; i++) {
+		char h[8];
+
+		if (!value_short(p, &p->vals[ho->first + i], h, sizeof h))
+			h[0] = '?', h[1] = '\0';
+		k += (size_t)snprintf(got + k, sizeof got - k, "[%s]", h);
+		if (k >= sizeof got)
+			k = sizeof got - 1;
+	}
+	holes_text(v, want, sizeof want);
+	if (strcasecmp(got, want) != 0 && v == VARIANT_10X10_HOLES) {
+		record_fail(&p->r, ho ? ho->off : sz->off,
+			    "SZ[10] is the 10x10 board with holes: OMHO must list them, OMHO%s",
+			    want);
+		return -1;
+	}
+	if (strcasecmp(got, want) != 0) {
+		record_fail(&p->r, ho->off, "the %s board has no holes (no OMHO)",
+			    square_variant_name(v));
+		return -1;
+	}
+	if (v == VARIANT_8X8)
+		return 0;
+	if (!(g = game_new_variant(v))) {
+		record_fail(&p->r, p->node_off, "out of memory");
+		return -1;
+	}
+	game_free(p->g);
+	p->g = g;
+	return 0;
 }
 
 /* Applies AB/AW/AE/PL of the first node. */
@@ -307,10 +384,10 @@ static int apply_setup(struct parser *p)
 {
 	const struct sprop *ab = find_prop(p, "AB"), *aw = find_prop(p, "AW");
 	const struct sprop *ae = find_prop(p, "AE"), *pl = find_prop(p, "PL");
-	uint64_t black = 0, white = 0, empty = 0;
+	vbits black = 0, white = 0, empty = 0;
 	enum color side = BLACK;
-	struct board b;
-	char s[16], msg[128];
+	char s[16], msg[128], name[SQUARE_NAME_LEN];
+	int rc;
 
 	if (!ab && !aw && !ae && !pl)
 		return 0;
@@ -322,15 +399,14 @@ static int apply_setup(struct parser *p)
 			if (parse_points(p, &p->vals[aw->first + i], &white) < 0)
 				return -1;
 		if (black & white) {
-			record_fail(&p->r, (ab->off < aw->off ? aw : ab)->off,
-				    "square %s is both in AB and AW",
-				    board_square_name(board_first_square(black & white)));
+			record_fail(
+			    &p->r, (ab->off < aw->off ? aw : ab)->off,
+			    "square %s is both in AB and AW",
+			    square_name(p->g->variant, vboard_first_square(black & white), name));
 			return -1;
 		}
 	} else {
-		board_start(&b);
-		black = b.own;
-		white = b.opp;
+		game_colors(p->g->root, &black, &white);
 	}
 	for (int i = 0; ae && i < ae->n; i++)
 		if (parse_points(p, &p->vals[ae->first + i], &empty) < 0)
@@ -346,9 +422,17 @@ static int apply_setup(struct parser *p)
 		}
 		side = (s[0] | 0x20) == 'b' ? BLACK : WHITE;
 	}
-	b.own = side == BLACK ? black : white;
-	b.opp = side == BLACK ? white : black;
-	if (game_set_start(p->g, &b, side, msg, sizeof(msg)) < 0) {
+	if (p->g->variant == VARIANT_8X8) {
+		struct board b = {(uint64_t)(side == BLACK ? black : white),
+				  (uint64_t)(side == BLACK ? white : black)};
+
+		rc = game_set_start(p->g, &b, side, msg, sizeof(msg));
+	} else {
+		struct vboard b = {side == BLACK ? black : white, side == BLACK ? white : black};
+
+		rc = game_set_vstart(p->g, p->g->variant, &b, side, msg, sizeof(msg));
+	}
+	if (rc < 0) {
 		record_fail(&p->r, p->node_off, "%s", msg);
 		return -1;
 	}
@@ -384,28 +468,29 @@ static int parse_bound(const char *s)
 	return -1;
 }
 
-/* Parses "d6c3pa" into at most max squares. */
-static bool parse_pv(const char *s, int *pv, int max, int *len)
+/* Parses "d6c3pa" (squares of board v, pa a pass) into at most max squares. */
+static bool parse_pv(enum variant v, const char *s, int *pv, int max, int *len)
 {
-	size_t n = strlen(s);
-
-	if (n % 2 || n / 2 > (size_t)max)
-		return false;
 	*len = 0;
-	for (size_t i = 0; i < n; i += 2) {
-		int sq = (s[i] | 0x20) == 'p' && (s[i + 1] | 0x20) == 'a'
-			     ? SQ_PASS
-			     : record_parse_square(s + i, 2);
+	while (*s) {
+		int n = 2, sq;
 
-		if (sq < 0)
+		if ((s[0] | 0x20) == 'p' && (s[1] | 0x20) == 'a')
+			sq = SQ_PASS;
+		else if (v == VARIANT_8X8)
+			sq = s[1] ? record_parse_square(s, 2) : -1;
+		else
+			sq = square_parse(v, s, &n);
+		if (sq < 0 || *len == max)
 			return false;
 		pv[(*len)++] = sq;
+		s += n;
 	}
 	return true;
 }
 
 /* Parses "d6=-150/exact/12,c3=..." into candidates. */
-static bool parse_candidates(char *s, struct game_candidate *moves, int *n_moves)
+static bool parse_candidates(enum variant var, char *s, struct game_candidate *moves, int *n_moves)
 {
 	*n_moves = 0;
 	if (!*s)
@@ -434,7 +519,7 @@ static bool parse_candidates(char *s, struct game_candidate *moves, int *n_moves
 		if (!sl2)
 			return false;
 		*sl2 = '\0';
-		if (!parse_pv(tok, pv, 1, &n) || n != 1)
+		if (!parse_pv(var, tok, pv, 1, &n) || n != 1)
 			return false;
 		c->move = pv[0];
 		if (!parse_long(eq + 1, -100000, 100000, &v))
@@ -451,7 +536,9 @@ static bool parse_candidates(char *s, struct game_candidate *moves, int *n_moves
 }
 
 /* Splits "key:value key:value" text in place; calls field() for each pair. */
-static bool parse_fields(char *s, bool (*field)(const char *key, char *val, void *data), void *data)
+static bool parse_fields(char *s,
+			 bool (*field)(const char *key, char *val, void *data, enum variant v),
+			 void *data, enum variant v)
 {
 	char *save = NULL;
 
@@ -462,13 +549,13 @@ static bool parse_fields(char *s, bool (*field)(const char *key, char *val, void
 		if (!colon)
 			return false;
 		*colon = '\0';
-		if (!field(tok, colon + 1, data))
+		if (!field(tok, colon + 1, data, v))
 			return false;
 	}
 	return true;
 }
 
-static bool reasoning_field(const char *key, char *val, void *data)
+static bool reasoning_field(const char *key, char *val, void *data, enum variant var)
 {
 	struct game_reasoning *r = data;
 	long v;
@@ -516,31 +603,31 @@ static bool reasoning_field(const char *key, char *val, void *data)
 		if (!parse_seconds(val, &r->time))
 			return false;
 	} else if (strcmp(key, "pv") == 0) {
-		if (!parse_pv(val, r->pv, 64, &r->pv_len))
+		if (!parse_pv(var, val, r->pv, 64, &r->pv_len))
 			return false;
 	} else if (strcmp(key, "moves") == 0) {
-		if (!parse_candidates(val, r->moves, &r->n_moves))
+		if (!parse_candidates(var, val, r->moves, &r->n_moves))
 			return false;
 	}
 	return true;
 }
 
-static bool analysis_field(const char *key, char *val, void *data)
+static bool analysis_field(const char *key, char *val, void *data, enum variant var)
 {
 	struct game_analysis *a = data;
 	long v;
 	int pv[1], n;
 
 	if (strcmp(key, "best") == 0) {
-		if (!parse_pv(val, pv, 1, &n) || n != 1)
+		if (!parse_pv(var, val, pv, 1, &n) || n != 1)
 			return false;
 		a->best_move = pv[0];
 		return true;
 	}
 	if (strcmp(key, "moves") == 0)
-		return parse_candidates(val, a->moves, &a->n_moves);
+		return parse_candidates(var, val, a->moves, &a->n_moves);
 	if (strcmp(key, "pv") == 0)
-		return parse_pv(val, a->pv, GAME_ANALYSIS_PV, &a->pv_len);
+		return parse_pv(var, val, a->pv, GAME_ANALYSIS_PV, &a->pv_len);
 	if (strcmp(key, "played_bound") == 0)
 		return (a->played_bound = parse_bound(val)) >= 0;
 	if (strcmp(key, "exact") == 0) {
@@ -727,7 +814,7 @@ static int apply_move_prop(struct parser *p, const char *id, const struct sval *
 		struct game_reasoning r;
 
 		memset(&r, 0, sizeof(r));
-		if (!parse_fields(text, reasoning_field, &r)) {
+		if (!parse_fields(text, reasoning_field, &r, at->variant)) {
 			record_fail(&p->r, v->open + 1, "bad engine reasoning (OMR)");
 			return -1;
 		}
@@ -748,7 +835,7 @@ static int apply_move_prop(struct parser *p, const char *id, const struct sval *
 		memset(&a, 0, sizeof(a));
 		a.best_move = SQ_NONE;
 		a.verdict = at->analysis.verdict; /* OMV may come first */
-		if (!parse_fields(text, analysis_field, &a)) {
+		if (!parse_fields(text, analysis_field, &a, at->variant)) {
 			record_fail(&p->r, v->open + 1, "bad analysis (OMA)");
 			return -1;
 		}
@@ -792,7 +879,9 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 	if (first && strcmp(pr->id, "GM") == 0)
 		return expect_value(p, v, "2", "not an Othello game: GM must be 2");
 	if (first && strcmp(pr->id, "SZ") == 0)
-		return expect_value(p, v, "8", "board size must be 8 (SZ[8])");
+		return 0; /* read with the holes (OMHO) before the set-up: board_read */
+	if (first && strcmp(pr->id, "OMHO") == 0)
+		return 0;
 	if (!(text = value_text(p, v))) {
 		record_fail(&p->r, pr->off, "out of memory");
 		return -1;
@@ -828,7 +917,7 @@ static int apply_node(struct parser *p)
 		return 0;
 	p->pending = false;
 	if (first) {
-		if (apply_setup(p) < 0)
+		if (board_read(p) < 0 || apply_setup(p) < 0)
 			return -1;
 		p->cur = at = p->g->root;
 		p->root_done = true;
@@ -858,7 +947,7 @@ static int apply_node(struct parser *p)
 			return -1;
 		}
 		if (!value_short(p, &p->vals[mv->first], s, sizeof(s)) ||
-		    (sq = parse_move(s)) < 0) {
+		    (sq = parse_move(p->g->variant, s)) < 0) {
 			record_fail(&p->r, p->vals[mv->first].open + 1,
 				    "not a move: expected a square such as f5");
 			return -1;
@@ -997,45 +1086,48 @@ static void put_value(FILE *f, const char *s)
 	fputc(']', f);
 }
 
-static bool move_valid(int sq)
+/* True when sq is a square of board v or a pass. */
+static bool move_valid(enum variant v, int sq)
 {
-	return sq >= 0 && sq <= SQ_PASS;
+	return sq == SQ_PASS || square_valid(v, sq);
 }
 
-/* Writes a square or "pa" for a pass (the caller checks move_valid). */
-static void put_square(FILE *f, int sq)
+/* Writes a square of board v or "pa" for a pass (the caller checks move_valid). */
+static void put_square(FILE *f, enum variant v, int sq)
 {
-	fputs(sq == SQ_PASS ? "pa" : board_square_name(sq), f);
+	char name[SQUARE_NAME_LEN];
+
+	fputs(sq == SQ_PASS ? "pa" : square_name(v, sq, name), f);
 }
 
 /* Writes " moves:" and the candidates as move=score/bound/depth, comma-separated (nothing
    when there are none). */
-static void put_candidates(FILE *f, const struct game_candidate *moves, int n)
+static void put_candidates(FILE *f, enum variant v, const struct game_candidate *moves, int n)
 {
 	for (int i = 0, k = 0; i < n; i++) {
 		const struct game_candidate *c = &moves[i];
 
-		if (!move_valid(c->move))
+		if (!move_valid(v, c->move))
 			continue;
 		fputs(k++ ? "," : " moves:", f);
-		put_square(f, c->move);
+		put_square(f, v, c->move);
 		fprintf(f, "=%d/%s/%d", c->score,
 			bound_names[c->bound >= 0 && c->bound < 3 ? c->bound : 0], c->depth);
 	}
 }
 
 /* Writes " pv:" and the moves (nothing for an empty line). */
-static void put_pv(FILE *f, const int *pv, int n)
+static void put_pv(FILE *f, enum variant v, const int *pv, int n)
 {
 	if (n > 0) {
 		fputs(" pv:", f);
 		for (int i = 0; i < n; i++)
-			if (move_valid(pv[i]))
-				put_square(f, pv[i]);
+			if (move_valid(v, pv[i]))
+				put_square(f, v, pv[i]);
 	}
 }
 
-static void put_reasoning(FILE *f, const struct game_reasoning *r)
+static void put_reasoning(FILE *f, enum variant v, const struct game_reasoning *r)
 {
 	char level[GAME_LEVEL_LEN];
 
@@ -1055,26 +1147,26 @@ static void put_reasoning(FILE *f, const struct game_reasoning *r)
 		bound_names[r->bound >= 0 && r->bound < 3 ? r->bound : 0], r->nodes, r->time);
 	if (r->selectivity > 0 && r->selectivity < 100)
 		fprintf(f, " selectivity:%d", r->selectivity);
-	put_pv(f, r->pv, r->pv_len);
-	put_candidates(f, r->moves, r->n_moves);
+	put_pv(f, v, r->pv, r->pv_len);
+	put_candidates(f, v, r->moves, r->n_moves);
 	fputs("]", f);
 }
 
 /* Writes OMA (the analysis) and OMV (its verdict, when there is one). */
-static void put_analysis(FILE *f, const struct game_analysis *a)
+static void put_analysis(FILE *f, enum variant v, const struct game_analysis *a)
 {
 	fputs("OMA[", f);
-	if (move_valid(a->best_move)) {
+	if (move_valid(v, a->best_move)) {
 		fputs("best:", f);
-		put_square(f, a->best_move);
+		put_square(f, v, a->best_move);
 		fputc(' ', f);
 	}
 	fprintf(f, "best_score:%d played_score:%d played_bound:%s loss:%d depth:%d exact:%d",
 		a->best_score, a->played_score,
 		bound_names[a->played_bound >= 0 && a->played_bound < 3 ? a->played_bound : 0],
 		a->loss, a->depth, a->exact ? 1 : 0);
-	put_pv(f, a->pv, a->pv_len);
-	put_candidates(f, a->moves, a->n_moves);
+	put_pv(f, v, a->pv, a->pv_len);
+	put_candidates(f, v, a->moves, a->n_moves);
 	fputs("]", f);
 	if (a->verdict > MARK_NONE && a->verdict < MARK_COUNT)
 		fprintf(f, "OMV[%s]", game_mark_symbol(a->verdict));
@@ -1088,7 +1180,7 @@ static void put_node_props(FILE *f, const struct game_node *n)
 	if (n->move != SQ_NONE) {
 		fprintf(f, ";%c[", n->player == BLACK ? 'B' : 'W');
 		if (n->move != SQ_PASS)
-			fputs(board_square_name(n->move), f);
+			put_square(f, n->variant, n->move);
 		fputc(']', f);
 	}
 	if (n->move != SQ_NONE && n->mark > MARK_NONE && n->mark < MARK_COUNT)
@@ -1100,9 +1192,9 @@ static void put_node_props(FILE *f, const struct game_node *n)
 	if (n->move != SQ_NONE && n->time >= 0)
 		fprintf(f, "OMT[%.3f]", n->time);
 	if (n->move != SQ_NONE && n->reasoning)
-		put_reasoning(f, n->reasoning);
+		put_reasoning(f, n->variant, n->reasoning);
 	if (n->move != SQ_NONE && n->analysis.valid)
-		put_analysis(f, &n->analysis);
+		put_analysis(f, n->variant, &n->analysis);
 	for (int i = 0; i < n->n_props; i++)
 		fprintf(f, "%s%s", n->props[i].name, n->props[i].value);
 }
@@ -1130,17 +1222,18 @@ static void put_line(FILE *f, const struct game_node *n)
 
 static void put_setup(FILE *f, const struct game *g)
 {
-	uint64_t black, white;
+	char name[SQUARE_NAME_LEN];
+	vbits black, white;
 
-	game_board_colors(g->root, &black, &white);
+	game_colors(g->root, &black, &white);
 	fputs("AB", f);
-	for (uint64_t m = black; m; m &= m - 1)
-		fprintf(f, "[%s]", board_square_name(board_first_square(m)));
+	for (vbits m = black; m; m &= m - 1)
+		fprintf(f, "[%s]", square_name(g->variant, vboard_first_square(m), name));
 	if (!black)
 		fputs("[]", f);
 	fputs("AW", f);
-	for (uint64_t m = white; m; m &= m - 1)
-		fprintf(f, "[%s]", board_square_name(board_first_square(m)));
+	for (vbits m = white; m; m &= m - 1)
+		fprintf(f, "[%s]", square_name(g->variant, vboard_first_square(m), name));
 	if (!white)
 		fputs("[]", f);
 	fprintf(f, "PL[%c]", g->root->side == BLACK ? 'B' : 'W');
@@ -1151,8 +1244,11 @@ static void put_setup(FILE *f, const struct game *g)
 int record_write_sgf(const struct game *g, FILE *f)
 {
 	const struct game_node *r = g->root;
+	char holes[64];
 
-	fprintf(f, "(;FF[4]GM[2]SZ[8]AP[Othello Master:%s]", PACKAGE_VERSION);
+	holes_text(g->variant, holes, sizeof holes);
+	fprintf(f, "(;FF[4]GM[2]SZ[%d]%s%sAP[Othello Master:%s]", square_size(g->variant),
+		holes[0] ? "OMHO" : "", holes, PACKAGE_VERSION);
 	for (size_t i = 0; i < sizeof(info_props) / sizeof(info_props[0]); i++) {
 		const char *v = game_info(g, info_props[i].field);
 

@@ -4,9 +4,9 @@
  *
  * Transcript (.txt): the moves of the main line, two characters each,
  * `f5d6c3d3c4`. Passes are not written: a reader passes for a side that has no
- * move (so a pass that ends an unfinished line is lost). Read tolerantly: any case (Edax writes `F5d6C3`), spaces, dashes,
- * commas, move numbers (`1. f5 d6 2. c3`), explicit passes `pa`/`pass`, and
- * comments from `#` or `%` to the end of the line.
+ * move (so a pass that ends an unfinished line is lost). Read tolerantly: any case (Edax writes
+ * `F5d6C3`), spaces, dashes, commas, move numbers (`1. f5 d6 2. c3`), explicit passes `pa`/`pass`,
+ * and comments from `#` or `%` to the end of the line.
  *
  *   Part          Meaning
  *   ------------  ---------------------------------------------------------
@@ -31,6 +31,7 @@
 
 #include "record-int.h"
 #include "record.h"
+#include "square.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -40,15 +41,50 @@ static bool is_blank(int c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
+/* The board a board string in line[] is for, from the number of its square characters
+   (the side to move included) before a `;` or `%`: 37 is 6×6, 101 the 10×10 board with
+   holes, anything else 8×8 (whose reader then says what is wrong). */
+static enum variant board_line_variant(const char *line)
+{
+	int n = 0;
+
+	for (; *line && *line != ';' && *line != '%'; line++)
+		n += strchr("XxOo*-.bw#", *line) != NULL;
+	return n == 37 ? VARIANT_6X6 : n == 101 ? VARIANT_10X10_HOLES : VARIANT_8X8;
+}
+
+/* Parses the board string in line[] (a board of any size) into the record's start; the
+   characters used in *used. Returns 0, or -1 with the message in msg. */
+static int board_line_parse(struct game *g, const char *line, int *used, char *msg, size_t msglen)
+{
+	enum variant v = board_line_variant(line);
+	enum color side;
+	int n, black;
+
+	if (v == VARIANT_8X8) {
+		struct board b;
+
+		n = board_parse(line, &b, &side, msg, msglen);
+		if (n >= 0 && game_set_start(g, &b, side, msg, msglen) < 0)
+			return -1;
+	} else {
+		struct vboard b;
+
+		n = vboard_parse(vboard_geom(v), line, &b, &black, msg, msglen);
+		if (n >= 0 && game_set_vstart(g, v, &b, black ? BLACK : WHITE, msg, msglen) < 0)
+			return -1;
+	}
+	*used = n;
+	return n < 0 ? -2 : 0;
+}
+
 /* Parses the board string in text[start, end) into the record's start, with
    errors placed at their column. */
 static int read_board_line(struct game *g, const char *text, size_t len, size_t start, size_t end,
 			   const char *name, char *err, size_t errlen, size_t *used)
 {
 	char *line = malloc(end - start + 1), msg[160];
-	struct board b;
-	enum color side;
-	int n, col, skip = 0;
+	int n = 0, col, skip = 0, rc;
 
 	if (!line) {
 		record_error(err, errlen, name, text, len, start, "out of memory");
@@ -56,17 +92,14 @@ static int read_board_line(struct game *g, const char *text, size_t len, size_t 
 	}
 	memcpy(line, text + start, end - start);
 	line[end - start] = '\0';
-	n = board_parse(line, &b, &side, msg, sizeof(msg));
+	rc = board_line_parse(g, line, &n, msg, sizeof(msg));
 	free(line);
-	if (n < 0) {
-		if (sscanf(msg, "column %d: %n", &col, &skip) == 1 && skip > 0)
-			record_error(err, errlen, name, text, len, start + (size_t)col - 1, "%s",
-				     msg + skip);
-		else
-			record_error(err, errlen, name, text, len, start, "%s", msg);
+	if (rc == -2 && sscanf(msg, "column %d: %n", &col, &skip) == 1 && skip > 0) {
+		record_error(err, errlen, name, text, len, start + (size_t)col - 1, "%s",
+			     msg + skip);
 		return -1;
 	}
-	if (game_set_start(g, &b, side, msg, sizeof(msg)) < 0) {
+	if (rc < 0) {
 		record_error(err, errlen, name, text, len, start, "%s", msg);
 		return -1;
 	}
@@ -82,7 +115,8 @@ static size_t line_end(const char *text, size_t len, size_t i)
 	return i;
 }
 
-/* True if text[a, b) looks like a board string: no digits, 64+ square characters. */
+/* True if text[a, b) looks like a board string: no digits, 36+ square characters (a
+   6×6 board has 36 squares, 8×8 64, the 10×10 board 100 with its holes `#`). */
 static bool looks_like_board(const char *text, size_t a, size_t b)
 {
 	int squares = 0;
@@ -90,10 +124,32 @@ static bool looks_like_board(const char *text, size_t a, size_t b)
 	for (size_t i = a; i < b; i++) {
 		if (text[i] >= '0' && text[i] <= '9')
 			return false;
-		if (strchr("XxOo*-.bw", text[i]) && text[i])
+		if (strchr("XxOo*-.bw#", text[i]) && text[i])
 			squares++;
 	}
-	return squares >= 64;
+	return squares >= 36;
+}
+
+/* The square of board v written at text[i] (a column letter and a row number, "f5",
+   "j10"), with its characters in *used; -1 if none starts there. On 8×8 a square is two
+   characters, as before there were other boards: "a10" is a1 then 0. */
+static int transcript_square(enum variant v, const char *text, size_t len, size_t i, size_t *used)
+{
+	char s[4] = {0};
+	int n = 2, sq;
+
+	for (size_t k = 0; k < 3 && i + k < len; k++)
+		s[k] = text[i + k];
+	if (v == VARIANT_8X8) {
+		s[2] = '\0';
+		sq = (s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'h' && s[1] >= '1' && s[1] <= '8'
+			 ? record_parse_square(s, 2)
+			 : -1;
+	} else {
+		sq = square_parse(v, s, &n);
+	}
+	*used = (size_t)n;
+	return sq;
 }
 
 /* Reads a transcript. Returns a new record, or NULL with `NAME:LINE:COL: what
@@ -148,18 +204,17 @@ struct game *record_read_transcript(const char *text, size_t len, const char *na
 				record_error(err, errlen, name, text, len, at, "%s", msg);
 				goto fail;
 			}
-		} else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'h' && i + 1 < len &&
-			   text[i + 1] >= '1' && text[i + 1] <= '8') {
+		} else if ((sq = transcript_square(g->variant, text, len, i, &used)) >= 0) {
 			struct game_node *next;
+			char sqname[SQUARE_NAME_LEN];
 
-			sq = record_parse_square(text + i, 2);
 			if (game_is_over(cur)) {
 				record_error(err, errlen, name, text, len, i,
 					     "move %s after the end of the game",
-					     board_square_name(sq));
+					     square_name(g->variant, sq, sqname));
 				goto fail;
 			}
-			if (!board_can_move(&cur->board) &&
+			if (!game_legal_moves(cur) &&
 			    !(cur = game_add_move(g, cur, SQ_PASS, msg, sizeof(msg)))) {
 				record_error(err, errlen, name, text, len, i, "%s", msg);
 				goto fail;
@@ -169,7 +224,7 @@ struct game *record_read_transcript(const char *text, size_t len, const char *na
 				goto fail;
 			}
 			cur = next;
-			i += 2;
+			i += used;
 		} else {
 			record_error(err, errlen, name, text, len, i,
 				     "unexpected '%c': expected a move such as f5", c);
@@ -182,20 +237,34 @@ fail:
 	return NULL;
 }
 
-/* Writes the main line as a transcript (lower case, passes left out), after a
-   board-string line if the start is not the standard one. 0, or -1 on a write
-   error. */
-int record_write_transcript(const struct game *g, FILE *f)
+/* Writes the board string of the position at n (any board) and `end` after it. */
+static void put_board_line(FILE *f, const struct game_node *n, const char *end)
 {
-	if (!g->standard_start) {
+	if (n->variant == VARIANT_8X8) {
 		char s[BOARD_STRING_LEN + 1];
 
-		board_format(&g->root->board, g->root->side, s);
-		fprintf(f, "%s\n", s);
+		board_format(&n->board, n->side, s);
+		fprintf(f, "%s%s", s, end);
+	} else {
+		char s[VBOARD_STRING_MAX + 1];
+
+		vboard_format(vboard_geom(n->variant), &n->vboard, n->side == BLACK, s);
+		fprintf(f, "%s%s", s, end);
 	}
+}
+
+/* Writes the main line as a transcript (lower case, passes left out), after a
+   board-string line if the start is not the standard one or the board is not 8×8
+   (that line names the board). 0, or -1 on a write error. */
+int record_write_transcript(const struct game *g, FILE *f)
+{
+	char name[SQUARE_NAME_LEN];
+
+	if (!g->standard_start || g->variant != VARIANT_8X8)
+		put_board_line(f, g->root, "\n");
 	for (const struct game_node *n = g->root->child; n; n = n->child)
 		if (n->move != SQ_PASS)
-			fputs(board_square_name(n->move), f);
+			fputs(square_name(g->variant, n->move, name), f);
 	fputc('\n', f);
 	return record_finish_output(f);
 }
@@ -246,10 +315,6 @@ fail:
    ("<64 squares> X;"). 0, or -1 on a write error. */
 int record_write_obf(const struct game *g, FILE *f)
 {
-	const struct game_node *n = game_line_end(g->root);
-	char s[BOARD_STRING_LEN + 1];
-
-	board_format(&n->board, n->side, s);
-	fprintf(f, "%s;\n", s);
+	put_board_line(f, game_line_end(g->root), ";\n");
 	return record_finish_output(f);
 }

@@ -10,6 +10,7 @@
 
 #include "record-int.h"
 #include "record.h"
+#include "square.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -124,6 +125,21 @@ int record_parse_square(const char *s, size_t n)
 	return -1;
 }
 
+/* The square of board v written as s (n characters): its name ("f5", "j10") or, as SGF
+   writes points, column and row letters ("fe", "jj"); -1 if none. 8×8 is
+   record_parse_square. */
+int record_parse_vsquare(enum variant v, const char *s, size_t n)
+{
+	int len, sq;
+
+	if (v == VARIANT_8X8)
+		return record_parse_square(s, n);
+	if (n == 2 && s[0] >= 'a' && s[0] <= 'z' && s[1] >= 'a' && s[1] <= 'z')
+		return square_at(v, s[1] - 'a', s[0] - 'a');
+	sq = square_parse(v, s, &len);
+	return sq >= 0 && (size_t)len == n ? sq : -1;
+}
+
 /* Plays `move` by `player` at `at`. When the other side is to move but has no
    move, a pass is inserted first (files that leave passes out). Returns the new
    node, or NULL with a message. */
@@ -131,8 +147,7 @@ struct game_node *record_play(struct game *g, struct game_node *at, enum color p
 			      char *msg, size_t msglen)
 {
 	if (player != at->side) {
-		if (move != SQ_PASS && !board_can_move(&at->board) &&
-		    board_opponent_can_move(&at->board)) {
+		if (move != SQ_PASS && !game_legal_moves(at) && !game_is_over(at)) {
 			at = game_add_move(g, at, SQ_PASS, msg, msglen);
 			if (!at)
 				return NULL;
@@ -187,6 +202,18 @@ int record_write(enum record_format fmt, const struct game *g, FILE *f)
 	default:
 		return -1;
 	}
+}
+
+/* Whether format fmt can hold g: GGF is 8×8 only. 0, or -1 with "NAME: why" in err. */
+int record_check_format(const struct game *g, int fmt, const char *name, char *err, size_t errlen)
+{
+	if (fmt == RECORD_GGF && g->variant != VARIANT_8X8) {
+		snprintf(err, errlen,
+			 "%s: GGF holds 8x8 games only; save a %s game as .sgf or .txt", name,
+			 square_variant_name(g->variant));
+		return -1;
+	}
+	return 0;
 }
 
 /* The format a file name's extension names (case-insensitive), or -1. */
@@ -368,6 +395,8 @@ int record_save_file(const char *path, const struct game *g, int fmt, char *err,
 		snprintf(err, errlen, "%s: unknown file type (use .sgf, .ggf, .txt or .obf)", path);
 		return -1;
 	}
+	if (record_check_format(g, fmt, path, err, errlen) < 0)
+		return -1;
 	job.g = g;
 	job.fmt = (enum record_format)fmt;
 	return record_write_atomic(path, write_job, &job, err, errlen);

@@ -40,6 +40,7 @@ int record_write_ggf(const struct game *g, FILE *f);
 int record_write_transcript(const struct game *g, FILE *f);
 int record_write_obf(const struct game *g, FILE *f);
 int record_write(enum record_format fmt, const struct game *g, FILE *f);
+int record_check_format(const struct game *g, int fmt, const char *name, char *err, size_t errlen);
 
 int record_format_from_path(const char *path);
 int record_format_parse(const char *name);

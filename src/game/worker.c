@@ -40,14 +40,17 @@ struct worker {
 	struct search *_Atomic search;	   /* searcher of SEARCH and SCORE jobs, made on use */
 	struct level_state *lstate[2];	   /* each player's level state, made on use */
 	struct level_state *_Atomic state; /* the running MOVE job's level state, once made */
-	atomic_int stop;		   /* set by the main thread: stop soon */
-	pthread_t thread;		   /* the job's thread */
-	bool running;			   /* the thread exists and must be joined */
-	struct worker_job job;		   /* the job (boards points to `boards`) */
-	struct board *boards;		   /* SCORE: the positions, copied */
-	struct worker_score *scores;	   /* SCORE: their scores */
-	struct worker_result result;	   /* what the job found */
-	pthread_mutex_t lock;		   /* guards the queue */
+	struct vsearch *_Atomic vsearch[VARIANT_COUNT]; /* searcher of each other board's jobs,
+							   made on use, kept to the end */
+	atomic_int stop;				/* set by the main thread: stop soon */
+	pthread_t thread;				/* the job's thread */
+	bool running;					/* the thread exists and must be joined */
+	struct worker_job job;				/* the job (boards points to `boards`) */
+	struct board *boards;				/* SCORE: the positions, copied */
+	struct vboard *vboards;			 /* SCORE on another board: the positions, copied */
+	struct worker_score *scores;		 /* SCORE: their scores */
+	struct worker_result result;		 /* what the job found */
+	pthread_mutex_t lock;			 /* guards the queue */
 	struct worker_event queue[WORKER_QUEUE]; /* pending events, a ring */
 	int q_head, q_count;			 /* first pending event, number pending */
 	int pipe_fd[2];				 /* [0] readable while events are pending */
@@ -102,7 +105,10 @@ void worker_free(struct worker *w)
 	level_state_free(w->lstate[0]);
 	level_state_free(w->lstate[1]);
 	search_free(w->search);
+	for (int v = 0; v < VARIANT_COUNT; v++)
+		vsearch_free(w->vsearch[v]);
 	free(w->boards);
+	free(w->vboards);
 	free(w->scores);
 	close(w->pipe_fd[0]);
 	close(w->pipe_fd[1]);
@@ -215,8 +221,93 @@ static int run_move(struct worker *w)
 	if (!*slot)
 		return -1;
 	atomic_store(&w->state, *slot);
-	return level_choose_move(&w->job.spec, *slot, &w->job.board, NULL, observe, w,
-				 &w->result.move);
+	return level_choose_move(&w->job.spec, *slot, &w->job.board,
+				 w->job.clock > 0 ? &(struct level_clock){w->job.clock} : NULL,
+				 observe, w, &w->result.move);
+}
+
+/* The searcher of the job's board, made on first use with the job's evaluation (the board's
+   built-in weights without one) (job thread); NULL if out of memory. */
+static struct vsearch *vsearch_get(struct worker *w)
+{
+	enum variant v = w->job.variant;
+
+	if (!w->vsearch[v]) {
+		struct veval ev;
+
+		if (w->job.veval)
+			ev = *w->job.veval;
+		else
+			veval_default(vboard_geom(v), &ev);
+		w->vsearch[v] = vsearch_new(&ev, w->tt_megabytes);
+	}
+	return w->vsearch[v];
+}
+
+/* A move of vsearch.h as the game writes it: VSQ_PASS is SQ_PASS, VSQ_NONE SQ_NONE. */
+static int vmove_to_game(int move)
+{
+	return move == VSQ_PASS ? SQ_PASS : move == VSQ_NONE ? SQ_NONE : move;
+}
+
+/* Writes a search of another board as search.h's result (its best move as the one root move
+   scored), so that the controller reads every board's result alike. */
+static void vresult_copy(const struct vsearch_result *v, struct search_result *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->move = vmove_to_game(v->move);
+	out->score = v->score;
+	out->bound = BOUND_EXACT;
+	out->depth = v->depth;
+	out->endgame = v->exact;
+	out->selectivity = 100;
+	out->pv_len = v->pv_len < 64 ? v->pv_len : 64;
+	for (int i = 0; i < out->pv_len; i++)
+		out->pv[i] = vmove_to_game(v->pv[i]);
+	out->nodes = v->nodes;
+	out->time = v->time;
+	if (out->move != SQ_NONE && out->move != SQ_PASS && v->depth > 0) {
+		out->n_moves = 1;
+		out->moves[0] = (struct search_move){
+		    .move = out->move, .score = v->score, .bound = BOUND_EXACT, .depth = v->depth};
+	}
+}
+
+static void vsearch_all(struct worker *w, struct vsearch *s, struct search_result *out);
+
+/* VMOVE, VSEARCH: the level's choice, or one search of the position; -1 when the searcher
+   cannot be made or the level is not one of the five. The result goes to result.move or
+   result.search as on 8×8, and to result.vsearch as the search gave it. */
+static int run_vjob(struct worker *w)
+{
+	const struct vgeom *g = vboard_geom(w->job.variant);
+	struct vsearch *s = vsearch_get(w);
+	struct vlevel lv;
+
+	if (!s)
+		return -1;
+	if (atomic_load(&w->stop))
+		vsearch_stop(s);
+	if (w->job.kind == WORKER_VSEARCH) {
+		vsearch_all(w, s, &w->result.search);
+		return 0;
+	}
+	if (!vlevel_get(g, w->job.spec.name, &lv))
+		return -1;
+	if (w->job.spec.depth > 0)
+		lv.depth = w->job.spec.depth;
+	vlevel_choose(&lv, s, &w->job.vboard, w->job.clock, &w->result.vsearch);
+	vresult_copy(&w->result.vsearch, &w->result.move.result);
+	w->result.move.move = w->result.move.result.move;
+	w->result.move.source = w->result.vsearch.exact	      ? LEVEL_SOURCE_ENDGAME
+				: w->result.vsearch.depth > 0 ? LEVEL_SOURCE_SEARCH
+							      : LEVEL_SOURCE_SCAN;
+	if (w->result.move.move == SQ_PASS || w->result.move.move == SQ_NONE)
+		w->result.move.source = LEVEL_SOURCE_FORCED;
+	w->result.move.scored = w->result.move.source == LEVEL_SOURCE_SEARCH ||
+				w->result.move.source == LEVEL_SOURCE_ENDGAME;
+	w->result.move.score = w->result.vsearch.score;
+	return 0;
 }
 
 /* SEARCH: one search of the position; -1 when the searcher cannot be made. */
@@ -256,15 +347,134 @@ static void score_one(struct worker *w, struct search *s, const struct board *b,
 	}
 }
 
+/* SCORE on another board: one root move m of b, searched in the position after it (side to
+   move's view of b); false when the search was stopped. */
+static bool vscore_move(struct worker *w, struct vsearch *s, const struct vboard *b, int m,
+			const struct vsearch_limits *lim, struct search_move *out, int *pv,
+			int *pv_len, bool *exact)
+{
+	const struct vgeom *g = vboard_geom(w->job.variant);
+	struct vboard child = *b;
+	struct vsearch_result r;
+
+	vboard_play(&child, m, vboard_flips(g, b->own, b->opp, m));
+	if (vboard_game_over(g, &child)) {
+		r = (struct vsearch_result){.move = VSQ_NONE,
+					    .score = vboard_final_score(g, &child) * 100,
+					    .exact = true,
+					    .depth = vboard_empty_count(g, &child)};
+	} else {
+		vsearch_run(s, &child, lim, &r);
+		if (atomic_load(&w->stop))
+			return false;
+	}
+	*out = (struct search_move){
+	    .move = m, .score = -r.score, .bound = BOUND_EXACT, .depth = r.depth + 1};
+	*exact = *exact && r.exact;
+	pv[0] = m;
+	*pv_len = 1;
+	for (int i = 0; i < r.pv_len && *pv_len < 16; i++)
+		pv[(*pv_len)++] = vmove_to_game(r.pv[i]);
+	return true;
+}
+
+/* SCORE on another board: one position, every legal move searched one ply down (the best
+   only when the limits' multipv is 1), best first; a finished game without a search. */
+static void vscore_one(struct worker *w, struct vsearch *s, const struct vboard *b,
+		       struct worker_score *out)
+{
+	const struct vgeom *g = vboard_geom(w->job.variant);
+	vbits moves = vboard_moves(g, b->own, b->opp);
+	int n = vboard_popcount(moves), pv[16], pv_len;
+	int depth = w->job.limits.depth; /* 0: no limit but the time */
+	struct vsearch_limits lim = {.depth = depth > 1 ? depth - 1 : depth,
+				     .endgame = w->job.limits.endgame,
+				     .time = n > 0 ? w->job.limits.time / n : 0};
+	bool exact = true;
+
+	if (vboard_game_over(g, b)) {
+		*out = (struct worker_score){.score = vboard_final_score(g, b) * 100,
+					     .best_move = SQ_NONE,
+					     .depth = vboard_empty_count(g, b),
+					     .exact = true,
+					     .done = true};
+		return;
+	}
+	if (!moves || w->job.limits.multipv == 1) {
+		struct vsearch_result r;
+
+		lim.depth = depth;
+		vsearch_run(s, b, &lim, &r);
+		*out = (struct worker_score){.score = r.score,
+					     .best_move = vmove_to_game(r.move),
+					     .depth = r.depth,
+					     .exact = r.exact,
+					     .done = !atomic_load(&w->stop),
+					     .n_moves = moves ? 1 : 0};
+		out->moves[0] = (struct search_move){out->best_move, r.score, BOUND_EXACT, r.depth};
+		out->pv_len = r.pv_len < 16 ? r.pv_len : 16;
+		for (int i = 0; i < out->pv_len; i++)
+			out->pv[i] = vmove_to_game(r.pv[i]);
+		return;
+	}
+	memset(out, 0, sizeof(*out));
+	out->best_move = SQ_NONE;
+	for (vbits m = moves; m && out->n_moves < 32; m &= m - 1) {
+		struct search_move sm;
+		int k;
+
+		if (!vscore_move(w, s, b, vboard_first_square(m), &lim, &sm, pv, &pv_len, &exact))
+			break; /* stopped: what was scored stays, not done */
+		for (k = out->n_moves++; k > 0 && out->moves[k - 1].score < sm.score; k--)
+			out->moves[k] = out->moves[k - 1];
+		out->moves[k] = sm;
+		if (k == 0) {
+			memcpy(out->pv, pv, sizeof(int) * (size_t)pv_len);
+			out->pv_len = pv_len;
+		}
+	}
+	if (out->n_moves == 0)
+		return;
+	out->best_move = out->moves[0].move;
+	out->score = out->moves[0].score;
+	out->depth = out->moves[0].depth;
+	out->exact = exact;
+	out->done = !atomic_load(&w->stop);
+}
+
+/* VSEARCH: every legal move of the job's position scored one ply down (as a SCORE job
+   scores a position), written as search.h's result with every root move. */
+static void vsearch_all(struct worker *w, struct vsearch *s, struct search_result *out)
+{
+	struct worker_score sc;
+
+	vscore_one(w, s, &w->job.vboard, &sc);
+	memset(out, 0, sizeof(*out));
+	out->move = sc.best_move;
+	out->score = sc.score;
+	out->bound = BOUND_EXACT;
+	out->depth = sc.depth;
+	out->endgame = sc.exact;
+	out->selectivity = 100;
+	out->n_moves = sc.n_moves;
+	memcpy(out->moves, sc.moves, sizeof(sc.moves[0]) * (size_t)sc.n_moves);
+	out->pv_len = sc.pv_len;
+	memcpy(out->pv, sc.pv, sizeof(int) * (size_t)sc.pv_len);
+}
+
 /* SCORE: the positions in order, one SCORED event each, until the end or a stop. */
 static void run_score(struct worker *w)
 {
-	struct search *s = search_get(w);
+	struct search *s = w->job.vboards ? NULL : search_get(w);
+	struct vsearch *vs = w->job.vboards ? vsearch_get(w) : NULL;
 
-	for (int i = 0; s && i < w->job.n_boards && !atomic_load(&w->stop); i++) {
+	for (int i = 0; (s || vs) && i < w->job.n_boards && !atomic_load(&w->stop); i++) {
 		struct worker_event ev = {.kind = WORKER_EVENT_SCORED, .job = WORKER_SCORE};
 
-		score_one(w, s, &w->boards[i], &w->scores[i]);
+		if (vs)
+			vscore_one(w, vs, &w->vboards[i], &w->scores[i]);
+		else
+			score_one(w, s, &w->boards[i], &w->scores[i]);
 		ev.index = i;
 		ev.total = w->job.n_boards;
 		ev.score = w->scores[i];
@@ -282,6 +492,8 @@ static void *worker_main(void *arg)
 		w->result.rc = run_move(w);
 	else if (w->job.kind == WORKER_SEARCH)
 		w->result.rc = run_search(w);
+	else if (w->job.kind == WORKER_VMOVE || w->job.kind == WORKER_VSEARCH)
+		w->result.rc = run_vjob(w);
 	else
 		run_score(w);
 	post(w, &done);
@@ -294,13 +506,24 @@ static int score_setup(struct worker *w)
 	size_t n = w->job.n_boards > 0 ? (size_t)w->job.n_boards : 1;
 
 	free(w->boards);
+	free(w->vboards);
 	free(w->scores);
-	w->boards = malloc(n * sizeof(*w->boards));
+	w->boards = NULL;
+	w->vboards = NULL;
 	w->scores = calloc(n, sizeof(*w->scores));
-	if (!w->boards || !w->scores)
+	if (!w->scores)
 		return -1;
-	memcpy(w->boards, w->job.boards, (size_t)w->job.n_boards * sizeof(*w->boards));
-	w->job.boards = w->boards;
+	if (w->job.vboards) {
+		if (!(w->vboards = malloc(n * sizeof(*w->vboards))))
+			return -1;
+		memcpy(w->vboards, w->job.vboards, (size_t)w->job.n_boards * sizeof(*w->vboards));
+		w->job.vboards = w->vboards;
+	} else {
+		if (!(w->boards = malloc(n * sizeof(*w->boards))))
+			return -1;
+		memcpy(w->boards, w->job.boards, (size_t)w->job.n_boards * sizeof(*w->boards));
+		w->job.boards = w->boards;
+	}
 	w->result.scores = w->scores;
 	w->result.n_scores = w->job.n_boards;
 	return 0;
@@ -319,6 +542,7 @@ int worker_start(struct worker *w, const struct worker_job *job, char *err, size
 	memset(&w->result, 0, sizeof(w->result));
 	w->result.search.move = SQ_NONE;
 	w->result.move.move = SQ_NONE;
+	w->result.vsearch.move = VSQ_NONE;
 	if (job->kind == WORKER_SCORE && score_setup(w) < 0) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
@@ -352,6 +576,12 @@ void worker_stop(struct worker *w)
 	atomic_store(&w->stop, 1);
 	if (s)
 		search_stop(s);
+	if (w->job.kind == WORKER_VMOVE || w->job.kind == WORKER_VSEARCH || w->job.vboards) {
+		struct vsearch *vs = w->vsearch[w->job.variant];
+
+		if (vs)
+			vsearch_stop(vs);
+	}
 	if (w->job.kind == WORKER_MOVE && st)
 		level_stop(st);
 }

@@ -21,13 +21,15 @@
 /* Lays out the compact screen in `lay` (rows, cols set, at least the compact minimum). */
 void ui_layout_compact(struct ui_layout *lay)
 {
+	int n = square_size(lay->variant);
+
 	lay->compact = true;
-	lay->cell_w = lay->cols >= 2 + 24 + 2 + 20 ? 3 : 2;
+	lay->cell_w = lay->cols >= 2 + 3 * n + 2 + 20 ? 3 : 2;
 	lay->cell_h = 1;
-	lay->board_x = 2;
+	lay->board_x = n >= 10 ? 3 : 2;
 	lay->board_y = 2;
-	lay->board_w = 8 * lay->cell_w;
-	lay->board_h = 8;
+	lay->board_w = n * lay->cell_w;
+	lay->board_h = n;
 	lay->status_y = lay->rows - 2;
 	lay->bar_y = lay->rows - 1;
 	lay->moves_x = lay->board_x + lay->board_w + 2;
@@ -45,25 +47,26 @@ int ui_compact_square_at(const struct ui_layout *l, int y, int x)
 {
 	int r = y - l->board_y, c = x - l->board_x;
 
-	if (r < 0 || r > 7 || c < 0 || c >= 8 * l->cell_w)
+	if (r < 0 || c < 0)
 		return -1;
-	return r * 8 + c / l->cell_w;
+	return square_at(l->variant, r, c / l->cell_w);
 }
 
 /* The header: the disc counts, the side to move or the result, then the
    move number and the mode when they fit. */
 static void compact_header(const struct ui *ui)
 {
-	const struct board *b = controller_board(ui->ctl);
 	enum color side = controller_side(ui->ctl);
 	int discs[2], cols = ui->lay.cols;
+	vbits black, white;
 	char left[96], right[48], words[64];
 	attr_t hdr = ui_style(ui, PAIR_HEADER, A_REVERSE);
 	static const char *const modes[] = {"PLAY", "REPLAY", "EDIT", "ANALYSIS"};
 	enum ctl_mode mode = controller_mode(ui->ctl);
 
-	discs[side] = board_popcount(b->own);
-	discs[!side] = board_popcount(b->opp);
+	controller_colors(ui->ctl, &black, &white);
+	discs[BLACK] = vboard_popcount(black);
+	discs[WHITE] = vboard_popcount(white);
 	ui_result_words(ui, words, sizeof words);
 	if (!words[0])
 		snprintf(words, sizeof words, "%s to move", side == BLACK ? "Black" : "White");
@@ -81,40 +84,45 @@ static void compact_header(const struct ui *ui)
 
 /* The board: letters above, numbers on the left, a disc, a legal-move dot
    or a blank per square. */
-static void compact_board(const struct ui *ui)
+static void compact_board(struct ui *ui)
 {
 	const struct ui_layout *l = &ui->lay;
-	const struct board *b = controller_board(ui->ctl);
-	enum color side = controller_side(ui->ctl);
+	enum variant v = l->variant;
+	int n = square_size(v), cursor = ui_cursor_square(ui);
 	bool edit = controller_mode(ui->ctl) == MODE_EDIT;
-	uint64_t legal = edit ? 0 : controller_legal_moves(ui->ctl);
+	vbits black, white, legal = edit ? 0 : controller_legal_moves(ui->ctl);
 	int last = edit ? SQ_NONE : controller_last_move(ui->ctl, NULL);
 
-	for (int c = 0; c < 8; c++)
+	controller_colors(ui->ctl, &black, &white);
+	for (int c = 0; c < n; c++)
 		mvaddch(l->board_y - 1, l->board_x + c * l->cell_w + l->cell_w / 2,
 			(chtype)('a' + c));
-	for (int sq = 0; sq < 64; sq++) {
-		uint64_t bit = 1ULL << sq;
-		int who = (b->own & bit) ? (int)side : (b->opp & bit) ? (int)!side : -1;
-		int y = l->board_y + sq / 8, x = l->board_x + (sq % 8) * l->cell_w;
-		attr_t a = ui_style(ui,
-				    who == BLACK   ? PAIR_BLACK
-				    : who == WHITE ? PAIR_WHITE
-						   : PAIR_BOARD,
-				    A_NORMAL);
-		if (sq % 8 == 0)
-			mvaddch(y, 0, (chtype)('1' + sq / 8));
-		if (sq == last)
-			a |= A_BOLD | A_UNDERLINE;
-		if (sq == ui->cursor)
-			a |= A_REVERSE;
-		attron(a);
-		mvhline(y, x, ' ', l->cell_w);
-		if (who >= 0)
-			mvaddstr(y, x + l->cell_w / 2, ui_disc(ui, (enum color)who));
-		else if (legal & bit)
-			mvaddstr(y, x + l->cell_w / 2, ui->utf8 ? "\u00b7" : ".");
-		attroff(a);
+	for (int r = 0; r < n; r++) {
+		mvprintw(l->board_y + r, 0, "%d", r + 1);
+		for (int c = 0; c < n; c++) {
+			int sq = square_at(v, r, c), y = l->board_y + r,
+			    x = l->board_x + c * l->cell_w;
+			vbits bit = sq >= 0 ? vboard_bit(sq) : 0;
+			int who = (black & bit) ? BLACK : (white & bit) ? WHITE : -1;
+			attr_t a = ui_style(ui,
+					    sq < 0	   ? PAIR_HOLE
+					    : who == BLACK ? PAIR_BLACK
+					    : who == WHITE ? PAIR_WHITE
+							   : PAIR_BOARD,
+					    sq < 0 ? A_DIM : A_NORMAL);
+			if (sq >= 0 && sq == last)
+				a |= A_BOLD | A_UNDERLINE;
+			if (sq >= 0 && sq == cursor)
+				a |= A_REVERSE;
+			attron(a);
+			for (int k = 0; k < l->cell_w; k++)
+				mvaddstr(y, x + k, sq < 0 ? (ui->utf8 ? "\u2592" : "#") : " ");
+			if (who >= 0)
+				mvaddstr(y, x + l->cell_w / 2, ui_disc(ui, (enum color)who));
+			else if (legal & bit)
+				mvaddstr(y, x + l->cell_w / 2, ui->utf8 ? "\u00b7" : ".");
+			attroff(a);
+		}
 	}
 }
 
@@ -132,12 +140,12 @@ static void compact_moves(struct ui *ui)
 	if (cursor > 0 && (cursor + 1) / 2 > l->moves_h)
 		first = (cursor + 1) / 2 - l->moves_h;
 	for (int r = first; r < rows && r - first < l->moves_h; r++) {
-		char text[64], sq[3];
+		char text[64], sq[SQUARE_NAME_LEN];
 		int len = snprintf(text, sizeof text, "%3d", 2 * r + 1);
 		for (int p = 2 * r + 1; p <= 2 * r + 2 && p < n; p++)
 			len += snprintf(text + len, sizeof text - (size_t)len, " %s%s%s",
 					p == cursor ? ">" : " ", ui_disc(ui, line[p]->player),
-					ui_square_name(line[p]->move, sq));
+					ui_square_name(ui, line[p]->move, sq));
 		ui_put(l->moves_y + r - first, l->moves_x, l->moves_w, text);
 	}
 }

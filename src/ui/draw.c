@@ -69,6 +69,7 @@ void ui_colors_init(struct ui *ui)
 	init_pair(PAIR_HINT_BEST, COLOR_YELLOW, board);
 	init_pair(PAIR_BAR_BLACK, COLOR_BLACK, COLOR_GREEN);
 	init_pair(PAIR_BAR_WHITE, COLOR_WHITE, -1);
+	init_pair(PAIR_HOLE, COLOR_WHITE, COLOR_BLACK);
 }
 
 /* An attribute for one role: a colour pair, or its monochrome stand-in. */
@@ -77,15 +78,34 @@ attr_t ui_style(const struct ui *ui, int pair, attr_t mono)
 	return ui->color ? (attr_t)COLOR_PAIR(pair) : mono;
 }
 
-/* Places the parts of the screen for a rows x cols terminal. */
+/* Places the parts of the screen for a rows x cols terminal and the 8x8 board. */
 void ui_layout_compute(struct ui_layout *lay, int rows, int cols)
 {
+	ui_layout_board(lay, rows, cols, VARIANT_8X8);
+}
+
+/* Lays the screen out again for the terminal's size and the game's board. */
+void ui_layout_update(struct ui *ui)
+{
+	ui_layout_board(&ui->lay, LINES, COLS, controller_variant(ui->ctl));
+}
+
+/*
+ * Places the parts of the screen for a rows x cols terminal and board v: the
+ * largest squares with which the board and the panels fit. When even the
+ * smallest do not fit in height (10x10 on 24 rows), the rows go without grid
+ * lines between them (row_gap 0); the columns keep theirs.
+ */
+void ui_layout_board(struct ui_layout *lay, int rows, int cols, enum variant v)
+{
 	static const int cells[][2] = {{7, 3}, {5, 1}, {3, 1}};
-	int right_min = 44;
+	int right_min = 44, n = square_size(v);
 
 	memset(lay, 0, sizeof *lay);
 	lay->rows = rows;
 	lay->cols = cols;
+	lay->variant = v;
+	lay->row_gap = 1;
 	if (rows < UI_MIN_ROWS || cols < UI_MIN_COLS) {
 		lay->too_small = rows < UI_COMPACT_ROWS || cols < UI_COMPACT_COLS;
 		if (!lay->too_small)
@@ -93,7 +113,7 @@ void ui_layout_compute(struct ui_layout *lay, int rows, int cols)
 		return;
 	}
 	for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
-		int w = 8 * (cells[i][0] + 1) + 1, h = 8 * (cells[i][1] + 1) + 1;
+		int w = n * (cells[i][0] + 1) + 1, h = n * (cells[i][1] + 1) + 1;
 		if (3 + w + right_min <= cols && h + 7 <= rows) {
 			lay->cell_w = cells[i][0];
 			lay->cell_h = cells[i][1];
@@ -103,9 +123,11 @@ void ui_layout_compute(struct ui_layout *lay, int rows, int cols)
 	if (!lay->cell_w) {
 		lay->cell_w = 3;
 		lay->cell_h = 1;
+		if (n * 2 + 1 + 7 > rows)
+			lay->row_gap = 0;
 	}
-	lay->board_w = 8 * (lay->cell_w + 1) + 1;
-	lay->board_h = 8 * (lay->cell_h + 1) + 1;
+	lay->board_w = n * (lay->cell_w + 1) + 1;
+	lay->board_h = n * (lay->cell_h + lay->row_gap) + 2 - lay->row_gap;
 	lay->board_y = 2;
 	lay->board_x = 2;
 	lay->status_y = rows - 2;
@@ -126,16 +148,29 @@ void ui_layout_compute(struct ui_layout *lay, int rows, int cols)
 	lay->eval_h = lay->status_y - lay->eval_y;
 }
 
-/* A square's name ("f5", "pass" for SQ_PASS, "--" otherwise) in `buf`. */
-const char *ui_square_name(int sq, char buf[3])
+/* A square's name on the game's board ("f5", "j10", "pass" for SQ_PASS, "--" otherwise) in
+   `buf`. */
+const char *ui_square_name(const struct ui *ui, int sq, char buf[SQUARE_NAME_LEN])
 {
-	if (sq >= 0 && sq < 64) {
-		buf[0] = (char)('a' + sq % 8);
-		buf[1] = (char)('1' + sq / 8);
-		buf[2] = '\0';
-		return buf;
-	}
-	return sq == SQ_PASS ? "pass" : "--";
+	enum variant v = ui->ctl ? controller_variant(ui->ctl) : ui->lay.variant;
+
+	if (sq == SQ_PASS)
+		return "pass";
+	if (!square_valid(v, sq))
+		return "--";
+	return square_name(v, sq, buf);
+}
+
+/* The board cursor, first moved onto the game's board when the board changed (to the
+   top-left square of the centre); the square. */
+int ui_cursor_square(struct ui *ui)
+{
+	enum variant v = controller_variant(ui->ctl);
+	int n = square_size(v);
+
+	if (!square_valid(v, ui->cursor))
+		ui->cursor = square_at(v, n / 2 - 1, n / 2 - 1);
+	return ui->cursor;
 }
 
 /* Formats a centidisc score: "+2.34", or "+18" when exact, with >= or <= for
@@ -272,16 +307,27 @@ static void clocks(struct ui *ui, const struct game_node *const *line, int n, do
 		}
 		out[controller_side(ui->ctl)] += timer_now() - ui->turn_start;
 	}
+	for (int c = BLACK; c <= WHITE; c++) {
+		double left, running = out[c];
+
+		if (!controller_clock(ui->ctl, (enum color)c, &left))
+			continue;
+		for (int i = 1; i < n && i <= cursor; i++)
+			if (line[i]->time > 0 && (int)line[i]->player == c)
+				running -= line[i]->time;
+		out[c] = left - running; /* a game clock counts down */
+	}
 }
 
 static void format_clock(char *out, size_t len, double s)
 {
-	int t = (int)s;
+	const char *sign = s < 0 ? "-" : "";
+	int t = (int)(s < 0 ? -s : s);
 
 	if (t >= 3600)
-		snprintf(out, len, "%d:%02d:%02d", t / 3600, t / 60 % 60, t % 60);
+		snprintf(out, len, "%s%d:%02d:%02d", sign, t / 3600, t / 60 % 60, t % 60);
 	else
-		snprintf(out, len, "%d:%02d", t / 60, t % 60);
+		snprintf(out, len, "%s%d:%02d", sign, t / 60, t % 60);
 }
 
 static const char *mode_name(enum ctl_mode m)
@@ -318,9 +364,9 @@ static const char *header_name(const struct ui *ui, enum color c)
    the mode and the move number. */
 static void draw_header(struct ui *ui, const struct game_node *const *line, int n)
 {
-	const struct board *b = controller_board(ui->ctl);
 	enum color side = controller_side(ui->ctl);
 	int discs[2], diff, cursor = controller_cursor(ui->ctl), x = 0, fixed = 0;
+	vbits black, white;
 	int room, right_w, name_w[2], pad_w[2];
 	double t[2];
 	char buf[320], right[96], clocks_text[2][16];
@@ -328,8 +374,9 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 	attr_t hdr = ui_style(ui, PAIR_HEADER, A_REVERSE);
 	bool over = controller_game_over(ui->ctl, &diff);
 
-	discs[side] = board_popcount(b->own);
-	discs[!side] = board_popcount(b->opp);
+	controller_colors(ui->ctl, &black, &white);
+	discs[BLACK] = vboard_popcount(black);
+	discs[WHITE] = vboard_popcount(white);
 	clocks(ui, line, n, t);
 	if (over) {
 		ui_result_words(ui, right, sizeof right);
@@ -408,13 +455,13 @@ static void note_text(char *out, size_t outlen, int centi, int width)
 
 /* The notes of the squares at the cursor: the hints shown, or with the overlay on every scored
    legal move (the live search, else the analysis of the move played from here). */
-static void square_notes(const struct ui *ui, struct square_note notes[64])
+static void square_notes(const struct ui *ui, struct square_note notes[128])
 {
 	struct ctl_hint h[32];
 	const struct game_node *at = controller_node(ui->ctl);
 	int n, w = ui->lay.cell_w;
 
-	memset(notes, 0, sizeof(*notes) * 64);
+	memset(notes, 0, sizeof(*notes) * 128);
 	n = controller_overlay(ui->ctl) ? controller_hint_scores(ui->ctl, h, 32)
 					: controller_hints(ui->ctl, h, 32);
 	if (n == 0 && controller_overlay(ui->ctl) && at->child && at->child->analysis.valid) {
@@ -425,38 +472,56 @@ static void square_notes(const struct ui *ui, struct square_note notes[64])
 						 a->moves[i].bound, a->moves[i].depth, a->exact};
 	}
 	for (int i = 0; i < n; i++) {
-		if (h[i].move < 0 || h[i].move >= 64)
+		if (h[i].move < 0 || h[i].move >= 128 || h[i].move == SQ_PASS)
 			continue;
 		note_text(notes[h[i].move].text, sizeof notes[0].text, h[i].score, w);
 		notes[h[i].move].best = h[i].score == h[0].score;
 	}
 }
 
+/* The grid: lines around every square, or with row_gap 0 a frame whose columns keep their
+   lines and whose rows have none between them. */
 static void draw_grid(const struct ui *ui)
 {
 	const struct ui_layout *l = &ui->lay;
-	int pw = l->cell_w + 1, ph = l->cell_h + 1;
+	int n = square_size(l->variant), pw = l->cell_w + 1, ph = l->cell_h + l->row_gap;
 	attr_t a = ui_style(ui, PAIR_BOARD, A_NORMAL);
 
 	attron(a);
-	for (int r = 0; r <= 8; r++) {
-		int y = l->board_y + r * ph;
-		for (int c = 0; c <= 8; c++) {
+	for (int r = 0; r <= n; r++) {
+		int y = l->board_y + r * ph + (r == n && !l->row_gap);
+		if (!l->row_gap && r > 0 && r < n)
+			continue;
+		for (int c = 0; c <= n; c++) {
 			int x = l->board_x + c * pw;
 			enum glyph g;
 			if (r == 0)
-				g = c == 0 ? G_UL : c == 8 ? G_UR : G_TT;
-			else if (r == 8)
-				g = c == 0 ? G_LL : c == 8 ? G_LR : G_BT;
+				g = c == 0 ? G_UL : c == n ? G_UR : G_TT;
+			else if (r == n)
+				g = c == 0 ? G_LL : c == n ? G_LR : G_BT;
 			else
-				g = c == 0 ? G_LT : c == 8 ? G_RT : G_PLUS;
+				g = c == 0 ? G_LT : c == n ? G_RT : G_PLUS;
 			mvaddstr(y, x, glyph(ui, g));
-			if (c < 8)
+			if (c < n)
 				hline_at(ui, y, x + 1, l->cell_w);
-			if (r < 8)
-				vline_at(ui, y + 1, x, l->cell_h);
+			if (r < n)
+				vline_at(ui, y + 1, x, l->row_gap ? l->cell_h : n * l->cell_h);
 		}
 	}
+	attroff(a);
+}
+
+/* A hole of the board: its square filled with a shade (# without Unicode), in its own
+   colour, so that it never looks like an empty square. */
+static void draw_hole(const struct ui *ui, int y0, int x0)
+{
+	const struct ui_layout *l = &ui->lay;
+	attr_t a = ui_style(ui, PAIR_HOLE, A_DIM);
+
+	attron(a);
+	for (int y = y0; y < y0 + l->cell_h; y++)
+		for (int x = x0; x < x0 + l->cell_w; x++)
+			mvaddstr(y, x, ui->utf8 ? "\u2592" : "#");
 	attroff(a);
 }
 
@@ -465,8 +530,11 @@ static void draw_square(const struct ui *ui, int sq, int who, bool legal, bool l
 			const struct square_note *note)
 {
 	const struct ui_layout *l = &ui->lay;
-	int y0 = l->board_y + 1 + (sq / 8) * (l->cell_h + 1);
-	int x0 = l->board_x + 1 + (sq % 8) * (l->cell_w + 1);
+	int row, col;
+
+	square_row_col(l->variant, sq, &row, &col);
+	int y0 = l->board_y + 1 + row * (l->cell_h + l->row_gap);
+	int x0 = l->board_x + 1 + col * (l->cell_w + 1);
 	int mid = y0 + l->cell_h / 2, cx = x0 + l->cell_w / 2;
 	attr_t bg = ui_style(ui, PAIR_BOARD, A_NORMAL);
 
@@ -518,33 +586,49 @@ static void draw_square(const struct ui *ui, int sq, int who, bool legal, bool l
 	}
 }
 
-static void draw_board(const struct ui *ui)
+/* The board: column letters and row numbers, the grid, the holes and every square. */
+static void draw_board(struct ui *ui)
 {
 	const struct ui_layout *l = &ui->lay;
-	const struct board *b = controller_board(ui->ctl);
-	enum color side = controller_side(ui->ctl);
-	uint64_t legal = controller_legal_moves(ui->ctl), flipped = 0;
-	int last = controller_last_move(ui->ctl, &flipped);
+	enum variant v = l->variant;
+	int n = square_size(v);
+	vbits black, white, legal = controller_legal_moves(ui->ctl), flipped = 0;
+	uint64_t flipped8 = 0;
+	int last = controller_last_move(ui->ctl, &flipped8);
 	bool edit = controller_mode(ui->ctl) == MODE_EDIT;
-	struct square_note notes[64];
+	struct square_note notes[128];
+	const struct game_node *at = controller_node(ui->ctl);
 
+	ui_cursor_square(ui);
+	flipped = v == VARIANT_8X8 ? (vbits)flipped8 : (last != SQ_NONE ? at->vflips : 0);
+	controller_colors(ui->ctl, &black, &white);
 	square_notes(ui, notes);
-	for (int c = 0; c < 8; c++)
+	for (int c = 0; c < n; c++)
 		mvaddch(l->board_y - 1, l->board_x + 1 + c * (l->cell_w + 1) + l->cell_w / 2,
 			(chtype)('a' + c));
-	for (int r = 0; r < 8; r++)
-		mvaddch(l->board_y + 1 + r * (l->cell_h + 1) + l->cell_h / 2, l->board_x - 2,
-			(chtype)('1' + r));
+	for (int r = 0; r < n; r++)
+		mvprintw(l->board_y + 1 + r * (l->cell_h + l->row_gap) + l->cell_h / 2,
+			 l->board_x - 2, n >= 10 ? "%2d" : "%d", r + 1);
 	draw_grid(ui);
-	for (int sq = 0; sq < 64; sq++) {
-		uint64_t bit = 1ULL << sq;
-		int who = (b->own & bit) ? (int)side : (b->opp & bit) ? (int)!side : -1;
-		draw_square(ui, sq, who, !edit && (legal & bit), !edit && sq == last,
-			    !edit && (flipped & bit), edit ? NULL : &notes[sq]);
-	}
+	for (int r = 0; r < n; r++)
+		for (int c = 0; c < n; c++) {
+			int sq = square_at(v, r, c);
+			vbits bit;
+			int who;
+
+			if (sq < 0) {
+				draw_hole(ui, l->board_y + 1 + r * (l->cell_h + l->row_gap),
+					  l->board_x + 1 + c * (l->cell_w + 1));
+				continue;
+			}
+			bit = vboard_bit(sq);
+			who = (black & bit) ? BLACK : (white & bit) ? WHITE : -1;
+			draw_square(ui, sq, who, !edit && (legal & bit), !edit && sq == last,
+				    !edit && (flipped & bit), edit ? NULL : &notes[sq]);
+		}
 }
 
-/* The square at screen position y,x, or -1 (mouse clicks). */
+/* The square at screen position y,x, or -1 (mouse clicks; a hole is no square). */
 int ui_square_at(const struct ui *ui, int y, int x)
 {
 	const struct ui_layout *l = &ui->lay;
@@ -554,13 +638,11 @@ int ui_square_at(const struct ui *ui, int y, int x)
 		return ui_compact_square_at(l, y, x);
 	if (l->too_small || dy < 0 || dx < 0)
 		return -1;
-	if (dy % (l->cell_h + 1) == l->cell_h || dx % (l->cell_w + 1) == l->cell_w)
+	if (dy % (l->cell_h + l->row_gap) == l->cell_h || dx % (l->cell_w + 1) == l->cell_w)
 		return -1;
-	dy /= l->cell_h + 1;
+	dy /= l->cell_h + l->row_gap;
 	dx /= l->cell_w + 1;
-	if (dy > 7 || dx > 7)
-		return -1;
-	return dy * 8 + dx;
+	return square_at(l->variant, dy, dx);
 }
 
 static const char *mode_help(const struct ui *ui)
@@ -783,6 +865,8 @@ void ui_draw(struct ui *ui)
 	int n;
 
 	erase();
+	if (ui->ctl && ui->lay.variant != controller_variant(ui->ctl))
+		ui_layout_update(ui); /* a game on another board */
 	if (ui->lay.too_small) {
 		draw_too_small(ui);
 	} else if (ui->lay.compact) {

@@ -63,7 +63,8 @@ void ui_draw_moves(struct ui *ui)
 	const struct ui_layout *l = &ui->lay;
 	const struct game_node *line[LINE_MAX];
 	int n = ui_line(ui, line, LINE_MAX), cursor = controller_cursor(ui->ctl);
-	int inner = l->moves_w - 3, ncols = inner / MOVE_CELL, rows = l->moves_h - 2, total_rows;
+	int wide = square_size(controller_variant(ui->ctl)) >= 10, cell = MOVE_CELL + 2 * wide;
+	int inner = l->moves_w - 3, ncols = inner / cell, rows = l->moves_h - 2, total_rows;
 	char title[64];
 
 	if (ncols > 2)
@@ -93,18 +94,19 @@ void ui_draw_moves(struct ui *ui)
 		for (int c = 0; c < ncols; c++) {
 			int ply = (ui->moves_top + r) * ncols + c + 1;
 			const struct game_node *m;
-			char sq[3], num[16];
-			int x = l->moves_x + 2 + c * MOVE_CELL, y = l->moves_y + 1 + r;
+			char sq[SQUARE_NAME_LEN], num[16];
+			int x = l->moves_x + 2 + c * cell, y = l->moves_y + 1 + r;
 			attr_t sel = ui_style(ui, PAIR_SELECT, A_REVERSE);
 			if (ply >= n)
 				break;
 			m = line[ply];
 			if (ply == cursor)
 				attron(sel);
-			snprintf(num, sizeof num, "%2d ", ply);
+			snprintf(num, sizeof num, "%*d ", 2 + wide, ply);
 			mvaddstr(y, x, num);
 			addstr(ui_disc(ui, m->player));
-			addstr(m->move == SQ_PASS ? "--" : ui_square_name(m->move, sq));
+			printw("%-*s", 2 + wide,
+			       m->move == SQ_PASS ? "--" : ui_square_name(ui, m->move, sq));
 			move_mark(ui, m, ply == cursor);
 			addstr(m->comment && m->comment[0] ? (ui->utf8 ? "\u270e" : "*") : " ");
 			addstr(m->parent && game_child_count(m->parent) > 1 ? "+" : " ");
@@ -221,15 +223,15 @@ static void panel_pieces(struct panel *p, attr_t a, const char *const *pieces, i
 		panel_line(p, a, "%s", buf);
 }
 
-static void format_pv(char *out, size_t outlen, const int *pv, int n)
+static void format_pv(const struct ui *ui, char *out, size_t outlen, const int *pv, int n)
 {
 	size_t len = 0;
 
 	out[0] = '\0';
 	for (int i = 0; i < n && len + 6 < outlen; i++) {
-		char sq[3];
+		char sq[SQUARE_NAME_LEN];
 		len += (size_t)snprintf(out + len, outlen - len, "%s%s", i ? " " : "",
-					pv[i] == SQ_PASS ? "pa" : ui_square_name(pv[i], sq));
+					pv[i] == SQ_PASS ? "pa" : ui_square_name(ui, pv[i], sq));
 	}
 }
 
@@ -264,7 +266,7 @@ static void draw_live(struct panel *p)
 		search_depth_text(g->depth, g->selectivity, depth, sizeof depth);
 		format_count(nodes, sizeof nodes, (double)g->nodes);
 		format_count(speed, sizeof speed, g->time > 0 ? g->nodes / g->time : 0);
-		format_pv(pv, sizeof pv, g->pv, g->pv_len);
+		format_pv(ui, pv, sizeof pv, g->pv, g->pv_len);
 		panel_line(p, i == ui->n_live - 1 ? A_BOLD : A_NORMAL, "%6s%s %7s %7s %5s/s %s",
 			   depth, g->endgame ? "e" : " ", score, nodes, speed, pv);
 	}
@@ -289,11 +291,11 @@ static void draw_hints(struct panel *p)
 		panel_line(p, A_BOLD, "Hints for %s",
 			   controller_side(ui->ctl) == BLACK ? "Black" : "White");
 	for (int i = 0; i < n; i++) {
-		char sq[3], score[24];
+		char sq[SQUARE_NAME_LEN], score[24];
 		ui_format_score(score, sizeof score, h[i].score, h[i].bound, h[i].endgame);
 		panel_line(p, i == 0 ? ui_style(ui, PAIR_GOOD, A_BOLD) : A_NORMAL,
 			   "%2d. %-4s %7s  %s %d", i + 1,
-			   h[i].move == SQ_PASS ? "pass" : ui_square_name(h[i].move, sq), score,
+			   h[i].move == SQ_PASS ? "pass" : ui_square_name(ui, h[i].move, sq), score,
 			   h[i].endgame ? "exact, empties" : "depth", h[i].depth);
 	}
 }
@@ -302,23 +304,25 @@ static void draw_hints(struct panel *p)
    so, those a fast search only bounded (">=" at least, "<=" at most). */
 static void draw_others(struct panel *p, const struct game_reasoning *r, int played)
 {
-	char exact[400], worse[400], sq[3], score[24];
+	char exact[400], worse[400], sq[SQUARE_NAME_LEN], score[24];
 	size_t le = 0, lw = 0;
 
 	exact[0] = worse[0] = '\0';
 	for (int i = 0; i < r->n_moves; i++) {
 		const struct game_candidate *c = &r->moves[i];
 
-		if (c->move == played || c->move >= 64)
+		if (c->move == played || c->move == SQ_PASS || c->move == SQ_NONE)
 			continue;
 		if (c->bound == GAME_BOUND_EXACT && le + 16 < sizeof exact) {
 			ui_format_score(score, sizeof score, c->score, 0, r->endgame);
 			le += (size_t)snprintf(exact + le, sizeof exact - le, "%s%s %s",
-					       le ? ", " : "", ui_square_name(c->move, sq), score);
+					       le ? ", " : "", ui_square_name(p->ui, c->move, sq),
+					       score);
 		} else if (c->bound != GAME_BOUND_EXACT && lw + 16 < sizeof worse) {
 			ui_format_score(score, sizeof score, c->score, c->bound, r->endgame);
 			lw += (size_t)snprintf(worse + lw, sizeof worse - lw, "%s%s %s",
-					       lw ? ", " : "", ui_square_name(c->move, sq), score);
+					       lw ? ", " : "", ui_square_name(p->ui, c->move, sq),
+					       score);
 		}
 	}
 	if (exact[0])
@@ -332,12 +336,13 @@ static void draw_others(struct panel *p, const struct game_reasoning *r, int pla
 static void draw_analysis(struct panel *p, const struct game_analysis *a)
 {
 	struct ui *ui = p->ui;
-	char sq[3], best[24], played[24], played_text[40], head[48], loss[24], how[48];
+	char sq[SQUARE_NAME_LEN], best[24], played[24], played_text[40], head[48], loss[24],
+	    how[48];
 	bool bound = a->played_bound != GAME_BOUND_EXACT;
 
 	ui_format_score(best, sizeof best, a->best_score, 0, false);
 	ui_format_score(played, sizeof played, a->played_score, bound ? a->played_bound : 0, false);
-	snprintf(head, sizeof head, "Analysis: best %s %s,", ui_square_name(a->best_move, sq),
+	snprintf(head, sizeof head, "Analysis: best %s %s,", ui_square_name(ui, a->best_move, sq),
 		 best);
 	snprintf(played_text, sizeof played_text, "played %s,", played);
 	snprintf(loss, sizeof loss, "loss %s%.2f,", bound ? ">=" : "", a->loss / 100.0);
@@ -357,13 +362,13 @@ static void draw_reasoning(struct panel *p, const struct game_node *m, int ply)
 {
 	struct ui *ui = p->ui;
 	const struct game_reasoning *r = m->reasoning;
-	char sq[3], score[24], pv[200], nodes[16];
+	char sq[SQUARE_NAME_LEN], score[24], pv[200], nodes[16];
 	const char *player = "human";
 	enum player_kind kind = controller_player(ui->ctl, m->player, &player);
 
 	panel_line(p, A_BOLD, "Move %d: %s %s %s%s%s", ply, m->player == BLACK ? "Black" : "White",
 		   ui_disc(ui, m->player),
-		   m->move == SQ_PASS ? "pass" : ui_square_name(m->move, sq),
+		   m->move == SQ_PASS ? "pass" : ui_square_name(ui, m->move, sq),
 		   m->mark ? "  your mark " : "", m->mark ? game_mark_symbol(m->mark) : "");
 	if (r) {
 		char line[400];
@@ -384,7 +389,7 @@ static void draw_reasoning(struct panel *p, const struct game_node *m, int ply)
 			panel_line(p, A_NORMAL, "%s nodes in %.2fs", nodes, r->time);
 		}
 		if (r->pv_len > 0) {
-			format_pv(pv, sizeof pv, r->pv, r->pv_len);
+			format_pv(ui, pv, sizeof pv, r->pv, r->pv_len);
 			panel_wrap(p, A_NORMAL, "PV ", pv);
 		}
 		draw_others(p, r, m->move);
@@ -405,7 +410,8 @@ static const char *opening_name(const struct ui *ui, const struct game_node *con
 	int moves[LINE_MAX], count = 0, plies;
 	const char *name = NULL;
 
-	if (ui->openings && controller_game(ui->ctl)->standard_start) {
+	if (ui->openings && controller_game(ui->ctl)->standard_start &&
+	    controller_variant(ui->ctl) == VARIANT_8X8) { /* the names are of 8x8 openings */
 		for (int i = 1; i < n && line[i]->move != SQ_PASS; i++)
 			moves[count++] = line[i]->move;
 		name = openings_match(ui->openings, moves, count, &plies);

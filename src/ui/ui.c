@@ -148,7 +148,7 @@ void ui_resize(struct ui *ui)
 	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0 &&
 	    (ws.ws_row != LINES || ws.ws_col != COLS))
 		resizeterm(ws.ws_row, ws.ws_col);
-	ui_layout_compute(&ui->lay, LINES, COLS);
+	ui_layout_update(ui);
 	clearok(curscr, TRUE);
 	ui->dirty = true;
 }
@@ -288,12 +288,12 @@ int ui_execute(struct ui *ui, const char *line)
 
 static void run_key_command(struct ui *ui, const char *cmd)
 {
-	char line[300], sq[3];
+	char line[300], sq[SQUARE_NAME_LEN];
 	const char *at = strstr(cmd, "{square}");
 
 	if (at) {
 		snprintf(line, sizeof line, "%.*s%s%s", (int)(at - cmd), cmd,
-			 ui_square_name(ui->cursor, sq), at + strlen("{square}"));
+			 ui_square_name(ui, ui_cursor_square(ui), sq), at + strlen("{square}"));
 		cmd = line;
 	}
 	ui_execute(ui, cmd);
@@ -377,7 +377,7 @@ static void handle_key(struct ui *ui, int key, int meta)
 	const char *cmd;
 
 	if (key == KEY_RESIZE) {
-		ui_layout_compute(&ui->lay, LINES, COLS);
+		ui_layout_update(ui);
 		ui->dirty = true;
 		return;
 	}
@@ -494,14 +494,15 @@ static const char *nth_match(const char *const *list, const char *prefix, int n)
 
 static const char *complete_square(const struct ui *ui, bool legal_only, const char *prefix, int n)
 {
-	static char name[3];
-	uint64_t legal = controller_legal_moves(ui->ctl);
+	static char name[SQUARE_NAME_LEN];
+	vbits legal = controller_legal_moves(ui->ctl);
 	size_t len = strlen(prefix);
 
-	for (int sq = 0; sq < 64; sq++) {
-		if (legal_only && !(legal & (1ULL << sq)))
+	for (int sq = 0; sq < 128; sq++) {
+		if (!square_valid(controller_variant(ui->ctl), sq) ||
+		    (legal_only && !(legal & vboard_bit(sq))))
 			continue;
-		ui_square_name(sq, name);
+		ui_square_name(ui, sq, name);
 		if (strncasecmp(name, prefix, len) == 0 && n-- == 0)
 			return name;
 	}
@@ -789,7 +790,7 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 	memset(&ui, 0, sizeof ui);
 	ui.ctl = ctl;
 	ui.opt = *opt;
-	ui.cursor = 3 * 8 + 3;
+	ui.cursor = -1; /* ui_cursor_square puts it at the centre of the game's board */
 	ui.moves_follow = true;
 	ui.turn_ply = -1;
 	ui.ended_ply = -1;
@@ -821,7 +822,7 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 	have_hist = history_path(hist, sizeof hist);
 	if (cmdbar_init(have_hist ? hist : NULL, ui_complete, &ui, err, sizeof err) < 0)
 		ui_set_message(&ui, true, "command bar: %s", err);
-	ui_layout_compute(&ui.lay, LINES, COLS);
+	ui_layout_update(&ui);
 	if (opt->load) {
 		char line[4200];
 		snprintf(line, sizeof line, "load \"%s\"", opt->load);

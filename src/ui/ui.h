@@ -13,6 +13,7 @@
 
 #include "command.h"
 #include "controller.h"
+#include "square.h"
 
 #include <curses.h>
 #include <stdbool.h>
@@ -41,6 +42,8 @@ struct ui_layout {
 	int rows, cols;	      /* terminal size */
 	bool too_small;	      /* below the compact minimum: only a message is drawn */
 	bool compact;	      /* below UI_MIN_COLS x UI_MIN_ROWS: board, moves, message, bar */
+	enum variant variant; /* the board laid out (its squares a side: square_size) */
+	int row_gap;	      /* 1: a grid line between rows; 0: none (10x10 on 24 rows) */
 	int cell_w, cell_h;   /* one square, inside the grid lines */
 	int board_y, board_x; /* top-left corner of the grid (column letters above it) */
 	int board_w, board_h; /* grid size with its lines */
@@ -59,8 +62,8 @@ struct ui {
 	bool utf8;			       /* Unicode discs and box characters */
 	bool color;			       /* colours in use */
 	bool mouse;			       /* mouse clicks reported */
-	int cursor;			       /* board cursor square 0..63 */
-	char typed_column;		       /* a-h typed, waiting for its row; 0 if none */
+	int cursor;			       /* board cursor: a square (square.h) */
+	char typed_column;		       /* a-j typed, waiting for its row; 0 if none */
 	int moves_top;			       /* first row of the move list on screen */
 	bool moves_follow;		       /* keep the replay cursor's move in view */
 	char message[256];		       /* message line */
@@ -118,15 +121,19 @@ enum ui_pair {
 	PAIR_HINT_BEST, /* the best move's score on the board */
 	PAIR_BAR_BLACK, /* graph bars of Black's advantage (above the zero line) */
 	PAIR_BAR_WHITE, /* graph bars of White's advantage (below it) */
+	PAIR_HOLE,	/* a hole of the 10x10 board */
 };
 
 void ui_layout_compute(struct ui_layout *lay, int rows, int cols);
+void ui_layout_board(struct ui_layout *lay, int rows, int cols, enum variant v);
+void ui_layout_update(struct ui *ui);
 void ui_colors_init(struct ui *ui);
 void ui_draw(struct ui *ui);
 int ui_square_at(const struct ui *ui, int y, int x);
 int ui_line(struct ui *ui, const struct game_node **line, int max);
 void ui_format_score(char *out, size_t outlen, int score, int bound, bool endgame);
-const char *ui_square_name(int sq, char buf[3]);
+const char *ui_square_name(const struct ui *ui, int sq, char buf[SQUARE_NAME_LEN]);
+int ui_cursor_square(struct ui *ui);
 int ui_put(int y, int x, int width, const char *s);
 void ui_draw_box(const struct ui *ui, int y, int x, int h, int w, const char *title);
 attr_t ui_style(const struct ui *ui, int pair, attr_t mono);

@@ -17,29 +17,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* `cursor left|right|up|down|SQUARE`: moves the board cursor (around the edges). */
+/* `cursor left|right|up|down|SQUARE`: moves the board cursor (around the edges, over the
+   holes). */
 static int verb_cursor(struct ui *ui, const char *dir)
 {
-	int r = ui->cursor / 8, c = ui->cursor % 8;
+	enum variant v = controller_variant(ui->ctl);
+	int n = square_size(v), r, c, dr = 0, dc = 0;
 
+	square_row_col(v, ui_cursor_square(ui), &r, &c);
 	if (strcmp(dir, "left") == 0)
-		c = (c + 7) % 8;
+		dc = n - 1;
 	else if (strcmp(dir, "right") == 0)
-		c = (c + 1) % 8;
+		dc = 1;
 	else if (strcmp(dir, "up") == 0)
-		r = (r + 7) % 8;
+		dr = n - 1;
 	else if (strcmp(dir, "down") == 0)
-		r = (r + 1) % 8;
+		dr = 1;
 	else {
-		int sq = board_square_parse(dir);
-		if (sq < 0 || sq >= 64) {
+		int sq = square_parse_word(v, dir);
+		if (sq < 0) {
 			ui_set_message(ui, true, "cursor: left, right, up, down or a square");
 			return 0;
 		}
-		r = sq / 8;
-		c = sq % 8;
+		square_row_col(v, sq, &r, &c);
 	}
-	ui->cursor = r * 8 + c;
+	do {
+		r = (r + dr) % n;
+		c = (c + dc) % n;
+	} while (square_at(v, r, c) < 0);
+	ui->cursor = square_at(v, r, c);
 	ui->dirty = true;
 	return 0;
 }
@@ -48,15 +54,14 @@ static int verb_cursor(struct ui *ui, const char *dir)
    empty -> black -> white -> empty. */
 static int verb_select(struct ui *ui, const char *rest)
 {
-	char sq[3], line[32];
-	uint64_t bit = 1ULL << ui->cursor;
-	const struct board *b = controller_board(ui->ctl);
-	enum color side = controller_side(ui->ctl);
+	char sq[SQUARE_NAME_LEN], line[32];
+	vbits bit = vboard_bit(ui_cursor_square(ui)), black, white;
 
 	(void)rest;
-	ui_square_name(ui->cursor, sq);
+	ui_square_name(ui, ui->cursor, sq);
+	controller_colors(ui->ctl, &black, &white);
 	if (controller_mode(ui->ctl) == MODE_EDIT) {
-		int who = (b->own & bit) ? (int)side : (b->opp & bit) ? (int)!side : -1;
+		int who = (black & bit) ? BLACK : (white & bit) ? WHITE : -1;
 		snprintf(line, sizeof line, "set %s %s", sq,
 			 who < 0	? "black"
 			 : who == BLACK ? "white"
@@ -67,31 +72,50 @@ static int verb_select(struct ui *ui, const char *rest)
 	return ui_execute(ui, line);
 }
 
-/* `column a-h`: the first half of a square typed by its name; the board
-   cursor goes to that column and the next key, a row, plays the square. */
+/* `column a-j`: the first half of a square typed by its name; the board cursor goes to that
+   column and the next key, a row, plays the square. A column the board has not: `j` (a
+   key of the cursor too) moves the cursor down, others say so. */
 static int verb_column(struct ui *ui, const char *col)
 {
-	if (col[0] < 'a' || col[0] > 'h' || col[1]) {
-		ui_set_message(ui, true, "column: a letter from a to h");
+	enum variant v = controller_variant(ui->ctl);
+	int n = square_size(v), r, c;
+
+	if (col[0] < 'a' || col[0] > 'j' || col[1]) {
+		ui_set_message(ui, true, "column: a letter from a to j");
+		return -1;
+	}
+	if (col[0] - 'a' >= n) {
+		if (col[0] == 'j')
+			return verb_cursor(ui, "down");
+		ui_set_message(ui, true, "no column %c on the %s board", col[0],
+			       square_variant_name(v));
 		return -1;
 	}
 	ui->typed_column = col[0];
-	ui->cursor = ui->cursor / 8 * 8 + (col[0] - 'a');
-	ui_set_message(ui, false, "%c_  the row (1-8) plays the square; another key cancels",
-		       col[0]);
+	square_row_col(v, ui_cursor_square(ui), &r, &c);
+	for (int k = 0; k < n && square_at(v, (r + k) % n, col[0] - 'a') < 0; k++)
+		r = (r + 1) % n; /* over a hole */
+	if (square_at(v, r, col[0] - 'a') >= 0)
+		ui->cursor = square_at(v, r, col[0] - 'a');
+	ui_set_message(ui, false, "%c_  the row (%s) plays the square; another key cancels", col[0],
+		       n >= 10	? "1-9, 0 for 10"
+		       : n == 6 ? "1-6"
+				: "1-8");
 	return 0;
 }
 
-/* `row 1-8`: after `column`, plays the square they name (as `move` does, so
-   that in the past of the game it starts a variation). */
+/* `row 1-10`: after `column`, plays the square they name (as `move` does, so that in the
+   past of the game it starts a variation). The key 0 types row 10. */
 static int verb_row(struct ui *ui, const char *row)
 {
-	char line[16];
-	char col = ui->typed_column;
+	enum variant v = controller_variant(ui->ctl);
+	char line[32], col = ui->typed_column, *end;
+	long r = strtol(row, &end, 10);
+	int sq;
 
 	ui->typed_column = 0;
-	if (row[0] < '1' || row[0] > '8' || row[1]) {
-		ui_set_message(ui, true, "row: a digit from 1 to 8");
+	if (*end || end == row || r < 1 || r > square_size(v)) {
+		ui_set_message(ui, true, "row: a number from 1 to %d", square_size(v));
 		return -1;
 	}
 	if (!col) {
@@ -99,9 +123,14 @@ static int verb_row(struct ui *ui, const char *row)
 			       "type a square by its name, column first: f then 5 plays f5");
 		return 0;
 	}
-	ui->cursor = (row[0] - '1') * 8 + (col - 'a');
+	snprintf(line, sizeof line, "%c%ld", col, r);
+	if ((sq = square_parse_word(v, line)) < 0) {
+		ui_set_message(ui, true, "%s is a hole, not a square", line);
+		return -1;
+	}
+	ui->cursor = sq;
 	ui->message[0] = '\0';
-	snprintf(line, sizeof line, "move %c%c", col, row[0]);
+	snprintf(line, sizeof line, "move %c%ld", col, r);
 	return ui_execute(ui, line);
 }
 

@@ -1,0 +1,41 @@
+/*
+ * square.h — squares of the game layer on every board: names, parsing, rows
+ * and columns, holes.
+ *
+ * The game layer numbers the squares of an 8×8 game as board.h does (a1 = 0
+ * .. h8 = 63) and those of the other boards as vboard.h does (row * stride +
+ * column), so that a move is an int on every board and the engines' own
+ * numbering is kept. SQ_PASS (64) and SQ_NONE (65) mean a pass and no move on
+ * every board: on 6×6 no square reaches 64, and on the 10×10 board with holes
+ * 64 is the hole j6 and 65 the blank bit after it, neither ever a square.
+ */
+#ifndef OTHELLO_SQUARE_H
+#define OTHELLO_SQUARE_H
+
+#include "board.h"
+#include "vboard.h"
+
+#include <stdbool.h>
+
+enum { SQUARE_NAME_LEN = 4 }; /* "j10" and its end */
+
+int square_size(enum variant v);
+int square_count(enum variant v);
+int square_at(enum variant v, int row, int col);
+bool square_valid(enum variant v, int sq);
+bool square_is_hole(enum variant v, int row, int col);
+void square_row_col(enum variant v, int sq, int *row, int *col);
+int square_parse(enum variant v, const char *s, int *len);
+int square_run_parse(enum variant v, const char *w, int *out, int max);
+int square_parse_word(enum variant v, const char *w);
+const char *square_name(enum variant v, int sq, char buf[SQUARE_NAME_LEN]);
+
+/* A square's name as a value, for use inside one expression: square_text(v, sq).s. */
+struct square_text {
+	char s[SQUARE_NAME_LEN]; /* the name, as square_name writes it */
+};
+struct square_text square_text(enum variant v, int sq);
+const char *square_variant_name(enum variant v);
+const char *square_range(enum variant v);
+
+#endif
