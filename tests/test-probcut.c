@@ -350,3 +350,53 @@ Test(probcut, ffo41_climbs_and_stays_exact)
 	search_free(s);
 	eval_free(ev);
 }
+
+/* Observer: the lowest selectivity of the midgame iterations and their deepest depth. */
+struct pre_iterations {
+	int lowest;  /* lowest selectivity seen among midgame iterations (101: none) */
+	int deepest; /* deepest midgame iteration */
+};
+
+static void mark_midgame(const struct search_info *info, void *user)
+{
+	struct pre_iterations *seen = user;
+
+	if (info->endgame || info->depth >= 20)
+		return;
+	if (info->selectivity < seen->lowest)
+		seen->lowest = info->selectivity;
+	if (info->depth > seen->deepest)
+		seen->deepest = info->depth;
+}
+
+/* The midgame iterations before a solve of FFO #40 (20 empties, +38) run at 95 % to 9 plies
+   (the solve only takes their moves), at the limits' selectivity when it is not exact, and
+   exactly when ProbCut is off; the solve stays exact. */
+Test(probcut, midgame_before_a_solve_is_selective)
+{
+	static const int asked[3] = {100, 87, 100};
+	static const int want[3] = {95, 87, 100};
+	struct board b[1];
+	int best[1];
+	struct eval *ev = eval_with(NULL);
+
+	cr_assert_eq(load_ffo(TESTDATA "/fforum-40-59.obf", b, best, 1), 1);
+	for (int k = 0; k < 3; k++) {
+		struct search *s = search_new(16, ev);
+		struct search_limits lim = {.endgame = 60, .selectivity = asked[k]};
+		struct pre_iterations seen = {101, 0};
+		struct search_result r;
+
+		cr_assert_not_null(s);
+		if (k == 2)
+			search_set_flags(s, SEARCH_NO_PROBCUT);
+		search_run(s, &b[0], &lim, mark_midgame, &seen, &r);
+		cr_assert_eq(seen.lowest, want[k], "case %d", k);
+		cr_assert_eq(seen.deepest, 9, "case %d", k);
+		cr_assert(r.endgame);
+		cr_assert_eq(r.selectivity, 100);
+		cr_assert_eq(r.score, best[0] * 100);
+		search_free(s);
+	}
+	eval_free(ev);
+}

@@ -18,8 +18,13 @@
  * Selectivity (probcut.h): the midgame iterations search at the selectivity
  * of the limits, with Multi-ProbCut (mid_probcut) from MPC_MIN_DEPTH plies;
  * an exact solve from LADDER_MIN_EMPTIES empties first solves at 73, 87 and
- * 95 % (root_solve), whose table moves order the exact search. Without a
- * ProbCut table (an evaluation other than the pattern one), or with
+ * 95 % (root_solve), whose table moves order the exact search; its score
+ * then centres a narrow aspiration window (ASPIRATION_SOLVED). The midgame
+ * iterations before a solve at a fixed number of empties only fill the table
+ * and give a guess: they run at PRE_SOLVE_SEL % when the limits ask for an
+ * exact midgame (FFO #40-#49 together: 4 % fewer nodes than after exact
+ * ones, though single positions range from 17 % fewer to 3.4 times more).
+ * Without a ProbCut table (an evaluation other than the pattern one), or with
  * SEARCH_NO_PROBCUT, everything is exact and searches as before.
  *
  * Time manager: a budget per move (the `time` limit, or a share of the game
@@ -69,10 +74,15 @@ enum {
 				   exact solve (FFO #39, #44) */
 	LADDER_TOP = 2,		 /* an exact solve climbs to 95 % (level 2), then solves: on FFO
 				    #45 going on to 98 % and 99 % cost 109 M nodes to save 28 M */
-	LADDER_MIN_EMPTIES = 22	 /* an exact solve from this many empties climbs the selectivity
+	LADDER_MIN_EMPTIES = 22, /* an exact solve from this many empties climbs the selectivity
 				    levels first (below, the climb costs more than it saves: FFO
 				    positions of 15-21 empties took 1.5-2x the nodes with it, those
 				    of 22-24 empties 0.6-0.85x) */
+	PRE_SOLVE_SEL = 95,	 /* selectivity (%) of the midgame iterations before a solve */
+	PRE_SOLVE_EMPTIES = 11,	 /* they go to the empties less this many plies, */
+	PRE_SOLVE_MAX = 10,	 /* and at most this deep */
+	ASPIRATION_SOLVED = 2	 /* half-window (discs) of a solve around a selective solve's
+				    score (4 around the midgame's) */
 };
 
 /* Static move order for shallow nodes: corners, then edges and centre, X-squares last. */
@@ -594,6 +604,7 @@ struct root {
 	bool wld;		    /* solving for win/loss/draw only */
 	int sel;		    /* selectivity level of the current iteration */
 	int depth;		    /* current iteration depth (empties when solving) */
+	bool solved_guess;	    /* the guess of this solve is a selective solve's score */
 	search_observer obs;	    /* progress callback or NULL */
 	void *user;		    /* its argument */
 };
@@ -798,7 +809,7 @@ static int root_search(struct root *r, int depth, int alpha, int beta)
 static int root_iterate(struct root *r, int depth, int guess, bool have_guess, int lo_limit,
 			int hi_limit, enum bound *bound)
 {
-	int delta = r->endgame ? 4 : 60;
+	int delta = r->endgame ? (r->solved_guess ? ASPIRATION_SOLVED : 4) : 60;
 	int alpha = lo_limit, beta = hi_limit, v;
 
 	if (have_guess && !(r->s->flags & SEARCH_NO_ASPIRATION) && r->multipv < r->n) {
@@ -1030,6 +1041,7 @@ static bool root_solve(struct root *r, const struct search_limits *lim, struct p
 		int v;
 
 		r->sel = s->sel = level;
+		r->solved_guess = done;
 		if (lim->wld)
 			v = root_iterate(r, r->depth, 0, false, -1, 1, &bound);
 		else
@@ -1077,9 +1089,13 @@ int search_run(struct search *s, const struct board *b, const struct search_limi
 	root_init(&r, s, b, moves, lim, obs, user);
 	max_depth = lim->depth > 0 && lim->depth < empties ? lim->depth : empties;
 	solve_at = solve_empties(lim, pace.soft);
-	pre_depth = empties <= solve_at ? (empties - 10 < 10 ? empties - 10 : 10) : max_depth;
+	pre_depth = empties <= solve_at ? empties - PRE_SOLVE_EMPTIES : max_depth;
+	if (empties <= solve_at && pre_depth > PRE_SOLVE_MAX)
+		pre_depth = PRE_SOLVE_MAX;
 	if (pre_depth > max_depth)
 		pre_depth = max_depth; /* a shallow depth limit still solves from `solve_at` */
+	if (empties <= solve_at && mid_level == PROBCUT_EXACT)
+		mid_level = search_level(s, PRE_SOLVE_SEL); /* they only order the solve */
 
 	for (int depth = 1;; depth++) {
 		double t_start = timer_now();
