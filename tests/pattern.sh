@@ -37,6 +37,12 @@ check "train fit --from continues a fit from weights" $?
 check "train fit --from refuses a file that is not weights" $?
 ls $tmp.more.* > /dev/null 2>&1; [ $? -ne 0 ]
 check "train fit leaves no temporary file" $?
+"$OTHELLO" train fit $tmp.same $tmp.dat --iterations 0 --from $tmp.bin --phases 2-5 --anchor > $tmp.out 2> $tmp.err &&
+	cmp -s $tmp.bin $tmp.same && grep -q 'valid-bias' $tmp.out
+check "train fit --iterations 0 --from measures weights and writes them unchanged" $?
+"$OTHELLO" train fit $tmp.same $tmp.dat --phases 2-5 > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 2 ] && grep -q -- "--phases: '2-5' is not LO-HI" $tmp.err
+check "train fit --phases without --from is refused" $?
 
 out=$("$OTHELLO" analyze-position "$(sed -n 2p "$TESTDATA/fforum-1-19.obf" | cut -d';' -f1)" --depth 4 --eval $tmp.bin); st=$?
 [ $st -eq 0 ] && echo "$out" | grep -q "^best "

@@ -11,7 +11,11 @@
  * exact minimax value for the solved positions (flag `exact`), the played
  * result before them (or, with `search_label` = w > 0, w % of the depth-D
  * search score of the position plus (100 - w) % of that result, for the
- * positions where a search chose the move). Game number g uses opening
+ * positions where a search chose the move; with `label_two`, that score is
+ * the mean of the iterations at depths D-1 and D, whose errors have opposite
+ * signs: a search to an even depth underrates the side to move, to an odd
+ * depth overrates it, and a position where a random move is played gets a
+ * search label too). Game number g uses opening
  * g mod (number of openings) and random choices from hash(seed, g), so a game
  * is the same whichever thread plays it and whenever: that makes runs
  * resumable.
@@ -159,6 +163,35 @@ static int label_blend(int result, int search, int pct)
 	return v > 64 ? 64 : v < -64 ? -64 : (int)v;
 }
 
+/* The scores of a search's finished midgame iterations, by depth (a search_observer). */
+static void label_observe(const struct search_info *info, void *user)
+{
+	int *by_depth = user;
+
+	if (!info->endgame && info->bound == BOUND_EXACT && info->depth >= 0 && info->depth < 64)
+		by_depth[info->depth] = info->score;
+}
+
+/*
+ * Runs the search that chooses a move of a self-play game into `r`; returns
+ * the search's score for a label (with `o->label_two` the mean of the last
+ * two depths when both finished), or -1 from search_run as INT_MIN + 1.
+ */
+static int label_search(struct search *s, const struct board *b, const struct search_limits *lim,
+			const struct train_gen_options *o, struct search_result *r)
+{
+	int by_depth[64];
+
+	for (int i = 0; i < 64; i++)
+		by_depth[i] = INT_MIN;
+	if (search_run(s, b, lim, o->label_two ? label_observe : NULL, by_depth, r) != 0)
+		return INT_MIN + 1;
+	if (o->label_two && !r->endgame && r->depth >= 2 && r->depth < 64 &&
+	    by_depth[r->depth] != INT_MIN && by_depth[r->depth - 1] != INT_MIN)
+		return (by_depth[r->depth] + by_depth[r->depth - 1]) / 2;
+	return r->score;
+}
+
 /*
  * Plays self-play game `id` from opening `op` with searcher `s` (options `o`)
  * and fills `out` with its labelled positions. Returns 0, or -1 if the search
@@ -197,6 +230,12 @@ int train_play_game(struct search *s, const struct train_opening *op,
 		    board_empty_count(&b) > o->solve_empties) {
 			int k;
 
+			if (o->label_two && o->search_label > 0) {
+				lim.depth = o->depth;
+				score = label_search(s, &b, &lim, o, &r);
+				if (score == INT_MIN + 1)
+					return -1;
+			}
 			rng = mix64(rng);
 			k = (int)(rng % (uint64_t)board_popcount(moves));
 			while (k-- > 0)
@@ -206,10 +245,10 @@ int train_play_game(struct search *s, const struct train_opening *op,
 			/* no depth cap once solving: search_run solves only after its
 			 * pre-iterations */
 			lim.depth = board_empty_count(&b) <= o->solve_empties ? 0 : o->depth;
-			if (search_run(s, &b, &lim, NULL, NULL, &r) != 0 || r.move >= 64)
+			score = label_search(s, &b, &lim, o, &r);
+			if (score == INT_MIN + 1 || r.move >= 64)
 				return -1;
 			sq = r.move;
-			score = r.score;
 			if (r.endgame)
 				solved = true;
 		}

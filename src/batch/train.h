@@ -55,6 +55,8 @@ struct train_gen_options {
 	size_t tt_mb;	   /* transposition table per thread, megabytes */
 	int search_label;  /* percent of the search score in the label of a searched
 			      position before the solve (0: the game's result only) */
+	bool label_two;	   /* the search score in a label is the mean of depths D-1 and D
+			      (cancels the odd-even swing of a search's score) */
 };
 
 /* Progress of a long run: called after each game (under a lock) */
@@ -90,13 +92,17 @@ struct train_fit_options {
 	int window;	/* also train phase p on positions of phases p-window .. p+window */
 	uint64_t seed;	/* selects the held-out games */
 	bool warm;	/* start each phase from the weights `w` holds (continuing a fit) */
+	int phase_lo;	/* phases refitted: phase_lo .. phase_end - 1 (with warm, the */
+	int phase_end;	/* others keep the weights `w` holds); phase_end 0: all phases */
+	bool anchor;	/* with warm: the ridge pulls towards the starting weights, not 0 */
 };
 
 struct train_fit_report {
-	size_t train[PATTERN_PHASES];	  /* training positions of each phase (own phase only) */
-	size_t valid[PATTERN_PHASES];	  /* held-out positions of each phase */
-	double train_mae[PATTERN_PHASES]; /* mean absolute error, discs */
-	double valid_mae[PATTERN_PHASES]; /* on the held-out positions, discs */
+	size_t train[PATTERN_PHASES];	   /* training positions of each phase (own phase only) */
+	size_t valid[PATTERN_PHASES];	   /* held-out positions of each phase */
+	double train_mae[PATTERN_PHASES];  /* mean absolute error, discs */
+	double valid_mae[PATTERN_PHASES];  /* on the held-out positions, discs */
+	double valid_bias[PATTERN_PHASES]; /* mean signed error (evaluation - label) held out */
 };
 
 typedef void (*train_fit_progress)(int phase, int iteration, int iterations, double rmse,
