@@ -321,7 +321,7 @@ Test(train, fit_recovers_a_known_model_from_synthetic_data, .timeout = 120)
 	struct pattern_weights *truth = pattern_new(), *fit = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0}, fresh = {0};
-	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false};
+	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, false};
 	struct train_fit_report rep;
 	char err[128];
 	uint64_t x = 7;
@@ -360,7 +360,7 @@ Test(train, a_fit_continued_from_weights_starts_where_they_are, .timeout = 120)
 	struct pattern_weights *truth = pattern_new(), *warm = pattern_new(), *cold = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0};
-	struct train_fit_options o = {1, 1, 20, 1, 7, false, 0, 0, false};
+	struct train_fit_options o = {1, 1, 20, 1, 7, false, 0, 0, false, false};
 	struct train_fit_report rep_warm, rep_cold;
 	char err[128];
 	uint64_t x = 11;
@@ -400,7 +400,7 @@ Test(train, an_anchored_fit_shrinks_towards_the_weights_it_starts_from, .timeout
 			       *plain = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0};
-	struct train_fit_options o = {20, 1e7, 20, 1, 7, true, 0, 0, true};
+	struct train_fit_options o = {20, 1e7, 20, 1, 7, true, 0, 0, true, false};
 	struct train_fit_report rep_a, rep_p;
 	char err[128];
 	uint64_t x = 13;
@@ -437,7 +437,7 @@ Test(train, a_fit_of_some_phases_keeps_the_others_and_reports_the_signed_error, 
 	double *p = calloc(PATTERN_PARAMS, sizeof *p), *q = calloc(PATTERN_PARAMS, sizeof *q),
 	       *before = calloc(PATTERN_PARAMS, sizeof *before);
 	struct train_data d = {0};
-	struct train_fit_options o = {40, 1, 20, 0, 7, true, 5, 6, false};
+	struct train_fit_options o = {40, 1, 20, 0, 7, true, 5, 6, false, false};
 	struct train_fit_report rep;
 	char err[128];
 	uint64_t x = 17;
@@ -472,6 +472,37 @@ Test(train, a_fit_of_some_phases_keeps_the_others_and_reports_the_signed_error, 
 	train_data_free(&d);
 	pattern_free(truth);
 	pattern_free(w);
+}
+
+Test(train, an_exact_only_fit_ignores_the_labels_of_unsolved_positions, .timeout = 120)
+{
+	/* every other game is "solved" with true labels; the others' labels are off by 20 */
+	struct pattern_weights *truth = pattern_new(), *fit = pattern_new();
+	double *p = calloc(PATTERN_PARAMS, sizeof *p);
+	struct train_data d = {0};
+	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, true};
+	struct train_fit_report rep;
+	char err[128];
+	uint64_t x = 19;
+
+	for (uint32_t i = 0; i < 81; i++)
+		p[PATTERN_TABLE - 81 + i] = 100.0 * (double)((int)(xorshift(&x) % 5) - 2);
+	for (int ph = 0; ph < PATTERN_PHASES; ph++)
+		pattern_set(truth, ph, p);
+	synthetic_data(truth, 250, &d);
+	for (size_t k = 0; k < d.n; k++) {
+		d.pos[k].exact = d.game[k] % 2;
+		if (!d.pos[k].exact)
+			d.pos[k].score = (int8_t)(d.pos[k].score + 20);
+	}
+	cr_assert_eq(train_fit(&d, &o, fit, &rep, NULL, NULL, err, sizeof err), 0, "%s", err);
+	for (int ph = 1; ph < PATTERN_PHASES; ph++)
+		cr_assert_lt(fabs(rep.valid_bias[ph]), 0.5, "phase %d: bias %.2f", ph,
+			     rep.valid_bias[ph]);
+	free(p);
+	train_data_free(&d);
+	pattern_free(truth);
+	pattern_free(fit);
 }
 
 Test(train, data_file_round_trips_and_ignores_a_record_cut_short)

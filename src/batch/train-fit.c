@@ -24,6 +24,9 @@
  * others keep their weights and are only measured): zero iterations measure
  * given weights on the data.
  *
+ * With `exact_only`, only the solved positions are trained on (a data file's
+ * earlier labels may carry a search's bias), and measured.
+ *
  * Held out: whole games, those with hash(game, seed) mod 100 < validation;
  * their positions are never trained on, and their mean absolute error (of the
  * rounded, clamped weights, exactly as the evaluation computes it) is reported
@@ -215,7 +218,8 @@ int train_fit(const struct train_data *d, const struct train_fit_options *o,
 		bool refit = !o->warm || (p >= lo && p < end);
 
 		for (size_t k = 0; k < d->n; k++)
-			if (!held[k] && abs(feat[k].phase - p) <= o->window)
+			if (!held[k] && abs(feat[k].phase - p) <= o->window &&
+			    (!o->exact_only || d->pos[k].exact))
 				rows[ph.n++] = (uint32_t)k;
 		if (o->warm)
 			pattern_get(w, p, theta);
@@ -229,7 +233,7 @@ int train_fit(const struct train_data *d, const struct train_fit_options *o,
 		for (size_t k = 0; k < d->n; k++) {
 			double e;
 
-			if (feat[k].phase != p)
+			if (feat[k].phase != p || (o->exact_only && !d->pos[k].exact))
 				continue;
 			e = (pattern_eval_features(w, &feat[k]) - y[k]) / 100;
 			if (held[k]) {

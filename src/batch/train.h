@@ -86,15 +86,16 @@ int train_generate(const struct eval *ev, const struct train_opening *ops, int n
 		   FILE *out, train_progress progress, void *user, char *err, size_t errlen);
 
 struct train_fit_options {
-	int iterations; /* conjugate-gradient iterations per phase */
-	double ridge;	/* shrinkage: penalty ridge * w^2 per weight (in discs^2 per sample) */
-	int validation; /* percent of games held out */
-	int window;	/* also train phase p on positions of phases p-window .. p+window */
-	uint64_t seed;	/* selects the held-out games */
-	bool warm;	/* start each phase from the weights `w` holds (continuing a fit) */
-	int phase_lo;	/* phases refitted: phase_lo .. phase_end - 1 (with warm, the */
-	int phase_end;	/* others keep the weights `w` holds); phase_end 0: all phases */
-	bool anchor;	/* with warm: the ridge pulls towards the starting weights, not 0 */
+	int iterations;	 /* conjugate-gradient iterations per phase */
+	double ridge;	 /* shrinkage: penalty ridge * w^2 per weight (in discs^2 per sample) */
+	int validation;	 /* percent of games held out */
+	int window;	 /* also train phase p on positions of phases p-window .. p+window */
+	uint64_t seed;	 /* selects the held-out games */
+	bool warm;	 /* start each phase from the weights `w` holds (continuing a fit) */
+	int phase_lo;	 /* phases refitted: phase_lo .. phase_end - 1 (with warm, the */
+	int phase_end;	 /* others keep the weights `w` holds); phase_end 0: all phases */
+	bool anchor;	 /* with warm: the ridge pulls towards the starting weights, not 0 */
+	bool exact_only; /* train on the exactly solved positions only (all are measured) */
 };
 
 struct train_fit_report {

@@ -14,12 +14,14 @@
  *       (--label-depths 2: the mean of the depth D-1 and D scores).
  *   fit OUT.bin DATA.dat... [--iterations N] [--ridge X] [--validation P]
  *            [--fit-window K] [--seed S] [--from WEIGHTS] [--phases LO-HI] [--anchor]
+ *            [--exact-only]
  *       least-squares weights per phase; prints the mean absolute error per
  *       phase on the training and held-out positions, and the held-out mean
  *       signed error. --from continues the fit of WEIGHTS (each phase starts
  *       from its weights there); --phases then refits only phases LO..HI and
  *       keeps the others (--iterations 0 measures WEIGHTS on the data), and
- *       --anchor makes the ridge pull towards WEIGHTS instead of zero. OUT.bin
+ *       --anchor makes the ridge pull towards WEIGHTS instead of zero;
+ *       --exact-only trains on the solved positions only. OUT.bin
  *       is written to a temporary file and renamed.
  *   iterate DIR --openings FILE [--rounds R] [--games N] [generate/fit options]
  *       round r: games with the weights of round r-1 (round 1: classic) into
@@ -116,7 +118,7 @@ static const struct cli_options train_options = {
 	     "                [--search-label PCT] [--label-depths 1|2]\n"
 	     "       othello train fit OUT.bin DATA.dat... [--iterations N] [--ridge X]\n"
 	     "                [--validation PCT] [--fit-window K] [--seed S] [--from WEIGHTS]\n"
-	     "                [--phases LO-HI] [--anchor]\n"
+	     "                [--phases LO-HI] [--anchor] [--exact-only]\n"
 	     "       othello train iterate DIR --openings FILE [--rounds R] [--games N] "
 	     "[options]\n"
 	     "       othello train match --openings FILE [--a SPEC] [--b SPEC] [--depth D]\n"
@@ -167,6 +169,7 @@ static const struct cli_options train_options = {
 	    CLI_STRING("from", 0, offsetof(struct train_args, from), NULL, NULL),
 	    CLI_STRING("phases", 0, offsetof(struct train_args, phases), NULL, NULL),
 	    CLI_FLAG("anchor", 0, offsetof(struct train_args, fit.anchor), NULL),
+	    CLI_FLAG("exact-only", 0, offsetof(struct train_args, fit.exact_only), NULL),
 	    TRAIN_NUMBER("search-label", 0, search_label, 100),
 	    TRAIN_NUMBER("label-depths", 0, label_depths, 2),
 	    TRAIN_NUMBER("positions", 0, positions, 100000),
@@ -422,9 +425,11 @@ static int run_fit(const struct train_args *a, char **files, int n_files, const 
 	}
 	fprintf(stderr,
 		"fit: %zu positions from %zu games, %d iterations per phase, ridge %g, "
-		"window %d, %d%% held out%s%s\n",
+		"window %d, %d%% held out%s%s%s%s\n",
 		d.n, d.games, fo.iterations, fo.ridge, fo.window, fo.validation,
-		a->from ? ", continued from " : "", a->from ? a->from : "");
+		a->from ? ", continued from " : "", a->from ? a->from : "",
+		fo.anchor && a->from ? " (ridge towards it)" : "",
+		fo.exact_only ? ", solved positions only" : "");
 	if (train_fit(&d, &fo, w, &rep, fit_progress, &bar, err, sizeof err) < 0) {
 		fprintf(stderr, "othello train: %s\n", err);
 		rc = 1;
@@ -639,7 +644,7 @@ int cli_train(int argc, char **argv)
 	a.games = 1000;
 	a.rounds = 2;
 	a.gen = (struct train_gen_options){4, 16, 2, 12, 1, 1, 8, 0, false};
-	a.fit = (struct train_fit_options){40, 5, 10, 1, 1, false, 0, 0, false};
+	a.fit = (struct train_fit_options){40, 5, 10, 1, 1, false, 0, 0, false, false};
 	a.match = (struct train_match_options){6, 14, 1, 5, 1};
 	a.jobs = 1;
 	if (!sub || strcmp(sub, "--help") == 0) {
