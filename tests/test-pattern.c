@@ -570,7 +570,7 @@ Test(train, opening_lines_are_read_and_bad_moves_refused)
 Test(train, self_play_labels_are_exact_where_solved, .timeout = 120)
 {
 	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
-	struct train_gen_options o = {2, 10, 2, 8, 5, 1, 4, 0, false};
+	struct train_gen_options o = {2, 10, 2, 8, 5, 1, 4, 0, 0, false};
 	struct eval *ev = eval_new_default();
 	struct search *s = search_new(4, ev);
 	struct train_game g;
@@ -602,7 +602,7 @@ Test(train, self_play_labels_are_exact_where_solved, .timeout = 120)
 Test(train, search_labels_blend_only_the_positions_before_the_solve, .timeout = 120)
 {
 	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
-	struct train_gen_options o = {3, 10, 2, 8, 7, 1, 4, 0, false};
+	struct train_gen_options o = {3, 10, 2, 8, 7, 1, 4, 0, 0, false};
 	struct eval *ev = eval_new_default();
 	struct search *s = search_new(4, ev);
 	struct train_game g[3];
@@ -640,7 +640,7 @@ Test(train, two_depth_labels_are_the_mean_of_the_last_two_iterations, .timeout =
 {
 	/* the first position's label: the mean of fresh depth-2 and depth-3 searches */
 	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
-	struct train_gen_options o = {3, 10, 0, 8, 7, 1, 4, 100, true};
+	struct train_gen_options o = {3, 10, 0, 8, 7, 1, 4, 100, 0, true};
 	struct eval *ev = eval_new_default();
 	struct search *s = search_new(4, ev);
 	struct train_game g;
@@ -663,6 +663,60 @@ Test(train, two_depth_labels_are_the_mean_of_the_last_two_iterations, .timeout =
 	cr_assert_eq(g.pos[0].score, v, "label %d, depth-2 %d, depth-3 %d", g.pos[0].score, sc[0],
 		     sc[1]);
 	cr_assert_neq(sc[0], sc[1], "a test needs two different iterations");
+	search_free(s);
+	eval_free(ev);
+}
+
+/* True when `c` is the position after one of the moves of `b`. */
+static bool is_child(const struct board *b, const struct board *c)
+{
+	for (uint64_t m = board_moves(b->own, b->opp); m; m &= m - 1) {
+		struct board x = *b;
+		int sq = board_first_square(m);
+
+		board_play(&x, sq, board_flips(x.own, x.opp, sq));
+		if (x.own == c->own && x.opp == c->opp)
+			return true;
+	}
+	return false;
+}
+
+Test(train, siblings_of_the_first_solved_positions_follow_the_game_solved, .timeout = 120)
+{
+	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
+	struct train_gen_options o = {2, 10, 2, 8, 5, 1, 4, 0, 0, false};
+	struct eval *ev = eval_new_default();
+	struct search *s = search_new(4, ev);
+	struct train_game *g0 = malloc(sizeof *g0), *g2 = malloc(sizeof *g2);
+	int first = -1;
+
+	cr_assert(g0 && g2);
+	cr_assert_eq(train_play_game(s, &op, &o, 3, g0), 0);
+	o.siblings = 2;
+	cr_assert_eq(train_play_game(s, &op, &o, 3, g2), 0);
+	cr_assert_gt(g2->n, g0->n + 2, "siblings: %d", g2->n - g0->n);
+	for (int i = 0; i < g0->n; i++) {
+		cr_assert(g2->pos[i].own == g0->pos[i].own && g2->pos[i].score == g0->pos[i].score);
+		if (first < 0 && g0->pos[i].exact)
+			first = i;
+	}
+	cr_assert_geq(first, 0);
+	for (int i = g0->n; i < g2->n; i++) {
+		struct board c = {g2->pos[i].own, g2->pos[i].opp};
+		struct board b1 = {g0->pos[first].own, g0->pos[first].opp};
+		struct board b2 = {g0->pos[first + 1].own, g0->pos[first + 1].opp};
+		struct search_limits lim = {.endgame = 60};
+		struct search_result r;
+
+		cr_assert(is_child(&b1, &c) || is_child(&b2, &c), "sibling %d: no parent", i);
+		cr_assert(g2->pos[i].exact);
+		search_clear(s);
+		search_run(s, &c, &lim, NULL, NULL, &r);
+		cr_assert_eq(r.score, 100 * g2->pos[i].score, "sibling %d: solved %d, label %d", i,
+			     r.score, g2->pos[i].score);
+	}
+	free(g0);
+	free(g2);
 	search_free(s);
 	eval_free(ev);
 }

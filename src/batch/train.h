@@ -22,8 +22,9 @@
 #include "search.h"
 
 enum {
-	TRAIN_MAX_OPENING = 60, /* moves of an opening line */
-	TRAIN_RECORD_BYTES = 18 /* bytes of one position in the data file */
+	TRAIN_MAX_OPENING = 60,	  /* moves of an opening line */
+	TRAIN_RECORD_BYTES = 18,  /* bytes of one position in the data file */
+	TRAIN_MAX_POSITIONS = 192 /* positions of one game record (with solved siblings) */
 };
 
 struct train_opening {
@@ -40,9 +41,10 @@ struct train_position {
 };
 
 struct train_game {
-	uint32_t id;		       /* game number (decides opening and random moves) */
-	int n;			       /* positions */
-	struct train_position pos[64]; /* every position with a move to play, in order */
+	uint32_t id; /* game number (decides opening and random moves) */
+	int n;	     /* positions */
+	struct train_position pos[TRAIN_MAX_POSITIONS]; /* every position with a move to play,
+							   in order, then the siblings */
 };
 
 struct train_gen_options {
@@ -55,6 +57,8 @@ struct train_gen_options {
 	size_t tt_mb;	   /* transposition table per thread, megabytes */
 	int search_label;  /* percent of the search score in the label of a searched
 			      position before the solve (0: the game's result only) */
+	int siblings;	   /* the first this many solved positions of a game also give the
+			      positions after their other moves, solved (exact labels) */
 	bool label_two;	   /* the search score in a label is the mean of depths D-1 and D
 			      (cancels the odd-even swing of a search's score) */
 };

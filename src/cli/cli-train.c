@@ -6,12 +6,14 @@
  *
  *   generate OUT.dat --openings FILE [--games N] [--depth D] [--solve E]
  *            [--random R] [--window W] [--seed S] [--eval SPEC] [--jobs J]
- *            [--search-label PCT] [--label-depths 1|2]
+ *            [--search-label PCT] [--label-depths 1|2] [--siblings K]
  *       self-play games appended to OUT.dat; games already in it are skipped
  *       (resumable; a record cut short by an interrupted run is dropped).
  *       Positions before the exact solve are labelled with the game's result,
  *       or PCT % of their depth-D search score plus (100 - PCT) % of it
  *       (--label-depths 2: the mean of the depth D-1 and D scores).
+ *       --siblings K: the first K solved positions of each game also give
+ *       the positions after their other moves, solved (at most 8).
  *   fit OUT.bin DATA.dat... [--iterations N] [--ridge X] [--validation P]
  *            [--fit-window K] [--seed S] [--from WEIGHTS] [--phases LO-HI] [--anchor]
  *            [--exact-only]
@@ -74,6 +76,7 @@ struct train_numbers {
 	long fit_window;   /* --fit-window K */
 	long search_label; /* --search-label PCT */
 	long label_depths; /* --label-depths 1|2: search score of the last or last two depths */
+	long siblings;	   /* --siblings K: solved siblings of the first K solved positions */
 	long positions;	   /* --positions N: probcut */
 	long end_max;	   /* --end-max E: probcut */
 };
@@ -115,7 +118,7 @@ static const struct cli_options train_options = {
     .usage = "usage: othello train generate OUT.dat --openings FILE [--games N] [--depth D]\n"
 	     "                [--solve E] [--random R] [--window W] [--seed S] [--eval SPEC] "
 	     "[--jobs J]\n"
-	     "                [--search-label PCT] [--label-depths 1|2]\n"
+	     "                [--search-label PCT] [--label-depths 1|2] [--siblings K]\n"
 	     "       othello train fit OUT.bin DATA.dat... [--iterations N] [--ridge X]\n"
 	     "                [--validation PCT] [--fit-window K] [--seed S] [--from WEIGHTS]\n"
 	     "                [--phases LO-HI] [--anchor] [--exact-only]\n"
@@ -172,6 +175,7 @@ static const struct cli_options train_options = {
 	    CLI_FLAG("exact-only", 0, offsetof(struct train_args, fit.exact_only), NULL),
 	    TRAIN_NUMBER("search-label", 0, search_label, 100),
 	    TRAIN_NUMBER("label-depths", 0, label_depths, 2),
+	    TRAIN_NUMBER("siblings", 0, siblings, 8),
 	    TRAIN_NUMBER("positions", 0, positions, 100000),
 	    TRAIN_NUMBER("end-max", 0, end_max, 30),
 	    CLI_HELP(0, NULL),
@@ -212,6 +216,8 @@ static void train_apply(struct train_args *a)
 		a->fit.window = (int)g->fit_window;
 	if (g->search_label >= 0)
 		a->gen.search_label = (int)g->search_label;
+	if (g->siblings >= 0)
+		a->gen.siblings = (int)g->siblings;
 	if (g->label_depths >= 0)
 		a->gen.label_two = g->label_depths == 2;
 	a->gen.jobs = a->jobs;
@@ -224,7 +230,7 @@ static int train_parse(int argc, char **argv, struct train_args *a)
 	int first, st;
 
 	a->given = (struct train_numbers){-1, -1, -1, -1, -1, -1, -1, -1, -1,
-					  -1, -1, -1, -1, -1, -1, -1, -1};
+					  -1, -1, -1, -1, -1, -1, -1, -1, -1};
 	if ((st = cli_options_parse(&train_options, argc, argv, a, &first)) >= 0)
 		return st;
 	train_apply(a);
@@ -643,7 +649,7 @@ int cli_train(int argc, char **argv)
 		return st == 2 ? 2 : cli_vtrain(g, argc, argv);
 	a.games = 1000;
 	a.rounds = 2;
-	a.gen = (struct train_gen_options){4, 16, 2, 12, 1, 1, 8, 0, false};
+	a.gen = (struct train_gen_options){4, 16, 2, 12, 1, 1, 8, 0, 0, false};
 	a.fit = (struct train_fit_options){40, 5, 10, 1, 1, false, 0, 0, false, false};
 	a.match = (struct train_match_options){6, 14, 1, 5, 1};
 	a.jobs = 1;
