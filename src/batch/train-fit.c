@@ -214,7 +214,7 @@ int train_fit(const struct train_data *d, const struct train_fit_options *o,
 		ridge[j] = j < PATTERN_TABLE ? o->ridge : 1e-3;
 	for (int p = 0; p < PATTERN_PHASES; p++) {
 		struct fit_phase ph = {feat, rows, 0, y, ridge};
-		double ae_t = 0, ae_v = 0, se_v = 0;
+		double ae_t = 0, ae_v = 0, se_v = 0, se_par[2] = {0}, n_par[2] = {0};
 		bool refit = !o->warm || (p >= lo && p < end);
 
 		for (size_t k = 0; k < d->n; k++)
@@ -239,6 +239,8 @@ int train_fit(const struct train_data *d, const struct train_fit_options *o,
 			if (held[k]) {
 				rep->valid[p]++;
 				se_v += e;
+				se_par[feat[k].parity] += e;
+				n_par[feat[k].parity]++;
 				ae_v += fabs(e);
 			} else {
 				rep->train[p]++;
@@ -248,6 +250,8 @@ int train_fit(const struct train_data *d, const struct train_fit_options *o,
 		rep->train_mae[p] = rep->train[p] ? ae_t / (double)rep->train[p] : 0;
 		rep->valid_mae[p] = rep->valid[p] ? ae_v / (double)rep->valid[p] : 0;
 		rep->valid_bias[p] = rep->valid[p] ? se_v / (double)rep->valid[p] : 0;
+		for (int q = 0; q < 2; q++)
+			rep->valid_bias_odd[p][q] = n_par[q] ? se_par[q] / n_par[q] : 0;
 	}
 	/* a phase without positions takes the weights of the nearest phase with some */
 	for (int p = 0; p < PATTERN_PHASES; p++) {

@@ -108,6 +108,7 @@ struct train_fit_report {
 	double train_mae[PATTERN_PHASES];  /* mean absolute error, discs */
 	double valid_mae[PATTERN_PHASES];  /* on the held-out positions, discs */
 	double valid_bias[PATTERN_PHASES]; /* mean signed error (evaluation - label) held out */
+	double valid_bias_odd[PATTERN_PHASES][2]; /* the same for even [0] and odd [1] empties */
 };
 
 typedef void (*train_fit_progress)(int phase, int iteration, int iterations, double rmse,

@@ -441,11 +441,14 @@ static int run_fit(const struct train_args *a, char **files, int n_files, const 
 		rc = 1;
 		goto out;
 	}
-	printf("phase  empties  train-pos  valid-pos  train-MAE  valid-MAE valid-bias (discs)\n");
+	printf(
+	    "phase  empties  train-pos  valid-pos  train-MAE  valid-MAE valid-bias   even    odd "
+	    "(discs)\n");
 	for (int p = 0; p < PATTERN_PHASES; p++)
-		printf("%5d  %2d-%-2d    %9zu  %9zu  %9.2f  %9.2f  %9.2f\n", p,
+		printf("%5d  %2d-%-2d    %9zu  %9zu  %9.2f  %9.2f  %9.2f %6.2f %6.2f\n", p,
 		       p == PATTERN_PHASES - 1 ? 0 : 57 - 4 * p, 60 - 4 * p, rep.train[p],
-		       rep.valid[p], rep.train_mae[p], rep.valid_mae[p], rep.valid_bias[p]);
+		       rep.valid[p], rep.train_mae[p], rep.valid_mae[p], rep.valid_bias[p],
+		       rep.valid_bias_odd[p][0], rep.valid_bias_odd[p][1]);
 	if (record_write_atomic(out, write_weights, w, err, sizeof err) != 0) {
 		fprintf(stderr, "othello train: %s\n", err);
 		rc = 1;
