@@ -56,6 +56,14 @@ head -c 100 $tmp.bin > $tmp.bad
 "$OTHELLO" analyze-position "$(sed -n 2p "$TESTDATA/fforum-1-19.obf" | cut -d';' -f1)" --depth 2 --eval $tmp.bad > /dev/null 2> $tmp.err; st=$?
 [ $st -ne 0 ] && grep -q "$tmp.bad: truncated" $tmp.err
 check "a truncated weights file is refused with a message" $?
+{ head -c 8 $tmp.bin; printf '\002'; tail -c +10 $tmp.bin; } > $tmp.v2
+"$OTHELLO" analyze-position "$(sed -n 2p "$TESTDATA/fforum-1-19.obf" | cut -d';' -f1)" --depth 2 --eval $tmp.v2 > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 2 ] && grep -q "$tmp.v2: weights file version 2, this program reads version 1 .*othello train fit" $tmp.err
+check "weights of another version are refused (exit 2), saying how to get new ones" $?
+{ head -c 40 $tmp.bin; printf '\377'; tail -c +42 $tmp.bin; } > $tmp.v2
+"$OTHELLO" analyze-position "$(sed -n 2p "$TESTDATA/fforum-1-19.obf" | cut -d';' -f1)" --depth 2 --eval $tmp.v2 > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 2 ] && grep -q "$tmp.v2: checksum mismatch" $tmp.err
+check "a corrupt weights file is refused with exit 2" $?
 
 mkdir -p $tmp.dir/eval && cp $tmp.bad $tmp.dir/eval/pattern.bin
 OTHELLO_DATADIR=$tmp.dir "$OTHELLO" train match --openings $ops --a pattern --b classic --depth 1 --endgame 4 > $tmp.out 2> $tmp.err; st=$?

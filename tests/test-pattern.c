@@ -224,7 +224,7 @@ Test(pattern, truncated_corrupted_or_foreign_files_are_refused_with_a_message)
 	buf[8] = 9; /* version */
 	err[0] = '\0';
 	cr_assert_null(read_buffer(buf, len, err, sizeof err));
-	cr_assert(strstr(err, "version 9"), "%s", err);
+	cr_assert(strstr(err, "version 9") && strstr(err, "othello train fit"), "%s", err);
 	memcpy(buf, "# text\n\n", 8);
 	err[0] = '\0';
 	cr_assert_null(read_buffer(buf, len, err, sizeof err));
