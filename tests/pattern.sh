@@ -37,6 +37,12 @@ check "train fit --from continues a fit from weights" $?
 check "train fit --from refuses a file that is not weights" $?
 ls $tmp.more.* > /dev/null 2>&1; [ $? -ne 0 ]
 check "train fit leaves no temporary file" $?
+"$OTHELLO" train fit $tmp.same $tmp.dat --iterations 0 --from $tmp.bin --phases 2-5 --anchor > $tmp.out 2> $tmp.err &&
+	cmp -s $tmp.bin $tmp.same && grep -q 'valid-bias' $tmp.out
+check "train fit --iterations 0 --from measures weights and writes them unchanged" $?
+"$OTHELLO" train fit $tmp.same $tmp.dat --phases 2-5 > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 2 ] && grep -q -- "--phases: '2-5' is not LO-HI" $tmp.err
+check "train fit --phases without --from is refused" $?
 
 out=$("$OTHELLO" analyze-position "$(sed -n 2p "$TESTDATA/fforum-1-19.obf" | cut -d';' -f1)" --depth 4 --eval $tmp.bin); st=$?
 [ $st -eq 0 ] && echo "$out" | grep -q "^best "
@@ -50,6 +56,14 @@ head -c 100 $tmp.bin > $tmp.bad
 "$OTHELLO" analyze-position "$(sed -n 2p "$TESTDATA/fforum-1-19.obf" | cut -d';' -f1)" --depth 2 --eval $tmp.bad > /dev/null 2> $tmp.err; st=$?
 [ $st -ne 0 ] && grep -q "$tmp.bad: truncated" $tmp.err
 check "a truncated weights file is refused with a message" $?
+{ head -c 8 $tmp.bin; printf '\002'; tail -c +10 $tmp.bin; } > $tmp.v2
+"$OTHELLO" analyze-position "$(sed -n 2p "$TESTDATA/fforum-1-19.obf" | cut -d';' -f1)" --depth 2 --eval $tmp.v2 > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 2 ] && grep -q "$tmp.v2: weights file version 2, this program reads version 1 .*othello train fit" $tmp.err
+check "weights of another version are refused (exit 2), saying how to get new ones" $?
+{ head -c 40 $tmp.bin; printf '\377'; tail -c +42 $tmp.bin; } > $tmp.v2
+"$OTHELLO" analyze-position "$(sed -n 2p "$TESTDATA/fforum-1-19.obf" | cut -d';' -f1)" --depth 2 --eval $tmp.v2 > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 2 ] && grep -q "$tmp.v2: checksum mismatch" $tmp.err
+check "a corrupt weights file is refused with exit 2" $?
 
 mkdir -p $tmp.dir/eval && cp $tmp.bad $tmp.dir/eval/pattern.bin
 OTHELLO_DATADIR=$tmp.dir "$OTHELLO" train match --openings $ops --a pattern --b classic --depth 1 --endgame 4 > $tmp.out 2> $tmp.err; st=$?

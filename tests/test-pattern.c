@@ -224,7 +224,7 @@ Test(pattern, truncated_corrupted_or_foreign_files_are_refused_with_a_message)
 	buf[8] = 9; /* version */
 	err[0] = '\0';
 	cr_assert_null(read_buffer(buf, len, err, sizeof err));
-	cr_assert(strstr(err, "version 9"), "%s", err);
+	cr_assert(strstr(err, "version 9") && strstr(err, "othello train fit"), "%s", err);
 	memcpy(buf, "# text\n\n", 8);
 	err[0] = '\0';
 	cr_assert_null(read_buffer(buf, len, err, sizeof err));
@@ -321,7 +321,7 @@ Test(train, fit_recovers_a_known_model_from_synthetic_data, .timeout = 120)
 	struct pattern_weights *truth = pattern_new(), *fit = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0}, fresh = {0};
-	struct train_fit_options o = {60, 1, 20, 1, 7, false};
+	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, false};
 	struct train_fit_report rep;
 	char err[128];
 	uint64_t x = 7;
@@ -360,7 +360,7 @@ Test(train, a_fit_continued_from_weights_starts_where_they_are, .timeout = 120)
 	struct pattern_weights *truth = pattern_new(), *warm = pattern_new(), *cold = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0};
-	struct train_fit_options o = {1, 1, 20, 1, 7, false};
+	struct train_fit_options o = {1, 1, 20, 1, 7, false, 0, 0, false, false};
 	struct train_fit_report rep_warm, rep_cold;
 	char err[128];
 	uint64_t x = 11;
@@ -390,6 +390,119 @@ Test(train, a_fit_continued_from_weights_starts_where_they_are, .timeout = 120)
 	pattern_free(truth);
 	pattern_free(warm);
 	pattern_free(cold);
+}
+
+Test(train, an_anchored_fit_shrinks_towards_the_weights_it_starts_from, .timeout = 120)
+{
+	/* with a huge ridge, an anchored fit stays at its start (here the truth); a plain one
+	   shrinks to zero */
+	struct pattern_weights *truth = pattern_new(), *anchored = pattern_new(),
+			       *plain = pattern_new();
+	double *p = calloc(PATTERN_PARAMS, sizeof *p);
+	struct train_data d = {0};
+	struct train_fit_options o = {20, 1e7, 20, 1, 7, true, 0, 0, true, false};
+	struct train_fit_report rep_a, rep_p;
+	char err[128];
+	uint64_t x = 13;
+
+	for (uint32_t i = 0; i < 81; i++)
+		p[PATTERN_TABLE - 81 + i] = 100.0 * (double)((int)(xorshift(&x) % 5) - 2);
+	for (int ph = 0; ph < PATTERN_PHASES; ph++) {
+		pattern_set(truth, ph, p);
+		pattern_set(anchored, ph, p);
+		pattern_set(plain, ph, p);
+	}
+	synthetic_data(truth, 120, &d);
+	cr_assert_eq(train_fit(&d, &o, anchored, &rep_a, NULL, NULL, err, sizeof err), 0, "%s",
+		     err);
+	o.anchor = false;
+	cr_assert_eq(train_fit(&d, &o, plain, &rep_p, NULL, NULL, err, sizeof err), 0, "%s", err);
+	for (int ph = 1; ph < PATTERN_PHASES; ph++) {
+		if (!rep_a.valid[ph])
+			continue;
+		cr_assert_lt(rep_a.valid_mae[ph], 0.1, "phase %d: %.2f", ph, rep_a.valid_mae[ph]);
+		cr_assert_gt(rep_p.valid_mae[ph], 0.5, "phase %d: %.2f", ph, rep_p.valid_mae[ph]);
+	}
+	free(p);
+	train_data_free(&d);
+	pattern_free(truth);
+	pattern_free(anchored);
+	pattern_free(plain);
+}
+
+Test(train, a_fit_of_some_phases_keeps_the_others_and_reports_the_signed_error, .timeout = 120)
+{
+	/* start: the truth plus one disc of bias; refit phase 5 only; measure without moving */
+	struct pattern_weights *truth = pattern_new(), *w = pattern_new();
+	double *p = calloc(PATTERN_PARAMS, sizeof *p), *q = calloc(PATTERN_PARAMS, sizeof *q),
+	       *before = calloc(PATTERN_PARAMS, sizeof *before);
+	struct train_data d = {0};
+	struct train_fit_options o = {40, 1, 20, 0, 7, true, 5, 6, false, false};
+	struct train_fit_report rep;
+	char err[128];
+	uint64_t x = 17;
+
+	for (uint32_t i = 0; i < 81; i++)
+		p[PATTERN_TABLE - 81 + i] = 100.0 * (double)((int)(xorshift(&x) % 5) - 2);
+	for (int ph = 0; ph < PATTERN_PHASES; ph++)
+		pattern_set(truth, ph, p);
+	p[PATTERN_EXTRA_BIAS] = 100;
+	for (int ph = 0; ph < PATTERN_PHASES; ph++)
+		pattern_set(w, ph, p);
+	pattern_get(w, 0, before);
+	synthetic_data(truth, 120, &d);
+	cr_assert_eq(train_fit(&d, &o, w, &rep, NULL, NULL, err, sizeof err), 0, "%s", err);
+	for (int ph = 1; ph < PATTERN_PHASES; ph++) {
+		if (!rep.valid[ph])
+			continue;
+		pattern_get(w, ph, q);
+		if (ph == 5) {
+			cr_assert_lt(fabs(rep.valid_bias[ph]), 0.2, "refitted: %.2f",
+				     rep.valid_bias[ph]);
+			continue;
+		}
+		cr_assert_eq(memcmp(before, q, sizeof *q * PATTERN_PARAMS), 0, "phase %d changed",
+			     ph);
+		cr_assert_float_eq(rep.valid_bias[ph], 1.0, 1e-9, "phase %d: bias %.2f", ph,
+				   rep.valid_bias[ph]);
+	}
+	free(p);
+	free(q);
+	free(before);
+	train_data_free(&d);
+	pattern_free(truth);
+	pattern_free(w);
+}
+
+Test(train, an_exact_only_fit_ignores_the_labels_of_unsolved_positions, .timeout = 120)
+{
+	/* every other game is "solved" with true labels; the others' labels are off by 20 */
+	struct pattern_weights *truth = pattern_new(), *fit = pattern_new();
+	double *p = calloc(PATTERN_PARAMS, sizeof *p);
+	struct train_data d = {0};
+	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, true};
+	struct train_fit_report rep;
+	char err[128];
+	uint64_t x = 19;
+
+	for (uint32_t i = 0; i < 81; i++)
+		p[PATTERN_TABLE - 81 + i] = 100.0 * (double)((int)(xorshift(&x) % 5) - 2);
+	for (int ph = 0; ph < PATTERN_PHASES; ph++)
+		pattern_set(truth, ph, p);
+	synthetic_data(truth, 250, &d);
+	for (size_t k = 0; k < d.n; k++) {
+		d.pos[k].exact = d.game[k] % 2;
+		if (!d.pos[k].exact)
+			d.pos[k].score = (int8_t)(d.pos[k].score + 20);
+	}
+	cr_assert_eq(train_fit(&d, &o, fit, &rep, NULL, NULL, err, sizeof err), 0, "%s", err);
+	for (int ph = 1; ph < PATTERN_PHASES; ph++)
+		cr_assert_lt(fabs(rep.valid_bias[ph]), 0.5, "phase %d: bias %.2f", ph,
+			     rep.valid_bias[ph]);
+	free(p);
+	train_data_free(&d);
+	pattern_free(truth);
+	pattern_free(fit);
 }
 
 Test(train, data_file_round_trips_and_ignores_a_record_cut_short)
@@ -457,7 +570,7 @@ Test(train, opening_lines_are_read_and_bad_moves_refused)
 Test(train, self_play_labels_are_exact_where_solved, .timeout = 120)
 {
 	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
-	struct train_gen_options o = {2, 10, 2, 8, 5, 1, 4, 0};
+	struct train_gen_options o = {2, 10, 2, 8, 5, 1, 4, 0, 0, false};
 	struct eval *ev = eval_new_default();
 	struct search *s = search_new(4, ev);
 	struct train_game g;
@@ -489,7 +602,7 @@ Test(train, self_play_labels_are_exact_where_solved, .timeout = 120)
 Test(train, search_labels_blend_only_the_positions_before_the_solve, .timeout = 120)
 {
 	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
-	struct train_gen_options o = {3, 10, 2, 8, 7, 1, 4, 0};
+	struct train_gen_options o = {3, 10, 2, 8, 7, 1, 4, 0, 0, false};
 	struct eval *ev = eval_new_default();
 	struct search *s = search_new(4, ev);
 	struct train_game g[3];
@@ -519,6 +632,91 @@ Test(train, search_labels_blend_only_the_positions_before_the_solve, .timeout = 
 		differ += a != b;
 	}
 	cr_assert_geq(differ, 5, "the search scores should differ from the result");
+	search_free(s);
+	eval_free(ev);
+}
+
+Test(train, two_depth_labels_are_the_mean_of_the_last_two_iterations, .timeout = 120)
+{
+	/* the first position's label: the mean of fresh depth-2 and depth-3 searches */
+	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
+	struct train_gen_options o = {3, 10, 0, 8, 7, 1, 4, 100, 0, true};
+	struct eval *ev = eval_new_default();
+	struct search *s = search_new(4, ev);
+	struct train_game g;
+	struct board b = {0, 0};
+	int sc[2], v;
+
+	cr_assert_eq(train_play_game(s, &op, &o, 11, &g), 0);
+	train_opening_play(&op, &b);
+	cr_assert(b.own == g.pos[0].own && b.opp == g.pos[0].opp);
+	for (int k = 0; k < 2; k++) {
+		struct search_limits lim = {.depth = 2 + k, .endgame = 10};
+		struct search_result r;
+
+		search_clear(s);
+		cr_assert_eq(search_run(s, &b, &lim, NULL, NULL, &r), 0);
+		sc[k] = r.score;
+	}
+	v = (sc[0] + sc[1]) / 2;
+	v = v >= 0 ? (v + 50) / 100 : -((-v + 50) / 100);
+	cr_assert_eq(g.pos[0].score, v, "label %d, depth-2 %d, depth-3 %d", g.pos[0].score, sc[0],
+		     sc[1]);
+	cr_assert_neq(sc[0], sc[1], "a test needs two different iterations");
+	search_free(s);
+	eval_free(ev);
+}
+
+/* True when `c` is the position after one of the moves of `b`. */
+static bool is_child(const struct board *b, const struct board *c)
+{
+	for (uint64_t m = board_moves(b->own, b->opp); m; m &= m - 1) {
+		struct board x = *b;
+		int sq = board_first_square(m);
+
+		board_play(&x, sq, board_flips(x.own, x.opp, sq));
+		if (x.own == c->own && x.opp == c->opp)
+			return true;
+	}
+	return false;
+}
+
+Test(train, siblings_of_the_first_solved_positions_follow_the_game_solved, .timeout = 120)
+{
+	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
+	struct train_gen_options o = {2, 10, 2, 8, 5, 1, 4, 0, 0, false};
+	struct eval *ev = eval_new_default();
+	struct search *s = search_new(4, ev);
+	struct train_game *g0 = malloc(sizeof *g0), *g2 = malloc(sizeof *g2);
+	int first = -1;
+
+	cr_assert(g0 && g2);
+	cr_assert_eq(train_play_game(s, &op, &o, 3, g0), 0);
+	o.siblings = 2;
+	cr_assert_eq(train_play_game(s, &op, &o, 3, g2), 0);
+	cr_assert_gt(g2->n, g0->n + 2, "siblings: %d", g2->n - g0->n);
+	for (int i = 0; i < g0->n; i++) {
+		cr_assert(g2->pos[i].own == g0->pos[i].own && g2->pos[i].score == g0->pos[i].score);
+		if (first < 0 && g0->pos[i].exact)
+			first = i;
+	}
+	cr_assert_geq(first, 0);
+	for (int i = g0->n; i < g2->n; i++) {
+		struct board c = {g2->pos[i].own, g2->pos[i].opp};
+		struct board b1 = {g0->pos[first].own, g0->pos[first].opp};
+		struct board b2 = {g0->pos[first + 1].own, g0->pos[first + 1].opp};
+		struct search_limits lim = {.endgame = 60};
+		struct search_result r;
+
+		cr_assert(is_child(&b1, &c) || is_child(&b2, &c), "sibling %d: no parent", i);
+		cr_assert(g2->pos[i].exact);
+		search_clear(s);
+		search_run(s, &c, &lim, NULL, NULL, &r);
+		cr_assert_eq(r.score, 100 * g2->pos[i].score, "sibling %d: solved %d, label %d", i,
+			     r.score, g2->pos[i].score);
+	}
+	free(g0);
+	free(g2);
 	search_free(s);
 	eval_free(ev);
 }

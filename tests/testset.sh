@@ -40,6 +40,9 @@ check "without scores in the file, solve --all-moves still prints every move's s
 [ $st -eq 0 ] && grep -q '^empties positions  error0   loss@1  best@1   loss@2  best@2$' $tmp.out &&
 	grep -q '^     10         2 ' $tmp.out && grep -q '^    all         6 ' $tmp.out
 check "train test prints a row per number of empties and a total" $?
+grep -q '^empties positions   bias0   bias@1   bias@2$' $tmp.out && grep -q '^   even         [0-9] ' $tmp.out &&
+	grep -q '^    odd         [0-9] ' $tmp.out && [ "$(grep -c '^    all         6 ' $tmp.out)" -eq 2 ]
+check "train test prints the signed errors, also by parity of the empties" $?
 
 printf '%s\n' "$(head -n 1 $tmp.all | sed 's/; [A-H][1-8]:[+-][0-9]*; % /; % /')" > $tmp.bad
 "$OTHELLO" train test classic $tmp.bad 2> $tmp.err; st=$?

@@ -256,11 +256,12 @@ struct measure {
 static int measure_one(struct measure *m, struct search *s, const struct obf_position *p,
 		       struct testset_bucket *b)
 {
-	int exact = p->best;
+	int exact = p->best, e0 = eval_board(m->ev, &p->b) - exact * SCORE_DISC;
 
 	memset(b, 0, sizeof *b);
 	b->n = 1;
-	b->error0 = abs(eval_board(m->ev, &p->b) - exact * SCORE_DISC) / (double)SCORE_DISC;
+	b->error0 = abs(e0) / (double)SCORE_DISC;
+	b->bias0 = e0 / (double)SCORE_DISC;
 	for (int d = 0; d < m->o->n_depths; d++) {
 		struct search_limits lim = {.depth = m->o->depths[d], .endgame = 0};
 		struct search_result r;
@@ -273,17 +274,20 @@ static int measure_one(struct measure *m, struct search *s, const struct obf_pos
 			return -1;
 		b->loss[d] = exact - got;
 		b->best[d] = got == exact;
+		b->bias[d] = (r.score - exact * SCORE_DISC) / (double)SCORE_DISC;
 	}
 	return 0;
 }
 
-/* Adds bucket `b` to `into`. */
-static void bucket_add(struct testset_bucket *into, const struct testset_bucket *b)
+/* Adds the sums of bucket `b` to those of `into` (positions, errors, losses, best moves). */
+void testset_bucket_add(struct testset_bucket *into, const struct testset_bucket *b)
 {
 	into->n += b->n;
 	into->error0 += b->error0;
+	into->bias0 += b->bias0;
 	for (int d = 0; d < TESTSET_MAX_DEPTHS; d++) {
 		into->loss[d] += b->loss[d];
+		into->bias[d] += b->bias[d];
 		into->best[d] += b->best[d];
 	}
 }
@@ -309,7 +313,7 @@ static void *measure_worker(void *arg)
 			m->failed = true;
 			m->bad = i;
 		} else if (rc == 0) {
-			bucket_add(&m->buckets[board_empty_count(&m->set[i].b)], &one);
+			testset_bucket_add(&m->buckets[board_empty_count(&m->set[i].b)], &one);
 		}
 		if (m->progress)
 			m->progress(++m->finished, m->n, m->user);

@@ -44,7 +44,9 @@ int testset_generate(const struct eval *ev, const struct train_opening *ops, int
 struct testset_bucket {
 	long n;				 /* positions */
 	double error0;			 /* sum of |static evaluation - exact|, discs */
+	double bias0;			 /* sum of (static evaluation - exact), discs */
 	double loss[TESTSET_MAX_DEPTHS]; /* sum of disc losses of the move chosen */
+	double bias[TESTSET_MAX_DEPTHS]; /* sum of (search score - exact), discs */
 	long best[TESTSET_MAX_DEPTHS];	 /* positions where a best move was chosen */
 };
 
@@ -55,6 +57,7 @@ struct testset_measure_options {
 	size_t hash_mb;			/* transposition table of each thread */
 };
 
+void testset_bucket_add(struct testset_bucket *into, const struct testset_bucket *b);
 int testset_measure(const struct eval *ev, const struct obf_position *set, size_t n,
 		    const struct testset_measure_options *o, struct testset_bucket buckets[61],
 		    testset_progress progress, void *user, char *err, size_t errlen);

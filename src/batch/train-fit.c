@@ -14,6 +14,19 @@
  * solved by conjugate gradients with the diagonal of X'X + ridge I as
  * preconditioner, starting from the previous phase's solution.
  *
+ * With `anchor` (and a warm start), the ridge term is ridge x sum of (w - w0)^2
+ * for the starting weights w0: new data move the weights away from a former
+ * fit only as far as they outweigh it (a fit refined without the data it was
+ * made from). Only the first residual changes: r = X'(y - Xw) - ridge (w - w0),
+ * which is zero-ridge at the start, w = w0.
+ *
+ * With a warm start, `phase_lo` .. `phase_end` - 1 limit the phases refitted (the
+ * others keep their weights and are only measured): zero iterations measure
+ * given weights on the data.
+ *
+ * With `exact_only`, only the solved positions are trained on (a data file's
+ * earlier labels may carry a search's bias), and measured.
+ *
  * Held out: whole games, those with hash(game, seed) mod 100 < validation;
  * their positions are never trained on, and their mean absolute error (of the
  * rounded, clamped weights, exactly as the evaluation computes it) is reported
@@ -82,10 +95,11 @@ static void apply_normal(const struct fit_phase *ph, const double *p, double *ap
 
 /*
  * Solves one phase by preconditioned conjugate gradients, `iters` steps from
- * the start value in `w` (updated in place). Scratch vectors are given.
+ * the start value in `w` (updated in place; with `anchor` the ridge pulls
+ * towards that start value instead of zero). Scratch vectors are given.
  */
-static int fit_phase(const struct fit_phase *ph, int iters, double *w, double **scratch, int phase,
-		     train_fit_progress progress, void *user)
+static int fit_phase(const struct fit_phase *ph, int iters, double *w, bool anchor,
+		     double **scratch, int phase, train_fit_progress progress, void *user)
 {
 	double *r = scratch[0], *z = scratch[1], *p = scratch[2], *ap = scratch[3],
 	       *diag = scratch[4];
@@ -114,7 +128,8 @@ static int fit_phase(const struct fit_phase *ph, int iters, double *w, double **
 			diag[f->param[i]] += 1;
 	}
 	for (int j = 0; j < PATTERN_PARAMS; j++) {
-		r[j] -= ph->ridge[j] * w[j];
+		if (!anchor)
+			r[j] -= ph->ridge[j] * w[j];
 		diag[j] += ph->ridge[j];
 		if (diag[j] <= 0)
 			diag[j] = 1;
@@ -178,6 +193,7 @@ int train_fit(const struct train_data *d, const struct train_fit_options *o,
 	double *theta = calloc(PATTERN_PARAMS, sizeof *theta),
 	       *ridge = malloc(sizeof *ridge * PATTERN_PARAMS), *scratch[5] = {0};
 	int rc = -1, have[PATTERN_PHASES] = {0};
+	int lo = o->phase_lo, end = o->phase_end > 0 ? o->phase_end : PATTERN_PHASES;
 
 	memset(rep, 0, sizeof *rep);
 	for (int i = 0; i < 5; i++)
@@ -198,35 +214,44 @@ int train_fit(const struct train_data *d, const struct train_fit_options *o,
 		ridge[j] = j < PATTERN_TABLE ? o->ridge : 1e-3;
 	for (int p = 0; p < PATTERN_PHASES; p++) {
 		struct fit_phase ph = {feat, rows, 0, y, ridge};
-		double ae_t = 0, ae_v = 0;
+		double ae_t = 0, ae_v = 0, se_v = 0, se_par[2] = {0}, n_par[2] = {0};
+		bool refit = !o->warm || (p >= lo && p < end);
 
 		for (size_t k = 0; k < d->n; k++)
-			if (!held[k] && abs(feat[k].phase - p) <= o->window)
+			if (!held[k] && abs(feat[k].phase - p) <= o->window &&
+			    (!o->exact_only || d->pos[k].exact))
 				rows[ph.n++] = (uint32_t)k;
 		if (o->warm)
 			pattern_get(w, p, theta);
-		if (fit_phase(&ph, o->iterations, theta, scratch, p, progress, user) < 0) {
+		if (fit_phase(&ph, refit ? o->iterations : 0, theta, o->warm && o->anchor, scratch,
+			      p, progress, user) < 0) {
 			snprintf(err, errlen, "out of memory");
 			goto out;
 		}
 		pattern_set(w, p, theta);
-		have[p] = ph.n > 0;
+		have[p] = ph.n > 0 || !refit;
 		for (size_t k = 0; k < d->n; k++) {
 			double e;
 
-			if (feat[k].phase != p)
+			if (feat[k].phase != p || (o->exact_only && !d->pos[k].exact))
 				continue;
-			e = fabs(pattern_eval_features(w, &feat[k]) - y[k]) / 100;
+			e = (pattern_eval_features(w, &feat[k]) - y[k]) / 100;
 			if (held[k]) {
 				rep->valid[p]++;
-				ae_v += e;
+				se_v += e;
+				se_par[feat[k].parity] += e;
+				n_par[feat[k].parity]++;
+				ae_v += fabs(e);
 			} else {
 				rep->train[p]++;
-				ae_t += e;
+				ae_t += fabs(e);
 			}
 		}
 		rep->train_mae[p] = rep->train[p] ? ae_t / (double)rep->train[p] : 0;
 		rep->valid_mae[p] = rep->valid[p] ? ae_v / (double)rep->valid[p] : 0;
+		rep->valid_bias[p] = rep->valid[p] ? se_v / (double)rep->valid[p] : 0;
+		for (int q = 0; q < 2; q++)
+			rep->valid_bias_odd[p][q] = n_par[q] ? se_par[q] / n_par[q] : 0;
 	}
 	/* a phase without positions takes the weights of the nearest phase with some */
 	for (int p = 0; p < PATTERN_PHASES; p++) {

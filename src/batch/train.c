@@ -11,7 +11,14 @@
  * exact minimax value for the solved positions (flag `exact`), the played
  * result before them (or, with `search_label` = w > 0, w % of the depth-D
  * search score of the position plus (100 - w) % of that result, for the
- * positions where a search chose the move). Game number g uses opening
+ * positions where a search chose the move; with `label_two`, that score is
+ * the mean of the iterations at depths D-1 and D, whose errors have opposite
+ * signs: a search to an even depth underrates the side to move, to an odd
+ * depth overrates it, and a position where a random move is played gets a
+ * search label too). With `siblings` = k, the first k solved positions also
+ * give the positions after each of their other moves, solved: exact labels
+ * for positions after a poor move, the kind a search's leaves are; they
+ * follow the game's positions in its record. Game number g uses opening
  * g mod (number of openings) and random choices from hash(seed, g), so a game
  * is the same whichever thread plays it and whenever: that makes runs
  * resumable.
@@ -159,6 +166,72 @@ static int label_blend(int result, int search, int pct)
 	return v > 64 ? 64 : v < -64 ? -64 : (int)v;
 }
 
+/* The scores of a search's finished midgame iterations, by depth (a search_observer). */
+static void label_observe(const struct search_info *info, void *user)
+{
+	int *by_depth = user;
+
+	if (!info->endgame && info->bound == BOUND_EXACT && info->depth >= 0 && info->depth < 64)
+		by_depth[info->depth] = info->score;
+}
+
+/*
+ * Runs the search that chooses a move of a self-play game into `r`; returns
+ * the search's score for a label (with `o->label_two` the mean of the last
+ * two depths when both finished), or -1 from search_run as INT_MIN + 1.
+ */
+static int label_search(struct search *s, const struct board *b, const struct search_limits *lim,
+			const struct train_gen_options *o, struct search_result *r)
+{
+	int by_depth[64];
+
+	for (int i = 0; i < 64; i++)
+		by_depth[i] = INT_MIN;
+	if (search_run(s, b, lim, o->label_two ? label_observe : NULL, by_depth, r) != 0)
+		return INT_MIN + 1;
+	if (o->label_two && !r->endgame && r->depth >= 2 && r->depth < 64 &&
+	    by_depth[r->depth] != INT_MIN && by_depth[r->depth - 1] != INT_MIN)
+		return (by_depth[r->depth] + by_depth[r->depth - 1]) / 2;
+	return r->score;
+}
+
+/*
+ * Appends to `g` the positions after the other moves of its first
+ * `o->siblings` solved positions (`played[i]`: the move played at position
+ * i), each solved exactly; a sibling whose side to move must pass is left
+ * out. Returns 0, or -1 if a solve failed.
+ */
+static int add_siblings(struct search *s, const struct train_gen_options *o, const int *played,
+			struct train_game *g)
+{
+	int n_main = g->n, taken = 0;
+	struct search_limits lim = {.endgame = 64};
+
+	for (int i = 0; i < n_main && taken < o->siblings; i++) {
+		struct board b = {g->pos[i].own, g->pos[i].opp};
+
+		if (!g->pos[i].exact)
+			continue;
+		taken++;
+		for (uint64_t m = board_moves(b.own, b.opp); m; m &= m - 1) {
+			int sq = board_first_square(m);
+			struct board c = b;
+			struct search_result r;
+
+			if (sq == played[i])
+				continue;
+			board_play(&c, sq, board_flips(c.own, c.opp, sq));
+			if (!board_moves(c.own, c.opp) || g->n == TRAIN_MAX_POSITIONS)
+				continue;
+			if (search_run(s, &c, &lim, NULL, NULL, &r) != 0 || !r.endgame)
+				return -1;
+			g->pos[g->n++] = (struct train_position){c.own, c.opp,
+								 (int8_t)(r.score / SCORE_DISC), 1};
+		}
+	}
+	return 0;
+}
+
 /*
  * Plays self-play game `id` from opening `op` with searcher `s` (options `o`)
  * and fills `out` with its labelled positions. Returns 0, or -1 if the search
@@ -171,7 +244,7 @@ int train_play_game(struct search *s, const struct train_opening *op,
 	enum color side = train_opening_play(op, &b), mover[64];
 	uint64_t rng = mix64(o->seed ^ ((uint64_t)id << 20)), random_plies = 0;
 	struct search_limits lim = {0};
-	int ply = 0, final, searched[64];
+	int ply = 0, final, searched[64], played[64];
 	bool solved = false;
 
 	for (int i = 0; i < o->random_moves && o->random_window > 0; i++) {
@@ -197,6 +270,12 @@ int train_play_game(struct search *s, const struct train_opening *op,
 		    board_empty_count(&b) > o->solve_empties) {
 			int k;
 
+			if (o->label_two && o->search_label > 0) {
+				lim.depth = o->depth;
+				score = label_search(s, &b, &lim, o, &r);
+				if (score == INT_MIN + 1)
+					return -1;
+			}
 			rng = mix64(rng);
 			k = (int)(rng % (uint64_t)board_popcount(moves));
 			while (k-- > 0)
@@ -206,14 +285,15 @@ int train_play_game(struct search *s, const struct train_opening *op,
 			/* no depth cap once solving: search_run solves only after its
 			 * pre-iterations */
 			lim.depth = board_empty_count(&b) <= o->solve_empties ? 0 : o->depth;
-			if (search_run(s, &b, &lim, NULL, NULL, &r) != 0 || r.move >= 64)
+			score = label_search(s, &b, &lim, o, &r);
+			if (score == INT_MIN + 1 || r.move >= 64)
 				return -1;
 			sq = r.move;
-			score = r.score;
 			if (r.endgame)
 				solved = true;
 		}
 		searched[out->n] = score;
+		played[out->n] = sq;
 		out->pos[out->n] = (struct train_position){b.own, b.opp, 0, solved};
 		mover[out->n++] = side;
 		board_play(&b, sq, board_flips(b.own, b.opp, sq));
@@ -228,7 +308,7 @@ int train_play_game(struct search *s, const struct train_opening *op,
 			v = label_blend(v, searched[i], o->search_label);
 		out->pos[i].score = (int8_t)v;
 	}
-	return 0;
+	return add_siblings(s, o, played, out);
 }
 
 /* Writes the data file's magic to `f`; returns 0 or -1 on a write error. */
@@ -240,7 +320,7 @@ int train_data_write_header(FILE *f)
 /* Appends the record of game `g` to `f` and flushes; returns 0 or -1 on a write error. */
 int train_data_write_game(FILE *f, const struct train_game *g)
 {
-	uint8_t buf[8 + 64 * TRAIN_RECORD_BYTES], *p = buf + 8;
+	uint8_t buf[8 + TRAIN_MAX_POSITIONS * TRAIN_RECORD_BYTES], *p = buf + 8;
 
 	bytes_put_le(buf, g->id, 4);
 	bytes_put_le(buf + 4, (uint64_t)g->n, 2);
@@ -287,7 +367,7 @@ static int data_push(struct train_data *d, const struct train_position *p, uint3
 long train_data_read(FILE *f, const char *name, struct train_data *d, uint8_t *done,
 		     size_t done_len, long *valid_end, char *err, size_t errlen)
 {
-	uint8_t head[8], rec[64 * TRAIN_RECORD_BYTES];
+	uint8_t head[8], rec[TRAIN_MAX_POSITIONS * TRAIN_RECORD_BYTES];
 	long games = 0, end = 8;
 
 	if (fread(head, 1, 8, f) != 8 || memcmp(head, DATA_MAGIC, 8) != 0) {
@@ -302,7 +382,7 @@ long train_data_read(FILE *f, const char *name, struct train_data *d, uint8_t *d
 			break;
 		id = (uint32_t)bytes_get_le(head, 4);
 		n = (size_t)bytes_get_le(head + 4, 2);
-		if (n > 64 || bytes_get_le(head + 6, 2) != 0) {
+		if (n > TRAIN_MAX_POSITIONS || bytes_get_le(head + 6, 2) != 0) {
 			snprintf(err, errlen, "%s: bad record at offset %ld", name, end);
 			return -1;
 		}

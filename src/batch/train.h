@@ -22,8 +22,9 @@
 #include "search.h"
 
 enum {
-	TRAIN_MAX_OPENING = 60, /* moves of an opening line */
-	TRAIN_RECORD_BYTES = 18 /* bytes of one position in the data file */
+	TRAIN_MAX_OPENING = 60,	  /* moves of an opening line */
+	TRAIN_RECORD_BYTES = 18,  /* bytes of one position in the data file */
+	TRAIN_MAX_POSITIONS = 192 /* positions of one game record (with solved siblings) */
 };
 
 struct train_opening {
@@ -40,9 +41,10 @@ struct train_position {
 };
 
 struct train_game {
-	uint32_t id;		       /* game number (decides opening and random moves) */
-	int n;			       /* positions */
-	struct train_position pos[64]; /* every position with a move to play, in order */
+	uint32_t id; /* game number (decides opening and random moves) */
+	int n;	     /* positions */
+	struct train_position pos[TRAIN_MAX_POSITIONS]; /* every position with a move to play,
+							   in order, then the siblings */
 };
 
 struct train_gen_options {
@@ -55,6 +57,10 @@ struct train_gen_options {
 	size_t tt_mb;	   /* transposition table per thread, megabytes */
 	int search_label;  /* percent of the search score in the label of a searched
 			      position before the solve (0: the game's result only) */
+	int siblings;	   /* the first this many solved positions of a game also give the
+			      positions after their other moves, solved (exact labels) */
+	bool label_two;	   /* the search score in a label is the mean of depths D-1 and D
+			      (cancels the odd-even swing of a search's score) */
 };
 
 /* Progress of a long run: called after each game (under a lock) */
@@ -84,19 +90,25 @@ int train_generate(const struct eval *ev, const struct train_opening *ops, int n
 		   FILE *out, train_progress progress, void *user, char *err, size_t errlen);
 
 struct train_fit_options {
-	int iterations; /* conjugate-gradient iterations per phase */
-	double ridge;	/* shrinkage: penalty ridge * w^2 per weight (in discs^2 per sample) */
-	int validation; /* percent of games held out */
-	int window;	/* also train phase p on positions of phases p-window .. p+window */
-	uint64_t seed;	/* selects the held-out games */
-	bool warm;	/* start each phase from the weights `w` holds (continuing a fit) */
+	int iterations;	 /* conjugate-gradient iterations per phase */
+	double ridge;	 /* shrinkage: penalty ridge * w^2 per weight (in discs^2 per sample) */
+	int validation;	 /* percent of games held out */
+	int window;	 /* also train phase p on positions of phases p-window .. p+window */
+	uint64_t seed;	 /* selects the held-out games */
+	bool warm;	 /* start each phase from the weights `w` holds (continuing a fit) */
+	int phase_lo;	 /* phases refitted: phase_lo .. phase_end - 1 (with warm, the */
+	int phase_end;	 /* others keep the weights `w` holds); phase_end 0: all phases */
+	bool anchor;	 /* with warm: the ridge pulls towards the starting weights, not 0 */
+	bool exact_only; /* train on the exactly solved positions only (all are measured) */
 };
 
 struct train_fit_report {
-	size_t train[PATTERN_PHASES];	  /* training positions of each phase (own phase only) */
-	size_t valid[PATTERN_PHASES];	  /* held-out positions of each phase */
-	double train_mae[PATTERN_PHASES]; /* mean absolute error, discs */
-	double valid_mae[PATTERN_PHASES]; /* on the held-out positions, discs */
+	size_t train[PATTERN_PHASES];	   /* training positions of each phase (own phase only) */
+	size_t valid[PATTERN_PHASES];	   /* held-out positions of each phase */
+	double train_mae[PATTERN_PHASES];  /* mean absolute error, discs */
+	double valid_mae[PATTERN_PHASES];  /* on the held-out positions, discs */
+	double valid_bias[PATTERN_PHASES]; /* mean signed error (evaluation - label) held out */
+	double valid_bias_odd[PATTERN_PHASES][2]; /* the same for even [0] and odd [1] empties */
 };
 
 typedef void (*train_fit_progress)(int phase, int iteration, int iterations, double rmse,

@@ -278,46 +278,64 @@ fail:
 	return -1;
 }
 
-/* Prints the table of `train test`: one row per number of empties, then all of them. */
+/* Prints one row of the table of `train test`: the means of `x`, signed errors when `bias`. */
+static void print_row(const char *label, const struct testset_measure_options *o,
+		      const struct testset_bucket *x, bool bias)
+{
+	double n = (double)x->n;
+
+	printf("%7s %9ld %7.2f", label, x->n, (bias ? x->bias0 : x->error0) / n);
+	for (int d = 0; d < o->n_depths; d++)
+		if (bias)
+			printf("  %7.2f", x->bias[d] / n);
+		else
+			printf("  %7.2f %6.1f%%", x->loss[d] / n, 100.0 * (double)x->best[d] / n);
+	printf("\n");
+}
+
+/*
+ * Prints the tables of `train test`: one row per number of empties, then all
+ * of them; the second table gives signed errors (evaluation or search score
+ * minus the exact score), with rows for even and odd numbers of empties too.
+ */
 static void print_measure(const char *spec, const struct testset_measure_options *o,
 			  const struct testset_bucket b[61])
 {
-	struct testset_bucket all = {0};
+	struct testset_bucket all = {0}, parity[2] = {{0}};
 
+	for (int e = 0; e < 61; e++) {
+		testset_bucket_add(&all, &b[e]);
+		testset_bucket_add(&parity[e & 1], &b[e]);
+	}
 	printf("evaluation %s: mean absolute error at depth 0; mean disc loss and best-move "
 	       "rate\nof the move a midgame search chooses at each depth\n",
 	       spec);
-	printf("empties positions  error0");
-	for (int d = 0; d < o->n_depths; d++) {
-		char loss[16], best[16];
+	for (int t = 0; t < 2; t++) {
+		if (t == 1)
+			printf("signed error (score - exact, discs) of the evaluation (bias0) and "
+			       "of the\nmidgame search's score at each depth\n");
+		printf("empties positions  %s", t ? " bias0" : "error0");
+		for (int d = 0; d < o->n_depths; d++) {
+			char loss[16], best[16];
 
-		snprintf(loss, sizeof loss, "loss@%d", o->depths[d]);
-		snprintf(best, sizeof best, "best@%d", o->depths[d]);
-		printf("  %7s %7s", loss, best);
-	}
-	printf("\n");
-	for (int e = 0; e <= 61; e++) {
-		const struct testset_bucket *x = e < 61 ? &b[e] : &all;
-
-		if (x->n == 0)
-			continue;
-		if (e < 61)
-			printf("%7d", e);
-		else
-			printf("    all");
-		printf(" %9ld %7.2f", x->n, x->error0 / (double)x->n);
-		for (int d = 0; d < o->n_depths; d++)
-			printf("  %7.2f %6.1f%%", x->loss[d] / (double)x->n,
-			       100.0 * (double)x->best[d] / (double)x->n);
-		printf("\n");
-		if (e < 61) {
-			all.n += x->n;
-			all.error0 += x->error0;
-			for (int d = 0; d < o->n_depths; d++) {
-				all.loss[d] += x->loss[d];
-				all.best[d] += x->best[d];
-			}
+			snprintf(loss, sizeof loss, "%s@%d", t ? "bias" : "loss", o->depths[d]);
+			snprintf(best, sizeof best, "best@%d", o->depths[d]);
+			printf(t ? "  %7s" : "  %7s %7s", loss, best);
 		}
+		printf("\n");
+		for (int e = 0; e < 61; e++) {
+			char label[8];
+
+			snprintf(label, sizeof label, "%d", e);
+			if (b[e].n)
+				print_row(label, o, &b[e], t);
+		}
+		if (t == 1 && parity[0].n && parity[1].n) {
+			print_row("even", o, &parity[0], true);
+			print_row("odd", o, &parity[1], true);
+		}
+		if (all.n)
+			print_row("all", o, &all, t);
 	}
 }
 

@@ -6,16 +6,24 @@
  *
  *   generate OUT.dat --openings FILE [--games N] [--depth D] [--solve E]
  *            [--random R] [--window W] [--seed S] [--eval SPEC] [--jobs J]
- *            [--search-label PCT]
+ *            [--search-label PCT] [--label-depths 1|2] [--siblings K]
  *       self-play games appended to OUT.dat; games already in it are skipped
  *       (resumable; a record cut short by an interrupted run is dropped).
  *       Positions before the exact solve are labelled with the game's result,
- *       or PCT % of their depth-D search score plus (100 - PCT) % of it.
+ *       or PCT % of their depth-D search score plus (100 - PCT) % of it
+ *       (--label-depths 2: the mean of the depth D-1 and D scores).
+ *       --siblings K: the first K solved positions of each game also give
+ *       the positions after their other moves, solved (at most 8).
  *   fit OUT.bin DATA.dat... [--iterations N] [--ridge X] [--validation P]
- *            [--fit-window K] [--seed S] [--from WEIGHTS]
+ *            [--fit-window K] [--seed S] [--from WEIGHTS] [--phases LO-HI] [--anchor]
+ *            [--exact-only]
  *       least-squares weights per phase; prints the mean absolute error per
- *       phase on the training and held-out positions. --from continues the
- *       fit of WEIGHTS (each phase starts from its weights there). OUT.bin
+ *       phase on the training and held-out positions, and the held-out mean
+ *       signed error. --from continues the fit of WEIGHTS (each phase starts
+ *       from its weights there); --phases then refits only phases LO..HI and
+ *       keeps the others (--iterations 0 measures WEIGHTS on the data), and
+ *       --anchor makes the ridge pull towards WEIGHTS instead of zero;
+ *       --exact-only trains on the solved positions only. OUT.bin
  *       is written to a temporary file and renamed.
  *   iterate DIR --openings FILE [--rounds R] [--games N] [generate/fit options]
  *       round r: games with the weights of round r-1 (round 1: classic) into
@@ -67,6 +75,8 @@ struct train_numbers {
 	long noise;	   /* --noise PCT */
 	long fit_window;   /* --fit-window K */
 	long search_label; /* --search-label PCT */
+	long label_depths; /* --label-depths 1|2: search score of the last or last two depths */
+	long siblings;	   /* --siblings K: solved siblings of the first K solved positions */
 	long positions;	   /* --positions N: probcut */
 	long end_max;	   /* --end-max E: probcut */
 };
@@ -75,6 +85,7 @@ struct train_args {
 	const char *openings;		  /* openings file */
 	const char *eval;		  /* evaluation SPEC (generate) */
 	const char *from;		  /* fit: weights to continue from */
+	const char *phases;		  /* fit: --phases LO-HI refitted (with --from) */
 	const char *eval_b;		  /* second evaluation (match) */
 	struct train_gen_options gen;	  /* generation options */
 	struct train_fit_options fit;	  /* fit options */
@@ -107,9 +118,10 @@ static const struct cli_options train_options = {
     .usage = "usage: othello train generate OUT.dat --openings FILE [--games N] [--depth D]\n"
 	     "                [--solve E] [--random R] [--window W] [--seed S] [--eval SPEC] "
 	     "[--jobs J]\n"
-	     "                [--search-label PCT]\n"
+	     "                [--search-label PCT] [--label-depths 1|2] [--siblings K]\n"
 	     "       othello train fit OUT.bin DATA.dat... [--iterations N] [--ridge X]\n"
 	     "                [--validation PCT] [--fit-window K] [--seed S] [--from WEIGHTS]\n"
+	     "                [--phases LO-HI] [--anchor] [--exact-only]\n"
 	     "       othello train iterate DIR --openings FILE [--rounds R] [--games N] "
 	     "[options]\n"
 	     "       othello train match --openings FILE [--a SPEC] [--b SPEC] [--depth D]\n"
@@ -158,7 +170,12 @@ static const struct cli_options train_options = {
 	    TRAIN_NUMBER("noise", 0, noise, 1000000000),
 	    TRAIN_NUMBER("fit-window", 0, fit_window, 1000000000),
 	    CLI_STRING("from", 0, offsetof(struct train_args, from), NULL, NULL),
+	    CLI_STRING("phases", 0, offsetof(struct train_args, phases), NULL, NULL),
+	    CLI_FLAG("anchor", 0, offsetof(struct train_args, fit.anchor), NULL),
+	    CLI_FLAG("exact-only", 0, offsetof(struct train_args, fit.exact_only), NULL),
 	    TRAIN_NUMBER("search-label", 0, search_label, 100),
+	    TRAIN_NUMBER("label-depths", 0, label_depths, 2),
+	    TRAIN_NUMBER("siblings", 0, siblings, 8),
 	    TRAIN_NUMBER("positions", 0, positions, 100000),
 	    TRAIN_NUMBER("end-max", 0, end_max, 30),
 	    CLI_HELP(0, NULL),
@@ -199,6 +216,10 @@ static void train_apply(struct train_args *a)
 		a->fit.window = (int)g->fit_window;
 	if (g->search_label >= 0)
 		a->gen.search_label = (int)g->search_label;
+	if (g->siblings >= 0)
+		a->gen.siblings = (int)g->siblings;
+	if (g->label_depths >= 0)
+		a->gen.label_two = g->label_depths == 2;
 	a->gen.jobs = a->jobs;
 }
 
@@ -208,8 +229,8 @@ static int train_parse(int argc, char **argv, struct train_args *a)
 {
 	int first, st;
 
-	a->given =
-	    (struct train_numbers){-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+	a->given = (struct train_numbers){-1, -1, -1, -1, -1, -1, -1, -1, -1,
+					  -1, -1, -1, -1, -1, -1, -1, -1, -1};
 	if ((st = cli_options_parse(&train_options, argc, argv, a, &first)) >= 0)
 		return st;
 	train_apply(a);
@@ -248,7 +269,7 @@ static int run_generate(const struct train_args *a, const struct eval *ev, const
 	struct train_opening *ops = NULL;
 	int n_ops = cli_train_openings(a->openings, &ops), rc = 0;
 	uint8_t *done = calloc((size_t)a->games + 1, 1);
-	char err[512], label[64] = "";
+	char err[512], label[96] = "";
 	long valid = 0, had = 0;
 	FILE *f = NULL;
 	struct cli_bar bar = {timer_now(), 0, "games", 0};
@@ -278,7 +299,8 @@ static int run_generate(const struct train_args *a, const struct eval *ev, const
 	for (long i = 0; i < a->games; i++)
 		bar.base += done[i];
 	if (a->gen.search_label > 0)
-		snprintf(label, sizeof label, ", labels %d %% search score", a->gen.search_label);
+		snprintf(label, sizeof label, ", labels %d %% search score%s", a->gen.search_label,
+			 a->gen.label_two ? " (mean of the last two depths)" : "");
 	fprintf(stderr,
 		"generate: %s, games 0..%ld (%llu already there), depth %d, solve from %d empties, "
 		"%d random moves in %d plies, %d job(s), %s evaluation%s\n",
@@ -359,6 +381,27 @@ static struct pattern_weights *fit_start(const char *from)
 	return w;
 }
 
+/* Parses --phases "LO-HI" (or one phase) into `o` (needs a warm start); false if it is not one.
+ */
+static bool parse_phases(const char *s, struct train_fit_options *o)
+{
+	char buf[32], *dash;
+	long lo, hi;
+
+	if (!o->warm || strlen(s) >= sizeof buf)
+		return false;
+	strcpy(buf, s);
+	dash = strchr(buf, '-');
+	if (dash)
+		*dash = '\0';
+	if (!cli_parse_int(buf, 0, PATTERN_PHASES - 1, &lo) ||
+	    !cli_parse_int(dash ? dash + 1 : buf, lo, PATTERN_PHASES - 1, &hi))
+		return false;
+	o->phase_lo = (int)lo;
+	o->phase_end = (int)hi + 1;
+	return true;
+}
+
 /* Fits weights on the data files `files` (continuing a->from, if given) and writes them to
    `out`. */
 static int run_fit(const struct train_args *a, char **files, int n_files, const char *out)
@@ -374,25 +417,38 @@ static int run_fit(const struct train_args *a, char **files, int n_files, const 
 	if (!w)
 		return 2;
 	fo.warm = a->from != NULL;
+	if (a->phases && !parse_phases(a->phases, &fo)) {
+		fprintf(stderr,
+			"othello train: --phases: '%s' is not LO-HI (0 to %d), or no --from "
+			"weights to keep the other phases of\n",
+			a->phases, PATTERN_PHASES - 1);
+		pattern_free(w);
+		return 2;
+	}
 	if (read_data(files, n_files, &d) < 0) {
 		rc = 2;
 		goto out;
 	}
 	fprintf(stderr,
 		"fit: %zu positions from %zu games, %d iterations per phase, ridge %g, "
-		"window %d, %d%% held out%s%s\n",
+		"window %d, %d%% held out%s%s%s%s\n",
 		d.n, d.games, fo.iterations, fo.ridge, fo.window, fo.validation,
-		a->from ? ", continued from " : "", a->from ? a->from : "");
+		a->from ? ", continued from " : "", a->from ? a->from : "",
+		fo.anchor && a->from ? " (ridge towards it)" : "",
+		fo.exact_only ? ", solved positions only" : "");
 	if (train_fit(&d, &fo, w, &rep, fit_progress, &bar, err, sizeof err) < 0) {
 		fprintf(stderr, "othello train: %s\n", err);
 		rc = 1;
 		goto out;
 	}
-	printf("phase  empties  train-pos  valid-pos  train-MAE  valid-MAE (discs)\n");
+	printf(
+	    "phase  empties  train-pos  valid-pos  train-MAE  valid-MAE valid-bias   even    odd "
+	    "(discs)\n");
 	for (int p = 0; p < PATTERN_PHASES; p++)
-		printf("%5d  %2d-%-2d    %9zu  %9zu  %9.2f  %9.2f\n", p,
+		printf("%5d  %2d-%-2d    %9zu  %9zu  %9.2f  %9.2f  %9.2f %6.2f %6.2f\n", p,
 		       p == PATTERN_PHASES - 1 ? 0 : 57 - 4 * p, 60 - 4 * p, rep.train[p],
-		       rep.valid[p], rep.train_mae[p], rep.valid_mae[p]);
+		       rep.valid[p], rep.train_mae[p], rep.valid_mae[p], rep.valid_bias[p],
+		       rep.valid_bias_odd[p][0], rep.valid_bias_odd[p][1]);
 	if (record_write_atomic(out, write_weights, w, err, sizeof err) != 0) {
 		fprintf(stderr, "othello train: %s\n", err);
 		rc = 1;
@@ -596,8 +652,8 @@ int cli_train(int argc, char **argv)
 		return st == 2 ? 2 : cli_vtrain(g, argc, argv);
 	a.games = 1000;
 	a.rounds = 2;
-	a.gen = (struct train_gen_options){4, 16, 2, 12, 1, 1, 8, 0};
-	a.fit = (struct train_fit_options){40, 5, 10, 1, 1, false};
+	a.gen = (struct train_gen_options){4, 16, 2, 12, 1, 1, 8, 0, 0, false};
+	a.fit = (struct train_fit_options){40, 5, 10, 1, 1, false, 0, 0, false, false};
 	a.match = (struct train_match_options){6, 14, 1, 5, 1};
 	a.jobs = 1;
 	if (!sub || strcmp(sub, "--help") == 0) {

@@ -505,8 +505,11 @@ struct pattern_weights *pattern_read(FILE *f, const char *name, char *err, size_
 		return NULL;
 	}
 	if (bytes_get_le(head + 8, 4) != PATTERN_FILE_VERSION) {
-		snprintf(err, errlen, "%s: weights file version %u, expected %d", name,
-			 (unsigned)bytes_get_le(head + 8, 4), PATTERN_FILE_VERSION);
+		snprintf(
+		    err, errlen,
+		    "%s: weights file version %u, this program reads version %d (use the "
+		    "installed eval/pattern.bin, or make new weights with 'othello train fit')",
+		    name, (unsigned)bytes_get_le(head + 8, 4), PATTERN_FILE_VERSION);
 		return NULL;
 	}
 	if (bytes_get_le(head + 12, 4) != PATTERN_PHASES ||
