@@ -457,11 +457,10 @@ static const struct cli_options ladder_options = {
 	     "SPEC, the levels' evaluation: pattern (default), classic or a weights file.\n"
 	     "--max-time S: no game starts after S seconds (the table counts the games\n"
 	     "played); --game-time MINUTES: each side's time for a whole game, spread over\n"
-	     "its moves (out of time loses); --quiet: no progress on stderr. --jobs N: games "
-	     "played at once\n"
-	     "(default 1); --threads N: search threads of each level (default 1). Each\n"
-	     "level's Elo above the weakest follows the table; --svg FILE draws it as bars\n"
-	     "with their error bars.\n",
+	     "its moves (out of time loses); --quiet: no progress on stderr. --jobs N:\n"
+	     "games played at once (default 1); --threads N: search threads of each level\n"
+	     "(default 1). Each level's Elo above the weakest follows the table; --svg FILE\n"
+	     "draws it as bars with their error bars.\n",
     .options =
 	(const struct cli_option[]){
 	    {.name = "games",
