@@ -129,6 +129,35 @@ check "an engine that hangs loses after its time-out" $?
 grep -q '"\?forfeits\?' $T/hang.out || grep -q "lost by forfeit" $T/hang.out
 check "the summary counts the forfeits" $?
 
+# --game-time: 3 s a side for a game. Counted, not timed: the moves each side's
+# log records add up to no more than its clock (a side that used it up would
+# have lost on time); a clock of 6 microseconds is used up by the first move.
+"$OTHELLO" match --black master --white expert --games 2 --openings $OPEN --game-time 0.05 \
+  --report $T/gt.txt --log-dir $T/gtlogs --quiet >$T/gt.out 2>>$T/err; st=$?
+[ $st -eq 0 ] && [ "$(awk -F'\t' '!/^#/ && $11 == "end"' $T/gt.txt | wc -l)" -eq 2 ]
+check "match --game-time: both games played out" $?
+grep -q "^# run: time=0.05 min a side a game;" $T/gt.txt; check "the report's run line gives the clock" $?
+ok=0
+for f in $T/gtlogs/game-00001.sgf $T/gtlogs/game-00002.sgf; do
+  tr -d '\n' <"$f" | grep -o ';[BW]\[[a-h][1-8]\][^;]*' |
+    sed -n 's/^;\([BW]\).*OMT\[\([0-9.]*\)\].*/\1 \2/p' |
+    awk '{ n++; used[$1] += $2 } END { exit !(n >= 20 && used["B"] <= 3.0 && used["W"] <= 3.0) }' || ok=1
+done
+check "no side's moves add up to more than its 3 s" $ok
+"$OTHELLO" match --black expert --white expert --games 2 --openings $OPEN --game-time 0.0000001 \
+  --report $T/gt0.txt --quiet >/dev/null 2>>$T/err
+[ "$(grep -c 'forfeit [a-z]*: out of time' $T/gt0.txt)" -eq 2 ]; check "a side out of time loses" $?
+"$OTHELLO" match --black expert --white novice --time 1 --game-time 1 >/dev/null 2>$T/err2; st=$?
+[ $st -eq 2 ] && grep -q "give one of them" $T/err2; check "--time with --game-time: exit 2" $?
+"$OTHELLO" ladder --games 2 --plies 2 --game-time 0.05 --quiet expert master >$T/gl.out 2>>$T/err; st=$?
+[ $st -eq 0 ] && grep -q "^game clock: 0.05 min a side; 0 games lost on time" $T/gl.out &&
+  awk '/^master vs expert/ { exit !($10 <= 3.0 && $11 <= 3.0) }' $T/gl.out
+check "ladder --game-time: each side keeps within its 3 s a game" $?
+"$OTHELLO" tournament --players novice,expert --games 2 --openings $OPEN --game-time 0.05 \
+  --report $T/gtt.txt --quiet >/dev/null 2>>$T/err; st=$?
+[ $st -eq 0 ] && [ "$(awk -F'\t' '!/^#/ && $11 == "end"' $T/gtt.txt | wc -l)" -eq 2 ]
+check "tournament --game-time: games played out" $?
+
 "$OTHELLO" tournament --players beginner,novice,expert --games 2 --openings $OPEN \
   --format csv --quiet >$T/t.csv 2>>$T/err; st=$?
 [ $st -eq 0 ] && [ "$(wc -l <$T/t.csv)" -eq 4 ]; check "tournament: a CSV row per player" $?

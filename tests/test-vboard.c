@@ -159,6 +159,71 @@ Test(vboard, play_then_unplay_is_identity)
 	}
 }
 
+/* The image of the discs x under symmetry t, square by square. */
+static vbits image(const struct vgeom *g, int t, vbits x)
+{
+	vbits y = 0;
+
+	for (; x; x &= x - 1)
+		y |= vboard_bit(vboard_symmetry_square(g, t, vboard_first_square(x)));
+	return y;
+}
+
+/* Each symmetry is a bijection of the board onto itself (holes onto holes, corners
+   onto corners), the eight differ, and a turned position has the turned moves and flips. */
+static void check_symmetries(enum variant v)
+{
+	const struct vgeom *g = vboard_geom(v);
+	uint64_t seed = 0xABCDEF + (uint64_t)v;
+	struct vboard b;
+
+	for (int t = 0; t < VBOARD_SYMMETRIES; t++) {
+		cr_assert_eq(image(g, t, g->valid), g->valid, "%s t=%d", g->name, t);
+		cr_assert_eq(image(g, t, g->corners), g->corners, "%s t=%d", g->name, t);
+		cr_assert_eq(vboard_popcount(image(g, t, g->valid)), g->squares);
+		for (int u = 0; u < t; u++)
+			cr_assert(image(g, t, vboard_bit(1) | vboard_bit(2 * g->stride)) !=
+				      image(g, u, vboard_bit(1) | vboard_bit(2 * g->stride)),
+				  "%s: symmetries %d and %d are the same", g->name, t, u);
+	}
+	for (int game = 0; game < 20; game++) {
+		vboard_start(g, &b);
+		while (!vboard_game_over(g, &b)) {
+			vbits moves = vboard_moves(g, b.own, b.opp);
+			int k, sq;
+
+			for (int t = 0; t < VBOARD_SYMMETRIES; t++) {
+				vbits own = image(g, t, b.own), opp = image(g, t, b.opp);
+
+				cr_assert_eq(vboard_moves(g, own, opp), image(g, t, moves));
+				for (vbits m = moves; m; m &= m - 1) {
+					sq = vboard_first_square(m);
+					cr_assert_eq(
+					    vboard_flips(g, own, opp,
+							 vboard_symmetry_square(g, t, sq)),
+					    image(g, t, vboard_flips(g, b.own, b.opp, sq)));
+				}
+			}
+			if (!moves) {
+				vboard_pass(&b);
+				continue;
+			}
+			k = (int)(test_rand(&seed) % (uint64_t)vboard_popcount(moves));
+			while (k--)
+				moves &= moves - 1;
+			sq = vboard_first_square(moves);
+			vboard_play(&b, sq, vboard_flips(g, b.own, b.opp, sq));
+		}
+	}
+}
+
+Test(vboard, symmetries_turn_moves_and_flips)
+{
+	check_symmetries(VARIANT_6X6);
+	check_symmetries(VARIANT_10X10_HOLES);
+	check_symmetries(VARIANT_8X8);
+}
+
 Test(vboard, ten_by_ten_has_twelve_corners_and_eight_holes)
 {
 	const struct vgeom *g = vboard_geom(VARIANT_10X10_HOLES);

@@ -1,10 +1,10 @@
 /*
  * test-vmatch.c — games between the levels of the other boards: openings are
- * legal and reproducible, a game is played to its end and scored as the
- * final position says, and the trained weights fitted from a game's
- * positions read back.
+ * legal and reproducible, balanced ones scored near a draw, a game is played to its end and scored
+ * as the final position says, and the trained weights fitted from a game's positions read back.
  */
 #include "vmatch.h"
+#include "vsearch.h"
 #include "vtrain.h"
 
 #include <criterion/criterion.h>
@@ -41,6 +41,43 @@ Test(vmatch, openings_are_legal_and_follow_the_seed)
 		}
 		cr_assert(p.own == x.b.own && p.opp == x.b.opp && black == x.black_to_move);
 	}
+}
+
+/* Balanced openings: a 10-ply search scores each within 3 discs (and most random ones
+   are not), and they follow the seed. */
+Test(vmatch, balanced_openings_are_scored_near_a_draw)
+{
+	const struct vgeom *g = vboard_geom(VARIANT_6X6);
+	struct vsearch_limits lim = {.depth = 10};
+	struct vsearch *s, *check;
+	struct veval ev;
+	uint64_t a = 5, b = 5, r = 5;
+	int unbalanced = 0;
+
+	veval_default(g, &ev);
+	s = vsearch_new(&ev, 4);
+	check = vsearch_new(&ev, 4);
+	cr_assert(s && check);
+	for (int i = 0; i < 12; i++) {
+		struct vopening x, y, z;
+		struct vsearch_result res;
+
+		vmatch_balanced_opening(s, 4, &a, &x);
+		vmatch_balanced_opening(s, 4, &b, &y);
+		cr_assert(x.b.own == y.b.own && x.b.opp == y.b.opp && x.n == 4);
+		vsearch_clear(check);
+		vsearch_run(check, &x.b, &lim, &res);
+		cr_assert_leq(res.score, VMATCH_BALANCE_MARGIN * VSEARCH_DISC, "opening %d", i);
+		cr_assert_geq(res.score, -VMATCH_BALANCE_MARGIN * VSEARCH_DISC, "opening %d", i);
+		vmatch_opening(g, 4, &r, &z);
+		vsearch_clear(check);
+		vsearch_run(check, &z.b, &lim, &res);
+		unbalanced += res.score > VMATCH_BALANCE_MARGIN * VSEARCH_DISC ||
+			      res.score < -VMATCH_BALANCE_MARGIN * VSEARCH_DISC;
+	}
+	cr_assert_gt(unbalanced, 0, "every random opening is balanced: the test shows nothing");
+	vsearch_free(s);
+	vsearch_free(check);
 }
 
 Test(vmatch, a_game_is_played_to_the_end_and_scored)

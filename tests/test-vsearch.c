@@ -162,6 +162,66 @@ Test(vsearch, run_solves_and_plays_a_best_move)
 	vsearch_free(s);
 }
 
+/*
+ * The position after the first 12 plies of Feinstein's line of perfect play
+ * on 6×6 (20 empties, -4 for Black) and each of its seven turned and mirrored
+ * images, solved one after the other with one table: the solver keys its
+ * table by symmetry there, so the images after the first come from the first
+ * one's entries. Each scores -4, its move keeps the score, and its principal
+ * variation (the table's moves, turned back) is legal in the image.
+ */
+Test(vsearch, solver_scores_the_images_of_a_position_alike)
+{
+	const struct vgeom *g = vboard_geom(VARIANT_6X6);
+	struct vsearch_limits lim = {.endgame = 36};
+	struct vsearch_result res;
+	struct vboard line, b;
+	char err[100];
+	struct veval ev;
+	struct vsearch *s;
+	int black = 1;
+
+	veval_default(g, &ev);
+	s = vsearch_new(&ev, 16);
+	vboard_start(g, &line);
+	cr_assert_eq(
+	    vboard_transcript_play(g, "c2b4c5d2e4e3d1c1b1d5d6f4", &line, &black, err, sizeof err),
+	    12);
+	cr_assert_eq(vboard_empty_count(g, &line), 20);
+	for (int t = 0; t < VBOARD_SYMMETRIES; t++) {
+		struct vboard next;
+
+		b.own = b.opp = 0;
+		for (int sq = 0; sq < g->size * g->stride; sq++) {
+			int to = vboard_symmetry_square(g, t, sq);
+
+			b.own |= line.own & vboard_bit(sq) ? vboard_bit(to) : 0;
+			b.opp |= line.opp & vboard_bit(sq) ? vboard_bit(to) : 0;
+		}
+		vsearch_run(s, &b, &lim, &res);
+		cr_assert(res.exact);
+		cr_assert_eq(res.score, -4 * VSEARCH_DISC, "image %d: %d", t, res.score);
+		cr_assert_eq(res.pv[0], res.move);
+		next = b;
+		for (int i = 0; i < res.pv_len; i++) {
+			int sq = res.pv[i];
+
+			if (sq != VSQ_PASS) {
+				cr_assert(vboard_moves(g, next.own, next.opp) & vboard_bit(sq),
+					  "image %d: move %d of the variation is not legal", t, i);
+				vboard_play(&next, sq, vboard_flips(g, next.own, next.opp, sq));
+			} else {
+				cr_assert_eq(vboard_moves(g, next.own, next.opp), 0);
+				vboard_pass(&next);
+			}
+		}
+		next = b;
+		vboard_play(&next, res.move, vboard_flips(g, next.own, next.opp, res.move));
+		cr_assert_eq(vsearch_solve(s, &next, -VSEARCH_INF, VSEARCH_INF), 4, "image %d", t);
+	}
+	vsearch_free(s);
+}
+
 Test(vsearch, midgame_search_returns_a_legal_move_at_each_depth)
 {
 	const struct vgeom *g = vboard_geom(VARIANT_10X10_HOLES);

@@ -35,6 +35,7 @@ struct level_player {
 	struct level_state *state; /* searcher and generator */
 	char name[GAME_LEVEL_LEN]; /* level text of the reasoning: the level and its evaluation */
 	struct book *book;	   /* the opening book (owned), or NULL */
+	struct level_clock clock;  /* the game clock of the next move (0: none) */
 };
 
 /* Parses `spec` with the options `opt` appended. */
@@ -153,6 +154,12 @@ void level_player_set_time(struct level_player *lp, double seconds)
 		lp->spec.time = seconds > 0 ? seconds : lp->base_time;
 }
 
+/* Sets the time left on the level's game clock for its next move (0: no clock). */
+void level_player_set_clock(struct level_player *lp, double seconds)
+{
+	lp->clock.remaining = seconds > 0 ? seconds : 0;
+}
+
 /* Starts a game: a fresh search table, the generator seeded with `seed`. */
 int level_player_new_game(struct level_player *lp, uint64_t seed, char *err, size_t errlen)
 {
@@ -219,7 +226,7 @@ int level_player_genmove(struct level_player *lp, const struct board *b, enum co
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	if (level_choose_move(&lp->spec, lp->state, b, NULL, NULL, NULL, m) < 0) {
+	if (level_choose_move(&lp->spec, lp->state, b, &lp->clock, NULL, NULL, m) < 0) {
 		snprintf(err, errlen, "the level failed to choose a move");
 		free(m);
 		return -1;

@@ -192,6 +192,20 @@ void match_player_set_time(struct match_player *p, double seconds)
 		level_player_set_time(p->level, seconds);
 }
 
+/* Sets the time left on the player's game clock for its next move (0: no
+   clock); our levels divide it over the moves they still have to play. */
+void match_player_set_clock(struct match_player *p, double seconds)
+{
+	if (p->kind == MP_LEVEL)
+		level_player_set_clock(p->level, seconds);
+}
+
+/* The seconds the player has for each whole game (0: no game clock). */
+double match_player_game_time(const struct match_player *p)
+{
+	return p->opt.game_time;
+}
+
 /* Moves the notes the player gathered (an external engine that refused a
    command and went on without it, each noted once; one a line) into `out`.
    Returns true if there were any. */

@@ -157,7 +157,9 @@ static struct game *record_start(const struct match_opening *o, const char *blac
 /* Plays one game between `black` and `white` from opening `o` and fills
    `out`, its report line. A player that fails (an engine that exits, hangs,
    or answers an illegal move) loses the game by forfeit, with the reason in
-   `out->end`. If `record` is not NULL, *record receives the game record (the
+   `out->end`; so does a player with a game clock (its options' game_time)
+   whose moves use up that time ("out of time"), each move being told the
+   time left. If `record` is not NULL, *record receives the game record (the
    caller frees it) or NULL when memory ran out. */
 void match_play_game(struct match_player *black, struct match_player *white, const char *black_name,
 		     const char *white_name, const struct match_opening *o, int number,
@@ -169,7 +171,8 @@ void match_play_game(struct match_player *black, struct match_player *white, con
 	struct board b = o->board;
 	enum color side = o->side;
 	char msg[REPORT_END_LEN];
-	double t0 = timer_now();
+	double t0 = timer_now(),
+	       clock[2] = {match_player_game_time(black), match_player_game_time(white)};
 	int i, lost = -1;
 
 	memset(out, 0, sizeof *out);
@@ -200,6 +203,7 @@ void match_play_game(struct match_player *black, struct match_player *white, con
 		}
 		t = timer_now();
 		memset(&m, 0, sizeof m);
+		match_player_set_clock(p[side], clock[side]);
 		if (match_player_genmove(p[side], &b, side, &m, msg, sizeof msg) < 0) {
 			lost = side;
 			break;
@@ -207,6 +211,11 @@ void match_play_game(struct match_player *black, struct match_player *white, con
 		t = timer_now() - t;
 		if (t > out->longest[side])
 			out->longest[side] = t;
+		if (clock[side] > 0 && (clock[side] -= t) <= 0) {
+			snprintf(msg, sizeof msg, "out of time");
+			lost = side;
+			break;
+		}
 		if (m.move < 0 || m.move >= 64 || !board_is_legal(&b, m.move)) {
 			snprintf(msg, sizeof msg, "illegal move %s",
 				 m.move == SQ_PASS	      ? "pass"

@@ -48,6 +48,8 @@ struct eval;
 
 struct match_player_options {
 	double time;		 /* seconds per move, 0 = the level's own */
+	double game_time;	 /* seconds a side has for each whole game (--game-time);
+				    0 = no game clock */
 	int depth;		 /* search depth, 0 = the level's own */
 	int random_pct;		 /* evaluation noise in percent (search noise), 0 = none */
 	double timeout;		 /* seconds an external engine may take for a reply, 0 = default */
@@ -77,6 +79,8 @@ int match_player_genmove(struct match_player *p, const struct board *b, enum col
 			 struct match_move *out, char *err, size_t errlen);
 int match_player_tell(struct match_player *p, enum color who, int move, char *err, size_t errlen);
 void match_player_set_time(struct match_player *p, double seconds);
+void match_player_set_clock(struct match_player *p, double seconds);
+double match_player_game_time(const struct match_player *p);
 bool match_player_take_notes(struct match_player *p, char *out, size_t len);
 
 /* ---- schedule and play (match.c) */

@@ -4,9 +4,11 @@
  *
  * An opening is `plies` moves from the start, each uniform among the legal
  * ones (a pass when there is none); an opening that ends the game is drawn
- * again. The game then runs to its end, each side with its own searcher and
- * clock (--game-time: a side that runs out of time loses by forfeit, its
- * opponent credited with every disc). The result is a report_game, so that
+ * again. A balanced opening is one of those that a search (10 plies on 6×6,
+ * 6 on the larger boards) scores within VMATCH_BALANCE_MARGIN discs of a
+ * draw, so that a series measures the players and not the openings' luck. The game then runs to its
+ * end, each side with its own searcher and clock (--game-time: a side that runs out of time loses
+ * by forfeit, its opponent credited with every disc). The result is a report_game, so that
  * report-stats.c scores the series as it does on 8×8.
  */
 #include "vmatch.h"
@@ -49,6 +51,27 @@ void vmatch_opening(const struct vgeom *g, int plies, uint64_t *rng, struct vope
 		while (out->n < plies && !vboard_game_over(g, &out->b))
 			opening_ply(g, out, rng);
 	} while (vboard_game_over(g, &out->b));
+}
+
+/*
+ * Draws a balanced opening of `plies` plies (see above) with searcher s, whose
+ * table it clears; after VMATCH_BALANCE_TRIES unbalanced ones, the last one.
+ */
+void vmatch_balanced_opening(struct vsearch *s, int plies, uint64_t *rng, struct vopening *out)
+{
+	const struct vgeom *g = vsearch_geom(s);
+	struct vsearch_limits lim = {.depth = g->variant == VARIANT_6X6 ? 10 : 6};
+
+	for (int i = 0; i < VMATCH_BALANCE_TRIES; i++) {
+		struct vsearch_result r;
+
+		vmatch_opening(g, plies, rng, out);
+		vsearch_clear(s);
+		vsearch_run(s, &out->b, &lim, &r);
+		if (r.score >= -VMATCH_BALANCE_MARGIN * VSEARCH_DISC &&
+		    r.score <= VMATCH_BALANCE_MARGIN * VSEARCH_DISC)
+			return;
+	}
 }
 
 /* Writes an opening as a transcript ("c2b2..."; "-" when empty) into out. */

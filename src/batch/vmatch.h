@@ -15,7 +15,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum { VMATCH_OPENING_MAX = 16 /* plies an opening has at most */ };
+enum {
+	VMATCH_OPENING_MAX = 16,    /* plies an opening has at most */
+	VMATCH_BALANCE_MARGIN = 3,  /* discs a balanced opening is scored within */
+	VMATCH_BALANCE_TRIES = 1000 /* random openings drawn at most for a balanced one */
+};
+
+struct vsearch;
 
 /* An opening: a few plies from the start. */
 struct vopening {
@@ -34,6 +40,7 @@ struct vmatch_setup {
 };
 
 void vmatch_opening(const struct vgeom *g, int plies, uint64_t *rng, struct vopening *out);
+void vmatch_balanced_opening(struct vsearch *s, int plies, uint64_t *rng, struct vopening *out);
 void vmatch_opening_text(const struct vgeom *g, const struct vopening *o, char *out, size_t outlen);
 int vmatch_game(const struct vmatch_setup *setup, const struct vlevel *black,
 		const struct vlevel *white, const struct vopening *o, struct report_game *out,

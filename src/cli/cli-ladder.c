@@ -15,6 +15,10 @@
  * --max-time S: no game starts after S seconds; the table then counts the
  * games played (the strongest rung is played first).
  *
+ * --game-time MINUTES: each side has that long for a whole game; every move
+ * is told the time left (level_choose_move spreads it over the moves still to
+ * play), and a side whose moves use it up loses on time (the full 64 discs).
+ *
  * Every level plays with the evaluation --eval names (evalspec.c; default
  * pattern), loaded once and shared; the openings are drawn with the built-in
  * classic weights whatever --eval says, so that they stay the same.
@@ -62,6 +66,7 @@ struct game {
 	int diff;	/* final disc difference for the stronger level */
 	double time[2]; /* seconds spent by the weaker, stronger level */
 	bool failed;	/* a level could not choose a move */
+	bool timeout;	/* a level used up its game clock (and lost) */
 	bool played;	/* the game was played (not cut by --max-time) */
 };
 
@@ -84,6 +89,7 @@ struct ladder {
 	bool progress;	      /* print a line every 10 games */
 	double t0;	      /* when the ladder started */
 	double max_time;      /* no new game after t0 + max_time; 0 = none */
+	double game_time;     /* seconds a side has for a game; 0 = no game clock */
 	pthread_mutex_t lock; /* guards next, done and printing */
 };
 
@@ -167,14 +173,21 @@ static void play_game(struct ladder *l, struct game *g, struct level_state *st[2
 	while (!board_game_over(&b)) {
 		int who = colour == strong_colour; /* 1: the stronger level moves */
 		struct level_move m;
+		struct level_clock clock = {l->game_time - g->time[who]};
 		double t0 = timer_now();
 
-		if (level_choose_move(spec[who], st[who], &b, NULL, NULL, NULL, &m) != 0 ||
+		if (level_choose_move(spec[who], st[who], &b, l->game_time > 0 ? &clock : NULL,
+				      NULL, NULL, &m) != 0 ||
 		    (m.move != SQ_PASS && !board_is_legal(&b, m.move))) {
 			g->failed = true;
 			return;
 		}
 		g->time[who] += timer_now() - t0;
+		if (l->game_time > 0 && g->time[who] >= l->game_time) {
+			g->timeout = true;
+			g->diff = who ? -64 : 64;
+			return;
+		}
 		if (m.move == SQ_PASS)
 			board_pass(&b);
 		else
@@ -235,7 +248,7 @@ done:
 /* Prints the table: one line per rung. */
 static int print_table(const struct ladder *l, double seconds)
 {
-	int failed = 0, cut = 0;
+	int failed = 0, cut = 0, timeouts = 0;
 
 	printf("%-21s %5s %5s %5s %6s %6s %9s %7s %7s\n", "stronger vs weaker", "games", "wins",
 	       "draws", "losses", "score", "mean diff", "s/game+", "s/game-");
@@ -258,6 +271,7 @@ static int print_table(const struct ladder *l, double seconds)
 				continue;
 			}
 			n++;
+			timeouts += g->timeout;
 			sum += g->diff;
 			wins += g->diff > 0;
 			draws += g->diff == 0;
@@ -275,6 +289,9 @@ static int print_table(const struct ladder *l, double seconds)
 	printf("openings: %d of %d plies, each played with both colours; seed %llu; %.0f s\n",
 	       l->games_per_rung / 2, l->plies, (unsigned long long)l->seed, seconds);
 	printf("evaluation: %s\n", l->eval_name);
+	if (l->game_time > 0)
+		printf("game clock: %g min a side; %d games lost on time\n", l->game_time / 60,
+		       timeouts);
 	if (failed)
 		printf("%d games failed (a level could not move)\n", failed);
 	if (cut)
@@ -352,7 +369,7 @@ static void ladder_elo(const struct ladder *l, struct report_svg_bar *bars, bool
 static int print_elo(const struct ladder *l, const char *svg)
 {
 	struct report_svg_bar bars[LADDER_MAX_LEVELS];
-	char title[200], sub[300], axis[400], err[600];
+	char title[200], sub[300], axis[400], err[600], control[60];
 
 	ladder_elo(l, bars, true);
 	printf("Elo above %s (the rungs' differences added up, 95 %%):\n",
@@ -364,10 +381,15 @@ static int print_elo(const struct ladder *l, const char *svg)
 	ladder_elo(l, bars, false);
 	snprintf(title, sizeof title, "Ladder: %d levels, %d games a rung", l->n_levels,
 		 l->games_per_rung);
+	if (l->game_time > 0)
+		snprintf(control, sizeof control, "%g min a side a game", l->game_time / 60);
+	else
+		snprintf(control, sizeof control, "each level's own");
 	snprintf(sub, sizeof sub,
-		 "time control: each level's own \xc2\xb7 openings: %d drawn of %d plies, colours "
+		 "time control: %s \xc2\xb7 openings: %d drawn of %d plies, colours "
 		 "swapped, seed %llu \xc2\xb7 evaluation: %s",
-		 l->games_per_rung / 2, l->plies, (unsigned long long)l->seed, l->eval_name);
+		 control, l->games_per_rung / 2, l->plies, (unsigned long long)l->seed,
+		 l->eval_name);
 	snprintf(axis, sizeof axis, "Elo above %s (the rungs added up), with 95 %% error bars",
 		 bars[l->n_levels - 1].label);
 	if (report_svg_save_ladder(svg, bars, l->n_levels, title, sub, axis, err, sizeof err) < 0) {
@@ -389,6 +411,7 @@ struct ladder_options {
 	bool no_book;	       /* --no-book */
 	long hash_mb;	       /* --hash MB of each level state */
 	double max_time;       /* --max-time S, 0 = none */
+	double game_time;      /* --game-time MINUTES a side for each game, 0 = none */
 	bool quiet;	       /* --quiet */
 	const char *eval_spec; /* --eval SPEC, NULL = the default */
 	const char *svg;       /* --svg FILE: the levels' Elo as a picture */
@@ -424,7 +447,8 @@ static const struct cli_options ladder_options = {
     .command = "ladder",
     .usage = "usage: othello ladder [--games N] [--plies N] [--seed N] [--jobs N]\n"
 	     "                      [--threads N] [--book FILE]... [--no-book] [--hash MB]\n"
-	     "                      [--eval SPEC] [--max-time S] [--quiet] [--svg FILE]\n"
+	     "                      [--eval SPEC] [--max-time S] [--game-time MINUTES]\n"
+	     "                      [--quiet] [--svg FILE]\n"
 	     "                      [LEVEL]...\n"
 	     "Plays each LEVEL against the next one down (default: beginner novice expert\n"
 	     "pre-master master), N games a rung (default 100) from N/2 balanced openings of\n"
@@ -432,10 +456,11 @@ static const struct cli_options ladder_options = {
 	     "A LEVEL is a level description such as \"expert --depth 4\" (quote it).\n"
 	     "SPEC, the levels' evaluation: pattern (default), classic or a weights file.\n"
 	     "--max-time S: no game starts after S seconds (the table counts the games\n"
-	     "played); --quiet: no progress on stderr. --jobs N: games played at once\n"
-	     "(default 1); --threads N: search threads of each level (default 1). Each\n"
-	     "level's Elo above the weakest follows the table; --svg FILE draws it as bars\n"
-	     "with their error bars.\n",
+	     "played); --game-time MINUTES: each side's time for a whole game, spread over\n"
+	     "its moves (out of time loses); --quiet: no progress on stderr. --jobs N:\n"
+	     "games played at once (default 1); --threads N: search threads of each level\n"
+	     "(default 1). Each level's Elo above the weakest follows the table; --svg FILE\n"
+	     "draws it as bars with their error bars.\n",
     .options =
 	(const struct cli_option[]){
 	    {.name = "games",
@@ -451,6 +476,11 @@ static const struct cli_options ladder_options = {
 	    CLI_FLAG("no-book", 'n', offsetof(struct ladder_options, no_book), NULL),
 	    CLI_INT("hash", 'H', offsetof(struct ladder_options, hash_mb), 1, 1024, NULL, NULL),
 	    CLI_NUMBER("max-time", 'm', offsetof(struct ladder_options, max_time), NULL, NULL),
+	    {.name = "game-time",
+	     .letter = 'T',
+	     .kind = CLI_OPT_NUMBER,
+	     .offset = offsetof(struct ladder_options, game_time),
+	     .above_zero = true},
 	    CLI_FLAG("quiet", 'q', offsetof(struct ladder_options, quiet), NULL),
 	    CLI_STRING("eval", 'e', offsetof(struct ladder_options, eval_spec), NULL, NULL),
 	    CLI_STRING("svg", 0, offsetof(struct ladder_options, svg), NULL, NULL),
@@ -491,6 +521,7 @@ int cli_ladder(int argc, char **argv)
 	l.threads = (int)lo.threads;
 	l.progress = !lo.quiet;
 	l.max_time = lo.max_time;
+	l.game_time = lo.game_time * 60;
 	if (!bk)
 		goto done;
 	l.n_levels = argc - first;

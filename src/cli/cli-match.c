@@ -59,6 +59,7 @@ struct run_options {
 	double time[2];		   /* --time T[,T] */
 	long depth[2];		   /* --depth D[,D] */
 	double timeout;		   /* --timeout SECONDS */
+	double game_time;	   /* --game-time MINUTES a side for each game, 0 = none */
 	long jobs;		   /* --jobs N */
 	long threads;		   /* --threads N: search threads of each level, 0 = one */
 	const char *report;	   /* --report FILE */
@@ -224,6 +225,12 @@ static bool run_format(void *opts, const char *text)
 		.name = "depth", .kind = CLI_OPT_CALL, .call = run_depth,                          \
 		.what = "D or D,D (1-60)", .arg = "D[,D]", .help = HELP                            \
 	}
+#define RUN_OPT_GAME_TIME(HELP)                                                                    \
+	{                                                                                          \
+		.name = "game-time", .kind = CLI_OPT_NUMBER,                                       \
+		.offset = offsetof(struct run_options, game_time), .above_zero = true,             \
+		.arg = "MINUTES", .help = HELP                                                     \
+	}
 #define RUN_OPT_TIMEOUT(HELP)                                                                      \
 	{                                                                                          \
 		.name = "timeout", .kind = CLI_OPT_NUMBER,                                         \
@@ -333,6 +340,8 @@ static const struct cli_options match_options = {
 	    RUN_OPT_SEED("seed of the run; each game's seed derives from it (default 1)"),
 	    RUN_OPT_TIME("seconds per move, for --black's player then --white's"),
 	    RUN_OPT_DEPTH("search depth, same order"),
+	    RUN_OPT_GAME_TIME("minutes each side has for a whole game, which our\n"
+			      "levels spread over their moves; out of time loses"),
 	    RUN_OPT_TIMEOUT("seconds an external engine may take for an answer\n"
 			    "(one deadline, however many lines it writes)"),
 	    RUN_OPT_JOBS("games played at once, in worker processes (default 1)"),
@@ -358,8 +367,9 @@ static const struct cli_options tournament_options = {
 	     "(rows and columns are players; a cell holds the row's points and mean disc\n"
 	     "difference against the column) and the ranking. Players as for `othello match`;\n"
 	     "--player P (repeatable) adds one whose name holds a comma.\n\n",
-    .footer = "  --openings, --random, --seed, --time T, --depth D, --timeout, --jobs,\n"
-	      "  --threads, --report, --log-dir, --shard, --quiet: as for `othello match`\n",
+    .footer = "  --openings, --random, --seed, --time T, --depth D, --game-time MINUTES,\n"
+	      "  --timeout, --jobs, --threads, --report, --log-dir, --shard, --quiet: as for\n"
+	      "  `othello match`\n",
     .column = 21,
     .options =
 	(const struct cli_option[]){
@@ -373,6 +383,7 @@ static const struct cli_options tournament_options = {
 	    RUN_OPT_SEED(NULL),
 	    RUN_OPT_TIME(NULL),
 	    RUN_OPT_DEPTH(NULL),
+	    RUN_OPT_GAME_TIME(NULL),
 	    RUN_OPT_TIMEOUT(NULL),
 	    RUN_OPT_JOBS(NULL),
 	    RUN_OPT_THREADS(NULL),
@@ -528,6 +539,11 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 		fprintf(stderr, "othello: tournament: --players needs at least two players\n");
 		return 2;
 	}
+	if (ro->game_time > 0 && (ro->time[0] > 0 || ro->time[1] > 0)) {
+		fprintf(stderr, "othello: %s: --time and --game-time: give one of them\n",
+			ro->command);
+		return 2;
+	}
 	for (int i = 0; i < ro->n_players; i++) {
 		char err[256];
 
@@ -640,6 +656,9 @@ static void describe_run(const struct run_options *ro, bool tournament, struct r
 	size_t len = 0;
 
 	memset(out, 0, sizeof *out);
+	if (ro->game_time > 0)
+		len += (size_t)snprintf(out->time, sizeof out->time, "%g min a side a game",
+					ro->game_time);
 	if (ro->time[0] > 0 || ro->time[1] > 0)
 		len += (size_t)snprintf(out->time, sizeof out->time,
 					sides == 1 ? "%g s a move" : "%g s / %g s a move",
@@ -760,6 +779,7 @@ static int run(int argc, char **argv, bool tournament)
 		opt[i].random_pct = (int)ro.random_pct;
 		opt[i].threads = (int)ro.threads;
 		opt[i].timeout = ro.timeout;
+		opt[i].game_time = ro.game_time * 60;
 		opt[i].setup = tournament ? NULL : ro.setup[i];
 	}
 	if ((status = load_evals(&ro, tournament, players, n_players, &evals, opt, names)) != 0) {

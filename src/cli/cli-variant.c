@@ -143,7 +143,9 @@ static const struct cli_options vseries_options = {
 	     .arg = "N",
 	     .help = "games (a rung; default 100): N/2 openings, colours swapped"},
 	    CLI_INT("plies", 'p', offsetof(struct vseries_options, plies), 0, VMATCH_OPENING_MAX,
-		    "N", "random plies of each opening (6x6: 4, 10x10-holes: 6)"),
+		    "N",
+		    "random plies of each opening (6x6: 4, 10x10-holes: 6),\n"
+		    "drawn again until a search scores it within 3 discs"),
 	    CLI_INT("seed", 's', offsetof(struct vseries_options, seed), 0, 2147483647, "N",
 		    "the openings' random seed (default 1)"),
 	    CLI_INT("hash", 'H', offsetof(struct vseries_options, hash_mb), 1, 1024, "MB",
@@ -201,9 +203,14 @@ static int vseries_play(const struct vmatch_setup *setup, const struct vseries_o
 			struct report_game *games, int *n)
 {
 	uint64_t rng = (uint64_t)o->seed;
+	struct vsearch *balance = vsearch_new(&setup->ev, 16);
 	struct vopening op;
 	char err[200];
 
+	if (!balance) {
+		fprintf(stderr, "othello: out of memory\n");
+		return -1;
+	}
 	for (int k = 0; k < o->games; k++) {
 		struct report_game *gm = &games[*n];
 		const struct vlevel *black = k % 2 ? b : a, *white = k % 2 ? a : b;
@@ -211,7 +218,7 @@ static int vseries_play(const struct vmatch_setup *setup, const struct vseries_o
 		if (o->max_time > 0 && timer_now() - start > o->max_time)
 			break;
 		if (k % 2 == 0)
-			vmatch_opening(setup->g, (int)o->plies, &rng, &op);
+			vmatch_balanced_opening(balance, (int)o->plies, &rng, &op);
 		memset(gm, 0, sizeof *gm);
 		gm->number = *n + 1;
 		snprintf(gm->black, sizeof gm->black, "%s", black->name);
@@ -219,6 +226,7 @@ static int vseries_play(const struct vmatch_setup *setup, const struct vseries_o
 		vmatch_opening_text(setup->g, &op, gm->opening, sizeof gm->opening);
 		if (vmatch_game(setup, black, white, &op, gm, err, sizeof err) < 0) {
 			fprintf(stderr, "othello: %s\n", err);
+			vsearch_free(balance);
 			return -1;
 		}
 		(*n)++;
@@ -227,6 +235,7 @@ static int vseries_play(const struct vmatch_setup *setup, const struct vseries_o
 			       gm->black, gm->black_discs, gm->white_discs, gm->white, gm->seconds);
 		fflush(stdout);
 	}
+	vsearch_free(balance);
 	return 0;
 }
 
@@ -257,8 +266,8 @@ static void vseries_tournament(const struct vmatch_setup *setup, const struct vs
 			if (vseries_play(setup, o, &levels[i], &levels[j], start, games, &n) < 0)
 				return;
 	}
-	printf("%s, %d games, openings of %ld plies (seed %ld)\n", setup->g->name, n, o->plies,
-	       o->seed);
+	printf("%s, %d games, balanced openings of %ld plies (seed %ld)\n", setup->g->name, n,
+	       o->plies, o->seed);
 	if (stats_table_compute(games, n, names, n_levels, &t) < 0) {
 		fprintf(stderr, "othello tournament: out of memory\n");
 		return;
@@ -286,8 +295,8 @@ static int vseries_run(const struct vmatch_setup *setup, const struct vseries_op
 	}
 	for (int r = n_levels - 1; r > 0 && rc == 0; r--)
 		rc = vseries_play(setup, o, &levels[r], &levels[r - 1], start, games, &n);
-	printf("%s, %d games, openings of %ld plies (seed %ld)%s\n", setup->g->name, n, o->plies,
-	       o->seed, setup->game_time > 0 ? ", a game clock" : "");
+	printf("%s, %d games, balanced openings of %ld plies (seed %ld)%s\n", setup->g->name, n,
+	       o->plies, o->seed, setup->game_time > 0 ? ", a game clock" : "");
 	for (int r = n_levels - 1; r > 0 && rc == 0; r--) {
 		struct stats_match st;
 

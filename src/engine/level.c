@@ -635,7 +635,9 @@ static int search_master(const struct level_spec *spec, struct level_state *st,
 /*
  * Chooses a move for the side to move in `b` at level `spec` with state `st`
  * (made for that spec). `clock` (may be NULL) gives the mover's game clock,
- * used by master when the spec sets no time. The search reports progress to
+ * used by master when the spec sets no time; a fixed-depth level then stops
+ * its search when the move's share of it (the time left over half the empty
+ * squares plus two) runs out. The search reports progress to
  * `obs` (may be NULL) with `user`. Returns 0 with the move, its source, its
  * score and the search in `out` (SQ_PASS when the mover must pass, SQ_NONE when
  * the game is over), or -1 if the search failed.
@@ -702,6 +704,9 @@ int level_choose_move(const struct level_spec *spec, struct level_state *st, con
 			lim.clock = clock->remaining;
 		else
 			lim.time = LEVEL_MASTER_TIME;
+	} else if (clock && clock->remaining > 0 && spec->time <= 0) {
+		/* a fixed depth, cut short when the move's share of the clock runs out */
+		lim.time = clock->remaining / (board_empty_count(b) / 2 + 2);
 	}
 	if (spec->approach == LEVEL_MASTER) {
 		if (search_master(spec, st, b, &lim, obs, user, &out->result) != 0)

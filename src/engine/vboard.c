@@ -174,6 +174,28 @@ uint64_t vboard_hash(const struct vboard *b)
 	return board_hash_mix(h ^ (uint64_t)(b->opp >> 64) ^ 0x2545F4914F6CDD1DULL);
 }
 
+/*
+ * Returns the square that sq becomes under symmetry t (0..7) of the square
+ * board: bit 0 of t mirrors the columns, bit 1 the rows, then bit 2 swaps rows
+ * and columns; 0 is the identity. The holes map onto holes.
+ */
+int vboard_symmetry_square(const struct vgeom *g, int t, int sq)
+{
+	int n = g->size, r = sq / g->stride, c = sq % g->stride;
+
+	if (t & 1)
+		c = n - 1 - c;
+	if (t & 2)
+		r = n - 1 - r;
+	if (t & 4) {
+		int x = r;
+
+		r = c;
+		c = x;
+	}
+	return r * g->stride + c;
+}
+
 /* Returns the square (bit number) of row `row`, column `col`, both from 0. */
 int vboard_square(const struct vgeom *g, int row, int col)
 {

@@ -30,6 +30,7 @@ enum {
 	VSQ_PASS = 126,		/* a pass, as a move */
 	VSQ_NONE = 127,		/* no move */
 	VBOARD_MAX_SQ = 100,	/* squares of the largest board */
+	VBOARD_SYMMETRIES = 8,	/* rotations and reflections of a square board */
 	VBOARD_STRING_MAX = 104 /* the longest board string: 100 squares, a space, the side */
 };
 
@@ -118,6 +119,7 @@ int vboard_final_score(const struct vgeom *g, const struct vboard *b);
 uint64_t vboard_hash(const struct vboard *b);
 
 int vboard_square(const struct vgeom *g, int row, int col);
+int vboard_symmetry_square(const struct vgeom *g, int t, int sq);
 int vboard_square_parse(const struct vgeom *g, const char *s, int *len);
 const char *vboard_square_name(const struct vgeom *g, int sq, char buf[4]);
 

@@ -7,7 +7,7 @@
  * | novice     | 1, never               | 1, never                       |
  * | expert     | 3, never               | 3, never                       |
  * | pre-master | 6, 12 empties          | 4, 10 empties                  |
- * | master     | 10, 20 empties         | 6, 14 empties                  |
+ * | master     | 12, 22 empties         | 6, 14 empties                  |
  *
  * With a game clock every level but beginner and novice keeps to the time
  * manager's budget, and master deepens beyond its depth while the budget
@@ -25,7 +25,7 @@ static const char *const names[VLEVEL_COUNT] = {"beginner", "novice", "expert", 
 /* Depth and solving empties: [board][level] (the 8×8 row serves vboard's own tests). */
 static const int table[VARIANT_COUNT][VLEVEL_COUNT][2] = {
     [VARIANT_8X8] = {{0, 0}, {1, 0}, {3, 0}, {6, 12}, {8, 16}},
-    [VARIANT_6X6] = {{0, 0}, {1, 0}, {3, 0}, {6, 12}, {10, 20}},
+    [VARIANT_6X6] = {{0, 0}, {1, 0}, {3, 0}, {6, 12}, {12, 22}},
     [VARIANT_10X10_HOLES] = {{0, 0}, {1, 0}, {3, 0}, {4, 10}, {6, 14}},
 };
 
