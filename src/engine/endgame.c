@@ -4,7 +4,8 @@
  * A win/loss/draw solve is the same search with the window (-1, 1).
  *
  * Layers, by number of empty squares n:
- * - n > EG_SHALLOW: move generation, fastest-first ordering (fewest replies
+ * - n > EG_SHALLOW: move generation (a node gets its moves from its parent,
+ *   which generated them to order it), fastest-first ordering (fewest replies
  *   for the opponent, corners counted twice, then fewest empty squares next
  *   to our discs, a corner move a little earlier; from EG_EVAL_SORT empties
  *   the evaluation of each child is added), the hash move first, principal
@@ -12,8 +13,10 @@
  *   cut-offs (a child's stored bound may refute the node before any search)
  *   above EG_ETC_MIN, and a stability cut-off (the opponent's stable discs
  *   bound our score).
- * - 5 <= n <= EG_SHALLOW: no move generation: each empty square is tried as a
- *   move, those in quadrants with an odd number of empties first (parity).
+ * - 5 <= n <= EG_SHALLOW: no move generation: each empty square next to an
+ *   opponent disc is tried as a move (at the top, only the parent's list of
+ *   moves), those in quadrants with an odd number of empties first (parity,
+ *   updated from move to move).
  * - n == 4, 3, 2: one function each over the list of the empty squares, sorted
  *   once by parity at 4 (after a move, a square alone in its quadrant first);
  *   a square is tried only when it touches an opponent disc.
