@@ -208,3 +208,92 @@ Test(endgame, forced_pass_is_reported)
 	r = solve(&b, false, 0);
 	cr_assert_eq(r.move, SQ_PASS);
 }
+
+/* The final disc difference for `b`'s mover by full minimax over every line (no pruning). */
+static int minimax_score(const struct board *b, bool passed)
+{
+	uint64_t moves = board_moves(b->own, b->opp);
+	int best = -65;
+
+	if (!moves) {
+		struct board swapped = {b->opp, b->own};
+
+		return passed ? board_final_score(b) : -minimax_score(&swapped, true);
+	}
+	for (; moves; moves &= moves - 1) {
+		struct board child = *b;
+		int sq = board_first_square(moves), v;
+
+		board_play(&child, sq, board_flips(b->own, b->opp, sq));
+		v = -minimax_score(&child, false);
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+/*
+ * Every layer of the solver (the last 1-4 squares, the parity solver, the
+ * ordered search above it with or without the table), against full minimax:
+ * each FFO 1-19 position played on by pseudo-random moves down to 1..10
+ * empties, exact and win/loss/draw solves.
+ */
+Test(endgame, small_solves_match_minimax)
+{
+	struct eval *ev = eval_new_default();
+	struct search *s = search_new(4, ev);
+	uint64_t x = 12345;
+	int solved = 0;
+
+	for (int pos = 0; pos < 19; pos++) {
+		for (int empties = 1; empties <= 10; empties++) {
+			struct obf_case c;
+			struct board b;
+			int want;
+
+			load_case(pos, &c);
+			b = c.b;
+			while (64 - board_popcount(b.own | b.opp) > empties &&
+			       !board_game_over(&b)) {
+				uint64_t moves = board_moves(b.own, b.opp);
+
+				x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+				for (int k = (int)((x >> 33) % 7);
+				     moves && k > 0 && moves & (moves - 1); k--)
+					moves &= moves - 1;
+				if (!moves)
+					board_pass(&b);
+				else
+					board_play(
+					    &b, board_first_square(moves),
+					    board_flips(b.own, b.opp, board_first_square(moves)));
+			}
+			if (board_game_over(&b))
+				continue;
+			if (!board_can_move(&b))
+				board_pass(&b); /* the root only reports a forced pass */
+			want = minimax_score(&b, false);
+			for (unsigned flags = 0; flags < 2; flags++) {
+				struct search_limits exact = {.endgame = 60};
+				struct search_limits wld = {.endgame = 60, .wld = true};
+				struct search_result r;
+
+				search_set_flags(s, flags ? SEARCH_NO_TT : 0);
+				cr_assert_eq(search_run(s, &b, &exact, NULL, NULL, &r), 0);
+				cr_assert_eq(r.bound, BOUND_EXACT);
+				cr_assert_eq(r.score, want * 100,
+					     "FFO #%d at %d empties: %d, expected %d", pos + 1,
+					     empties, r.score / 100, want);
+				cr_assert_eq(search_run(s, &b, &wld, NULL, NULL, &r), 0);
+				cr_assert((r.score > 0) == (want > 0) &&
+					      (r.score < 0) == (want < 0),
+					  "FFO #%d at %d empties: win/loss/draw %d, expected %d",
+					  pos + 1, empties, r.score / 100, want);
+			}
+			solved++;
+		}
+	}
+	cr_assert_geq(solved, 150, "enough positions reached (%d)", solved);
+	search_free(s);
+	eval_free(ev);
+}

@@ -4,7 +4,8 @@
  * A win/loss/draw solve is the same search with the window (-1, 1).
  *
  * Layers, by number of empty squares n:
- * - n > EG_SHALLOW: move generation, fastest-first ordering (fewest replies
+ * - n > EG_SHALLOW: move generation (a node gets its moves from its parent,
+ *   which generated them to order it), fastest-first ordering (fewest replies
  *   for the opponent, corners counted twice, then fewest empty squares next
  *   to our discs, a corner move a little earlier; from EG_EVAL_SORT empties
  *   the evaluation of each child is added), the hash move first, principal
@@ -12,8 +13,10 @@
  *   cut-offs (a child's stored bound may refute the node before any search)
  *   above EG_ETC_MIN, and a stability cut-off (the opponent's stable discs
  *   bound our score).
- * - 5 <= n <= EG_SHALLOW: no move generation: each empty square is tried as a
- *   move, those in quadrants with an odd number of empties first (parity).
+ * - 5 <= n <= EG_SHALLOW: no move generation: each empty square next to an
+ *   opponent disc is tried as a move (at the top, only the parent's list of
+ *   moves), those in quadrants with an odd number of empties first (parity,
+ *   updated from move to move).
  * - n == 4, 3, 2: one function each over the list of the empty squares, sorted
  *   once by parity at 4 (after a move, a square alone in its quadrant first);
  *   a square is tried only when it touches an opponent disc.
@@ -108,6 +111,26 @@ static inline uint64_t eg_neighbours(uint64_t x)
 	return w | e | (row << 8) | (row >> 8);
 }
 
+/* eg_neighbours of each single square, for the leaf functions' quick test. */
+static const uint64_t square_neighbours[64] = {
+    0x0000000000000302ULL, 0x0000000000000705ULL, 0x0000000000000e0aULL, 0x0000000000001c14ULL,
+    0x0000000000003828ULL, 0x0000000000007050ULL, 0x000000000000e0a0ULL, 0x000000000000c040ULL,
+    0x0000000000030203ULL, 0x0000000000070507ULL, 0x00000000000e0a0eULL, 0x00000000001c141cULL,
+    0x0000000000382838ULL, 0x0000000000705070ULL, 0x0000000000e0a0e0ULL, 0x0000000000c040c0ULL,
+    0x0000000003020300ULL, 0x0000000007050700ULL, 0x000000000e0a0e00ULL, 0x000000001c141c00ULL,
+    0x0000000038283800ULL, 0x0000000070507000ULL, 0x00000000e0a0e000ULL, 0x00000000c040c000ULL,
+    0x0000000302030000ULL, 0x0000000705070000ULL, 0x0000000e0a0e0000ULL, 0x0000001c141c0000ULL,
+    0x0000003828380000ULL, 0x0000007050700000ULL, 0x000000e0a0e00000ULL, 0x000000c040c00000ULL,
+    0x0000030203000000ULL, 0x0000070507000000ULL, 0x00000e0a0e000000ULL, 0x00001c141c000000ULL,
+    0x0000382838000000ULL, 0x0000705070000000ULL, 0x0000e0a0e0000000ULL, 0x0000c040c0000000ULL,
+    0x0003020300000000ULL, 0x0007050700000000ULL, 0x000e0a0e00000000ULL, 0x001c141c00000000ULL,
+    0x0038283800000000ULL, 0x0070507000000000ULL, 0x00e0a0e000000000ULL, 0x00c040c000000000ULL,
+    0x0302030000000000ULL, 0x0705070000000000ULL, 0x0e0a0e0000000000ULL, 0x1c141c0000000000ULL,
+    0x3828380000000000ULL, 0x7050700000000000ULL, 0xe0a0e00000000000ULL, 0xc040c00000000000ULL,
+    0x0203000000000000ULL, 0x0507000000000000ULL, 0x0a0e000000000000ULL, 0x141c000000000000ULL,
+    0x2838000000000000ULL, 0x5070000000000000ULL, 0xa0e0000000000000ULL, 0x40c0000000000000ULL,
+};
+
 /* Final score of a finished game for `own` (empties to the winner). */
 static inline int eg_final(uint64_t own, uint64_t opp)
 {
@@ -124,8 +147,7 @@ static inline int eg_final(uint64_t own, uint64_t opp)
 static inline int eg_last1(uint64_t own, uint64_t opp, int sq)
 {
 	int o = board_popcount(own);
-	int n =
-	    (eg_neighbours(board_bit(sq)) & opp) ? board_popcount(board_flips(own, opp, sq)) : 0;
+	int n = (square_neighbours[sq] & opp) ? board_popcount(board_flips(own, opp, sq)) : 0;
 	int diff;
 
 	if (n)
@@ -141,7 +163,7 @@ static inline int eg_last1(uint64_t own, uint64_t opp, int sq)
  */
 static inline uint64_t eg_try(uint64_t own, uint64_t opp, int sq)
 {
-	return (eg_neighbours(board_bit(sq)) & opp) ? board_flips(own, opp, sq) : 0;
+	return (square_neighbours[sq] & opp) ? board_flips(own, opp, sq) : 0;
 }
 
 /* The score with the two empty squares a and b left, `own` to move (discs, fail-soft). */
@@ -267,12 +289,14 @@ static inline uint64_t odd_quadrants(uint64_t empty)
 	return odd;
 }
 
-/* eg_last4 on the four squares of `empty`, those in quadrants of odd parity first. */
-static int eg_solve4(struct search *s, uint64_t own, uint64_t opp, uint64_t empty, int alpha,
-		     int beta)
+/*
+ * eg_last4 on the four squares of `empty`, those of the quadrants in `odd`
+ * (the quadrants with an odd number of empties) first.
+ */
+static int eg_solve4(struct search *s, uint64_t own, uint64_t opp, uint64_t empty, uint64_t odd,
+		     int alpha, int beta)
 {
 	int x[4], n = 0;
-	uint64_t odd = odd_quadrants(empty);
 
 	for (uint64_t m = empty & odd; m; m &= m - 1)
 		x[n++] = board_first_square(m);
@@ -281,29 +305,33 @@ static int eg_solve4(struct search *s, uint64_t own, uint64_t opp, uint64_t empt
 	return eg_last4(s, own, opp, x, alpha, beta, false);
 }
 
-/* The parity solver for 5..EG_SHALLOW empties (n of them). */
-static int eg_small(struct search *s, uint64_t own, uint64_t opp, int n, int alpha, int beta,
-		    bool passed)
+/*
+ * The parity solver for 5..EG_SHALLOW empties (n of them), trying the squares
+ * of `cand` (every move of `own` is among them); `odd` is odd_quadrants of
+ * the empty squares, kept up to date from move to move.
+ */
+static int eg_small_in(struct search *s, uint64_t own, uint64_t opp, uint64_t cand, uint64_t odd,
+		       int n, int alpha, int beta, bool passed)
 {
 	uint64_t empty = ~(own | opp);
-	uint64_t odd = odd_quadrants(empty), near = empty & eg_neighbours(opp);
-	uint64_t sets[2] = {near & odd, near & ~odd};
+	uint64_t sets[2] = {cand & odd, cand & ~odd};
 	int best = -SCORE_INF;
 
 	search_count(s);
 	for (int k = 0; k < 2; k++) {
 		for (uint64_t m = sets[k]; m; m &= m - 1) {
 			int sq = board_first_square(m), v;
-			uint64_t flips = board_flips(own, opp, sq);
+			uint64_t flips = board_flips(own, opp, sq), bit = board_bit(sq);
+			uint64_t o2 = opp ^ flips, p2 = own ^ flips ^ bit, e2 = empty & ~bit;
+			uint64_t odd2 = odd ^ quadrants[eg_quadrant(sq)];
 
 			if (!flips)
 				continue;
 			if (n == 5)
-				v = -eg_solve4(s, opp ^ flips, own ^ flips ^ board_bit(sq),
-					       empty & ~board_bit(sq), -beta, -alpha);
+				v = -eg_solve4(s, o2, p2, e2, odd2, -beta, -alpha);
 			else
-				v = -eg_small(s, opp ^ flips, own ^ flips ^ board_bit(sq), n - 1,
-					      -beta, -alpha, false);
+				v = -eg_small_in(s, o2, p2, e2 & eg_neighbours(p2), odd2, n - 1,
+						 -beta, -alpha, false);
 			if (v > best) {
 				best = v;
 				if (v > alpha) {
@@ -317,18 +345,27 @@ static int eg_small(struct search *s, uint64_t own, uint64_t opp, int n, int alp
 	if (best == -SCORE_INF) {
 		if (passed)
 			return -eg_final(opp, own);
-		return -eg_small(s, opp, own, n, -beta, -alpha, true);
+		return -eg_small_in(s, opp, own, empty & eg_neighbours(own), odd, n, -beta, -alpha,
+				    true);
 	}
 	return best;
 }
 
 struct eg_move {
-	int sq;		/* the move */
-	int key;	/* ordering key, lowest first */
-	uint64_t flips; /* discs it flips */
+	int sq;		  /* the move */
+	int key;	  /* ordering key, lowest first */
+	uint64_t flips;	  /* discs it flips */
+	uint64_t replies; /* the opponent's moves after it (the child's moves) */
 };
 
-static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha, int beta);
+static int eg_mid_moves(struct search *s, uint64_t own, uint64_t opp, uint64_t moves, int n,
+			int alpha, int beta);
+
+/* eg_mid_moves with the moves of `own` generated here. */
+static inline int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha, int beta)
+{
+	return eg_mid_moves(s, own, opp, board_moves(own, opp), n, alpha, beta);
+}
 
 /* Searches a child with `n` empties (own/opp seen from the child's mover). */
 static inline int eg_child(struct search *s, uint64_t own, uint64_t opp, int n, int alpha, int beta)
@@ -338,9 +375,10 @@ static inline int eg_child(struct search *s, uint64_t own, uint64_t opp, int n, 
 	uint64_t empty = ~(own | opp);
 
 	if (n > 4)
-		return eg_small(s, own, opp, n, alpha, beta, false);
+		return eg_small_in(s, own, opp, empty & eg_neighbours(opp), odd_quadrants(empty), n,
+				   alpha, beta, false);
 	if (n == 4)
-		return eg_solve4(s, own, opp, empty, alpha, beta);
+		return eg_solve4(s, own, opp, empty, odd_quadrants(empty), alpha, beta);
 	if (n == 3) {
 		int x[3] = {board_first_square(empty), board_first_square(empty & (empty - 1)),
 			    63 - __builtin_clzll(empty)};
@@ -353,6 +391,18 @@ static inline int eg_child(struct search *s, uint64_t own, uint64_t opp, int n, 
 	if (n == 1)
 		return eg_last1(own, opp, board_first_square(empty));
 	return eg_final(own, opp);
+}
+
+/* eg_child when the moves of `own` are known already. */
+static inline int eg_known(struct search *s, uint64_t own, uint64_t opp, uint64_t moves, int n,
+			   int alpha, int beta)
+{
+	if (n > EG_SHALLOW)
+		return eg_mid_moves(s, own, opp, moves, n, alpha, beta);
+	if (n > 4)
+		return eg_small_in(s, own, opp, moves, odd_quadrants(~(own | opp)), n, alpha, beta,
+				   false);
+	return eg_child(s, own, opp, n, alpha, beta);
 }
 
 /*
@@ -427,23 +477,51 @@ static bool eg_probcut(struct search *s, uint64_t own, uint64_t opp, int n, int 
 	return false;
 }
 
-/* The solver above EG_SHALLOW empties (n of them), see the top of this file. */
-static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha, int beta)
+/*
+ * Probes the table for the node of `key` within (alpha, beta): returns true
+ * with the score in *out when a solved entry decides the node, else false
+ * with its move (if any) in *hash_move.
+ */
+static inline bool eg_probe(struct search *s, uint64_t key, int alpha, int beta, int *out,
+			    int *hash_move)
 {
-	uint64_t moves, key = 0;
+	struct tt_data e;
+	bool solved;
+
+	if (!tt_probe(s, key, &e))
+		return false;
+	*out = e.score / SCORE_DISC;
+	solved = e.depth >= TT_DEPTH_SOLVED && tt_usable(s, &e);
+	if (solved && (e.bound == BOUND_EXACT || (e.bound == BOUND_LOWER && *out >= beta) ||
+		       (e.bound == BOUND_UPPER && *out <= alpha)))
+		return true;
+	*hash_move = e.move;
+	return false;
+}
+
+/*
+ * The solver above EG_SHALLOW empties (n of them), see the top of this file;
+ * `moves` are those of `own` (the parent computed them to order its moves).
+ */
+static int eg_mid_moves(struct search *s, uint64_t own, uint64_t opp, uint64_t moves, int n,
+			int alpha, int beta)
+{
+	uint64_t key = 0;
 	struct eg_move list[32];
 	int nm = 0, best = -SCORE_INF, best_move = SQ_NONE, hash_move = SQ_NONE;
 	int alpha0;
 	bool use_tt = n >= EG_TT_MIN && !(s->flags & SEARCH_NO_TT);
+	bool prefetch = n > EG_TT_MIN && n <= EG_ETC_MIN && !(s->flags & SEARCH_NO_TT);
 
 	search_count(s);
 	if (s->abort)
 		return 0;
-	moves = board_moves(own, opp);
 	if (!moves) {
-		if (!board_moves(opp, own))
+		uint64_t theirs = board_moves(opp, own);
+
+		if (!theirs)
 			return eg_final(own, opp);
-		return -eg_mid(s, opp, own, n, -beta, -alpha);
+		return -eg_mid_moves(s, opp, own, theirs, n, -beta, -alpha);
 	}
 	if (alpha >= 2 * n && alpha > 0) {
 		int ub = 64 - 2 * board_popcount(endgame_stable(opp, own | opp));
@@ -454,21 +532,11 @@ static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha
 			beta = ub;
 	}
 	if (use_tt) {
-		struct tt_data e;
-
 		key = board_hash(&(struct board){own, opp});
-		if (tt_probe(s, key, &e)) {
-			int sc = e.score / SCORE_DISC;
-			bool solved = e.depth >= TT_DEPTH_SOLVED && tt_usable(s, &e);
+		int sc;
 
-			if (solved && e.bound == BOUND_EXACT)
-				return sc;
-			if (solved && e.bound == BOUND_LOWER && sc >= beta)
-				return sc;
-			if (solved && e.bound == BOUND_UPPER && sc <= alpha)
-				return sc;
-			hash_move = e.move;
-		}
+		if (eg_probe(s, key, alpha, beta, &sc, &hash_move))
+			return sc;
 	}
 	if (s->sel < PROBCUT_EXACT && n >= EG_PROBCUT_MIN &&
 	    eg_probcut(s, own, opp, n, alpha, beta, &best))
@@ -484,9 +552,10 @@ static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha
 			(board_bit(sq) & CORNERS ? EG_W_CORNER : 0);
 		int j = nm++;
 
-		if (n > EG_TT_MIN && n <= EG_ETC_MIN && !(s->flags & SEARCH_NO_TT))
+		if (prefetch)
 			/* the child probes the table first thing: fetch its bucket meanwhile */
 			__builtin_prefetch(tt_bucket(s, board_hash(&(struct board){o2, p2})));
+
 		if (use_tt && n > EG_ETC_MIN) {
 			/* enhanced transposition cut-off: a stored bound of the child may refute
 			 * now */
@@ -508,19 +577,19 @@ static int eg_mid(struct search *s, uint64_t own, uint64_t opp, int n, int alpha
 			list[j] = list[j - 1];
 			j--;
 		}
-		list[j] = (struct eg_move){sq, k, flips};
+		list[j] = (struct eg_move){sq, k, flips, replies};
 	}
 	for (int i = 0; i < nm; i++) {
 		uint64_t flips = list[i].flips, bit = board_bit(list[i].sq);
-		uint64_t o2 = opp ^ flips, p2 = own ^ flips ^ bit;
+		uint64_t o2 = opp ^ flips, p2 = own ^ flips ^ bit, r = list[i].replies;
 		int v;
 
 		if (i == 0) {
-			v = -eg_child(s, o2, p2, n - 1, -beta, -alpha);
+			v = -eg_known(s, o2, p2, r, n - 1, -beta, -alpha);
 		} else {
-			v = -eg_child(s, o2, p2, n - 1, -alpha - 1, -alpha);
+			v = -eg_known(s, o2, p2, r, n - 1, -alpha - 1, -alpha);
 			if (v > alpha && v < beta && !s->abort)
-				v = -eg_child(s, o2, p2, n - 1, -beta, -alpha);
+				v = -eg_known(s, o2, p2, r, n - 1, -beta, -alpha);
 		}
 		if (s->abort)
 			return 0;
