@@ -56,6 +56,15 @@ echo "$out" | grep -q "4 book moves"; check "the built book scores the four firs
   "$OTHELLO" book check "$t/more.book" >/dev/null; check "book build extends a book" $?
 "$OTHELLO" book build --depth 0 -o "$t/x" >/dev/null 2>&1; st=$?
 [ $st -eq 2 ]; check "book build refuses depth 0" $?
+grep -qx "# Scored by 2-ply searches with the pattern evaluation." "$t/built.book"
+check "a built book's header names its searches and the pattern evaluation (the default)" $?
+"$OTHELLO" book build --plies 2 --depth 2 --eval classic -q -o "$t/classic.book" 2>/dev/null &&
+  grep -qx "# Scored by 2-ply searches with the classic evaluation." "$t/classic.book" &&
+  ! cmp -s "$t/built.book" "$t/classic.book"
+check "book build --eval classic scores with the classic evaluation, into other scores" $?
+"$OTHELLO" book build --plies 1 --depth 2 --eval "$t/nosuch.bin" -o "$t/y" >/dev/null 2>"$t/err"; st=$?
+[ $st -eq 2 ] && grep -q "^othello book build: --eval: .*nosuch.bin" "$t/err" && [ ! -e "$t/y" ]
+check "book build refuses a missing --eval file, naming it, and writes nothing" $?
 
 out=$("$OTHELLO" ladder --games 2 --plies 2 --no-book --quiet beginner novice 2>&1); st=$?
 [ $st -eq 0 ] && echo "$out" | grep -q "^novice vs beginner  *2 "; check "ladder plays a rung and prints it" $?
@@ -72,6 +81,8 @@ check "ladder --jobs 2 --threads 2: two games at once, two search threads each" 
 
 out=$("$OTHELLO" book check "$TOP_SRCDIR/openings/book.txt" 2>&1); st=$?
 [ $st -eq 0 ]; check "the shipped book loads" $?
+grep -q "^# Scored by 10-ply searches with the classic evaluation.$" "$TOP_SRCDIR/openings/book.txt"
+check "the shipped book says which evaluation scored it" $?
 out=$("$OTHELLO" book show f5d6c3 2>&1); st=$?
 [ $st -eq 0 ] && echo "$out" | grep -q "^  d3 "; check "the shipped book answers the Tiger's d3 line by default" $?
 out=$("$OTHELLO" book show --no-book start 2>&1); st=$?

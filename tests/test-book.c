@@ -227,7 +227,7 @@ Test(book, writing_then_reading_gives_the_same_book)
 	FILE *f = open_memstream(&buf, &len);
 	const char *const probes[] = {"", "f5", "f5d6", "f5f6", "f5f4e3", "e6f4"};
 
-	cr_assert_eq(book_write(bk, f), 0);
+	cr_assert_eq(book_write(bk, f, NULL), 0);
 	fclose(f);
 	cr_assert_not_null(strstr(buf, "\nstart f5:+0.00/20\n"), "%s", buf);
 	cr_assert_not_null(strstr(buf, "\nf5d6 c3:+0.10/16 c5:-0.30/16\n"), "%s", buf);

@@ -15,6 +15,7 @@
  */
 #include "book-build.h"
 #include "book.h"
+#include "cli-eval.h"
 #include "cli-options.h"
 #include "cli.h"
 #include "datadir.h"
@@ -98,8 +99,8 @@ static int parse_position(const char *s, struct board *b, enum color *side)
 #define BOOK_USAGE                                                                                 \
 	"usage: othello book show [--book FILE]... [--no-book] POSITION\n"                         \
 	"       othello book build [-o OUT] [--book FILE]... [--plies N] [--depth N]\n"            \
-	"                          [--tolerance DISCS] [--from POSITION] [--hash MB]\n"            \
-	"                          [--quiet]\n"                                                    \
+	"                          [--tolerance DISCS] [--from POSITION] [--eval SPEC]\n"          \
+	"                          [--hash MB] [--quiet]\n"                                        \
 	"       othello book check FILE...\n"                                                      \
 	"       othello book merge [-o OUT] FILE...\n"                                             \
 	"       othello book name MOVES\n"                                                         \
@@ -108,7 +109,8 @@ static int parse_position(const char *s, struct board *b, enum color *side)
 	"Scores are in discs for the side to move; /N is the depth searched.\n"                    \
 	"book build scores every move of each position up to --plies (8) plies from\n"             \
 	"--from (start) with a --depth (10) search, follows the moves within\n"                    \
-	"--tolerance (2) discs of the best, and adds to the --book files given.\n"
+	"--tolerance (2) discs of the best, and adds to the --book files given; its\n"             \
+	"searches use --eval (pattern, as the game; or classic, or a weights file).\n"
 
 /* The options of `othello book show`. */
 struct book_show_options {
@@ -146,6 +148,7 @@ struct book_build_cli_options {
 	long depth;	  /* --depth N */
 	double tolerance; /* --tolerance DISCS */
 	const char *from; /* --from POSITION */
+	const char *eval; /* --eval SPEC, NULL = pattern (the game's default) */
 	long hash_mb;	  /* --hash MB */
 	bool quiet;	  /* --quiet */
 };
@@ -174,6 +177,7 @@ static const struct cli_options book_build_options = {
 	     .max = 64,
 	     .what = "0 to 64 discs"},
 	    CLI_STRING("from", 'f', offsetof(struct book_build_cli_options, from), NULL, NULL),
+	    CLI_STRING("eval", 'e', offsetof(struct book_build_cli_options, eval), NULL, NULL),
 	    CLI_INT("hash", 'H', offsetof(struct book_build_cli_options, hash_mb), 1, 4096, NULL,
 		    NULL),
 	    CLI_FLAG("quiet", 'q', offsetof(struct book_build_cli_options, quiet), NULL),
@@ -287,18 +291,20 @@ static int book_build_cli(int argc, char **argv)
 	struct book_build_options opt;
 	struct build_progress prog = {0};
 	struct book *bk = bo.bk;
-	struct eval *ev = eval_new_default();
+	struct eval *ev = NULL;
 	struct board b;
 	enum color side;
-	char err[512];
+	char err[512], eval_name[EVALSPEC_NAME_LEN], source[EVALSPEC_NAME_LEN + 64];
 	FILE *f = NULL;
 	int first, rc = 2;
 
-	if (!bk || !ev)
+	if (!bk)
 		goto done;
 	if ((rc = cli_options_parse(&book_build_options, argc, argv, &bo, &first)) >= 0)
 		goto done;
 	rc = 2;
+	if (!(ev = cli_eval_option("book build", "eval", bo.eval, eval_name, sizeof eval_name)))
+		goto done;
 	opt.plies = (int)bo.plies;
 	opt.depth = (int)bo.depth;
 	opt.tolerance = (int)(bo.tolerance * 100 + 0.5);
@@ -319,7 +325,9 @@ static int book_build_cli(int argc, char **argv)
 		fprintf(stderr, "othello book build: %s: cannot write\n", bo.out);
 		goto done;
 	}
-	if (book_write(bk, f ? f : stdout) < 0 || (f && fclose(f) != 0)) {
+	snprintf(source, sizeof source, "%d-ply searches with the %s evaluation", opt.depth,
+		 eval_name);
+	if (book_write(bk, f ? f : stdout, source) < 0 || (f && fclose(f) != 0)) {
 		f = NULL;
 		fprintf(stderr, "othello book build: %s: write error\n",
 			bo.out ? bo.out : "stdout");
@@ -388,7 +396,7 @@ static int book_merge_files(int argc, char **argv)
 		fprintf(stderr, "othello book merge: %s: cannot write\n", out);
 		goto done;
 	}
-	if (book_write(bk, f) < 0 || (out && fclose(f) != 0)) {
+	if (book_write(bk, f, NULL) < 0 || (out && fclose(f) != 0)) {
 		fprintf(stderr, "othello book merge: %s: write error\n", out ? out : "stdout");
 		f = stdout;
 		goto done;

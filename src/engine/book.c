@@ -586,10 +586,11 @@ struct visit {
 /*
  * Writes the book to `f` in the format above: a header comment, then the
  * positions reachable from the start through book moves as transcripts, in
- * ply order, then the others as board strings. Returns 0, or -1 on a write
- * error or when out of memory.
+ * ply order, then the others as board strings. `source` (may be NULL) says
+ * what scored the moves; it is written as a header line. Returns 0, or -1 on a
+ * write error or when out of memory.
  */
-int book_write(const struct book *bk, FILE *f)
+int book_write(const struct book *bk, FILE *f, const char *source)
 {
 	struct visit *queue = malloc((bk->n ? bk->n : 1) * sizeof *queue);
 	bool *seen = calloc(bk->n ? bk->n : 1, sizeof *seen);
@@ -609,6 +610,8 @@ int book_write(const struct book *bk, FILE *f)
 		"# moves from the start (passes implied) or a board string; SCORE in discs for\n"
 		"# the side to move; DEPTH the plies searched (60: exact). See src/book.c.\n",
 		bk->n);
+	if (source)
+		fprintf(f, "# Scored by %s.\n", source);
 	board_start(&start);
 	board_canonical(&start, &key, NULL);
 	if ((e = find_entry(bk, &key)) != NULL) {

@@ -33,7 +33,7 @@ int book_load(struct book *bk, FILE *f, const char *filename, char *err, size_t 
 int book_merge(struct book *dst, const struct book *src, char *err, size_t errlen);
 int book_add(struct book *bk, const struct board *b, enum color side, const struct book_move *moves,
 	     int n_moves, char *err, size_t errlen);
-int book_write(const struct book *bk, FILE *f);
+int book_write(const struct book *bk, FILE *f, const char *source);
 
 int book_lookup(const struct book *bk, const struct board *b, struct book_move out[BOOK_MAX_MOVES]);
 int book_choose(const struct book *bk, const struct board *b, int tolerance, uint64_t *rng,
