@@ -245,6 +245,36 @@ Test(vsearch, midgame_search_returns_a_legal_move_at_each_depth)
 	vsearch_free(s);
 }
 
+/* A stop raised on the watched flag before the search starts is obeyed (vsearch_stop's
+   request is cleared by a new search, so an owner's stop could be lost between jobs). */
+Test(vsearch, a_watched_flag_raised_before_the_search_stops_it)
+{
+	const struct vgeom *g = vboard_geom(VARIANT_10X10_HOLES);
+	struct vsearch_limits lim = {.depth = 40, .time = 20}; /* the time only ends a broken run */
+	struct vsearch_result res;
+	struct veval ev;
+	struct vboard b;
+	struct vsearch *s;
+	atomic_int flag = 1;
+
+	veval_default(g, &ev);
+	s = vsearch_new(&ev, 4);
+	cr_assert_not_null(s);
+	vboard_start(g, &b);
+	vsearch_watch(s, &flag);
+	vsearch_run(s, &b, &lim, &res);
+	cr_assert_lt(res.depth, 10, "a 40-ply search ran to depth %d under a raised flag",
+		     res.depth);
+	cr_assert_lt(res.nodes, 1u << 20, "%llu nodes under a raised flag",
+		     (unsigned long long)res.nodes);
+	cr_assert(vboard_moves(g, b.own, b.opp) & vboard_bit(res.move));
+	atomic_store(&flag, 0);
+	lim = (struct vsearch_limits){.depth = 3};
+	vsearch_run(s, &b, &lim, &res);
+	cr_assert_eq(res.depth, 3, "the lowered flag still stops the search");
+	vsearch_free(s);
+}
+
 Test(vlevel, five_levels_deepen_on_each_board)
 {
 	for (int v = VARIANT_6X6; v <= VARIANT_10X10_HOLES; v++) {

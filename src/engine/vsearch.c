@@ -50,6 +50,7 @@ struct vsearch {
 	double start, deadline;	    /* clock at the start; when to stop (0 none) */
 	bool aborted;		    /* the search ran out of time or was stopped */
 	atomic_bool stop;	    /* set by vsearch_stop from any thread */
+	const atomic_int *watch;    /* an owner's stop flag, read with `stop` (NULL none) */
 	struct vsearch_limits lim;  /* the limits of this search */
 	vbits quadrant[4];	    /* the board's quarters, for parity in the shallow solver */
 	vbits neighbours[VSQ_PASS]; /* the squares next to each square */
@@ -146,12 +147,22 @@ void vsearch_stop(struct vsearch *s)
 	atomic_store(&s->stop, true);
 }
 
-/* Counts a position; every so often reads the clock and the stop flag. */
+/*
+ * Makes every later search also stop as soon as `*flag` is non-zero (NULL: no
+ * such flag). Unlike vsearch_stop, which a new search clears, the flag belongs
+ * to the caller, so a stop raised before a search starts is still obeyed.
+ */
+void vsearch_watch(struct vsearch *s, const atomic_int *flag)
+{
+	s->watch = flag;
+}
+
+/* Counts a position; every so often reads the clock and the stop flags. */
 static bool vs_out_of_time(struct vsearch *s)
 {
 	if ((++s->nodes & VS_CHECK) == 0 && !s->aborted)
-		s->aborted =
-		    atomic_load(&s->stop) || (s->deadline > 0 && timer_now() >= s->deadline);
+		s->aborted = atomic_load(&s->stop) || (s->watch && atomic_load(s->watch)) ||
+			     (s->deadline > 0 && timer_now() >= s->deadline);
 	return s->aborted;
 }
 

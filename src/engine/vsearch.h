@@ -4,7 +4,8 @@
  * an exact endgame solver.
  *
  * A `struct vsearch` owns its table, its board and its evaluation; it runs one
- * search at a time, which another thread may stop with vsearch_stop(). Scores
+ * search at a time, which another thread may stop with vsearch_stop() or
+ * through a flag of its own (vsearch_watch). Scores
  * are hundredths of a disc from the side to move's view (an exact +4 is 400),
  * as in search.h. Equal inputs give equal results.
  */
@@ -14,6 +15,7 @@
 #include "vboard.h"
 #include "veval.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -51,6 +53,7 @@ void vsearch_free(struct vsearch *s);
 void vsearch_clear(struct vsearch *s);
 const struct vgeom *vsearch_geom(const struct vsearch *s);
 void vsearch_stop(struct vsearch *s);
+void vsearch_watch(struct vsearch *s, const atomic_int *flag);
 void vsearch_run(struct vsearch *s, const struct vboard *b, const struct vsearch_limits *lim,
 		 struct vsearch_result *out);
 int vsearch_solve(struct vsearch *s, const struct vboard *b, int alpha, int beta);

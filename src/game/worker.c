@@ -240,6 +240,8 @@ static struct vsearch *vsearch_get(struct worker *w)
 		else
 			veval_default(vboard_geom(v), &ev);
 		w->vsearch[v] = vsearch_new(&ev, w->tt_megabytes);
+		if (w->vsearch[v])
+			vsearch_watch(w->vsearch[v], &w->stop);
 	}
 	return w->vsearch[v];
 }
@@ -286,8 +288,6 @@ static int run_vjob(struct worker *w)
 
 	if (!s)
 		return -1;
-	if (atomic_load(&w->stop))
-		vsearch_stop(s);
 	if (w->job.kind == WORKER_VSEARCH) {
 		vsearch_all(w, s, &w->result.search);
 		return 0;
