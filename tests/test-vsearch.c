@@ -203,13 +203,16 @@ Test(vsearch, solver_scores_the_images_of_a_position_alike)
 		cr_assert_eq(res.score, -4 * VSEARCH_DISC, "image %d: %d", t, res.score);
 		cr_assert_eq(res.pv[0], res.move);
 		next = b;
-		for (int i = 0; i < res.pv_len; i++) {
+		for (int i = 0, want = -4; i < res.pv_len; i++, want = -want) {
 			int sq = res.pv[i];
 
 			if (sq != VSQ_PASS) {
 				cr_assert(vboard_moves(g, next.own, next.opp) & vboard_bit(sq),
 					  "image %d: move %d of the variation is not legal", t, i);
 				vboard_play(&next, sq, vboard_flips(g, next.own, next.opp, sq));
+				cr_assert_eq(
+				    vsearch_solve(s, &next, -VSEARCH_INF, VSEARCH_INF), -want,
+				    "image %d: move %d of the variation loses discs", t, i);
 			} else {
 				cr_assert_eq(vboard_moves(g, next.own, next.opp), 0);
 				vboard_pass(&next);

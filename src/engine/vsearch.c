@@ -668,12 +668,33 @@ static int vs_pv_move(struct vsearch *s, const struct vboard *p, vbits moves)
 	return e && e->move < VSQ_PASS && (moves & vboard_bit(e->move)) ? e->move : VSQ_NONE;
 }
 
-/* Follows the table's best moves from b into out's principal variation. */
+/*
+ * True when playing `move` in p keeps p's exact score `want` (discs, p's side to
+ * move): a null-window solve of the child, quick on the table the solve left.
+ * False when it does not, or when the search is stopped meanwhile.
+ */
+static bool vs_pv_keeps(struct vsearch *s, const struct vboard *p, int move, int want)
+{
+	struct vboard c = *p;
+	int v;
+
+	vboard_play(&c, move, vboard_flips(s->g, p->own, p->opp, move));
+	v = vs_solve(s, c.own, c.opp, -want, -want + 1);
+	return !s->aborted && v <= -want;
+}
+
+/*
+ * Follows the table's best moves from b into out's principal variation. After an
+ * exact solve each move is checked to keep the score, since the null-window
+ * passes leave moves in the table that only proved a bound; the variation ends
+ * where one does not.
+ */
 static void vs_pv(struct vsearch *s, const struct vboard *b, struct vsearch_result *out)
 {
 	struct vboard p = *b;
-	int move;
+	int move, want = out->score / VSEARCH_DISC;
 
+	s->deadline = 0;
 	out->pv_len = 0;
 	while (out->pv_len < VSEARCH_PV_MAX) {
 		vbits moves = vboard_moves(s->g, p.own, p.opp);
@@ -683,13 +704,15 @@ static void vs_pv(struct vsearch *s, const struct vboard *b, struct vsearch_resu
 				break;
 			out->pv[out->pv_len++] = VSQ_PASS;
 			vboard_pass(&p);
+			want = -want;
 			continue;
 		}
 		move = vs_pv_move(s, &p, moves);
-		if (move == VSQ_NONE)
+		if (move == VSQ_NONE || (out->exact && !vs_pv_keeps(s, &p, move, want)))
 			break;
 		out->pv[out->pv_len++] = move;
 		vboard_play(&p, move, vboard_flips(s->g, p.own, p.opp, move));
+		want = -want;
 	}
 }
 
