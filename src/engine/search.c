@@ -805,6 +805,18 @@ static int root_search(struct root *r, int depth, int alpha, int beta)
  * An iteration with aspiration windows around `guess` (midgame) or within
  * the given window (solving); re-searches wider windows on failure.
  * Returns the score, or -SCORE_INF on abort; *bound gets its bound.
+ *
+ * The loop ends whatever the searches return, even scores that contradict
+ * each other (selective table entries, a fail high then a fail low at the
+ * next window): each re-search moves one side of the window strictly
+ * outwards (a fail low at v <= alpha sets alpha below v, a fail high at
+ * v >= beta sets beta above v) and never back, and a side that has reached
+ * its limit is not moved again, so there are at most as many re-searches
+ * as integers between the limits; as delta triples each time, in practice
+ * at most about log3((hi_limit - lo_limit) / delta) + 1 on each side (delta
+ * cannot overflow before that). A solve's guess beyond the score range
+ * (a noisy midgame) makes the first window empty or inverted: the search
+ * fails low (or high) on it and the next window is a proper one.
  */
 static int root_iterate(struct root *r, int depth, int guess, bool have_guess, int lo_limit,
 			int hi_limit, enum bound *bound)
@@ -1033,6 +1045,7 @@ static bool root_solve(struct root *r, const struct search_limits *lim, struct p
 
 	r->endgame = true;
 	r->depth = board_empty_count(&r->b);
+	/* `level` strictly rises each turn (to last + 1 at the latest), so the climb ends */
 	for (int level = first; level <= last;
 	     level = level + 1 > LADDER_TOP && last == PROBCUT_EXACT
 			 ? (level < last ? last : last + 1)
