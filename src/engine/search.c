@@ -17,7 +17,7 @@
  *
  * Selectivity (probcut.h): the midgame iterations search at the selectivity
  * of the limits, with Multi-ProbCut (mid_probcut) from MPC_MIN_DEPTH plies;
- * an exact solve from LADDER_MIN_EMPTIES empties first solves at 73, 87 and
+ * an exact solve from LADDER_MIN_EMPTIES empties first solves at 87 and
  * 95 % (root_solve), whose table moves order the exact search; its score
  * then centres a narrow aspiration window (ASPIRATION_SOLVED). The midgame
  * iterations before a solve at a fixed number of empties only fill the table
@@ -70,8 +70,10 @@ enum {
 	MID_SPLIT_MIN = 5,    /* from this depth, younger brothers are shared with helper threads */
 	MPC_MIN_DEPTH = 3,    /* from this depth, Multi-ProbCut when the search is selective */
 	MPC_MAX_BOUND = 6400, /* no cut tried on a bound beyond any evaluation */
-	LADDER_FIRST_SHARE = 16, /* the 73 % level of the climb costs about 1/20-1/30 of the
-				   exact solve (FFO #39, #44) */
+	LADDER_FIRST = 1,     /* the climb starts at 87 % (after the 95 % midgame, a start at
+				 73 % cost 4 % more nodes on FFO #40-#49) */
+	LADDER_FIRST_SHARE = 6,	 /* the 87 % level (with the midgame before it) costs 1/6 to
+				    1/170 of the exact solve on FFO #41-#49 */
 	LADDER_TOP = 2,		 /* an exact solve climbs to 95 % (level 2), then solves: on FFO
 				    #45 going on to 98 % and 99 % cost 109 M nodes to save 28 M */
 	LADDER_MIN_EMPTIES = 22, /* an exact solve from this many empties climbs the selectivity
@@ -1022,7 +1024,7 @@ static int solve_first_level(const struct search *s, const struct search_limits 
 	    (last == PROBCUT_EXACT && empties < LADDER_MIN_EMPTIES &&
 	     !(s->flags & SEARCH_CLIMB_ALWAYS)))
 		return last;
-	return 0;
+	return last < LADDER_FIRST ? last : LADDER_FIRST;
 }
 
 /*
