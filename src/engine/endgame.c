@@ -42,7 +42,8 @@
 enum {
 	EG_SHALLOW = 6,	     /* up to this many empties: the parity solver */
 	EG_TT_MIN = 8,	     /* from this many empties: the transposition table */
-	EG_ETC_MIN = 14,     /* above this many empties: enhanced transposition cut-offs */
+	EG_ETC_MIN = 12,     /* above this many empties: enhanced transposition cut-offs (their
+				probes hit the buckets fetched by eg_flips_and_fetch) */
 	EG_EVAL_SORT = 14,   /* from this many empties: the evaluation joins the ordering key */
 	EG_EVAL_SCALE = 8,   /* centidiscs of evaluation per unit of the key */
 	EG_W_MOB = 8,	     /* ordering weight of the opponent's mobility */
@@ -503,9 +504,10 @@ static inline bool eg_probe(struct search *s, uint64_t key, int alpha, int beta,
  * Writes the flips of each move of `moves` (in square order) to flips[] and,
  * when `prefetch`, starts fetching each child's table bucket. Done first
  * thing at a node, before its own table probe and the ordering, so that
- * the buckets have arrived when the children probe them (prefetched during
- * the ordering instead, the first children still waited on memory: 3-7 %
- * more CPU time on fforum-20-39).
+ * the buckets have arrived when the children probe them, or the enhanced
+ * transposition cut-offs of the ordering (prefetched during the ordering
+ * instead, the first children still waited on memory: 3-7 % more CPU time
+ * on fforum-20-39).
  */
 static inline void eg_flips_and_fetch(const struct search *s, uint64_t own, uint64_t opp,
 				      uint64_t moves, bool prefetch, uint64_t *flips)
@@ -533,7 +535,7 @@ static int eg_mid_moves(struct search *s, uint64_t own, uint64_t opp, uint64_t m
 	int nm = 0, best = -SCORE_INF, best_move = SQ_NONE, hash_move = SQ_NONE;
 	int alpha0;
 	bool use_tt = n >= EG_TT_MIN && !(s->flags & SEARCH_NO_TT);
-	bool prefetch = n > EG_TT_MIN && n <= EG_ETC_MIN && !(s->flags & SEARCH_NO_TT);
+	bool prefetch = n > EG_TT_MIN && !(s->flags & SEARCH_NO_TT);
 
 	search_count(s);
 	if (s->abort)
