@@ -127,6 +127,8 @@ uint64_t parallel_nodes(const struct search *s)
 /*
  * Takes moves of `sp` one at a time and searches them until none is left, the
  * split point is cut or `s` must unwind; raises the node's window and best.
+ * It ends: each turn takes a new move (sp->next only grows, under the lock),
+ * and a move gets at most one re-search, whatever the two searches return.
  */
 static void split_work(struct search *s, struct split *sp)
 {

@@ -17,7 +17,7 @@
  *
  * Selectivity (probcut.h): the midgame iterations search at the selectivity
  * of the limits, with Multi-ProbCut (mid_probcut) from MPC_MIN_DEPTH plies;
- * an exact solve from LADDER_MIN_EMPTIES empties first solves at 73, 87 and
+ * an exact solve from LADDER_MIN_EMPTIES empties first solves at 87 and
  * 95 % (root_solve), whose table moves order the exact search; its score
  * then centres a narrow aspiration window (ASPIRATION_SOLVED). The midgame
  * iterations before a solve at a fixed number of empties only fill the table
@@ -70,8 +70,10 @@ enum {
 	MID_SPLIT_MIN = 5,    /* from this depth, younger brothers are shared with helper threads */
 	MPC_MIN_DEPTH = 3,    /* from this depth, Multi-ProbCut when the search is selective */
 	MPC_MAX_BOUND = 6400, /* no cut tried on a bound beyond any evaluation */
-	LADDER_FIRST_SHARE = 16, /* the 73 % level of the climb costs about 1/20-1/30 of the
-				   exact solve (FFO #39, #44) */
+	LADDER_FIRST = 1,     /* the climb starts at 87 % (after the 95 % midgame, a start at
+				 73 % cost 4 % more nodes on FFO #40-#49) */
+	LADDER_FIRST_SHARE = 6,	 /* the 87 % level (with the midgame before it) costs 1/6 to
+				    1/170 of the exact solve on FFO #41-#49 */
 	LADDER_TOP = 2,		 /* an exact solve climbs to 95 % (level 2), then solves: on FFO
 				    #45 going on to 98 % and 99 % cost 109 M nodes to save 28 M */
 	LADDER_MIN_EMPTIES = 22, /* an exact solve from this many empties climbs the selectivity
@@ -805,6 +807,18 @@ static int root_search(struct root *r, int depth, int alpha, int beta)
  * An iteration with aspiration windows around `guess` (midgame) or within
  * the given window (solving); re-searches wider windows on failure.
  * Returns the score, or -SCORE_INF on abort; *bound gets its bound.
+ *
+ * The loop ends whatever the searches return, even scores that contradict
+ * each other (selective table entries, a fail high then a fail low at the
+ * next window): each re-search moves one side of the window strictly
+ * outwards (a fail low at v <= alpha sets alpha below v, a fail high at
+ * v >= beta sets beta above v) and never back, and a side that has reached
+ * its limit is not moved again, so there are at most as many re-searches
+ * as integers between the limits; as delta triples each time, in practice
+ * at most about log3((hi_limit - lo_limit) / delta) + 1 on each side (delta
+ * cannot overflow before that). A solve's guess beyond the score range
+ * (a noisy midgame) makes the first window empty or inverted: the search
+ * fails low (or high) on it and the next window is a proper one.
  */
 static int root_iterate(struct root *r, int depth, int guess, bool have_guess, int lo_limit,
 			int hi_limit, enum bound *bound)
@@ -1010,7 +1024,7 @@ static int solve_first_level(const struct search *s, const struct search_limits 
 	    (last == PROBCUT_EXACT && empties < LADDER_MIN_EMPTIES &&
 	     !(s->flags & SEARCH_CLIMB_ALWAYS)))
 		return last;
-	return 0;
+	return last < LADDER_FIRST ? last : LADDER_FIRST;
 }
 
 /*
@@ -1033,6 +1047,7 @@ static bool root_solve(struct root *r, const struct search_limits *lim, struct p
 
 	r->endgame = true;
 	r->depth = board_empty_count(&r->b);
+	/* `level` strictly rises each turn (to last + 1 at the latest), so the climb ends */
 	for (int level = first; level <= last;
 	     level = level + 1 > LADDER_TOP && last == PROBCUT_EXACT
 			 ? (level < last ? last : last + 1)
