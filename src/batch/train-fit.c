@@ -160,6 +160,7 @@ struct fit_step {
 	double *pred;		    /* STEP: predictions, moved by alpha u */
 	double alpha;		    /* STEP: the step */
 	double *chunk_se;	    /* STEP: squared error of each chunk */
+	bool fused;		    /* SCATTER: one thread computes u = X v on the way */
 };
 
 /* u = X v for the samples of part t. */
@@ -174,7 +175,8 @@ static void step_dot(void *ctx, int t, int parts)
 		st->u[k] = sample_dot(&ph->feat[ph->rows[k]], st->v);
 }
 
-/* acc += X'u (and diag += diag(X'X)) for the weights of part t's copies (part 0: the extras). */
+/* acc += X'u (and diag += diag(X'X)) for the weights of part t's copies (part 0: the extras);
+   fused (one part): u = X v first, sample by sample, while its features are at hand. */
 static void step_scatter(void *ctx, int t, int parts)
 {
 	struct fit_step *st = ctx;
@@ -185,7 +187,7 @@ static void step_scatter(void *ctx, int t, int parts)
 	(void)parts;
 	for (size_t k = 0; k < ph->n; k++) {
 		const struct pattern_features *f = &ph->feat[ph->rows[k]];
-		double x = st->u[k];
+		double x = st->fused ? (st->u[k] = sample_dot(f, st->v)) : st->u[k];
 
 		if (t == 0) {
 			acc[PATTERN_EXTRA_BIAS] += x;
@@ -233,10 +235,11 @@ static void step_move(void *ctx, int t, int parts)
 /* A p = X'(X p) + ridge p into ap; u gets X p per sample. */
 static void apply_normal(const struct fit_phase *ph, const double *p, double *ap, double *u)
 {
-	struct fit_step st = {.ph = ph, .v = p, .u = u, .acc = ap};
+	struct fit_step st = {.ph = ph, .v = p, .u = u, .acc = ap, .fused = ph->jobs == 1};
 
 	memset(ap, 0, sizeof *ap * PATTERN_PARAMS);
-	fit_parallel(step_dot, &st, ph->jobs);
+	if (!st.fused)
+		fit_parallel(step_dot, &st, ph->jobs);
 	fit_parallel(step_scatter, &st, ph->jobs);
 	for (int j = 0; j < PATTERN_PARAMS; j++)
 		ap[j] += ph->ridge[j] * p[j];
