@@ -32,6 +32,15 @@
  * rounded, clamped weights, exactly as the evaluation computes it) is reported
  * per phase, in discs.
  *
+ * Threads (`jobs`): the per-sample work of each step (the features, X p,
+ * the predictions, the errors) is split by fixed chunks of samples; X'u is
+ * split by pattern kinds, each weight being added to by one thread in sample
+ * order, exactly as one thread adds them; sums of scalars are kept per chunk
+ * and added in chunk order; the sums over the weights stay on one thread.
+ * So the weights and the report are the same, bit for bit, for any number of
+ * threads (the weights also as before threads came). One thread does X p and X'u
+ * in one pass, while each sample's features are at hand.
+ *
  * Reference: J. R. Shewchuk, "An Introduction to the Conjugate Gradient
  * Method Without the Agonizing Pain" (1994), preconditioned CG.
  */
