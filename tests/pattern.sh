@@ -29,6 +29,22 @@ check "train fit writes weights" $st
 grep -q "^phase  empties  train-pos  valid-pos  train-MAE  valid-MAE" $tmp.out
 check "fit prints the mean absolute error per phase" $?
 
+"$OTHELLO" train fit $tmp.j1 $tmp.dat --iterations 5 --jobs 1 > $tmp.out1 2> /dev/null &&
+	"$OTHELLO" train fit $tmp.j3 $tmp.dat --iterations 5 --jobs 3 > $tmp.out3 2> $tmp.err &&
+	cmp -s $tmp.j1 $tmp.j3 && cmp -s $tmp.out1 $tmp.out3
+check "train fit --jobs 3 writes the weights and table of --jobs 1, byte for byte" $?
+grep -q "(phase 14, iteration 5, rmse [0-9.]* discs, [0-9]* s)" $tmp.err
+check "fit's progress line gives the phase, iteration, rmse and elapsed seconds" $?
+"$OTHELLO" train fit $tmp.j1 $tmp.dat --iterations 5 --quiet > /dev/null 2> $tmp.err &&
+	! grep -q "rmse" $tmp.err && grep -q "^fit: .*, wrote" $tmp.err
+check "train fit --quiet draws no progress line" $?
+for bad in 0 x; do
+	"$OTHELLO" train fit $tmp.jx $tmp.dat --jobs $bad > /dev/null 2> $tmp.err; st=$?
+	[ $st -eq 2 ] && grep -q "^othello train fit: --jobs: '$bad' is not a whole number from 1 to 64" $tmp.err &&
+		[ ! -e $tmp.jx ]
+	check "train fit --jobs $bad is refused (exit 2), naming the option" $?
+done
+
 "$OTHELLO" train fit $tmp.more $tmp.dat --iterations 2 --from $tmp.bin > /dev/null 2> $tmp.err; st=$?
 [ $st -eq 0 ] && grep -q "continued from $tmp.bin" $tmp.err && [ -s $tmp.more ]
 check "train fit --from continues a fit from weights" $?

@@ -321,7 +321,7 @@ Test(train, fit_recovers_a_known_model_from_synthetic_data, .timeout = 120)
 	struct pattern_weights *truth = pattern_new(), *fit = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0}, fresh = {0};
-	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, false};
+	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, false, 1};
 	struct train_fit_report rep;
 	char err[128];
 	uint64_t x = 7;
@@ -360,7 +360,7 @@ Test(train, a_fit_continued_from_weights_starts_where_they_are, .timeout = 120)
 	struct pattern_weights *truth = pattern_new(), *warm = pattern_new(), *cold = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0};
-	struct train_fit_options o = {1, 1, 20, 1, 7, false, 0, 0, false, false};
+	struct train_fit_options o = {1, 1, 20, 1, 7, false, 0, 0, false, false, 1};
 	struct train_fit_report rep_warm, rep_cold;
 	char err[128];
 	uint64_t x = 11;
@@ -400,7 +400,7 @@ Test(train, an_anchored_fit_shrinks_towards_the_weights_it_starts_from, .timeout
 			       *plain = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0};
-	struct train_fit_options o = {20, 1e7, 20, 1, 7, true, 0, 0, true, false};
+	struct train_fit_options o = {20, 1e7, 20, 1, 7, true, 0, 0, true, false, 1};
 	struct train_fit_report rep_a, rep_p;
 	char err[128];
 	uint64_t x = 13;
@@ -437,7 +437,7 @@ Test(train, a_fit_of_some_phases_keeps_the_others_and_reports_the_signed_error, 
 	double *p = calloc(PATTERN_PARAMS, sizeof *p), *q = calloc(PATTERN_PARAMS, sizeof *q),
 	       *before = calloc(PATTERN_PARAMS, sizeof *before);
 	struct train_data d = {0};
-	struct train_fit_options o = {40, 1, 20, 0, 7, true, 5, 6, false, false};
+	struct train_fit_options o = {40, 1, 20, 0, 7, true, 5, 6, false, false, 1};
 	struct train_fit_report rep;
 	char err[128];
 	uint64_t x = 17;
@@ -480,7 +480,7 @@ Test(train, an_exact_only_fit_ignores_the_labels_of_unsolved_positions, .timeout
 	struct pattern_weights *truth = pattern_new(), *fit = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0};
-	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, true};
+	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, true, 1};
 	struct train_fit_report rep;
 	char err[128];
 	uint64_t x = 19;
@@ -503,6 +503,61 @@ Test(train, an_exact_only_fit_ignores_the_labels_of_unsolved_positions, .timeout
 	train_data_free(&d);
 	pattern_free(truth);
 	pattern_free(fit);
+}
+
+/* Keeps the training rmse of each iteration (unrounded: it shows any change of the sums). */
+static void keep_rmse(int phase, int iteration, int iterations, double rmse, void *user)
+{
+	double *out = user;
+
+	out[phase * iterations + iteration - 1] = rmse;
+}
+
+Test(train, a_fit_gives_the_same_weights_and_report_on_any_number_of_threads, .timeout = 120)
+{
+	/* more positions than one chunk of partial sums, so the threads share every step */
+	struct pattern_weights *truth = pattern_new(), *fit[3];
+	double *p = calloc(PATTERN_PARAMS, sizeof *p), *q = calloc(PATTERN_PARAMS, sizeof *q);
+	struct train_data d = {0};
+	struct train_fit_options o = {8, 1, 20, 1, 7, false, 0, 0, false, false, 1};
+	struct train_fit_report rep[3];
+	double rmse[3][PATTERN_PHASES * 8] = {{0}};
+	char err[128];
+	uint64_t x = 23;
+	const int jobs[3] = {1, 2, 3};
+
+	for (uint32_t i = 0; i < 81; i++)
+		p[PATTERN_TABLE - 81 + i] = 100.0 * (double)((int)(xorshift(&x) % 5) - 2);
+	p[PATTERN_EXTRA_MOBILITY] = 100;
+	for (int ph = 0; ph < PATTERN_PHASES; ph++)
+		pattern_set(truth, ph, p);
+	synthetic_data(truth, 400, &d);
+	cr_assert_gt(d.n, 16384);
+	for (int i = 0; i < 3; i++) {
+		fit[i] = pattern_new();
+		o.jobs = jobs[i];
+		cr_assert_eq(
+		    train_fit(&d, &o, fit[i], &rep[i], keep_rmse, rmse[i], err, sizeof err), 0,
+		    "%s", err);
+	}
+	for (int i = 1; i < 3; i++) {
+		cr_assert_eq(memcmp(&rep[0], &rep[i], sizeof rep[0]), 0, "report of %d threads",
+			     jobs[i]);
+		cr_assert_eq(memcmp(rmse[0], rmse[i], sizeof rmse[0]), 0, "rmse of %d threads",
+			     jobs[i]);
+		for (int ph = 0; ph < PATTERN_PHASES; ph++) {
+			pattern_get(fit[0], ph, p);
+			pattern_get(fit[i], ph, q);
+			cr_assert_eq(memcmp(p, q, sizeof *p * PATTERN_PARAMS), 0,
+				     "phase %d: %d threads change the weights", ph, jobs[i]);
+		}
+	}
+	free(p);
+	free(q);
+	train_data_free(&d);
+	pattern_free(truth);
+	for (int i = 0; i < 3; i++)
+		pattern_free(fit[i]);
 }
 
 Test(train, data_file_round_trips_and_ignores_a_record_cut_short)

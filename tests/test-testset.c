@@ -3,7 +3,8 @@
  * OBF line it is written in (src/batch/obf.c): lines read back as written,
  * errors with their columns, positions reproducible from seed and index,
  * every move's label checked against a plain minimax on the slow reference
- * board, and the measurement against what a search to the end must give.
+ * board and, deeper, against a solve of each move on its own, and the measurement against what a
+ * search to the end must give.
  */
 #include "board.h"
 #include "eval.h"
@@ -159,6 +160,56 @@ Test(testset, every_label_is_the_exact_minimax_score, .timeout = 120)
 				best = p.scores[k];
 		}
 		cr_assert_eq(p.best, best);
+	}
+	search_free(s);
+	eval_free(ev);
+}
+
+/* The exact score (discs, mover's view) of `b` by a solve of its own, on a fresh table. */
+static int plain_solve(const struct eval *ev, const struct board *b)
+{
+	struct search *s = search_new(16, ev);
+	struct search_limits lim = {.endgame = 64};
+	struct search_result r;
+
+	cr_assert(s);
+	search_run(s, b, &lim, NULL, NULL, &r);
+	search_free(s);
+	cr_assert(r.endgame && r.bound == BOUND_EXACT);
+	return r.score / SCORE_DISC;
+}
+
+Test(testset, every_label_equals_a_solve_of_that_move_on_its_own, .timeout = 120)
+{
+	/* the set's labels come from one search scoring every root move; each move solved
+	   apart, on a fresh table (and the position itself, by the plain root solve), must give
+	   the same scores */
+	struct eval *ev = eval_new_default();
+	struct search *s = search_new(16, ev);
+
+	for (uint32_t i = 0; i < 6; i++) {
+		struct obf_position p;
+
+		cr_assert_eq(testset_position(s, openings, 2, 5, i, 12 + (int)(i % 3), &p), 0);
+		cr_assert_eq(testset_label(s, &p), 0);
+		cr_assert_eq(p.n_moves, board_popcount(board_moves(p.b.own, p.b.opp)));
+		for (int k = 0; k < p.n_moves; k++) {
+			struct board c = p.b;
+			int sign = -1, v;
+
+			board_play(&c, p.moves[k], board_flips(c.own, c.opp, p.moves[k]));
+			if (!board_can_move(&c) && !board_game_over(&c)) {
+				board_pass(&c);
+				sign = 1;
+			}
+			v = board_game_over(&c) ? -board_final_score(&c)
+						: sign * plain_solve(ev, &c);
+			cr_assert_eq(p.scores[k], v, "index %u move %s: %+d, alone %+d", i,
+				     board_square_name(p.moves[k]), p.scores[k], v);
+			if (k > 0)
+				cr_assert_geq(p.scores[k - 1], p.scores[k], "best first");
+		}
+		cr_assert_eq(p.best, plain_solve(ev, &p.b), "index %u: the position's score", i);
 	}
 	search_free(s);
 	eval_free(ev);

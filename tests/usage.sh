@@ -190,7 +190,7 @@ check "gtp: an option's message names the subcommand" $?
 [ $st -eq 2 ] && grep -qx "othello book build: unknown option '--nosuch'" "$tmp/g1"
 check "book build: an unknown option is named with the command" $?
 "$OTHELLO" train generate "$tmp/x.dat" --games >/dev/null 2>"$tmp/g2"; st=$?
-[ $st -eq 2 ] && grep -qx "othello train: --games needs a value" "$tmp/g2"
+[ $st -eq 2 ] && grep -qx "othello train generate: --games needs a value" "$tmp/g2"
 check "train: a missing value is named after the file argument" $?
 "$OTHELLO" solve "$tmp/x.obf" --hash >/dev/null 2>"$tmp/g3"; st=$?
 [ $st -eq 2 ] && grep -qx "othello solve: --hash needs a value" "$tmp/g3"

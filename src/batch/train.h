@@ -100,6 +100,7 @@ struct train_fit_options {
 	int phase_end;	 /* others keep the weights `w` holds); phase_end 0: all phases */
 	bool anchor;	 /* with warm: the ridge pulls towards the starting weights, not 0 */
 	bool exact_only; /* train on the exactly solved positions only (all are measured) */
+	int jobs;	 /* threads (0 or 1: one); the weights are the same for any number */
 };
 
 struct train_fit_report {

@@ -16,14 +16,15 @@
  *       the positions after their other moves, solved (at most 8).
  *   fit OUT.bin DATA.dat... [--iterations N] [--ridge X] [--validation P]
  *            [--fit-window K] [--seed S] [--from WEIGHTS] [--phases LO-HI] [--anchor]
- *            [--exact-only]
+ *            [--exact-only] [--jobs J]
  *       least-squares weights per phase; prints the mean absolute error per
  *       phase on the training and held-out positions, and the held-out mean
  *       signed error. --from continues the fit of WEIGHTS (each phase starts
  *       from its weights there); --phases then refits only phases LO..HI and
  *       keeps the others (--iterations 0 measures WEIGHTS on the data), and
  *       --anchor makes the ridge pull towards WEIGHTS instead of zero;
- *       --exact-only trains on the solved positions only. OUT.bin
+ *       --exact-only trains on the solved positions only; --jobs J splits
+ *       the work over J threads, with the same weights for any J. OUT.bin
  *       is written to a temporary file and renamed.
  *   iterate DIR --openings FILE [--rounds R] [--games N] [generate/fit options]
  *       round r: games with the weights of round r-1 (round 1: classic) into
@@ -42,7 +43,9 @@
  * --fit-window 1; --rounds 2 (iterate) or 1 (match); match --a pattern
  * --b classic --depth 6 --endgame 14.
  * SPEC is `classic`, `pattern` (the shipped weights) or a weights file.
- * Progress bars (games or iterations, rate, time left) go to stderr.
+ * Progress bars (games or iterations, rate, time left; a fit's also its
+ * phase, iteration, training rmse and elapsed seconds) go to stderr, unless
+ * --quiet. --jobs is 1 to 64.
  */
 #include "cli-eval.h"
 #include "cli-options.h"
@@ -93,6 +96,7 @@ struct train_args {
 	long rounds;			  /* iterate: rounds */
 	struct train_match_options match; /* match options */
 	int jobs;			  /* threads */
+	bool quiet;			  /* --quiet: no progress lines */
 	char **rest;			  /* positional arguments */
 	int n_rest;			  /* their number */
 	struct train_numbers given;	  /* the numeric options as given */
@@ -121,7 +125,7 @@ static const struct cli_options train_options = {
 	     "                [--search-label PCT] [--label-depths 1|2] [--siblings K]\n"
 	     "       othello train fit OUT.bin DATA.dat... [--iterations N] [--ridge X]\n"
 	     "                [--validation PCT] [--fit-window K] [--seed S] [--from WEIGHTS]\n"
-	     "                [--phases LO-HI] [--anchor] [--exact-only]\n"
+	     "                [--phases LO-HI] [--anchor] [--exact-only] [--jobs J]\n"
 	     "       othello train iterate DIR --openings FILE [--rounds R] [--games N] "
 	     "[options]\n"
 	     "       othello train match --openings FILE [--a SPEC] [--b SPEC] [--depth D]\n"
@@ -136,7 +140,8 @@ static const struct cli_options train_options = {
 	     "SPEC: classic, pattern (the shipped weights) or a weights file.\n"
 	     "Defaults: --games 1000 --depth 4 --solve 16 --random 2 --window 12 --seed 1\n"
 	     "--jobs 1 --search-label 0; fit --iterations 40 --ridge 5 --validation 10\n"
-	     "--fit-window 1; "
+	     "--fit-window 1 (the weights are the same for any --jobs); --quiet: no progress\n"
+	     "lines; "
 	     "match --depth 6 --endgame 14 --rounds 1 --noise 5;\n"
 	     "probcut --positions 48 --depth 10 --end-max 22 --eval pattern.\n",
     .options =
@@ -158,7 +163,12 @@ static const struct cli_options train_options = {
 	     .kind = CLI_OPT_STRING,
 	     .offset = offsetof(struct train_args, eval)},
 	    CLI_STRING("b", 0, offsetof(struct train_args, eval_b), NULL, NULL),
-	    TRAIN_NUMBER("jobs", 'j', jobs, 1000000000),
+	    {.name = "jobs",
+	     .letter = 'j',
+	     .kind = CLI_OPT_INT,
+	     .offset = offsetof(struct train_args, given.jobs),
+	     .lo = 1,
+	     .hi = 64},
 	    TRAIN_NUMBER("iterations", 0, iterations, 1000000000),
 	    {.name = "ridge",
 	     .kind = CLI_OPT_NUMBER,
@@ -173,6 +183,7 @@ static const struct cli_options train_options = {
 	    CLI_STRING("phases", 0, offsetof(struct train_args, phases), NULL, NULL),
 	    CLI_FLAG("anchor", 0, offsetof(struct train_args, fit.anchor), NULL),
 	    CLI_FLAG("exact-only", 0, offsetof(struct train_args, fit.exact_only), NULL),
+	    CLI_FLAG("quiet", 'q', offsetof(struct train_args, quiet), NULL),
 	    TRAIN_NUMBER("search-label", 0, search_label, 100),
 	    TRAIN_NUMBER("label-depths", 0, label_depths, 2),
 	    TRAIN_NUMBER("siblings", 0, siblings, 8),
@@ -220,18 +231,23 @@ static void train_apply(struct train_args *a)
 		a->gen.siblings = (int)g->siblings;
 	if (g->label_depths >= 0)
 		a->gen.label_two = g->label_depths == 2;
-	a->gen.jobs = a->jobs;
+	a->gen.jobs = a->fit.jobs = a->jobs;
 }
 
 /* Parses the options of every action into `a` (argv[0] is the action).
    Returns -1 to go on, or an exit status. */
 static int train_parse(int argc, char **argv, struct train_args *a)
 {
+	struct cli_options named = train_options;
+	char command[32];
 	int first, st;
 
 	a->given = (struct train_numbers){-1, -1, -1, -1, -1, -1, -1, -1, -1,
 					  -1, -1, -1, -1, -1, -1, -1, -1, -1};
-	if ((st = cli_options_parse(&train_options, argc, argv, a, &first)) >= 0)
+	snprintf(command, sizeof command, "train %s", argv[0]);
+	if (strlen(argv[0]) < 12 && argv[0][0] != '-')
+		named.command = command; /* "othello train fit: ..." */
+	if ((st = cli_options_parse(&named, argc, argv, a, &first)) >= 0)
 		return st;
 	train_apply(a);
 	a->rest = argv + first;
@@ -308,8 +324,8 @@ static int run_generate(const struct train_args *a, const struct eval *ev, const
 		a->gen.solve_empties, a->gen.random_moves, a->gen.random_window,
 		a->gen.jobs < 1 ? 1 : a->gen.jobs, eval_is_pattern(ev) ? "pattern" : "classic",
 		label);
-	if (train_generate(ev, ops, n_ops, (uint32_t)a->games, done, &a->gen, f, gen_progress, &bar,
-			   err, sizeof err) < 0) {
+	if (train_generate(ev, ops, n_ops, (uint32_t)a->games, done, &a->gen, f,
+			   a->quiet ? NULL : gen_progress, &bar, err, sizeof err) < 0) {
 		fprintf(stderr, "othello train: %s\n", err);
 		rc = 1;
 	}
@@ -325,10 +341,11 @@ out:
 static void fit_progress(int phase, int it, int iterations, double rmse, void *user)
 {
 	struct cli_bar *b = user;
-	char extra[64];
+	char extra[96];
 	uint64_t done = (uint64_t)phase * (uint64_t)iterations + (uint64_t)it;
 
-	snprintf(extra, sizeof extra, "(phase %d, rmse %.2f discs)", phase, rmse);
+	snprintf(extra, sizeof extra, "(phase %d, iteration %d, rmse %.2f discs, %.0f s)", phase,
+		 it, rmse, timer_now() - b->t0);
 	cli_bar_draw(b, done, (uint64_t)PATTERN_PHASES * (uint64_t)iterations, extra,
 		     done == (uint64_t)PATTERN_PHASES * (uint64_t)iterations);
 }
@@ -436,7 +453,8 @@ static int run_fit(const struct train_args *a, char **files, int n_files, const 
 		a->from ? ", continued from " : "", a->from ? a->from : "",
 		fo.anchor && a->from ? " (ridge towards it)" : "",
 		fo.exact_only ? ", solved positions only" : "");
-	if (train_fit(&d, &fo, w, &rep, fit_progress, &bar, err, sizeof err) < 0) {
+	if (train_fit(&d, &fo, w, &rep, a->quiet ? NULL : fit_progress, &bar, err, sizeof err) <
+	    0) {
 		fprintf(stderr, "othello train: %s\n", err);
 		rc = 1;
 		goto out;
@@ -550,8 +568,8 @@ static int cmd_match(struct train_args *a)
 		goto out;
 	}
 	a->match.jobs = a->jobs;
-	if (train_match(ea, eb, ops, n_ops, &a->match, match_progress, &bar, &res, err,
-			sizeof err) < 0) {
+	if (train_match(ea, eb, ops, n_ops, &a->match, a->quiet ? NULL : match_progress, &bar, &res,
+			err, sizeof err) < 0) {
 		fprintf(stderr, "othello train: %s\n", err);
 		rc = 1;
 		goto out;
@@ -627,7 +645,8 @@ static int cmd_probcut(struct train_args *a, int argc, char **argv)
 		rc = 1;
 		goto out;
 	}
-	rc = train_probcut(ev, &d, &o, command, f, probcut_progress, &bar, err, sizeof err) < 0;
+	rc = train_probcut(ev, &d, &o, command, f, a->quiet ? NULL : probcut_progress, &bar, err,
+			   sizeof err) < 0;
 	if (rc)
 		fprintf(stderr, "othello train: %s\n", err);
 	if (fclose(f) != 0 || rc || rename(tmp, a->rest[0]) != 0) {
@@ -653,7 +672,7 @@ int cli_train(int argc, char **argv)
 	a.games = 1000;
 	a.rounds = 2;
 	a.gen = (struct train_gen_options){4, 16, 2, 12, 1, 1, 8, 0, 0, false};
-	a.fit = (struct train_fit_options){40, 5, 10, 1, 1, false, 0, 0, false, false};
+	a.fit = (struct train_fit_options){40, 5, 10, 1, 1, false, 0, 0, false, false, 1};
 	a.match = (struct train_match_options){6, 14, 1, 5, 1};
 	a.jobs = 1;
 	if (!sub || strcmp(sub, "--help") == 0) {
