@@ -52,6 +52,7 @@ enum {
 	EG_PROBCUT_MIN = 10, /* from this many empties, ProbCut in selective searches */
 	EG_SPLIT_MIN = 12    /* from this many empties, younger brothers are shared with helpers */
 };
+_Static_assert(EG_ETC_MIN > EG_TT_MIN, "the cut-offs use the keys computed with the prefetch");
 
 #define FILE_A 0x0101010101010101ULL
 #define FILE_H 0x8080808080808080ULL
@@ -502,7 +503,8 @@ static inline bool eg_probe(struct search *s, uint64_t key, int alpha, int beta,
 
 /*
  * Writes the flips of each move of `moves` (in square order) to flips[] and,
- * when `prefetch`, starts fetching each child's table bucket. Done first
+ * when `prefetch`, each child's table key to keys[] and starts fetching its
+ * bucket. Done first
  * thing at a node, before its own table probe and the ordering, so that
  * the buckets have arrived when the children probe them, or the enhanced
  * transposition cut-offs of the ordering (prefetched during the ordering
@@ -510,16 +512,18 @@ static inline bool eg_probe(struct search *s, uint64_t key, int alpha, int beta,
  * on fforum-20-39).
  */
 static inline void eg_flips_and_fetch(const struct search *s, uint64_t own, uint64_t opp,
-				      uint64_t moves, bool prefetch, uint64_t *flips)
+				      uint64_t moves, bool prefetch, uint64_t *flips,
+				      uint64_t *keys)
 {
 	for (int i = 0; moves; moves &= moves - 1, i++) {
 		int sq = board_first_square(moves);
 		uint64_t f = board_flips(own, opp, sq);
 
 		flips[i] = f;
-		if (prefetch)
-			__builtin_prefetch(tt_bucket(
-			    s, board_hash(&(struct board){opp ^ f, own ^ f ^ board_bit(sq)})));
+		if (prefetch) {
+			keys[i] = board_hash(&(struct board){opp ^ f, own ^ f ^ board_bit(sq)});
+			__builtin_prefetch(tt_bucket(s, keys[i]));
+		}
 	}
 }
 
@@ -530,7 +534,7 @@ static inline void eg_flips_and_fetch(const struct search *s, uint64_t own, uint
 static int eg_mid_moves(struct search *s, uint64_t own, uint64_t opp, uint64_t moves, int n,
 			int alpha, int beta)
 {
-	uint64_t key = 0, all_flips[32];
+	uint64_t key = 0, all_flips[32], child_keys[32];
 	struct eg_move list[32];
 	int nm = 0, best = -SCORE_INF, best_move = SQ_NONE, hash_move = SQ_NONE;
 	int alpha0;
@@ -547,7 +551,7 @@ static int eg_mid_moves(struct search *s, uint64_t own, uint64_t opp, uint64_t m
 			return eg_final(own, opp);
 		return -eg_mid_moves(s, opp, own, theirs, n, -beta, -alpha);
 	}
-	eg_flips_and_fetch(s, own, opp, moves, prefetch, all_flips);
+	eg_flips_and_fetch(s, own, opp, moves, prefetch, all_flips, child_keys);
 	if (alpha >= 2 * n && alpha > 0) {
 		int ub = 64 - 2 * board_popcount(endgame_stable(opp, own | opp));
 
@@ -579,12 +583,13 @@ static int eg_mid_moves(struct search *s, uint64_t own, uint64_t opp, uint64_t m
 
 		if (use_tt && n > EG_ETC_MIN) {
 			/* enhanced transposition cut-off: a stored bound of the child may refute
-			 * now */
+			 * now (n > EG_ETC_MIN > EG_TT_MIN: its key was computed with the prefetch)
+			 */
 			struct tt_data ce;
 
-			if (tt_probe(s, board_hash(&(struct board){o2, p2}), &ce) &&
-			    ce.depth >= TT_DEPTH_SOLVED && tt_usable(s, &ce) &&
-			    ce.bound != BOUND_LOWER && -ce.score / SCORE_DISC >= beta)
+			if (tt_probe(s, child_keys[j], &ce) && ce.depth >= TT_DEPTH_SOLVED &&
+			    tt_usable(s, &ce) && ce.bound != BOUND_LOWER &&
+			    -ce.score / SCORE_DISC >= beta)
 				return -ce.score / SCORE_DISC;
 		}
 		if (n >= EG_EVAL_SORT) {
