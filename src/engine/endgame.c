@@ -8,7 +8,8 @@
  *   which generated them to order it), fastest-first ordering (fewest replies
  *   for the opponent, corners counted twice, then fewest empty squares next
  *   to our discs, a corner move a little earlier; from EG_EVAL_SORT empties
- *   the evaluation of each child is added), the hash move first, principal
+ *   the evaluation of each child is added, from EG_SORT_SEARCH the score of a
+ *   shallow midgame search of it), the hash move first, principal
  *   variation search, the transposition table from EG_TT_MIN empties, enhanced transposition
  *   cut-offs (a child's stored bound may refute the node before any search)
  *   above EG_ETC_MIN, and a stability cut-off (the opponent's stable discs
@@ -45,9 +46,13 @@ enum {
 	EG_ETC_MIN = 12,     /* above this many empties: enhanced transposition cut-offs (their
 				probes hit the buckets fetched by eg_flips_and_fetch) */
 	EG_EVAL_SORT = 14,   /* from this many empties: the evaluation joins the ordering key */
-	EG_EVAL_SCALE = 8,   /* centidiscs of evaluation per unit of the key */
+	EG_SORT_SEARCH = 18, /* from this many empties: a shallow search of each child instead,
+				1 ply from 18, 2 from 22, 3 from 26 (one more each EG_SORT_STEP) */
+	EG_SORT_STEP = 4,
+	EG_EVAL_SCALE = 32,  /* centidiscs of evaluation per unit of the key (a disc weighs
+				0.4 of a reply: see BENCHMARKS.md, "ordering weights") */
 	EG_W_MOB = 8,	     /* ordering weight of the opponent's mobility */
-	EG_W_POT = 1,	     /* ordering weight of the opponent's potential mobility */
+	EG_W_POT = 2,	     /* ordering weight of the opponent's potential mobility */
 	EG_W_CORNER = 8,     /* ordering bonus of a corner move */
 	EG_PROBCUT_MIN = 10, /* from this many empties, ProbCut in selective searches */
 	EG_SPLIT_MIN = 12    /* from this many empties, younger brothers are shared with helpers */
@@ -594,8 +599,9 @@ static int eg_mid_moves(struct search *s, uint64_t own, uint64_t opp, uint64_t m
 		}
 		if (n >= EG_EVAL_SORT) {
 			struct board cb = {o2, p2};
+			int d = n < EG_SORT_SEARCH ? 0 : 1 + (n - EG_SORT_SEARCH) / EG_SORT_STEP;
 
-			k += search_midgame(s, &cb, 0) / EG_EVAL_SCALE;
+			k += search_midgame(s, &cb, d) / EG_EVAL_SCALE;
 		}
 		if (sq == hash_move)
 			k = -100000;
