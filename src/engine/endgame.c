@@ -45,7 +45,7 @@ enum {
 	EG_TT_MIN = 8,	     /* from this many empties: the transposition table */
 	EG_ETC_MIN = 12,     /* above this many empties: enhanced transposition cut-offs (their
 				probes hit the buckets fetched by eg_flips_and_fetch) */
-	EG_EVAL_SORT = 14,   /* from this many empties: the evaluation joins the ordering key */
+	EG_EVAL_SORT = 13,   /* from this many empties: the evaluation joins the ordering key */
 	EG_SORT_SEARCH = 18, /* from this many empties: a shallow search of each child instead,
 				1 ply from 18, 2 from 22, 3 from 26 (one more each EG_SORT_STEP) */
 	EG_SORT_STEP = 4,
