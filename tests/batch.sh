@@ -58,6 +58,9 @@ for i in 1 2; do
 done
 "$OTHELLO" report merge $T/s2.txt $T/s1.txt >$T/merged.txt 2>>$T/err
 [ "$(body $T/merged.txt)" = "$(body $T/r1.txt)" ]; check "merged shard halves equal the whole" $?
+cp $T/s2.txt $T/s2in.txt
+"$OTHELLO" report merge -o $T/s2in.txt $T/s2in.txt $T/s1.txt 2>>$T/err; st=$?
+[ $st -eq 0 ] && [ "$(body $T/s2in.txt)" = "$(body $T/r1.txt)" ]; check "report merge -o into one of its inputs" $?
 [ "$(grep -vc '^#' $T/s1.txt)" -eq 3 ]; check "a shard plays its slice" $?
 
 "$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 7 \

@@ -38,6 +38,16 @@ echo "$out" | grep -q "^  c3   +0.10  depth 16" ; check "the move comes out in t
 [ $st -eq 0 ] && grep -q "^f5d6 c3:+0.10/16 c5:-0.30/16$" "$t/m.book"; check "book merge writes the combined book" $?
 out=$("$OTHELLO" book show --book "$t/m.book" f5d6 2>&1)
 echo "$out" | grep -q "2 book moves"; check "the merged book reads back" $?
+cp "$t/a.book" "$t/in.book"
+"$OTHELLO" book merge -o "$t/in.book" "$t/in.book" "$t/b.book"; st=$?
+[ $st -eq 0 ] && grep -q "^f5d6 c3:+0.10/16" "$t/in.book" && grep -q "^f5 d6:+0.00/18" "$t/in.book"
+check "book merge into one of its inputs keeps that input's positions" $?
+cp "$t/a.book" "$t/keep.book"
+"$OTHELLO" book merge -o "$t/keep.book" "$t/b.book" "$t/bad.book" 2>/dev/null; st=$?
+[ $st -eq 2 ] && cmp -s "$t/a.book" "$t/keep.book"; check "a failed book merge leaves the output as it was" $?
+"$OTHELLO" book merge -o "$t/no-such-dir/m.book" "$t/a.book" 2>"$t/err"; st=$?
+[ $st -eq 2 ] && grep -q "no-such-dir/m.book: No such file or directory" "$t/err" &&
+  [ -z "$(ls "$t" | grep '\.book\.')" ]; check "an unwritable book output: a message, no temporary left" $?
 
 out=$("$OTHELLO" book name f5d6c3d3c4 2>&1)
 [ "$out" = "Tiger (named at ply 5)" ]; check "book name names the Tiger" $?

@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "datadir.h"
 #include "opening-names.h"
+#include "record.h"
 #include "timer.h"
 
 #include <stdio.h>
@@ -278,6 +279,44 @@ static void build_progress(const struct book_build_stats *st, void *user)
 		done, st->searched, st->queued, timer_now() - p->t0);
 }
 
+/* A book and the line naming its source, for record_write_atomic. */
+struct book_out {
+	const struct book *bk;
+	const char *source; /* NULL: no source line */
+};
+
+static int write_book(FILE *f, const void *data)
+{
+	const struct book_out *o = data;
+
+	return book_write(o->bk, f, o->source);
+}
+
+/*
+ * Writes `bk` to `path` through a temporary file renamed over it (a failed
+ * or interrupted write leaves the old file whole), or to stdout when `path`
+ * is NULL. Returns 0, or -1 after a message naming `command`.
+ */
+static int save_book(const char *command, const char *path, const struct book *bk,
+		     const char *source)
+{
+	struct book_out o = {bk, source};
+	char err[4400];
+
+	if (!path) {
+		if (book_write(bk, stdout, source) < 0 || fflush(stdout) != 0) {
+			fprintf(stderr, "othello %s: stdout: write error\n", command);
+			return -1;
+		}
+		return 0;
+	}
+	if (record_write_atomic(path, write_book, &o, err, sizeof err) < 0) {
+		fprintf(stderr, "othello %s: %s\n", command, err);
+		return -1;
+	}
+	return 0;
+}
+
 /* `othello book build`: builds or extends a book; 0, or 2 on bad usage or
    an error. */
 static int book_build_cli(int argc, char **argv)
@@ -295,7 +334,6 @@ static int book_build_cli(int argc, char **argv)
 	struct board b;
 	enum color side;
 	char err[512], eval_name[EVALSPEC_NAME_LEN], source[EVALSPEC_NAME_LEN + 64];
-	FILE *f = NULL;
 	int first, rc = 2;
 
 	if (!bk)
@@ -321,26 +359,15 @@ static int book_build_cli(int argc, char **argv)
 		fprintf(stderr, "othello book build: %s\n", err);
 		goto done;
 	}
-	if (bo.out && !(f = fopen(bo.out, "w"))) {
-		fprintf(stderr, "othello book build: %s: cannot write\n", bo.out);
-		goto done;
-	}
 	snprintf(source, sizeof source, "%d-ply searches with the %s evaluation", opt.depth,
 		 eval_name);
-	if (book_write(bk, f ? f : stdout, source) < 0 || (f && fclose(f) != 0)) {
-		f = NULL;
-		fprintf(stderr, "othello book build: %s: write error\n",
-			bo.out ? bo.out : "stdout");
+	if (save_book("book build", bo.out, bk, source) < 0)
 		goto done;
-	}
-	f = NULL;
 	fprintf(stderr,
 		"book build: %zu positions, depth %d, %d plies, tolerance %.2f discs, %.1f s\n",
 		book_size(bk), opt.depth, opt.plies, opt.tolerance / 100.0, timer_now() - prog.t0);
 	rc = 0;
 done:
-	if (f)
-		fclose(f);
 	eval_free(ev);
 	book_free(bk);
 	return rc;
@@ -377,7 +404,6 @@ static int book_merge_files(int argc, char **argv)
 {
 	const char *out = NULL;
 	struct book *bk;
-	FILE *f = stdout;
 	int first, rc;
 
 	if ((rc = cli_options_parse(&book_merge_options, argc, argv, &out, &first)) >= 0)
@@ -392,20 +418,10 @@ static int book_merge_files(int argc, char **argv)
 	for (int i = first; i < argc; i++)
 		if (load_file(bk, argv[i]) < 0)
 			goto done;
-	if (out && !(f = fopen(out, "w"))) {
-		fprintf(stderr, "othello book merge: %s: cannot write\n", out);
+	if (save_book("book merge", out, bk, NULL) < 0)
 		goto done;
-	}
-	if (book_write(bk, f, NULL) < 0 || (out && fclose(f) != 0)) {
-		fprintf(stderr, "othello book merge: %s: write error\n", out ? out : "stdout");
-		f = stdout;
-		goto done;
-	}
-	f = stdout;
 	rc = 0;
 done:
-	if (f != stdout)
-		fclose(f);
 	book_free(bk);
 	return rc;
 }

@@ -19,6 +19,7 @@
 #include "cli-options.h"
 #include "cli.h"
 
+#include "record.h"
 #include "report-run.h"
 #include "report-stats.h"
 #include "report-svg.h"
@@ -143,14 +144,36 @@ static void merged_runs(FILE *const *in, int n, char *text, size_t len)
 	}
 }
 
+/* The inputs of a merge, for record_write_atomic; *rc and err[] get its outcome. */
+struct merge_job {
+	FILE **in;
+	const char *const *names;
+	int n;
+	const char *runs;
+	int *rc;
+	char *err;
+	size_t errlen;
+};
+
+static int write_merge(FILE *out, const void *data)
+{
+	const struct merge_job *m = data;
+
+	*m->rc = report_merge_files(m->in, m->names, m->n, m->runs, out, m->err, m->errlen);
+	return *m->rc < 0 ? -1 : 0;
+}
+
 /* `othello report merge`: the reports argv[first..argc-1] as one, with their
-   run lines once each, on `output` or stdout. */
+   run lines once each, on `output` or stdout. `output` is written through a
+   temporary file renamed over it, so it may be one of the inputs, and a
+   failed merge leaves it as it was. */
 static int merge_reports(int argc, char **argv, int first, const char *output)
 {
-	int n = argc - first, st = 0;
+	int n = argc - first, st = 0, rc = 0;
 	FILE **in = calloc((size_t)n + 1, sizeof *in);
-	FILE *out = NULL;
-	char err[512], runs[MAX_RUNS * REPORT_LINE_LEN];
+	char err[4400], merge_err[512] = "", runs[MAX_RUNS * REPORT_LINE_LEN];
+	struct merge_job m = {in, (const char *const *)(argv + first), n, runs, &rc, merge_err,
+			      sizeof merge_err};
 
 	if (!in)
 		return 1;
@@ -159,23 +182,23 @@ static int merge_reports(int argc, char **argv, int first, const char *output)
 			fprintf(stderr, "othello: %s: cannot open\n", argv[first + i]);
 			st = 2;
 		}
-	if (st == 0 && !(out = output ? fopen(output, "w") : stdout)) {
-		fprintf(stderr, "othello: %s: cannot write\n", output);
-		st = 2;
-	}
 	if (st == 0) {
-		int rc;
-
 		merged_runs(in, n, runs, sizeof runs);
-		rc = report_merge_files(in, (const char *const *)(argv + first), n, runs, out, err,
-					sizeof err);
-		if (rc < 0)
+		if (!output) {
+			write_merge(stdout, &m);
+			if (rc >= 0 && fflush(stdout) != 0) {
+				fprintf(stderr, "othello: stdout: write error\n");
+				st = 1;
+			}
+		} else if (record_write_atomic(output, write_merge, &m, err, sizeof err) < 0 &&
+			   rc >= 0) {
 			fprintf(stderr, "othello: %s\n", err);
-		st = rc == -1 ? 2 : rc < 0 ? 1 : 0;
-	}
-	if (out && out != stdout && fclose(out) != 0 && st == 0) {
-		fprintf(stderr, "othello: %s: write error\n", output);
-		st = 1;
+			st = 1;
+		}
+		if (rc < 0)
+			fprintf(stderr, "othello: %s\n", merge_err);
+		if (st == 0)
+			st = rc == -1 ? 2 : rc < 0 ? 1 : 0;
 	}
 	for (int i = 0; i < n; i++)
 		if (in[i] && in[i] != stdin)
