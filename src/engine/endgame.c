@@ -50,7 +50,8 @@ enum {
 				1 ply from 18, 2 from 22, 3 from 26 (one more each EG_SORT_STEP) */
 	EG_SORT_STEP = 4,
 	EG_EVAL_SCALE = 32,  /* centidiscs of evaluation per unit of the key (a disc weighs
-				0.4 of a reply: see BENCHMARKS.md, "ordering weights") */
+				0.4 of a reply; BENCHMARKS.md, "the solver's move ordering
+				weighed again") */
 	EG_W_MOB = 8,	     /* ordering weight of the opponent's mobility */
 	EG_W_POT = 2,	     /* ordering weight of the opponent's potential mobility */
 	EG_W_CORNER = 8,     /* ordering bonus of a corner move */
