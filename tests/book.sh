@@ -66,8 +66,11 @@ echo "$out" | grep -q "4 book moves"; check "the built book scores the four firs
   "$OTHELLO" book check "$t/more.book" >/dev/null; check "book build extends a book" $?
 "$OTHELLO" book build --depth 0 -o "$t/x" >/dev/null 2>&1; st=$?
 [ $st -eq 2 ]; check "book build refuses depth 0" $?
-grep -qx "# Scored by 2-ply searches with the pattern evaluation." "$t/built.book"
-check "a built book's header names its searches and the pattern evaluation (the default)" $?
+# the checksum of the weights file, bytes 24-31 of its header, little-endian
+sum=$(od -A n -t x1 -j 24 -N 8 "$TOP_SRCDIR/eval/pattern.bin" | tr -s ' ' '\n' | grep . | tac | tr -d '\n')
+[ ${#sum} -eq 16 ] &&
+  grep -qx "# Scored by 2-ply searches with the pattern evaluation (weights checksum $sum)." "$t/built.book"
+check "a built book's header names its searches, the pattern evaluation (the default) and its weights" $?
 "$OTHELLO" book build --plies 2 --depth 2 --eval classic -q -o "$t/classic.book" 2>/dev/null &&
   grep -qx "# Scored by 2-ply searches with the classic evaluation." "$t/classic.book" &&
   ! cmp -s "$t/built.book" "$t/classic.book"

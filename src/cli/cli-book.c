@@ -23,6 +23,7 @@
 #include "record.h"
 #include "timer.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -333,7 +334,7 @@ static int book_build_cli(int argc, char **argv)
 	struct eval *ev = NULL;
 	struct board b;
 	enum color side;
-	char err[512], eval_name[EVALSPEC_NAME_LEN], source[EVALSPEC_NAME_LEN + 64];
+	char err[512], eval_name[EVALSPEC_NAME_LEN], source[EVALSPEC_NAME_LEN + 96];
 	int first, rc = 2;
 
 	if (!bk)
@@ -359,8 +360,13 @@ static int book_build_cli(int argc, char **argv)
 		fprintf(stderr, "othello book build: %s\n", err);
 		goto done;
 	}
-	snprintf(source, sizeof source, "%d-ply searches with the %s evaluation", opt.depth,
-		 eval_name);
+	if (eval_is_pattern(ev))
+		snprintf(source, sizeof source,
+			 "%d-ply searches with the %s evaluation (weights checksum %016" PRIx64 ")",
+			 opt.depth, eval_name, eval_pattern_checksum(ev));
+	else
+		snprintf(source, sizeof source, "%d-ply searches with the %s evaluation", opt.depth,
+			 eval_name);
 	if (save_book("book build", bo.out, bk, source) < 0)
 		goto done;
 	fprintf(stderr,

@@ -301,6 +301,13 @@ bool eval_is_pattern(const struct eval *ev)
 	return ev->pattern != NULL;
 }
 
+/* The checksum of a pattern evaluation's weights (pattern_checksum), 0 for
+   the classic one. */
+uint64_t eval_pattern_checksum(const struct eval *ev)
+{
+	return ev->pattern ? pattern_checksum(ev->pattern) : 0;
+}
+
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

@@ -29,5 +29,6 @@ const char *const *eval_feature_names(void);
 int eval_board(const struct eval *ev, const struct board *b);
 struct eval *eval_new_pattern(struct pattern_weights *w);
 bool eval_is_pattern(const struct eval *ev);
+uint64_t eval_pattern_checksum(const struct eval *ev);
 
 #endif

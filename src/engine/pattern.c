@@ -438,19 +438,20 @@ static uint64_t fnv1a(const uint8_t *p, size_t n)
 	return h;
 }
 
-/* Writes `w` to `f` in the file format above. Returns 0, or -1 with a message. */
-int pattern_write(const struct pattern_weights *w, FILE *f, char *err, size_t errlen)
+/*
+ * Codes the weights of `w` as the file's payload (zero runs, see the table
+ * above). Returns the payload (malloc'd) and its size in `n`, or NULL when
+ * out of memory.
+ */
+static uint8_t *payload_encode(const struct pattern_weights *w, size_t *n_out)
 {
 	size_t cap = (size_t)PATTERN_PHASES * PATTERN_PARAMS * 2 + 16, n = 0;
-	uint8_t *pay = malloc(cap), head[32];
+	uint8_t *pay = malloc(cap);
 	const int16_t *all = &w->w[0][0];
 	size_t total = (size_t)PATTERN_PHASES * PATTERN_PARAMS;
-	int rc = 0;
 
-	if (!pay) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!pay)
+		return NULL;
 	for (size_t i = 0; i < total;) {
 		if (all[i] == 0) {
 			size_t run = 0;
@@ -469,6 +470,21 @@ int pattern_write(const struct pattern_weights *w, FILE *f, char *err, size_t er
 		n += 2;
 		i++;
 	}
+	*n_out = n;
+	return pay;
+}
+
+/* Writes `w` to `f` in the file format above. Returns 0, or -1 with a message. */
+int pattern_write(const struct pattern_weights *w, FILE *f, char *err, size_t errlen)
+{
+	size_t n;
+	uint8_t *pay = payload_encode(w, &n), head[32];
+	int rc = 0;
+
+	if (!pay) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
 	memcpy(head, FILE_MAGIC, 8);
 	bytes_put_le(head + 8, PATTERN_FILE_VERSION, 4);
 	bytes_put_le(head + 12, PATTERN_PHASES, 4);
@@ -481,6 +497,21 @@ int pattern_write(const struct pattern_weights *w, FILE *f, char *err, size_t er
 	}
 	free(pay);
 	return rc;
+}
+
+/*
+ * The checksum a weights file of `w` carries (bytes 24-31 of the header):
+ * what names a set of weights in the files made with them (the opening
+ * book's header). 0 when out of memory.
+ */
+uint64_t pattern_checksum(const struct pattern_weights *w)
+{
+	size_t n;
+	uint8_t *pay = payload_encode(w, &n);
+	uint64_t h = pay ? fnv1a(pay, n) : 0;
+
+	free(pay);
+	return h;
 }
 
 /*

@@ -57,6 +57,7 @@ bool pattern_is_canonical(const struct pattern_weights *w, uint32_t param);
 const char *pattern_kind_name(int kind);
 int pattern_kind_of(uint32_t param);
 int pattern_write(const struct pattern_weights *w, FILE *f, char *err, size_t errlen);
+uint64_t pattern_checksum(const struct pattern_weights *w);
 struct pattern_weights *pattern_read(FILE *f, const char *name, char *err, size_t errlen);
 
 #endif
