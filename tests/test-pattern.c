@@ -625,7 +625,13 @@ Test(train, opening_lines_are_read_and_bad_moves_refused)
 Test(train, self_play_labels_are_exact_where_solved, .timeout = 120)
 {
 	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
-	struct train_gen_options o = {2, 10, 2, 8, 5, 1, 4, 0, 0, false};
+	struct train_gen_options o = {.depth = 2,
+				      .solve_empties = 10,
+				      .random_moves = 2,
+				      .random_window = 8,
+				      .seed = 5,
+				      .jobs = 1,
+				      .tt_mb = 4};
 	struct eval *ev = eval_new_default();
 	struct search *s = search_new(4, ev);
 	struct train_game g;
@@ -657,7 +663,13 @@ Test(train, self_play_labels_are_exact_where_solved, .timeout = 120)
 Test(train, search_labels_blend_only_the_positions_before_the_solve, .timeout = 120)
 {
 	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
-	struct train_gen_options o = {3, 10, 2, 8, 7, 1, 4, 0, 0, false};
+	struct train_gen_options o = {.depth = 3,
+				      .solve_empties = 10,
+				      .random_moves = 2,
+				      .random_window = 8,
+				      .seed = 7,
+				      .jobs = 1,
+				      .tt_mb = 4};
 	struct eval *ev = eval_new_default();
 	struct search *s = search_new(4, ev);
 	struct train_game g[3];
@@ -695,7 +707,15 @@ Test(train, two_depth_labels_are_the_mean_of_the_last_two_iterations, .timeout =
 {
 	/* the first position's label: the mean of fresh depth-2 and depth-3 searches */
 	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
-	struct train_gen_options o = {3, 10, 0, 8, 7, 1, 4, 100, 0, true};
+	struct train_gen_options o = {.depth = 3,
+				      .solve_empties = 10,
+				      .random_moves = 0,
+				      .random_window = 8,
+				      .seed = 7,
+				      .jobs = 1,
+				      .tt_mb = 4,
+				      .search_label = 100,
+				      .label_two = true};
 	struct eval *ev = eval_new_default();
 	struct search *s = search_new(4, ev);
 	struct train_game g;
@@ -739,7 +759,13 @@ static bool is_child(const struct board *b, const struct board *c)
 Test(train, siblings_of_the_first_solved_positions_follow_the_game_solved, .timeout = 120)
 {
 	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
-	struct train_gen_options o = {2, 10, 2, 8, 5, 1, 4, 0, 0, false};
+	struct train_gen_options o = {.depth = 2,
+				      .solve_empties = 10,
+				      .random_moves = 2,
+				      .random_window = 8,
+				      .seed = 5,
+				      .jobs = 1,
+				      .tt_mb = 4};
 	struct eval *ev = eval_new_default();
 	struct search *s = search_new(4, ev);
 	struct train_game *g0 = malloc(sizeof *g0), *g2 = malloc(sizeof *g2);
@@ -772,6 +798,49 @@ Test(train, siblings_of_the_first_solved_positions_follow_the_game_solved, .time
 	}
 	free(g0);
 	free(g2);
+	search_free(s);
+	eval_free(ev);
+}
+
+/* True when games `a` and `b` hold the same positions with the same labels. */
+static bool same_game(const struct train_game *a, const struct train_game *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (int i = 0; i < a->n; i++)
+		if (a->pos[i].own != b->pos[i].own || a->pos[i].opp != b->pos[i].opp ||
+		    a->pos[i].score != b->pos[i].score || a->pos[i].exact != b->pos[i].exact)
+			return false;
+	return true;
+}
+
+Test(train, varied_plies_change_the_window_only_and_replay_the_same, .timeout = 120)
+{
+	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
+	struct train_gen_options o = {
+	    .depth = 2, .solve_empties = 10, .random_window = 16, .seed = 9, .jobs = 1, .tt_mb = 4};
+	struct eval *ev = eval_new_default();
+	struct search *s = search_new(4, ev);
+	static struct train_game plain, varied, again, none;
+	int first_diff = -1;
+
+	cr_assert_eq(train_play_game(s, &op, &o, 5, &plain), 0);
+	o.varied = 100;
+	cr_assert_eq(train_play_game(s, &op, &o, 5, &varied), 0);
+	cr_assert_eq(train_play_game(s, &op, &o, 5, &again), 0);
+	cr_assert(same_game(&varied, &again), "the same game number replays the same game");
+	for (int i = 0; i < plain.n && i < varied.n && first_diff < 0; i++)
+		if (plain.pos[i].own != varied.pos[i].own || plain.pos[i].opp != varied.pos[i].opp)
+			first_diff = i;
+	/* position i is the one before ply i: the first varied move changes position 1 at
+	   the earliest, and some move of 16 varied ones differs from the search's */
+	cr_assert(first_diff >= 1 && first_diff <= 16, "first difference at position %d",
+		  first_diff);
+	o.random_window = 0; /* no window, no varied ply */
+	cr_assert_eq(train_play_game(s, &op, &o, 5, &none), 0);
+	o.varied = 0;
+	cr_assert_eq(train_play_game(s, &op, &o, 5, &varied), 0);
+	cr_assert(same_game(&none, &varied), "--varied without a window changes nothing");
 	search_free(s);
 	eval_free(ev);
 }

@@ -23,25 +23,6 @@ enum {
 	TESTSET_ATTEMPTS = 64, /* games tried for one index before giving up */
 };
 
-/* One ply of a varied player: a move for `b` (which has moves) drawn from `rng`. */
-static int varied_move(struct search *s, const struct board *b, uint64_t *rng)
-{
-	uint64_t moves = board_moves(b->own, b->opp);
-	unsigned kind = (unsigned)rng_below(rng, 100);
-	struct search_limits lim = {.endgame = 0, .noise_seed = rng_next(rng)};
-	struct search_result r;
-
-	if (kind < 15) { /* a random move */
-		for (uint64_t k = rng_below(rng, (uint64_t)board_popcount(moves)); k > 0; k--)
-			moves &= moves - 1;
-		return board_first_square(moves);
-	}
-	lim.depth = kind < 45 ? 1 : kind < 80 ? 2 : 4;
-	lim.noise_percent = kind < 45 ? 30 : kind < 80 ? 10 : 4;
-	search_run(s, b, &lim, NULL, NULL, &r);
-	return r.move;
-}
-
 /*
  * Plays the game of position `index` of the set made with `seed` up to
  * `empties` empties and puts the position (no scores yet) in `out`. Returns
@@ -67,7 +48,7 @@ int testset_position(struct search *s, const struct train_opening *ops, int n_op
 				side = !side;
 				continue;
 			}
-			sq = varied_move(s, &b, &rng);
+			sq = train_varied_move(s, &b, &rng);
 			board_play(&b, sq, board_flips(b.own, b.opp, sq));
 			side = !side;
 		}

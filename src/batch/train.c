@@ -15,12 +15,15 @@
  * the mean of the iterations at depths D-1 and D, whose errors have opposite
  * signs: a search to an even depth underrates the side to move, to an odd
  * depth overrates it, and a position where a random move is played gets a
- * search label too). With `siblings` = k, the first k solved positions also
- * give the positions after each of their other moves, solved: exact labels
- * for positions after a poor move, the kind a search's leaves are; they
- * follow the game's positions in its record. Game number g uses opening
- * g mod (number of openings) and random choices from hash(seed, g), so a game
- * is the same whichever thread plays it and whenever: that makes runs
+ * search label too). With `varied` = v, each ply of the random window that
+ * is not a random one is played, with probability v %, by the varied player
+ * of the test set (train_varied_move: random moves, noisy one-ply choices and
+ * shallow searches), the others by the search: the positions of careless
+ * play that the test set holds, labelled as the others. With `siblings` = k, the first k solved
+ * positions also give the positions after each of their other moves, solved: exact labels for
+ * positions after a poor move, the kind a search's leaves are; they follow the game's positions in
+ * its record. Game number g uses opening g mod (number of openings) and random choices from
+ * hash(seed, g), so a game is the same whichever thread plays it and whenever: that makes runs
  * resumable.
  *
  * Data file (little-endian): the 8-byte magic "OTHTDAT1", then one record per
@@ -39,6 +42,7 @@
  */
 #include "train.h"
 #include "bytes.h"
+#include "rng.h"
 #include "search.h"
 #include "timer.h"
 
@@ -196,6 +200,30 @@ static int label_search(struct search *s, const struct board *b, const struct se
 }
 
 /*
+ * One ply of a varied player: a move for `b` (which has moves) drawn from
+ * `rng`: 15 % a random move, 30 % a one-ply choice with 30 % noise, 35 % a
+ * two-ply search with 10 % noise, 20 % a four-ply search with 4 % noise. The
+ * players of the test set's games (testset.c) and of `varied` generation.
+ */
+int train_varied_move(struct search *s, const struct board *b, uint64_t *rng)
+{
+	uint64_t moves = board_moves(b->own, b->opp);
+	unsigned kind = (unsigned)rng_below(rng, 100);
+	struct search_limits lim = {.endgame = 0, .noise_seed = rng_next(rng)};
+	struct search_result r;
+
+	if (kind < 15) { /* a random move */
+		for (uint64_t k = rng_below(rng, (uint64_t)board_popcount(moves)); k > 0; k--)
+			moves &= moves - 1;
+		return board_first_square(moves);
+	}
+	lim.depth = kind < 45 ? 1 : kind < 80 ? 2 : 4;
+	lim.noise_percent = kind < 45 ? 30 : kind < 80 ? 10 : 4;
+	search_run(s, b, &lim, NULL, NULL, &r);
+	return r.move;
+}
+
+/*
  * Appends to `g` the positions after the other moves of its first
  * `o->siblings` solved positions (`played[i]`: the move played at position
  * i), each solved exactly; a sibling whose side to move must pass is left
@@ -243,6 +271,7 @@ int train_play_game(struct search *s, const struct train_opening *op,
 	struct board b;
 	enum color side = train_opening_play(op, &b), mover[64];
 	uint64_t rng = mix64(o->seed ^ ((uint64_t)id << 20)), random_plies = 0;
+	uint64_t vrng = mix64(rng ^ 0x7661726965640000ULL); /* the varied plies' own stream */
 	struct search_limits lim = {0};
 	int ply = 0, final, searched[64], played[64];
 	bool solved = false;
@@ -266,21 +295,29 @@ int train_play_game(struct search *s, const struct train_opening *op,
 			side = !side;
 			continue;
 		}
-		if (ply < 64 && (random_plies >> ply & 1) &&
-		    board_empty_count(&b) > o->solve_empties) {
-			int k;
+		bool in_window = ply < o->random_window && board_empty_count(&b) > o->solve_empties;
+		bool random = in_window && ply < 64 && (random_plies >> ply & 1);
+		bool varied = in_window && !random && o->varied > 0 &&
+			      rng_below(&vrng, 100) < (uint64_t)o->varied;
 
+		if (random || varied) {
 			if (o->label_two && o->search_label > 0) {
 				lim.depth = o->depth;
 				score = label_search(s, &b, &lim, o, &r);
 				if (score == INT_MIN + 1)
 					return -1;
 			}
-			rng = mix64(rng);
-			k = (int)(rng % (uint64_t)board_popcount(moves));
-			while (k-- > 0)
-				moves &= moves - 1;
-			sq = board_first_square(moves);
+			if (varied) {
+				sq = train_varied_move(s, &b, &vrng);
+			} else {
+				int k;
+
+				rng = mix64(rng);
+				k = (int)(rng % (uint64_t)board_popcount(moves));
+				while (k-- > 0)
+					moves &= moves - 1;
+				sq = board_first_square(moves);
+			}
 		} else {
 			/* no depth cap once solving: search_run solves only after its
 			 * pre-iterations */

@@ -52,6 +52,8 @@ struct train_gen_options {
 	int solve_empties; /* solve exactly from this many empties */
 	int random_moves;  /* random moves played ... */
 	int random_window; /* ... among the first this many plies after the opening */
+	int varied;	   /* percent of the window's other plies played by the varied
+			      player (train_varied_move) instead of the search */
 	uint64_t seed;	   /* seed of the random moves */
 	int jobs;	   /* games played in parallel (threads) */
 	size_t tt_mb;	   /* transposition table per thread, megabytes */
@@ -78,6 +80,7 @@ int train_openings_read(FILE *f, const char *name, struct train_opening **out, c
 			size_t errlen);
 enum color train_opening_play(const struct train_opening *op, struct board *b);
 int train_run_workers(void *(*worker)(void *), void *arg, pthread_mutex_t *lock, int jobs);
+int train_varied_move(struct search *s, const struct board *b, uint64_t *rng);
 int train_play_game(struct search *s, const struct train_opening *op,
 		    const struct train_gen_options *o, uint32_t id, struct train_game *out);
 int train_data_write_header(FILE *f);

@@ -6,7 +6,7 @@
  *
  *   generate OUT.dat --openings FILE [--games N] [--depth D] [--solve E]
  *            [--random R] [--window W] [--seed S] [--eval SPEC] [--jobs J]
- *            [--search-label PCT] [--label-depths 1|2] [--siblings K]
+ *            [--search-label PCT] [--label-depths 1|2] [--siblings K] [--varied PCT]
  *       self-play games appended to OUT.dat; games already in it are skipped
  *       (resumable; a record cut short by an interrupted run is dropped).
  *       Positions before the exact solve are labelled with the game's result,
@@ -14,6 +14,8 @@
  *       (--label-depths 2: the mean of the depth D-1 and D scores).
  *       --siblings K: the first K solved positions of each game also give
  *       the positions after their other moves, solved (at most 8).
+ *       --varied PCT: PCT % of the window's plies that are not random are
+ *       played by the test set's varied player instead of the search.
  *   fit OUT.bin DATA.dat... [--iterations N] [--ridge X] [--validation P]
  *            [--fit-window K] [--seed S] [--from WEIGHTS] [--phases LO-HI] [--anchor]
  *            [--exact-only] [--jobs J]
@@ -80,6 +82,7 @@ struct train_numbers {
 	long search_label; /* --search-label PCT */
 	long label_depths; /* --label-depths 1|2: search score of the last or last two depths */
 	long siblings;	   /* --siblings K: solved siblings of the first K solved positions */
+	long varied;	   /* --varied PCT: plies of the window played by the varied player */
 	long positions;	   /* --positions N: probcut */
 	long end_max;	   /* --end-max E: probcut */
 };
@@ -122,7 +125,8 @@ static const struct cli_options train_options = {
     .usage = "usage: othello train generate OUT.dat --openings FILE [--games N] [--depth D]\n"
 	     "                [--solve E] [--random R] [--window W] [--seed S] [--eval SPEC] "
 	     "[--jobs J]\n"
-	     "                [--search-label PCT] [--label-depths 1|2] [--siblings K]\n"
+	     "                [--search-label PCT] [--label-depths 1|2] [--siblings K] "
+	     "[--varied PCT]\n"
 	     "       othello train fit OUT.bin DATA.dat... [--iterations N] [--ridge X]\n"
 	     "                [--validation PCT] [--fit-window K] [--seed S] [--from WEIGHTS]\n"
 	     "                [--phases LO-HI] [--anchor] [--exact-only] [--jobs J]\n"
@@ -187,6 +191,7 @@ static const struct cli_options train_options = {
 	    TRAIN_NUMBER("search-label", 0, search_label, 100),
 	    TRAIN_NUMBER("label-depths", 0, label_depths, 2),
 	    TRAIN_NUMBER("siblings", 0, siblings, 8),
+	    TRAIN_NUMBER("varied", 0, varied, 100),
 	    TRAIN_NUMBER("positions", 0, positions, 100000),
 	    TRAIN_NUMBER("end-max", 0, end_max, 30),
 	    CLI_HELP(0, NULL),
@@ -229,6 +234,8 @@ static void train_apply(struct train_args *a)
 		a->gen.search_label = (int)g->search_label;
 	if (g->siblings >= 0)
 		a->gen.siblings = (int)g->siblings;
+	if (g->varied >= 0)
+		a->gen.varied = (int)g->varied;
 	if (g->label_depths >= 0)
 		a->gen.label_two = g->label_depths == 2;
 	a->gen.jobs = a->fit.jobs = a->jobs;
@@ -242,7 +249,7 @@ static int train_parse(int argc, char **argv, struct train_args *a)
 	char command[32];
 	int first, st;
 
-	a->given = (struct train_numbers){-1, -1, -1, -1, -1, -1, -1, -1, -1,
+	a->given = (struct train_numbers){-1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
 					  -1, -1, -1, -1, -1, -1, -1, -1, -1};
 	snprintf(command, sizeof command, "train %s", argv[0]);
 	if (strlen(argv[0]) < 12 && argv[0][0] != '-')
@@ -285,7 +292,7 @@ static int run_generate(const struct train_args *a, const struct eval *ev, const
 	struct train_opening *ops = NULL;
 	int n_ops = cli_train_openings(a->openings, &ops), rc = 0;
 	uint8_t *done = calloc((size_t)a->games + 1, 1);
-	char err[512], label[96] = "";
+	char err[512], label[96] = "", varied[48] = "";
 	long valid = 0, had = 0;
 	FILE *f = NULL;
 	struct cli_bar bar = {timer_now(), 0, "games", 0};
@@ -314,14 +321,16 @@ static int run_generate(const struct train_args *a, const struct eval *ev, const
 	}
 	for (long i = 0; i < a->games; i++)
 		bar.base += done[i];
+	if (a->gen.varied > 0)
+		snprintf(varied, sizeof varied, " (%d %% of the others varied)", a->gen.varied);
 	if (a->gen.search_label > 0)
 		snprintf(label, sizeof label, ", labels %d %% search score%s", a->gen.search_label,
 			 a->gen.label_two ? " (mean of the last two depths)" : "");
 	fprintf(stderr,
 		"generate: %s, games 0..%ld (%llu already there), depth %d, solve from %d empties, "
-		"%d random moves in %d plies, %d job(s), %s evaluation%s\n",
+		"%d random moves in %d plies%s, %d job(s), %s evaluation%s\n",
 		path, a->games - 1, (unsigned long long)bar.base, a->gen.depth,
-		a->gen.solve_empties, a->gen.random_moves, a->gen.random_window,
+		a->gen.solve_empties, a->gen.random_moves, a->gen.random_window, varied,
 		a->gen.jobs < 1 ? 1 : a->gen.jobs, eval_is_pattern(ev) ? "pattern" : "classic",
 		label);
 	if (train_generate(ev, ops, n_ops, (uint32_t)a->games, done, &a->gen, f,
@@ -671,7 +680,13 @@ int cli_train(int argc, char **argv)
 		return st == 2 ? 2 : cli_vtrain(g, argc, argv);
 	a.games = 1000;
 	a.rounds = 2;
-	a.gen = (struct train_gen_options){4, 16, 2, 12, 1, 1, 8, 0, 0, false};
+	a.gen = (struct train_gen_options){.depth = 4,
+					   .solve_empties = 16,
+					   .random_moves = 2,
+					   .random_window = 12,
+					   .seed = 1,
+					   .jobs = 1,
+					   .tt_mb = 8};
 	a.fit = (struct train_fit_options){40, 5, 10, 1, 1, false, 0, 0, false, false, 1};
 	a.match = (struct train_match_options){6, 14, 1, 5, 1};
 	a.jobs = 1;
