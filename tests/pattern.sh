@@ -29,6 +29,16 @@ check "train fit writes weights" $st
 grep -q "^phase  empties  train-pos  valid-pos  train-MAE  valid-MAE" $tmp.out
 check "fit prints the mean absolute error per phase" $?
 
+# measuring weights into a pipe (or /dev/null): written into it, not replaced by a file
+rm -f $tmp.fifo && mkfifo $tmp.fifo
+(timeout 60 cat $tmp.fifo > $tmp.fifo-copy) &
+reader=$!
+"$OTHELLO" train fit $tmp.fifo $tmp.dat --from $tmp.bin --iterations 0 --quiet > /dev/null 2>&1; st=$?
+wait $reader
+[ $st -eq 0 ] && [ -p $tmp.fifo ] && cmp -s $tmp.fifo-copy $tmp.bin
+check "train fit into a pipe writes the weights through it and leaves it a pipe" $?
+rm -f $tmp.fifo $tmp.fifo-copy
+
 "$OTHELLO" train fit $tmp.j1 $tmp.dat --iterations 5 --jobs 1 > $tmp.out1 2> /dev/null &&
 	"$OTHELLO" train fit $tmp.j3 $tmp.dat --iterations 5 --jobs 3 > $tmp.out3 2> $tmp.err &&
 	cmp -s $tmp.j1 $tmp.j3 && cmp -s $tmp.out1 $tmp.out3

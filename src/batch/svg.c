@@ -28,10 +28,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Opens a temporary file beside `path` for the picture. Returns 0, or -1
-   with a message "PATH: reason". */
+/* Opens a temporary file beside `path` for the picture (a device or a pipe
+   is opened itself). Returns 0, or -1 with a message "PATH: reason". */
 int svg_open(struct svg *s, const char *path, char *err, size_t errlen)
 {
+	struct stat st;
 	int fd;
 
 	memset(s, 0, sizeof *s);
@@ -40,6 +41,14 @@ int svg_open(struct svg *s, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	snprintf(s->path, sizeof s->path, "%s", path);
+	if (stat(path, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))) {
+		/* a device or a pipe (/dev/stdout): written in place, not replaced */
+		if (!(s->f = fopen(path, "w"))) {
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
 	snprintf(s->tmp, sizeof s->tmp, "%s.tmpXXXXXX", path);
 	fd = mkstemp(s->tmp);
 	if (fd < 0 || !(s->f = fdopen(fd, "w"))) {
@@ -63,6 +72,13 @@ int svg_close(struct svg *s, char *err, size_t errlen)
 	int e = errno;
 
 	umask(mask);
+	if (!s->tmp[0]) { /* written in place (svg_open) */
+		bad = fclose(s->f) != 0 || bad;
+		s->f = NULL;
+		if (bad)
+			snprintf(err, errlen, "%s: %s", s->path, strerror(errno ? errno : EIO));
+		return bad ? -1 : 0;
+	}
 	if (!bad && fchmod(fileno(s->f), 0666 & ~mask) < 0)
 		bad = true, e = errno;
 	if (fclose(s->f) != 0 && !bad)

@@ -615,16 +615,36 @@ static void join_command(int argc, char **argv, char *out, size_t outlen)
 		n += (size_t)snprintf(out + n, outlen - n, " %s", argv[i]);
 }
 
+/* What cmd_probcut hands to record_write_atomic: the table's inputs, and its outcome. */
+struct probcut_job {
+	const struct eval *ev;
+	const struct train_data *d;
+	const struct train_probcut_options *o;
+	const char *command;	 /* the command line, for the file's header */
+	train_progress progress; /* NULL: quiet */
+	struct cli_bar *bar;
+	char *err; /* the message of a failed measurement */
+	size_t errlen;
+};
+
+static int write_probcut(FILE *f, const void *data)
+{
+	const struct probcut_job *j = data;
+
+	return train_probcut(j->ev, j->d, j->o, j->command, f, j->progress, j->bar, j->err,
+			     j->errlen);
+}
+
 /* `train probcut OUT.txt DATA.dat...`: measures the ProbCut table (train-probcut.c). */
 static int cmd_probcut(struct train_args *a, int argc, char **argv)
 {
 	struct train_data d = {0};
 	struct train_probcut_options o = {48, 10, 10, 22, 1, 64};
 	struct cli_bar bar = {timer_now(), 0, "steps", 0};
-	char err[512], command[2048], tmp[4096];
+	char err[512], err2[512], command[2048];
+	struct probcut_job job;
 	struct eval *ev = NULL;
 	int rc = 0;
-	FILE *f;
 
 	if (a->n_rest < 2) {
 		cli_options_usage(&train_options, stderr);
@@ -648,18 +668,11 @@ static int cmd_probcut(struct train_args *a, int argc, char **argv)
 		goto out;
 	}
 	join_command(argc, argv, command, sizeof command);
-	snprintf(tmp, sizeof tmp, "%s.tmp", a->rest[0]);
-	if (!(f = fopen(tmp, "w"))) {
-		fprintf(stderr, "othello train: %s: cannot create\n", tmp);
-		rc = 1;
-		goto out;
-	}
-	rc = train_probcut(ev, &d, &o, command, f, a->quiet ? NULL : probcut_progress, &bar, err,
-			   sizeof err) < 0;
-	if (rc)
-		fprintf(stderr, "othello train: %s\n", err);
-	if (fclose(f) != 0 || rc || rename(tmp, a->rest[0]) != 0) {
-		remove(tmp);
+	job = (struct probcut_job){
+	    ev, &d, &o, command, a->quiet ? NULL : probcut_progress, &bar, err2, sizeof err2};
+	err2[0] = '\0';
+	if (record_write_atomic(a->rest[0], write_probcut, &job, err, sizeof err) < 0) {
+		fprintf(stderr, "othello train: %s\n", err2[0] ? err2 : err);
 		rc = 1;
 	}
 out:

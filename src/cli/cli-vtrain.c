@@ -15,6 +15,7 @@
 #include "cli-options.h"
 #include "cli-variant.h"
 #include "cli.h"
+#include "record.h"
 #include "vtrain.h"
 
 #include <stdio.h>
@@ -94,15 +95,21 @@ static int vtrain_generate_run(const struct vgeom *g, const struct vtrain_option
 	return 0;
 }
 
+/* Writes the weights `data` (a struct veval) to `f`, for record_write_atomic. */
+static int write_veval(FILE *f, const void *data)
+{
+	veval_write(data, f);
+	return 0;
+}
+
 /* `train fit --variant`: fits the weights of the data files into out (temp file, then rename). */
 static int vtrain_fit_run(const struct vgeom *g, const struct vtrain_options *o, const char *out,
 			  int n_in, char **names)
 {
 	FILE *in[64];
 	int counts[VEVAL_STAGES], rc = 0;
-	char err[400], tmp[4200];
+	char err[400];
 	struct veval ev;
-	FILE *f;
 
 	if (n_in < 1 || n_in > 64) {
 		fprintf(stderr, "othello train fit: give 1 to 64 data files\n");
@@ -126,16 +133,8 @@ static int vtrain_fit_run(const struct vgeom *g, const struct vtrain_options *o,
 		fclose(in[i]);
 	if (rc)
 		return rc;
-	snprintf(tmp, sizeof tmp, "%s.tmp", out);
-	f = fopen(tmp, "w");
-	if (!f) {
-		perror(tmp);
-		return 2;
-	}
-	veval_write(&ev, f);
-	if (fclose(f) != 0 || rename(tmp, out) != 0) {
-		perror(out);
-		remove(tmp);
+	if (record_write_atomic(out, write_veval, &ev, err, sizeof err) < 0) {
+		fprintf(stderr, "othello train fit: %s\n", err);
 		return 2;
 	}
 	for (int s = 0; s < VEVAL_STAGES; s++)

@@ -314,18 +314,50 @@ struct game *record_load_file(const char *path, int fmt, char *err, size_t errle
 	return g;
 }
 
+/* Writes `path`, which exists and is not a regular file (a device such as
+   /dev/null or /dev/stdout, a pipe), in place: there is nothing to replace,
+   and a rename would put a regular file where the device was. */
+static int write_in_place(const char *path, int (*write)(FILE *f, const void *data),
+			  const void *data, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "w");
+	int saved;
+
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	errno = EIO;
+	if (write(f, data) < 0 || fflush(f) != 0 || ferror(f)) {
+		saved = errno;
+		fclose(f);
+		snprintf(err, errlen, "%s: %s", path, strerror(saved));
+		return -1;
+	}
+	if (fclose(f) != 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /* Writes a file atomically: calls write(f, data) on a temporary file beside
    `path` (PATH.XXXXXX, locked with flock while written), then flushes, fsyncs
    and renames it over path. Returns 0, or -1 with
-   a message (path is then untouched and the temporary file removed). */
+   a message (path is then untouched and the temporary file removed). A path
+   that names a device or a pipe is written in place (write_in_place). */
 int record_write_atomic(const char *path, int (*write)(FILE *f, const void *data), const void *data,
 			char *err, size_t errlen)
 {
 	size_t n = strlen(path);
-	char *tmp = malloc(n + 8);
+	char *tmp;
 	FILE *f = NULL;
+	struct stat st;
 	int fd, saved;
 
+	if (stat(path, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)))
+		return write_in_place(path, write, data, err, errlen);
+	tmp = malloc(n + 8);
 	if (!tmp) {
 		snprintf(err, errlen, "%s: out of memory", path);
 		return -1;
