@@ -64,6 +64,16 @@ out=$("$OTHELLO" book show --book "$t/built.book" start 2>&1)
 echo "$out" | grep -q "4 book moves"; check "the built book scores the four first moves" $?
 "$OTHELLO" book build --plies 1 --depth 2 --book "$t/built.book" -q -o "$t/more.book" 2>/dev/null &&
   "$OTHELLO" book check "$t/more.book" >/dev/null; check "book build extends a book" $?
+mkfifo "$t/out.fifo"
+(timeout 60 cat "$t/out.fifo" >"$t/fifo.copy") &
+reader=$!
+"$OTHELLO" book build --plies 1 --depth 2 -q -o "$t/out.fifo" 2>/dev/null; st=$?
+wait $reader
+[ $st -eq 0 ] && [ -p "$t/out.fifo" ] && grep -q "^start " "$t/fifo.copy"
+check "book build -o a pipe writes the book through it and leaves it a pipe" $?
+timeout 60 "$OTHELLO" book build --plies 1 --depth 1 -q -o "$t/d1.book" 2>/dev/null; st=$?
+[ $st -eq 0 ] && grep -q "^start d3:" "$t/d1.book" && grep -q "^f5 [a-h][1-8]:[-+][0-9.]*/1 " "$t/d1.book"
+check "book build --depth 1 scores the moves by the evaluation (it searched without end)" $?
 "$OTHELLO" book build --depth 0 -o "$t/x" >/dev/null 2>&1; st=$?
 [ $st -eq 2 ]; check "book build refuses depth 0" $?
 # the checksum of the weights file, bytes 24-31 of its header, little-endian

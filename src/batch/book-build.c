@@ -6,10 +6,10 @@
  * it that is reached by "sensible" moves — moves scored within `tolerance` of
  * the best move of their position — gets every legal move scored by a search
  * of the position after the move, `depth` - 1 plies deep (so `depth` plies
- * from the book position). Positions are visited once under the 8 symmetries.
- * A position the book already holds with every legal move searched at least
- * as deep is not searched again, but its sensible moves are still followed, so
- * running the build again with more plies extends a book.
+ * from the book position; with `depth` 1, the evaluation of that position). Positions are visited
+ * once under the 8 symmetries. A position the book already holds with every legal move searched at
+ * least as deep is not searched again, but its sensible moves are still followed, so running the
+ * build again with more plies extends a book.
  *
  * Then the scores are backed up, deepest positions first: a move leading to a
  * position of the book takes minus that position's best score (negamax over
@@ -113,9 +113,10 @@ static bool known(const struct book *bk, const struct board *b, int depth)
 	return true;
 }
 
-/* Scores every legal move of `b` with a search of the position after it; 0 or -1. */
-static int score_moves(struct search *s, const struct board *b, int depth, struct book_move *out,
-		       int *n_out)
+/* Scores every legal move of `b` with a search of the position after it (with
+   `depth` 1, its evaluation by `ev`: a search of depth 0 would have no limit); 0 or -1. */
+static int score_moves(struct search *s, const struct eval *ev, const struct board *b, int depth,
+		       struct book_move *out, int *n_out)
 {
 	uint64_t moves = board_moves(b->own, b->opp);
 	int n = 0;
@@ -131,6 +132,9 @@ static int score_moves(struct search *s, const struct board *b, int depth, struc
 		if (board_game_over(&c)) {
 			out[n].score = -board_final_score(&c) * SCORE_DISC;
 			out[n].depth = 60;
+		} else if (depth <= 1) {
+			out[n].score = -eval_board(ev, &c);
+			out[n].depth = 1;
 		} else {
 			memset(&lim, 0, sizeof lim);
 			lim.depth = depth - 1;
@@ -253,7 +257,7 @@ int book_build(struct book *bk, const struct eval *ev, const struct board *start
 			if (known(bk, &b, opt->depth)) {
 				st.kept++;
 			} else {
-				if (score_moves(s, &b, opt->depth, m, &n) < 0) {
+				if (score_moves(s, ev, &b, opt->depth, m, &n) < 0) {
 					snprintf(err, errlen, "search failed");
 					goto done;
 				}
