@@ -104,8 +104,9 @@ check "ladder --jobs 2 --threads 2: two games at once, two search threads each" 
 
 out=$("$OTHELLO" book check "$TOP_SRCDIR/openings/book.txt" 2>&1); st=$?
 [ $st -eq 0 ]; check "the shipped book loads" $?
-grep -q "^# Scored by 10-ply searches with the classic evaluation.$" "$TOP_SRCDIR/openings/book.txt"
-check "the shipped book says which evaluation scored it" $?
+grep -qx "# Scored by 10-ply searches with the pattern evaluation (weights checksum $sum)." \
+  "$TOP_SRCDIR/openings/book.txt"
+check "the shipped book was scored by the shipped weights, and says so" $?
 out=$("$OTHELLO" book show f5d6c3 2>&1); st=$?
 [ $st -eq 0 ] && echo "$out" | grep -q "^  d3 "; check "the shipped book answers the Tiger's d3 line by default" $?
 out=$("$OTHELLO" book show --no-book start 2>&1); st=$?
