@@ -622,16 +622,23 @@ Test(train, opening_lines_are_read_and_bad_moves_refused)
 	cr_assert_str_eq(err, "o.txt:2:3: illegal move 'f5'");
 }
 
+/* Options of a short self-play game for the tests: a `depth`-ply search, exact
+   from 10 empties, `random` random moves in the first 8 plies, seed `seed`. */
+static struct train_gen_options small_game(int depth, int random, int seed)
+{
+	return (struct train_gen_options){.depth = depth,
+					  .solve_empties = 10,
+					  .random_moves = random,
+					  .random_window = 8,
+					  .seed = (uint64_t)seed,
+					  .jobs = 1,
+					  .tt_mb = 4};
+}
+
 Test(train, self_play_labels_are_exact_where_solved, .timeout = 120)
 {
 	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
-	struct train_gen_options o = {.depth = 2,
-				      .solve_empties = 10,
-				      .random_moves = 2,
-				      .random_window = 8,
-				      .seed = 5,
-				      .jobs = 1,
-				      .tt_mb = 4};
+	struct train_gen_options o = small_game(2, 2, 5);
 	struct eval *ev = eval_new_default();
 	struct search *s = search_new(4, ev);
 	struct train_game g;
@@ -663,13 +670,7 @@ Test(train, self_play_labels_are_exact_where_solved, .timeout = 120)
 Test(train, search_labels_blend_only_the_positions_before_the_solve, .timeout = 120)
 {
 	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
-	struct train_gen_options o = {.depth = 3,
-				      .solve_empties = 10,
-				      .random_moves = 2,
-				      .random_window = 8,
-				      .seed = 7,
-				      .jobs = 1,
-				      .tt_mb = 4};
+	struct train_gen_options o = small_game(3, 2, 7);
 	struct eval *ev = eval_new_default();
 	struct search *s = search_new(4, ev);
 	struct train_game g[3];
@@ -707,15 +708,9 @@ Test(train, two_depth_labels_are_the_mean_of_the_last_two_iterations, .timeout =
 {
 	/* the first position's label: the mean of fresh depth-2 and depth-3 searches */
 	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
-	struct train_gen_options o = {.depth = 3,
-				      .solve_empties = 10,
-				      .random_moves = 0,
-				      .random_window = 8,
-				      .seed = 7,
-				      .jobs = 1,
-				      .tt_mb = 4,
-				      .search_label = 100,
-				      .label_two = true};
+	struct train_gen_options o = small_game(3, 0, 7);
+	o.search_label = 100;
+	o.label_two = true;
 	struct eval *ev = eval_new_default();
 	struct search *s = search_new(4, ev);
 	struct train_game g;
@@ -759,13 +754,7 @@ static bool is_child(const struct board *b, const struct board *c)
 Test(train, siblings_of_the_first_solved_positions_follow_the_game_solved, .timeout = 120)
 {
 	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
-	struct train_gen_options o = {.depth = 2,
-				      .solve_empties = 10,
-				      .random_moves = 2,
-				      .random_window = 8,
-				      .seed = 5,
-				      .jobs = 1,
-				      .tt_mb = 4};
+	struct train_gen_options o = small_game(2, 2, 5);
 	struct eval *ev = eval_new_default();
 	struct search *s = search_new(4, ev);
 	struct train_game *g0 = malloc(sizeof *g0), *g2 = malloc(sizeof *g2);
@@ -817,13 +806,13 @@ static bool same_game(const struct train_game *a, const struct train_game *b)
 Test(train, varied_plies_change_the_window_only_and_replay_the_same, .timeout = 120)
 {
 	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
-	struct train_gen_options o = {
-	    .depth = 2, .solve_empties = 10, .random_window = 16, .seed = 9, .jobs = 1, .tt_mb = 4};
+	struct train_gen_options o = small_game(2, 0, 9);
 	struct eval *ev = eval_new_default();
 	struct search *s = search_new(4, ev);
 	static struct train_game plain, varied, again, none;
 	int first_diff = -1;
 
+	o.random_window = 16;
 	cr_assert_eq(train_play_game(s, &op, &o, 5, &plain), 0);
 	o.varied = 100;
 	cr_assert_eq(train_play_game(s, &op, &o, 5, &varied), 0);

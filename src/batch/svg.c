@@ -21,6 +21,8 @@
  */
 #include "svg.h"
 
+#include "record.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -32,7 +34,6 @@
    is opened itself). Returns 0, or -1 with a message "PATH: reason". */
 int svg_open(struct svg *s, const char *path, char *err, size_t errlen)
 {
-	struct stat st;
 	int fd;
 
 	memset(s, 0, sizeof *s);
@@ -41,8 +42,7 @@ int svg_open(struct svg *s, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	snprintf(s->path, sizeof s->path, "%s", path);
-	if (stat(path, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))) {
-		/* a device or a pipe (/dev/stdout): written in place, not replaced */
+	if (record_writes_in_place(path)) {
 		if (!(s->f = fopen(path, "w"))) {
 			snprintf(err, errlen, "%s: %s", path, strerror(errno));
 			return -1;

@@ -314,6 +314,16 @@ struct game *record_load_file(const char *path, int fmt, char *err, size_t errle
 	return g;
 }
 
+/* True when `path` names a device (/dev/null, /dev/stdout) or a pipe: a file
+   that is written in place, since renaming a new file over it would replace
+   the device itself. */
+bool record_writes_in_place(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode));
+}
+
 /* Writes `path`, which exists and is not a regular file (a device such as
    /dev/null or /dev/stdout, a pipe), in place: there is nothing to replace,
    and a rename would put a regular file where the device was. */
@@ -352,10 +362,9 @@ int record_write_atomic(const char *path, int (*write)(FILE *f, const void *data
 	size_t n = strlen(path);
 	char *tmp;
 	FILE *f = NULL;
-	struct stat st;
 	int fd, saved;
 
-	if (stat(path, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)))
+	if (record_writes_in_place(path))
 		return write_in_place(path, write, data, err, errlen);
 	tmp = malloc(n + 8);
 	if (!tmp) {
