@@ -103,6 +103,12 @@ check "train iterate: round 2 plays with the round-1 weights and refits on both 
 
 "$OTHELLO" train generate $tmp.lab $gen --games 1 --search-label 101 > /dev/null 2>&1; [ $? -eq 2 ]
 check "generate refuses --search-label above 100" $?
+"$OTHELLO" train generate $tmp.pre $gen --games 1 --presolve 12 --presolve-selectivity 50 > /dev/null 2> $tmp.err
+[ $? -eq 2 ] && grep -q "^othello train generate: --presolve-selectivity: '50' is not a selectivity" $tmp.err && [ ! -e $tmp.pre ]
+check "generate refuses a --presolve-selectivity that is none, naming the option" $?
+"$OTHELLO" train generate $tmp.pre $gen --games 2 --presolve 12 --presolve-selectivity 87 2> $tmp.err
+[ $? -eq 0 ] && grep -q "selective solve (87 %) from 12 empties" $tmp.err
+check "generate --presolve says so on its first line" $?
 
 "$OTHELLO" train frobnicate > /dev/null 2>&1; [ $? -eq 2 ]
 check "an unknown train subcommand exits 2" $?

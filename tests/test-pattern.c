@@ -8,6 +8,7 @@
  */
 #include "board.h"
 #include "eval.h"
+#include "evalspec.h"
 #include "pattern.h"
 #include "search.h"
 #include "train.h"
@@ -830,6 +831,79 @@ Test(train, varied_plies_change_the_window_only_and_replay_the_same, .timeout = 
 	o.varied = 0;
 	cr_assert_eq(train_play_game(s, &op, &o, 5, &varied), 0);
 	cr_assert(same_game(&none, &varied), "--varied without a window changes nothing");
+	search_free(s);
+	eval_free(ev);
+}
+
+Test(train, presolved_positions_take_the_solve_score_as_label, .timeout = 120)
+{
+	/* at "exact" selectivity the presolve is a solve: from the first presolved position on the
+	   game is perfect play, every label there is the result, and a fresh solve agrees */
+	struct train_opening op = {2, {37, 29}}; /* f5 f4 */
+	struct train_gen_options o = small_game(2, 2, 5);
+	struct eval *ev = eval_new_default();
+	struct search *s = search_new(4, ev);
+	static struct train_game g, sel;
+	int n_pre = 0, first = -1;
+
+	o.presolve_empties = 14;
+	o.presolve_selectivity = 100;
+	cr_assert_eq(train_play_game(s, &op, &o, 3, &g), 0);
+	for (int i = 0; i < g.n; i++) {
+		struct board b = {g.pos[i].own, g.pos[i].opp};
+		int e = board_empty_count(&b);
+		struct search_limits lim = {.endgame = 60};
+		struct search_result r;
+
+		cr_assert_eq(g.pos[i].exact, e <= o.solve_empties, "position %d, %d empties", i, e);
+		if (e > o.presolve_empties)
+			continue;
+		if (first < 0)
+			first = i;
+		cr_assert_eq(abs(g.pos[i].score), abs(g.pos[first].score), "position %d", i);
+		search_clear(s);
+		search_run(s, &b, &lim, NULL, NULL, &r);
+		cr_assert_eq(r.score, 100 * g.pos[i].score, "position %d: solved %d, label %d", i,
+			     r.score, g.pos[i].score);
+		n_pre += e > o.solve_empties;
+	}
+	cr_assert_geq(n_pre, 3, "presolved positions: %d", n_pre);
+	search_free(s);
+	eval_free(ev);
+
+	/* selective (the shipped weights and ProbCut table), every ply before the exact solve
+	   careless: each presolved label is the score of a selective solve, not the result of the
+	   careless play after it, and is not marked exact */
+	char name[EVALSPEC_NAME_LEN], note[256], err[512];
+
+	ev = evalspec_open("pattern", name, sizeof name, note, sizeof note, err, sizeof err);
+	cr_assert_not_null(ev, "%s", err);
+	cr_assert_not_null(eval_probcut(ev));
+	s = search_new(4, ev);
+	search_set_flags(s, SEARCH_CLIMB_ALWAYS); /* selective below LADDER_MIN_EMPTIES too */
+	o.presolve_selectivity = 73;
+	o.random_window = 64;
+	o.varied = 100;
+	cr_assert_eq(train_play_game(s, &op, &o, 3, &sel), 0);
+	first = -1;
+	for (int i = 0; i < sel.n; i++) {
+		struct board b = {sel.pos[i].own, sel.pos[i].opp};
+		struct search_limits lim = {.endgame = 60, .solve_selectivity = 73};
+		struct search_result r;
+
+		if (board_empty_count(&b) > o.presolve_empties)
+			continue;
+		if (board_empty_count(&b) <= o.solve_empties)
+			break;
+		first = i;
+		cr_assert(!sel.pos[i].exact);
+		search_clear(s);
+		search_run(s, &b, &lim, NULL, NULL, &r);
+		cr_assert_eq(r.selectivity, 73);
+		cr_assert_eq((r.score + (r.score >= 0 ? 50 : -50)) / 100, sel.pos[i].score,
+			     "position %d: selective solve %d, label %d", i, r.score, sel.pos[i].score);
+	}
+	cr_assert_geq(first, 0, "no presolved position");
 	search_free(s);
 	eval_free(ev);
 }

@@ -19,7 +19,10 @@
  * is not a random one is played, with probability v %, by the varied player
  * of the test set (train_varied_move: random moves, noisy one-ply choices and
  * shallow searches), the others by the search: the positions of careless
- * play that the test set holds, labelled as the others. With `siblings` = k, the first k solved
+ * play that the test set holds, labelled as the others. With `presolve_empties` = p above
+ * `solve_empties`, each position of solve_empties + 1 .. p empties is labelled by a selective
+ * solve (ProbCut confidence `presolve_selectivity` %), its score alone, which also chooses the
+ * move unless the ply is a random or varied one. With `siblings` = k, the first k solved
  * positions also give the positions after each of their other moves, solved: exact labels for
  * positions after a poor move, the kind a search's leaves are; they follow the game's positions in
  * its record. Game number g uses opening g mod (number of openings) and random choices from
@@ -224,6 +227,21 @@ int train_varied_move(struct search *s, const struct board *b, uint64_t *rng)
 }
 
 /*
+ * The selective solve of `b` (options `o`) into `r`: returns its score,
+ * centidiscs, or INT_MIN + 1 if it failed or stopped short of the last empty.
+ */
+static int presolve(struct search *s, const struct board *b, const struct train_gen_options *o,
+		    struct search_result *r)
+{
+	struct search_limits lim = {.endgame = 64, .solve_selectivity = o->presolve_selectivity};
+
+	if (search_run(s, b, &lim, NULL, NULL, r) != 0 || r->move >= 64 ||
+	    (!r->endgame && r->depth != board_empty_count(b)))
+		return INT_MIN + 1;
+	return r->score;
+}
+
+/*
  * Appends to `g` the positions after the other moves of its first
  * `o->siblings` solved positions (`played[i]`: the move played at position
  * i), each solved exactly; a sibling whose side to move must pass is left
@@ -274,7 +292,7 @@ int train_play_game(struct search *s, const struct train_opening *op,
 	uint64_t vrng = mix64(rng ^ 0x7661726965640000ULL); /* the varied plies' own stream */
 	struct search_limits lim = {0};
 	int ply = 0, final, searched[64], played[64];
-	bool solved = false;
+	bool solved = false, presolved[64];
 
 	for (int i = 0; i < o->random_moves && o->random_window > 0; i++) {
 		rng = mix64(rng);
@@ -295,13 +313,22 @@ int train_play_game(struct search *s, const struct train_opening *op,
 			side = !side;
 			continue;
 		}
-		bool in_window = ply < o->random_window && board_empty_count(&b) > o->solve_empties;
+		int empties = board_empty_count(&b);
+		bool in_window = ply < o->random_window && empties > o->solve_empties;
 		bool random = in_window && ply < 64 && (random_plies >> ply & 1);
 		bool varied = in_window && !random && o->varied > 0 &&
 			      rng_below(&vrng, 100) < (uint64_t)o->varied;
+		bool pre = empties > o->solve_empties && empties <= o->presolve_empties;
 
+		presolved[out->n] = false;
+		if (pre) { /* the label (and, unless random or varied, the move) */
+			score = presolve(s, &b, o, &r);
+			if (score == INT_MIN + 1)
+				return -1;
+			presolved[out->n] = true;
+		}
 		if (random || varied) {
-			if (o->label_two && o->search_label > 0) {
+			if (!pre && o->label_two && o->search_label > 0) {
 				lim.depth = o->depth;
 				score = label_search(s, &b, &lim, o, &r);
 				if (score == INT_MIN + 1)
@@ -318,6 +345,8 @@ int train_play_game(struct search *s, const struct train_opening *op,
 					moves &= moves - 1;
 				sq = board_first_square(moves);
 			}
+		} else if (pre) {
+			sq = r.move;
 		} else {
 			/* no depth cap once solving: search_run solves only after its
 			 * pre-iterations */
@@ -341,7 +370,9 @@ int train_play_game(struct search *s, const struct train_opening *op,
 	for (int i = 0; i < out->n; i++) {
 		int v = mover[i] == side ? final : -final;
 
-		if (!out->pos[i].exact && searched[i] != INT_MIN && o->search_label > 0)
+		if (presolved[i])
+			v = label_blend(v, searched[i], 100);
+		else if (!out->pos[i].exact && searched[i] != INT_MIN && o->search_label > 0)
 			v = label_blend(v, searched[i], o->search_label);
 		out->pos[i].score = (int8_t)v;
 	}

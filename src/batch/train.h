@@ -48,21 +48,24 @@ struct train_game {
 };
 
 struct train_gen_options {
-	int depth;	   /* midgame search depth in plies */
-	int solve_empties; /* solve exactly from this many empties */
-	int random_moves;  /* random moves played ... */
-	int random_window; /* ... among the first this many plies after the opening */
-	int varied;	   /* percent of the window's other plies played by the varied
-			      player (train_varied_move) instead of the search */
-	uint64_t seed;	   /* seed of the random moves */
-	int jobs;	   /* games played in parallel (threads) */
-	size_t tt_mb;	   /* transposition table per thread, megabytes */
-	int search_label;  /* percent of the search score in the label of a searched
-			      position before the solve (0: the game's result only) */
-	int siblings;	   /* the first this many solved positions of a game also give the
-			      positions after their other moves, solved (exact labels) */
-	bool label_two;	   /* the search score in a label is the mean of depths D-1 and D
-			      (cancels the odd-even swing of a search's score) */
+	int depth;		  /* midgame search depth in plies */
+	int solve_empties;	  /* solve exactly from this many empties */
+	int random_moves;	  /* random moves played ... */
+	int random_window;	  /* ... among the first this many plies after the opening */
+	int varied;		  /* percent of the window's other plies played by the varied
+				     player (train_varied_move) instead of the search */
+	uint64_t seed;		  /* seed of the random moves */
+	int jobs;		  /* games played in parallel (threads) */
+	size_t tt_mb;		  /* transposition table per thread, megabytes */
+	int search_label;	  /* percent of the search score in the label of a searched
+				     position before the solve (0: the game's result only) */
+	int siblings;		  /* the first this many solved positions of a game also give the
+				     positions after their other moves, solved (exact labels) */
+	bool label_two;		  /* the search score in a label is the mean of depths D-1 and D
+				     (cancels the odd-even swing of a search's score) */
+	int presolve_empties;	  /* positions of solve_empties + 1 .. this many empties are
+				     labelled (and their moves chosen) by a selective solve */
+	int presolve_selectivity; /* its ProbCut confidence, percent (73 .. 99) */
 };
 
 /* Progress of a long run: called after each game (under a lock) */

@@ -127,8 +127,8 @@ int cli_analyze_position(int argc, char **argv)
 	}
 	lim.time = po.time;
 	lim.multipv = (int)po.multipv;
-	if (po.selectivity &&
-	    (lim.selectivity = cli_selectivity("analyze-position", po.selectivity)) < 0)
+	if (po.selectivity && (lim.selectivity = cli_selectivity("analyze-position", "selectivity",
+								 po.selectivity)) < 0)
 		return 2;
 	lim.solve_selectivity = lim.selectivity;
 	if (board_parse(board_arg, &b, &side, err, sizeof err) < 0) {

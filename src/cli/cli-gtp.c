@@ -72,7 +72,8 @@ int cli_gtp(int argc, char **argv)
 		return 2;
 	}
 	if (go.selectivity) {
-		if (!match_player_is_level(level) || cli_selectivity("gtp", go.selectivity) < 0) {
+		if (!match_player_is_level(level) ||
+		    cli_selectivity("gtp", "selectivity", go.selectivity) < 0) {
 			if (!match_player_is_level(level))
 				fprintf(
 				    stderr,

@@ -63,7 +63,8 @@ int cli_nboard(int argc, char **argv)
 		return st;
 	opt.time = no.time;
 	opt.hash_mb = (size_t)no.hash_mb;
-	if (no.selectivity && (opt.selectivity = cli_selectivity("nboard", no.selectivity)) < 0)
+	if (no.selectivity &&
+	    (opt.selectivity = cli_selectivity("nboard", "selectivity", no.selectivity)) < 0)
 		return 2;
 	opt.threads = cli_threads(no.threads);
 	if (first < argc) {

@@ -195,7 +195,7 @@ int cli_solve(int argc, char **argv)
 	lim.wld = so.wld;
 	lim.time = so.time;
 	if (so.selectivity &&
-	    (lim.solve_selectivity = cli_selectivity("solve", so.selectivity)) < 0)
+	    (lim.solve_selectivity = cli_selectivity("solve", "selectivity", so.selectivity)) < 0)
 		return 2;
 	if (so.all_moves)
 		lim.multipv = 64;

@@ -7,6 +7,7 @@
  *   generate OUT.dat --openings FILE [--games N] [--depth D] [--solve E]
  *            [--random R] [--window W] [--seed S] [--eval SPEC] [--jobs J]
  *            [--search-label PCT] [--label-depths 1|2] [--siblings K] [--varied PCT]
+ *            [--presolve E] [--presolve-selectivity P]
  *       self-play games appended to OUT.dat; games already in it are skipped
  *       (resumable; a record cut short by an interrupted run is dropped).
  *       Positions before the exact solve are labelled with the game's result,
@@ -16,6 +17,9 @@
  *       the positions after their other moves, solved (at most 8).
  *       --varied PCT: PCT % of the window's plies that are not random are
  *       played by the test set's varied player instead of the search.
+ *       --presolve E: positions of up to E empties before the exact solve
+ *       are labelled by a selective solve (ProbCut confidence P %, default
+ *       73), which also chooses the moves not random or varied.
  *   fit OUT.bin DATA.dat... [--iterations N] [--ridge X] [--validation P]
  *            [--fit-window K] [--seed S] [--from WEIGHTS] [--phases LO-HI] [--anchor]
  *            [--exact-only] [--jobs J]
@@ -83,6 +87,7 @@ struct train_numbers {
 	long label_depths; /* --label-depths 1|2: search score of the last or last two depths */
 	long siblings;	   /* --siblings K: solved siblings of the first K solved positions */
 	long varied;	   /* --varied PCT: plies of the window played by the varied player */
+	long presolve;	   /* --presolve E: selective-solve labels up to E empties */
 	long positions;	   /* --positions N: probcut */
 	long end_max;	   /* --end-max E: probcut */
 };
@@ -92,6 +97,7 @@ struct train_args {
 	const char *eval;		  /* evaluation SPEC (generate) */
 	const char *from;		  /* fit: weights to continue from */
 	const char *phases;		  /* fit: --phases LO-HI refitted (with --from) */
+	const char *presolve_sel;	  /* generate: --presolve-selectivity P */
 	const char *eval_b;		  /* second evaluation (match) */
 	struct train_gen_options gen;	  /* generation options */
 	struct train_fit_options fit;	  /* fit options */
@@ -127,6 +133,7 @@ static const struct cli_options train_options = {
 	     "[--jobs J]\n"
 	     "                [--search-label PCT] [--label-depths 1|2] [--siblings K] "
 	     "[--varied PCT]\n"
+	     "                [--presolve E] [--presolve-selectivity P]\n"
 	     "       othello train fit OUT.bin DATA.dat... [--iterations N] [--ridge X]\n"
 	     "                [--validation PCT] [--fit-window K] [--seed S] [--from WEIGHTS]\n"
 	     "                [--phases LO-HI] [--anchor] [--exact-only] [--jobs J]\n"
@@ -192,6 +199,9 @@ static const struct cli_options train_options = {
 	    TRAIN_NUMBER("label-depths", 0, label_depths, 2),
 	    TRAIN_NUMBER("siblings", 0, siblings, 8),
 	    TRAIN_NUMBER("varied", 0, varied, 100),
+	    TRAIN_NUMBER("presolve", 0, presolve, 60),
+	    CLI_STRING("presolve-selectivity", 0, offsetof(struct train_args, presolve_sel), NULL,
+		       NULL),
 	    TRAIN_NUMBER("positions", 0, positions, 100000),
 	    TRAIN_NUMBER("end-max", 0, end_max, 30),
 	    CLI_HELP(0, NULL),
@@ -236,6 +246,8 @@ static void train_apply(struct train_args *a)
 		a->gen.siblings = (int)g->siblings;
 	if (g->varied >= 0)
 		a->gen.varied = (int)g->varied;
+	if (g->presolve >= 0)
+		a->gen.presolve_empties = (int)g->presolve;
 	if (g->label_depths >= 0)
 		a->gen.label_two = g->label_depths == 2;
 	a->gen.jobs = a->fit.jobs = a->jobs;
@@ -250,13 +262,16 @@ static int train_parse(int argc, char **argv, struct train_args *a)
 	int first, st;
 
 	a->given = (struct train_numbers){-1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-					  -1, -1, -1, -1, -1, -1, -1, -1, -1};
+					  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 	snprintf(command, sizeof command, "train %s", argv[0]);
 	if (strlen(argv[0]) < 12 && argv[0][0] != '-')
 		named.command = command; /* "othello train fit: ..." */
 	if ((st = cli_options_parse(&named, argc, argv, a, &first)) >= 0)
 		return st;
 	train_apply(a);
+	if (a->presolve_sel && (a->gen.presolve_selectivity = cli_selectivity(
+				    named.command, "presolve-selectivity", a->presolve_sel)) < 0)
+		return 2;
 	a->rest = argv + first;
 	a->n_rest = argc - first;
 	return -1;
@@ -292,7 +307,7 @@ static int run_generate(const struct train_args *a, const struct eval *ev, const
 	struct train_opening *ops = NULL;
 	int n_ops = cli_train_openings(a->openings, &ops), rc = 0;
 	uint8_t *done = calloc((size_t)a->games + 1, 1);
-	char err[512], label[96] = "", varied[48] = "";
+	char err[512], label[96] = "", varied[48] = "", pre[64] = "";
 	long valid = 0, had = 0;
 	FILE *f = NULL;
 	struct cli_bar bar = {timer_now(), 0, "games", 0};
@@ -323,16 +338,19 @@ static int run_generate(const struct train_args *a, const struct eval *ev, const
 		bar.base += done[i];
 	if (a->gen.varied > 0)
 		snprintf(varied, sizeof varied, " (%d %% of the others varied)", a->gen.varied);
+	if (a->gen.presolve_empties > a->gen.solve_empties)
+		snprintf(pre, sizeof pre, ", selective solve (%d %%) from %d empties",
+			 a->gen.presolve_selectivity, a->gen.presolve_empties);
 	if (a->gen.search_label > 0)
 		snprintf(label, sizeof label, ", labels %d %% search score%s", a->gen.search_label,
 			 a->gen.label_two ? " (mean of the last two depths)" : "");
-	fprintf(stderr,
-		"generate: %s, games 0..%ld (%llu already there), depth %d, solve from %d empties, "
-		"%d random moves in %d plies%s, %d job(s), %s evaluation%s\n",
-		path, a->games - 1, (unsigned long long)bar.base, a->gen.depth,
-		a->gen.solve_empties, a->gen.random_moves, a->gen.random_window, varied,
-		a->gen.jobs < 1 ? 1 : a->gen.jobs, eval_is_pattern(ev) ? "pattern" : "classic",
-		label);
+	fprintf(
+	    stderr,
+	    "generate: %s, games 0..%ld (%llu already there), depth %d%s, solve from %d empties, "
+	    "%d random moves in %d plies%s, %d job(s), %s evaluation%s\n",
+	    path, a->games - 1, (unsigned long long)bar.base, a->gen.depth, pre,
+	    a->gen.solve_empties, a->gen.random_moves, a->gen.random_window, varied,
+	    a->gen.jobs < 1 ? 1 : a->gen.jobs, eval_is_pattern(ev) ? "pattern" : "classic", label);
 	if (train_generate(ev, ops, n_ops, (uint32_t)a->games, done, &a->gen, f,
 			   a->quiet ? NULL : gen_progress, &bar, err, sizeof err) < 0) {
 		fprintf(stderr, "othello train: %s\n", err);
@@ -699,7 +717,8 @@ int cli_train(int argc, char **argv)
 					   .random_window = 12,
 					   .seed = 1,
 					   .jobs = 1,
-					   .tt_mb = 8};
+					   .tt_mb = 8,
+					   .presolve_selectivity = 73};
 	a.fit = (struct train_fit_options){40, 5, 10, 1, 1, false, 0, 0, false, false, 1};
 	a.match = (struct train_match_options){6, 14, 1, 5, 1};
 	a.jobs = 1;

@@ -62,17 +62,17 @@ void cli_search_threads(const char *command, struct search *s, long n)
 /*
  * The selectivity `text` names (73, 87, 95, 98, 99, a trailing % allowed, 100
  * or exact) in percent, or -1 after saying on stderr why it is none
- * ("othello COMMAND: --selectivity: ...").
+ * ("othello COMMAND: --OPTION: ...").
  */
-int cli_selectivity(const char *command, const char *text)
+int cli_selectivity(const char *command, const char *option, const char *text)
 {
 	int p = probcut_parse_level(text);
 
 	if (p < 0)
 		fprintf(stderr,
-			"othello %s: --selectivity: '%s' is not a selectivity (73, 87, 95, 98, 99 "
+			"othello %s: --%s: '%s' is not a selectivity (73, 87, 95, 98, 99 "
 			"or exact)\n",
-			command, text);
+			command, option, text);
 	return p;
 }
 

@@ -61,7 +61,7 @@ int cli_output_finish(int status);
 bool cli_parse_int(const char *s, long lo, long hi, long *out);
 /* Parses a non-negative decimal number of seconds; false if `s` is anything else. */
 bool cli_parse_seconds(const char *s, double *out);
-int cli_selectivity(const char *command, const char *text);
+int cli_selectivity(const char *command, const char *option, const char *text);
 
 struct search;
 /* Search threads for --threads N (0 = one per online core); see cli-util.c. */
