@@ -305,7 +305,8 @@ static void synthetic_data(const struct pattern_weights *truth, int games, struc
 				d->game = realloc(d->game, sizeof *d->game * d->cap);
 				cr_assert(d->pos && d->game);
 			}
-			d->pos[d->n] = (struct train_position){b.own, b.opp, (int8_t)(v / 100), 0};
+			d->pos[d->n] =
+			    (struct train_position){b.own, b.opp, (int8_t)(v / 100), 0, 0};
 			d->game[d->n++] = (uint32_t)g;
 			for (int k = (int)(xorshift(&x) % (uint64_t)n); k > 0; k--)
 				moves &= moves - 1;
@@ -322,7 +323,7 @@ Test(train, fit_recovers_a_known_model_from_synthetic_data, .timeout = 120)
 	struct pattern_weights *truth = pattern_new(), *fit = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0}, fresh = {0};
-	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, false, 1};
+	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, false, false, 1};
 	struct train_fit_report rep;
 	char err[128];
 	uint64_t x = 7;
@@ -361,7 +362,7 @@ Test(train, a_fit_continued_from_weights_starts_where_they_are, .timeout = 120)
 	struct pattern_weights *truth = pattern_new(), *warm = pattern_new(), *cold = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0};
-	struct train_fit_options o = {1, 1, 20, 1, 7, false, 0, 0, false, false, 1};
+	struct train_fit_options o = {1, 1, 20, 1, 7, false, 0, 0, false, false, false, 1};
 	struct train_fit_report rep_warm, rep_cold;
 	char err[128];
 	uint64_t x = 11;
@@ -401,7 +402,7 @@ Test(train, an_anchored_fit_shrinks_towards_the_weights_it_starts_from, .timeout
 			       *plain = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0};
-	struct train_fit_options o = {20, 1e7, 20, 1, 7, true, 0, 0, true, false, 1};
+	struct train_fit_options o = {20, 1e7, 20, 1, 7, true, 0, 0, true, false, false, 1};
 	struct train_fit_report rep_a, rep_p;
 	char err[128];
 	uint64_t x = 13;
@@ -438,7 +439,7 @@ Test(train, a_fit_of_some_phases_keeps_the_others_and_reports_the_signed_error, 
 	double *p = calloc(PATTERN_PARAMS, sizeof *p), *q = calloc(PATTERN_PARAMS, sizeof *q),
 	       *before = calloc(PATTERN_PARAMS, sizeof *before);
 	struct train_data d = {0};
-	struct train_fit_options o = {40, 1, 20, 0, 7, true, 5, 6, false, false, 1};
+	struct train_fit_options o = {40, 1, 20, 0, 7, true, 5, 6, false, false, false, 1};
 	struct train_fit_report rep;
 	char err[128];
 	uint64_t x = 17;
@@ -481,7 +482,7 @@ Test(train, an_exact_only_fit_ignores_the_labels_of_unsolved_positions, .timeout
 	struct pattern_weights *truth = pattern_new(), *fit = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0};
-	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, true, 1};
+	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, true, false, 1};
 	struct train_fit_report rep;
 	char err[128];
 	uint64_t x = 19;
@@ -506,6 +507,52 @@ Test(train, an_exact_only_fit_ignores_the_labels_of_unsolved_positions, .timeout
 	pattern_free(fit);
 }
 
+Test(train, a_solved_only_fit_takes_exact_and_selective_labels_only, .timeout = 120)
+{
+	/* a third of the games solved, a third solved selectively, both with true labels; the
+	   last third's labels are off by 20: a plain fit is pulled off, a solved-only one not */
+	struct pattern_weights *truth = pattern_new(), *fit = pattern_new();
+	double *p = calloc(PATTERN_PARAMS, sizeof *p), worst[2] = {0, 0};
+	struct train_data d = {0};
+	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, false, false, 1};
+	struct train_fit_report rep;
+	char err[128];
+	uint64_t x = 23;
+
+	for (uint32_t i = 0; i < 81; i++)
+		p[PATTERN_TABLE - 81 + i] = 100.0 * (double)((int)(xorshift(&x) % 5) - 2);
+	for (int ph = 0; ph < PATTERN_PHASES; ph++)
+		pattern_set(truth, ph, p);
+	synthetic_data(truth, 300, &d);
+	for (size_t k = 0; k < d.n; k++) {
+		d.pos[k].exact = d.game[k] % 3 == 0;
+		d.pos[k].selective = d.game[k] % 3 == 1;
+		if (d.game[k] % 3 == 2)
+			d.pos[k].score = (int8_t)(d.pos[k].score + 20);
+	}
+	for (int k = 0; k < 2; k++) {
+		/* fitted with or without --solved-only, then measured on the true labels */
+		struct train_fit_options m = o;
+
+		o.solved_only = k == 1;
+		cr_assert_eq(train_fit(&d, &o, fit, &rep, NULL, NULL, err, sizeof err), 0, "%s",
+			     err);
+		m.iterations = 0;
+		m.warm = m.solved_only = true;
+		cr_assert_eq(train_fit(&d, &m, fit, &rep, NULL, NULL, err, sizeof err), 0, "%s",
+			     err);
+		for (int ph = 1; ph < PATTERN_PHASES; ph++)
+			if (rep.valid[ph] && fabs(rep.valid_bias[ph]) > worst[k])
+				worst[k] = fabs(rep.valid_bias[ph]);
+	}
+	cr_assert_gt(worst[0], 3, "a plain fit is pulled by the off labels: %.2f", worst[0]);
+	cr_assert_lt(worst[1], 0.5, "solved only: bias %.2f", worst[1]);
+	free(p);
+	train_data_free(&d);
+	pattern_free(truth);
+	pattern_free(fit);
+}
+
 /* Keeps the training rmse of each iteration (unrounded: it shows any change of the sums). */
 static void keep_rmse(int phase, int iteration, int iterations, double rmse, void *user)
 {
@@ -520,7 +567,7 @@ Test(train, a_fit_gives_the_same_weights_and_report_on_any_number_of_threads, .t
 	struct pattern_weights *truth = pattern_new(), *fit[3];
 	double *p = calloc(PATTERN_PARAMS, sizeof *p), *q = calloc(PATTERN_PARAMS, sizeof *q);
 	struct train_data d = {0};
-	struct train_fit_options o = {8, 1, 20, 1, 7, false, 0, 0, false, false, 1};
+	struct train_fit_options o = {8, 1, 20, 1, 7, false, 0, 0, false, false, false, 1};
 	struct train_fit_report rep[3];
 	double rmse[3][PATTERN_PHASES * 8] = {{0}};
 	char err[128];
@@ -564,8 +611,8 @@ Test(train, a_fit_gives_the_same_weights_and_report_on_any_number_of_threads, .t
 Test(train, data_file_round_trips_and_ignores_a_record_cut_short)
 {
 	struct train_game g = {
-	    12, 3, {{1, 2, -5, 0}, {0x8000000000000001ULL, 6, 64, 1}, {3, 4, -64, 1}}};
-	struct train_game h = {3, 1, {{7, 8, 9, 1}}};
+	    12, 3, {{1, 2, -5, 0, 1}, {0x8000000000000001ULL, 6, 64, 1, 0}, {3, 4, -64, 1, 0}}};
+	struct train_game h = {3, 1, {{7, 8, 9, 1, 0}}};
 	struct train_data d = {0};
 	uint8_t done[16] = {0};
 	char *buf = NULL, err[128];
@@ -594,6 +641,8 @@ Test(train, data_file_round_trips_and_ignores_a_record_cut_short)
 	cr_assert_eq(d.pos[5].score, -64);
 	cr_assert_eq(d.game[6], 3);
 	cr_assert_eq(d.pos[6].exact, 1);
+	cr_assert(d.pos[3].selective && !d.pos[3].exact, "the selective flag is kept");
+	cr_assert(!d.pos[4].selective && !d.pos[6].selective);
 	memcpy(buf, "nonsense", 8);
 	f = fmemopen(buf, len, "rb");
 	cr_assert_eq(train_data_read(f, "d.dat", NULL, NULL, 0, NULL, err, sizeof err), -1);
@@ -901,7 +950,8 @@ Test(train, presolved_positions_take_the_solve_score_as_label, .timeout = 120)
 		search_run(s, &b, &lim, NULL, NULL, &r);
 		cr_assert_eq(r.selectivity, 73);
 		cr_assert_eq((r.score + (r.score >= 0 ? 50 : -50)) / 100, sel.pos[i].score,
-			     "position %d: selective solve %d, label %d", i, r.score, sel.pos[i].score);
+			     "position %d: selective solve %d, label %d", i, r.score,
+			     sel.pos[i].score);
 	}
 	cr_assert_geq(first, 0, "no presolved position");
 	search_free(s);

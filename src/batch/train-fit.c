@@ -25,7 +25,8 @@
  * given weights on the data.
  *
  * With `exact_only`, only the solved positions are trained on (a data file's
- * earlier labels may carry a search's bias), and measured.
+ * earlier labels may carry a search's bias), and measured; with `solved_only`,
+ * those and the ones labelled by a selective solve (generate's presolve).
  *
  * Held out: whole games, those with hash(game, seed) mod 100 < validation;
  * their positions are never trained on, and their mean absolute error (of the
@@ -60,6 +61,14 @@ static uint64_t mix64(uint64_t x)
 }
 
 /* X v for one sample. */
+/* Whether the options `o` train on (and measure) position `p`. */
+static bool fit_takes(const struct train_fit_options *o, const struct train_position *p)
+{
+	if (o->exact_only)
+		return p->exact;
+	return !o->solved_only || p->exact || p->selective;
+}
+
 static double sample_dot(const struct pattern_features *f, const double *v)
 {
 	double s = v[PATTERN_EXTRA_BIAS] + v[PATTERN_EXTRA_MOBILITY] * f->mobility +
@@ -396,7 +405,7 @@ static void all_errors(void *ctx, int t, int parts)
 			const struct pattern_features *f = &a->feat[k];
 			double e;
 
-			if (f->phase != a->phase || (a->o->exact_only && !a->d->pos[k].exact))
+			if (f->phase != a->phase || !fit_takes(a->o, &a->d->pos[k]))
 				continue;
 			e = (pattern_eval_features(a->w, f) - a->y[k]) / 100;
 			if (a->held[k]) {
@@ -510,7 +519,7 @@ int train_fit(const struct train_data *d, const struct train_fit_options *o,
 
 		for (size_t k = 0; k < d->n; k++)
 			if (!a.held[k] && abs(a.feat[k].phase - p) <= o->window &&
-			    (!o->exact_only || d->pos[k].exact))
+			    fit_takes(o, &d->pos[k]))
 				rows[ph.n++] = (uint32_t)k;
 		if (o->warm)
 			pattern_get(w, p, theta);

@@ -38,7 +38,7 @@
  * | 2      | n, positions in the record                                 |
  * | 2      | zero (reserved)                                            |
  * | 18 x n | own discs (8), opponent discs (8), score (int8, discs, side |
- * |        | to move), flags (bit 0: exact)                             |
+ * |        | to move), flags (bit 0: exact; bit 1: a selective solve's) |
  *
  * A record cut short at the end (an interrupted run) is ignored on reading;
  * the writer resumes from the end of the last whole record.
@@ -271,8 +271,8 @@ static int add_siblings(struct search *s, const struct train_gen_options *o, con
 				continue;
 			if (search_run(s, &c, &lim, NULL, NULL, &r) != 0 || !r.endgame)
 				return -1;
-			g->pos[g->n++] = (struct train_position){c.own, c.opp,
-								 (int8_t)(r.score / SCORE_DISC), 1};
+			g->pos[g->n++] = (struct train_position){
+			    c.own, c.opp, (int8_t)(r.score / SCORE_DISC), 1, 0};
 		}
 	}
 	return 0;
@@ -325,7 +325,7 @@ int train_play_game(struct search *s, const struct train_opening *op,
 			score = presolve(s, &b, o, &r);
 			if (score == INT_MIN + 1)
 				return -1;
-			presolved[out->n] = true;
+			presolved[out->n] = true; /* the label's kind, kept in the record */
 		}
 		if (random || varied) {
 			if (!pre && o->label_two && o->search_label > 0) {
@@ -360,7 +360,7 @@ int train_play_game(struct search *s, const struct train_opening *op,
 		}
 		searched[out->n] = score;
 		played[out->n] = sq;
-		out->pos[out->n] = (struct train_position){b.own, b.opp, 0, solved};
+		out->pos[out->n] = (struct train_position){b.own, b.opp, 0, solved, 0};
 		mover[out->n++] = side;
 		board_play(&b, sq, board_flips(b.own, b.opp, sq));
 		side = !side;
@@ -370,6 +370,7 @@ int train_play_game(struct search *s, const struct train_opening *op,
 	for (int i = 0; i < out->n; i++) {
 		int v = mover[i] == side ? final : -final;
 
+		out->pos[i].selective = presolved[i];
 		if (presolved[i])
 			v = label_blend(v, searched[i], 100);
 		else if (!out->pos[i].exact && searched[i] != INT_MIN && o->search_label > 0)
@@ -397,7 +398,7 @@ int train_data_write_game(FILE *f, const struct train_game *g)
 		bytes_put_le(p, g->pos[i].own, 8);
 		bytes_put_le(p + 8, g->pos[i].opp, 8);
 		p[16] = (uint8_t)g->pos[i].score;
-		p[17] = g->pos[i].exact;
+		p[17] = (uint8_t)(g->pos[i].exact | g->pos[i].selective << 1);
 	}
 	if (fwrite(buf, 1, (size_t)(p - buf), f) != (size_t)(p - buf) || fflush(f) != 0)
 		return -1;
@@ -459,7 +460,8 @@ long train_data_read(FILE *f, const char *name, struct train_data *d, uint8_t *d
 		for (size_t i = 0; d && i < n; i++) {
 			const uint8_t *p = rec + i * TRAIN_RECORD_BYTES;
 			struct train_position pos = {bytes_get_le(p, 8), bytes_get_le(p + 8, 8),
-						     (int8_t)p[16], (uint8_t)(p[17] & 1)};
+						     (int8_t)p[16], (uint8_t)(p[17] & 1),
+						     (uint8_t)(p[17] >> 1 & 1)};
 
 			if (data_push(d, &pos, id) < 0) {
 				snprintf(err, errlen, "%s: out of memory", name);

@@ -33,11 +33,12 @@ struct train_opening {
 };
 
 struct train_position {
-	uint64_t own;  /* discs of the side to move */
-	uint64_t opp;  /* discs of the other side */
-	int8_t score;  /* disc difference for the side to move: exact, or the game's result
-			  (blended with the search score by search_label) */
-	uint8_t exact; /* 1 when score is the exact minimax value (solved) */
+	uint64_t own;	   /* discs of the side to move */
+	uint64_t opp;	   /* discs of the other side */
+	int8_t score;	   /* disc difference for the side to move: exact, or the game's result
+			      (blended with the search score by search_label) */
+	uint8_t exact;	   /* 1 when score is the exact minimax value (solved) */
+	uint8_t selective; /* 1 when score is a selective solve's (generate's presolve) */
 };
 
 struct train_game {
@@ -96,17 +97,18 @@ int train_generate(const struct eval *ev, const struct train_opening *ops, int n
 		   FILE *out, train_progress progress, void *user, char *err, size_t errlen);
 
 struct train_fit_options {
-	int iterations;	 /* conjugate-gradient iterations per phase */
-	double ridge;	 /* shrinkage: penalty ridge * w^2 per weight (in discs^2 per sample) */
-	int validation;	 /* percent of games held out */
-	int window;	 /* also train phase p on positions of phases p-window .. p+window */
-	uint64_t seed;	 /* selects the held-out games */
-	bool warm;	 /* start each phase from the weights `w` holds (continuing a fit) */
-	int phase_lo;	 /* phases refitted: phase_lo .. phase_end - 1 (with warm, the */
-	int phase_end;	 /* others keep the weights `w` holds); phase_end 0: all phases */
-	bool anchor;	 /* with warm: the ridge pulls towards the starting weights, not 0 */
-	bool exact_only; /* train on the exactly solved positions only (all are measured) */
-	int jobs;	 /* threads (0 or 1: one); the weights are the same for any number */
+	int iterations;	  /* conjugate-gradient iterations per phase */
+	double ridge;	  /* shrinkage: penalty ridge * w^2 per weight (in discs^2 per sample) */
+	int validation;	  /* percent of games held out */
+	int window;	  /* also train phase p on positions of phases p-window .. p+window */
+	uint64_t seed;	  /* selects the held-out games */
+	bool warm;	  /* start each phase from the weights `w` holds (continuing a fit) */
+	int phase_lo;	  /* phases refitted: phase_lo .. phase_end - 1 (with warm, the */
+	int phase_end;	  /* others keep the weights `w` holds); phase_end 0: all phases */
+	bool anchor;	  /* with warm: the ridge pulls towards the starting weights, not 0 */
+	bool exact_only;  /* train on the exactly solved positions only (all are measured) */
+	bool solved_only; /* train on the positions labelled by a solve, exact or selective */
+	int jobs;	  /* threads (0 or 1: one); the weights are the same for any number */
 };
 
 struct train_fit_report {

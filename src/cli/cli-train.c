@@ -22,14 +22,15 @@
  *       73), which also chooses the moves not random or varied.
  *   fit OUT.bin DATA.dat... [--iterations N] [--ridge X] [--validation P]
  *            [--fit-window K] [--seed S] [--from WEIGHTS] [--phases LO-HI] [--anchor]
- *            [--exact-only] [--jobs J]
+ *            [--exact-only] [--solved-only] [--jobs J]
  *       least-squares weights per phase; prints the mean absolute error per
  *       phase on the training and held-out positions, and the held-out mean
  *       signed error. --from continues the fit of WEIGHTS (each phase starts
  *       from its weights there); --phases then refits only phases LO..HI and
  *       keeps the others (--iterations 0 measures WEIGHTS on the data), and
  *       --anchor makes the ridge pull towards WEIGHTS instead of zero;
- *       --exact-only trains on the solved positions only; --jobs J splits
+ *       --exact-only trains on the solved positions only, --solved-only on
+ *       those and the ones a selective solve labelled; --jobs J splits
  *       the work over J threads, with the same weights for any J. OUT.bin
  *       is written to a temporary file and renamed.
  *   iterate DIR --openings FILE [--rounds R] [--games N] [generate/fit options]
@@ -136,7 +137,8 @@ static const struct cli_options train_options = {
 	     "                [--presolve E] [--presolve-selectivity P]\n"
 	     "       othello train fit OUT.bin DATA.dat... [--iterations N] [--ridge X]\n"
 	     "                [--validation PCT] [--fit-window K] [--seed S] [--from WEIGHTS]\n"
-	     "                [--phases LO-HI] [--anchor] [--exact-only] [--jobs J]\n"
+	     "                [--phases LO-HI] [--anchor] [--exact-only] [--solved-only]\n"
+	     "                [--jobs J]\n"
 	     "       othello train iterate DIR --openings FILE [--rounds R] [--games N] "
 	     "[options]\n"
 	     "       othello train match --openings FILE [--a SPEC] [--b SPEC] [--depth D]\n"
@@ -194,6 +196,7 @@ static const struct cli_options train_options = {
 	    CLI_STRING("phases", 0, offsetof(struct train_args, phases), NULL, NULL),
 	    CLI_FLAG("anchor", 0, offsetof(struct train_args, fit.anchor), NULL),
 	    CLI_FLAG("exact-only", 0, offsetof(struct train_args, fit.exact_only), NULL),
+	    CLI_FLAG("solved-only", 0, offsetof(struct train_args, fit.solved_only), NULL),
 	    CLI_FLAG("quiet", 'q', offsetof(struct train_args, quiet), NULL),
 	    TRAIN_NUMBER("search-label", 0, search_label, 100),
 	    TRAIN_NUMBER("label-depths", 0, label_depths, 2),
@@ -479,7 +482,9 @@ static int run_fit(const struct train_args *a, char **files, int n_files, const 
 		d.n, d.games, fo.iterations, fo.ridge, fo.window, fo.validation,
 		a->from ? ", continued from " : "", a->from ? a->from : "",
 		fo.anchor && a->from ? " (ridge towards it)" : "",
-		fo.exact_only ? ", solved positions only" : "");
+		fo.exact_only	 ? ", exactly solved positions only"
+		: fo.solved_only ? ", solved positions only (exact or selective)"
+				 : "");
 	if (train_fit(&d, &fo, w, &rep, a->quiet ? NULL : fit_progress, &bar, err, sizeof err) <
 	    0) {
 		fprintf(stderr, "othello train: %s\n", err);
@@ -719,7 +724,8 @@ int cli_train(int argc, char **argv)
 					   .jobs = 1,
 					   .tt_mb = 8,
 					   .presolve_selectivity = 73};
-	a.fit = (struct train_fit_options){40, 5, 10, 1, 1, false, 0, 0, false, false, 1};
+	a.fit = (struct train_fit_options){
+	    .iterations = 40, .ridge = 5, .validation = 10, .window = 1, .seed = 1, .jobs = 1};
 	a.match = (struct train_match_options){6, 14, 1, 5, 1};
 	a.jobs = 1;
 	if (!sub || strcmp(sub, "--help") == 0) {
