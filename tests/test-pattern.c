@@ -892,7 +892,7 @@ Test(train, presolved_positions_take_the_solve_score_as_label, .timeout = 120)
 	struct train_gen_options o = small_game(2, 2, 5);
 	struct eval *ev = eval_new_default();
 	struct search *s = search_new(4, ev);
-	static struct train_game g, sel;
+	static struct train_game g, sel, kin;
 	int n_pre = 0, first = -1;
 
 	o.presolve_empties = 14;
@@ -954,6 +954,28 @@ Test(train, presolved_positions_take_the_solve_score_as_label, .timeout = 120)
 			     sel.pos[i].score);
 	}
 	cr_assert_geq(first, 0, "no presolved position");
+	/* with presolve siblings: the same game, then the children of its last two presolved
+	   positions, presolved too */
+	o.presolve_siblings = 2;
+	cr_assert_eq(train_play_game(s, &op, &o, 3, &kin), 0);
+	cr_assert_gt(kin.n, sel.n + 2, "presolve siblings: %d", kin.n - sel.n);
+	for (int i = 0; i < sel.n; i++)
+		cr_assert(kin.pos[i].own == sel.pos[i].own && kin.pos[i].score == sel.pos[i].score);
+	for (int i = sel.n; i < kin.n; i++) {
+		struct board c = {kin.pos[i].own, kin.pos[i].opp};
+		struct board b1 = {sel.pos[first - 1].own, sel.pos[first - 1].opp};
+		struct board b2 = {sel.pos[first].own, sel.pos[first].opp};
+		struct search_limits lim = {.endgame = 60, .solve_selectivity = 73};
+		struct search_result r;
+
+		cr_assert(is_child(&b1, &c) || is_child(&b2, &c), "sibling %d: no parent", i);
+		cr_assert(kin.pos[i].selective && !kin.pos[i].exact);
+		search_clear(s);
+		search_run(s, &c, &lim, NULL, NULL, &r);
+		cr_assert_eq((r.score + (r.score >= 0 ? 50 : -50)) / 100, kin.pos[i].score,
+			     "sibling %d: selective solve %d, label %d", i, r.score,
+			     kin.pos[i].score);
+	}
 	search_free(s);
 	eval_free(ev);
 }

@@ -22,7 +22,9 @@
  * play that the test set holds, labelled as the others. With `presolve_empties` = p above
  * `solve_empties`, each position of solve_empties + 1 .. p empties is labelled by a selective
  * solve (ProbCut confidence `presolve_selectivity` %), its score alone, which also chooses the
- * move unless the ply is a random or varied one. With `siblings` = k, the first k solved
+ * move unless the ply is a random or varied one; with `presolve_siblings` = q, the q presolved
+ * positions nearest the exact ending also give the positions after their other moves, labelled
+ * the same way. With `siblings` = k, the first k solved
  * positions also give the positions after each of their other moves, solved: exact labels for
  * positions after a poor move, the kind a search's leaves are; they follow the game's positions in
  * its record. Game number g uses opening g mod (number of openings) and random choices from
@@ -242,38 +244,67 @@ static int presolve(struct search *s, const struct board *b, const struct train_
 }
 
 /*
- * Appends to `g` the positions after the other moves of its first
- * `o->siblings` solved positions (`played[i]`: the move played at position
- * i), each solved exactly; a sibling whose side to move must pass is left
- * out. Returns 0, or -1 if a solve failed.
+ * Appends to `g` the positions after the moves of its position i other than
+ * `played`, each labelled by an exact solve, or with `selective` by the
+ * presolve (flagged by what it gave); a child whose side to move must pass
+ * is left out, and so are all when `g` is full. Returns 0, or -1 if a solve
+ * failed.
+ */
+static int add_children(struct search *s, const struct train_gen_options *o, struct train_game *g,
+			int i, int played, bool selective)
+{
+	struct board b = {g->pos[i].own, g->pos[i].opp};
+	struct search_limits lim = {.endgame = 64};
+
+	for (uint64_t m = board_moves(b.own, b.opp); m; m &= m - 1) {
+		int sq = board_first_square(m), score;
+		struct board c = b;
+		struct search_result r;
+
+		if (sq == played)
+			continue;
+		board_play(&c, sq, board_flips(c.own, c.opp, sq));
+		if (!board_moves(c.own, c.opp) || g->n == TRAIN_MAX_POSITIONS)
+			continue;
+		if (selective)
+			score = presolve(s, &c, o, &r);
+		else
+			score = search_run(s, &c, &lim, NULL, NULL, &r) != 0 || !r.endgame
+				    ? INT_MIN + 1
+				    : r.score;
+		if (score == INT_MIN + 1)
+			return -1;
+		g->pos[g->n++] = (struct train_position){
+		    c.own, c.opp, (int8_t)label_blend(0, score, 100), r.endgame, !r.endgame};
+	}
+	return 0;
+}
+
+/*
+ * Appends to `g` the children (add_children) of its first `o->siblings`
+ * solved positions, solved, and of the `o->presolve_siblings` presolved
+ * positions nearest the exact ending, presolved (`played[i]`: the move
+ * played at position i). Returns 0, or -1 if a solve failed.
  */
 static int add_siblings(struct search *s, const struct train_gen_options *o, const int *played,
 			struct train_game *g)
 {
 	int n_main = g->n, taken = 0;
-	struct search_limits lim = {.endgame = 64};
 
 	for (int i = 0; i < n_main && taken < o->siblings; i++) {
-		struct board b = {g->pos[i].own, g->pos[i].opp};
-
 		if (!g->pos[i].exact)
 			continue;
 		taken++;
-		for (uint64_t m = board_moves(b.own, b.opp); m; m &= m - 1) {
-			int sq = board_first_square(m);
-			struct board c = b;
-			struct search_result r;
-
-			if (sq == played[i])
-				continue;
-			board_play(&c, sq, board_flips(c.own, c.opp, sq));
-			if (!board_moves(c.own, c.opp) || g->n == TRAIN_MAX_POSITIONS)
-				continue;
-			if (search_run(s, &c, &lim, NULL, NULL, &r) != 0 || !r.endgame)
-				return -1;
-			g->pos[g->n++] = (struct train_position){
-			    c.own, c.opp, (int8_t)(r.score / SCORE_DISC), 1, 0};
-		}
+		if (add_children(s, o, g, i, played[i], false) < 0)
+			return -1;
+	}
+	taken = 0;
+	for (int i = n_main - 1; i >= 0 && taken < o->presolve_siblings; i--) {
+		if (!g->pos[i].selective)
+			continue;
+		taken++;
+		if (add_children(s, o, g, i, played[i], true) < 0)
+			return -1;
 	}
 	return 0;
 }

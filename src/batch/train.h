@@ -67,6 +67,8 @@ struct train_gen_options {
 	int presolve_empties;	  /* positions of solve_empties + 1 .. this many empties are
 				     labelled (and their moves chosen) by a selective solve */
 	int presolve_selectivity; /* its ProbCut confidence, percent (73 .. 99) */
+	int presolve_siblings;	  /* the this many presolved positions nearest the exact solve
+				     also give the positions after their other moves, presolved */
 };
 
 /* Progress of a long run: called after each game (under a lock) */

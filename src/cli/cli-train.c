@@ -7,7 +7,7 @@
  *   generate OUT.dat --openings FILE [--games N] [--depth D] [--solve E]
  *            [--random R] [--window W] [--seed S] [--eval SPEC] [--jobs J]
  *            [--search-label PCT] [--label-depths 1|2] [--siblings K] [--varied PCT]
- *            [--presolve E] [--presolve-selectivity P]
+ *            [--presolve E] [--presolve-selectivity P] [--presolve-siblings Q]
  *       self-play games appended to OUT.dat; games already in it are skipped
  *       (resumable; a record cut short by an interrupted run is dropped).
  *       Positions before the exact solve are labelled with the game's result,
@@ -19,7 +19,9 @@
  *       played by the test set's varied player instead of the search.
  *       --presolve E: positions of up to E empties before the exact solve
  *       are labelled by a selective solve (ProbCut confidence P %, default
- *       73), which also chooses the moves not random or varied.
+ *       73), which also chooses the moves not random or varied;
+ *       --presolve-siblings Q: the Q presolved positions nearest the exact
+ *       solve also give the positions after their other moves, presolved.
  *   fit OUT.bin DATA.dat... [--iterations N] [--ridge X] [--validation P]
  *            [--fit-window K] [--seed S] [--from WEIGHTS] [--phases LO-HI] [--anchor]
  *            [--exact-only] [--solved-only] [--jobs J]
@@ -89,8 +91,9 @@ struct train_numbers {
 	long siblings;	   /* --siblings K: solved siblings of the first K solved positions */
 	long varied;	   /* --varied PCT: plies of the window played by the varied player */
 	long presolve;	   /* --presolve E: selective-solve labels up to E empties */
-	long positions;	   /* --positions N: probcut */
-	long end_max;	   /* --end-max E: probcut */
+	long presolve_siblings; /* --presolve-siblings Q */
+	long positions;		/* --positions N: probcut */
+	long end_max;		/* --end-max E: probcut */
 };
 
 struct train_args {
@@ -134,7 +137,7 @@ static const struct cli_options train_options = {
 	     "[--jobs J]\n"
 	     "                [--search-label PCT] [--label-depths 1|2] [--siblings K] "
 	     "[--varied PCT]\n"
-	     "                [--presolve E] [--presolve-selectivity P]\n"
+	     "                [--presolve E] [--presolve-selectivity P] [--presolve-siblings Q]\n"
 	     "       othello train fit OUT.bin DATA.dat... [--iterations N] [--ridge X]\n"
 	     "                [--validation PCT] [--fit-window K] [--seed S] [--from WEIGHTS]\n"
 	     "                [--phases LO-HI] [--anchor] [--exact-only] [--solved-only]\n"
@@ -203,6 +206,7 @@ static const struct cli_options train_options = {
 	    TRAIN_NUMBER("siblings", 0, siblings, 8),
 	    TRAIN_NUMBER("varied", 0, varied, 100),
 	    TRAIN_NUMBER("presolve", 0, presolve, 60),
+	    TRAIN_NUMBER("presolve-siblings", 0, presolve_siblings, 60),
 	    CLI_STRING("presolve-selectivity", 0, offsetof(struct train_args, presolve_sel), NULL,
 		       NULL),
 	    TRAIN_NUMBER("positions", 0, positions, 100000),
@@ -251,6 +255,8 @@ static void train_apply(struct train_args *a)
 		a->gen.varied = (int)g->varied;
 	if (g->presolve >= 0)
 		a->gen.presolve_empties = (int)g->presolve;
+	if (g->presolve_siblings >= 0)
+		a->gen.presolve_siblings = (int)g->presolve_siblings;
 	if (g->label_depths >= 0)
 		a->gen.label_two = g->label_depths == 2;
 	a->gen.jobs = a->fit.jobs = a->jobs;
@@ -264,7 +270,7 @@ static int train_parse(int argc, char **argv, struct train_args *a)
 	char command[32];
 	int first, st;
 
-	a->given = (struct train_numbers){-1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+	a->given = (struct train_numbers){-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
 					  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 	snprintf(command, sizeof command, "train %s", argv[0]);
 	if (strlen(argv[0]) < 12 && argv[0][0] != '-')
@@ -310,7 +316,7 @@ static int run_generate(const struct train_args *a, const struct eval *ev, const
 	struct train_opening *ops = NULL;
 	int n_ops = cli_train_openings(a->openings, &ops), rc = 0;
 	uint8_t *done = calloc((size_t)a->games + 1, 1);
-	char err[512], label[96] = "", varied[48] = "", pre[64] = "";
+	char err[512], label[96] = "", varied[48] = "", pre[96] = "";
 	long valid = 0, had = 0;
 	FILE *f = NULL;
 	struct cli_bar bar = {timer_now(), 0, "games", 0};
@@ -342,8 +348,9 @@ static int run_generate(const struct train_args *a, const struct eval *ev, const
 	if (a->gen.varied > 0)
 		snprintf(varied, sizeof varied, " (%d %% of the others varied)", a->gen.varied);
 	if (a->gen.presolve_empties > a->gen.solve_empties)
-		snprintf(pre, sizeof pre, ", selective solve (%d %%) from %d empties",
-			 a->gen.presolve_selectivity, a->gen.presolve_empties);
+		snprintf(pre, sizeof pre, ", selective solve (%d %%) from %d empties%s",
+			 a->gen.presolve_selectivity, a->gen.presolve_empties,
+			 a->gen.presolve_siblings > 0 ? " with siblings" : "");
 	if (a->gen.search_label > 0)
 		snprintf(label, sizeof label, ", labels %d %% search score%s", a->gen.search_label,
 			 a->gen.label_two ? " (mean of the last two depths)" : "");
