@@ -110,6 +110,13 @@ check "generate refuses a --presolve-selectivity that is none, naming the option
 [ $? -eq 0 ] && grep -q "selective solve (87 %) from 12 empties" $tmp.err
 check "generate --presolve says so on its first line" $?
 
+"$OTHELLO" train calibrate $tmp.cal --from "$TOP_SRCDIR/eval/pattern.bin" --openings $ops --depths 2-5 --range 200 --step 100 --quiet > $tmp.out 2> $tmp.err; st=$?
+[ $st -eq 0 ] && [ "$(grep -c '^ *[-+][0-9]' $tmp.out)" -eq 5 ] && grep -q '<- written' $tmp.out &&
+  "$OTHELLO" analyze-position "$(head -n 1 "$TESTDATA/fforum-40-59.obf" | cut -c1-66)" --depth 2 --eval $tmp.cal > /dev/null 2>&1
+check "train calibrate prints a row a shift and writes weights that load" $?
+"$OTHELLO" train calibrate $tmp.cal2 --from "$TOP_SRCDIR/eval/pattern.bin" --openings $ops --depths 5-5 > /dev/null 2>&1; [ $? -eq 2 ] && [ ! -e $tmp.cal2 ]
+check "train calibrate refuses a depth range of one depth" $?
+
 "$OTHELLO" train frobnicate > /dev/null 2>&1; [ $? -eq 2 ]
 check "an unknown train subcommand exits 2" $?
 

@@ -979,3 +979,40 @@ Test(train, presolved_positions_take_the_solve_score_as_label, .timeout = 120)
 	search_free(s);
 	eval_free(ev);
 }
+
+Test(train, calibration_undoes_a_shift_of_the_parity_term, .timeout = 120)
+{
+	/* weights whose parity term is moved by -200 give, shift for shift, the searches of the
+	   original moved by q - 200: their best shift is the original's plus 200 */
+	struct train_opening ops[4] = {{7, {37, 43, 18, 19, 34, 45, 20}},
+				       {6, {37, 45, 19, 20, 21, 18}},
+				       {4, {37, 29, 19, 43}},
+				       {5, {37, 45, 44, 29, 30}}};
+	struct train_calibrate_options o = {1, 4, 2, 6, 400, 100, 4};
+	struct train_calibrate_row rows[2][9];
+	char err[512];
+	FILE *f = fopen(OTHELLO_SRCDIR "/eval/pattern.bin", "rb");
+	struct pattern_weights *w, *moved;
+	int best[2];
+
+	cr_assert_not_null(f);
+	w = pattern_read(f, "pattern.bin", err, sizeof err);
+	fclose(f);
+	cr_assert_not_null(w, "%s", err);
+	moved = train_calibrated(w, &o, -200);
+	cr_assert_not_null(moved);
+	best[0] = train_calibrate(w, ops, 4, &o, rows[0], NULL, NULL);
+	best[1] = train_calibrate(moved, ops, 4, &o, rows[1], NULL, NULL);
+	cr_assert(best[0] >= 0 && best[1] >= 0);
+	for (int k = 0; k + 2 < 9; k++) {
+		cr_assert_eq(rows[1][k + 2].shift - 200, rows[0][k].shift);
+		cr_assert_float_eq(rows[1][k + 2].rms, rows[0][k].rms, 1e-9, "shift %d",
+				   rows[0][k].shift);
+		cr_assert_gt(rows[0][k].pairs, 0);
+	}
+	cr_assert_eq(rows[1][best[1]].shift, rows[0][best[0]].shift + 200, "best %d and %d",
+		     rows[0][best[0]].shift, rows[1][best[1]].shift);
+	cr_assert_neq(rows[0][0].rms, rows[0][8].rms, "the parity term moves the scores");
+	pattern_free(w);
+	pattern_free(moved);
+}

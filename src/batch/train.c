@@ -175,8 +175,9 @@ static int label_blend(int result, int search, int pct)
 	return v > 64 ? 64 : v < -64 ? -64 : (int)v;
 }
 
-/* The scores of a search's finished midgame iterations, by depth (a search_observer). */
-static void label_observe(const struct search_info *info, void *user)
+/* The scores of a search's finished midgame iterations, by depth, into the int[64] `user` (a
+   search_observer). */
+void train_observe_depths(const struct search_info *info, void *user)
 {
 	int *by_depth = user;
 
@@ -196,7 +197,7 @@ static int label_search(struct search *s, const struct board *b, const struct se
 
 	for (int i = 0; i < 64; i++)
 		by_depth[i] = INT_MIN;
-	if (search_run(s, b, lim, o->label_two ? label_observe : NULL, by_depth, r) != 0)
+	if (search_run(s, b, lim, o->label_two ? train_observe_depths : NULL, by_depth, r) != 0)
 		return INT_MIN + 1;
 	if (o->label_two && !r->endgame && r->depth >= 2 && r->depth < 64 &&
 	    by_depth[r->depth] != INT_MIN && by_depth[r->depth - 1] != INT_MIN)

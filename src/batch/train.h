@@ -162,4 +162,29 @@ int train_probcut(const struct eval *ev, const struct train_data *d,
 		  const struct train_probcut_options *o, const char *command, FILE *out,
 		  train_progress progress, void *user, char *err, size_t errlen);
 
+/* Options of the odd-even calibration (train-calibrate.c). */
+struct train_calibrate_options {
+	int phase_lo, phase_hi; /* phases whose parity term moves */
+	int depth_lo, depth_hi; /* successive depths compared */
+	int range;		/* shifts tried: -range .. range centidiscs ... */
+	int step;		/* ... in these steps */
+	size_t tt_mb;		/* transposition table, megabytes */
+};
+
+/* One shift tried by the calibration. */
+struct train_calibrate_row {
+	int shift;    /* centidiscs added to the parity term */
+	double rms;   /* root mean square of the differences of successive depths, discs */
+	double swing; /* mean of (odd depth - even depth), discs */
+	double level; /* mean score at depth_hi, discs, side to move after the opening */
+	int pairs;    /* differences measured */
+};
+
+void train_observe_depths(const struct search_info *info, void *user);
+int train_calibrate(const struct pattern_weights *w0, const struct train_opening *ops, int n_ops,
+		    const struct train_calibrate_options *o, struct train_calibrate_row *rows,
+		    void (*progress)(int done, int total, void *user), void *user);
+struct pattern_weights *train_calibrated(const struct pattern_weights *w0,
+					 const struct train_calibrate_options *o, int q);
+
 #endif

@@ -239,8 +239,16 @@ int cli_options_parse(const struct cli_options *t, int argc, char **argv, void *
 {
 	struct option longs[2 * CLI_OPTIONS_MAX + 1];
 	char letters[2 * CLI_OPTIONS_MAX + 1];
-	int c;
+	int c, n = 0;
 
+	while (t->options[n].name)
+		n++;
+	if (n > CLI_OPTIONS_MAX) { /* a table the parser would cut short: a bug, said at once */
+		fprintf(stderr,
+			"othello %s: %d options in the table, at most %d (CLI_OPTIONS_MAX)\n",
+			t->command, n, CLI_OPTIONS_MAX);
+		return 2;
+	}
 	getopt_tables(t, longs, letters);
 	optind = 1;
 	opterr = t->getopt_messages;

@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* The most options a table may hold (the parser reads no further). */
-enum { CLI_OPTIONS_MAX = 32 };
+/* The most options a table may hold (cli_options_parse refuses a longer one). */
+enum { CLI_OPTIONS_MAX = 48 };
 /* The most values a repeatable option keeps. */
 enum { CLI_LIST_MAX = 16 };
 

@@ -35,6 +35,12 @@
  *       those and the ones a selective solve labelled; --jobs J splits
  *       the work over J threads, with the same weights for any J. OUT.bin
  *       is written to a temporary file and renamed.
+ *   calibrate OUT.bin --from WEIGHTS --openings FILE [--phases LO-HI] [--depths A-B]
+ *            [--range R] [--step S]
+ *       the odd-even calibration (train-calibrate.c): the parity term of
+ *       phases LO..HI (default 1-4) is moved by -R..R centidiscs in steps of
+ *       S (default 300 and 25); the shift whose searches of the openings to
+ *       depths A..B (default 4-12) agree best is written to OUT.bin.
  *   iterate DIR --openings FILE [--rounds R] [--games N] [generate/fit options]
  *       round r: games with the weights of round r-1 (round 1: classic) into
  *       DIR/data-r.dat, then a fit on all rounds' data into DIR/weights-r.bin.
@@ -94,6 +100,8 @@ struct train_numbers {
 	long presolve_siblings; /* --presolve-siblings Q */
 	long positions;		/* --positions N: probcut */
 	long end_max;		/* --end-max E: probcut */
+	long range;		/* --range R: calibrate */
+	long step;		/* --step S: calibrate */
 };
 
 struct train_args {
@@ -102,6 +110,7 @@ struct train_args {
 	const char *from;		  /* fit: weights to continue from */
 	const char *phases;		  /* fit: --phases LO-HI refitted (with --from) */
 	const char *presolve_sel;	  /* generate: --presolve-selectivity P */
+	const char *depths;		  /* calibrate: --depths A-B */
 	const char *eval_b;		  /* second evaluation (match) */
 	struct train_gen_options gen;	  /* generation options */
 	struct train_fit_options fit;	  /* fit options */
@@ -142,6 +151,8 @@ static const struct cli_options train_options = {
 	     "                [--validation PCT] [--fit-window K] [--seed S] [--from WEIGHTS]\n"
 	     "                [--phases LO-HI] [--anchor] [--exact-only] [--solved-only]\n"
 	     "                [--jobs J]\n"
+	     "       othello train calibrate OUT.bin --from WEIGHTS --openings FILE\n"
+	     "                [--phases LO-HI] [--depths A-B] [--range R] [--step S]\n"
 	     "       othello train iterate DIR --openings FILE [--rounds R] [--games N] "
 	     "[options]\n"
 	     "       othello train match --openings FILE [--a SPEC] [--b SPEC] [--depth D]\n"
@@ -211,6 +222,9 @@ static const struct cli_options train_options = {
 		       NULL),
 	    TRAIN_NUMBER("positions", 0, positions, 100000),
 	    TRAIN_NUMBER("end-max", 0, end_max, 30),
+	    TRAIN_NUMBER("range", 0, range, 3000),
+	    TRAIN_NUMBER("step", 0, step, 3000),
+	    CLI_STRING("depths", 0, offsetof(struct train_args, depths), NULL, NULL),
 	    CLI_HELP(0, NULL),
 	    {0},
 	},
@@ -270,8 +284,8 @@ static int train_parse(int argc, char **argv, struct train_args *a)
 	char command[32];
 	int first, st;
 
-	a->given = (struct train_numbers){-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-					  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+	a->given = (struct train_numbers){-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+					  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 	snprintf(command, sizeof command, "train %s", argv[0]);
 	if (strlen(argv[0]) < 12 && argv[0][0] != '-')
 		named.command = command; /* "othello train fit: ..." */
@@ -435,24 +449,36 @@ static struct pattern_weights *fit_start(const char *from)
 	return w;
 }
 
-/* Parses --phases "LO-HI" (or one phase) into `o` (needs a warm start); false if it is not one.
- */
-static bool parse_phases(const char *s, struct train_fit_options *o)
+/* Parses "LO-HI" (or one number) with min <= LO <= HI <= max into *lo, *hi; false if it is not
+   one. */
+static bool parse_range(const char *s, int min, int max, int *lo, int *hi)
 {
 	char buf[32], *dash;
-	long lo, hi;
+	long l, h;
 
-	if (!o->warm || strlen(s) >= sizeof buf)
+	if (strlen(s) >= sizeof buf)
 		return false;
 	strcpy(buf, s);
 	dash = strchr(buf, '-');
 	if (dash)
 		*dash = '\0';
-	if (!cli_parse_int(buf, 0, PATTERN_PHASES - 1, &lo) ||
-	    !cli_parse_int(dash ? dash + 1 : buf, lo, PATTERN_PHASES - 1, &hi))
+	if (!cli_parse_int(buf, min, max, &l) || !cli_parse_int(dash ? dash + 1 : buf, l, max, &h))
 		return false;
-	o->phase_lo = (int)lo;
-	o->phase_end = (int)hi + 1;
+	*lo = (int)l;
+	*hi = (int)h;
+	return true;
+}
+
+/* Parses --phases "LO-HI" (or one phase) into `o` (needs a warm start); false if it is not one.
+ */
+static bool parse_phases(const char *s, struct train_fit_options *o)
+{
+	int lo, hi;
+
+	if (!o->warm || !parse_range(s, 0, PATTERN_PHASES - 1, &lo, &hi))
+		return false;
+	o->phase_lo = lo;
+	o->phase_end = hi + 1;
 	return true;
 }
 
@@ -587,6 +613,72 @@ static void match_progress(uint64_t done, uint64_t total, uint64_t points2, void
 	snprintf(extra, sizeof extra, "(A %.1f points, %.1f%%)", points2 / 2.0,
 		 done ? 50.0 * (double)points2 / (double)done : 0);
 	cli_bar_draw(user, done, total, extra, done == total);
+}
+
+static void calibrate_progress(int done, int total, void *user)
+{
+	cli_bar_draw(user, (uint64_t)done, (uint64_t)total, "", done == total);
+}
+
+/* `train calibrate OUT.bin --from W --openings FILE ...`: the odd-even calibration. */
+static int cmd_calibrate(struct train_args *a)
+{
+	struct train_calibrate_options o = {1, 4, 4, 12, 300, 25, 16};
+	struct train_opening *ops = NULL;
+	struct train_calibrate_row *rows = NULL;
+	struct pattern_weights *w0 = NULL, *w = NULL;
+	struct cli_bar bar = {timer_now(), 0, "shifts", 0};
+	char err[512];
+	int n_ops, best, rc = 2;
+
+	if (a->given.range >= 0)
+		o.range = (int)a->given.range;
+	if (a->given.step >= 0)
+		o.step = (int)a->given.step;
+	if (a->n_rest != 1 || !a->from) {
+		fprintf(stderr, "othello train calibrate: expected OUT.bin and --from WEIGHTS\n");
+		return 2;
+	}
+	if ((a->phases &&
+	     !parse_range(a->phases, 0, PATTERN_PHASES - 1, &o.phase_lo, &o.phase_hi)) ||
+	    (a->depths && !parse_range(a->depths, 1, 60, &o.depth_lo, &o.depth_hi)) ||
+	    o.depth_lo == o.depth_hi || o.step < 1) {
+		fprintf(stderr,
+			"othello train calibrate: --phases is LO-HI (0 to %d), --depths A-B "
+			"with 1 <= A < B <= 60, --step at least 1\n",
+			PATTERN_PHASES - 1);
+		return 2;
+	}
+	if ((n_ops = cli_train_openings(a->openings, &ops)) < 0 || !(w0 = fit_start(a->from)))
+		goto out;
+	rows = calloc((size_t)(2 * o.range / o.step + 1), sizeof *rows);
+	fprintf(stderr, "calibrate: %s, parity term of phases %d-%d, %d openings to depths %d-%d\n",
+		a->from, o.phase_lo, o.phase_hi, n_ops, o.depth_lo, o.depth_hi);
+	if (!rows ||
+	    (best = train_calibrate(w0, ops, n_ops, &o, rows, a->quiet ? NULL : calibrate_progress,
+				    &bar)) < 0 ||
+	    !(w = train_calibrated(w0, &o, rows[best].shift))) {
+		fprintf(stderr, "othello train: out of memory\n");
+		rc = 1;
+		goto out;
+	}
+	printf("shift  rms-diff  odd-even  level (discs; depths %d-%d, %d openings)\n", o.depth_lo,
+	       o.depth_hi, n_ops);
+	for (int k = 0; k <= 2 * o.range / o.step; k++)
+		printf("%+5d  %8.3f  %+8.3f  %+5.2f%s\n", rows[k].shift, rows[k].rms, rows[k].swing,
+		       rows[k].level, k == best ? "  <- written" : "");
+	if (record_write_atomic(a->rest[0], write_weights, w, err, sizeof err) != 0) {
+		fprintf(stderr, "othello train: %s\n", err);
+		rc = 1;
+		goto out;
+	}
+	rc = 0;
+out:
+	pattern_free(w0);
+	pattern_free(w);
+	free(rows);
+	free(ops);
+	return rc;
 }
 
 static int cmd_match(struct train_args *a)
@@ -756,6 +848,8 @@ int cli_train(int argc, char **argv)
 	}
 	if (strcmp(sub, "iterate") == 0)
 		return cmd_iterate(&a);
+	if (strcmp(sub, "calibrate") == 0)
+		return cmd_calibrate(&a);
 	if (strcmp(sub, "match") == 0)
 		return cmd_match(&a);
 	if (strcmp(sub, "probcut") == 0)
