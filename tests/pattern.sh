@@ -117,6 +117,24 @@ check "train calibrate prints a row a shift and writes weights that load" $?
 "$OTHELLO" train calibrate $tmp.cal2 --from "$TOP_SRCDIR/eval/pattern.bin" --openings $ops --depths 5-5 > /dev/null 2>&1; [ $? -eq 2 ] && [ ! -e $tmp.cal2 ]
 check "train calibrate refuses a depth range of one depth" $?
 
+"$OTHELLO" train calibrate $tmp.cal3 --from "$TOP_SRCDIR/eval/pattern.bin" --openings $ops --depths 2-5 --range 200 --step 100 --jobs 3 --quiet > $tmp.out3 2> /dev/null
+cmp -s $tmp.out $tmp.out3 && cmp -s $tmp.cal $tmp.cal3
+check "train calibrate --jobs 3 prints the same rows and writes the same weights" $?
+
+# the ProbCut table from 16 games' data: rows of both kinds, the same on any
+# number of threads, and a table the program loads
+"$OTHELLO" train generate $tmp.pcd $gen --games 16 2> /dev/null
+pc="--positions 12 --depth 6 --end-max 12 --quiet"
+"$OTHELLO" train probcut $tmp.pc1 $tmp.pcd $pc --jobs 1 2> $tmp.err; st=$?
+"$OTHELLO" train probcut $tmp.pc2 $tmp.pcd $pc --jobs 2 2>> $tmp.err; st2=$?
+[ $st -eq 0 ] && [ $st2 -eq 0 ] && grep -q '^mid ' $tmp.pc1 && grep -q '^end 1[0-2] ' $tmp.pc1 &&
+  [ "$(grep -v '^# made by' $tmp.pc1 | cksum)" = "$(grep -v '^# made by' $tmp.pc2 | cksum)" ]
+check "train probcut --jobs 2 measures the same table as one thread" $?
+mkdir -p $tmp.dd/eval && cp "$TOP_SRCDIR/eval/pattern.bin" $tmp.pc2 $tmp.dd/eval/ && mv $tmp.dd/eval/$tmp.pc2 $tmp.dd/eval/probcut.txt
+OTHELLO_DATADIR=$tmp.dd "$OTHELLO" analyze-position "$(head -n 1 "$TESTDATA/fforum-40-59.obf" | cut -c1-66)" --depth 6 > $tmp.out 2> $tmp.err; st=$?
+[ $st -eq 0 ] && [ ! -s $tmp.err ] && grep -q 'depth  *6' $tmp.out
+check "the table train probcut writes is one the searches load" $?
+
 "$OTHELLO" train frobnicate > /dev/null 2>&1; [ $? -eq 2 ]
 check "an unknown train subcommand exits 2" $?
 

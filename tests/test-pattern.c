@@ -983,17 +983,26 @@ Test(train, presolved_positions_take_the_solve_score_as_label, .timeout = 120)
 Test(train, calibration_undoes_a_shift_of_the_parity_term, .timeout = 120)
 {
 	/* weights whose parity term is moved by -200 give, shift for shift, the searches of the
-	   original moved by q - 200: their best shift is the original's plus 200 */
+	   original moved by q - 200: their best shift is the original's plus 200; and three
+	   threads measure every shift as one thread does */
 	struct train_opening ops[4] = {{7, {37, 43, 18, 19, 34, 45, 20}},
 				       {6, {37, 45, 19, 20, 21, 18}},
 				       {4, {37, 29, 19, 43}},
 				       {5, {37, 45, 44, 29, 30}}};
-	struct train_calibrate_options o = {1, 4, 2, 6, 400, 100, 4};
-	struct train_calibrate_row rows[2][9];
+	struct train_calibrate_options o = {.phase_lo = 1,
+					    .phase_hi = 4,
+					    .depth_lo = 2,
+					    .depth_hi = 6,
+					    .range = 400,
+					    .step = 100,
+					    .tt_mb = 4,
+					    .jobs = 1},
+				       o3 = o;
+	struct train_calibrate_row rows[3][9];
 	char err[512];
 	FILE *f = fopen(OTHELLO_SRCDIR "/eval/pattern.bin", "rb");
 	struct pattern_weights *w, *moved;
-	int best[2];
+	int best[3];
 
 	cr_assert_not_null(f);
 	w = pattern_read(f, "pattern.bin", err, sizeof err);
@@ -1001,9 +1010,18 @@ Test(train, calibration_undoes_a_shift_of_the_parity_term, .timeout = 120)
 	cr_assert_not_null(w, "%s", err);
 	moved = train_calibrated(w, &o, -200);
 	cr_assert_not_null(moved);
+	o3.jobs = 3;
 	best[0] = train_calibrate(w, ops, 4, &o, rows[0], NULL, NULL);
-	best[1] = train_calibrate(moved, ops, 4, &o, rows[1], NULL, NULL);
+	best[1] = train_calibrate(moved, ops, 4, &o3, rows[1], NULL, NULL);
+	best[2] = train_calibrate(w, ops, 4, &o3, rows[2], NULL, NULL);
 	cr_assert(best[0] >= 0 && best[1] >= 0);
+	cr_assert_eq(best[2], best[0], "three threads choose as one does");
+	for (int k = 0; k < 9; k++)
+		cr_assert(rows[2][k].shift == rows[0][k].shift &&
+			      rows[2][k].rms == rows[0][k].rms &&
+			      rows[2][k].swing == rows[0][k].swing &&
+			      rows[2][k].level == rows[0][k].level,
+			  "shift %d: three threads measure as one does", rows[0][k].shift);
 	for (int k = 0; k + 2 < 9; k++) {
 		cr_assert_eq(rows[1][k + 2].shift - 200, rows[0][k].shift);
 		cr_assert_float_eq(rows[1][k + 2].rms, rows[0][k].rms, 1e-9, "shift %d",

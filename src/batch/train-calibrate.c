@@ -17,7 +17,8 @@
  * depth_hi, and the finished iterations depth_lo..depth_hi give the score
  * differences of successive depths. The shift whose differences have the
  * least root mean square wins (the smaller |q| on a tie). The search is the
- * same for any order of shifts, so a calibration is reproducible.
+ * same for any order of shifts, so a calibration is reproducible, and
+ * shifts can be measured on several threads at once (--jobs).
  */
 #include "pattern.h"
 #include "search.h"
@@ -25,6 +26,8 @@
 
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 /* The weights `w0` with `q` centidiscs added to the parity term of phases lo..hi (NULL when out
@@ -92,37 +95,82 @@ static int measure(struct pattern_weights *w, const struct train_opening *ops, i
 	return 0;
 }
 
+/* What the calibration's threads share: the shifts to measure, and the next one to take. */
+struct calibrate_shared {
+	const struct pattern_weights *w0;
+	const struct train_opening *ops;
+	int n_ops;
+	const struct train_calibrate_options *o;
+	struct train_calibrate_row *rows;
+	int n;	      /* shifts */
+	int next;     /* the next shift to measure */
+	int finished; /* shifts measured */
+	bool failed;  /* out of memory */
+	void (*progress)(int done, int total, void *user);
+	void *user;
+	pthread_mutex_t lock;
+};
+
+/* A calibration thread: measures shifts, taken in order, until none is left. */
+static void *calibrate_worker(void *arg)
+{
+	struct calibrate_shared *c = arg;
+	double *buf = malloc(sizeof *buf * PATTERN_PARAMS);
+
+	for (;;) {
+		struct pattern_weights *w;
+		int k, q, rc;
+
+		pthread_mutex_lock(&c->lock);
+		if (!buf)
+			c->failed = true;
+		k = c->failed ? c->n : c->next++;
+		pthread_mutex_unlock(&c->lock);
+		if (k >= c->n)
+			break;
+		q = -c->o->range + k * c->o->step;
+		c->rows[k].shift = q;
+		w = shifted(c->w0, c->o->phase_lo, c->o->phase_hi, q, buf);
+		rc = w ? measure(w, c->ops, c->n_ops, c->o, &c->rows[k]) : -1;
+		pthread_mutex_lock(&c->lock);
+		if (rc < 0)
+			c->failed = true;
+		else if (c->progress)
+			c->progress(++c->finished, c->n, c->user);
+		pthread_mutex_unlock(&c->lock);
+	}
+	free(buf);
+	return NULL;
+}
+
 /*
- * Calibrates `w0` on the openings `ops` (options `o`): fills `rows` (room for
- * (2 range / step + 1) rows, in order of shift) and returns the index of the
- * best, or -1 when out of memory. `progress` (if not NULL) is called after
- * each row.
+ * Calibrates `w0` on the openings `ops` (options `o`; o->jobs threads, each
+ * measuring whole shifts): fills `rows` (room for (2 range / step + 1) rows,
+ * in order of shift) and returns the index of the best, or -1 when out of
+ * memory or no thread started. `progress` (if not NULL) is called after each
+ * row, under a lock. Every shift's search is the same on any thread, so the
+ * rows and the choice do not depend on o->jobs.
  */
 int train_calibrate(const struct pattern_weights *w0, const struct train_opening *ops, int n_ops,
 		    const struct train_calibrate_options *o, struct train_calibrate_row *rows,
 		    void (*progress)(int done, int total, void *user), void *user)
 {
-	double *buf = malloc(sizeof *buf * PATTERN_PARAMS);
-	int n = 2 * o->range / o->step + 1, best = -1;
+	struct calibrate_shared c = {.w0 = w0,
+				     .ops = ops,
+				     .n_ops = n_ops,
+				     .o = o,
+				     .rows = rows,
+				     .n = 2 * o->range / o->step + 1,
+				     .progress = progress,
+				     .user = user};
+	int jobs = o->jobs < 1 ? 1 : o->jobs > c.n ? c.n : o->jobs, best = -1;
 
-	if (!buf)
+	if (train_run_workers(calibrate_worker, &c, &c.lock, jobs) == 0 || c.failed)
 		return -1;
-	for (int k = 0; k < n; k++) {
-		int q = -o->range + k * o->step;
-		struct pattern_weights *w = shifted(w0, o->phase_lo, o->phase_hi, q, buf);
-
-		rows[k].shift = q;
-		if (!w || measure(w, ops, n_ops, o, &rows[k]) < 0) {
-			free(buf);
-			return -1;
-		}
+	for (int k = 0; k < c.n; k++)
 		if (best < 0 || rows[k].rms < rows[best].rms ||
-		    (rows[k].rms == rows[best].rms && abs(q) < abs(rows[best].shift)))
+		    (rows[k].rms == rows[best].rms && abs(rows[k].shift) < abs(rows[best].shift)))
 			best = k;
-		if (progress)
-			progress(k + 1, n, user);
-	}
-	free(buf);
 	return best;
 }
 

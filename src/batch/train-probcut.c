@@ -17,13 +17,17 @@
  * Fit: least squares deep = slope * shallow + intercept, sigma the standard
  * deviation of the residuals (n - 2 degrees of freedom), all in centidiscs.
  * Sampling is by a SplitMix64 generator from the seed: the same data, seed
- * and options give the same table.
+ * and options give the same table, for any number of threads (--jobs: the
+ * samples are searched in parallel, each from a cleared table, and fitted
+ * in order afterwards).
  */
 #include "train.h"
 
 #include "rng.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,28 +133,94 @@ static void search_depths(struct search *s, const struct board *b, int depth, in
 	search_run(s, b, &lim, keep_depths, scores, &r);
 }
 
-/* Fits the midgame rows of one phase (empties lo..hi) and writes them. */
-static void fit_phase(struct search *s, const struct train_data *d,
-		      const struct train_probcut_options *o, int lo, int hi, uint64_t *rng,
-		      size_t *idx, FILE *out)
+/*
+ * One sampled position and what its searches found. A midgame sample keeps
+ * every depth's score; an endgame sample of n empties the score of the
+ * shallow search eg_shallow(n) and the exact score (NONE when there was no
+ * move to solve).
+ */
+struct sample {
+	size_t pos;  /* index in the data */
+	int empties; /* endgame: n; midgame: 0 */
+	int sc[64];  /* midgame scores by depth */
+	int exact;   /* endgame: the exact score */
+};
+
+/* What the measuring threads share: the samples, and the next one to take. */
+struct probcut_shared {
+	const struct eval *ev;
+	const struct train_data *d;
+	const struct train_probcut_options *o;
+	struct sample *samples;
+	size_t n, next, finished;
+	bool failed; /* a thread found no memory */
+	train_progress progress;
+	void *user;
+	pthread_mutex_t lock;
+};
+
+/* Searches one sample (from a cleared table, so the result is the same on any thread). */
+static void measure_sample(struct search *s, const struct train_data *d,
+			   const struct train_probcut_options *o, struct sample *x)
+{
+	struct board b = {d->pos[x->pos].own, d->pos[x->pos].opp};
+	struct search_limits lim;
+	struct search_result r;
+
+	x->exact = NONE;
+	if (!x->empties) {
+		search_depths(s, &b, o->mid_depth, x->sc);
+		return;
+	}
+	search_depths(s, &b, eg_shallow(x->empties), x->sc);
+	memset(&lim, 0, sizeof lim);
+	lim.endgame = x->empties;
+	search_run(s, &b, &lim, NULL, NULL, &r);
+	if (r.endgame && r.move != SQ_PASS && r.move != SQ_NONE)
+		x->exact = r.score;
+}
+
+/* A measuring thread: searches samples, taken in order, until none is left. */
+static void *probcut_worker(void *arg)
+{
+	struct probcut_shared *m = arg;
+	struct search *s = search_new(m->o->tt_mb, m->ev);
+
+	for (;;) {
+		size_t k;
+
+		pthread_mutex_lock(&m->lock);
+		if (!s)
+			m->failed = true;
+		k = m->failed ? m->n : m->next++;
+		pthread_mutex_unlock(&m->lock);
+		if (k >= m->n)
+			break;
+		measure_sample(s, m->d, m->o, &m->samples[k]);
+		pthread_mutex_lock(&m->lock);
+		if (m->progress)
+			m->progress(++m->finished, m->n, 0, m->user);
+		pthread_mutex_unlock(&m->lock);
+	}
+	search_free(s);
+	return NULL;
+}
+
+/* Fits the midgame rows of one phase (empties lo..hi) from its `n` samples and writes them. */
+static void fit_phase(const struct sample *x, size_t n, const struct train_probcut_options *o,
+		      int lo, int hi, FILE *out)
 {
 	struct fit f[PROBCUT_MAX_DEPTH + 1][2];
-	size_t n = sample(d, lo, hi, (size_t)o->positions, rng, idx);
 
 	memset(f, 0, sizeof f);
-	for (size_t i = 0; i < n; i++) {
-		struct board b = {d->pos[idx[i]].own, d->pos[idx[i]].opp};
-		int sc[64];
-
-		search_depths(s, &b, o->mid_depth, sc);
+	for (size_t i = 0; i < n; i++)
 		for (int deep = MID_MIN_DEEP; deep <= o->mid_depth; deep++)
 			for (int k = 0; k < 2; k++) {
 				int sh = mid_shallow(deep) - 2 * k;
 
-				if (sh >= 1 && sc[deep] != NONE && sc[sh] != NONE)
-					fit_add(&f[deep][k], sc[sh], sc[deep]);
+				if (sh >= 1 && x[i].sc[deep] != NONE && x[i].sc[sh] != NONE)
+					fit_add(&f[deep][k], x[i].sc[sh], x[i].sc[deep]);
 			}
-	}
 	for (int deep = MID_MIN_DEEP; deep <= o->mid_depth; deep++)
 		for (int k = 1; k >= 0; k--) {
 			double a, b, sigma;
@@ -163,30 +233,16 @@ static void fit_phase(struct search *s, const struct train_data *d,
 		}
 }
 
-/* Fits the endgame row of `n` empties and writes it. */
-static void fit_end(struct search *s, const struct train_data *d,
-		    const struct train_probcut_options *o, int n, uint64_t *rng, size_t *idx,
-		    FILE *out)
+/* Fits the endgame row of `n` empties from its `got` samples and writes it. */
+static void fit_end(const struct sample *x, size_t got, int n, FILE *out)
 {
 	struct fit f;
-	size_t got = sample(d, n, n, (size_t)o->positions, rng, idx);
 	double a, b, sigma;
 
 	memset(&f, 0, sizeof f);
-	for (size_t i = 0; i < got; i++) {
-		struct board bd = {d->pos[idx[i]].own, d->pos[idx[i]].opp};
-		struct search_limits lim;
-		struct search_result r;
-		int sc[64];
-
-		search_depths(s, &bd, eg_shallow(n), sc);
-		memset(&lim, 0, sizeof lim);
-		lim.endgame = n;
-		search_run(s, &bd, &lim, NULL, NULL, &r);
-		if (r.endgame && r.move != SQ_PASS && r.move != SQ_NONE &&
-		    sc[eg_shallow(n)] != NONE)
-			fit_add(&f, sc[eg_shallow(n)], r.score);
-	}
+	for (size_t i = 0; i < got; i++)
+		if (x[i].exact != NONE && x[i].sc[eg_shallow(n)] != NONE)
+			fit_add(&f, x[i].sc[eg_shallow(n)], x[i].exact);
 	if (fit_solve(&f, &a, &b, &sigma))
 		fprintf(out, "end %2d %2d %2d %.4f %8.1f %7.1f   # %d positions\n", n, n,
 			eg_shallow(n), a, b, sigma, (int)f.n);
@@ -195,43 +251,73 @@ static void fit_end(struct search *s, const struct train_data *d,
 /*
  * Measures a ProbCut table for `ev` from the positions of `d` (see the top of
  * this file) and writes it to `out`, headed by `command` (the command line
- * that made it). Calls `progress` after each phase or number of empties.
- * Returns 0, or -1 with a message when memory runs out.
+ * that made it). The samples are drawn first, all of them, in the order of
+ * the rows; o->jobs threads then search them (`progress` after each, under a
+ * lock); the rows are fitted last, in order, so the table is the same for
+ * any number of threads. Returns 0, or -1 with a message when memory runs
+ * out or no thread starts.
  */
 int train_probcut(const struct eval *ev, const struct train_data *d,
 		  const struct train_probcut_options *o, const char *command, FILE *out,
 		  train_progress progress, void *user, char *err, size_t errlen)
 {
-	struct search *s = search_new(o->tt_mb, ev);
-	size_t *idx = malloc(((size_t)o->positions + 1) * sizeof *idx);
-	uint64_t rng = o->seed, steps = 0, total;
 	int phases = (60 - MID_MIN_EMPTIES + 1) / MID_PHASE_EMPTIES;
+	int rows = phases + (o->end_max >= o->end_min ? o->end_max - o->end_min + 1 : 0);
+	size_t cap = (size_t)rows * (size_t)o->positions, n = 0, *start, *idx;
+	struct probcut_shared m = {.ev = ev, .d = d, .o = o, .progress = progress, .user = user};
+	uint64_t rng = o->seed;
+	int jobs = o->jobs < 1 ? 1 : o->jobs;
 
-	if (!s || !idx) {
-		search_free(s);
+	m.samples = malloc((cap + 1) * sizeof *m.samples);
+	start = malloc(((size_t)rows + 1) * sizeof *start);
+	idx = malloc(((size_t)o->positions + 1) * sizeof *idx);
+	if (!m.samples || !start || !idx) {
+		free(m.samples);
+		free(start);
 		free(idx);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	total = (uint64_t)phases + (uint64_t)(o->end_max - o->end_min + 1);
+	for (int r = 0; r < rows; r++) {
+		int lo = r < phases ? MID_MIN_EMPTIES + r * MID_PHASE_EMPTIES
+				    : o->end_min + (r - phases);
+		int hi = r < phases ? lo + MID_PHASE_EMPTIES - 1 : lo;
+		size_t got = sample(d, lo, hi, (size_t)o->positions, &rng, idx);
+
+		start[r] = n;
+		for (size_t i = 0; i < got; i++)
+			m.samples[n++] =
+			    (struct sample){.pos = idx[i], .empties = r < phases ? 0 : lo};
+	}
+	start[rows] = m.n = n;
+	if (n < (size_t)jobs)
+		jobs = n ? (int)n : 1;
+	if (train_run_workers(probcut_worker, &m, &m.lock, jobs) == 0 || m.failed) {
+		free(m.samples);
+		free(start);
+		free(idx);
+		snprintf(err, errlen, "out of memory or no thread");
+		return -1;
+	}
 	fprintf(out,
 		"# probcut.txt — ProbCut table of the pattern evaluation (see probcut.c for the\n"
 		"# format, eval/probcut.md for how it was made).\n# made by: %s\n"
 		"# kind LO HI [DEEP] SHALLOW SLOPE INTERCEPT SIGMA (centidiscs)\n",
 		command);
-	for (int p = 0; p < phases; p++) {
-		int lo = MID_MIN_EMPTIES + p * MID_PHASE_EMPTIES;
+	for (int r = 0; r < rows; r++) {
+		const struct sample *x = m.samples + start[r];
+		size_t k = start[r + 1] - start[r];
 
-		fit_phase(s, d, o, lo, lo + MID_PHASE_EMPTIES - 1, &rng, idx, out);
-		if (progress)
-			progress(++steps, total, 0, user);
+		if (r < phases) {
+			int lo = MID_MIN_EMPTIES + r * MID_PHASE_EMPTIES;
+
+			fit_phase(x, k, o, lo, lo + MID_PHASE_EMPTIES - 1, out);
+		} else {
+			fit_end(x, k, o->end_min + (r - phases), out);
+		}
 	}
-	for (int n = o->end_min; n <= o->end_max; n++) {
-		fit_end(s, d, o, n, &rng, idx, out);
-		if (progress)
-			progress(++steps, total, 0, user);
-	}
-	search_free(s);
+	free(m.samples);
+	free(start);
 	free(idx);
 	return 0;
 }

@@ -155,7 +155,8 @@ struct train_probcut_options {
 	int end_min;   /* endgame rows from this many empties ... */
 	int end_max;   /* ... to this many */
 	uint64_t seed; /* seed of the sampling */
-	size_t tt_mb;  /* transposition table, megabytes */
+	size_t tt_mb;  /* transposition table per thread, megabytes */
+	int jobs;      /* threads searching the samples */
 };
 
 int train_probcut(const struct eval *ev, const struct train_data *d,
@@ -168,7 +169,8 @@ struct train_calibrate_options {
 	int depth_lo, depth_hi; /* successive depths compared */
 	int range;		/* shifts tried: -range .. range centidiscs ... */
 	int step;		/* ... in these steps */
-	size_t tt_mb;		/* transposition table, megabytes */
+	size_t tt_mb;		/* transposition table, megabytes, per thread */
+	int jobs;		/* threads */
 };
 
 /* One shift tried by the calibration. */

@@ -36,11 +36,12 @@
  *       the work over J threads, with the same weights for any J. OUT.bin
  *       is written to a temporary file and renamed.
  *   calibrate OUT.bin --from WEIGHTS --openings FILE [--phases LO-HI] [--depths A-B]
- *            [--range R] [--step S]
+ *            [--range R] [--step S] [--jobs J]
  *       the odd-even calibration (train-calibrate.c): the parity term of
  *       phases LO..HI (default 1-4) is moved by -R..R centidiscs in steps of
  *       S (default 300 and 25); the shift whose searches of the openings to
- *       depths A..B (default 4-12) agree best is written to OUT.bin.
+ *       depths A..B (default 4-12) agree best is written to OUT.bin. J
+ *       shifts are measured at a time, with the same result for any J.
  *   iterate DIR --openings FILE [--rounds R] [--games N] [generate/fit options]
  *       round r: games with the weights of round r-1 (round 1: classic) into
  *       DIR/data-r.dat, then a fit on all rounds' data into DIR/weights-r.bin.
@@ -49,9 +50,10 @@
  *       every opening 2 x R times, colours swapped, rounds after the first
  *       with evaluation noise PCT (default 5) for both sides; prints A's score.
  *   probcut OUT.txt DATA.dat... [--positions N] [--depth D] [--end-max E]
- *            [--seed S] [--eval SPEC]
+ *            [--seed S] [--eval SPEC] [--jobs J]
  *       the ProbCut table (train-probcut.c): N positions a phase, midgame
- *       pairs up to D plies, endgame rows from 10 to E empties.
+ *       pairs up to D plies, endgame rows from 10 to E empties; J positions
+ *       searched at a time, with the same table for any J.
  *
  * Defaults: --games 1000 --depth 4 --solve 16 --random 2 --window 12 --seed 1
  * --eval classic --jobs 1 --search-label 0; --iterations 40 --ridge 5 --validation 10
@@ -152,13 +154,13 @@ static const struct cli_options train_options = {
 	     "                [--phases LO-HI] [--anchor] [--exact-only] [--solved-only]\n"
 	     "                [--jobs J]\n"
 	     "       othello train calibrate OUT.bin --from WEIGHTS --openings FILE\n"
-	     "                [--phases LO-HI] [--depths A-B] [--range R] [--step S]\n"
+	     "                [--phases LO-HI] [--depths A-B] [--range R] [--step S] [--jobs J]\n"
 	     "       othello train iterate DIR --openings FILE [--rounds R] [--games N] "
 	     "[options]\n"
 	     "       othello train match --openings FILE [--a SPEC] [--b SPEC] [--depth D]\n"
 	     "                [--endgame E] [--rounds R] [--noise PCT] [--jobs J]\n"
 	     "       othello train probcut OUT.txt DATA.dat... [--positions N] [--depth D]\n"
-	     "                [--end-max E] [--seed S] [--eval SPEC]\n"
+	     "                [--end-max E] [--seed S] [--eval SPEC] [--jobs J]\n"
 	     "       othello train testset OUT.obf --openings FILE [--count N] [--empties LO-HI]\n"
 	     "                [--seed S] [--jobs J] [--hash MB]\n"
 	     "       othello train test SPEC SET.obf [--depths D,D,...] [--jobs J] [--hash MB]\n"
@@ -623,7 +625,14 @@ static void calibrate_progress(int done, int total, void *user)
 /* `train calibrate OUT.bin --from W --openings FILE ...`: the odd-even calibration. */
 static int cmd_calibrate(struct train_args *a)
 {
-	struct train_calibrate_options o = {1, 4, 4, 12, 300, 25, 16};
+	struct train_calibrate_options o = {.phase_lo = 1,
+					    .phase_hi = 4,
+					    .depth_lo = 4,
+					    .depth_hi = 12,
+					    .range = 300,
+					    .step = 25,
+					    .tt_mb = 16,
+					    .jobs = a->jobs};
 	struct train_opening *ops = NULL;
 	struct train_calibrate_row *rows = NULL;
 	struct pattern_weights *w0 = NULL, *w = NULL;
@@ -761,8 +770,14 @@ static int write_probcut(FILE *f, const void *data)
 static int cmd_probcut(struct train_args *a, int argc, char **argv)
 {
 	struct train_data d = {0};
-	struct train_probcut_options o = {48, 10, 10, 22, 1, 64};
-	struct cli_bar bar = {timer_now(), 0, "steps", 0};
+	struct train_probcut_options o = {.positions = 48,
+					  .mid_depth = 10,
+					  .end_min = 10,
+					  .end_max = 22,
+					  .seed = 1,
+					  .tt_mb = 64,
+					  .jobs = a->jobs};
+	struct cli_bar bar = {timer_now(), 0, "positions", 0};
 	char err[512], err2[512], command[2048];
 	struct probcut_job job;
 	struct eval *ev = NULL;
