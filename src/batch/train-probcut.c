@@ -266,17 +266,14 @@ int train_probcut(const struct eval *ev, const struct train_data *d,
 	size_t cap = (size_t)rows * (size_t)o->positions, n = 0, *start, *idx;
 	struct probcut_shared m = {.ev = ev, .d = d, .o = o, .progress = progress, .user = user};
 	uint64_t rng = o->seed;
-	int jobs = o->jobs < 1 ? 1 : o->jobs;
+	int jobs = o->jobs < 1 ? 1 : o->jobs, rc = -1;
 
 	m.samples = malloc((cap + 1) * sizeof *m.samples);
 	start = malloc(((size_t)rows + 1) * sizeof *start);
 	idx = malloc(((size_t)o->positions + 1) * sizeof *idx);
 	if (!m.samples || !start || !idx) {
-		free(m.samples);
-		free(start);
-		free(idx);
 		snprintf(err, errlen, "out of memory");
-		return -1;
+		goto out;
 	}
 	for (int r = 0; r < rows; r++) {
 		int lo = r < phases ? MID_MIN_EMPTIES + r * MID_PHASE_EMPTIES
@@ -293,11 +290,8 @@ int train_probcut(const struct eval *ev, const struct train_data *d,
 	if (n < (size_t)jobs)
 		jobs = n ? (int)n : 1;
 	if (train_run_workers(probcut_worker, &m, &m.lock, jobs) == 0 || m.failed) {
-		free(m.samples);
-		free(start);
-		free(idx);
 		snprintf(err, errlen, "out of memory or no thread");
-		return -1;
+		goto out;
 	}
 	fprintf(out,
 		"# probcut.txt — ProbCut table of the pattern evaluation (see probcut.c for the\n"
@@ -307,17 +301,17 @@ int train_probcut(const struct eval *ev, const struct train_data *d,
 	for (int r = 0; r < rows; r++) {
 		const struct sample *x = m.samples + start[r];
 		size_t k = start[r + 1] - start[r];
+		int lo = MID_MIN_EMPTIES + r * MID_PHASE_EMPTIES;
 
-		if (r < phases) {
-			int lo = MID_MIN_EMPTIES + r * MID_PHASE_EMPTIES;
-
+		if (r < phases)
 			fit_phase(x, k, o, lo, lo + MID_PHASE_EMPTIES - 1, out);
-		} else {
+		else
 			fit_end(x, k, o->end_min + (r - phases), out);
-		}
 	}
+	rc = 0;
+out:
 	free(m.samples);
 	free(start);
 	free(idx);
-	return 0;
+	return rc;
 }
