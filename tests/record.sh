@@ -54,4 +54,46 @@ awk 'BEGIN { printf "(;GM[2]FF[4]"; for (i = 0; i < 500000; i++) printf ";C[x]";
 "$OTHELLO" convert "$tmp/many.sgf" "$tmp/many-out.sgf" 2>/dev/null; st=$?
 [ $st -eq 0 ] && [ "$(grep -c "x" "$tmp/many-out.sgf")" -eq 500000 ]; check "500 000 comment nodes are read and all kept" $?
 
+# Game collections: Logistello's book lines and WTHOR files (made here, byte
+# by byte), every game or one, with their names; bad ones refused.
+printf '+f5-d6+c3-d3: +02 10\n+f5-f6+e6-f4: -04 7\n' >"$tmp/lb.gam"
+ok "a .gam converts" "$OTHELLO" convert "$tmp/lb.gam" "$tmp/lb.txt"
+[ "$(cat "$tmp/lb.txt")" = "$(printf 'f5d6c3d3\nf5f6e6f4')" ]; check "every game, one a line" $?
+gzip -c "$tmp/lb.gam" >"$tmp/lb.gam.gz"
+"$OTHELLO" convert --game 2 "$tmp/lb.gam.gz" - --to sgf >"$tmp/lb2.sgf" 2>"$tmp/err"
+grep -q 'RE\[W+4\]' "$tmp/lb2.sgf" && grep -q ';W\[f4\]' "$tmp/lb2.sgf" && ! grep -q 'd6' "$tmp/lb2.sgf"
+check "--game 2 of a .gam.gz gives that game alone with its result" $?
+"$OTHELLO" convert --game 3 "$tmp/lb.gam" "$tmp/x.txt" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q 'lb.gam: no game 3 (the file holds 2)' "$tmp/err" && [ ! -e "$tmp/x.txt" ]
+check "a game the file lacks exits 2 and writes nothing" $?
+printf '+f5-d6+c3-d3: +02 10\n+f5-f6-e6: -04 7\n' >"$tmp/bad.gam"
+"$OTHELLO" convert "$tmp/bad.gam" "$tmp/x.txt" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q 'bad.gam:2:7: White plays e6 but Black has a move' "$tmp/err"
+check "a bad book line exits 2 with FILE:LINE:COL" $?
+mkdir "$tmp/wthor"
+# Header: written 2012-01-01, 1 game, year 2012 (0x07dc), 8x8, games, 24 empties.
+# Record: tournament 0, Black 1, White 0, 40 and 33 discs, f5 d6 c3 (56 64 33).
+{ printf '\024\014\001\001\001\000\000\000\000\000\334\007\010\000\030\000'
+  printf '\000\000\001\000\000\000\050\041\070\100\041'
+  head -c 57 /dev/zero; } >"$tmp/wthor/WTH_2012.wtb"
+{ printf '\024\014\001\001\000\000\000\000\002\000\000\000\000\000\000\000'
+  printf 'White Player\000\000\000\000\000\000\000\000'
+  printf 'L\351vy\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000'; } >"$tmp/wthor/WTHOR.JOU"
+{ printf '\024\014\001\001\000\000\000\000\001\000\000\000\000\000\000\000'
+  printf 'Open de Paris'; head -c 13 /dev/zero; } >"$tmp/wthor/wthor.trn"
+ok "a .wtb converts" "$OTHELLO" convert "$tmp/wthor/WTH_2012.wtb" "$tmp/w.sgf"
+grep -q 'PB\[Lévy\]PW\[White Player\]DT\[2012\]EV\[Open de Paris\]RE\[B+16\]' "$tmp/w.sgf" &&
+  grep -q 'GC\[Theoretical score at 24 empties: Black +2\]' "$tmp/w.sgf"
+check "with its players, tournament, year, result and theoretical score" $?
+head -c 50 "$tmp/wthor/WTH_2012.wtb" >"$tmp/cut.wtb"
+"$OTHELLO" convert "$tmp/cut.wtb" "$tmp/x.txt" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q 'cut.wtb: the header announces 1 games but the file holds 0 (truncated?)' "$tmp/err"
+check "a truncated .wtb exits 2 and says so" $?
+if [ -n "${SHARED_DATA:-}" ] && [ -f "$SHARED_DATA/wthor/WTH_2005.wtb" ]; then
+  "$OTHELLO" convert "$SHARED_DATA/wthor/WTH_2005.wtb" "$tmp/all.ggf"
+  [ "$(grep -c '^(;GM\[Othello\]' "$tmp/all.ggf")" -gt 1000 ]; check "a whole shared WTHOR year converts to GGF" $?
+else
+  tap_n=$((tap_n + 1)); echo "ok $tap_n - # SKIP a whole shared WTHOR year converts to GGF (no ../shared/data)"
+fi
+
 tap_done

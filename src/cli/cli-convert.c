@@ -1,13 +1,17 @@
 /*
- * cli-convert.c — `othello convert [--from FMT] [--to FMT] IN OUT`: converts a
- * game record between SGF, GGF, transcripts and board strings / OBF, choosing
- * the formats by file extension unless told. `-` reads standard input or
- * writes standard output (then the format must be named).
+ * cli-convert.c — `othello convert [--from FMT] [--to FMT] [--game N] IN OUT`:
+ * converts a game record between SGF, GGF, transcripts and board strings /
+ * OBF, choosing the formats by file extension unless told. `-` reads standard
+ * input or writes standard output (then the format must be named). IN may
+ * also be a game collection (WTHOR .wtb, Logistello .gam or .gam.gz,
+ * gamedb.h): then OUT gets every game of it one after the other (an SGF or
+ * GGF collection, a transcript or board string a line), or game N alone.
  */
 #include "config.h"
 
 #include "cli-options.h"
 #include "cli.h"
+#include "gamedb.h"
 #include "gametree.h"
 #include "record.h"
 
@@ -17,8 +21,9 @@
 
 /* The options of `othello convert`. */
 struct convert_options {
-	int from; /* --from FORMAT, -1 = by IN's extension */
-	int to;	  /* --to FORMAT, -1 = by OUT's extension */
+	int from;  /* --from FORMAT, -1 = by IN's extension */
+	int to;	   /* --to FORMAT, -1 = by OUT's extension */
+	long game; /* --game N: the N-th game of a collection (from 1), 0 = all */
 };
 
 /* The format named `text` into `*format`; false after saying it is unknown. */
@@ -45,14 +50,19 @@ static bool convert_to(void *opts, const char *text)
 
 static const struct cli_options convert_options = {
     .command = "convert",
-    .usage = "usage: othello convert [--from FORMAT] [--to FORMAT] IN OUT\n"
+    .usage = "usage: othello convert [--from FORMAT] [--to FORMAT] [--game N] IN OUT\n"
 	     "Converts a game record. Formats: sgf, ggf, txt (transcript), obf (board\n"
 	     "string: the position the main line reaches). By default each file's\n"
-	     "extension names its format; `-` is standard input or output.\n",
+	     "extension names its format; `-` is standard input or output.\n"
+	     "IN may be a game collection: a WTHOR file (.wtb, with WTHOR.JOU and\n"
+	     "WTHOR.TRN beside it for the names) or Logistello's book lines (.gam or\n"
+	     ".gam.gz); OUT then gets all its games, or game N alone with --game N.\n",
     .options =
 	(const struct cli_option[]){
 	    {.name = "from", .letter = 'f', .kind = CLI_OPT_CALL, .call = convert_from},
 	    {.name = "to", .letter = 't', .kind = CLI_OPT_CALL, .call = convert_to},
+	    CLI_INT("game", 'g', offsetof(struct convert_options, game), 1, 100000000, "N",
+		    "the N-th game of a collection (from 1) alone"),
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
@@ -81,11 +91,109 @@ static char *read_stdin(size_t *len)
 	return buf;
 }
 
+/* What a collection's conversion hands to record_write_atomic. */
+struct convert_collection {
+	const struct gamedb_games *games;	/* the games */
+	const struct gamedb_names *players;	/* their players' names */
+	const struct gamedb_names *tournaments; /* their tournaments' names */
+	size_t first, end;			/* the games written: first .. end - 1 */
+	enum record_format to;			/* the format */
+	const char *in;				/* the collection's file name */
+	char *err;				/* where a failure's message goes */
+	size_t errlen;				/* its size */
+};
+
+/* Writes the games of a collection one after the other; 0, or -1 (with a
+   message in the job's `err` when a game cannot be made a record). */
+static int write_collection(FILE *f, const void *data)
+{
+	const struct convert_collection *c = data;
+
+	for (size_t i = c->first; i < c->end; i++) {
+		char msg[256];
+		struct game *g =
+		    gamedb_to_record(&c->games->g[i], c->players, c->tournaments, msg, sizeof(msg));
+		int st;
+
+		if (!g) {
+			snprintf(c->err, c->errlen, "%s: game %zu: %s", c->in, i + 1, msg);
+			return -1;
+		}
+		st = record_write(c->to, g, f);
+		game_free(g);
+		if (st < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Converts game collection IN (every game, or game `game` from 1) to OUT in
+   format `to` (-1: by OUT's extension); the exit status. */
+static int convert_collection(const char *in, const char *out, int to, long game)
+{
+	struct gamedb_games games = {0};
+	struct gamedb_names players = {0}, tournaments = {0};
+	struct convert_collection job;
+	char err[512] = "", jerr[512] = "", dir[4096], *slash;
+	int st = 2;
+
+	if (to < 0 && (to = record_format_from_path(out)) < 0) {
+		fprintf(stderr,
+			"othello convert: %s: unknown file type (use .sgf, .ggf, .txt or .obf, or "
+			"--to FORMAT)\n",
+			out);
+		return 2;
+	}
+	if (gamedb_load(in, &games, err, sizeof(err)) < 0)
+		goto done;
+	snprintf(dir, sizeof(dir), "%s", in);
+	if ((slash = strrchr(dir, '/')))
+		*slash = '\0';
+	else
+		snprintf(dir, sizeof(dir), ".");
+	if (gamedb_kind_from_path(in) == GAMEDB_WTHOR &&
+	    gamedb_load_names(dir, &players, &tournaments, err, sizeof(err)) < 0)
+		goto done;
+	if (game > 0 && (size_t)game > games.n) {
+		snprintf(err, sizeof(err), "%s: no game %ld (the file holds %zu)", in, game,
+			 games.n);
+		goto done;
+	}
+	job = (struct convert_collection){&games,
+					  &players,
+					  &tournaments,
+					  game ? (size_t)game - 1 : 0,
+					  game ? (size_t)game : games.n,
+					  (enum record_format)to,
+					  in,
+					  jerr,
+					  sizeof(jerr)};
+	if (strcmp(out, "-") == 0) {
+		if (write_collection(stdout, &job) < 0 || fflush(stdout) != 0) {
+			snprintf(err, sizeof(err), "%s",
+				 jerr[0] ? jerr : "standard output: write error");
+			goto done;
+		}
+	} else if (record_write_atomic(out, write_collection, &job, err, sizeof(err)) < 0) {
+		if (jerr[0])
+			snprintf(err, sizeof(err), "%s", jerr);
+		goto done;
+	}
+	st = 0;
+done:
+	if (st)
+		fprintf(stderr, "othello convert: %s\n", err);
+	gamedb_games_free(&games);
+	gamedb_names_free(&players);
+	gamedb_names_free(&tournaments);
+	return st;
+}
+
 /* `othello convert`: reads IN, writes OUT atomically. Exit status 0, or 2 with
    `othello convert: FILE:LINE:COL: what` on bad usage or input (OUT untouched). */
 int cli_convert(int argc, char **argv)
 {
-	struct convert_options co = {-1, -1};
+	struct convert_options co = {-1, -1, 0};
 	int from, to, first, st;
 	const char *in, *out;
 	struct game *g;
@@ -102,6 +210,13 @@ int cli_convert(int argc, char **argv)
 	}
 	in = argv[first];
 	out = argv[first + 1];
+	if (gamedb_kind_from_path(in) >= 0)
+		return convert_collection(in, out, to, co.game);
+	if (co.game) {
+		fprintf(stderr, "othello convert: --game takes a game collection (.wtb, .gam, "
+				".gam.gz) as IN\n");
+		return 2;
+	}
 	if (from < 0)
 		from = record_format_from_path(in);
 	if (to < 0)

@@ -1,0 +1,325 @@
+/*
+ * gamedb-wthor.c — the WTHOR database of the French Othello Federation:
+ * games (.wtb), players (.jou) and tournaments (.trn), read and written.
+ *
+ * Every file starts with the same 16-byte header; integers are little-endian:
+ *
+ * | offset | size | meaning                                                   |
+ * |--------|------|-----------------------------------------------------------|
+ * | 0      | 1    | century the file was written (20)                         |
+ * | 1      | 1    | year in the century                                       |
+ * | 2      | 1    | month                                                     |
+ * | 3      | 1    | day                                                       |
+ * | 4      | 4    | N1: game records (.wtb; 0 in .jou and .trn)               |
+ * | 8      | 2    | N2: name records (.jou and .trn; 0 in .wtb)               |
+ * | 10     | 2    | year of the games (.wtb)                                  |
+ * | 12     | 1    | P1: board size: 0 or 8 for 8x8, 10 for 10x10              |
+ * | 13     | 1    | P2: 0 games, 1 solitaires                                 |
+ * | 14     | 1    | P3: empties of the theoretical score (24)                 |
+ * | 15     | 1    | reserved                                                  |
+ *
+ * A .wtb game record, 68 bytes (the file is 16 + 68 x N1 bytes):
+ *
+ * | offset | size | meaning                                                   |
+ * |--------|------|-----------------------------------------------------------|
+ * | 0      | 2    | tournament: record number in the .trn file                |
+ * | 2      | 2    | Black: record number in the .jou file                     |
+ * | 4      | 2    | White: the same                                           |
+ * | 6      | 1    | Black's discs at the end (empty squares to the winner)    |
+ * | 7      | 1    | Black's discs under perfect play from P3 empties          |
+ * | 8      | 60   | moves: 10 x row + column, both from 1 (a1 = 11, h8 = 88); |
+ * |        |      | 0 after the last move; passes are not written             |
+ *
+ * A .jou record is a player's name in 20 bytes, a .trn record a tournament's
+ * in 26, NUL-padded, in ISO-8859-1 (read into UTF-8). Only 8x8 games are
+ * read: a 10x10 file or a file of solitaires is refused with its reason.
+ */
+#include "config.h"
+
+#include "bytes.h"
+#include "gamedb.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Reads all of `f` into a new buffer (`*len` bytes); NULL with a message on a
+   read error or when memory runs out. */
+static uint8_t *read_all(FILE *f, const char *name, size_t *len, char *err, size_t errlen)
+{
+	size_t cap = 1 << 16, n = 0, got;
+	uint8_t *buf = malloc(cap), *p;
+
+	while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap) {
+			if (!(p = realloc(buf, 2 * cap))) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = p;
+			cap *= 2;
+		}
+	}
+	if (!buf) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		return NULL;
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: read error: %s", name, strerror(errno ? errno : EIO));
+		free(buf);
+		return NULL;
+	}
+	*len = n;
+	return buf;
+}
+
+/* Reads the 16-byte header at `p` into `*h`; 0, or -1 when the date is not one
+   (a file of another kind). */
+int gamedb_wthor_header_parse(const uint8_t *p, struct gamedb_wthor_header *h)
+{
+	h->written = (p[0] * 100 + p[1]) * 10000 + p[2] * 100 + p[3];
+	h->records = (uint32_t)bytes_get_le(p + 4, 4);
+	h->names = (uint16_t)bytes_get_le(p + 8, 2);
+	h->year = (uint16_t)bytes_get_le(p + 10, 2);
+	h->board_size = p[12];
+	h->solitaire = p[13];
+	h->depth = p[14];
+	return p[2] <= 12 && p[3] <= 31 ? 0 : -1;
+}
+
+/* Checks the header of a file of `len` bytes holding records of `record_len`
+   bytes, counted by `count`; 0, or -1 with a message naming `name`. */
+static int check_size(const char *name, size_t len, size_t count, size_t record_len,
+		      const char *what, char *err, size_t errlen)
+{
+	size_t room = (len - GAMEDB_WTB_HEADER) / record_len;
+
+	if (len - GAMEDB_WTB_HEADER == count * record_len)
+		return 0;
+	if (room < count)
+		snprintf(err, errlen,
+			 "%s: the header announces %zu %s but the file holds %zu (truncated?)",
+			 name, count, what, room);
+	else
+		snprintf(err, errlen, "%s: %zu bytes after the %zu %s the header announces", name,
+			 len - GAMEDB_WTB_HEADER - count * record_len, count, what);
+	return -1;
+}
+
+/* Reads the game record at `p` (record `index` of the file, from 0) into `*g`;
+   0, or -1 with a message. */
+static int read_record(const uint8_t *p, const char *name, size_t index, int year, int depth,
+		       struct gamedb_game *g, char *err, size_t errlen)
+{
+	int moves[60], n = 0;
+	char msg[160];
+
+	memset(g, 0, sizeof(*g));
+	g->tournament = (uint16_t)bytes_get_le(p, 2);
+	g->black = (uint16_t)bytes_get_le(p + 2, 2);
+	g->white = (uint16_t)bytes_get_le(p + 4, 2);
+	if (p[6] > 64 || p[7] > 64) {
+		snprintf(err, errlen, "%s: record %zu: a score of %u discs", name, index + 1,
+			 p[6] > 64 ? p[6] : p[7]);
+		return -1;
+	}
+	g->result = (int8_t)(2 * p[6] - 64);
+	g->theory = (int8_t)(2 * p[7] - 64);
+	g->theory_empties = (uint8_t)depth;
+	g->year = (uint16_t)year;
+	for (int i = 0; i < 60; i++) {
+		int b = p[8 + i], row = b / 10, col = b % 10;
+
+		if (b == 0)
+			continue;
+		if (row < 1 || row > 8 || col < 1 || col > 8) {
+			snprintf(err, errlen, "%s: record %zu: move %d: %u is not a square", name,
+				 index + 1, i + 1, b);
+			return -1;
+		}
+		if (n != i) {
+			snprintf(err, errlen, "%s: record %zu: move %d comes after an empty move",
+				 name, index + 1, i + 1);
+			return -1;
+		}
+		moves[n++] = (row - 1) * 8 + col - 1;
+	}
+	if (gamedb_play_moves(moves, n, g, msg, sizeof(msg)) < 0) {
+		snprintf(err, errlen, "%s: record %zu: %s", name, index + 1, msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Reads the WTHOR game file `f` (named `name` in messages) and appends its
+   games to `out`. Returns the games read, or -1 with a message ("WTH_1999.wtb:
+   record 812: move 40 (c4) is illegal") on a read error, a header that is not
+   a WTHOR one, a 10x10 or solitaire file, a size the header does not account
+   for, or a bad record; `out` then keeps only what it held before. */
+int gamedb_wthor_read(FILE *f, const char *name, struct gamedb_games *out, char *err, size_t errlen)
+{
+	struct gamedb_wthor_header h;
+	size_t len, before = out->n;
+	uint8_t *buf = read_all(f, name, &len, err, errlen);
+	int st = -1;
+
+	if (!buf)
+		return -1;
+	if (len < GAMEDB_WTB_HEADER || gamedb_wthor_header_parse(buf, &h) < 0) {
+		snprintf(err, errlen, "%s: not a WTHOR file (no header)", name);
+		goto done;
+	}
+	if (h.board_size == 10) {
+		snprintf(err, errlen, "%s: a 10x10 WTHOR file (only 8x8 games are read)", name);
+		goto done;
+	}
+	if (h.board_size != 0 && h.board_size != 8) {
+		snprintf(err, errlen, "%s: board size %u in the header (0 or 8 expected)", name,
+			 h.board_size);
+		goto done;
+	}
+	if (h.solitaire) {
+		snprintf(err, errlen, "%s: a file of solitaires (only games are read)", name);
+		goto done;
+	}
+	if (h.records == 0 && h.names > 0) {
+		snprintf(err, errlen, "%s: a file of names, not of games", name);
+		goto done;
+	}
+	if (check_size(name, len, h.records, GAMEDB_WTB_RECORD, "games", err, errlen) < 0)
+		goto done;
+	for (size_t i = 0; i < h.records; i++) {
+		struct gamedb_game g;
+
+		if (read_record(buf + GAMEDB_WTB_HEADER + i * GAMEDB_WTB_RECORD, name, i, h.year,
+				h.depth, &g, err, errlen) < 0)
+			goto done;
+		if (gamedb_games_add(out, &g) < 0) {
+			snprintf(err, errlen, "%s: out of memory", name);
+			goto done;
+		}
+	}
+	st = (int)h.records;
+done:
+	if (st < 0)
+		out->n = before;
+	free(buf);
+	return st;
+}
+
+/* Copies the NUL-padded Latin-1 name of `len` bytes at `p` into `out` as UTF-8,
+   without trailing spaces. */
+static void latin1_to_utf8(const uint8_t *p, int len, char out[GAMEDB_NAME_LEN])
+{
+	int n = 0;
+
+	for (int i = 0; i < len && p[i]; i++) {
+		if (p[i] < 0x80) {
+			out[n++] = (char)p[i];
+		} else {
+			out[n++] = (char)(0xc0 | p[i] >> 6);
+			out[n++] = (char)(0x80 | (p[i] & 0x3f));
+		}
+	}
+	while (n > 0 && out[n - 1] == ' ')
+		n--;
+	out[n] = '\0';
+}
+
+/* Reads a WTHOR name file (`record_len` GAMEDB_JOU_RECORD for players,
+   GAMEDB_TRN_RECORD for tournaments) into `*out` (emptied first). Returns the
+   names read, or -1 with a message. */
+int gamedb_wthor_read_names(FILE *f, const char *name, int record_len, struct gamedb_names *out,
+			    char *err, size_t errlen)
+{
+	struct gamedb_wthor_header h;
+	size_t len;
+	uint8_t *buf = read_all(f, name, &len, err, errlen);
+	int st = -1;
+
+	memset(out, 0, sizeof(*out));
+	if (!buf)
+		return -1;
+	if (len < GAMEDB_WTB_HEADER || gamedb_wthor_header_parse(buf, &h) < 0) {
+		snprintf(err, errlen, "%s: not a WTHOR file (no header)", name);
+		goto done;
+	}
+	if (h.records > 0) {
+		snprintf(err, errlen, "%s: a file of games, not of names", name);
+		goto done;
+	}
+	if (check_size(name, len, h.names, (size_t)record_len, "names", err, errlen) < 0)
+		goto done;
+	if (h.names && !(out->name = calloc(h.names, sizeof(*out->name)))) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		goto done;
+	}
+	for (size_t i = 0; i < h.names; i++)
+		latin1_to_utf8(buf + GAMEDB_WTB_HEADER + i * (size_t)record_len, record_len,
+			       out->name[i]);
+	out->n = h.names;
+	st = h.names;
+done:
+	free(buf);
+	return st;
+}
+
+/* Writes a WTHOR header: game `records` or name `names`, the games' `year`. */
+static int write_header(FILE *f, size_t records, size_t names, int year)
+{
+	uint8_t h[GAMEDB_WTB_HEADER] = {0};
+
+	h[0] = (uint8_t)(year / 100);
+	h[1] = (uint8_t)(year % 100);
+	h[2] = 1;
+	h[3] = 1;
+	bytes_put_le(h + 4, records, 4);
+	bytes_put_le(h + 8, names, 2);
+	bytes_put_le(h + 10, (uint64_t)year, 2);
+	h[14] = 24;
+	return fwrite(h, sizeof(h), 1, f) == 1 ? 0 : -1;
+}
+
+/* Writes the `n` games of `games` as a WTHOR game file of `year` (the header
+   dated January 1 of it, theoretical scores for 24 empties; a score the game
+   lacks is written as 32 discs). 0, or -1 on a write error. */
+int gamedb_wthor_write(FILE *f, const struct gamedb_game *games, size_t n, int year)
+{
+	if (write_header(f, n, 0, year) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const struct gamedb_game *g = &games[i];
+		uint8_t r[GAMEDB_WTB_RECORD] = {0};
+
+		bytes_put_le(r, g->tournament, 2);
+		bytes_put_le(r + 2, g->black, 2);
+		bytes_put_le(r + 4, g->white, 2);
+		r[6] = (uint8_t)(g->result == GAMEDB_NO_SCORE ? 32 : (g->result + 64) / 2);
+		r[7] = (uint8_t)(g->theory == GAMEDB_NO_SCORE ? 32 : (g->theory + 64) / 2);
+		for (int k = 0; k < g->n_moves; k++)
+			r[8 + k] = (uint8_t)((g->moves[k] / 8 + 1) * 10 + g->moves[k] % 8 + 1);
+		if (fwrite(r, sizeof(r), 1, f) != 1)
+			return -1;
+	}
+	return fflush(f) == 0 && !ferror(f) ? 0 : -1;
+}
+
+/* Writes the `n` names of `names` (bytes copied as they are, cut to the
+   record) as a WTHOR name file of `record_len`-byte records. 0, or -1 on a
+   write error. */
+int gamedb_wthor_write_names(FILE *f, const char *const *names, size_t n, int record_len)
+{
+	if (write_header(f, 0, n, 0) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		uint8_t r[GAMEDB_TRN_RECORD] = {0};
+		size_t len = strlen(names[i]);
+
+		memcpy(r, names[i], len < (size_t)record_len - 1 ? len : (size_t)record_len - 1);
+		if (fwrite(r, (size_t)record_len, 1, f) != 1)
+			return -1;
+	}
+	return fflush(f) == 0 && !ferror(f) ? 0 : -1;
+}

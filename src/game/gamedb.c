@@ -1,0 +1,351 @@
+/*
+ * gamedb.c — what the collected games of every source share: the growing
+ * arrays of games and names, replaying a game's moves (with the passes the
+ * files leave out), checking a list of moves into a game, and turning a game
+ * into a game record (the tree of gametree.h) with its players, tournament,
+ * year and result as game information.
+ *
+ * The readers of the two formats are gamedb-wthor.c and gamedb-logbook.c.
+ */
+#define _GNU_SOURCE /* pipe2 */
+#include "config.h"
+
+#include "gamedb.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Appends a copy of `g` to `gs`; 0, or -1 when out of memory. */
+int gamedb_games_add(struct gamedb_games *gs, const struct gamedb_game *g)
+{
+	if (gs->n == gs->cap) {
+		size_t cap = gs->cap ? 2 * gs->cap : 1024;
+		struct gamedb_game *p = realloc(gs->g, cap * sizeof(*p));
+
+		if (!p)
+			return -1;
+		gs->g = p;
+		gs->cap = cap;
+	}
+	gs->g[gs->n++] = *g;
+	return 0;
+}
+
+/* Frees the games of `gs` and empties it. */
+void gamedb_games_free(struct gamedb_games *gs)
+{
+	free(gs->g);
+	memset(gs, 0, sizeof(*gs));
+}
+
+/* Frees the names of `ns` and empties it. */
+void gamedb_names_free(struct gamedb_names *ns)
+{
+	free(ns->name);
+	memset(ns, 0, sizeof(*ns));
+}
+
+/* Plays `sq` for the side to move of `*b`, first passing for it when it has no
+   move; 0, or -1 with a message ("move 12 (c4) is illegal") when `sq` is not
+   a legal move of the side whose turn it then is. `index` is the move's place
+   in the game, from 0, for the message. */
+static int play_one(struct board *b, enum color *side, int sq, int index, char *err, size_t errlen)
+{
+	uint64_t flips;
+
+	if (sq < 0 || sq >= 64) {
+		snprintf(err, errlen, "move %d is not a square", index + 1);
+		return -1;
+	}
+	if (!board_can_move(b)) {
+		if (!board_opponent_can_move(b)) {
+			snprintf(err, errlen, "move %d (%s) comes after the end of the game",
+				 index + 1, board_square_name(sq));
+			return -1;
+		}
+		board_pass(b);
+		*side = *side == BLACK ? WHITE : BLACK;
+	}
+	if (!board_is_legal(b, sq)) {
+		snprintf(err, errlen, "move %d (%s) is illegal", index + 1, board_square_name(sq));
+		return -1;
+	}
+	flips = board_flips(b->own, b->opp, sq);
+	board_play(b, sq, flips);
+	*side = *side == BLACK ? WHITE : BLACK;
+	return 0;
+}
+
+/* Replays the first `upto` moves of `g` (all of them if `upto` is negative or
+   larger) from the start: `*b` is then the position from the side to move's
+   view and `*side` that side (after the pass, if the side to move must pass).
+   Returns the moves played, or -1 with a message when a move is illegal. */
+int gamedb_replay(const struct gamedb_game *g, struct board *b, enum color *side, int upto,
+		  char *err, size_t errlen)
+{
+	int n = upto < 0 || upto > g->n_moves ? g->n_moves : upto;
+
+	board_start(b);
+	*side = BLACK;
+	for (int i = 0; i < n; i++)
+		if (play_one(b, side, g->moves[i], i, err, errlen) < 0)
+			return -1;
+	if (!board_can_move(b) && board_opponent_can_move(b)) {
+		board_pass(b);
+		*side = *side == BLACK ? WHITE : BLACK;
+	}
+	return n;
+}
+
+/* Fills the moves of `out` (its other fields untouched) from the `n` squares
+   of `moves`, checking that they replay legally from the start; 0, or -1 with
+   a message. */
+int gamedb_play_moves(const int *moves, int n, struct gamedb_game *out, char *err, size_t errlen)
+{
+	struct board b;
+	enum color side = BLACK;
+
+	if (n > 60) {
+		snprintf(err, errlen, "%d moves (at most 60)", n);
+		return -1;
+	}
+	board_start(&b);
+	for (int i = 0; i < n; i++) {
+		if (play_one(&b, &side, moves[i], i, err, errlen) < 0)
+			return -1;
+		out->moves[i] = (uint8_t)moves[i];
+	}
+	out->n_moves = (uint8_t)n;
+	return 0;
+}
+
+/* Sets game information field `f` of `r` to the name at `index` of `ns`, if
+   there is one; 0, or -1 when out of memory. */
+static int set_name(struct game *r, enum game_info_field f, const struct gamedb_names *ns,
+		    unsigned index)
+{
+	if (!ns || index >= ns->n || !ns->name[index][0])
+		return 0;
+	return game_set_info(r, f, ns->name[index]);
+}
+
+/* A new game record of `g`: its moves (with explicit passes, as records keep
+   them) and as game information the players and tournament (by their names
+   in `players` and `tournaments`, either of which may be NULL), the year as
+   the date, the result, and the theoretical score in the game's text. NULL
+   with a message when a move is illegal or memory runs out. */
+struct game *gamedb_to_record(const struct gamedb_game *g, const struct gamedb_names *players,
+			      const struct gamedb_names *tournaments, char *err, size_t errlen)
+{
+	struct game *r = game_new();
+	struct game_node *at;
+	char text[96];
+	int i = 0;
+
+	if (!r) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	at = r->root;
+	while (i < g->n_moves) {
+		int move = board_can_move(&at->board) ? g->moves[i++] : SQ_PASS;
+		char msg[128];
+
+		if (move == SQ_PASS && !board_opponent_can_move(&at->board)) {
+			snprintf(err, errlen, "move %d (%s) comes after the end of the game", i + 1,
+				 board_square_name(g->moves[i]));
+			game_free(r);
+			return NULL;
+		}
+
+		if (!(at = game_add_move(r, at, move, msg, sizeof(msg)))) {
+			snprintf(err, errlen, "move %d (%s): %s", i,
+				 board_square_name(g->moves[i - 1]), msg);
+			game_free(r);
+			return NULL;
+		}
+	}
+	if (set_name(r, INFO_BLACK, players, g->black) < 0 ||
+	    set_name(r, INFO_WHITE, players, g->white) < 0 ||
+	    set_name(r, INFO_EVENT, tournaments, g->tournament) < 0)
+		goto oom;
+	if (g->year) {
+		snprintf(text, sizeof(text), "%04u", (unsigned)g->year);
+		if (game_set_info(r, INFO_DATE, text) < 0)
+			goto oom;
+	}
+	if (g->result != GAMEDB_NO_SCORE) {
+		if (g->result == 0)
+			snprintf(text, sizeof(text), "0");
+		else
+			snprintf(text, sizeof(text), "%c+%d", g->result > 0 ? 'B' : 'W',
+				 abs(g->result));
+		if (game_set_info(r, INFO_RESULT, text) < 0)
+			goto oom;
+	}
+	if (g->theory != GAMEDB_NO_SCORE) {
+		snprintf(text, sizeof(text), "Theoretical score at %u empties: Black %+d",
+			 (unsigned)g->theory_empties, g->theory);
+		if (game_set_info(r, INFO_TEXT, text) < 0)
+			goto oom;
+	}
+	return r;
+oom:
+	snprintf(err, errlen, "out of memory");
+	game_free(r);
+	return NULL;
+}
+
+/* True when `path` ends with `ext` (any case). */
+static bool ends_with(const char *path, const char *ext)
+{
+	size_t n = strlen(path), k = strlen(ext);
+
+	return n >= k && strcasecmp(path + n - k, ext) == 0;
+}
+
+/* The kind of collection `path` holds, by its name: GAMEDB_WTHOR for .wtb,
+   GAMEDB_LOGBOOK for .gam or .gam.gz, -1 for anything else. */
+int gamedb_kind_from_path(const char *path)
+{
+	if (ends_with(path, ".wtb"))
+		return GAMEDB_WTHOR;
+	if (ends_with(path, ".gam") || ends_with(path, ".gam.gz"))
+		return GAMEDB_LOGBOOK;
+	return -1;
+}
+
+/* Opens `path` for reading; a name ending in .gz is read through `gzip -dc`
+   (`*child` is then its process, else 0). NULL with a message on failure. */
+static FILE *open_maybe_gz(const char *path, pid_t *child, char *err, size_t errlen)
+{
+	int fd, pipefd[2];
+	FILE *f;
+
+	*child = 0;
+	if (!ends_with(path, ".gz")) {
+		if (!(f = fopen(path, "rb")))
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return f;
+	}
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (pipe2(pipefd, O_CLOEXEC) < 0 || (*child = fork()) < 0) {
+		snprintf(err, errlen, "%s: cannot start gzip: %s", path, strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	if (*child == 0) {
+		dup2(fd, 0);
+		dup2(pipefd[1], 1);
+		execlp("gzip", "gzip", "-dc", (char *)NULL);
+		_exit(127);
+	}
+	close(fd);
+	close(pipefd[1]);
+	if (!(f = fdopen(pipefd[0], "rb"))) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		close(pipefd[0]);
+	}
+	return f;
+}
+
+/* Closes what open_maybe_gz opened; 0, or -1 with a message when gzip failed. */
+static int close_maybe_gz(FILE *f, pid_t child, const char *path, char *err, size_t errlen)
+{
+	int status;
+
+	fclose(f);
+	if (child <= 0)
+		return 0;
+	while (waitpid(child, &status, 0) < 0)
+		if (errno != EINTR)
+			return 0;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	snprintf(err, errlen, "%s: gzip could not read it (%s %d)", path,
+		 WIFEXITED(status) ? "exit status" : "signal",
+		 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+	return -1;
+}
+
+/* Reads the collection file `path` (WTHOR .wtb, Logistello .gam or .gam.gz,
+   told by its name) and appends its games to `out`. Returns the games read,
+   or -1 with a message; `out` then keeps only what it held before. */
+int gamedb_load(const char *path, struct gamedb_games *out, char *err, size_t errlen)
+{
+	int kind = gamedb_kind_from_path(path), n;
+	size_t before = out->n;
+	pid_t child;
+	FILE *f;
+
+	if (kind < 0) {
+		snprintf(err, errlen, "%s: not a game collection (.wtb, .gam or .gam.gz)", path);
+		return -1;
+	}
+	if (!(f = open_maybe_gz(path, &child, err, errlen)))
+		return -1;
+	n = kind == GAMEDB_WTHOR ? gamedb_wthor_read(f, path, out, err, errlen)
+				 : gamedb_logbook_read(f, path, out, err, errlen);
+	if (close_maybe_gz(f, child, path, n < 0 ? NULL : err, n < 0 ? 0 : errlen) < 0 && n >= 0) {
+		out->n = before;
+		return -1;
+	}
+	return n;
+}
+
+/* Reads `name` of folder `dir` found in any case (WTHOR.JOU, wthor.jou) as a
+   name file of `record_len`-byte records into `*out`. Returns the names, 0
+   when there is no such file (`*out` empty), or -1 with a message. */
+static int load_names(const char *dir, const char *name, int record_len, struct gamedb_names *out,
+		      char *err, size_t errlen)
+{
+	char path[4096];
+	struct dirent *e;
+	DIR *d = opendir(dir);
+	int n = 0;
+	FILE *f;
+
+	memset(out, 0, sizeof(*out));
+	if (!d)
+		return 0;
+	while ((e = readdir(d)))
+		if (strcasecmp(e->d_name, name) == 0)
+			break;
+	if (!e) {
+		closedir(d);
+		return 0;
+	}
+	snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+	closedir(d);
+	if (!(f = fopen(path, "rb"))) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	n = gamedb_wthor_read_names(f, path, record_len, out, err, errlen);
+	fclose(f);
+	return n;
+}
+
+/* Reads the players (WTHOR.JOU) and tournaments (WTHOR.TRN) of folder `dir`,
+   found in any case; a missing file leaves its table empty. 0, or -1 with a
+   message when a file is there but bad (both tables then empty). */
+int gamedb_load_names(const char *dir, struct gamedb_names *players,
+		      struct gamedb_names *tournaments, char *err, size_t errlen)
+{
+	if (load_names(dir, "WTHOR.JOU", GAMEDB_JOU_RECORD, players, err, errlen) < 0)
+		return -1;
+	if (load_names(dir, "WTHOR.TRN", GAMEDB_TRN_RECORD, tournaments, err, errlen) < 0) {
+		gamedb_names_free(players);
+		return -1;
+	}
+	return 0;
+}
