@@ -22,6 +22,8 @@
  *       73), which also chooses the moves not random or varied;
  *       --presolve-siblings Q: the Q presolved positions nearest the exact
  *       solve also give the positions after their other moves, presolved.
+ *   (`train import` and `train measure`, data from game collections and an
+ *   evaluation's error against it, are cli-train-import.c's.)
  *   fit OUT.bin DATA.dat... [--iterations N] [--ridge X] [--validation P]
  *            [--fit-window K] [--seed S] [--from WEIGHTS] [--phases LO-HI] [--anchor]
  *            [--exact-only] [--solved-only] [--jobs J]
@@ -164,6 +166,11 @@ static const struct cli_options train_options = {
 	     "       othello train testset OUT.obf --openings FILE [--count N] [--empties LO-HI]\n"
 	     "                [--seed S] [--jobs J] [--hash MB]\n"
 	     "       othello train test SPEC SET.obf [--depths D,D,...] [--jobs J] [--hash MB]\n"
+	     "       othello train import OUT.dat COLLECTION... [--min-empties N] [--max-empties N]\n"
+	     "                [--solve E] [--solve-from N] [--siblings S] [--shard K/N]\n"
+	     "                [--jobs J] [--hash MB] [--eval SPEC]\n"
+	     "       othello train measure SPEC|exact DATA.dat... [--all] [--sample N]\n"
+	     "                [--empties LO-HI] [--jobs J]\n"
 	     "       othello train generate|fit --variant NAME ... (another board's weights;\n"
 	     "                see othello train generate --variant 6x6 --help)\n"
 	     "SPEC: classic, pattern (the shipped weights) or a weights file.\n"
@@ -850,6 +857,10 @@ int cli_train(int argc, char **argv)
 		return cli_train_testset(argc - 1, argv + 1);
 	if (strcmp(sub, "test") == 0)
 		return cli_train_test(argc - 1, argv + 1);
+	if (strcmp(sub, "import") == 0)
+		return cli_train_import(argc - 1, argv + 1);
+	if (strcmp(sub, "measure") == 0)
+		return cli_train_measure(argc - 1, argv + 1);
 	if ((st = train_parse(argc - 1, argv + 1, &a)) >= 0)
 		return st;
 	if (strcmp(sub, "generate") == 0)

@@ -39,6 +39,8 @@ int cli_balanced_openings(int argc, char **argv);
 int cli_train(int argc, char **argv);
 int cli_train_testset(int argc, char **argv);
 int cli_train_test(int argc, char **argv);
+int cli_train_import(int argc, char **argv);
+int cli_train_measure(int argc, char **argv);
 
 struct train_opening;
 int cli_train_openings(const char *path, struct train_opening **ops);

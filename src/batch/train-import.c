@@ -1,0 +1,464 @@
+/*
+ * train-import.c — training data from collected games (gamedb.h): WTHOR
+ * tournament games and Logistello's book lines become labelled positions in
+ * the data file of train.c.
+ *
+ * The games are merged into one tree of positions: a position is keyed by
+ * its canonical image under the 8 symmetries (board_canonical), so the same
+ * position reached by another move order or seen in a mirror is one node.
+ * Labels, all in discs from the side to move's view:
+ *
+ * - exact leaves: the position of a WTHOR game at its theoretical score's
+ *   empties (24) takes that score; a finished game's last position its
+ *   final score, counted from the board (empty squares to the winner, the
+ *   solver's rule, whatever the file's rule). They are never changed
+ *   afterwards (flag exact).
+ * - back-up: every position on a game's path to a leaf takes the best value
+ *   among the children the games played from it (negamax over the observed
+ *   tree, children first: a node of e empties after all nodes of fewer).
+ *   It is exact where the games took the best move at every step below, and
+ *   a lower bound otherwise: the error of this label is measured per empties
+ *   in eval/pattern.md. Positions of a WTHOR game after its leaf (played
+ *   by people, with mistakes) are not backed up.
+ * - solved: with `solve_empties` E, every position of a game with
+ *   `solve_from` .. E empties and no exact label, and with `sibling_empties` S
+ *   the positions after the moves not played from the games' positions of
+ *   S + 1 empties, are solved by the exact solver (flag exact). With
+ *   `shards` N, a run solves only the records r with r mod N = `shard`, so
+ *   that several machines share the work.
+ *
+ * Output: records of the data file (train.c) of at most IMPORT_RECORD
+ * positions. Records 0 .. of the labelled tree come first, in node order;
+ * the solved positions follow in records numbered from IMPORT_SOLVED_ID, in an
+ * order shuffled by position so that a run stopped early has solved a fair
+ * sample. Each record is written whole and flushed, and a run that finds
+ * records in its output (train_data_read's `done`) skips them: resumable.
+ */
+#include "train-import.h"
+#include "rng.h"
+#include "search.h"
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	IMPORT_RECORD = 64,   /* positions in one record of the output */
+	NO_VALUE = INT16_MIN, /* a node not yet labelled */
+	FLAG_EXACT = 1,	      /* the value is exact (leaf or solved) */
+	FLAG_PATH = 2,	      /* the node is on a path to a leaf (backed up) */
+	FLAG_SOLVE = 4,	      /* the node is to be solved */
+	NO_NODE = UINT32_MAX  /* an empty slot of the hash table */
+};
+
+struct node {
+	uint64_t own, opp; /* the canonical position, side to move's view */
+	int16_t value;	   /* discs, side to move; NO_VALUE until labelled */
+	uint8_t empties;   /* empty squares */
+	uint8_t flags;	   /* FLAG_* */
+};
+
+struct tree {
+	struct node *node; /* nodes */
+	size_t n, cap;	   /* held, allocated */
+	uint32_t *slot;	   /* open-addressing table of node indices (NO_NODE: empty) */
+	size_t mask;	   /* slots - 1 */
+};
+
+/* The index of position `b` (any image of it) in `t`, added if new;
+   NO_NODE when memory runs out. */
+static uint32_t tree_find(struct tree *t, const struct board *b)
+{
+	struct board c;
+	int sym;
+	size_t h;
+
+	board_canonical(b, &c, &sym);
+	if (2 * (t->n + 1) > t->mask + 1) {
+		size_t slots = 2 * (t->mask + 1);
+		uint32_t *s = malloc(slots * sizeof(*s));
+
+		if (!s)
+			return NO_NODE;
+		memset(s, 0xff, slots * sizeof(*s));
+		for (size_t i = 0; i < t->n; i++) {
+			h = board_hash(&(struct board){t->node[i].own, t->node[i].opp}) &
+			    (slots - 1);
+			while (s[h] != NO_NODE)
+				h = (h + 1) & (slots - 1);
+			s[h] = (uint32_t)i;
+		}
+		free(t->slot);
+		t->slot = s;
+		t->mask = slots - 1;
+	}
+	for (h = board_hash(&c) & t->mask; t->slot[h] != NO_NODE; h = (h + 1) & t->mask) {
+		const struct node *n = &t->node[t->slot[h]];
+
+		if (n->own == c.own && n->opp == c.opp)
+			return t->slot[h];
+	}
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 1 << 16;
+		struct node *p = realloc(t->node, cap * sizeof(*p));
+
+		if (!p || cap > UINT32_MAX - 1)
+			return NO_NODE;
+		t->node = p;
+		t->cap = cap;
+	}
+	t->node[t->n] = (struct node){c.own, c.opp, NO_VALUE, (uint8_t)board_empty_count(&c), 0};
+	t->slot[h] = (uint32_t)t->n;
+	return (uint32_t)t->n++;
+}
+
+/* One game's positions in the tree: node[i] is the position after i moves;
+   sign[i] is -1 when the side to move changes from position i to i + 1 (no
+   pass between), +1 when a pass keeps it. */
+struct path {
+	uint32_t node[61]; /* node indices, n + 1 of them */
+	int8_t sign[60];   /* see above */
+	int n;		   /* moves */
+	int leaf;	   /* the position of the exact leaf (backed up down to it), -1: none */
+};
+
+/* Replays game `g` into `t` and `*p`, marking its leaf and the positions to
+   solve (options `o`); 0, or -1 when memory runs out. */
+static int add_game(struct tree *t, const struct gamedb_game *g,
+		    const struct train_import_options *o, struct path *p)
+{
+	struct board b;
+	enum color side = BLACK;
+
+	board_start(&b);
+	p->n = g->n_moves;
+	p->leaf = -1;
+	for (int i = 0; i <= g->n_moves; i++) {
+		enum color before = side;
+		int e = 60 - i;
+
+		if (i > 0) {
+			int sq = g->moves[i - 1];
+
+			board_play(&b, sq, board_flips(b.own, b.opp, sq));
+			side = side == BLACK ? WHITE : BLACK;
+			if (!board_can_move(&b) && board_opponent_can_move(&b)) {
+				board_pass(&b);
+				side = side == BLACK ? WHITE : BLACK;
+			}
+			p->sign[i - 1] = (int8_t)(side == before ? 1 : -1);
+		} else {
+			before = side;
+		}
+		if ((p->node[i] = tree_find(t, &b)) == NO_NODE)
+			return -1;
+		struct node *n = &t->node[p->node[i]];
+		int value = NO_VALUE;
+
+		if (p->leaf < 0 && g->theory != GAMEDB_NO_SCORE && e == g->theory_empties)
+			value = side == BLACK ? g->theory : -g->theory;
+		else if (p->leaf < 0 && i == g->n_moves && board_game_over(&b))
+			value = board_final_score(&b);
+		if (value != NO_VALUE) {
+			p->leaf = i;
+			if (!(n->flags & FLAG_EXACT)) {
+				n->value = (int16_t)value;
+				n->flags |= FLAG_EXACT;
+			}
+		}
+		if (e <= o->solve_empties && e >= o->solve_from && e > 0 &&
+		    !(n->flags & FLAG_EXACT))
+			n->flags |= FLAG_SOLVE;
+	}
+	for (int i = 0; i <= p->leaf; i++)
+		t->node[p->node[i]].flags |= FLAG_PATH;
+	return 0;
+}
+
+/* The siblings of game `g`'s position of `o->sibling_empties` + 1 empties:
+   the positions after its other moves, added to `t` to be solved. 0, or -1
+   when memory runs out. */
+static int add_siblings(struct tree *t, const struct gamedb_game *g,
+			const struct train_import_options *o)
+{
+	int i = 60 - (o->sibling_empties + 1);
+	struct board b;
+	enum color side;
+	char err[64];
+
+	if (o->sibling_empties <= 0 || i < 0 || i >= g->n_moves ||
+	    gamedb_replay(g, &b, &side, i, err, sizeof(err)) < 0)
+		return 0;
+	for (uint64_t m = board_moves(b.own, b.opp); m; m &= m - 1) {
+		int sq = board_first_square(m);
+		struct board c = b;
+		uint32_t k;
+
+		if (sq == g->moves[i])
+			continue;
+		board_play(&c, sq, board_flips(c.own, c.opp, sq));
+		if (!board_can_move(&c))
+			continue; /* a pass: the position after it is another game's */
+		if ((k = tree_find(t, &c)) == NO_NODE)
+			return -1;
+		if (!(t->node[k].flags & FLAG_EXACT))
+			t->node[k].flags |= FLAG_SOLVE;
+	}
+	return 0;
+}
+
+/* Negamax over the paths, children first: each node on a path takes the best
+   of its children's values the games reached (exact nodes keep theirs). */
+static void back_up(struct tree *t, const struct path *paths, size_t n_paths)
+{
+	for (int e = 1; e <= 60; e++) {
+		int i = 60 - e; /* the ply of positions with e empties */
+
+		for (size_t k = 0; k < n_paths; k++) {
+			const struct path *p = &paths[k];
+			struct node *parent, *child;
+			int v;
+
+			if (i >= p->leaf || i >= p->n)
+				continue;
+			parent = &t->node[p->node[i]];
+			child = &t->node[p->node[i + 1]];
+			if ((parent->flags & FLAG_EXACT) || child->value == NO_VALUE)
+				continue;
+			v = p->sign[i] * child->value;
+			if (parent->value == NO_VALUE || v > parent->value)
+				parent->value = (int16_t)v;
+		}
+	}
+}
+
+/* Appends a record of positions to `out` (numbered `id`); 0 or -1. */
+static int write_record(FILE *out, uint32_t id, const struct train_position *pos, int n)
+{
+	struct train_game g;
+
+	g.id = id;
+	g.n = n;
+	memcpy(g.pos, pos, (size_t)n * sizeof(*pos));
+	return train_data_write_game(out, &g);
+}
+
+/* What the solving threads share. */
+struct solve_shared {
+	const struct eval *ev;		      /* evaluation of the solver's move ordering */
+	struct tree *t;			      /* the tree */
+	const uint32_t *todo;		      /* nodes to solve, in order */
+	size_t n_todo;			      /* their number */
+	const uint8_t *done;		      /* records already in the output (by id), or NULL */
+	size_t done_len;		      /* entries of done */
+	const struct train_import_options *o; /* options */
+	FILE *out;			      /* output */
+	train_progress progress;	      /* called after each record, or NULL */
+	void *user;			      /* its argument */
+	pthread_mutex_t lock;		      /* guards what follows */
+	size_t next;			      /* next record to take */
+	uint64_t records_done;		      /* records finished */
+	uint64_t positions;		      /* positions written */
+	bool failed;			      /* a solve or a write failed */
+};
+
+/* Solves records of positions until none is left. */
+static void *solve_worker(void *arg)
+{
+	struct solve_shared *sh = arg;
+	size_t records = (sh->n_todo + IMPORT_RECORD - 1) / IMPORT_RECORD;
+	struct search *s = search_new(sh->o->tt_mb, sh->ev);
+	struct search_limits lim = {.endgame = 64};
+
+	for (;;) {
+		struct train_position pos[IMPORT_RECORD];
+		size_t r, id;
+		int n = 0;
+
+		pthread_mutex_lock(&sh->lock);
+		while (sh->next < records &&
+		       ((int)(sh->next % (size_t)sh->o->shards) != sh->o->shard ||
+			((id = IMPORT_SOLVED_ID + sh->next) < sh->done_len && sh->done[id])))
+			sh->next++;
+		r = sh->next < records && !sh->failed && s ? sh->next++ : records;
+		if (!s)
+			sh->failed = true;
+		pthread_mutex_unlock(&sh->lock);
+		if (r >= records)
+			break;
+		for (size_t k = r * IMPORT_RECORD; k < sh->n_todo && k < (r + 1) * IMPORT_RECORD;
+		     k++) {
+			struct node *nd = &sh->t->node[sh->todo[k]];
+			struct board b = {nd->own, nd->opp};
+			struct search_result res;
+
+			if (search_run(s, &b, &lim, NULL, NULL, &res) != 0 || !res.endgame) {
+				pthread_mutex_lock(&sh->lock);
+				sh->failed = true;
+				pthread_mutex_unlock(&sh->lock);
+				break;
+			}
+			pos[n++] = (struct train_position){
+			    b.own, b.opp,
+			    (int8_t)(res.score >= 0 ? (res.score + 50) / 100
+						    : -((-res.score + 50) / 100)),
+			    1, 0};
+		}
+		pthread_mutex_lock(&sh->lock);
+		if (!sh->failed &&
+		    write_record(sh->out, (uint32_t)(IMPORT_SOLVED_ID + r), pos, n) < 0)
+			sh->failed = true;
+		sh->records_done++;
+		sh->positions += (uint64_t)n;
+		if (sh->progress)
+			sh->progress(sh->records_done, records, sh->positions, sh->user);
+		pthread_mutex_unlock(&sh->lock);
+	}
+	search_free(s);
+	return NULL;
+}
+
+/* A node to solve and the hash of its position, which orders the solving. */
+struct keyed {
+	uint64_t hash;	/* board_hash of the position */
+	uint32_t index; /* the node */
+};
+
+static int cmp_keyed(const void *a, const void *b)
+{
+	uint64_t ha = ((const struct keyed *)a)->hash, hb = ((const struct keyed *)b)->hash;
+
+	return ha < hb ? -1 : ha > hb;
+}
+
+/* The nodes of `t` to solve (FLAG_SOLVE), ordered by a hash of their
+   position (a fair sample first), into a new array of `*n`; counted by
+   empties in `rep`. NULL when memory runs out. */
+static uint32_t *solve_order(const struct tree *t, size_t *n, struct train_import_report *rep)
+{
+	struct keyed *k;
+	uint32_t *todo;
+	size_t m = 0;
+
+	for (size_t i = 0; i < t->n; i++)
+		m += (t->node[i].flags & FLAG_SOLVE) != 0;
+	k = malloc((m ? m : 1) * sizeof(*k));
+	todo = malloc((m ? m : 1) * sizeof(*todo));
+	if (!k || !todo) {
+		free(k);
+		free(todo);
+		return NULL;
+	}
+	m = 0;
+	for (size_t i = 0; i < t->n; i++)
+		if (t->node[i].flags & FLAG_SOLVE) {
+			k[m++] = (struct keyed){
+			    board_hash(&(struct board){t->node[i].own, t->node[i].opp}),
+			    (uint32_t)i};
+			rep->to_solve[t->node[i].empties]++;
+		}
+	qsort(k, m, sizeof(*k), cmp_keyed);
+	for (size_t i = 0; i < m; i++)
+		todo[i] = k[i].index;
+	free(k);
+	*n = m;
+	return todo;
+}
+
+/*
+ * Labels the positions of the `n` games of `games` (see the top of this file)
+ * and appends their records to `out` (a data file, its header written),
+ * skipping the records whose id has `done[id]` set (`done` NULL: none).
+ * `ev` orders the solver's moves. Fills `rep` with the counts. Returns 0, or
+ * -1 with a message when memory runs out, a thread cannot start, a solve
+ * fails or a write fails.
+ */
+int train_import(const struct gamedb_game *games, size_t n, const struct eval *ev,
+		 const struct train_import_options *o, const uint8_t *done, size_t done_len,
+		 FILE *out, train_progress progress, void *user, struct train_import_report *rep,
+		 char *err, size_t errlen)
+{
+	struct tree t = {0};
+	struct path *paths = malloc((n ? n : 1) * sizeof(*paths));
+	struct train_position rec[IMPORT_RECORD];
+	uint32_t *todo = NULL, id = 0;
+	struct solve_shared sh;
+	size_t n_todo = 0;
+	int k = 0, st = -1;
+
+	memset(rep, 0, sizeof(*rep));
+	t.slot = malloc(sizeof(uint32_t) * 1024);
+	if (!paths || !t.slot)
+		goto oom;
+	memset(t.slot, 0xff, sizeof(uint32_t) * 1024);
+	t.mask = 1023;
+	for (size_t i = 0; i < n; i++) {
+		if (add_game(&t, &games[i], o, &paths[i]) < 0 || add_siblings(&t, &games[i], o) < 0)
+			goto oom;
+		rep->leaves += paths[i].leaf >= 0;
+	}
+	back_up(&t, paths, n);
+	rep->nodes = t.n;
+	/* The labelled tree, in node order. */
+	for (size_t i = 0; i < t.n; i++) {
+		const struct node *nd = &t.node[i];
+		bool exact = nd->flags & FLAG_EXACT;
+
+		if (nd->value == NO_VALUE || (nd->flags & FLAG_SOLVE) ||
+		    nd->empties < o->min_empties || nd->empties > o->max_empties ||
+		    !(exact || (nd->flags & FLAG_PATH)))
+			continue;
+		rep->labelled[nd->empties][exact ? 0 : 1]++;
+		rec[k++] = (struct train_position){nd->own, nd->opp, (int8_t)nd->value, exact, 0};
+		if (k == IMPORT_RECORD) {
+			if (!(id < done_len && done && done[id]) &&
+			    write_record(out, id, rec, k) < 0)
+				goto write_failed;
+			id++;
+			k = 0;
+		}
+	}
+	if (k && !(id < done_len && done && done[id]) && write_record(out, id, rec, k) < 0)
+		goto write_failed;
+	if (id + 1 >= IMPORT_SOLVED_ID) {
+		snprintf(err, errlen, "too many positions (%zu)", t.n);
+		goto done;
+	}
+	/* The positions to solve, shuffled. */
+	if (!(todo = solve_order(&t, &n_todo, rep)))
+		goto oom;
+	memset(&sh, 0, sizeof(sh));
+	sh = (struct solve_shared){.ev = ev,
+				   .t = &t,
+				   .todo = todo,
+				   .n_todo = n_todo,
+				   .done = done,
+				   .done_len = done ? done_len : 0,
+				   .o = o,
+				   .out = out,
+				   .progress = progress,
+				   .user = user};
+	if (n_todo && train_run_workers(solve_worker, &sh, &sh.lock, o->jobs) == 0) {
+		snprintf(err, errlen, "could not start a thread");
+		goto done;
+	}
+	if (sh.failed) {
+		snprintf(err, errlen, "a solve failed or the data file could not be written");
+		goto done;
+	}
+	rep->solved = sh.positions;
+	st = 0;
+	goto done;
+write_failed:
+	snprintf(err, errlen, "the data file could not be written");
+	goto done;
+oom:
+	snprintf(err, errlen, "out of memory");
+done:
+	free(todo);
+	free(paths);
+	free(t.node);
+	free(t.slot);
+	return st;
+}

@@ -1,0 +1,41 @@
+/*
+ * train-import.h — training data from collected games (WTHOR, Logistello's
+ * book lines): exact leaves, values backed up over the tree the games share,
+ * and positions solved exactly (train-import.c).
+ */
+#ifndef OTHELLO_TRAIN_IMPORT_H
+#define OTHELLO_TRAIN_IMPORT_H
+
+#include "gamedb.h"
+#include "train.h"
+
+enum {
+	IMPORT_SOLVED_ID = 1000000 /* id of the first record of solved positions */
+};
+
+struct train_import_options {
+	int min_empties;     /* labelled positions written: from this many empties ... */
+	int max_empties;     /* ... to this many (the tree's labels) */
+	int solve_from;	     /* game positions of solve_from .. */
+	int solve_empties;   /* ... this many empties are solved (0: none) */
+	int sibling_empties; /* the positions after the moves not played from the games'
+				positions of this many + 1 empties are solved (0: none) */
+	int shard, shards;   /* solve only the records r with r mod shards = shard */
+	int jobs;	     /* solving threads */
+	size_t tt_mb;	     /* transposition table of each, megabytes */
+};
+
+struct train_import_report {
+	size_t nodes;		/* distinct positions of the games (up to symmetry) */
+	size_t leaves;		/* games with an exact leaf */
+	size_t labelled[61][2]; /* tree labels written, by empties: [0] exact, [1] backed up */
+	size_t to_solve[61];	/* positions to solve, by empties */
+	uint64_t solved;	/* positions solved by this run */
+};
+
+int train_import(const struct gamedb_game *games, size_t n, const struct eval *ev,
+		 const struct train_import_options *o, const uint8_t *done, size_t done_len,
+		 FILE *out, train_progress progress, void *user, struct train_import_report *rep,
+		 char *err, size_t errlen);
+
+#endif

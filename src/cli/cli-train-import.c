@@ -1,0 +1,434 @@
+/*
+ * cli-train-import.c — training data from game collections, and the error
+ * of an evaluation against labelled data:
+ *
+ *   othello train import OUT.dat COLLECTION... [--min-empties N] [--max-empties N]
+ *            [--solve E] [--solve-from N] [--siblings S] [--shard K/N] [--jobs J]
+ *            [--hash MB] [--eval SPEC]
+ *       the games of the collections (WTHOR .wtb, Logistello .gam or .gam.gz)
+ *       merged into one tree of positions and labelled (train-import.c):
+ *       exact leaves (WTHOR's theoretical score at 24 empties, the final
+ *       position of a finished game), values backed up over the tree for the
+ *       positions of N .. N empties, positions of the games with N (--solve-from) to E
+ *       empties solved, and with S the positions after the moves not played
+ *       from the games' positions of S + 1 empties solved. Records already
+ *       in OUT.dat are kept and skipped: an interrupted run resumes.
+ *   othello train measure SPEC DATA.dat... [--all] [--sample N] [--empties LO-HI]
+ *            [--jobs J]
+ *       per number of empties: the positions, the mean absolute error of
+ *       SPEC's static evaluation against the labels and its mean signed
+ *       error, on the exactly labelled positions (--all: on every one), at
+ *       most N of each number of empties (a sample ordered by a hash of the
+ *       position). SPEC `exact` solves the positions (J threads) instead:
+ *       the error of the labels against exact scores, and the percentage of
+ *       labels that are exact.
+ *
+ * Defaults: --min-empties 1 --max-empties 60 --solve 0 --siblings 0 --jobs 1
+ * --hash 16 --eval pattern.
+ */
+#include "cli-eval.h"
+#include "cli-options.h"
+#include "cli.h"
+#include "gamedb.h"
+#include "search.h"
+#include "timer.h"
+#include "train-import.h"
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct import_args {
+	long min_empties;  /* --min-empties N */
+	long max_empties;  /* --max-empties N */
+	long solve;	   /* --solve E */
+	long solve_from;   /* --solve-from N */
+	const char *shard; /* --shard K/N */
+	long siblings;	   /* --siblings S */
+	long jobs;	   /* --jobs J */
+	long hash_mb;	   /* --hash MB */
+	const char *eval;  /* --eval SPEC */
+	bool quiet;	   /* --quiet */
+};
+
+static const struct cli_options import_options = {
+    .command = "train import",
+    .usage = "usage: othello train import OUT.dat COLLECTION... [--min-empties N]\n"
+	     "                [--max-empties N] [--solve E] [--solve-from N] [--siblings S]\n"
+	     "                [--shard K/N] [--jobs J] [--hash MB] [--eval SPEC]\n"
+	     "Labels the positions of game collections (WTHOR .wtb, Logistello .gam or\n"
+	     ".gam.gz) and appends them to the training data OUT.dat: exact leaves (the\n"
+	     "theoretical score at 24 empties, finished games), values backed up over the\n"
+	     "tree of positions the games share, and positions solved exactly. Records\n"
+	     "already in OUT.dat are skipped, so an interrupted run resumes.\n",
+    .column = 20,
+    .options =
+	(const struct cli_option[]){
+	    CLI_INT("min-empties", 0, offsetof(struct import_args, min_empties), 0, 60, "N",
+		    "labelled tree positions from N empties (default 1) ..."),
+	    CLI_INT("max-empties", 0, offsetof(struct import_args, max_empties), 0, 60, "N",
+		    "... to N empties (default 60)"),
+	    CLI_INT("solve", 0, offsetof(struct import_args, solve), 0, 30, "E",
+		    "solve the games' positions of at most E empties (default 0: none)"),
+	    CLI_INT("solve-from", 0, offsetof(struct import_args, solve_from), 1, 30, "N",
+		    "... and at least N (default 1)"),
+	    CLI_STRING("shard", 0, offsetof(struct import_args, shard), "K/N",
+		       "solve only the records r with r mod N = K (from 0),\n"
+		       "to share the solving between machines"),
+	    CLI_INT("siblings", 0, offsetof(struct import_args, siblings), 0, 30, "S",
+		    "solve the positions after the moves not played from the\n"
+		    "games' positions of S + 1 empties (default 0: none)"),
+	    CLI_INT("jobs", 'j', offsetof(struct import_args, jobs), 1, 64, "J",
+		    "solving threads (default 1)"),
+	    CLI_INT("hash", 'H', offsetof(struct import_args, hash_mb), 1, 65536, "MB",
+		    "transposition table of each thread (default 16)"),
+	    CLI_STRING("eval", 'e', offsetof(struct import_args, eval), "SPEC",
+		       "evaluation ordering the solver's moves (default pattern)"),
+	    CLI_FLAG("quiet", 'q', offsetof(struct import_args, quiet), "no progress lines"),
+	    CLI_HELP('h', NULL),
+	    {0},
+	},
+};
+
+static void import_progress(uint64_t done, uint64_t total, uint64_t positions, void *user)
+{
+	char extra[64];
+
+	snprintf(extra, sizeof extra, "(%llu positions solved)", (unsigned long long)positions);
+	cli_bar_draw(user, done, total, extra, done == total);
+}
+
+/* Opens the data file `path` to append to it, reading the ids of the records
+   it holds into `done` (`done_len` entries); a new file gets its header.
+   NULL after a message. */
+static FILE *open_output(const char *path, uint8_t *done, size_t done_len)
+{
+	char err[512];
+	long valid = 0;
+	FILE *f = fopen(path, "r+b");
+
+	if (f) {
+		if (train_data_read(f, path, NULL, done, done_len, &valid, err, sizeof err) < 0 ||
+		    ftruncate(fileno(f), valid) != 0 || fseek(f, valid, SEEK_SET) != 0) {
+			fprintf(stderr, "othello train import: %s\n",
+				err[0] ? err : "cannot truncate");
+			fclose(f);
+			return NULL;
+		}
+		return f;
+	}
+	if (!(f = fopen(path, "w+b")) || train_data_write_header(f) < 0) {
+		fprintf(stderr, "othello train import: %s: cannot create\n", path);
+		if (f)
+			fclose(f);
+		return NULL;
+	}
+	return f;
+}
+
+/* `othello train import`: see the top of this file. */
+int cli_train_import(int argc, char **argv)
+{
+	struct import_args a = {1, 60, 0, 1, NULL, 0, 1, 16, NULL, false};
+	int shard = 0, shards = 1;
+	struct gamedb_games games = {0};
+	struct train_import_report rep;
+	struct train_import_options o;
+	struct cli_bar bar = {timer_now(), 0, "records", 0};
+	size_t done_len = IMPORT_SOLVED_ID + ((size_t)1 << 22);
+	uint8_t *done = NULL;
+	struct eval *ev = NULL;
+	char err[512];
+	int first, st, rc = 2;
+	FILE *out = NULL;
+
+	err[0] = '\0';
+	if ((st = cli_options_parse(&import_options, argc, argv, &a, &first)) >= 0)
+		return st;
+	if (argc - first < 2) {
+		fprintf(stderr, "othello train import: expected OUT.dat and a collection\n");
+		cli_options_usage(&import_options, stderr);
+		return 2;
+	}
+	if (a.shard && (sscanf(a.shard, "%d/%d", &shard, &shards) != 2 || shards < 1 || shard < 0 ||
+			shard >= shards || shards > 1000)) {
+		fprintf(stderr, "othello train import: --shard: '%s' is not K/N with 0 <= K < N\n",
+			a.shard);
+		return 2;
+	}
+	if (a.min_empties > a.max_empties) {
+		fprintf(stderr,
+			"othello train import: --min-empties %ld is above --max-empties %ld\n",
+			a.min_empties, a.max_empties);
+		return 2;
+	}
+	for (int i = first + 1; i < argc; i++) {
+		int n = gamedb_load(argv[i], &games, err, sizeof err);
+
+		if (n < 0) {
+			fprintf(stderr, "othello train import: %s\n", err);
+			goto out;
+		}
+		fprintf(stderr, "import: %s: %d games\n", argv[i], n);
+	}
+	if (!(ev = cli_eval_open(a.eval ? a.eval : "pattern", stderr)))
+		goto out;
+	if (!(done = calloc(done_len, 1))) {
+		fprintf(stderr, "othello train import: out of memory\n");
+		goto out;
+	}
+	if (!(out = open_output(argv[first], done, done_len)))
+		goto out;
+	o = (struct train_import_options){.min_empties = (int)a.min_empties,
+					  .max_empties = (int)a.max_empties,
+					  .solve_from = (int)a.solve_from,
+					  .solve_empties = (int)a.solve,
+					  .shard = shard,
+					  .shards = shards,
+					  .sibling_empties = (int)a.siblings,
+					  .jobs = (int)a.jobs,
+					  .tt_mb = (size_t)a.hash_mb};
+	for (size_t i = IMPORT_SOLVED_ID; i < done_len; i++)
+		bar.base += done[i];
+	fprintf(stderr,
+		"import: %zu games into %s, tree labels at %ld-%ld empties, solve %ld-%ld "
+		"empties%s, shard %d/%d, %ld job(s)\n",
+		games.n, argv[first], a.min_empties, a.max_empties, a.solve_from, a.solve,
+		a.siblings ? " and siblings" : "", shard, shards, a.jobs);
+	if (train_import(games.g, games.n, ev, &o, done, done_len, out,
+			 a.quiet ? NULL : import_progress, &bar, &rep, err, sizeof err) < 0) {
+		fprintf(stderr, "othello train import: %s\n", err);
+		rc = 1;
+		goto out;
+	}
+	printf("%zu games, %zu with an exact leaf, %zu distinct positions\n", games.n, rep.leaves,
+	       rep.nodes);
+	printf("empties      exact  backed-up   to-solve\n");
+	for (int e = 0; e <= 60; e++)
+		if (rep.labelled[e][0] || rep.labelled[e][1] || rep.to_solve[e])
+			printf("%7d  %9zu  %9zu  %9zu\n", e, rep.labelled[e][0], rep.labelled[e][1],
+			       rep.to_solve[e]);
+	fprintf(stderr, "import: %llu positions solved in %.1f s\n", (unsigned long long)rep.solved,
+		timer_now() - bar.t0);
+	rc = 0;
+out:
+	if (out && fclose(out) != 0 && rc == 0) {
+		fprintf(stderr, "othello train import: %s: write error\n", argv[first]);
+		rc = 1;
+	}
+	eval_free(ev);
+	free(done);
+	gamedb_games_free(&games);
+	return rc;
+}
+
+struct measure_args {
+	bool all;	     /* --all: every label, not only the exact ones */
+	long sample;	     /* --sample N: at most N positions of each number of empties */
+	const char *empties; /* --empties LO-HI: only these */
+	long jobs;	     /* --jobs J: threads of the exact solves */
+};
+
+static const struct cli_options measure_options = {
+    .command = "train measure",
+    .usage = "usage: othello train measure SPEC DATA.dat... [--all] [--sample N]\n"
+	     "                [--empties LO-HI] [--jobs J]\n"
+	     "Per number of empties: the mean absolute and mean signed error of SPEC's\n"
+	     "static evaluation (classic, pattern or a weights file) against the\n"
+	     "exact labels of the data (--all: against every label). SPEC `exact`\n"
+	     "solves each position instead: the error of the labels themselves.\n",
+    .column = 20,
+    .options =
+	(const struct cli_option[]){
+	    CLI_FLAG("all", 'a', offsetof(struct measure_args, all),
+		     "every label, not only the exact ones"),
+	    CLI_INT("sample", 'n', offsetof(struct measure_args, sample), 1, 1000000000, "N",
+		    "at most N positions of each number of empties\n"
+		    "(spread over the data by a hash of the position)"),
+	    CLI_STRING("empties", 'e', offsetof(struct measure_args, empties), "LO-HI",
+		       "only positions with LO to HI empties"),
+	    CLI_INT("jobs", 'j', offsetof(struct measure_args, jobs), 1, 64, "J",
+		    "threads solving for SPEC exact (default 1)"),
+	    CLI_HELP('h', NULL),
+	    {0},
+	},
+};
+
+/* What the threads of `train measure exact` share. */
+struct measure_shared {
+	const struct eval *ev;			 /* orders the solver's moves */
+	const struct train_position *const *pos; /* the positions to solve */
+	size_t n;				 /* their number */
+	int *value;				 /* their exact values, discs (INT_MIN: failed) */
+	pthread_mutex_t lock;			 /* guards next */
+	size_t next;				 /* next position to take */
+};
+
+static void *measure_worker(void *arg)
+{
+	struct measure_shared *sh = arg;
+	struct search *s = search_new(16, sh->ev);
+	struct search_limits lim = {.endgame = 64};
+
+	for (;;) {
+		struct search_result r;
+		struct board b;
+		size_t i;
+
+		pthread_mutex_lock(&sh->lock);
+		i = sh->next++;
+		pthread_mutex_unlock(&sh->lock);
+		if (i >= sh->n)
+			break;
+		b = (struct board){sh->pos[i]->own, sh->pos[i]->opp};
+		sh->value[i] =
+		    s && search_run(s, &b, &lim, NULL, NULL, &r) == 0 && r.endgame
+			? (r.score >= 0 ? (r.score + 50) / 100 : -((-r.score + 50) / 100))
+			: INT_MIN;
+	}
+	search_free(s);
+	return NULL;
+}
+
+/* A position and the hash that orders the sample. */
+struct sampled {
+	uint64_t hash;			  /* board_hash of the position */
+	const struct train_position *pos; /* the position */
+};
+
+static int cmp_sampled(const void *a, const void *b)
+{
+	uint64_t ha = ((const struct sampled *)a)->hash, hb = ((const struct sampled *)b)->hash;
+
+	return ha < hb ? -1 : ha > hb;
+}
+
+/* `othello train measure`: see the top of this file. */
+int cli_train_measure(int argc, char **argv)
+{
+	struct measure_args a = {false, 0, NULL, 1};
+	struct train_data d = {0};
+	double abs_err[61] = {0}, bias[61] = {0}, t_abs = 0, t_bias = 0;
+	long count[61] = {0}, right[61] = {0}, total = 0, t_right = 0;
+	const struct train_position **pick = NULL;
+	struct sampled *order = NULL;
+	struct measure_shared sh;
+	int *value = NULL, lo = 0, hi = 60, first, st, rc = 2;
+	size_t n_pick = 0, n_order = 0;
+	struct eval *ev = NULL;
+	bool exact;
+	char err[512];
+
+	if ((st = cli_options_parse(&measure_options, argc, argv, &a, &first)) >= 0)
+		return st;
+	if (argc - first < 2) {
+		fprintf(stderr, "othello train measure: expected SPEC and a data file\n");
+		cli_options_usage(&measure_options, stderr);
+		return 2;
+	}
+	if (a.empties && sscanf(a.empties, "%d-%d", &lo, &hi) != 2 &&
+	    sscanf(a.empties, "%d", &lo) == 1)
+		hi = lo;
+	if (lo < 0 || hi > 60 || lo > hi) {
+		fprintf(stderr, "othello train measure: --empties: '%s' is not LO-HI (0 to 60)\n",
+			a.empties);
+		return 2;
+	}
+	exact = strcmp(argv[first], "exact") == 0;
+	if (!(ev = cli_eval_open(exact ? "pattern" : argv[first], stderr)))
+		return 2;
+	for (int i = first + 1; i < argc; i++) {
+		FILE *f = fopen(argv[i], "rb");
+
+		if (!f) {
+			fprintf(stderr, "othello train measure: %s: cannot open\n", argv[i]);
+			goto out;
+		}
+		if (train_data_read(f, argv[i], &d, NULL, 0, NULL, err, sizeof err) < 0) {
+			fprintf(stderr, "othello train measure: %s\n", err);
+			fclose(f);
+			goto out;
+		}
+		fclose(f);
+	}
+	/* The positions measured, ordered by their hash, at most --sample of each empties. */
+	if (!(order = malloc((d.n ? d.n : 1) * sizeof(*order))) ||
+	    !(pick = malloc((d.n ? d.n : 1) * sizeof(*pick)))) {
+		fprintf(stderr, "othello train measure: out of memory\n");
+		goto out;
+	}
+	for (size_t i = 0; i < d.n; i++) {
+		struct board b = {d.pos[i].own, d.pos[i].opp};
+		int e = board_empty_count(&b);
+
+		if ((a.all || d.pos[i].exact) && e >= lo && e <= hi)
+			order[n_order++] = (struct sampled){board_hash(&b), &d.pos[i]};
+	}
+	qsort(order, n_order, sizeof(*order), cmp_sampled);
+	for (size_t i = 0; i < n_order; i++) {
+		struct board b = {order[i].pos->own, order[i].pos->opp};
+		int e = board_empty_count(&b);
+
+		if (a.sample && count[e] >= a.sample)
+			continue;
+		count[e]++;
+		pick[n_pick++] = order[i].pos;
+	}
+	memset(count, 0, sizeof(count));
+	if (!(value = malloc((n_pick ? n_pick : 1) * sizeof(*value)))) {
+		fprintf(stderr, "othello train measure: out of memory\n");
+		goto out;
+	}
+	if (exact) {
+		sh = (struct measure_shared){.ev = ev, .pos = pick, .n = n_pick, .value = value};
+		train_run_workers(measure_worker, &sh, &sh.lock, (int)a.jobs);
+	}
+	for (size_t i = 0; i < n_pick; i++) {
+		struct board b = {pick[i]->own, pick[i]->opp};
+		int e = board_empty_count(&b);
+		double diff;
+
+		if (exact && value[i] == INT_MIN) {
+			fprintf(stderr, "othello train measure: a solve failed\n");
+			goto out;
+		}
+		diff = (exact ? value[i] : eval_board(ev, &b) / 100.0) - pick[i]->score;
+		abs_err[e] += diff < 0 ? -diff : diff;
+		bias[e] += diff;
+		right[e] += diff == 0;
+		count[e]++;
+	}
+	printf("empties  positions  error0   bias%s  (discs, %s labels)\n",
+	       exact ? "  exact-%" : "", a.all ? "all" : "exact");
+	for (int e = 60; e >= 0; e--) {
+		if (!count[e])
+			continue;
+		printf("%7d  %9ld  %6.2f  %+5.2f", e, count[e], abs_err[e] / (double)count[e],
+		       bias[e] / (double)count[e]);
+		if (exact)
+			printf("  %7.1f", 100.0 * (double)right[e] / (double)count[e]);
+		printf("\n");
+		t_abs += abs_err[e];
+		t_bias += bias[e];
+		t_right += right[e];
+		total += count[e];
+	}
+	if (total) {
+		printf("    all  %9ld  %6.2f  %+5.2f", total, t_abs / (double)total,
+		       t_bias / (double)total);
+		if (exact)
+			printf("  %7.1f", 100.0 * (double)t_right / (double)total);
+		printf("\n");
+	}
+	rc = 0;
+out:
+	eval_free(ev);
+	train_data_free(&d);
+	free(order);
+	free(pick);
+	free(value);
+	return rc;
+}
