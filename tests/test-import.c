@@ -1,0 +1,323 @@
+/*
+ * test-import.c — training data from collected games (train-import.c): the
+ * values backed up over games that share a beginning against the games'
+ * own final scores, transpositions and mirror images as one position, a
+ * WTHOR leaf at 24 empties, exact solves against a slow negamax of the
+ * reference board, and resuming and sharding a run.
+ */
+#include <criterion/criterion.h>
+
+#include "gamedb.h"
+#include "refboard.h"
+#include "train-import.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A random legal game from the start (plies moves at most, to the end if
+   `plies` is 60), following `prefix` (`n_prefix` moves) first. */
+static struct gamedb_game random_game(uint64_t seed, const uint8_t *prefix, int n_prefix, int plies)
+{
+	struct gamedb_game g = {0};
+	struct board b;
+	uint64_t rng = seed;
+
+	board_start(&b);
+	g.result = g.theory = GAMEDB_NO_SCORE;
+	g.black = g.white = g.tournament = GAMEDB_NO_NAME;
+	while (g.n_moves < plies && !board_game_over(&b)) {
+		uint64_t m = board_moves(b.own, b.opp);
+		int sq;
+
+		if (!m) {
+			board_pass(&b);
+			continue;
+		}
+		if (g.n_moves < n_prefix) {
+			sq = prefix[g.n_moves];
+		} else {
+			int k = (int)(test_rand(&rng) % (uint64_t)board_popcount(m));
+
+			while (k--)
+				m &= m - 1;
+			sq = board_first_square(m);
+		}
+		board_play(&b, sq, board_flips(b.own, b.opp, sq));
+		g.moves[g.n_moves++] = (uint8_t)sq;
+	}
+	return g;
+}
+
+/* Black's final disc difference of finished game `g`. */
+static int black_score(const struct gamedb_game *g)
+{
+	struct board b;
+	enum color side;
+	char err[64];
+
+	cr_assert_eq(gamedb_replay(g, &b, &side, -1, err, sizeof(err)), g->n_moves);
+	cr_assert(board_game_over(&b));
+	return side == BLACK ? board_final_score(&b) : -board_final_score(&b);
+}
+
+/* Runs train_import on `games` into a memory file and reads the data back. */
+static void import(const struct gamedb_game *games, size_t n, const struct train_import_options *o,
+		   struct train_data *d, struct train_import_report *rep)
+{
+	char *buf = NULL, err[256];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct eval *ev = eval_new_default();
+
+	cr_assert_eq(train_data_write_header(f), 0);
+	cr_assert_eq(train_import(games, n, ev, o, NULL, 0, f, NULL, NULL, rep, err, sizeof(err)),
+		     0, "%s", err);
+	fclose(f);
+	f = fmemopen(buf, len, "rb");
+	memset(d, 0, sizeof(*d));
+	cr_assert_geq(train_data_read(f, "mem", d, NULL, 0, NULL, err, sizeof(err)), 0, "%s", err);
+	fclose(f);
+	free(buf);
+	eval_free(ev);
+}
+
+/* The label of position `b` (any symmetric image) in `d`; false if absent. */
+static bool label_of(const struct train_data *d, const struct board *b, int *score, bool *exact)
+{
+	struct board c;
+	int sym;
+
+	board_canonical(b, &c, &sym);
+	for (size_t i = 0; i < d->n; i++)
+		if (d->pos[i].own == c.own && d->pos[i].opp == c.opp) {
+			*score = d->pos[i].score;
+			*exact = d->pos[i].exact;
+			return true;
+		}
+	return false;
+}
+
+/* The position after `plies` moves of `g` and its side to move. */
+static struct board position(const struct gamedb_game *g, int plies, enum color *side)
+{
+	struct board b;
+	char err[64];
+
+	cr_assert_eq(gamedb_replay(g, &b, side, plies, err, sizeof(err)), plies);
+	return b;
+}
+
+static const struct train_import_options ALL = {
+    .min_empties = 0, .max_empties = 60, .jobs = 1, .tt_mb = 1, .shards = 1};
+
+Test(import, shared_beginnings_take_the_best_continuation)
+{
+	struct gamedb_game g[2];
+	struct train_data d;
+	struct train_import_report rep;
+	int best = -100, score;
+	bool exact;
+
+	g[0] = random_game(11, NULL, 0, 60);
+	g[1] = random_game(12, g[0].moves, 40, 60);
+	cr_assert_neq(memcmp(g[0].moves, g[1].moves, 60), 0, "the games must differ");
+	import(g, 2, &ALL, &d, &rep);
+	cr_assert_eq(rep.leaves, 2);
+	/* Every position of the shared beginning is labelled with the better
+	   final score for its side to move: each game's score seen from it. */
+	for (int ply = 0; ply <= 40; ply += 8) {
+		enum color side;
+		struct board b = position(&g[0], ply, &side);
+		int s0 = black_score(&g[0]), s1 = black_score(&g[1]);
+
+		if (side == WHITE) {
+			s0 = -s0;
+			s1 = -s1;
+		}
+		best = s0 > s1 ? s0 : s1;
+		cr_assert(label_of(&d, &b, &score, &exact), "ply %d", ply);
+		cr_assert_eq(score, best, "ply %d: %d, expected max(%d, %d)", ply, score, s0, s1);
+		cr_assert_not(exact);
+	}
+	/* The last positions are exact leaves. */
+	for (int k = 0; k < 2; k++) {
+		enum color side;
+		struct board b = position(&g[k], g[k].n_moves, &side);
+		int s = black_score(&g[k]);
+
+		cr_assert(label_of(&d, &b, &score, &exact));
+		cr_assert(exact);
+		cr_assert_eq(score, side == BLACK ? s : -s);
+	}
+	train_data_free(&d);
+}
+
+Test(import, a_mirrored_game_is_the_same_positions)
+{
+	struct gamedb_game g[2];
+	struct train_data d;
+	struct train_import_report one, both;
+	int moves[60];
+	char err[64];
+
+	g[0] = random_game(21, NULL, 0, 60);
+	g[1] = g[0];
+	/* The first symmetry other than the identity that keeps the start position. */
+	for (int sym = 1;; sym++) {
+		cr_assert_lt(sym, BOARD_SYMMETRIES);
+		for (int i = 0; i < g[0].n_moves; i++)
+			moves[i] = board_symmetry_square(g[0].moves[i], sym);
+		if (gamedb_play_moves(moves, g[0].n_moves, &g[1], err, sizeof(err)) == 0)
+			break;
+	}
+	cr_assert_neq(memcmp(g[0].moves, g[1].moves, g[0].n_moves), 0);
+	import(g, 1, &ALL, &d, &one);
+	train_data_free(&d);
+	import(g, 2, &ALL, &d, &both);
+	cr_assert_eq(both.nodes, one.nodes);
+	cr_assert_eq(d.n, one.nodes);
+	train_data_free(&d);
+}
+
+Test(import, a_wthor_leaf_labels_its_position_and_what_leads_to_it)
+{
+	struct gamedb_game g = random_game(31, NULL, 0, 60);
+	struct train_data d;
+	struct train_import_report rep;
+	struct board b;
+	enum color side, side25;
+	int score;
+	bool exact;
+
+	g.theory = 10; /* Black +10 at 24 empties, as a file would say */
+	g.theory_empties = 24;
+	import(&g, 1, &ALL, &d, &rep);
+	b = position(&g, 36, &side);
+	cr_assert(label_of(&d, &b, &score, &exact));
+	cr_assert(exact);
+	cr_assert_eq(score, side == BLACK ? 10 : -10);
+	b = position(&g, 35, &side25);
+	cr_assert(label_of(&d, &b, &score, &exact));
+	cr_assert_not(exact);
+	cr_assert_eq(score, side25 == BLACK ? 10 : -10);
+	/* Positions after the leaf are neither backed up nor (unsolved) written. */
+	b = position(&g, 40, &side);
+	cr_assert_not(label_of(&d, &b, &score, &exact));
+	train_data_free(&d);
+}
+
+/* The exact score of `r` for its side to move, by plain negamax. */
+static int negamax(const struct refboard *r, bool passed)
+{
+	uint64_t m = refboard_moves(r);
+	int best = -65;
+
+	if (!m) {
+		struct refboard p = *r;
+
+		if (passed) {
+			int own = 0, opp = 0;
+
+			for (int i = 0; i < 64; i++) {
+				own += r->cell[i] == REF_MOVER;
+				opp += r->cell[i] == REF_OTHER;
+			}
+			/* empty squares go to the winner */
+			return own > opp ? 64 - 2 * opp : own < opp ? 2 * own - 64 : 0;
+		}
+		refboard_pass(&p);
+		return -negamax(&p, true);
+	}
+	for (; m; m &= m - 1) {
+		struct refboard c = *r;
+		int v;
+
+		refboard_play(&c, board_first_square(m));
+		v = -negamax(&c, false);
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+Test(import, solved_positions_agree_with_a_slow_negamax)
+{
+	struct gamedb_game g[3] = {random_game(41, NULL, 0, 60), random_game(42, NULL, 0, 60),
+				   random_game(43, NULL, 0, 60)};
+	struct train_import_options o = ALL;
+	struct train_data d;
+	struct train_import_report rep;
+	int checked = 0;
+
+	o.min_empties = 60; /* the tree's labels: the start position alone */
+	o.solve_from = 1;
+	o.solve_empties = 8;
+	o.sibling_empties = 7;
+	import(g, 3, &o, &d, &rep);
+	cr_assert_gt(rep.solved, 20);
+	for (size_t i = 0; i < d.n; i++) {
+		struct refboard r;
+		struct board b = {d.pos[i].own, d.pos[i].opp};
+
+		if (board_empty_count(&b) > 8)
+			continue;
+		cr_assert(d.pos[i].exact);
+		refboard_from_bits(&r, b.own, b.opp);
+		cr_assert_eq(d.pos[i].score, negamax(&r, false));
+		checked++;
+	}
+	cr_assert_eq((uint64_t)checked, rep.solved);
+	train_data_free(&d);
+}
+
+Test(import, shards_and_a_resumed_run_solve_each_position_once)
+{
+	struct gamedb_game g[4];
+	struct train_import_options o = ALL;
+	struct eval *ev = eval_new_default();
+	struct train_import_report rep;
+	uint8_t *done = calloc(IMPORT_SOLVED_ID + 4096, 1);
+	struct train_data d = {0};
+	char *buf = NULL, err[256];
+	size_t len = 0;
+	FILE *f;
+
+	for (int i = 0; i < 4; i++)
+		g[i] = random_game(51 + (uint64_t)i, NULL, 0, 60);
+	o.min_empties = 60;
+	o.solve_from = 1;
+	o.solve_empties = 12;
+	o.shards = 2;
+	f = open_memstream(&buf, &len);
+	cr_assert_eq(train_data_write_header(f), 0);
+	cr_assert_eq(train_import(g, 4, ev, &o, NULL, 0, f, NULL, NULL, &rep, err, sizeof(err)), 0);
+	o.shard = 1;
+	cr_assert_eq(train_import(g, 4, ev, &o, NULL, 0, f, NULL, NULL, &rep, err, sizeof(err)), 0);
+	fclose(f);
+	/* A third run over what both wrote finds every record done. */
+	f = fmemopen(buf, len, "rb");
+	cr_assert_geq(
+	    train_data_read(f, "mem", &d, done, IMPORT_SOLVED_ID + 4096, NULL, err, sizeof(err)),
+	    0);
+	fclose(f);
+	f = fopen("/dev/null", "wb");
+	o.shards = 1;
+	o.shard = 0;
+	cr_assert_eq(train_import(g, 4, ev, &o, done, IMPORT_SOLVED_ID + 4096, f, NULL, NULL, &rep,
+				  err, sizeof(err)),
+		     0);
+	fclose(f);
+	cr_assert_eq(rep.solved, 0);
+	/* Each position once: the start (twice, one record per run) and the solved ones. */
+	{
+		size_t solved = 0;
+
+		for (int e = 0; e <= 60; e++)
+			solved += rep.to_solve[e];
+		cr_assert_eq(d.n, solved + 2);
+	}
+	train_data_free(&d);
+	free(buf);
+	free(done);
+	eval_free(ev);
+}
