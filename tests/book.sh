@@ -112,5 +112,37 @@ out=$("$OTHELLO" book show f5d6c3 2>&1); st=$?
 out=$("$OTHELLO" book show --no-book start 2>&1); st=$?
 [ $st -eq 1 ]; check "--no-book starts from an empty book" $?
 
+# book import: two tournament games that share 36 moves (the second with
+# passes); the 37 positions both reached, each with the move they played,
+# and where they part, both moves scored by the games' own final scores.
+cat >"$t/two.gam" <<'LINES'
++f5-d6+c3-d3+c4-b5+b4-f4+c5-b3+a6-c6+b6-e6+a3-f3+e2-e3+a2-d1+g4-g3+f2-e1+h3-f6+g5-h5+h4-h2+f7-h6+g6-d7+c7-h7+c2-e7+g2-e8+g1-d2+f8-d8+c8-a5+a4-g7+f1-h1+g8-b7+c1-b1+a7-a8+b8-h8+b2-a1: +00 1
++f5-d6+c3-d3+c4-b5+b4-f4+c5-b3+a6-c6+b6-e6+a3-f3+e2-e3+a2-d1+g4-g3+f2-e1+h3-f6+g5-h5+h4-h2+f7-h6+g6-d7+c7-h7+e8-e7+f8-d2+c2-b7+f1-b1+a8-a5+b2-g1+a4-c1+g2-h1-a7-c8+b8-d8+g7-h8-g8-a1: +00 1
+LINES
+"$OTHELLO" book import -o "$t/imp.txt" --plies 40 --min-games 2 "$t/two.gam" 2>"$t/err"; st=$?
+[ $st -eq 0 ] && grep -q 'book import: 2 games, 37 positions' "$t/err"; check "book import keeps the 37 positions both games reached" $?
+"$OTHELLO" book check "$t/imp.txt" >/dev/null 2>&1; check "and writes a book that book check reads" $?
+p36=f5d6c3d3c4b5b4f4c5b3a6c6b6e6a3f3e2e3a2d1g4g3f2e1h3f6g5h5h4h2f7h6g6d7c7h7
+# Each game's final score for Black (to move after 36 moves), counted from its last position.
+black_score() {
+  sed -n "${1}p" "$t/two.gam" | sed 's/:.*//; s/[+-]//g' >"$t/g.txt"
+  "$OTHELLO" convert "$t/g.txt" - --to obf 2>/dev/null |
+    awk '{ x = gsub(/X/, "X", $1); o = gsub(/O/, "O", $1); printf "%+d.00", x - o }'
+}
+s1=$(black_score 1); s2=$(black_score 2)
+out=$("$OTHELLO" book show --no-book --book "$t/imp.txt" "$p36" 2>&1)
+echo "$out" | grep -q '^  c2 ' && echo "$out" | grep -q '^  e8 '
+check "where they part, both moves are in the book" $?
+echo "$out" | grep -q "^  c2 *$s1\$" && echo "$out" | grep -q "^  e8 *$s2\$"
+check "scored by the final score of the game that played each ($s1, $s2)" $?
+"$OTHELLO" book import -o "$t/x.txt" "$t/none.gam" 2>"$t/err"; st=$?
+[ $st -eq 2 ] && grep -q 'none.gam: No such file' "$t/err" && [ ! -e "$t/x.txt" ]
+check "book import of a missing file exits 2 and writes nothing" $?
+"$OTHELLO" match --black master --white master --white-book "$t/none.txt" --games 2 2>"$t/err"; st=$?
+[ $st -eq 2 ] && grep -q -- '--white-book: .*none.txt: No such file' "$t/err"
+check "match refuses a --white-book it cannot read before any game" $?
+"$OTHELLO" match --black master --white random --black-book "$t/imp.txt" --games 2 --time 0.01 --quiet >/dev/null 2>&1
+check "match plays with a --black-book" $?
+
 rm -rf "$t"
 tap_done

@@ -21,6 +21,7 @@
 #include "eval.h"
 #include "level.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,17 +83,25 @@ const char *level_player_eval_name(const char *spec, const char *eval_name)
 	return eval_name;
 }
 
-/* The shipped opening book, or NULL if not found. */
-static struct book *load_book(void)
+/* The opening book file `file`, or the shipped one when `file` is NULL (then
+   NULL if it is not found). NULL with a message in `err` when `file` cannot
+   be read. */
+static struct book *load_book(const char *file, char *err, size_t errlen)
 {
-	char path[4096], err[256];
-	FILE *f = datadir_open("openings/book.txt", path, sizeof path, err, sizeof err);
+	char path[4096], msg[512];
+	FILE *f = file ? fopen(file, "r")
+		       : datadir_open("openings/book.txt", path, sizeof path, msg, sizeof msg);
 	struct book *bk;
 
-	if (!f)
+	if (!f) {
+		if (file)
+			snprintf(err, errlen, "%s: %s", file, strerror(errno));
 		return NULL;
+	}
 	bk = book_new();
-	if (bk && book_load(bk, f, path, err, sizeof err) < 0) {
+	if (bk && book_load(bk, f, file ? file : path, msg, sizeof msg) < 0) {
+		if (file)
+			snprintf(err, errlen, "%s", msg);
 		book_free(bk);
 		bk = NULL;
 	}
@@ -122,8 +131,11 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 			 lp->spec.n_disabled > 0 ? "classic" : opt->eval_name);
 	else
 		snprintf(lp->name, sizeof lp->name, "%s", lp->spec.name);
-	if (lp->spec.book)
-		lp->book = load_book();
+	if (lp->spec.book && !(lp->book = load_book(opt ? opt->book : NULL, err, errlen)) && opt &&
+	    opt->book) {
+		free(lp);
+		return NULL;
+	}
 	small = lp->spec.approach != LEVEL_MASTER && lp->spec.time <= 0 &&
 		lp->spec.depth <= LEVEL_PLAYER_SMALL_DEPTH;
 	lp->state =

@@ -59,6 +59,7 @@ struct match_player_options {
 	const char *setup;	 /* an external engine's setup commands, sent once it is
 				    started, separated by `;`; NULL = none */
 	int threads;		 /* a level's search threads, 0 = the level's own (one) */
+	const char *book;	 /* a level's opening book file; NULL = the shipped one */
 };
 
 /* One move a player chose, with what it thought. */

@@ -57,6 +57,7 @@ struct node {
 	int16_t value;	   /* discs, side to move; NO_VALUE until labelled */
 	uint8_t empties;   /* empty squares */
 	uint8_t flags;	   /* FLAG_* */
+	uint32_t games;	   /* games through the position */
 };
 
 struct tree {
@@ -108,9 +109,25 @@ static uint32_t tree_find(struct tree *t, const struct board *b)
 		t->node = p;
 		t->cap = cap;
 	}
-	t->node[t->n] = (struct node){c.own, c.opp, NO_VALUE, (uint8_t)board_empty_count(&c), 0};
+	t->node[t->n] = (struct node){c.own, c.opp, NO_VALUE, (uint8_t)board_empty_count(&c), 0, 0};
 	t->slot[h] = (uint32_t)t->n;
 	return (uint32_t)t->n++;
+}
+
+/* The node of position `b` (any image of it) in `t`, or NULL. */
+static const struct node *tree_lookup(const struct tree *t, const struct board *b)
+{
+	struct board c;
+	int sym;
+
+	board_canonical(b, &c, &sym);
+	for (size_t h = board_hash(&c) & t->mask; t->slot[h] != NO_NODE; h = (h + 1) & t->mask) {
+		const struct node *n = &t->node[t->slot[h]];
+
+		if (n->own == c.own && n->opp == c.opp)
+			return n;
+	}
+	return NULL;
 }
 
 /* One game's positions in the tree: node[i] is the position after i moves;
@@ -154,6 +171,8 @@ static int add_game(struct tree *t, const struct gamedb_game *g,
 		if ((p->node[i] = tree_find(t, &b)) == NO_NODE)
 			return -1;
 		struct node *n = &t->node[p->node[i]];
+
+		n->games++;
 		int value = NO_VALUE;
 
 		if (p->leaf < 0 && g->theory != GAMEDB_NO_SCORE && e == g->theory_empties)
@@ -231,6 +250,27 @@ static void back_up(struct tree *t, const struct path *paths, size_t n_paths)
 				parent->value = (int16_t)v;
 		}
 	}
+}
+
+/* Builds the tree of the `n` games (options `o`) into `t` (empty) with their
+   paths, labelled and backed up; `*leaves` counts the games with a leaf.
+   0, or -1 when memory runs out (what `t` holds is then still to be freed). */
+static int tree_build(struct tree *t, const struct gamedb_game *games, size_t n,
+		      const struct train_import_options *o, struct path *paths, size_t *leaves)
+{
+	memset(t, 0, sizeof(*t));
+	if (!(t->slot = malloc(sizeof(uint32_t) * 1024)))
+		return -1;
+	memset(t->slot, 0xff, sizeof(uint32_t) * 1024);
+	t->mask = 1023;
+	*leaves = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (add_game(t, &games[i], o, &paths[i]) < 0 || add_siblings(t, &games[i], o) < 0)
+			return -1;
+		*leaves += paths[i].leaf >= 0;
+	}
+	back_up(t, paths, n);
+	return 0;
 }
 
 /* Appends a record of positions to `out` (numbered `id`); 0 or -1. */
@@ -388,17 +428,8 @@ int train_import(const struct gamedb_game *games, size_t n, const struct eval *e
 	int k = 0, st = -1;
 
 	memset(rep, 0, sizeof(*rep));
-	t.slot = malloc(sizeof(uint32_t) * 1024);
-	if (!paths || !t.slot)
+	if (!paths || tree_build(&t, games, n, o, paths, &rep->leaves) < 0)
 		goto oom;
-	memset(t.slot, 0xff, sizeof(uint32_t) * 1024);
-	t.mask = 1023;
-	for (size_t i = 0; i < n; i++) {
-		if (add_game(&t, &games[i], o, &paths[i]) < 0 || add_siblings(&t, &games[i], o) < 0)
-			goto oom;
-		rep->leaves += paths[i].leaf >= 0;
-	}
-	back_up(&t, paths, n);
 	rep->nodes = t.n;
 	/* The labelled tree, in node order. */
 	for (size_t i = 0; i < t.n; i++) {
@@ -457,6 +488,85 @@ oom:
 	snprintf(err, errlen, "out of memory");
 done:
 	free(todo);
+	free(paths);
+	free(t.node);
+	free(t.slot);
+	return st;
+}
+
+/* The scored moves of node `nd` of `t` whose positions the games reached at
+   least `min_games` times, into `moves`; their number. A move's score is the
+   value of the position after it, turned to the mover's view, in centidiscs. */
+static int node_moves(const struct tree *t, const struct node *nd, int min_games,
+		      struct book_move *moves)
+{
+	struct board b = {nd->own, nd->opp};
+	int n = 0;
+
+	for (uint64_t m = board_moves(b.own, b.opp); m && n < BOOK_MAX_MOVES; m &= m - 1) {
+		int sq = board_first_square(m), sign = -1;
+		struct board c = b;
+		const struct node *child;
+
+		board_play(&c, sq, board_flips(c.own, c.opp, sq));
+		if (!board_can_move(&c) && board_opponent_can_move(&c)) {
+			board_pass(&c);
+			sign = 1;
+		}
+		child = tree_lookup(t, &c);
+		if (!child || child->value == NO_VALUE || child->games < (uint32_t)min_games ||
+		    !(child->flags & (FLAG_PATH | FLAG_EXACT)))
+			continue;
+		moves[n++] = (struct book_move){sq, sign * child->value * 100, 0};
+	}
+	return n;
+}
+
+/*
+ * Adds to `bk` the positions of the `n` games of `games` with at most
+ * `o->max_plies` moves played (60 - empties) that at least `o->min_games`
+ * games reached, each with the moves whose positions at least
+ * `o->min_move_games` games reached, scored by the values backed up over the
+ * tree (see the top of this file; depth 0: not a search's). `*positions` gets
+ * the positions added. Returns 0, or -1 with a message.
+ */
+int train_import_book(const struct gamedb_game *games, size_t n, const struct train_book_options *o,
+		      struct book *bk, size_t *positions, char *err, size_t errlen)
+{
+	const struct train_import_options none = {.min_empties = 0, .max_empties = 60, .shards = 1};
+	struct path *paths = malloc((n ? n : 1) * sizeof(*paths));
+	struct tree t;
+	size_t leaves;
+	int st = -1;
+
+	*positions = 0;
+	memset(&t, 0, sizeof(t));
+	if (!paths || tree_build(&t, games, n, &none, paths, &leaves) < 0) {
+		snprintf(err, errlen, "out of memory");
+		goto done;
+	}
+	for (size_t i = 0; i < t.n; i++) {
+		const struct node *nd = &t.node[i];
+		struct book_move moves[BOOK_MAX_MOVES];
+		struct board b = {nd->own, nd->opp};
+		char msg[128];
+		int k;
+
+		if (60 - nd->empties > o->max_plies || nd->games < (uint32_t)o->min_games ||
+		    !(nd->flags & FLAG_PATH) || (nd->flags & FLAG_EXACT))
+			continue;
+		if ((k = node_moves(&t, nd, o->min_move_games, moves)) == 0)
+			continue;
+		/* The side to move's colour only names it in a board string. */
+		if (book_add(bk, &b, nd->empties % 2 == 0 ? BLACK : WHITE, moves, k, msg,
+			     sizeof(msg)) < 0) {
+			snprintf(err, errlen, "%s", msg);
+			goto done;
+		}
+		(*positions)++;
+	}
+	st = 0;
+done:
 	free(paths);
 	free(t.node);
 	free(t.slot);

@@ -6,6 +6,7 @@
 #ifndef OTHELLO_TRAIN_IMPORT_H
 #define OTHELLO_TRAIN_IMPORT_H
 
+#include "book.h"
 #include "gamedb.h"
 #include "train.h"
 
@@ -37,5 +38,15 @@ int train_import(const struct gamedb_game *games, size_t n, const struct eval *e
 		 const struct train_import_options *o, const uint8_t *done, size_t done_len,
 		 FILE *out, train_progress progress, void *user, struct train_import_report *rep,
 		 char *err, size_t errlen);
+
+/* Which positions of the games make an opening book (train_import_book). */
+struct train_book_options {
+	int max_plies;	    /* positions with at most this many moves played */
+	int min_games;	    /* positions reached by at least this many games */
+	int min_move_games; /* moves whose positions at least this many games reached */
+};
+
+int train_import_book(const struct gamedb_game *games, size_t n, const struct train_book_options *o,
+		      struct book *bk, size_t *positions, char *err, size_t errlen);
 
 #endif

@@ -6,6 +6,7 @@
  *   book build [-o OUT] [--book FILE]... [OPTIONS]     build or extend a book
  *   book check FILE...                                 validate book files
  *   book merge [-o OUT] FILE...                        combine books into one
+ *   book import [-o OUT] [OPTIONS] COLLECTION...       a book from game collections
  *   book name MOVES                                    name an opening
  *   book names                                         list the named openings
  *
@@ -19,9 +20,11 @@
 #include "cli-options.h"
 #include "cli.h"
 #include "datadir.h"
+#include "gamedb.h"
 #include "opening-names.h"
 #include "record.h"
 #include "timer.h"
+#include "train-import.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -105,6 +108,8 @@ static int parse_position(const char *s, struct board *b, enum color *side)
 	"                          [--hash MB] [--quiet]\n"                                        \
 	"       othello book check FILE...\n"                                                      \
 	"       othello book merge [-o OUT] FILE...\n"                                             \
+	"       othello book import [-o OUT] [--plies N] [--min-games K]\n"                        \
+	"                          [--min-move-games K] COLLECTION...\n"                           \
 	"       othello book name MOVES\n"                                                         \
 	"       othello book names\n"                                                              \
 	"POSITION is `start`, moves from the start (f5d6c3) or a board string.\n"                  \
@@ -404,6 +409,86 @@ static int book_check(int argc, char **argv)
 	return rc;
 }
 
+/* The options of `othello book import`. */
+struct book_import_cli_options {
+	const char *out;     /* -o OUT, NULL: standard output */
+	long plies;	     /* --plies N */
+	long min_games;	     /* --min-games K */
+	long min_move_games; /* --min-move-games K */
+};
+
+static const struct cli_options book_import_options = {
+    .command = "book import",
+    .usage = "usage: othello book import [-o OUT] [--plies N] [--min-games K]\n"
+	     "                          [--min-move-games K] COLLECTION...\n"
+	     "Makes an opening book from game collections (WTHOR .wtb, Logistello .gam or\n"
+	     ".gam.gz): every position of at most N moves that K games reached, with the\n"
+	     "moves the games played from it, each scored by the value backed up over the\n"
+	     "games' tree from their exact ends (WTHOR's theoretical score at 24\n"
+	     "empties, a finished game's final score; depth 0 in the book: not a\n"
+	     "search's).\n",
+    .column = 22,
+    .options =
+	(const struct cli_option[]){
+	    CLI_STRING("output", 'o', offsetof(struct book_import_cli_options, out), "OUT",
+		       "the book file (default: standard output)"),
+	    CLI_INT("plies", 'p', offsetof(struct book_import_cli_options, plies), 1, 59, "N",
+		    "positions with at most N moves played (default 30)"),
+	    CLI_INT("min-games", 0, offsetof(struct book_import_cli_options, min_games), 1,
+		    1000000000, "K", "positions that at least K games reached (default 2)"),
+	    CLI_INT("min-move-games", 0, offsetof(struct book_import_cli_options, min_move_games),
+		    1, 1000000000, "K",
+		    "moves whose positions at least K games reached (default 1)"),
+	    CLI_HELP('h', NULL),
+	    {0},
+	},
+};
+
+/* `othello book import`: a book from game collections; 0, or 2 on bad usage
+   or an error. */
+static int book_import(int argc, char **argv)
+{
+	struct book_import_cli_options bo = {NULL, 30, 2, 1};
+	struct gamedb_games games = {0};
+	struct train_book_options o;
+	struct book *bk = NULL;
+	char err[512], source[256];
+	size_t positions;
+	int first, rc;
+
+	if ((rc = cli_options_parse(&book_import_options, argc, argv, &bo, &first)) >= 0)
+		return rc;
+	rc = 2;
+	if (first >= argc) {
+		fprintf(stderr, "othello book import: expected game collections\n");
+		cli_options_usage(&book_import_options, stderr);
+		return 2;
+	}
+	for (int i = first; i < argc; i++)
+		if (gamedb_load(argv[i], &games, err, sizeof err) < 0) {
+			fprintf(stderr, "othello book import: %s\n", err);
+			goto done;
+		}
+	o = (struct train_book_options){(int)bo.plies, (int)bo.min_games, (int)bo.min_move_games};
+	if (!(bk = book_new()) ||
+	    train_import_book(games.g, games.n, &o, bk, &positions, err, sizeof err) < 0) {
+		fprintf(stderr, "othello book import: %s\n", bk ? err : "out of memory");
+		goto done;
+	}
+	snprintf(source, sizeof source,
+		 "values backed up from the exact ends of %zu games (positions of at most %d "
+		 "moves reached by %d or more games)",
+		 games.n, o.max_plies, o.min_games);
+	if (save_book("book import", bo.out, bk, source) < 0)
+		goto done;
+	fprintf(stderr, "book import: %zu games, %zu positions\n", games.n, positions);
+	rc = 0;
+done:
+	book_free(bk);
+	gamedb_games_free(&games);
+	return rc;
+}
+
 /* `othello book merge`: the books of the files as one; 0, or 2 on bad usage
    or an error. */
 static int book_merge_files(int argc, char **argv)
@@ -522,6 +607,8 @@ int cli_book(int argc, char **argv)
 		return book_check(argc - 1, argv + 1);
 	if (strcmp(argv[1], "merge") == 0)
 		return book_merge_files(argc - 1, argv + 1);
+	if (strcmp(argv[1], "import") == 0)
+		return book_import(argc - 1, argv + 1);
 	if (strcmp(argv[1], "name") == 0)
 		return book_name(argc - 1, argv + 1);
 	if (strcmp(argv[1], "names") == 0 && argc == 2)

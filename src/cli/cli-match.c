@@ -19,6 +19,7 @@
  * carry the evaluation ("master (classic)"); the reasoning of every move
  * names it in any case.
  */
+#include "book.h"
 #include "cli-eval.h"
 #include "cli-options.h"
 #include "cli-variant.h"
@@ -71,6 +72,7 @@ struct run_options {
 	const char *svg;	   /* --svg FILE: the results as a picture */
 	const char *eval[2];	   /* --black-eval, --white-eval (match), or NULL */
 	const char *setup[2];	   /* --black-setup, --white-setup (match), or NULL */
+	const char *book[2];	   /* --black-book, --white-book (match), or NULL */
 	const char *eval_all;	   /* --eval: every level player, or NULL */
 	const char *black, *white; /* --black, --white (match) */
 	const char
@@ -337,6 +339,17 @@ static const struct cli_options match_options = {
 			  "commands sent to --black's external engine once it is\n"
 			  "started, `;` between them (`level 10`)"),
 	    RUN_OPT_SETUP("white-setup", 1, "the same for --white's engine"),
+	    {.name = "black-book",
+	     .kind = CLI_OPT_STRING,
+	     .offset = offsetof(struct run_options, book[0]),
+	     .arg = "FILE",
+	     .help = "opening book of --black's player (a level) instead of\n"
+		     "the shipped one"},
+	    {.name = "white-book",
+	     .kind = CLI_OPT_STRING,
+	     .offset = offsetof(struct run_options, book[1]),
+	     .arg = "FILE",
+	     .help = "the same for --white's player"},
 	    RUN_OPT_SEED("seed of the run; each game's seed derives from it (default 1)"),
 	    RUN_OPT_TIME("seconds per move, for --black's player then --white's"),
 	    RUN_OPT_DEPTH("search depth, same order"),
@@ -491,6 +504,28 @@ static bool on_result(const struct report_game *g, void *user)
 	return cli_output_ok();
 }
 
+/* Reads the book file `path` of --black-book (i = 0) or --white-book once, so
+   that a bad one is refused before any game; 0, or -1 after a message. */
+static int check_book(const char *path, int i)
+{
+	struct book *bk = book_new();
+	char err[512];
+	FILE *f = fopen(path, "r");
+	int st = -1;
+
+	if (!f)
+		snprintf(err, sizeof err, "%s: %s", path, strerror(errno));
+	else if (bk && book_load(bk, f, path, err, sizeof err) == 0)
+		st = 0;
+	if (st < 0)
+		fprintf(stderr, "othello match: --%s-book: %s\n", i == 0 ? "black" : "white",
+			bk ? err : "out of memory");
+	if (f)
+		fclose(f);
+	book_free(bk);
+	return st;
+}
+
 /* Parses the options of match or tournament into `ro` (its players too).
    Returns -1 to go on, or an exit status. */
 static int parse_run_options(int argc, char **argv, bool tournament, struct run_options *ro)
@@ -527,6 +562,14 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 				    i == 0 ? "black" : "white", ro->players[i]);
 				return 2;
 			}
+			if (ro->book[i] && !match_player_is_level(ro->players[i])) {
+				fprintf(stderr,
+					"othello match: --%s-book: '%s' is not one of our levels\n",
+					i == 0 ? "black" : "white", ro->players[i]);
+				return 2;
+			}
+			if (ro->book[i] && check_book(ro->book[i], i) < 0)
+				return 2;
 			if (ro->setup[i] && match_player_is_level(ro->players[i])) {
 				fprintf(stderr,
 					"othello match: --%s-setup: '%s' is not an external engine "
@@ -781,6 +824,7 @@ static int run(int argc, char **argv, bool tournament)
 		opt[i].timeout = ro.timeout;
 		opt[i].game_time = ro.game_time * 60;
 		opt[i].setup = tournament ? NULL : ro.setup[i];
+		opt[i].book = tournament ? NULL : ro.book[i];
 	}
 	if ((status = load_evals(&ro, tournament, players, n_players, &evals, opt, names)) != 0) {
 		free_evals(&evals);
