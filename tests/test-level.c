@@ -609,3 +609,19 @@ Test(level, selectivity_is_parsed_and_refused_when_bad)
 	cr_assert_str_eq(err,
 			 "--selectivity: '90' is not a selectivity (73, 87, 95, 98, 99 or exact)");
 }
+
+/* The generator and the program's one hash mixer against SplitMix64's
+   published sequence for seed 1234567. */
+Test(rng, next_and_mix_give_splitmix64s_sequence)
+{
+	static const uint64_t expect[3] = {6457827717110365317ULL, 3203168211198807973ULL,
+					   9817491932198370423ULL};
+	uint64_t s = 1234567;
+
+	for (int i = 0; i < 3; i++) {
+		uint64_t before = s;
+
+		cr_assert_eq(rng_next(&s), expect[i]);
+		cr_assert_eq(rng_mix(before), expect[i]);
+	}
+}

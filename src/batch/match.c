@@ -19,6 +19,7 @@
  * answers, and is the only writer of the report, so lines never interleave.
  */
 #include "match.h"
+#include "rng.h"
 
 #include "record.h"
 #include "timer.h"
@@ -32,19 +33,10 @@
 #include <time.h>
 #include <unistd.h>
 
-/* A 64-bit mix (the SplitMix64 finaliser). */
-static uint64_t mix64(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
-
 /* The seed of game `number` of a run started with `seed`. */
 uint64_t match_game_seed(uint64_t seed, int number)
 {
-	return mix64(mix64(seed) ^ (uint64_t)number);
+	return rng_mix(rng_mix(seed) ^ (uint64_t)number);
 }
 
 /* Fills out[0..games-1] with the games of players `a` and `b` (see the

@@ -46,19 +46,12 @@
  * Method Without the Agonizing Pain" (1994), preconditioned CG.
  */
 #include "train.h"
+#include "rng.h"
 
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-
-static uint64_t mix64(uint64_t x)
-{
-	x += 0x9E3779B97F4A7C15ULL;
-	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-	return x ^ (x >> 31);
-}
 
 /* X v for one sample. */
 /* Whether the options `o` train on (and measure) position `p`. */
@@ -386,7 +379,7 @@ static void all_features(void *ctx, int t, int parts)
 		pattern_features(a->w, &b, &a->feat[k]);
 		a->y[k] = 100.0 * a->d->pos[k].score;
 		a->held[k] =
-		    mix64(a->d->game[k] ^ (a->o->seed << 32)) % 100 < (uint64_t)a->o->validation;
+		    rng_mix(a->d->game[k] ^ (a->o->seed << 32)) % 100 < (uint64_t)a->o->validation;
 	}
 }
 

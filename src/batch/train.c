@@ -59,14 +59,6 @@
 
 #define DATA_MAGIC "OTHTDAT1"
 
-static uint64_t mix64(uint64_t x)
-{
-	x += 0x9E3779B97F4A7C15ULL;
-	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-	return x ^ (x >> 31);
-}
-
 /*
  * Reads opening lines (moves such as "f5d6c3", `#` starts a comment, blank
  * lines skipped) from `f` into a new array *out (the caller frees it).
@@ -320,14 +312,14 @@ int train_play_game(struct search *s, const struct train_opening *op,
 {
 	struct board b;
 	enum color side = train_opening_play(op, &b), mover[64];
-	uint64_t rng = mix64(o->seed ^ ((uint64_t)id << 20)), random_plies = 0;
-	uint64_t vrng = mix64(rng ^ 0x7661726965640000ULL); /* the varied plies' own stream */
+	uint64_t rng = rng_mix(o->seed ^ ((uint64_t)id << 20)), random_plies = 0;
+	uint64_t vrng = rng_mix(rng ^ 0x7661726965640000ULL); /* the varied plies' own stream */
 	struct search_limits lim = {0};
 	int ply = 0, final, searched[64], played[64];
 	bool solved = false, presolved[64];
 
 	for (int i = 0; i < o->random_moves && o->random_window > 0; i++) {
-		rng = mix64(rng);
+		rng = rng_mix(rng);
 		random_plies |= 1ULL << (rng % (uint64_t)o->random_window);
 	}
 	lim.depth = o->depth;
@@ -371,7 +363,7 @@ int train_play_game(struct search *s, const struct train_opening *op,
 			} else {
 				int k;
 
-				rng = mix64(rng);
+				rng = rng_mix(rng);
 				k = (int)(rng % (uint64_t)board_popcount(moves));
 				while (k-- > 0)
 					moves &= moves - 1;

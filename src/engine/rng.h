@@ -12,14 +12,24 @@
 
 #include <stdint.h>
 
+/* The program's hash mixer: SplitMix64's output for state `x` (a step of
+   the Weyl sequence, then the mixing function), which spreads every input
+   bit over the result. Seeds of games and streams derive from it. */
+static inline uint64_t rng_mix(uint64_t x)
+{
+	x += 0x9E3779B97F4A7C15ULL;
+	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+	return x ^ (x >> 31);
+}
+
 /* Returns the next 64 random bits and advances the state. */
 static inline uint64_t rng_next(uint64_t *state)
 {
-	uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+	uint64_t x = *state;
 
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
+	*state += 0x9E3779B97F4A7C15ULL;
+	return rng_mix(x);
 }
 
 /* Returns a number in [0, n) for n >= 1 (the bias, below 2^-32 for small n, is ignored). */
