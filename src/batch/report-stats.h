@@ -2,7 +2,7 @@
  * report-stats.h — what a series of games says about the players: wins, draws and
  * losses per player and colour, points, mean disc difference with its 95 %
  * interval, score percentage and Elo difference with error bars; and the
- * cross table and ranking of a tournament. Formulas are in stats.c.
+ * cross table and ranking of a tournament. Formulas are in report-stats.c.
  */
 #ifndef OTHELLO_REPORT_STATS_H
 #define OTHELLO_REPORT_STATS_H

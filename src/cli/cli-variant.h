@@ -1,7 +1,7 @@
 /*
  * cli-variant.h — the subcommands' side of the other boards: reading
  * `--variant NAME` and the variant forms of subcommands (cli-vsolve.c,
- * cli-vplay.c) that the 8×8 subcommands hand over to.
+ * cli-vposition.c, cli-vtrain.c) that the 8×8 subcommands hand over to.
  */
 #ifndef OTHELLO_CLI_VARIANT_H
 #define OTHELLO_CLI_VARIANT_H

@@ -608,7 +608,7 @@ int book_write(const struct book *bk, FILE *f, const char *source)
 		"# Othello Master opening book: %zu positions.\n"
 		"# One position a line: POSITION MOVE:SCORE/DEPTH ...; POSITION is `start`, the\n"
 		"# moves from the start (passes implied) or a board string; SCORE in discs for\n"
-		"# the side to move; DEPTH the plies searched (60: exact). See src/book.c.\n",
+		"# the side to move; DEPTH the plies searched (60: exact). See src/engine/book.c.\n",
 		bk->n);
 	if (source)
 		fprintf(f, "# Scored by %s.\n", source);

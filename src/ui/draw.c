@@ -2,7 +2,7 @@
  * draw.c — the screen's layout and drawing: the header with the players,
  * the board, the message line, the command bar, pop-ups and the message
  * shown while the terminal is too small. The move list, the engine panel and
- * the graph are drawn by ui-panels.c.
+ * the graph are drawn by panels.c.
  *
  * Layout (rows top to bottom): header; column letters; the board grid with
  * row numbers on its left; the evaluation graph under the board; the message
