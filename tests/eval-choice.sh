@@ -96,6 +96,28 @@ fi
 [ $st -eq 2 ] && grep -q "^othello analyze-position: --eval: $T/data/eval/pattern.bin: " $T/e
 check "a corrupt weights file named explicitly is an error" $?
 
+# an empty or comment-only weights file would be the built-in classic weights:
+# named with --eval it is refused; as eval/pattern.bin it falls back loudly
+# (issue 33)
+: >$T/empty.txt
+printf '# nothing but a comment\n\n' >$T/comments.txt
+for w in empty comments; do
+  what="an empty"; [ $w = comments ] && what="a comment-only"
+  "$OTHELLO" analyze-position "$MID" --depth 2 --eval $T/$w.txt >/dev/null 2>$T/e; st=$?
+  [ $st -eq 2 ] && grep -q "^othello analyze-position: --eval: $T/$w.txt: no weights in the file" $T/e
+  check "$what weights file named with --eval is refused (exit 2)" $?
+  mkdir -p $T/$w/eval && cp $T/$w.txt $T/$w/eval/pattern.bin
+  out=$(OTHELLO_DATADIR=$T/$w "$OTHELLO" analyze-position "$MID" --depth 4 2>$T/e |
+    awk '/^best /{ print $3 }')
+  [ "$out" = "$classic" ] && [ "$(wc -l <$T/e)" -eq 1 ] &&
+    grep -q "^othello analyze-position: $T/$w/eval/pattern.bin: no weights in the file.*; using the classic evaluation$" $T/e
+  check "$what pattern.bin: the fallback to the classic evaluation is said" $?
+done
+# a byte order mark before the first line is read past
+printf '\357\273\277# weights\nmobility 0 0 0 0 0\n' >$T/bom.txt
+[ "$(best --eval $T/bom.txt)" = "$(best --without mobility)" ]
+check "a weights file that starts with a UTF-8 byte order mark is read" $?
+
 # a match between the two evaluations: names, logs, seeds
 for r in 1 2; do
   "$OTHELLO" match --black expert --white expert --black-eval classic --white-eval pattern \

@@ -26,7 +26,9 @@
  * | squares       | square-value table (the `table` line), weight in percent       |
  *
  * Weights file (text, `#` or `%` starts a comment, blank lines ignored; any
- * line left out keeps its built-in default):
+ * line left out keeps its built-in default, but a file with no line at all is
+ * refused, as an empty or truncated file would otherwise pass for the
+ * built-in weights; a UTF-8 byte order mark is skipped):
  *
  * | line                          | meaning                                        |
  * |-------------------------------|------------------------------------------------|
@@ -44,6 +46,7 @@
  * replace them behind the same interface.
  */
 #include "eval.h"
+#include "parse.h"
 #include "pattern.h"
 #include "probcut.h"
 #include "search.h"
@@ -364,8 +367,8 @@ static int parse_ints(char *p, int *out, int n, char **bad)
 struct eval *eval_load(FILE *f, const char *name, char *err, size_t errlen)
 {
 	struct eval *ev;
-	char line[512];
-	int lineno = 0, c = getc(f);
+	char line[512], why[96];
+	int lineno = 0, rc, col, weights = 0, c = getc(f);
 
 	if (c == 0x89) {
 		ungetc(c, f);
@@ -379,13 +382,17 @@ struct eval *eval_load(FILE *f, const char *name, char *err, size_t errlen)
 		set_err(err, errlen, "%s: out of memory", name);
 		return NULL;
 	}
-	while (fgets(line, sizeof line, f)) {
+	while ((rc = parse_get_line(f, line, sizeof line, lineno == 0, &col, why, sizeof why)) != 0) {
 		char *p = line, *word, *bad = NULL;
 		int vals[N_CLASSES], n, fi;
 
+		if (rc < 0 && col == 0) {
+			set_err(err, errlen, "%s: %s", name, why);
+			goto fail;
+		}
 		lineno++;
-		if (!strchr(line, '\n') && !feof(f)) {
-			set_err(err, errlen, "%s:%d: line too long", name, lineno);
+		if (rc < 0) {
+			set_err(err, errlen, "%s:%d:%d: %s", name, lineno, col, why);
 			goto fail;
 		}
 		p[strcspn(p, "#%\r\n")] = '\0';
@@ -406,6 +413,7 @@ struct eval *eval_load(FILE *f, const char *name, char *err, size_t errlen)
 				goto fail;
 			}
 			memcpy(ev->table, vals, sizeof ev->table);
+			weights++;
 			continue;
 		}
 		fi = feature_index(word);
@@ -420,9 +428,12 @@ struct eval *eval_load(FILE *f, const char *name, char *err, size_t errlen)
 			goto fail;
 		}
 		memcpy(ev->weights[fi], vals, sizeof ev->weights[fi]);
+		weights++;
 	}
-	if (ferror(f)) {
-		set_err(err, errlen, "%s: read error", name);
+	if (!weights) {
+		/* an empty file would silently be the built-in weights */
+		set_err(err, errlen, "%s: no weights in the file (it is empty or only comments)",
+			name);
 		goto fail;
 	}
 	eval_expand(ev);

@@ -1,11 +1,15 @@
 /*
  * parse.c — a whole decimal number in a range, the one number parser of level
- * settings, record properties, report columns and command-line options; and
- * the line reader of the engine's text data files (book, opening names).
+ * settings, record properties, report columns and command-line options; a
+ * decimal number of seconds (no hexadecimal, no `inf`); and the line readers
+ * of text files: one checked line (a NUL byte, a line too long and a read
+ * error told apart; a UTF-8 byte order mark dropped), and the next data line
+ * of the engine's data files (book, opening names).
  */
 #include "parse.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,30 +34,137 @@ bool parse_long(const char *s, long lo, long hi, long *out)
 }
 
 /*
+ * Parses `s` as a finite decimal number: an optional sign, digits with an
+ * optional decimal point, an optional exponent (`1.5`, `.25`, `2e3`), nothing
+ * else — no hexadecimal (`0x10`), `inf` or `nan`, which strtod would take.
+ * Returns true and sets `out`; false for anything else, leaving `out` alone.
+ */
+bool parse_decimal(const char *s, double *out)
+{
+	const char *p = s;
+	char *end;
+	int digits = 0;
+	double v;
+
+	if (!s)
+		return false;
+	if (*p == '+' || *p == '-')
+		p++;
+	for (; *p >= '0' && *p <= '9'; p++)
+		digits++;
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			digits++;
+	if (!digits)
+		return false;
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (*p < '0' || *p > '9')
+			return false;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	if (*p)
+		return false;
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end || !isfinite(v) || (errno == ERANGE && v != 0))
+		return false;
+	*out = v;
+	return true;
+}
+
+/*
+ * Drops a UTF-8 byte order mark (EF BB BF) from the start of `line`, as some
+ * editors write at the start of a file. Returns true if there was one.
+ */
+bool parse_strip_bom(char *line)
+{
+	if ((unsigned char)line[0] != 0xEF || (unsigned char)line[1] != 0xBB ||
+	    (unsigned char)line[2] != 0xBF)
+		return false;
+	memmove(line, line + 3, strlen(line + 3) + 1);
+	return true;
+}
+
+/*
+ * Reads one line of a text file into `line` (`size` bytes, its newline kept)
+ * as fgets does, and checks it; the first line (`first`) loses a UTF-8 byte
+ * order mark. Returns 1 with a line, 0 at the end of the file, or -1 with why
+ * in `why` and its column (from 1) in `col`: "line too long" (1), "NUL byte:
+ * this is not a text file" (the byte's), or the read error's strerror ("Is a
+ * directory"; column 0).
+ */
+int parse_get_line(FILE *f, char *line, int size, bool first, int *col, char *why, size_t whylen)
+{
+	size_t n, count;
+	char *nul;
+
+	/* Filled beforehand so that the byte fgets ends the line with is the
+	   last NUL of the buffer: what it read is known even past a NUL byte. */
+	memset(line, '\n', (size_t)size);
+	errno = 0;
+	if (!fgets(line, size, f)) {
+		if (ferror(f)) {
+			snprintf(why, whylen, "%s", strerror(errno ? errno : EIO));
+			*col = 0;
+			return -1;
+		}
+		return 0;
+	}
+	n = strlen(line);
+	if (n == 0 || line[n - 1] != '\n') {
+		for (count = (size_t)size - 1; count > 0 && line[count] != '\0'; count--)
+			;
+		nul = memchr(line, '\0', count);
+		if (nul && nul < line + count) {
+			snprintf(why, whylen, "NUL byte: this is not a text file");
+			*col = (int)(nul - line) + 1;
+			return -1;
+		}
+		if (count == (size_t)size - 1 && !feof(f)) {
+			snprintf(why, whylen, "line too long");
+			*col = 1;
+			return -1;
+		}
+	}
+	if (first)
+		parse_strip_bom(line);
+	return 1;
+}
+
+/*
  * Reads the next data line of a text file into `line` (`size` bytes), passing
  * over blank lines and lines whose first non-blank character is `#`; *lineno
- * counts every line read. Returns 1 with a line, 0 at the end of the file, or
- * -1 with "FILE:LINE:1: line too long" or "FILE: read error" in `err`.
+ * counts every line read (a byte order mark on the first is dropped). Returns
+ * 1 with a line, 0 at the end of the file, or -1 with "FILE:LINE:COL: what"
+ * (parse_get_line: a line too long, a NUL byte) or "FILE: REASON" (a read
+ * error) in `err`.
  */
 int parse_next_line(FILE *f, char *line, int size, const char *filename, int *lineno, char *err,
 		    size_t errlen)
 {
-	while (fgets(line, size, f)) {
+	char why[96];
+	int rc, col;
+
+	while ((rc = parse_get_line(f, line, size, *lineno == 0, &col, why, sizeof why)) != 0) {
 		const char *p = line;
 
+		if (rc < 0 && col == 0) {
+			snprintf(err, errlen, "%s: %s", filename, why);
+			return -1;
+		}
 		++*lineno;
-		if (!strchr(line, '\n') && !feof(f)) {
-			snprintf(err, errlen, "%s:%d:1: line too long", filename, *lineno);
+		if (rc < 0) {
+			snprintf(err, errlen, "%s:%d:%d: %s", filename, *lineno, col, why);
 			return -1;
 		}
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (*p != '#' && *p != '\n' && *p != '\r' && *p != '\0')
 			return 1;
-	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: read error", filename);
-		return -1;
 	}
 	return 0;
 }

@@ -10,6 +10,9 @@
 #include <stdio.h>
 
 bool parse_long(const char *s, long lo, long hi, long *out);
+bool parse_decimal(const char *s, double *out);
+bool parse_strip_bom(char *line);
+int parse_get_line(FILE *f, char *line, int size, bool first, int *col, char *why, size_t whylen);
 int parse_next_line(FILE *f, char *line, int size, const char *filename, int *lineno, char *err,
 		    size_t errlen);
 
