@@ -139,6 +139,38 @@ Test(slots, save_replaces_atomically_and_leaves_no_temporary_file)
 	game_free(g);
 }
 
+/* The mode of slot `name`'s file in dir. */
+static mode_t slot_mode(const char *name)
+{
+	char path[256];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s.sgf", dir, name);
+	cr_assert_eq(stat(path, &st), 0, "%s", path);
+	return st.st_mode & 07777;
+}
+
+Test(slots, a_new_save_follows_the_umask_and_a_resave_keeps_the_mode)
+{
+	char err[512], path[256];
+	struct game *g = game_new();
+	mode_t old = umask(077);
+
+	cr_assert_eq(slots_save(dir, "1", g, NULL, err, sizeof(err)), 0, "%s", err);
+	cr_expect_eq(slot_mode("1"), 0600, "umask 077: %o", (unsigned)slot_mode("1"));
+	umask(002);
+	cr_assert_eq(slots_save(dir, "2", g, NULL, err, sizeof(err)), 0, "%s", err);
+	cr_expect_eq(slot_mode("2"), 0664, "umask 002: %o", (unsigned)slot_mode("2"));
+	/* a slot its owner made private stays private when saved again */
+	snprintf(path, sizeof(path), "%s/2.sgf", dir);
+	cr_assert_eq(chmod(path, 0600), 0);
+	play_line(g, g->root, "f5");
+	cr_assert_eq(slots_save(dir, "2", g, NULL, err, sizeof(err)), 0, "%s", err);
+	cr_expect_eq(slot_mode("2"), 0600, "re-saved: %o", (unsigned)slot_mode("2"));
+	umask(old);
+	game_free(g);
+}
+
 Test(slots, list_gives_date_players_moves_result_and_description)
 {
 	char err[512], path[256];

@@ -1,7 +1,7 @@
 /*
  * svg.c — the SVG writer under the pictures of match results.
  *
- * Files. svg_open creates PATH.tmpXXXXXX beside PATH and svg_close renames
+ * Files. svg_open creates PATH.XXXXXX beside PATH and svg_close renames
  * it over PATH once every byte is written, so a failed run never leaves half
  * a picture (nor destroys the old one).
  *
@@ -49,8 +49,7 @@ int svg_open(struct svg *s, const char *path, char *err, size_t errlen)
 		}
 		return 0;
 	}
-	snprintf(s->tmp, sizeof s->tmp, "%s.tmpXXXXXX", path);
-	fd = mkstemp(s->tmp);
+	fd = record_create_temp(path, s->tmp);
 	if (fd < 0 || !(s->f = fdopen(fd, "w"))) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		if (fd >= 0) {
@@ -63,15 +62,14 @@ int svg_open(struct svg *s, const char *path, char *err, size_t errlen)
 }
 
 /* Finishes the file svg_open began: closes it and renames it to its path
-   (with the usual 0644-under-umask mode). Returns 0, or -1 with a message,
-   the temporary file removed and any old picture left as it was. */
+   (with the old picture's mode, or a new file's under the umask:
+   record_create_temp). Returns 0, or -1 with a message, the temporary file
+   removed and any old picture left as it was. */
 int svg_close(struct svg *s, char *err, size_t errlen)
 {
-	mode_t mask = umask(0);
 	bool bad = ferror(s->f) != 0;
 	int e = errno;
 
-	umask(mask);
 	if (!s->tmp[0]) { /* written in place (svg_open) */
 		bad = fclose(s->f) != 0 || bad;
 		s->f = NULL;
@@ -79,8 +77,6 @@ int svg_close(struct svg *s, char *err, size_t errlen)
 			snprintf(err, errlen, "%s: %s", s->path, strerror(errno ? errno : EIO));
 		return bad ? -1 : 0;
 	}
-	if (!bad && fchmod(fileno(s->f), 0666 & ~mask) < 0)
-		bad = true, e = errno;
 	if (fclose(s->f) != 0 && !bad)
 		bad = true, e = errno;
 	s->f = NULL;

@@ -20,6 +20,7 @@
 #include <strings.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static const struct {
@@ -168,10 +169,16 @@ int record_finish_output(FILE *f)
 	return 0;
 }
 
-/* Reads a record in the given format (see the record_read_* functions). */
+/* Reads a record in the given format (see the record_read_* functions). A
+   UTF-8 byte order mark before the text is skipped (lines and columns in
+   messages are counted after it, as an editor shows them). */
 struct game *record_read(enum record_format fmt, const char *text, size_t len, const char *name,
 			 char *err, size_t errlen)
 {
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+		text += 3;
+		len -= 3;
+	}
 	switch (fmt) {
 	case RECORD_SGF:
 		return record_read_sgf(text, len, name, err, errlen);
@@ -351,11 +358,59 @@ static int write_in_place(const char *path, int (*write)(FILE *f, const void *da
 	return 0;
 }
 
+/*
+ * Creates the temporary file that will replace `path`: PATH.XXXXXX, XXXXXX
+ * six letters or digits (mkstemp's pattern, which the sweep of stale
+ * temporaries in slots.c knows), into tmp[strlen(path) + 8]. Its mode is that
+ * of the file at `path` when there is one (a slot made private stays
+ * private), else 0666 less the umask, as any new file gets; mkstemp's 0600
+ * would make every save private. Returns the open descriptor, or -1 with
+ * errno set.
+ */
+int record_create_temp(const char *path, char *tmp)
+{
+	static const char digits[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+	size_t n = strlen(path);
+	struct stat st;
+	uint64_t x = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	x ^= (uint64_t)ts.tv_nsec * 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uintptr_t)tmp;
+	memcpy(tmp, path, n);
+	memcpy(tmp + n, ".XXXXXX", 8);
+	for (int tries = 0; tries < 100; tries++) {
+		int fd;
+
+		for (int i = 0; i < 6; i++) {
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			tmp[n + 1 + i] = digits[(x >> 33) % (sizeof digits - 1)];
+		}
+		fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		if (fd < 0 && errno == EEXIST)
+			continue;
+		if (fd >= 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+		    fchmod(fd, st.st_mode & 07777) != 0) {
+			int e = errno;
+
+			close(fd);
+			unlink(tmp);
+			errno = e;
+			return -1;
+		}
+		return fd;
+	}
+	errno = EEXIST;
+	return -1;
+}
+
 /* Writes a file atomically: calls write(f, data) on a temporary file beside
-   `path` (PATH.XXXXXX, locked with flock while written), then flushes, fsyncs
-   and renames it over path. Returns 0, or -1 with
-   a message (path is then untouched and the temporary file removed). A path
-   that names a device or a pipe is written in place (write_in_place). */
+   `path` (record_create_temp: PATH.XXXXXX with the mode the file should
+   keep, locked with flock while written), then flushes, fsyncs and renames it
+   over path. Returns 0, or -1 with a message (path is then untouched and the
+   temporary file removed). A path that names a device or a pipe is written
+   in place (write_in_place). */
 int record_write_atomic(const char *path, int (*write)(FILE *f, const void *data), const void *data,
 			char *err, size_t errlen)
 {
@@ -371,9 +426,7 @@ int record_write_atomic(const char *path, int (*write)(FILE *f, const void *data
 		snprintf(err, errlen, "%s: out of memory", path);
 		return -1;
 	}
-	memcpy(tmp, path, n);
-	memcpy(tmp + n, ".XXXXXX", 8);
-	fd = mkstemp(tmp);
+	fd = record_create_temp(path, tmp);
 	if (fd < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		free(tmp);
@@ -382,7 +435,6 @@ int record_write_atomic(const char *path, int (*write)(FILE *f, const void *data
 	/* Locked while written, so that a sweep of stale temporaries (slots.c)
 	   never takes one that is in use. */
 	(void)flock(fd, LOCK_EX | LOCK_NB);
-	(void)fchmod(fd, 0644);
 	if (!(f = fdopen(fd, "w"))) {
 		saved = errno;
 		close(fd);
