@@ -127,6 +127,10 @@ done
 check "an engine that exits loses every game, reason in the report, the match goes on" $?
 [ "$(grep -c 'forfeit [a-z]*: illegal move a1' $T/illegal.txt)" -eq 2 ]
 check "an engine that answers an illegal move loses" $?
+"$OTHELLO" match --black random --white "engine:sh $TOP_SRCDIR/tests/engine-illegal.sh $T/starts" \
+  --games 4 --openings $OPEN --timeout 10 --quiet >/dev/null 2>>$T/err
+[ "$(wc -l <$T/starts)" -eq 4 ]
+check "an engine that answers an illegal move is restarted for each next game" $?
 [ "$(grep -c 'no answer to genmove' $T/hang.txt)" -eq 2 ]
 check "an engine that hangs loses after its time-out" $?
 grep -q '"\?forfeits\?' $T/hang.out || grep -q "lost by forfeit" $T/hang.out

@@ -123,6 +123,15 @@ void match_player_free(struct match_player *p)
 	free(p);
 }
 
+/* After the player lost a game by forfeit: an external engine, whose state is
+   then unknown (it answered an illegal move or no move, refused a command,
+   timed out), is stopped, to be started afresh for the next game. */
+void match_player_forfeited(struct match_player *p)
+{
+	if (p->kind == MP_GTP || p->kind == MP_NBOARD)
+		match_extern_stop(p);
+}
+
 /* Prepares the player for a new game from `o` with random seed `seed`.
    Returns 0, or -1 with the reason it cannot play (it then loses the game). */
 int match_player_new_game(struct match_player *p, const struct match_opening *o, uint64_t seed,

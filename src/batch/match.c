@@ -151,8 +151,9 @@ static struct game *record_start(const struct match_opening *o, const char *blac
    or answers an illegal move) loses the game by forfeit, with the reason in
    `out->end`; so does a player with a game clock (its options' game_time)
    whose moves use up that time ("out of time"), each move being told the
-   time left. If `record` is not NULL, *record receives the game record (the
-   caller frees it) or NULL when memory ran out. */
+   time left. An external engine that forfeits is stopped, and started again
+   for its next game. If `record` is not NULL, *record receives the game
+   record (the caller frees it) or NULL when memory ran out. */
 void match_play_game(struct match_player *black, struct match_player *white, const char *black_name,
 		     const char *white_name, const struct match_opening *o, int number,
 		     uint64_t seed, struct report_game *out, struct game **record)
@@ -228,6 +229,7 @@ void match_play_game(struct match_player *black, struct match_player *white, con
 	out->seconds = timer_now() - t0;
 	if (lost >= 0) {
 		forfeit(out, (enum color)lost, msg);
+		match_player_forfeited(p[lost]);
 	} else {
 		int own = board_popcount(b.own), opp = board_popcount(b.opp);
 		int score = board_final_score(&b); /* side to move's view */

@@ -19,12 +19,16 @@
 
 /* ---- openings (match-openings.c) */
 
+/* The most entries of match_opening.moves: a game's 60 moves and a pass
+   between any two of them. */
+enum { MATCH_OPENING_MOVES = 120 };
+
 struct match_opening {
 	char text[REPORT_OPENING_LEN]; /* as written: a transcript, a board string, or "-" */
 	struct board start;	       /* position before the moves (standard start or board) */
 	enum color start_side;	       /* side to move in start */
 	bool standard;		       /* start is the standard start position */
-	int moves[60];		       /* moves from start, SQ_PASS for passes */
+	int moves[MATCH_OPENING_MOVES]; /* moves from start, SQ_PASS for passes */
 	int n_moves;		       /* entries in moves */
 	struct board board;	       /* position after the moves: where play begins */
 	enum color side;	       /* side to move in board */
@@ -72,6 +76,7 @@ struct match_move {
 struct match_player *match_player_new(const char *spec, const struct match_player_options *opt,
 				      char *err, size_t errlen);
 void match_player_free(struct match_player *p);
+void match_player_forfeited(struct match_player *p);
 bool match_player_check_spec(const char *spec, char *err, size_t errlen);
 bool match_player_is_level(const char *spec);
 int match_player_new_game(struct match_player *p, const struct match_opening *o, uint64_t seed,
