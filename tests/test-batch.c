@@ -468,6 +468,82 @@ Test(openings, file_with_comments)
 	cr_assert_str_eq(err, "o.txt:2:6: d7 is not a legal move here");
 }
 
+/* A whole game, passes and all, is an opening too (the list once stopped at
+   59 entries and called the last moves illegal; issue 33). */
+Test(openings, a_whole_game_is_an_opening)
+{
+	const char *game = "F5d6C3f4F3e3D3e2F2c2E1c4E6g4G3h3C5d1C1f1G1c6D2f7H5b5A6a4B6b4F6b3F8h4H2"
+			   "g5H6g6A3a2A5a7H7c7D7c8D8e8E7g8B2g7H8b1A1g2A8B8b7H1";
+	struct match_opening o;
+	char err[200];
+	int moves = 0;
+
+	cr_assert_eq(match_opening_parse(game, &o, err, sizeof err), 0, "%s", err);
+	for (int i = 0; i < o.n_moves; i++)
+		moves += o.moves[i] != SQ_PASS;
+	cr_assert_eq(moves, 60);
+	cr_assert(board_game_over(&o.board));
+}
+
+Test(openings, a_transcript_needs_a_move_and_only_separators_between)
+{
+	struct match_opening o;
+	char err[200];
+
+	cr_assert_eq(match_opening_parse(":^ 1", &o, err, sizeof err), -1);
+	cr_assert_str_eq(err, "column 1: ':' is not a move");
+	cr_assert_eq(match_opening_parse("1.", &o, err, sizeof err), -1);
+	cr_assert(strstr(err, "column 1: no move") == err, "%s", err);
+	cr_assert_eq(match_opening_parse("f5 d6 ^ c3", &o, err, sizeof err), -1);
+	cr_assert_str_eq(err, "column 7: '^' is not a move");
+}
+
+Test(openings, byte_order_mark_nul_byte_and_read_errors)
+{
+	char bom[] = "\xEF\xBB\xBF"
+		     "f5d6c3\n";
+	char nul[] = "f5d6\nf5\0d6\n";
+	struct match_openings list;
+	char err[200];
+	FILE *f = fmemopen(bom, strlen(bom), "r");
+
+	cr_assert_eq(match_openings_read(f, "o.txt", &list, err, sizeof err), 0, "%s", err);
+	fclose(f);
+	cr_assert_eq(list.n, 1);
+	cr_assert_str_eq(list.v[0].text, "f5d6c3");
+	match_openings_free(&list);
+	f = fmemopen(nul, sizeof nul - 1, "r");
+	cr_assert_eq(match_openings_read(f, "o.txt", &list, err, sizeof err), -1);
+	fclose(f);
+	cr_assert_str_eq(err, "o.txt:2:3: NUL byte: this is not a text file");
+	f = fopen("/", "r");
+	cr_assert_not_null(f);
+	cr_assert_eq(match_openings_read(f, "/", &list, err, sizeof err), -1);
+	fclose(f);
+	cr_assert_str_eq(err, "/: Is a directory");
+}
+
+/* A long list reads whole (its array grows by doubling; one entry a line
+   made 20,000 lines take 100 s under ASan). */
+Test(openings, twenty_thousand_lines)
+{
+	struct match_openings list;
+	char err[200], *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	for (int i = 0; i < 20000; i++)
+		fprintf(f, "%s\n", i % 2 ? "f5d6c3" : "f5f6e6f4");
+	fclose(f);
+	f = fmemopen(text, len, "r");
+	cr_assert_eq(match_openings_read(f, "o.txt", &list, err, sizeof err), 0, "%s", err);
+	fclose(f);
+	cr_assert_eq(list.n, 20000);
+	cr_assert_str_eq(list.v[19999].text, "f5d6c3");
+	match_openings_free(&list);
+	free(text);
+}
+
 Test(schedule, each_opening_twice_with_colours_swapped)
 {
 	struct match_game g[10];

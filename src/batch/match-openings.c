@@ -6,9 +6,10 @@
  *   what                 meaning
  *   -------------------  -----------------------------------------------------
  *   `f5d6c3d3c4f4`       a move sequence from the standard start (transcript:
- *                        two characters a move, any case, separators such as
- *                        spaces, dashes and move numbers allowed; passes are
- *                        not written: a side with no move passes by itself)
+ *                        two characters a move, any case, with blanks, `-`,
+ *                        `.`, `,` and move numbers allowed between them; at
+ *                        least one move; passes are not written: a side with
+ *                        no move passes by itself)
  *   `-`                  the standard start position itself
  *   `---...--- X`        a board string (64 squares X/O/- and the side to
  *                        move, see board.h), played from as it is
@@ -16,10 +17,12 @@
  *   (blank)              ignored
  *
  * A line is a board string when it holds no digit, a transcript otherwise.
+ * A UTF-8 byte order mark at the start of the file is skipped.
  * openings/balanced.txt, shipped with the program, is such a file; its
  * comments give each opening's deep-search score.
  */
 #include "match.h"
+#include "parse.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -72,7 +75,7 @@ int match_opening_parse(const char *text, struct match_opening *o, char *err, si
 		uint64_t flips;
 
 		if (c < 'a' || c > 'h') {
-			if (isalpha(c)) {
+			if (!isdigit(c) && !strchr(" \t-.,", c)) {
 				snprintf(err, errlen, "column %d: '%c' is not a move", i + 1,
 					 o->text[i]);
 				return -1;
@@ -91,7 +94,7 @@ int match_opening_parse(const char *text, struct match_opening *o, char *err, si
 			o->moves[o->n_moves++] = SQ_PASS;
 		}
 		flips = board_flips(b.own, b.opp, sq);
-		if (!flips || o->n_moves >= 59) {
+		if (!flips) {
 			snprintf(err, errlen, "column %d: %s is not a legal move here", i + 1,
 				 board_square_name(sq));
 			return -1;
@@ -100,6 +103,10 @@ int match_opening_parse(const char *text, struct match_opening *o, char *err, si
 		side = (enum color) !side;
 		o->moves[o->n_moves++] = sq;
 		i++;
+	}
+	if (o->standard && o->n_moves == 0 && strcmp(o->text, "-") != 0) {
+		snprintf(err, errlen, "column 1: no move in the transcript (`-` is the start)");
+		return -1;
 	}
 	if (!board_can_move(&b) && board_opponent_can_move(&b)) {
 		board_pass(&b);
@@ -111,14 +118,20 @@ int match_opening_parse(const char *text, struct match_opening *o, char *err, si
 	return 0;
 }
 
-/* Appends one opening to `out`. Returns 0, or -1 when out of memory. */
-static int add_opening(struct match_openings *out, const struct match_opening *o)
+/* Appends one opening to `out`, whose array has room for `*cap` (grown by
+   doubling, as a list may have tens of thousands of lines). Returns 0, or -1
+   when out of memory. */
+static int add_opening(struct match_openings *out, int *cap, const struct match_opening *o)
 {
-	struct match_opening *v = realloc(out->v, (size_t)(out->n + 1) * sizeof *v);
+	if (out->n == *cap) {
+		int want = *cap ? 2 * *cap : 64;
+		struct match_opening *v = realloc(out->v, (size_t)want * sizeof *v);
 
-	if (!v)
-		return -1;
-	out->v = v;
+		if (!v)
+			return -1;
+		out->v = v;
+		*cap = want;
+	}
 	out->v[out->n++] = *o;
 	return 0;
 }
@@ -130,15 +143,23 @@ int match_openings_read(FILE *f, const char *name, struct match_openings *out, c
 			size_t errlen)
 {
 	char line[1024], msg[160];
-	int lineno = 0;
+	int lineno = 0, cap = 0, rc, col;
 
 	out->v = NULL;
 	out->n = 0;
-	while (fgets(line, sizeof line, f)) {
+	while ((rc = parse_get_line(f, line, sizeof line, lineno == 0, &col, msg, sizeof msg)) != 0) {
 		struct match_opening o;
 		char *hash = strchr(line, '#');
 		char *p = line;
 
+		if (rc < 0) {
+			if (col == 0)
+				snprintf(err, errlen, "%s: %s", name, msg);
+			else
+				snprintf(err, errlen, "%s:%d:%d: %s", name, lineno + 1, col, msg);
+			match_openings_free(out);
+			return -1;
+		}
 		lineno++;
 		if (hash)
 			*hash = '\0';
@@ -147,14 +168,13 @@ int match_openings_read(FILE *f, const char *name, struct match_openings *out, c
 		if (!*p)
 			continue;
 		if (match_opening_parse(p, &o, msg, sizeof msg) < 0) {
-			int col = atoi(msg + strlen("column ")) + (int)(p - line);
-
+			col = atoi(msg + strlen("column ")) + (int)(p - line);
 			snprintf(err, errlen, "%s:%d:%d:%s", name, lineno, col,
 				 strchr(msg, ':') + 1);
 			match_openings_free(out);
 			return -1;
 		}
-		if (add_opening(out, &o) < 0) {
+		if (add_opening(out, &cap, &o) < 0) {
 			snprintf(err, errlen, "%s: out of memory", name);
 			match_openings_free(out);
 			return -1;
@@ -176,9 +196,11 @@ int match_openings_start(struct match_openings *out)
 
 	out->v = NULL;
 	out->n = 0;
+	int cap = 0;
+
 	if (match_opening_parse("-", &o, err, sizeof err) < 0)
 		return -1;
-	return add_opening(out, &o);
+	return add_opening(out, &cap, &o);
 }
 
 /* Frees the list and leaves it empty. */
