@@ -16,6 +16,15 @@ static bool str_eq(const char *a, const char *b)
 	return strcmp(a ? a : "", b ? b : "") == 0;
 }
 
+static bool candidates_equal(const struct game_candidate *a, const struct game_candidate *b, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (a[i].move != b[i].move || a[i].score != b[i].score ||
+		    a[i].bound != b[i].bound || a[i].depth != b[i].depth)
+			return false;
+	return true;
+}
+
 static bool reasoning_equal(const struct game_reasoning *a, const struct game_reasoning *b)
 {
 	if (!a || !b)
@@ -28,13 +37,26 @@ static bool reasoning_equal(const struct game_reasoning *a, const struct game_re
 	for (int i = 0; i < a->pv_len; i++)
 		if (a->pv[i] != b->pv[i])
 			return false;
-	for (int i = 0; i < a->n_moves; i++)
-		if (a->moves[i].move != b->moves[i].move ||
-		    a->moves[i].score != b->moves[i].score ||
-		    a->moves[i].bound != b->moves[i].bound ||
-		    a->moves[i].depth != b->moves[i].depth)
+	return candidates_equal(a->moves, b->moves, a->n_moves);
+}
+
+/* Compares what an analysis holds: its fields, and of its arrays the entries
+   in use only (what lies past pv_len or n_moves is left from earlier lines). */
+static bool analysis_equal(const struct game_analysis *a, const struct game_analysis *b)
+{
+	if (a->valid != b->valid)
+		return false;
+	if (!a->valid)
+		return true;
+	if (a->best_move != b->best_move || a->best_score != b->best_score ||
+	    a->played_score != b->played_score || a->played_bound != b->played_bound ||
+	    a->loss != b->loss || a->depth != b->depth || a->exact != b->exact ||
+	    a->verdict != b->verdict || a->n_moves != b->n_moves || a->pv_len != b->pv_len)
+		return false;
+	for (int i = 0; i < a->pv_len; i++)
+		if (a->pv[i] != b->pv[i])
 			return false;
-	return true;
+	return candidates_equal(a->moves, b->moves, a->n_moves);
 }
 
 static bool nodes_equal(const struct game_node *a, const struct game_node *b, char *why,
@@ -61,9 +83,7 @@ static bool nodes_equal(const struct game_node *a, const struct game_node *b, ch
 			snprintf(why, whylen, "ply %d: different reasoning", a->ply);
 			return false;
 		}
-		if (a->analysis.valid != b->analysis.valid ||
-		    (a->analysis.valid &&
-		     memcmp(&a->analysis, &b->analysis, sizeof(a->analysis)))) {
+		if (!analysis_equal(&a->analysis, &b->analysis)) {
 			snprintf(why, whylen, "ply %d: different analysis", a->ply);
 			return false;
 		}
