@@ -220,6 +220,30 @@ static void option_refused(const struct cli_options *t, const struct option *lon
 		fprintf(stderr, ": %.*s is not an option of %s\n", len, w, t->command);
 }
 
+/* True when `w` is a cluster of letters ("-ab", not "--name") whose letter
+   `letter` is its last (`last`) or any of them. */
+static bool cluster_has(const char *w, int letter, bool last)
+{
+	size_t n = strlen(w);
+
+	if (w[0] != '-' || w[1] == '-' || n < 2 || letter <= 0)
+		return false;
+	return last ? (unsigned char)w[n - 1] == letter : strchr(w + 1, letter) != NULL;
+}
+
+/* The index in argv of the word getopt refused: the one before optind, or
+   the one before its value; but a letter refused inside a cluster of
+   letters ("-99999") leaves optind on that word, not past it. */
+static int refused_word(int argc, char *const *argv)
+{
+	if (optarg && optarg == argv[optind - 1])
+		return optind - 2;
+	if (optopt && !cluster_has(argv[optind - 1], optopt, true) && optind < argc &&
+	    cluster_has(argv[optind], optopt, false))
+		return optind;
+	return optind - 1;
+}
+
 /* The entry of `t` that getopt's answer `c` names, or NULL. */
 static const struct cli_option *option_of(const struct cli_options *t, int c)
 {
@@ -260,9 +284,7 @@ int cli_options_parse(const struct cli_options *t, int argc, char **argv, void *
 			return 0;
 		}
 		if (!o || o->foreign) {
-			/* the option word is before its value when that is an argument of its own
-			 */
-			int at = optarg && optarg == argv[optind - 1] ? optind - 2 : optind - 1;
+			int at = refused_word(argc, argv);
 
 			if (!t->getopt_messages)
 				option_refused(t, longs, argv, at, c);

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 static int output_error; /* errno of the first failure, 0 while all is well */
@@ -42,6 +43,26 @@ static bool reader_gone(void)
 	return poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP));
 }
 
+/* Why standard output failed when errno no longer says (a server that
+   flushed each reply met the error long before, and stdio keeps only its
+   flag): a pipe without a reader (EPIPE); else what an empty write answers
+   (/dev/full: ENOSPC), a file system with no room left (ENOSPC), or EIO. */
+static int failure_cause(void)
+{
+	struct statvfs fs;
+	struct stat st;
+
+	if (reader_gone())
+		return EPIPE;
+	errno = 0;
+	if (write(STDOUT_FILENO, "", 0) < 0 && errno)
+		return errno;
+	if (fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode) &&
+	    fstatvfs(STDOUT_FILENO, &fs) == 0 && fs.f_bavail == 0)
+		return ENOSPC;
+	return EIO;
+}
+
 /* Flushes standard output and checks it; with `reader`, also that a pipe
    still has a reader. False (after one message on stderr, the first time)
    when a write failed or the reader has gone. */
@@ -52,7 +73,7 @@ static bool output_check(bool reader)
 	errno = 0;
 	if (fflush(stdout) == 0 && !ferror(stdout) && !(reader && reader_gone()))
 		return true;
-	output_error = errno ? errno : EPIPE;
+	output_error = errno ? errno : failure_cause();
 	fprintf(stderr, "othello: error writing standard output: %s\n", strerror(output_error));
 	return false;
 }
