@@ -35,6 +35,30 @@ for cmd in "perft 5" "book names" "solve $tmpo/one.obf" "match --black random --
   [ $st -eq 2 ] && grep -q "error writing standard output: No space left on device" "$tmpo/err"
   check "othello $cmd >/dev/full exits 2 with a message" $?
 done
+# the servers flush each reply and meet the error long before the end: the
+# message still names it, not "Broken pipe" (issue 33)
+for cmd in "gtp" "nboard" "drill $TESTDATA/annotated.sgf"; do
+  # shellcheck disable=SC2086
+  printf 'nboard 2\nping 1\nclear_board\ngenmove black\n' | "$OTHELLO" $cmd >/dev/full 2>"$tmpo/err"; st=$?
+  [ $st -eq 2 ] && grep -q "error writing standard output: No space left on device" "$tmpo/err"
+  check "othello $cmd >/dev/full names the write error" $?
+done
+
+# file errors say why (issue 33)
+"$OTHELLO" solve /tmp >/dev/null 2>"$tmpo/err"; st=$?
+[ $st -eq 2 ] && grep -q "^/tmp: Is a directory$" "$tmpo/err"; check "solve DIRECTORY: the read error is named" $?
+printf '%% x\n--\000\n' >"$tmpo/nul.obf"
+"$OTHELLO" solve "$tmpo/nul.obf" >/dev/null 2>"$tmpo/err"; st=$?
+[ $st -eq 2 ] && grep -q "nul.obf:2:3: NUL byte" "$tmpo/err"; check "solve: a NUL byte is named, not a line too long" $?
+for cmd in "nboard --book" "ladder --book" "book check" "match --black random --white random --openings"; do
+  # shellcheck disable=SC2086
+  "$OTHELLO" $cmd "$tmpo/missing" </dev/null >/dev/null 2>"$tmpo/err"; st=$?
+  [ $st -ne 0 ] && grep -q "$tmpo/missing: No such file or directory" "$tmpo/err"
+  check "othello $cmd MISSING says why it cannot open it" $?
+done
+"$OTHELLO" perft -99999999999999999999 >/dev/null 2>"$tmpo/err"; st=$?
+[ $st -eq 2 ] && grep -q "unknown option '-99999999999999999999'" "$tmpo/err"
+check "a refused cluster of letters is named, not the word before it" $?
 for jobs in 1 2; do
   (sleep 0.5; "$OTHELLO" match --black random --white random --games 500 --jobs $jobs --quiet \
     --report "$tmpo/r$jobs.txt" 2>"$tmpo/err$jobs"; echo $? >"$tmpo/st$jobs") | true

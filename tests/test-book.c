@@ -442,6 +442,63 @@ Test(parse, next_line_refuses_a_line_longer_than_the_buffer)
 	fclose(f);
 }
 
+/* A NUL byte was taken for a line too long, a read error for the end of the
+   file, and a byte order mark for part of the first line (issue 33). */
+Test(parse, next_line_names_a_nul_byte_a_read_error_and_skips_a_bom)
+{
+	const char bom[] = "\xEF\xBB\xBF# c\nf5 +2\n", nul[] = "f5\nd3\0e2\n";
+	char line[64], err[100];
+	int lineno = 0;
+	FILE *f = fmemopen((void *)(uintptr_t)bom, sizeof bom - 1, "r");
+
+	cr_assert_eq(parse_next_line(f, line, sizeof line, "b", &lineno, err, sizeof err), 1);
+	cr_assert_str_eq(line, "f5 +2\n");
+	fclose(f);
+	lineno = 0;
+	f = fmemopen((void *)(uintptr_t)nul, sizeof nul - 1, "r");
+	cr_assert_eq(parse_next_line(f, line, sizeof line, "b", &lineno, err, sizeof err), 1);
+	cr_assert_eq(parse_next_line(f, line, sizeof line, "b", &lineno, err, sizeof err), -1);
+	cr_assert_str_eq(err, "b:2:3: NUL byte: this is not a text file");
+	fclose(f);
+	lineno = 0;
+	f = fopen("/", "r");
+	cr_assert_not_null(f);
+	cr_assert_eq(parse_next_line(f, line, sizeof line, "/", &lineno, err, sizeof err), -1);
+	cr_assert_str_eq(err, "/: Is a directory");
+	fclose(f);
+}
+
+Test(book, a_book_that_starts_with_a_byte_order_mark_loads)
+{
+	struct book *bk = book_new();
+	char err[300];
+
+	cr_assert_eq(load_text(bk, "bom.book", "\xEF\xBB\xBF"
+					       "f5 d6:+1.5/20\n",
+			       err, sizeof err),
+		     0, "%s", err);
+	cr_assert_eq(book_size(bk), 1);
+	book_free(bk);
+}
+
+/* Numbers of seconds are decimal: strtod's hexadecimal, inf and nan are
+   refused (`--time 0x10` was 16 s; issue 33). */
+Test(parse, decimal_numbers_only)
+{
+	static const char *const good[] = {"16", "0.5", ".25", "2.", "1e3", "+3", "0"};
+	static const double value[] = {16, 0.5, 0.25, 2, 1000, 3, 0};
+	static const char *const bad[] = {"0x10", "inf", "nan", "", "1e", "e3", ".", "1 ", " 1",
+					  "1e999", "0x1p3", "1,5"};
+	double v;
+
+	for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+		cr_assert(parse_decimal(good[i], &v), "%s", good[i]);
+		cr_assert_eq(v, value[i], "%s", good[i]);
+	}
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+		cr_assert(!parse_decimal(bad[i], &v), "'%s' taken", bad[i]);
+}
+
 Test(book, a_line_too_long_is_refused_with_its_number)
 {
 	struct book *bk = book_new();

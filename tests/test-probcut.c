@@ -40,6 +40,16 @@ static void expect_error(const char *text, const char *message)
 	cr_assert_str_eq(err, message);
 }
 
+Test(probcut, reader_skips_a_byte_order_mark)
+{
+	char err[256] = "";
+	struct probcut *pc = load_text("\xEF\xBB\xBF# fitted\nmid 10 12 4 2 1 0 300\n", err,
+				       sizeof err);
+
+	cr_assert_not_null(pc, "%s", err);
+	probcut_free(pc);
+}
+
 Test(probcut, reader_reports_file_and_line)
 {
 	expect_error("# c\n\nmid 1 2 3\n", "t.txt:3: expected LO HI DEEP SHALLOW SLOPE INTERCEPT "

@@ -26,6 +26,7 @@
 #include "timer.h"
 #include "train-import.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,7 +51,7 @@ static int load_file(struct book *bk, const char *path)
 	FILE *f = fopen(path, "r");
 
 	if (!f) {
-		fprintf(stderr, "othello book: %s: cannot open\n", path);
+		fprintf(stderr, "othello book: %s: %s\n", path, strerror(errno));
 		return -1;
 	}
 	return load_stream(bk, f, path);

@@ -47,6 +47,7 @@
 #include "rng.h"
 #include "timer.h"
 
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -432,8 +433,10 @@ static bool ladder_book(void *opts, const char *text)
 	char err[4400];
 	FILE *f = fopen(text, "r");
 
+	if (!f)
+		snprintf(err, sizeof err, "%s: %s", text, strerror(errno));
 	if (!f || book_load(lo->bk, f, text, err, sizeof err) < 0) {
-		fprintf(stderr, "othello ladder: %s\n", f ? err : "cannot open the book");
+		fprintf(stderr, "othello ladder: --book: %s\n", err);
 		if (f)
 			fclose(f);
 		return false;

@@ -428,8 +428,8 @@ static int load_openings(const struct run_options *ro, struct match_openings *ou
 		snprintf(path, sizeof path, "%s", ro->openings);
 		f = fopen(path, "r");
 		if (!f) {
-			fprintf(stderr, "othello %s: --openings: %s: cannot open\n", ro->command,
-				path);
+			fprintf(stderr, "othello %s: --openings: %s: %s\n", ro->command, path,
+				strerror(errno));
 			return 2;
 		}
 	} else {

@@ -12,6 +12,7 @@
 #include "eval.h"
 #include "nboard.h"
 
+#include <errno.h>
 #include <string.h>
 
 /* The options of `othello nboard`. */
@@ -90,9 +91,13 @@ int cli_nboard(int argc, char **argv)
 	} else {
 		FILE *f = fopen(no.book_path, "r");
 
+		if (!f)
+			snprintf(err, sizeof err, "%s: %s", no.book_path, strerror(errno));
+		else
+			snprintf(err, sizeof err, "out of memory");
 		bk = book_new();
 		if (!f || !bk || book_load(bk, f, no.book_path, err, sizeof err) < 0) {
-			fprintf(stderr, "othello nboard: --book: %s\n", f ? err : "cannot open");
+			fprintf(stderr, "othello nboard: --book: %s\n", err);
 			if (f)
 				fclose(f);
 			book_free(bk);

@@ -22,6 +22,7 @@
 #include "cli.h"
 #include "eval.h"
 #include "obf.h"
+#include "parse.h"
 #include "search.h"
 
 #include <stdio.h>
@@ -173,7 +174,7 @@ int cli_solve(int argc, char **argv)
 	struct eval *ev;
 	struct search *s;
 	char line[OBF_LINE_MAX], err[200], eval_name[EVALSPEC_NAME_LEN];
-	int first, lineno = 0, count = 0, mismatches = 0, status = 0;
+	int first, lineno = 0, count = 0, mismatches = 0, status = 0, got, col;
 	uint64_t total_nodes = 0;
 	double total_time = 0;
 	FILE *f;
@@ -217,15 +218,18 @@ int cli_solve(int argc, char **argv)
 		return 2;
 	}
 	cli_search_threads("solve", s, so.threads);
-	while (fgets(line, sizeof line, f)) {
-		int got, bad, col;
+	while ((got = parse_get_line(f, line, sizeof line, lineno == 0, &col, err, sizeof err))) {
+		int bad;
 
-		lineno++;
-		if (!strchr(line, '\n') && !feof(f)) {
-			fprintf(stderr, "%s:%d: line too long\n", argv[first], lineno);
+		if (got < 0) {
+			if (col == 0)
+				fprintf(stderr, "%s: %s\n", argv[first], err);
+			else
+				fprintf(stderr, "%s:%d:%d: %s\n", argv[first], lineno + 1, col, err);
 			status = 2;
 			break;
 		}
+		lineno++;
 		got = obf_parse_line(line, &pos, &col, err, sizeof err);
 		if (got < 0) {
 			int skip = 0;
@@ -257,10 +261,6 @@ int cli_solve(int argc, char **argv)
 		mismatches += bad != 0;
 		total_nodes += res.nodes;
 		total_time += res.time;
-	}
-	if (status == 0 && ferror(f)) {
-		fprintf(stderr, "%s: read error\n", argv[first]);
-		status = 2;
 	}
 	fclose(f);
 	search_free(s);

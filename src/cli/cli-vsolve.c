@@ -19,6 +19,7 @@
  * ordered with the board's shipped evaluation (eval/variant-NAME.txt).
  */
 #include "cli-variant.h"
+#include "parse.h"
 #include "veval.h"
 #include "vsearch.h"
 
@@ -206,7 +207,7 @@ int cli_vsolve(const struct vgeom *g, const char *path, const struct cli_vsolve_
 	struct vsearch *s;
 	struct vobf pos;
 	char line[1024], err[200];
-	int lineno = 0, count = 0, mismatches = 0, status = 0;
+	int lineno = 0, count = 0, mismatches = 0, status = 0, got, col;
 	uint64_t nodes = 0;
 	double time = 0;
 	FILE *f = fopen(path, "r");
@@ -225,19 +226,21 @@ int cli_vsolve(const struct vgeom *g, const char *path, const struct cli_vsolve_
 		fclose(f);
 		return 2;
 	}
-	while (fgets(line, sizeof line, f)) {
-		int got;
-
-		lineno++;
-		if (!strchr(line, '\n') && !feof(f)) {
-			fprintf(stderr, "%s:%d: line too long\n", path, lineno);
+	while ((got = parse_get_line(f, line, sizeof line, lineno == 0, &col, err, sizeof err))) {
+		if (got < 0) {
+			if (col == 0)
+				fprintf(stderr, "%s: %s\n", path, err);
+			else
+				fprintf(stderr, "%s:%d:%d: %s\n", path, lineno + 1, col, err);
 			status = 2;
 			break;
 		}
+		lineno++;
 		got = vobf_parse(g, line, &pos, err, sizeof err);
 		if (got < 0) {
-			int col = 0, skip = 0;
+			int skip = 0;
 
+			col = 0;
 			if (sscanf(err, "column %d: %n", &col, &skip) == 1 && skip > 0)
 				fprintf(stderr, "%s:%d:%d: %s\n", path, lineno, col, err + skip);
 			else
@@ -247,10 +250,6 @@ int cli_vsolve(const struct vgeom *g, const char *path, const struct cli_vsolve_
 		}
 		if (got > 0)
 			mismatches += vsolve_position(s, g, &pos, o, ++count, &nodes, &time);
-	}
-	if (status == 0 && ferror(f)) {
-		fprintf(stderr, "%s: read error\n", path);
-		status = 2;
 	}
 	fclose(f);
 	vsearch_free(s);

@@ -29,6 +29,7 @@
  * by t sigmas): 73 % 1.1, 87 % 1.5, 95 % 2.0, 98 % 2.6, 99 % 3.3, as in Edax.
  */
 #include "probcut.h"
+#include "parse.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -201,20 +202,25 @@ static void extend(struct probcut *pc)
 struct probcut *probcut_load(FILE *f, const char *name, char *err, size_t errlen)
 {
 	struct probcut *pc = calloc(1, sizeof *pc);
-	char line[512];
-	int lineno = 0, rows = 0;
+	char line[512], bad[96];
+	int lineno = 0, rows = 0, rc, col;
 
 	if (!pc) {
 		snprintf(err, errlen, "%s: out of memory", name);
 		return NULL;
 	}
-	while (fgets(line, sizeof line, f)) {
+	while ((rc = parse_get_line(f, line, sizeof line, lineno == 0, &col, bad, sizeof bad)) != 0) {
 		char *p = line;
 		const char *why;
 
+		if (rc < 0 && col == 0) {
+			snprintf(err, errlen, "%s: %s", name, bad);
+			probcut_free(pc);
+			return NULL;
+		}
 		lineno++;
-		if (!strchr(line, '\n') && !feof(f)) {
-			snprintf(err, errlen, "%s:%d: line too long", name, lineno);
+		if (rc < 0) {
+			snprintf(err, errlen, "%s:%d:%d: %s", name, lineno, col, bad);
 			probcut_free(pc);
 			return NULL;
 		}
@@ -230,8 +236,8 @@ struct probcut *probcut_load(FILE *f, const char *name, char *err, size_t errlen
 		}
 		rows++;
 	}
-	if (ferror(f) || rows == 0) {
-		snprintf(err, errlen, "%s: %s", name, rows ? strerror(errno) : "no ProbCut rows");
+	if (rows == 0) {
+		snprintf(err, errlen, "%s: no ProbCut rows", name);
 		probcut_free(pc);
 		return NULL;
 	}
