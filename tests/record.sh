@@ -95,5 +95,16 @@ if [ -n "${SHARED_DATA:-}" ] && [ -f "$SHARED_DATA/wthor/WTH_2005.wtb" ]; then
 else
   tap_n=$((tap_n + 1)); echo "ok $tap_n - # SKIP a whole shared WTHOR year converts to GGF (no ../shared/data)"
 fi
+# a collection of three games: the first is converted and the others are
+# counted on stderr, not dropped without a word (issue 33)
+printf '(;GM[2];B[f5])\n(;GM[2];B[d3])\n(;GM[2];B[c4])\n' >"$tmp/three.sgf"
+"$OTHELLO" convert "$tmp/three.sgf" "$tmp/three.txt" 2>"$tmp/err"; st=$?
+[ $st -eq 0 ] && [ "$(cat "$tmp/three.txt")" = "f5" ] &&
+  grep -q "three.sgf holds 3 games; only the first is converted" "$tmp/err"
+check "a collection of 3 games: the first is converted, the others counted" $?
+printf '(;GM[2];B[f5])\n;B[d3])\n' >"$tmp/junk.sgf"
+"$OTHELLO" convert "$tmp/junk.sgf" "$tmp/junk.txt" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "junk.sgf:2:1: unexpected text after the game" "$tmp/err"
+check "text after the game is refused with its place" $?
 
 tap_done

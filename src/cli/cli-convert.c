@@ -246,6 +246,10 @@ int cli_convert(int argc, char **argv)
 		fprintf(stderr, "othello convert: %s\n", err);
 		return 2;
 	}
+	if (g->other_games > 0)
+		fprintf(stderr,
+			"othello convert: %s holds %d games; only the first is converted\n",
+			strcmp(in, "-") == 0 ? "standard input" : in, g->other_games + 1);
 	if (strcmp(out, "-") == 0 &&
 	    record_check_format(g, to, "standard output", err, sizeof(err)) < 0) {
 		fprintf(stderr, "othello convert: %s\n", err);

@@ -172,6 +172,7 @@ struct game *game_copy(const struct game *g)
 	c->time_per_move = g->time_per_move;
 	c->standard_start = g->standard_start;
 	c->variant = g->variant;
+	c->other_games = g->other_games;
 	c->root = node_clone(g->root);
 	if (!c->root || clone_children(c->root, g->root) < 0)
 		goto fail;

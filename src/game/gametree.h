@@ -164,6 +164,8 @@ struct game {
 	double time_per_move;	/* seconds per engine move, 0 = not set */
 	bool standard_start;	/* the root is the standard start position */
 	enum variant variant;	/* the board the game is played on */
+	int other_games;	/* games after this one in the file it was read from
+				   (an SGF collection, a GGF list): not read */
 };
 
 struct game *game_new(void);

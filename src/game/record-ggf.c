@@ -315,8 +315,9 @@ static int read_start(struct record_reader *r)
 	return 0;
 }
 
-/* Reads the first game of a GGF file. Returns a new record, or NULL with
-   `NAME:LINE:COL: what is wrong`. */
+/* Reads the first game of a GGF file; the games after it are counted
+   (other_games), not read, and anything else after it is refused. Returns a
+   new record, or NULL with `NAME:LINE:COL: what is wrong`. */
 struct game *record_read_ggf(const char *text, size_t len, const char *name, char *err,
 			     size_t errlen)
 {
@@ -375,6 +376,9 @@ struct game *record_read_ggf(const char *text, size_t len, const char *name, cha
 		record_fail(&r, 0, "not a GGF game: GM[Othello] is missing");
 		goto fail;
 	}
+	r.pos++;
+	if ((g->other_games = record_count_games(&r)) < 0)
+		goto fail;
 	return g;
 fail:
 	game_free(g);

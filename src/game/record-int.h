@@ -37,5 +37,6 @@ int record_parse_vsquare(enum variant v, const char *s, size_t n);
 struct game_node *record_play(struct game *g, struct game_node *at, enum color player, int move,
 			      char *msg, size_t msglen);
 int record_finish_output(FILE *f);
+int record_count_games(struct record_reader *r);
 
 #endif

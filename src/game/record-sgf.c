@@ -38,7 +38,9 @@
  * C         any    comment
  * TE        move   good move: TE[1] !, TE[2] !!
  * BM        move   bad move: BM[1] ?, BM[2] ??
- * IT DO     move   interesting !? / doubtful ?!
+ * IT DO     move   interesting !? / doubtful ?! (IT[], DO[]); one mark a node,
+ *                  and one move: a second, or a mark of another value, is
+ *                  refused rather than dropped
  * (others)  any    kept verbatim on the node, written back after ours
  *
  * Private properties of Othello Master (names starting with OM):
@@ -790,6 +792,62 @@ static bool is_move_prop(const char *id)
 	return false;
 }
 
+/* True for the properties that mark a move (at most one a node). */
+static bool is_mark_prop(const char *id)
+{
+	return !strcmp(id, "TE") || !strcmp(id, "BM") || !strcmp(id, "IT") || !strcmp(id, "DO");
+}
+
+/*
+ * Refuses what the pending node holds twice, which would be dropped: a
+ * second move (B or W again) or a second mark; and a mark with a value it
+ * cannot have: TE and BM take 1 or 2, IT and DO none. Returns 0, or -1 with
+ * the place of the offending property.
+ */
+static int check_moves_and_marks(struct parser *p)
+{
+	const struct sprop *move = NULL, *mark = NULL;
+
+	for (int i = 0; i < p->n_props; i++) {
+		const struct sprop *pr = &p->props[i];
+		const struct sval *v = &p->vals[pr->first];
+		size_t len = v->close - v->open - 1;
+		const char *text = p->r.text + v->open + 1;
+
+		if (!strcmp(pr->id, "B") || !strcmp(pr->id, "W")) {
+			if (move && strcmp(move->id, pr->id) == 0) {
+				record_fail(&p->r, pr->off, "a node with two moves (%s twice)",
+					    pr->id);
+				return -1;
+			}
+			move = pr;
+		}
+		if (!is_mark_prop(pr->id))
+			continue;
+		if (mark) {
+			record_fail(&p->r, pr->off, "a node with two marks (%s and %s)", mark->id,
+				    pr->id);
+			return -1;
+		}
+		mark = pr;
+		if (pr->n != 1) {
+			record_fail(&p->r, p->vals[pr->first + 1].open, "%s has one value",
+				    pr->id);
+			return -1;
+		}
+		if ((pr->id[0] == 'T' || pr->id[0] == 'B') &&
+		    !(len == 1 && (text[0] == '1' || text[0] == '2'))) {
+			record_fail(&p->r, v->open + 1, "%s must be 1 or 2", pr->id);
+			return -1;
+		}
+		if ((pr->id[0] == 'I' || pr->id[0] == 'D') && len != 0) {
+			record_fail(&p->r, v->open + 1, "%s takes no value: %s[]", pr->id, pr->id);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* Applies an annotation of the move of `at` (see is_move_prop). */
 static int apply_move_prop(struct parser *p, const char *id, const struct sval *v,
 			   struct game_node *at, char *text)
@@ -916,6 +974,8 @@ static int apply_node(struct parser *p)
 	if (!p->pending)
 		return 0;
 	p->pending = false;
+	if (check_moves_and_marks(p) < 0)
+		return -1;
 	if (first) {
 		if (board_read(p) < 0 || apply_setup(p) < 0)
 			return -1;
@@ -970,8 +1030,9 @@ static int apply_node(struct parser *p)
 	return 0;
 }
 
-/* Reads the first game of an SGF collection. Returns a new record, or NULL
-   with `NAME:LINE:COL: what is wrong`. */
+/* Reads the first game of an SGF collection; the games after it are counted
+   (other_games), not read, and anything else after it is refused. Returns a
+   new record, or NULL with `NAME:LINE:COL: what is wrong`. */
 struct game *record_read_sgf(const char *text, size_t len, const char *name, char *err,
 			     size_t errlen)
 {
@@ -1056,7 +1117,7 @@ struct game *record_read_sgf(const char *text, size_t len, const char *name, cha
 	}
 	if (join_comments(&p) < 0)
 		record_fail(&p.r, 0, "out of memory");
-	else
+	else if ((p.g->other_games = record_count_games(&p.r)) >= 0)
 		ok = true;
 out:
 	free(stack);

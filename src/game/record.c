@@ -87,6 +87,53 @@ void record_skip_space(struct record_reader *r)
 		r->pos++;
 }
 
+/*
+ * Counts the games after the one just read, from the reader's position to
+ * the end of the text: each `(` ... its matching `)`, values in brackets
+ * passed over whole (a `\` escapes the next byte), only white space between
+ * and after them. Returns the count, or -1 with a message at the first text
+ * that is not a game or at a game left open.
+ */
+int record_count_games(struct record_reader *r)
+{
+	int count = 0;
+
+	for (;;) {
+		size_t start;
+		int depth = 0;
+
+		record_skip_space(r);
+		if (r->pos >= r->len)
+			return count;
+		if (r->text[r->pos] != '(') {
+			record_fail(r, r->pos, "unexpected text after the game");
+			return -1;
+		}
+		start = r->pos;
+		for (; r->pos < r->len; r->pos++) {
+			char c = r->text[r->pos];
+
+			if (c == '[') {
+				while (++r->pos < r->len && r->text[r->pos] != ']')
+					if (r->text[r->pos] == '\\')
+						r->pos++;
+				if (r->pos >= r->len)
+					break;
+			} else if (c == '(') {
+				depth++;
+			} else if (c == ')' && --depth == 0) {
+				break;
+			}
+		}
+		if (r->pos >= r->len) {
+			record_fail(r, start, "game %d of the file has no closing ')'", count + 2);
+			return -1;
+		}
+		r->pos++;
+		count++;
+	}
+}
+
 /* Refuses text the readers do not take: longer than RECORD_MAX_TEXT, or with
    a NUL byte (no text format holds one). Returns 0, or -1 with a message. */
 int record_check_text(const char *text, size_t len, const char *name, char *err, size_t errlen)
