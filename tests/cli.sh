@@ -59,6 +59,20 @@ done
 "$OTHELLO" perft -99999999999999999999 >/dev/null 2>"$tmpo/err"; st=$?
 [ $st -eq 2 ] && grep -q "unknown option '-99999999999999999999'" "$tmpo/err"
 check "a refused cluster of letters is named, not the word before it" $?
+# numbers of seconds are decimal: strtod took 0x10 for 16 s (issue 33)
+for cmd in "match --black random --white random --games 2 --time" \
+  "analyze-position START --time" "gtp --time" "script --game-time"; do
+  # shellcheck disable=SC2086
+  "$OTHELLO" $cmd 0x10 </dev/null >/dev/null 2>"$tmpo/err"; st=$?
+  [ $st -eq 2 ] && grep -q "'0x10' is not" "$tmpo/err"
+  check "othello $cmd 0x10 is refused" $?
+done
+"$OTHELLO" match --black "expert --time 0x10" --white random --games 2 >/dev/null 2>"$tmpo/err"; st=$?
+[ $st -eq 2 ] && grep -q "'0x10' is not a number of seconds" "$tmpo/err"
+check "a level's --time 0x10 is refused" $?
+printf 'f5\nanalyze --time 0x1\n' | "$OTHELLO" script --no-board >/dev/null 2>"$tmpo/err"; st=$?
+[ $st -eq 1 ] && grep -q "analyze: time is a positive number of seconds (not .0x1.)" "$tmpo/err"
+check "the analyze command refuses --time 0x1" $?
 for jobs in 1 2; do
   (sleep 0.5; "$OTHELLO" match --black random --white random --games 500 --jobs $jobs --quiet \
     --report "$tmpo/r$jobs.txt" 2>"$tmpo/err$jobs"; echo $? >"$tmpo/st$jobs") | true

@@ -23,17 +23,13 @@ bool cli_parse_int(const char *s, long lo, long hi, long *out)
 	return parse_long(s, lo, hi, out);
 }
 
-/* True, with the number in `out`, when `s` is a finite decimal number >= 0. */
+/* True, with the number in `out`, when `s` is a finite decimal number >= 0
+   (parse_decimal: no hexadecimal, `--time 0x10` is refused). */
 bool cli_parse_seconds(const char *s, double *out)
 {
-	char *end;
 	double v;
 
-	if (!s || !*s)
-		return false;
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || *end || !isfinite(v) || v < 0)
+	if (!parse_decimal(s, &v) || v < 0)
 		return false;
 	*out = v;
 	return true;

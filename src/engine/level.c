@@ -173,12 +173,9 @@ static int apply_option(struct level_spec *spec, const char *opt, const char *va
 		make_search(spec, (int)v);
 		spec->depth = (int)v;
 	} else if (strcmp(opt, "time") == 0) {
-		char *end;
 		double t;
 
-		errno = 0;
-		t = strtod(val, &end);
-		if (errno || end == val || *end || !isfinite(t) || t <= 0 || t > 1e6) {
+		if (!parse_decimal(val, &t) || t <= 0 || t > 1e6) {
 			snprintf(err, errlen, "--time: '%s' is not a number of seconds above 0",
 				 val);
 			return -1;

@@ -7,6 +7,7 @@
 #include "board.h"
 #include "controller.h"
 #include "keymap.h"
+#include "parse.h"
 #include "square.h"
 
 #include <stdio.h>
@@ -80,7 +81,6 @@ int cmd_drill(struct controller *ctl, int argc, char **argv, struct command_resu
 		return 0;
 	}
 	for (int i = 1; i < argc; i++) {
-		char *end;
 		double d;
 
 		if (strcasecmp(argv[i], "black") == 0 || strcasecmp(argv[i], "white") == 0)
@@ -88,8 +88,7 @@ int cmd_drill(struct controller *ctl, int argc, char **argv, struct command_resu
 		else if (strcasecmp(argv[i], "both") == 0)
 			side = -1;
 		else if ((strcmp(argv[i], "--within") == 0 || strcmp(argv[i], "-w") == 0) &&
-			 i + 1 < argc && (d = strtod(argv[i + 1], &end)) >= 0 && d <= 64 && !*end &&
-			 end != argv[i + 1]) {
+			 i + 1 < argc && parse_decimal(argv[i + 1], &d) && d >= 0 && d <= 64) {
 			within = (int)(d * 100 + 0.5);
 			i++;
 		} else {
@@ -280,7 +279,6 @@ static bool analyze_option(int argc, char **argv, int *i, int *depth, double *se
 			   struct command_result *res)
 {
 	const char *opt = argv[*i];
-	char *end;
 
 	if (strcmp(opt, "--fast") == 0 || strcmp(opt, "-f") == 0) {
 		*fast = true;
@@ -298,8 +296,7 @@ static bool analyze_option(int argc, char **argv, int *i, int *depth, double *se
 		cmd_fail(res, "analyze: depth is 1 to 60 (not `%s`)", argv[*i]);
 		return false;
 	}
-	*secs = strtod(argv[*i], &end);
-	if (*end || end == argv[*i] || !(*secs > 0)) {
+	if (!parse_decimal(argv[*i], secs) || !(*secs > 0)) {
 		cmd_fail(res, "analyze: time is a positive number of seconds (not `%s`)", argv[*i]);
 		return false;
 	}
