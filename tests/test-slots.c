@@ -171,6 +171,40 @@ Test(slots, a_new_save_follows_the_umask_and_a_resave_keeps_the_mode)
 	game_free(g);
 }
 
+/* A directory component over 255 bytes: the reason survives in a message
+   buffer of the size the commands use, the path cut in its middle (the
+   message once ended inside the path; issue 33). */
+Test(slots, an_overlong_directory_name_keeps_the_reason_in_the_message)
+{
+	char sub[512], err[256];
+	struct game *g = game_new();
+	int n = snprintf(sub, sizeof(sub), "%s/", dir);
+
+	memset(sub + n, 'a', 300);
+	strcpy(sub + n + 300, "/x");
+	cr_assert_eq(slots_save(sub, "1", g, NULL, err, sizeof(err)), -1);
+	cr_assert_geq(strlen(err), 20);
+	cr_assert_str_eq(err + strlen(err) - 20, ": File name too long", "%s", err);
+	cr_assert(strncmp(err, dir, strlen(dir)) == 0, "%s", err);
+	cr_assert(strstr(err, "...") != NULL, "%s", err);
+	game_free(g);
+}
+
+/* A save directory whose name leaves no room for a slot's path is refused by
+   name, for `saves` too (which said "no saved games"). */
+Test(slots, a_directory_name_too_long_for_a_slot_is_refused)
+{
+	static char name[SLOT_PATH_MAX], out[SLOT_PATH_MAX];
+	char err[256];
+
+	memset(name, 'b', SLOT_DIR_MAX + 1);
+	name[0] = '/';
+	cr_assert_eq(slots_dir(name, out, sizeof(out), err, sizeof(err)), -1);
+	cr_assert(strstr(err, "save directory name too long") == err, "%s", err);
+	name[SLOT_DIR_MAX] = '\0';
+	cr_assert_eq(slots_dir(name, out, sizeof(out), err, sizeof(err)), 0, "%s", err);
+}
+
 Test(slots, list_gives_date_players_moves_result_and_description)
 {
 	char err[512], path[256];

@@ -134,6 +134,32 @@ int record_count_games(struct record_reader *r)
 	}
 }
 
+/*
+ * Formats "PATH: why" into err, PATH cut in its middle ("/home/...aaa/x")
+ * when the whole would not fit: the reason is what the reader needs most,
+ * and a long directory name once pushed it out of the message. The cut
+ * falls between UTF-8 characters.
+ */
+void record_path_error(char *err, size_t errlen, const char *path, const char *why)
+{
+	size_t n = strlen(path), room, head, tail;
+
+	if (!errlen)
+		return;
+	if (n + strlen(why) + 3 <= errlen || errlen < strlen(why) + 16) {
+		snprintf(err, errlen, "%s: %s", path, why);
+		return;
+	}
+	room = errlen - strlen(why) - 3 - 3; /* ": ", "...", the NUL */
+	head = room / 2;
+	tail = room - head;
+	while (head > 0 && ((unsigned char)path[head] & 0xC0) == 0x80)
+		head--;
+	while (tail > 0 && ((unsigned char)path[n - tail] & 0xC0) == 0x80)
+		tail--;
+	snprintf(err, errlen, "%.*s...%s: %s", (int)head, path, path + n - tail, why);
+}
+
 /* Refuses text the readers do not take: longer than RECORD_MAX_TEXT, or with
    a NUL byte (no text format holds one). Returns 0, or -1 with a message. */
 int record_check_text(const char *text, size_t len, const char *name, char *err, size_t errlen)
@@ -311,7 +337,7 @@ static char *read_whole(const char *path, size_t *len, char *err, size_t errlen)
 	size_t n = 0, cap = 0, got;
 
 	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		record_path_error(err, errlen, path, strerror(errno));
 		return NULL;
 	}
 	for (;;) {
@@ -333,7 +359,7 @@ static char *read_whole(const char *path, size_t *len, char *err, size_t errlen)
 			break;
 	}
 	if (ferror(f)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		record_path_error(err, errlen, path, strerror(errno));
 		goto fail;
 	}
 	fclose(f);
@@ -388,18 +414,18 @@ static int write_in_place(const char *path, int (*write)(FILE *f, const void *da
 	int saved;
 
 	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		record_path_error(err, errlen, path, strerror(errno));
 		return -1;
 	}
 	errno = EIO;
 	if (write(f, data) < 0 || fflush(f) != 0 || ferror(f)) {
 		saved = errno;
 		fclose(f);
-		snprintf(err, errlen, "%s: %s", path, strerror(saved));
+		record_path_error(err, errlen, path, strerror(saved));
 		return -1;
 	}
 	if (fclose(f) != 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		record_path_error(err, errlen, path, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -475,7 +501,7 @@ int record_write_atomic(const char *path, int (*write)(FILE *f, const void *data
 	}
 	fd = record_create_temp(path, tmp);
 	if (fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		record_path_error(err, errlen, path, strerror(errno));
 		free(tmp);
 		return -1;
 	}
@@ -506,7 +532,7 @@ int record_write_atomic(const char *path, int (*write)(FILE *f, const void *data
 fail:
 	unlink(tmp);
 	free(tmp);
-	snprintf(err, errlen, "%s: %s", path, strerror(saved));
+	record_path_error(err, errlen, path, strerror(saved));
 	return -1;
 }
 

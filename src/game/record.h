@@ -50,6 +50,7 @@ struct game *record_load_file(const char *path, int fmt, char *err, size_t errle
 int record_save_file(const char *path, const struct game *g, int fmt, char *err, size_t errlen);
 bool record_writes_in_place(const char *path);
 int record_create_temp(const char *path, char *tmp);
+void record_path_error(char *err, size_t errlen, const char *path, const char *why);
 int record_write_atomic(const char *path, int (*write)(FILE *f, const void *data), const void *data,
 			char *err, size_t errlen);
 

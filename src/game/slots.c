@@ -45,7 +45,9 @@ bool slots_name_valid(const char *name)
 /* Resolves the save directory into out: `override` (--save-dir) if given,
    else $OTHELLO_SAVE_DIR, else $XDG_DATA_HOME/othello-master/saves (when
    absolute), else ~/.local/share/othello-master/saves. Returns 0, or -1 with
-   a message if none can be named. Nothing is created. */
+   a message if none can be named, or if its name leaves no room for the
+   path of a slot's temporary file (it would list no slots and save none).
+   Nothing is created. */
 int slots_dir(const char *override, char *out, size_t outlen, char *err, size_t errlen)
 {
 	const char *env;
@@ -64,8 +66,9 @@ int slots_dir(const char *override, char *out, size_t outlen, char *err, size_t 
 			 "no save directory: set HOME or OTHELLO_SAVE_DIR, or use --save-dir");
 		return -1;
 	}
-	if (n < 0 || (size_t)n >= outlen) {
-		snprintf(err, errlen, "save directory name too long");
+	if (n < 0 || (size_t)n >= outlen || n > SLOT_DIR_MAX) {
+		snprintf(err, errlen, "save directory name too long (%d bytes, at most %d)", n,
+			 SLOT_DIR_MAX);
 		return -1;
 	}
 	return 0;
@@ -177,7 +180,7 @@ static int make_dirs(const char *dir, char *err, size_t errlen)
 			continue;
 		path[i] = '\0';
 		if (mkdir(path, 0755) != 0 && errno != EEXIST) {
-			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+			record_path_error(err, errlen, path, strerror(errno));
 			return -1;
 		}
 		path[i] = i < n ? '/' : '\0';
@@ -216,7 +219,7 @@ int slots_save_unique(const char *dir, const char *name, const struct game *g,
 		return -1;
 	}
 	if ((fd = mkstemps(out, 4)) < 0) {
-		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+		record_path_error(err, errlen, dir, strerror(errno));
 		return -1;
 	}
 	close(fd);
@@ -325,7 +328,7 @@ int slots_list(const char *dir, struct slot_info **out, int *count, char *err, s
 	if (!(d = opendir(dir))) {
 		if (errno == ENOENT)
 			return 0;
-		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+		record_path_error(err, errlen, dir, strerror(errno));
 		return -1;
 	}
 	while ((e = readdir(d))) {
