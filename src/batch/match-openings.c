@@ -149,8 +149,7 @@ int match_openings_read(FILE *f, const char *name, struct match_openings *out, c
 	out->n = 0;
 	while ((rc = parse_get_line(f, line, sizeof line, lineno == 0, &col, msg, sizeof msg)) != 0) {
 		struct match_opening o;
-		char *hash = strchr(line, '#');
-		char *p = line;
+		char *hash, *p = line;
 
 		if (rc < 0) {
 			if (col == 0)
@@ -161,6 +160,7 @@ int match_openings_read(FILE *f, const char *name, struct match_openings *out, c
 			return -1;
 		}
 		lineno++;
+		hash = strchr(line, '#');
 		if (hash)
 			*hash = '\0';
 		while (isspace((unsigned char)*p))

@@ -107,6 +107,7 @@ int parse_get_line(FILE *f, char *line, int size, bool first, int *col, char *wh
 	memset(line, '\n', (size_t)size);
 	errno = 0;
 	if (!fgets(line, size, f)) {
+		line[0] = '\0';
 		if (ferror(f)) {
 			snprintf(why, whylen, "%s", strerror(errno ? errno : EIO));
 			*col = 0;
