@@ -3,11 +3,13 @@
  * values backed up over games that share a beginning against the games'
  * own final scores, transpositions and mirror images as one position, a
  * WTHOR leaf at 24 empties, exact solves against a slow negamax of the
- * reference board, and resuming and sharding a run.
+ * reference board, resuming and sharding a run; and the job pool that
+ * runs it: every item once, finish under the lock, a failure stops it.
  */
 #include <criterion/criterion.h>
 
 #include "gamedb.h"
+#include "jobs.h"
 #include "refboard.h"
 #include "train-import.h"
 
@@ -320,4 +322,92 @@ Test(import, shards_and_a_resumed_run_solve_each_position_once)
 	free(buf);
 	free(done);
 	eval_free(ev);
+}
+
+/* The job pool (jobs.h): what a run shares. */
+struct pool_test {
+	int worked[1000];  /* times each item was worked */
+	int finished[1000]; /* times each was finished */
+	int in_finish;	   /* threads inside finish at once (must stay 0 or 1) */
+	int most;	   /* the most seen */
+	size_t fail_at;	   /* the item whose work fails (or past the end) */
+	int states;	   /* states made */
+};
+
+static bool pool_skip(void *ctx, size_t item)
+{
+	(void)ctx;
+	return item % 10 == 3;
+}
+
+static void *pool_start(void *ctx)
+{
+	struct pool_test *t = ctx;
+
+	__atomic_add_fetch(&t->states, 1, __ATOMIC_SEQ_CST);
+	return malloc(1);
+}
+
+static int pool_work(void *ctx, void *state, size_t item)
+{
+	struct pool_test *t = ctx;
+
+	cr_assert_not_null(state);
+	__atomic_add_fetch(&t->worked[item], 1, __ATOMIC_SEQ_CST);
+	return item == t->fail_at ? -1 : 0;
+}
+
+static int pool_finish(void *ctx, void *state, size_t item, int rc)
+{
+	struct pool_test *t = ctx;
+
+	(void)state;
+	if (++t->in_finish > t->most)
+		t->most = t->in_finish;
+	t->finished[item]++;
+	t->in_finish--;
+	return rc;
+}
+
+Test(jobs, every_item_not_skipped_is_worked_and_finished_once)
+{
+	struct pool_test *t = calloc(1, sizeof(*t));
+	struct jobs j = {.items = 1000,
+			 .threads = 4,
+			 .ctx = t,
+			 .skip = pool_skip,
+			 .start = pool_start,
+			 .stop = free,
+			 .work = pool_work,
+			 .finish = pool_finish};
+
+	t->fail_at = 1000;
+	cr_assert_eq(jobs_run(&j), 0);
+	for (size_t i = 0; i < 1000; i++) {
+		cr_assert_eq(t->worked[i], i % 10 == 3 ? 0 : 1, "item %zu", i);
+		cr_assert_eq(t->finished[i], t->worked[i]);
+	}
+	cr_assert_eq(t->most, 1, "finish runs under the lock");
+	cr_assert_leq(t->states, 4);
+	free(t);
+}
+
+Test(jobs, a_failure_stops_the_run)
+{
+	struct pool_test *t = calloc(1, sizeof(*t));
+	struct jobs j = {.items = 1000,
+			 .threads = 1,
+			 .ctx = t,
+			 .start = pool_start,
+			 .stop = free,
+			 .work = pool_work,
+			 .finish = pool_finish};
+	int worked = 0;
+
+	t->fail_at = 17;
+	cr_assert_eq(jobs_run(&j), -1);
+	for (size_t i = 0; i < 1000; i++)
+		worked += t->worked[i];
+	cr_assert_eq(worked, 18, "one thread takes no item after the failure");
+	free(t);
 }

@@ -11,6 +11,7 @@
  * `% testset seed=S index=I`, so an interrupted run resumes where it stopped.
  */
 #include "testset.h"
+#include "jobs.h"
 
 #include "rng.h"
 
@@ -110,75 +111,79 @@ struct gen {
 	FILE *out;			 /* the file */
 	testset_progress progress;	 /* progress report, or NULL */
 	void *user;			 /* its argument */
-	pthread_mutex_t lock;		 /* guards everything below */
-	uint32_t next;			 /* next index to take */
-	uint64_t finished;		 /* indices written (or already there) */
-	bool failed;			 /* a write or a solve failed */
+	uint64_t finished;		 /* indices written (or already there); under the lock */
+	bool failed;			 /* a write or a solve failed; under the lock */
 	uint32_t bad_index;		 /* the index that failed, if failed */
 };
 
-/* Takes the next index not yet done, or returns -1 when none is left (or after a failure). */
-static long gen_take(struct gen *g)
-{
-	long i = -1;
+/* A thread's own: its search, and the line of the position it made. */
+struct gen_state {
+	struct search *s;	 /* the search */
+	char line[OBF_LINE_MAX]; /* the OBF line */
+};
 
-	pthread_mutex_lock(&g->lock);
-	while (!g->failed && g->next < g->o->count && g->done && g->done[g->next])
-		g->next++;
-	if (!g->failed && g->next < g->o->count)
-		i = g->next++;
-	pthread_mutex_unlock(&g->lock);
-	return i;
+static bool gen_skip(void *ctx, size_t i)
+{
+	const struct gen *g = ctx;
+
+	return g->done && g->done[i];
 }
 
-/* Makes and writes one position of the set; returns 0 or -1. */
-static int gen_one(struct gen *g, struct search *s, uint32_t index)
+static void *gen_start(void *ctx)
 {
+	const struct gen *g = ctx;
+	struct gen_state *st = malloc(sizeof *st);
+
+	if (st && !(st->s = search_new(g->o->hash_mb, g->ev))) {
+		free(st);
+		st = NULL;
+	}
+	return st;
+}
+
+static void gen_stop(void *state)
+{
+	struct gen_state *st = state;
+
+	search_free(st->s);
+	free(st);
+}
+
+/* Makes the line of position `index` of the set; returns 0 or -1. */
+static int gen_work(void *ctx, void *state, size_t index)
+{
+	const struct gen *g = ctx;
+	struct gen_state *st = state;
 	const struct testset_options *o = g->o;
-	int empties = o->lo + (int)(index % (uint32_t)(o->hi - o->lo + 1));
+	int empties = o->lo + (int)(index % (size_t)(o->hi - o->lo + 1));
 	struct obf_position pos;
-	char line[OBF_LINE_MAX], comment[80];
-	int rc = 0;
+	char comment[80];
 
-	if (testset_position(s, g->ops, g->n_ops, o->seed, index, empties, &pos) != 0 ||
-	    testset_label(s, &pos) != 0)
+	if (testset_position(st->s, g->ops, g->n_ops, o->seed, (uint32_t)index, empties, &pos) !=
+		0 ||
+	    testset_label(st->s, &pos) != 0)
 		return -1;
-	snprintf(comment, sizeof comment, "testset seed=%" PRIu64 " index=%" PRIu32, o->seed,
-		 index);
-	if (obf_format(&pos, comment, line, sizeof line) != 0)
-		return -1;
-	pthread_mutex_lock(&g->lock);
-	if (fprintf(g->out, "%s\n", line) < 0 || fflush(g->out) != 0)
-		rc = -1;
-	else if (g->progress)
-		g->progress(++g->finished, o->count, g->user);
-	pthread_mutex_unlock(&g->lock);
-	return rc;
+	snprintf(comment, sizeof comment, "testset seed=%" PRIu64 " index=%zu", o->seed, index);
+	return obf_format(&pos, comment, st->line, sizeof st->line) != 0 ? -1 : 0;
 }
 
-static void *gen_worker(void *arg)
+/* Writes the line and counts it. */
+static int gen_finish(void *ctx, void *state, size_t index, int rc)
 {
-	struct gen *g = arg;
-	struct search *s = search_new(g->o->hash_mb, g->ev);
-	long i;
+	struct gen *g = ctx;
+	struct gen_state *st = state;
 
-	while (s && (i = gen_take(g)) >= 0) {
-		if (gen_one(g, s, (uint32_t)i) != 0) {
-			pthread_mutex_lock(&g->lock);
-			if (!g->failed)
-				g->bad_index = (uint32_t)i;
-			g->failed = true;
-			pthread_mutex_unlock(&g->lock);
-		}
-	}
-	if (!s) {
-		pthread_mutex_lock(&g->lock);
+	if (rc == 0 && (fprintf(g->out, "%s\n", st->line) < 0 || fflush(g->out) != 0))
+		rc = -1;
+	if (rc < 0) {
+		if (!g->failed)
+			g->bad_index = (uint32_t)index;
 		g->failed = true;
-		g->bad_index = g->next;
-		pthread_mutex_unlock(&g->lock);
+		return -1;
 	}
-	search_free(s);
-	return NULL;
+	if (g->progress)
+		g->progress(++g->finished, g->o->count, g->user);
+	return 0;
 }
 
 /*
@@ -199,19 +204,27 @@ int testset_generate(const struct eval *ev, const struct train_opening *ops, int
 			.out = out,
 			.progress = progress,
 			.user = user};
-	int started;
+	struct jobs j = {.items = o->count,
+			 .threads = o->jobs,
+			 .ctx = &g,
+			 .skip = gen_skip,
+			 .start = gen_start,
+			 .stop = gen_stop,
+			 .work = gen_work,
+			 .finish = gen_finish};
 
 	for (uint32_t i = 0; done && i < o->count; i++)
 		g.finished += done[i];
 	if (progress)
 		progress(g.finished, o->count, user);
-	started = train_run_workers(gen_worker, &g, &g.lock, o->jobs);
-	if (started == 0 || g.failed) {
-		snprintf(err, errlen,
-			 started == 0 ? "could not start a thread"
-				      : "position %" PRIu32
-					": no position found, a solve failed or a write failed",
-			 g.bad_index);
+	if (jobs_run(&j) < 0) {
+		if (g.failed)
+			snprintf(err, errlen,
+				 "position %" PRIu32
+				 ": no position found, a solve failed or a write failed",
+				 g.bad_index);
+		else
+			snprintf(err, errlen, "out of memory or threads");
 		return -1;
 	}
 	return 0;
@@ -226,11 +239,15 @@ struct measure {
 	struct testset_bucket *buckets;		 /* results by empties */
 	testset_progress progress;		 /* progress report, or NULL */
 	void *user;				 /* its argument */
-	pthread_mutex_t lock;			 /* guards everything below */
-	size_t next;				 /* next position to take */
-	size_t finished;			 /* positions measured */
+	size_t finished;			 /* positions measured; under the lock */
 	bool failed;				 /* a position lacked a move's score */
 	size_t bad;				 /* that position, if failed */
+};
+
+/* A measuring thread's own: its search and the sums of the position it measured. */
+struct measure_state {
+	struct search *s;	   /* the search */
+	struct testset_bucket one; /* the position's sums */
 };
 
 /* Measures one position into `b` (the caller holds no lock); returns 0 or -1. */
@@ -273,41 +290,48 @@ void testset_bucket_add(struct testset_bucket *into, const struct testset_bucket
 	}
 }
 
-static void *measure_worker(void *arg)
+static void *measure_start(void *ctx)
 {
-	struct measure *m = arg;
-	struct search *s = search_new(m->o->hash_mb, m->ev);
+	const struct measure *m = ctx;
+	struct measure_state *st = malloc(sizeof *st);
 
-	for (;;) {
-		struct testset_bucket one;
-		size_t i;
-		int rc;
-
-		pthread_mutex_lock(&m->lock);
-		i = m->next++;
-		pthread_mutex_unlock(&m->lock);
-		if (!s || i >= m->n)
-			break;
-		rc = measure_one(m, s, &m->set[i], &one);
-		pthread_mutex_lock(&m->lock);
-		if (rc != 0 && !m->failed) {
-			m->failed = true;
-			m->bad = i;
-		} else if (rc == 0) {
-			testset_bucket_add(&m->buckets[board_empty_count(&m->set[i].b)], &one);
-		}
-		if (m->progress)
-			m->progress(++m->finished, m->n, m->user);
-		pthread_mutex_unlock(&m->lock);
+	if (st && !(st->s = search_new(m->o->hash_mb, m->ev))) {
+		free(st);
+		st = NULL;
 	}
-	if (!s) {
-		pthread_mutex_lock(&m->lock);
+	return st;
+}
+
+static void measure_stop(void *state)
+{
+	struct measure_state *st = state;
+
+	search_free(st->s);
+	free(st);
+}
+
+static int measure_work(void *ctx, void *state, size_t i)
+{
+	struct measure *m = ctx;
+	struct measure_state *st = state;
+
+	return measure_one(m, st->s, &m->set[i], &st->one);
+}
+
+static int measure_finish(void *ctx, void *state, size_t i, int rc)
+{
+	struct measure *m = ctx;
+	struct measure_state *st = state;
+
+	if (rc != 0 && !m->failed) {
 		m->failed = true;
-		m->bad = m->n;
-		pthread_mutex_unlock(&m->lock);
+		m->bad = i;
+	} else if (rc == 0) {
+		testset_bucket_add(&m->buckets[board_empty_count(&m->set[i].b)], &st->one);
 	}
-	search_free(s);
-	return NULL;
+	if (m->progress)
+		m->progress(++m->finished, m->n, m->user);
+	return rc;
 }
 
 /*
@@ -328,12 +352,17 @@ int testset_measure(const struct eval *ev, const struct obf_position *set, size_
 			    .buckets = buckets,
 			    .progress = progress,
 			    .user = user};
-	int started;
+	struct jobs j = {.items = n,
+			 .threads = o->jobs,
+			 .ctx = &m,
+			 .start = measure_start,
+			 .stop = measure_stop,
+			 .work = measure_work,
+			 .finish = measure_finish};
 
 	memset(buckets, 0, 61 * sizeof *buckets);
-	started = train_run_workers(measure_worker, &m, &m.lock, o->jobs);
-	if (started == 0 || m.failed) {
-		if (started == 0 || m.bad >= n)
+	if (jobs_run(&j) < 0) {
+		if (!m.failed)
 			snprintf(err, errlen, "out of memory or no thread");
 		else
 			snprintf(err, errlen,

@@ -20,6 +20,7 @@
  * same for any order of shifts, so a calibration is reproducible, and
  * shifts can be measured on several threads at once (--jobs).
  */
+#include "jobs.h"
 #include "pattern.h"
 #include "search.h"
 #include "train.h"
@@ -103,44 +104,38 @@ struct calibrate_shared {
 	const struct train_calibrate_options *o;
 	struct train_calibrate_row *rows;
 	int n;	      /* shifts */
-	int next;     /* the next shift to measure */
-	int finished; /* shifts measured */
-	bool failed;  /* out of memory */
+	int finished; /* shifts measured; under the lock */
 	void (*progress)(int done, int total, void *user);
 	void *user;
-	pthread_mutex_t lock;
 };
 
-/* A calibration thread: measures shifts, taken in order, until none is left. */
-static void *calibrate_worker(void *arg)
+static void *calibrate_start(void *ctx)
 {
-	struct calibrate_shared *c = arg;
-	double *buf = malloc(sizeof *buf * PATTERN_PARAMS);
+	(void)ctx;
+	return malloc(sizeof(double) * PATTERN_PARAMS); /* the weights of one phase */
+}
 
-	for (;;) {
-		struct pattern_weights *w;
-		int k, q, rc;
+/* Measures shift k (the caller's buffer `state`). */
+static int calibrate_work(void *ctx, void *state, size_t k)
+{
+	struct calibrate_shared *c = ctx;
+	int q = -c->o->range + (int)k * c->o->step;
+	struct pattern_weights *w;
 
-		pthread_mutex_lock(&c->lock);
-		if (!buf)
-			c->failed = true;
-		k = c->failed ? c->n : c->next++;
-		pthread_mutex_unlock(&c->lock);
-		if (k >= c->n)
-			break;
-		q = -c->o->range + k * c->o->step;
-		c->rows[k].shift = q;
-		w = shifted(c->w0, c->o->phase_lo, c->o->phase_hi, q, buf);
-		rc = w ? measure(w, c->ops, c->n_ops, c->o, &c->rows[k]) : -1;
-		pthread_mutex_lock(&c->lock);
-		if (rc < 0)
-			c->failed = true;
-		else if (c->progress)
-			c->progress(++c->finished, c->n, c->user);
-		pthread_mutex_unlock(&c->lock);
-	}
-	free(buf);
-	return NULL;
+	c->rows[k].shift = q;
+	w = shifted(c->w0, c->o->phase_lo, c->o->phase_hi, q, state);
+	return w ? measure(w, c->ops, c->n_ops, c->o, &c->rows[k]) : -1;
+}
+
+static int calibrate_finish(void *ctx, void *state, size_t k, int rc)
+{
+	struct calibrate_shared *c = ctx;
+
+	(void)state;
+	(void)k;
+	if (rc >= 0 && c->progress)
+		c->progress(++c->finished, c->n, c->user);
+	return rc;
 }
 
 /*
@@ -163,9 +158,18 @@ int train_calibrate(const struct pattern_weights *w0, const struct train_opening
 				     .n = 2 * o->range / o->step + 1,
 				     .progress = progress,
 				     .user = user};
-	int jobs = o->jobs < 1 ? 1 : o->jobs > c.n ? c.n : o->jobs, best = -1;
+	struct jobs j = {.items = (size_t)c.n,
+			 .threads = o->jobs < 1	    ? 1
+				    : o->jobs > c.n ? c.n
+						    : o->jobs,
+			 .ctx = &c,
+			 .start = calibrate_start,
+			 .stop = free,
+			 .work = calibrate_work,
+			 .finish = calibrate_finish};
+	int best = -1;
 
-	if (train_run_workers(calibrate_worker, &c, &c.lock, jobs) == 0 || c.failed)
+	if (jobs_run(&j) < 0)
 		return -1;
 	for (int k = 0; k < c.n; k++)
 		if (best < 0 || rows[k].rms < rows[best].rms ||

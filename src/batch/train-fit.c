@@ -45,8 +45,9 @@
  * Reference: J. R. Shewchuk, "An Introduction to the Conjugate Gradient
  * Method Without the Agonizing Pain" (1994), preconditioned CG.
  */
-#include "train.h"
+#include "jobs.h"
 #include "rng.h"
+#include "train.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -91,44 +92,38 @@ struct fit_phase {
 /* One step of a fit split over threads: part `t` of `parts` of the work on `ctx`. */
 typedef void (*fit_part_fn)(void *ctx, int t, int parts);
 
-struct fit_thread {
+/* A step split over the job pool: its function and data, and the number of parts. */
+struct fit_step_job {
 	fit_part_fn fn; /* the work */
 	void *ctx;	/* its data */
-	int t;		/* this thread's part */
 	int parts;	/* the number of parts */
 };
 
-static void *fit_thread_main(void *arg)
+static int fit_part(void *ctx, void *state, size_t t)
 {
-	struct fit_thread *th = arg;
+	const struct fit_step_job *j = ctx;
 
-	th->fn(th->ctx, th->t, th->parts);
-	return NULL;
+	(void)state;
+	j->fn(j->ctx, (int)t, j->parts);
+	return 0;
 }
 
 /*
- * Runs parts 0 .. jobs-1 of `fn` on `ctx`, part 0 on this thread and the
- * others on threads of their own (a part whose thread cannot start runs here
- * afterwards), and returns when all are done. Which part does what is fixed
- * by its number only, so the result does not depend on the threads' timing.
+ * Runs parts 0 .. jobs-1 of `fn` on `ctx` on `jobs` threads of the job pool
+ * (fewer if some cannot start; this thread alone if none can) and returns
+ * when all are done. Which part does what is fixed by its number only, so the
+ * result does not depend on the threads' timing.
  */
 static void fit_parallel(fit_part_fn fn, void *ctx, int jobs)
 {
-	pthread_t id[FIT_MAX_JOBS];
-	struct fit_thread th[FIT_MAX_JOBS];
-	bool started[FIT_MAX_JOBS] = {false};
+	struct fit_step_job sj = {fn, ctx, jobs};
 
-	for (int t = 1; t < jobs; t++) {
-		th[t] = (struct fit_thread){fn, ctx, t, jobs};
-		started[t] = pthread_create(&id[t], NULL, fit_thread_main, &th[t]) == 0;
+	if (jobs <= 1) {
+		fn(ctx, 0, 1);
+		return;
 	}
-	fn(ctx, 0, jobs);
-	for (int t = 1; t < jobs; t++) {
-		if (started[t])
-			pthread_join(id[t], NULL);
-		else
-			fn(ctx, t, jobs);
-	}
+	(void)jobs_run(
+	    &(struct jobs){.items = (size_t)jobs, .threads = jobs, .ctx = &sj, .work = fit_part});
 }
 
 /* The chunks of FIT_CHUNK samples of part `t` of `parts` of `n` samples: lo .. hi - 1. */

@@ -35,11 +35,11 @@
  * records in its output (train_data_read's `done`) skips them: resumable.
  */
 #include "train-import.h"
+#include "jobs.h"
 #include "rng.h"
 #include "search.h"
 
 #include <limits.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -290,73 +290,90 @@ struct solve_shared {
 	struct tree *t;			      /* the tree */
 	const uint32_t *todo;		      /* nodes to solve, in order */
 	size_t n_todo;			      /* their number */
+	size_t records;			      /* records they make */
 	const uint8_t *done;		      /* records already in the output (by id), or NULL */
 	size_t done_len;		      /* entries of done */
 	const struct train_import_options *o; /* options */
 	FILE *out;			      /* output */
 	train_progress progress;	      /* called after each record, or NULL */
 	void *user;			      /* its argument */
-	pthread_mutex_t lock;		      /* guards what follows */
-	size_t next;			      /* next record to take */
-	uint64_t records_done;		      /* records finished */
-	uint64_t positions;		      /* positions written */
-	bool failed;			      /* a solve or a write failed */
+	uint64_t records_done;		      /* records finished; under the lock */
+	uint64_t positions;		      /* positions written; under the lock */
 };
 
-/* Solves records of positions until none is left. */
-static void *solve_worker(void *arg)
+/* A solving thread's own: its search and the record it fills. */
+struct solve_state {
+	struct search *s;			  /* the solver */
+	struct train_position pos[IMPORT_RECORD]; /* the record's positions */
+	int n;					  /* how many */
+};
+
+/* Records of another shard, and those already in the output, are passed over. */
+static bool solve_skip(void *ctx, size_t r)
 {
-	struct solve_shared *sh = arg;
-	size_t records = (sh->n_todo + IMPORT_RECORD - 1) / IMPORT_RECORD;
-	struct search *s = search_new(sh->o->tt_mb, sh->ev);
+	const struct solve_shared *sh = ctx;
+	size_t id = IMPORT_SOLVED_ID + r;
+
+	return (int)(r % (size_t)sh->o->shards) != sh->o->shard ||
+	       (id < sh->done_len && sh->done[id]);
+}
+
+static void *solve_start(void *ctx)
+{
+	const struct solve_shared *sh = ctx;
+	struct solve_state *st = malloc(sizeof(*st));
+
+	if (st && !(st->s = search_new(sh->o->tt_mb, sh->ev))) {
+		free(st);
+		st = NULL;
+	}
+	return st;
+}
+
+static void solve_stop(void *state)
+{
+	struct solve_state *st = state;
+
+	search_free(st->s);
+	free(st);
+}
+
+/* Solves the positions of record r; 0, or -1 when a solve fails. */
+static int solve_work(void *ctx, void *state, size_t r)
+{
+	const struct solve_shared *sh = ctx;
+	struct solve_state *st = state;
 	struct search_limits lim = {.endgame = 64};
 
-	for (;;) {
-		struct train_position pos[IMPORT_RECORD];
-		size_t r, id;
-		int n = 0;
+	st->n = 0;
+	for (size_t k = r * IMPORT_RECORD; k < sh->n_todo && k < (r + 1) * IMPORT_RECORD; k++) {
+		const struct node *nd = &sh->t->node[sh->todo[k]];
+		struct board b = {nd->own, nd->opp};
+		struct search_result res;
 
-		pthread_mutex_lock(&sh->lock);
-		while (sh->next < records &&
-		       ((int)(sh->next % (size_t)sh->o->shards) != sh->o->shard ||
-			((id = IMPORT_SOLVED_ID + sh->next) < sh->done_len && sh->done[id])))
-			sh->next++;
-		r = sh->next < records && !sh->failed && s ? sh->next++ : records;
-		if (!s)
-			sh->failed = true;
-		pthread_mutex_unlock(&sh->lock);
-		if (r >= records)
-			break;
-		for (size_t k = r * IMPORT_RECORD; k < sh->n_todo && k < (r + 1) * IMPORT_RECORD;
-		     k++) {
-			struct node *nd = &sh->t->node[sh->todo[k]];
-			struct board b = {nd->own, nd->opp};
-			struct search_result res;
-
-			if (search_run(s, &b, &lim, NULL, NULL, &res) != 0 || !res.endgame) {
-				pthread_mutex_lock(&sh->lock);
-				sh->failed = true;
-				pthread_mutex_unlock(&sh->lock);
-				break;
-			}
-			pos[n++] = (struct train_position){
-			    b.own, b.opp,
-			    (int8_t)(res.score >= 0 ? (res.score + 50) / 100
-						    : -((-res.score + 50) / 100)),
-			    1, 0};
-		}
-		pthread_mutex_lock(&sh->lock);
-		if (!sh->failed &&
-		    write_record(sh->out, (uint32_t)(IMPORT_SOLVED_ID + r), pos, n) < 0)
-			sh->failed = true;
-		sh->records_done++;
-		sh->positions += (uint64_t)n;
-		if (sh->progress)
-			sh->progress(sh->records_done, records, sh->positions, sh->user);
-		pthread_mutex_unlock(&sh->lock);
+		if (search_run(st->s, &b, &lim, NULL, NULL, &res) != 0 || !res.endgame)
+			return -1;
+		st->pos[st->n++] = (struct train_position){
+		    b.own, b.opp,
+		    (int8_t)(res.score >= 0 ? (res.score + 50) / 100 : -((-res.score + 50) / 100)),
+		    1, 0};
 	}
-	search_free(s);
-	return NULL;
+	return 0;
+}
+
+/* Writes record r. */
+static int solve_finish(void *ctx, void *state, size_t r, int rc)
+{
+	struct solve_shared *sh = ctx;
+	struct solve_state *st = state;
+
+	if (rc < 0 || write_record(sh->out, (uint32_t)(IMPORT_SOLVED_ID + r), st->pos, st->n) < 0)
+		return -1;
+	sh->records_done++;
+	sh->positions += (uint64_t)st->n;
+	if (sh->progress)
+		sh->progress(sh->records_done, sh->records, sh->positions, sh->user);
+	return 0;
 }
 
 /* A node to solve and the hash of its position, which orders the solving. */
@@ -459,23 +476,28 @@ int train_import(const struct gamedb_game *games, size_t n, const struct eval *e
 	/* The positions to solve, shuffled. */
 	if (!(todo = solve_order(&t, &n_todo, rep)))
 		goto oom;
-	memset(&sh, 0, sizeof(sh));
 	sh = (struct solve_shared){.ev = ev,
 				   .t = &t,
 				   .todo = todo,
 				   .n_todo = n_todo,
+				   .records = (n_todo + IMPORT_RECORD - 1) / IMPORT_RECORD,
 				   .done = done,
 				   .done_len = done ? done_len : 0,
 				   .o = o,
 				   .out = out,
 				   .progress = progress,
 				   .user = user};
-	if (n_todo && train_run_workers(solve_worker, &sh, &sh.lock, o->jobs) == 0) {
-		snprintf(err, errlen, "could not start a thread");
-		goto done;
-	}
-	if (sh.failed) {
-		snprintf(err, errlen, "a solve failed or the data file could not be written");
+	if (n_todo && jobs_run(&(struct jobs){.items = sh.records,
+					      .threads = o->jobs,
+					      .ctx = &sh,
+					      .skip = solve_skip,
+					      .start = solve_start,
+					      .stop = solve_stop,
+					      .work = solve_work,
+					      .finish = solve_finish}) < 0) {
+		snprintf(err, errlen,
+			 "a solve failed, the data file could not be written, or memory or threads "
+			 "ran out");
 		goto done;
 	}
 	rep->solved = sh.positions;

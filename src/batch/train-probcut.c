@@ -21,6 +21,7 @@
  * samples are searched in parallel, each from a cleared table, and fitted
  * in order afterwards).
  */
+#include "jobs.h"
 #include "train.h"
 
 #include "rng.h"
@@ -152,11 +153,9 @@ struct probcut_shared {
 	const struct train_data *d;
 	const struct train_probcut_options *o;
 	struct sample *samples;
-	size_t n, next, finished;
-	bool failed; /* a thread found no memory */
+	size_t n, finished; /* samples, and those searched (under the lock) */
 	train_progress progress;
 	void *user;
-	pthread_mutex_t lock;
 };
 
 /* Searches one sample (from a cleared table, so the result is the same on any thread). */
@@ -181,29 +180,35 @@ static void measure_sample(struct search *s, const struct train_data *d,
 }
 
 /* A measuring thread: searches samples, taken in order, until none is left. */
-static void *probcut_worker(void *arg)
+static void *probcut_start(void *ctx)
 {
-	struct probcut_shared *m = arg;
-	struct search *s = search_new(m->o->tt_mb, m->ev);
+	const struct probcut_shared *m = ctx;
 
-	for (;;) {
-		size_t k;
+	return search_new(m->o->tt_mb, m->ev);
+}
 
-		pthread_mutex_lock(&m->lock);
-		if (!s)
-			m->failed = true;
-		k = m->failed ? m->n : m->next++;
-		pthread_mutex_unlock(&m->lock);
-		if (k >= m->n)
-			break;
-		measure_sample(s, m->d, m->o, &m->samples[k]);
-		pthread_mutex_lock(&m->lock);
-		if (m->progress)
-			m->progress(++m->finished, m->n, 0, m->user);
-		pthread_mutex_unlock(&m->lock);
-	}
-	search_free(s);
-	return NULL;
+static void probcut_stop(void *state)
+{
+	search_free(state);
+}
+
+static int probcut_work(void *ctx, void *state, size_t k)
+{
+	struct probcut_shared *m = ctx;
+
+	measure_sample(state, m->d, m->o, &m->samples[k]);
+	return 0;
+}
+
+static int probcut_finish(void *ctx, void *state, size_t k, int rc)
+{
+	struct probcut_shared *m = ctx;
+
+	(void)state;
+	(void)k;
+	if (m->progress)
+		m->progress(++m->finished, m->n, 0, m->user);
+	return rc;
 }
 
 /* Fits the midgame rows of one phase (empties lo..hi) from its `n` samples and writes them. */
@@ -289,7 +294,13 @@ int train_probcut(const struct eval *ev, const struct train_data *d,
 	start[rows] = m.n = n;
 	if (n < (size_t)jobs)
 		jobs = n ? (int)n : 1;
-	if (train_run_workers(probcut_worker, &m, &m.lock, jobs) == 0 || m.failed) {
+	if (jobs_run(&(struct jobs){.items = n,
+				    .threads = jobs,
+				    .ctx = &m,
+				    .start = probcut_start,
+				    .stop = probcut_stop,
+				    .work = probcut_work,
+				    .finish = probcut_finish}) < 0) {
 		snprintf(err, errlen, "out of memory or no thread");
 		goto out;
 	}

@@ -47,6 +47,7 @@
  */
 #include "train.h"
 #include "bytes.h"
+#include "jobs.h"
 #include "rng.h"
 #include "search.h"
 #include "timer.h"
@@ -524,69 +525,65 @@ struct gen_shared {
 	FILE *out;			   /* data file */
 	train_progress progress;	   /* callback or NULL */
 	void *user;			   /* its argument */
-	pthread_mutex_t lock;		   /* guards everything below */
-	uint32_t next;			   /* next game to start */
-	uint64_t finished;		   /* games finished (including done ones) */
-	uint64_t positions;		   /* positions written by this run */
-	int failed;			   /* 1 on a write or search failure */
+	uint64_t finished;  /* games finished (including done ones); under the lock */
+	uint64_t positions; /* positions written by this run; under the lock */
 };
 
-static void *gen_worker(void *arg)
+/* A generating thread's own: its search and the game it plays. */
+struct gen_state {
+	struct search *s;	/* the search */
+	struct train_game game; /* the game being played */
+};
+
+static bool gen_skip(void *ctx, size_t id)
 {
-	struct gen_shared *g = arg;
-	struct search *s = search_new(g->o->tt_mb, g->ev);
-	struct train_game *game = malloc(sizeof *game);
+	const struct gen_shared *g = ctx;
 
-	if (!s || !game) {
-		pthread_mutex_lock(&g->lock);
-		g->failed = 1;
-		pthread_mutex_unlock(&g->lock);
-	}
-	while (s && game) {
-		uint32_t id;
-		int rc;
-
-		pthread_mutex_lock(&g->lock);
-		while (g->next < g->n_games && g->done && g->done[g->next])
-			g->next++;
-		id = g->next++;
-		if (g->failed || id >= g->n_games) {
-			pthread_mutex_unlock(&g->lock);
-			break;
-		}
-		pthread_mutex_unlock(&g->lock);
-		rc = train_play_game(s, &g->ops[id % (uint32_t)g->n_ops], g->o, id, game);
-		pthread_mutex_lock(&g->lock);
-		if (rc < 0 || train_data_write_game(g->out, game) < 0)
-			g->failed = 1;
-		g->finished++;
-		g->positions += (uint64_t)game->n;
-		if (g->progress)
-			g->progress(g->finished, g->n_games, g->positions, g->user);
-		pthread_mutex_unlock(&g->lock);
-	}
-	free(game);
-	search_free(s);
-	return NULL;
+	return g->done && g->done[id];
 }
 
-/* Runs `worker(arg)` on `jobs` threads (clamped to 1..64) and waits for them;
-   `lock`, the mutex they share, lives only while they run. Returns the number
-   of threads that started. */
-int train_run_workers(void *(*worker)(void *), void *arg, pthread_mutex_t *lock, int jobs)
+static void gen_stop(void *state)
 {
-	pthread_t th[64];
-	int started = 0;
+	struct gen_state *st = state;
 
-	jobs = jobs < 1 ? 1 : jobs > 64 ? 64 : jobs;
-	pthread_mutex_init(lock, NULL);
-	for (int i = 0; i < jobs; i++)
-		if (pthread_create(&th[i], NULL, worker, arg) == 0)
-			started++;
-	for (int i = 0; i < started; i++)
-		pthread_join(th[i], NULL);
-	pthread_mutex_destroy(lock);
-	return started;
+	search_free(st->s);
+	free(st);
+}
+
+static void *gen_start(void *ctx)
+{
+	const struct gen_shared *g = ctx;
+	struct gen_state *st = malloc(sizeof *st);
+
+	if (st && !(st->s = search_new(g->o->tt_mb, g->ev))) {
+		free(st);
+		st = NULL;
+	}
+	return st;
+}
+
+static int gen_work(void *ctx, void *state, size_t id)
+{
+	const struct gen_shared *g = ctx;
+	struct gen_state *st = state;
+
+	return train_play_game(st->s, &g->ops[id % (size_t)g->n_ops], g->o, (uint32_t)id,
+			       &st->game);
+}
+
+static int gen_finish(void *ctx, void *state, size_t id, int rc)
+{
+	struct gen_shared *g = ctx;
+	struct gen_state *st = state;
+
+	(void)id;
+	if (rc < 0 || train_data_write_game(g->out, &st->game) < 0)
+		return -1;
+	g->finished++;
+	g->positions += (uint64_t)st->game.n;
+	if (g->progress)
+		g->progress(g->finished, g->n_games, g->positions, g->user);
+	return 0;
 }
 
 /*
@@ -598,26 +595,30 @@ int train_generate(const struct eval *ev, const struct train_opening *ops, int n
 		   uint32_t n_games, const uint8_t *done, const struct train_gen_options *o,
 		   FILE *out, train_progress progress, void *user, char *err, size_t errlen)
 {
-	struct gen_shared g;
-	int started;
+	struct gen_shared g = {.ev = ev,
+			       .ops = ops,
+			       .n_ops = n_ops,
+			       .n_games = n_games,
+			       .done = done,
+			       .o = o,
+			       .out = out,
+			       .progress = progress,
+			       .user = user};
+	struct jobs j = {.items = n_games,
+			 .threads = o->jobs,
+			 .ctx = &g,
+			 .skip = gen_skip,
+			 .start = gen_start,
+			 .stop = gen_stop,
+			 .work = gen_work,
+			 .finish = gen_finish};
 
-	memset(&g, 0, sizeof g);
-	g.ev = ev;
-	g.ops = ops;
-	g.n_ops = n_ops;
-	g.n_games = n_games;
-	g.done = done;
-	g.o = o;
-	g.out = out;
-	g.progress = progress;
-	g.user = user;
 	for (uint32_t i = 0; done && i < n_games; i++)
 		g.finished += done[i];
-	started = train_run_workers(gen_worker, &g, &g.lock, o->jobs);
-	if (started == 0 || g.failed) {
+	if (jobs_run(&j) < 0) {
 		snprintf(err, errlen,
-			 started ? "a game failed or the data file could not be written"
-				 : "could not start a thread");
+			 "a game failed, the data file could not be written, or memory or "
+			 "threads ran out");
 		return -1;
 	}
 	return 0;
@@ -632,68 +633,85 @@ struct match_shared {
 	struct train_match_options o;	 /* options */
 	train_progress progress;	 /* callback or NULL */
 	void *user;			 /* its argument */
-	pthread_mutex_t lock;		 /* guards what follows */
-	int next;			 /* next game */
-	struct train_match_result res;	 /* results so far */
-	int failed;			 /* 1 when a searcher could not be made */
+	struct train_match_result res;	 /* results so far; under the lock */
 };
 
-static void *match_worker(void *arg)
+/* A match thread's own: the two players' searches and the last game's score. */
+struct match_state {
+	struct search *s[2]; /* A's and B's */
+	int discs;	     /* A's final disc difference of the game just played */
+};
+
+static void match_stop(void *state)
 {
-	struct match_shared *m = arg;
-	struct search *s[2] = {search_new(16, m->ev[0]), search_new(16, m->ev[1])};
+	struct match_state *st = state;
 
-	while (s[0] && s[1]) {
-		struct search_limits lim = {0};
-		struct board b;
-		enum color side, a_color;
-		int game, d;
+	search_free(st->s[0]);
+	search_free(st->s[1]);
+	free(st);
+}
 
-		pthread_mutex_lock(&m->lock);
-		game = m->next++;
-		pthread_mutex_unlock(&m->lock);
-		if (game >= 2 * m->n_ops * m->o.rounds)
-			break;
-		side = train_opening_play(&m->ops[game / 2 % m->n_ops], &b);
-		a_color = game % 2 ? WHITE : BLACK;
-		lim.noise_seed = (uint64_t)(game / (2 * m->n_ops));
-		lim.noise_percent = lim.noise_seed ? m->o.noise : 0;
-		lim.endgame = m->o.endgame;
-		search_clear(s[0]);
-		search_clear(s[1]);
-		while (!board_game_over(&b)) {
-			struct search_result r;
+static void *match_start(void *ctx)
+{
+	const struct match_shared *m = ctx;
+	struct match_state *st = calloc(1, sizeof *st);
 
-			if (!board_can_move(&b)) {
-				board_pass(&b);
-				side = !side;
-				continue;
-			}
-			lim.depth = board_empty_count(&b) <= m->o.endgame ? 0 : m->o.depth;
-			search_run(s[side == a_color ? 0 : 1], &b, &lim, NULL, NULL, &r);
-			board_play(&b, r.move, board_flips(b.own, b.opp, r.move));
+	if (st &&
+	    (!(st->s[0] = search_new(16, m->ev[0])) || !(st->s[1] = search_new(16, m->ev[1])))) {
+		match_stop(st);
+		st = NULL;
+	}
+	return st;
+}
+
+static int match_work(void *ctx, void *state, size_t item)
+{
+	const struct match_shared *m = ctx;
+	struct match_state *st = state;
+	struct search_limits lim = {0};
+	int game = (int)item;
+	struct board b;
+	enum color side = train_opening_play(&m->ops[game / 2 % m->n_ops], &b);
+	enum color a_color = game % 2 ? WHITE : BLACK;
+
+	lim.noise_seed = (uint64_t)(game / (2 * m->n_ops));
+	lim.noise_percent = lim.noise_seed ? m->o.noise : 0;
+	lim.endgame = m->o.endgame;
+	search_clear(st->s[0]);
+	search_clear(st->s[1]);
+	while (!board_game_over(&b)) {
+		struct search_result r;
+
+		if (!board_can_move(&b)) {
+			board_pass(&b);
 			side = !side;
+			continue;
 		}
-		d = board_final_score(&b) * (side == a_color ? 1 : -1);
-		pthread_mutex_lock(&m->lock);
-		m->res.games++;
-		m->res.discs_a += d;
-		m->res.wins_a += d > 0;
-		m->res.draws += d == 0;
-		m->res.points_a += d > 0 ? 1 : d == 0 ? 0.5 : 0;
-		if (m->progress)
-			m->progress((uint64_t)m->res.games, 2 * (uint64_t)m->n_ops * m->o.rounds,
-				    (uint64_t)(m->res.points_a * 2), m->user);
-		pthread_mutex_unlock(&m->lock);
+		lim.depth = board_empty_count(&b) <= m->o.endgame ? 0 : m->o.depth;
+		search_run(st->s[side == a_color ? 0 : 1], &b, &lim, NULL, NULL, &r);
+		board_play(&b, r.move, board_flips(b.own, b.opp, r.move));
+		side = !side;
 	}
-	if (!s[0] || !s[1]) {
-		pthread_mutex_lock(&m->lock);
-		m->failed = 1;
-		pthread_mutex_unlock(&m->lock);
-	}
-	search_free(s[0]);
-	search_free(s[1]);
-	return NULL;
+	st->discs = board_final_score(&b) * (side == a_color ? 1 : -1);
+	return 0;
+}
+
+static int match_finish(void *ctx, void *state, size_t item, int rc)
+{
+	struct match_shared *m = ctx;
+	int d = ((struct match_state *)state)->discs;
+
+	(void)item;
+	(void)rc; /* a game always ends */
+	m->res.games++;
+	m->res.discs_a += d;
+	m->res.wins_a += d > 0;
+	m->res.draws += d == 0;
+	m->res.points_a += d > 0 ? 1 : d == 0 ? 0.5 : 0;
+	if (m->progress)
+		m->progress((uint64_t)m->res.games, 2 * (uint64_t)m->n_ops * m->o.rounds,
+			    (uint64_t)(m->res.points_a * 2), m->user);
+	return 0;
 }
 
 /*
@@ -708,7 +726,8 @@ int train_match(const struct eval *a, const struct eval *b, const struct train_o
 		struct train_match_result *res, char *err, size_t errlen)
 {
 	struct match_shared m;
-	int started;
+	struct jobs j;
+	int st;
 
 	memset(&m, 0, sizeof m);
 	m.ev[0] = a;
@@ -720,9 +739,16 @@ int train_match(const struct eval *a, const struct eval *b, const struct train_o
 		m.o.rounds = 1;
 	m.progress = progress;
 	m.user = user;
-	started = train_run_workers(match_worker, &m, &m.lock, o->jobs);
+	j = (struct jobs){.items = 2 * (size_t)m.n_ops * (size_t)m.o.rounds,
+			  .threads = o->jobs,
+			  .ctx = &m,
+			  .start = match_start,
+			  .stop = match_stop,
+			  .work = match_work,
+			  .finish = match_finish};
+	st = jobs_run(&j);
 	*res = m.res;
-	if (!started || m.failed) {
+	if (st < 0) {
 		snprintf(err, errlen, "out of memory or threads");
 		return -1;
 	}

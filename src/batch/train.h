@@ -85,7 +85,6 @@ struct train_data {
 int train_openings_read(FILE *f, const char *name, struct train_opening **out, char *err,
 			size_t errlen);
 enum color train_opening_play(const struct train_opening *op, struct board *b);
-int train_run_workers(void *(*worker)(void *), void *arg, pthread_mutex_t *lock, int jobs);
 int train_varied_move(struct search *s, const struct board *b, uint64_t *rng);
 int train_play_game(struct search *s, const struct train_opening *op,
 		    const struct train_gen_options *o, uint32_t id, struct train_game *out);

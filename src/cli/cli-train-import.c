@@ -30,12 +30,11 @@
 #include "cli-options.h"
 #include "cli.h"
 #include "gamedb.h"
+#include "jobs.h"
 #include "search.h"
 #include "timer.h"
 #include "train-import.h"
 
-#include <limits.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -261,36 +260,31 @@ static const struct cli_options measure_options = {
 struct measure_shared {
 	const struct eval *ev;			 /* orders the solver's moves */
 	const struct train_position *const *pos; /* the positions to solve */
-	size_t n;				 /* their number */
-	int *value;				 /* their exact values, discs (INT_MIN: failed) */
-	pthread_mutex_t lock;			 /* guards next */
-	size_t next;				 /* next position to take */
+	int *value;				 /* their exact values, discs */
 };
 
-static void *measure_worker(void *arg)
+static void *measure_start(void *ctx)
 {
-	struct measure_shared *sh = arg;
-	struct search *s = search_new(16, sh->ev);
+	return search_new(16, ((const struct measure_shared *)ctx)->ev);
+}
+
+static void measure_stop(void *state)
+{
+	search_free(state);
+}
+
+/* Solves position i; 0, or -1 when the solve fails. */
+static int measure_work(void *ctx, void *state, size_t i)
+{
+	struct measure_shared *sh = ctx;
+	struct board b = {sh->pos[i]->own, sh->pos[i]->opp};
 	struct search_limits lim = {.endgame = 64};
+	struct search_result r;
 
-	for (;;) {
-		struct search_result r;
-		struct board b;
-		size_t i;
-
-		pthread_mutex_lock(&sh->lock);
-		i = sh->next++;
-		pthread_mutex_unlock(&sh->lock);
-		if (i >= sh->n)
-			break;
-		b = (struct board){sh->pos[i]->own, sh->pos[i]->opp};
-		sh->value[i] =
-		    s && search_run(s, &b, &lim, NULL, NULL, &r) == 0 && r.endgame
-			? (r.score >= 0 ? (r.score + 50) / 100 : -((-r.score + 50) / 100))
-			: INT_MIN;
-	}
-	search_free(s);
-	return NULL;
+	if (search_run(state, &b, &lim, NULL, NULL, &r) != 0 || !r.endgame)
+		return -1;
+	sh->value[i] = r.score >= 0 ? (r.score + 50) / 100 : -((-r.score + 50) / 100);
+	return 0;
 }
 
 /* A position and the hash that orders the sample. */
@@ -315,7 +309,6 @@ int cli_train_measure(int argc, char **argv)
 	long count[61] = {0}, right[61] = {0}, total = 0, t_right = 0;
 	const struct train_position **pick = NULL;
 	struct sampled *order = NULL;
-	struct measure_shared sh;
 	int *value = NULL, lo = 0, hi = 60, first, st, rc = 2;
 	size_t n_pick = 0, n_order = 0;
 	struct eval *ev = NULL;
@@ -382,19 +375,21 @@ int cli_train_measure(int argc, char **argv)
 		fprintf(stderr, "othello train measure: out of memory\n");
 		goto out;
 	}
-	if (exact) {
-		sh = (struct measure_shared){.ev = ev, .pos = pick, .n = n_pick, .value = value};
-		train_run_workers(measure_worker, &sh, &sh.lock, (int)a.jobs);
+	if (exact && jobs_run(&(struct jobs){.items = n_pick,
+					     .threads = (int)a.jobs,
+					     .ctx = &(struct measure_shared){ev, pick, value},
+					     .start = measure_start,
+					     .stop = measure_stop,
+					     .work = measure_work}) < 0) {
+		fprintf(stderr, "othello train measure: a solve failed, or memory or threads ran "
+				"out\n");
+		goto out;
 	}
 	for (size_t i = 0; i < n_pick; i++) {
 		struct board b = {pick[i]->own, pick[i]->opp};
 		int e = board_empty_count(&b);
 		double diff;
 
-		if (exact && value[i] == INT_MIN) {
-			fprintf(stderr, "othello train measure: a solve failed\n");
-			goto out;
-		}
 		diff = (exact ? value[i] : eval_board(ev, &b) / 100.0) - pick[i]->score;
 		abs_err[e] += diff < 0 ? -diff : diff;
 		bias[e] += diff;
