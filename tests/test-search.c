@@ -165,6 +165,67 @@ Test(search, every_root_move_scored_for_hints)
 	search_free(s);
 }
 
+/*
+ * Multi-PV N: the N best moves with exact scores, checked against one search per move (the
+ * position after it searched alone, one ply less, fresh table); the others with upper
+ * bounds at most the N-th score and at least their own. Aspiration windows and a null
+ * window on the best score bounded the 2nd and 3rd best (NBoard `hint 3`, issue 32).
+ */
+Test(search, multipv_scores_the_n_best_moves_exactly)
+{
+	for (unsigned seed = 40; seed < 52; seed++) {
+		struct board b = random_position(seed, 18 + (int)seed % 9);
+		int n = board_popcount(board_moves(b.own, b.opp));
+
+		if (n < 4)
+			continue;
+		for (int depth = 4; depth <= 6; depth++) {
+			int truth[64], sorted[32], k = 0;
+
+			for (uint64_t m = board_moves(b.own, b.opp); m; m &= m - 1) {
+				int sq = board_first_square(m), j;
+				struct board c = b;
+
+				board_play(&c, sq, board_flips(c.own, c.opp, sq));
+				cr_assert(board_can_move(&c), "seed %u: a pass after %s", seed,
+					  board_square_name(sq));
+				truth[sq] = -run_depth(&c, depth - 1, 0).score;
+				for (j = k++; j > 0 && sorted[j - 1] < truth[sq]; j--)
+					sorted[j] = sorted[j - 1];
+				sorted[j] = truth[sq];
+			}
+			for (int want = 2; want <= 3; want++) {
+				struct search *s = search_new(4, ev);
+				struct search_limits lim = {.depth = depth, .endgame = 0, .multipv = want};
+				struct search_result r;
+
+				search_run(s, &b, &lim, NULL, NULL, &r);
+				search_free(s);
+				cr_assert_eq(r.n_moves, n);
+				for (int i = 0; i < n; i++) {
+					const struct search_move *m = &r.moves[i];
+
+					if (i < want) {
+						cr_assert_eq(m->bound, BOUND_EXACT,
+							     "seed %u depth %d multipv %d: move %d is a bound",
+							     seed, depth, want, i + 1);
+						cr_assert_eq(m->score, truth[m->move],
+							     "seed %u depth %d multipv %d: %s %d, alone %d",
+							     seed, depth, want, board_square_name(m->move),
+							     m->score, truth[m->move]);
+						cr_assert_eq(m->score, sorted[i]);
+					} else {
+						cr_assert(m->bound == BOUND_EXACT ||
+							  m->bound == BOUND_UPPER);
+						cr_assert_geq(m->score, truth[m->move]);
+						cr_assert_leq(m->score, sorted[want - 1]);
+					}
+				}
+			}
+		}
+	}
+}
+
 Test(search, equal_inputs_give_equal_results)
 {
 	struct board b = random_position(5, 18);

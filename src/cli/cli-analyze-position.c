@@ -38,7 +38,7 @@ static const struct cli_options position_options = {
 	     "         [--eval SPEC] [--without FEATURE]... [--hash MB] [--multipv N]\n"
 	     "         [--selectivity P] [--threads N]\n"
 	     "Searches a position; prints each iteration and the score of every move\n"
-	     "(of the N best only with --multipv N; the others get bounds).\n"
+	     "(exact; with --multipv N of the N best, the others as bounds <=).\n"
 	     "SPEC: pattern (default), classic or a weights file; --without switches off\n"
 	     "a feature of the classic evaluation (the default with --without).\n"
 	     "P: ProbCut confidence 73, 87, 95, 98, 99 or exact (default): selective\n"

@@ -737,51 +737,10 @@ static void root_notify(struct root *r, int score, enum bound bound, int best_sq
 	r->obs(&info, r->user);
 }
 
-/*
- * One iteration over the root moves within (alpha, beta): the first
- * `multipv` moves with the whole window, the others by principal variation
- * search. Returns the best score; moves[] is re-sorted best first. On abort
- * the order and scores of the unfinished iteration are left unsorted.
- */
-static int root_search(struct root *r, int depth, int alpha, int beta)
+/* Sorts the root moves stably: searched moves by score (exact/lower before upper on ties),
+   then the rest. */
+static void root_sort(struct root *r)
 {
-	struct search *s = r->s;
-	int best = -SCORE_INF, alpha0 = alpha;
-
-	for (int i = 0; i < r->n; i++)
-		r->moves[i].searched = false;
-	for (int i = 0; i < r->n; i++) {
-		struct root_move *m = &r->moves[i];
-		int v, lo;
-
-		board_play(&r->b, m->sq, m->flips);
-		if (i < r->multipv || i == 0) {
-			lo = alpha0;
-			v = root_child(r, depth, alpha0, beta);
-		} else {
-			lo = alpha;
-			v = root_child(r, depth, alpha, alpha + 1);
-			if (v > alpha && v < beta && !s->abort)
-				v = root_child(r, depth, alpha, beta);
-		}
-		board_unplay(&r->b, m->sq, m->flips);
-		if (s->abort)
-			return best;
-		m->score = v;
-		m->bound = v <= lo ? BOUND_UPPER : v >= beta ? BOUND_LOWER : BOUND_EXACT;
-		m->depth = depth;
-		m->searched = true;
-		if (v > best) {
-			best = v;
-			if (i > 0)
-				root_notify(r, v, m->bound, m->sq);
-			if (v > alpha)
-				alpha = v;
-		}
-		if (v >= beta && i + 1 >= r->multipv)
-			break;
-	}
-	/* stable sort: searched moves by score (exact/lower before upper on ties), then the rest */
 	for (int i = 1; i < r->n; i++) {
 		struct root_move t = r->moves[i];
 		int j = i;
@@ -800,6 +759,127 @@ static int root_search(struct root *r, int depth, int alpha, int beta)
 		}
 		r->moves[j] = t;
 	}
+}
+
+/* Records the score `v` of root move `m`, searched to `depth` within (lo, beta). */
+static void root_scored(struct root_move *m, int v, int lo, int beta, int depth)
+{
+	m->score = v;
+	m->bound = v <= lo ? BOUND_UPPER : v >= beta ? BOUND_LOWER : BOUND_EXACT;
+	m->depth = depth;
+	m->searched = true;
+}
+
+/* The k-th best exact score among the root moves searched in this iteration, or `floor` when
+   fewer than k have one (or when it is below `floor`). */
+static int root_kth_exact(const struct root *r, int k, int floor)
+{
+	int top[32], n = 0; /* the best exact scores so far, best first */
+
+	for (int i = 0; i < r->n; i++) {
+		const struct root_move *m = &r->moves[i];
+		int j;
+
+		if (!m->searched || m->bound != BOUND_EXACT)
+			continue;
+		if (n < k)
+			n++;
+		else if (m->score <= top[k - 1])
+			continue;
+		for (j = n - 1; j > 0 && top[j - 1] < m->score; j--)
+			top[j] = top[j - 1];
+		top[j] = m->score;
+	}
+	return n >= k && top[k - 1] > floor ? top[k - 1] : floor;
+}
+
+/*
+ * The multi-PV iteration (multipv > 1) over the root moves within (alpha,
+ * beta): the first `multipv` moves with the whole window; each other move
+ * first with a null window on the multipv-th best exact score so far, and
+ * again with the window above that score when it beats it. So the multipv
+ * best moves end with exact scores, the others with upper bounds. Returns
+ * the best score; moves[] is re-sorted best first (unsorted on abort). The
+ * search of one best move (root_search) does not come here.
+ */
+static int root_search_multi(struct root *r, int depth, int alpha, int beta)
+{
+	struct search *s = r->s;
+	int best = -SCORE_INF;
+
+	for (int i = 0; i < r->n; i++)
+		r->moves[i].searched = false;
+	for (int i = 0; i < r->n; i++) {
+		struct root_move *m = &r->moves[i];
+		int lo = i < r->multipv ? alpha : root_kth_exact(r, r->multipv, alpha), v;
+
+		board_play(&r->b, m->sq, m->flips);
+		if (i < r->multipv) {
+			v = root_child(r, depth, alpha, beta);
+		} else {
+			v = root_child(r, depth, lo, lo + 1);
+			if (v > lo && v < beta && !s->abort)
+				v = root_child(r, depth, lo, beta);
+		}
+		board_unplay(&r->b, m->sq, m->flips);
+		if (s->abort)
+			return best;
+		root_scored(m, v, lo, beta, depth);
+		if (v > best) {
+			best = v;
+			if (i > 0)
+				root_notify(r, v, m->bound, m->sq);
+		}
+	}
+	root_sort(r);
+	return best;
+}
+
+/*
+ * One iteration over the root moves within (alpha, beta): the first move
+ * with the whole window, the others by principal variation search (with
+ * multipv > 1, root_search_multi). Returns the best score; moves[] is
+ * re-sorted best first. On abort the order and scores of the unfinished
+ * iteration are left unsorted.
+ */
+static int root_search(struct root *r, int depth, int alpha, int beta)
+{
+	struct search *s = r->s;
+	int best = -SCORE_INF, alpha0 = alpha;
+
+	if (r->multipv > 1)
+		return root_search_multi(r, depth, alpha, beta);
+	for (int i = 0; i < r->n; i++)
+		r->moves[i].searched = false;
+	for (int i = 0; i < r->n; i++) {
+		struct root_move *m = &r->moves[i];
+		int v, lo;
+
+		board_play(&r->b, m->sq, m->flips);
+		if (i == 0) {
+			lo = alpha0;
+			v = root_child(r, depth, alpha0, beta);
+		} else {
+			lo = alpha;
+			v = root_child(r, depth, alpha, alpha + 1);
+			if (v > alpha && v < beta && !s->abort)
+				v = root_child(r, depth, alpha, beta);
+		}
+		board_unplay(&r->b, m->sq, m->flips);
+		if (s->abort)
+			return best;
+		root_scored(m, v, lo, beta, depth);
+		if (v > best) {
+			best = v;
+			if (i > 0)
+				root_notify(r, v, m->bound, m->sq);
+			if (v > alpha)
+				alpha = v;
+		}
+		if (v >= beta)
+			break;
+	}
+	root_sort(r);
 	return best;
 }
 
@@ -826,7 +906,7 @@ static int root_iterate(struct root *r, int depth, int guess, bool have_guess, i
 	int delta = r->endgame ? (r->solved_guess ? ASPIRATION_SOLVED : 4) : 60;
 	int alpha = lo_limit, beta = hi_limit, v;
 
-	if (have_guess && !(r->s->flags & SEARCH_NO_ASPIRATION) && r->multipv < r->n) {
+	if (have_guess && !(r->s->flags & SEARCH_NO_ASPIRATION) && r->multipv == 1) {
 		alpha = guess - delta > lo_limit ? guess - delta : lo_limit;
 		beta = guess + delta < hi_limit ? guess + delta : hi_limit;
 	}
