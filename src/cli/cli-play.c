@@ -38,6 +38,7 @@ struct play_options {
 	const char *timing_file; /* --debug-timing FILE */
 	const char *variant;	 /* --variant NAME, NULL = 8x8 */
 	double game_time;	 /* --game-time MINUTES a side, 0 = no clock */
+	const char *limit[2];	 /* --hint-depth LIMIT, --overlay-depth LIMIT (N or Ss) */
 };
 
 /* Appends a level setting to the players' levels (--random, --seed, --no-book). */
@@ -139,6 +140,12 @@ static const struct cli_options play_options = {
 	     .call = play_no_book,
 	     .no_value = true,
 	     .help = "engines play without any opening book"},
+	    CLI_STRING("hint-depth", 0, offsetof(struct play_options, limit[0]), "LIMIT",
+		       "how far hints search: N plies (default 8) or\n"
+		       "S seconds (10s)"),
+	    CLI_STRING("overlay-depth", 0, offsetof(struct play_options, limit[1]), "LIMIT",
+		       "how far the overlay deepens: N plies or S\n"
+		       "seconds a position (default 20s)"),
 	    CLI_STRING("save-dir", 0, offsetof(struct play_options, save_dir), "DIR",
 		       "where save slots live"),
 	    CLI_INT("hash", 0, offsetof(struct play_options, hash_mb), 1, 65536, "MB",
@@ -210,6 +217,16 @@ int cli_play(int argc, char **argv)
 	copt.tt_megabytes = (size_t)po.hash_mb;
 	copt.threads = (int)po.threads;
 	copt.eval = po.eval_spec;
+	for (int i = 0; i < 2; i++) {
+		if (po.limit[i] &&
+		    controller_parse_limit(po.limit[i], i ? &copt.overlay_depth : &copt.hint_depth,
+					   i ? &copt.overlay_time : &copt.hint_time, err,
+					   sizeof err) < 0) {
+			fprintf(stderr, "othello: --%s: %s\n", i ? "overlay-depth" : "hint-depth",
+				err);
+			return 2;
+		}
+	}
 	/* --random, --seed and --no-book are settings of each engine player's level. */
 	if (po.extra[0]) {
 		if (copt.black && strcmp(copt.black, "human") != 0) {

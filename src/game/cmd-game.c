@@ -208,6 +208,20 @@ int cmd_overlay(struct controller *ctl, int argc, char **argv, struct command_re
 	return 0;
 }
 
+/* `depth [hint|overlay] [N|Ss|+N]`: the limit of hints and the overlay; alone, shows them. */
+int cmd_depth(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256], now[96];
+	const char *which = argc > 2 ? argv[1] : NULL, *limit = argc > 1 ? argv[argc - 1] : NULL;
+
+	if (limit &&
+	    cmd_flags(res, controller_set_depth(ctl, which, limit, err, sizeof(err)), err) < 0)
+		return cmd_fail(res, "depth: %s", err);
+	controller_depth_text(ctl, now, sizeof now);
+	cmd_message(res, "%s", now);
+	return 0;
+}
+
 /* `resign` */
 int cmd_resign(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {

@@ -35,6 +35,7 @@ int cmd_stop(struct controller *ctl, int argc, char **argv, struct command_resul
 int cmd_hint(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_drill(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_overlay(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_depth(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_resign(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_black(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_white(struct controller *ctl, int argc, char **argv, struct command_result *res);

@@ -128,8 +128,19 @@ static const struct command_def cmd_table[] = {
 	.args = {0, 1},
 	.usage = "[on|off]",
 	.help = "Show every legal move's score on its square, deepening while you look\n"
-		"(on your turn in play, and in replay); alone, switch it on or off.",
+		"(on your turn in play, and in replay) up to its limit (`depth`); alone,\n"
+		"switch it on or off. Each score says where it comes from: book, d14 (a\n"
+		"search of 14 plies), d18@87% (a selective one), exact.",
 	.exec = cmd_overlay,
+    },
+    {
+	.name = "depth",
+	.args = {0, 2},
+	.usage = "[hint|overlay] [N|Ss|+N]",
+	.help = "How far hints and the overlay search: N plies, or S seconds (`depth\n"
+		"10s`); with hint or overlay, only that one; +N: the overlay N plies deeper\n"
+		"(the + key). Alone, show the limits (default: hints depth 8, overlay 20 s).",
+	.exec = cmd_depth,
     },
     {
 	.name = "comment",

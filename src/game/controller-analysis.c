@@ -113,33 +113,47 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, bool f
 	return rc;
 }
 
-/* The analysis of the move `n` from the scores of the positions before and after it. */
+/* Stores the scores of one analysed position (node n's) in the store of results. */
+static void scores_from_worker(struct controller *ctl, const struct game_node *n,
+			       const struct worker_score *sc)
+{
+	struct search_result r;
+
+	memset(&r, 0, sizeof r);
+	r.n_moves = sc->n_moves;
+	memcpy(r.moves, sc->moves, sizeof(r.moves[0]) * (size_t)sc->n_moves);
+	r.depth = sc->depth;
+	r.endgame = sc->exact;
+	r.selectivity = 100;
+	ctl_scores_from_search(ctl, n, &r);
+}
+
+/* The analysis of the move `n` from the best known scores of the position before it (the
+   store of results, which the analysis has just fed, so that the saved analysis shows what
+   the screen shows) and the analysis's score of the position after it. */
 static struct game_analysis analysis_of(const struct controller *ctl, const struct game_node *n,
 					const struct worker_score *before,
 					const struct worker_score *after)
 {
 	struct game_analysis a = {.valid = true, .played_bound = GAME_BOUND_UPPER};
+	struct ctl_hint h[32];
+	int count = controller_node_scores(ctl, n->parent, h, 32);
 	bool found = false;
 
-	a.best_move = before->n_moves > 0 ? before->moves[0].move : before->best_move;
-	a.best_score = before->n_moves > 0 ? before->moves[0].score : before->score;
-	a.depth = before->depth;
-	a.exact = before->exact;
-	for (int i = 0; i < before->n_moves && i < GAME_MAX_CANDIDATES; i++) {
-		const struct search_move *m = &before->moves[i];
-
-		a.moves[a.n_moves++] =
-		    (struct game_candidate){m->move, m->score, (int)m->bound, m->depth};
-		if (m->move == n->move) {
-			a.played_score = m->score;
-			a.played_bound = (int)m->bound;
+	a.best_move = count > 0 ? h[0].move : before->best_move;
+	a.best_score = count > 0 ? h[0].score : before->score;
+	a.depth = count > 0 ? h[0].depth : before->depth;
+	a.exact = count > 0 ? h[0].endgame : before->exact;
+	for (int i = 0; i < count && i < GAME_MAX_CANDIDATES; i++) {
+		a.moves[a.n_moves++] = (struct game_candidate){h[i].move, h[i].score, h[i].bound,
+							       h[i].depth};
+		if (h[i].move == n->move) {
+			a.played_score = h[i].score;
+			a.played_bound = h[i].bound;
 			found = true;
 		}
 	}
-	if (n->move == a.best_move) {
-		a.played_score = a.best_score;
-		a.played_bound = before->bound;
-	} else if (!found) {
+	if (!found) {
 		/* not among the scored moves (a fast search cut it off): at most the best */
 		a.played_score = -after->score < a.best_score ? -after->score : a.best_score;
 	}
@@ -159,6 +173,9 @@ static int analysis_store(struct controller *ctl, const struct worker_score *sco
 {
 	int scored = 0;
 
+	for (struct game_node *n = ctl->job_node; n; n = n->parent)
+		if (scores[n->ply].done && scores[n->ply].n_moves > 0)
+			scores_from_worker(ctl, n, &scores[n->ply]);
 	memset(ctl->sides, 0, sizeof(ctl->sides));
 	for (struct game_node *n = ctl->job_node; n->parent; n = n->parent) {
 		const struct worker_score *before = &scores[n->ply - 1], *after = &scores[n->ply];

@@ -141,12 +141,19 @@ int ctl_engine_init(struct controller *ctl, char *err, size_t errlen)
 		snprintf(err, errlen, "evaluation: %s", why);
 		goto fail;
 	}
+	ctl->scores = scorestore_new();
+	if (!ctl->scores) {
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
 	ctl->worker = worker_new(ctl->eval, ctl->book, tt_size(ctl), err, errlen);
 	if (!ctl->worker)
 		goto fail;
 	worker_set_threads(ctl->worker, ctl->opt.threads);
 	return 0;
 fail:
+	scorestore_free(ctl->scores);
+	ctl->scores = NULL;
 	eval_free(ctl->eval);
 	book_free(ctl->book);
 	openings_free(ctl->openings);
@@ -165,6 +172,8 @@ void ctl_engine_free(struct controller *ctl)
 	book_free(ctl->book);
 	openings_free(ctl->openings);
 	eval_free(ctl->eval);
+	scorestore_free(ctl->scores);
+	ctl->scores = NULL;
 }
 
 /* Esc / `stop`: the engine plays its best move so far; a hint or an analysis is cut short
@@ -190,7 +199,7 @@ static void reasoning_from(struct game_reasoning *r, const struct level_move *lm
 		r->n_moves = lm->n_book < GAME_MAX_CANDIDATES ? lm->n_book : GAME_MAX_CANDIDATES;
 		for (int i = 0; i < r->n_moves; i++)
 			r->moves[i] = (struct game_candidate){lm->book[i].move, lm->book[i].score,
-							      GAME_BOUND_EXACT, 0};
+							      GAME_BOUND_EXACT, lm->book[i].depth};
 	}
 	if (!searched || res->n_moves == 0)
 		return;
@@ -224,13 +233,15 @@ static void engine_error(struct ctl_event *ev, const char *why)
 	snprintf(ev->message, sizeof(ev->message), "%s", why);
 }
 
-/* Stores the hints of a finished hint search; fills ev with what to report. */
+/* Stores the hints of a finished hint search (and its scores in the store of results); fills
+   ev with what to report. */
 static void hints_apply(struct controller *ctl, const struct worker_result *res,
 			struct ctl_event *ev)
 {
 	const struct search_result *r = &res->search;
 	int n = r->n_moves < 32 ? r->n_moves : 32;
-	char name[SQUARE_NAME_LEN];
+	char name[SQUARE_NAME_LEN], label[24];
+	struct ctl_hint best;
 
 	if (res->rc != 0) {
 		engine_error(ev, "the engine failed to search this position");
@@ -241,21 +252,29 @@ static void hints_apply(struct controller *ctl, const struct worker_result *res,
 	for (int i = 0; i < n; i++)
 		ctl->hints[ctl->n_hints++] = (struct ctl_hint){
 		    r->moves[i].move,  r->moves[i].score, (int)r->moves[i].bound,
-		    r->moves[i].depth, r->endgame,
+		    r->moves[i].depth, r->endgame,	  r->selectivity,
+		    false,
 		};
 	if (n == 0 && r->move != SQ_NONE)
-		ctl->hints[ctl->n_hints++] =
-		    (struct ctl_hint){r->move, r->score, (int)r->bound, r->depth, r->endgame};
+		ctl->hints[ctl->n_hints++] = (struct ctl_hint){
+		    r->move, r->score, (int)r->bound, r->depth, r->endgame, r->selectivity, false};
+	if (ctl->job_overlay)
+		ctl->overlay_spent += r->time;
 	ctl->hint_node = ctl->job_node;
+	ctl_scores_from_search(ctl, ctl->job_node, r);
 	ev->kind = CTL_EVENT_HINTS_READY;
 	ev->changes = CTL_CHANGED_EVAL | CTL_CHANGED_BOARD | CTL_CHANGED_STATUS;
+	if (controller_node_scores(ctl, ctl->job_node, &best, 1) < 1)
+		best = (struct ctl_hint){r->move, r->score, (int)r->bound, r->depth, r->endgame,
+					 r->selectivity, false};
+	controller_score_label(&best, label, sizeof label);
 	if (ctl->job_overlay)
-		snprintf(ev->message, sizeof(ev->message), "all moves: %s %d, best %s %+.2f",
+		snprintf(ev->message, sizeof(ev->message), "all moves: %s %d, best %s %+.2f %s",
 			 r->endgame ? "exact, empties" : "depth", r->depth,
-			 move_name(ctl, r->move, name), r->score / 100.0);
+			 move_name(ctl, best.move, name), best.score / 100.0, label);
 	else
-		snprintf(ev->message, sizeof(ev->message), "hint: %s %+.2f",
-			 move_name(ctl, r->move, name), r->score / 100.0);
+		snprintf(ev->message, sizeof(ev->message), "hint: %s %+.2f %s",
+			 move_name(ctl, best.move, name), best.score / 100.0, label);
 }
 
 /* Plays the move a level chose, with its reasoning; fills ev with what to report. */
@@ -284,6 +303,8 @@ static void move_apply(struct controller *ctl, const struct worker_result *res,
 				       : ctl->cur;
 	reasoning_from(&reason, lm, ctl->job_level);
 	game_set_reasoning(played, &reason);
+	if (played->parent)
+		ctl_scores_from_reasoning(ctl, played->parent, &reason);
 	if (reason.time >= 0)
 		game_set_time(played, reason.time);
 	if (lm->source == LEVEL_SOURCE_SEARCH && lm->result.n_moves > 0) {
@@ -477,8 +498,10 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 		n = ctl->opt.hint_count > 0 ? ctl->opt.hint_count : 1;
 	if (n > 32)
 		n = 32;
-	depth = ctl->opt.hint_depth > 0 ? ctl->opt.hint_depth : 8;
-	ctl_search_job(ctl, depth, depth + 6, &job);
+	depth = ctl->opt.hint_depth > 0 || ctl->opt.hint_time > 0 ? ctl->opt.hint_depth : 8;
+	ctl_scores_from_book(ctl, ctl->cur);
+	ctl_search_job(ctl, depth, depth > 0 ? depth + 6 : -1, &job);
+	job.limits.time = depth > 0 ? 0 : ctl->opt.hint_time;
 	ctl->n_hints = 0;
 	ctl->hint_node = NULL;
 	ctl->job_node = ctl->cur;
@@ -487,27 +510,21 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 	return ctl_job_start(ctl, JOB_HINT, &job, err, errlen);
 }
 
-/* Copies the hints for the cursor position, best first, into out; how many (0 if none). */
+/* Copies the hints for the cursor position, best first, into out: the best known scores of
+   as many moves as the last `hint` asked for; how many (0 if none was asked here). */
 int controller_hints(const struct controller *ctl, struct ctl_hint *out, int max)
 {
-	int n = 0;
-
-	if (ctl->hint_node != ctl->cur || ctl->editing)
+	if (ctl->hint_node != ctl->cur || ctl->editing || ctl->n_hints == 0)
 		return 0;
-	for (; n < ctl->n_hints && n < max && n < ctl->hint_want; n++)
-		out[n] = ctl->hints[n];
-	return n;
+	return controller_node_scores(ctl, ctl->cur,  out, max < ctl->hint_want ? max : ctl->hint_want);
 }
 
-/* Copies the scores of every legal move at the cursor (the last hint or overlay search, each
-   move with a full window at one depth), best first, into out; how many (0 if none). */
+/* Copies the best known scores of the legal moves at the cursor (the hint and overlay
+   searches, the book, engine moves, the analysis: the store of results), best first, into
+   out; how many (0 if none). */
 int controller_hint_scores(const struct controller *ctl, struct ctl_hint *out, int max)
 {
-	int n = 0;
-
-	if (ctl->hint_node != ctl->cur || ctl->editing)
+	if (ctl->editing)
 		return 0;
-	for (; n < ctl->n_hints && n < max; n++)
-		out[n] = ctl->hints[n];
-	return n;
+	return controller_node_scores(ctl, ctl->cur, out, max);
 }

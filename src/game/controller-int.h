@@ -26,6 +26,7 @@
 #include "evalspec.h"
 #include "gametree.h"
 #include "level.h"
+#include "scorestore.h"
 #include "worker.h"
 
 enum { CTL_LEVEL_LEN = 128, CTL_PATH_LEN = 4096 };
@@ -84,6 +85,10 @@ struct controller {
 	int hint_want;			   /* how many of them the hint list shows */
 	bool overlay;			   /* the all-moves overlay is on */
 	struct game_node *hint_node;	   /* position the hints are for */
+	struct scorestore *scores;	   /* the best known score of each move of each position:
+					      what every view shows (scorestore.h) */
+	double overlay_start;		   /* timer_now() when the overlay began at hint_node */
+	double overlay_spent;		   /* seconds its searches took there so far */
 	bool have_analysis;		   /* sides[] holds the last analysis */
 	struct ctl_drill drill;		   /* the drill, when one runs */
 	bool study; /* a game opened for study (load, import): the engine moves only when asked
@@ -107,6 +112,15 @@ const struct veval *ctl_variant_eval(struct controller *ctl, enum variant v);
 void ctl_search_job(struct controller *ctl, int depth, int endgame, struct worker_job *job);
 int ctl_job_start(struct controller *ctl, enum ctl_job_kind kind, const struct worker_job *job,
 		  char *err, size_t errlen);
+void ctl_score_key(const struct game_node *n, struct score_key *k);
+void ctl_scores_from_search(struct controller *ctl, const struct game_node *n,
+			    const struct search_result *r);
+void ctl_scores_from_candidates(struct controller *ctl, const struct game_node *n,
+				const struct game_candidate *c, int count, int selectivity,
+				enum scored_by by);
+void ctl_scores_from_reasoning(struct controller *ctl, const struct game_node *n,
+			       const struct game_reasoning *r);
+void ctl_scores_from_book(struct controller *ctl, const struct game_node *n);
 
 /* controller-overlay.c: the all-moves overlay */
 int ctl_overlay_step(struct controller *ctl);

@@ -45,6 +45,23 @@ void ctl_turn_begin(struct controller *ctl)
 	ctl->turn_since = timer_now();
 }
 
+/* Feeds the store of results with what the record of node n and the nodes below it keeps:
+   the engines' reasoning and the analysis of each move (for the position before it). */
+static void scores_from_record(struct controller *ctl, const struct game_node *n)
+{
+	for (; n; n = n->next) {
+		const struct game_reasoning *r = n->reasoning;
+		const struct game_analysis *a = &n->analysis;
+
+		if (n->parent && r)
+			ctl_scores_from_reasoning(ctl, n->parent, r);
+		if (n->parent && a->valid)
+			ctl_scores_from_candidates(ctl, n->parent, a->moves, a->n_moves, 100,
+						   a->exact ? SCORED_EXACT : SCORED_SEARCH);
+		scores_from_record(ctl, n->child);
+	}
+}
+
 /* Replaces the record by g (taken over), cursor at the end of its main line. */
 void ctl_reset_game(struct controller *ctl, struct game *g)
 {
@@ -62,6 +79,7 @@ void ctl_reset_game(struct controller *ctl, struct game *g)
 	ctl->n_hints = 0;
 	ctl->hint_node = NULL;
 	ctl->have_analysis = false;
+	scores_from_record(ctl, g->root->child);
 	memset(&ctl->drill, 0, sizeof(ctl->drill)); /* its positions were in the old record */
 	if (strchr(game_info(g, INFO_RESULT), 'R') && game_line_end(g->root) == ctl->cur &&
 	    !game_is_over(ctl->cur))
@@ -395,4 +413,202 @@ void ctl_cancel(struct controller *ctl)
 {
 	worker_cancel(ctl->worker);
 	ctl->job = JOB_NONE;
+}
+
+/* The key of node n's position in the store of results. */
+void ctl_score_key(const struct game_node *n, struct score_key *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->variant = n->variant;
+	k->side = n->side;
+	game_colors(n, &k->black, &k->white);
+}
+
+/*
+ * After new results for node n's position: when every legal move there has a
+ * score, the position's value (its best exact score) is also the score of the
+ * move that led to it in the parent's position, stored there unless the
+ * parent knows a deeper one. Its depth is one more than the shallowest of
+ * the scores it is the best of (so mixed depths never pass for a deeper
+ * search); exact when they all are.
+ */
+static void scores_settle(struct controller *ctl, const struct game_node *n)
+{
+	struct scored_move all[SCORESTORE_MOVES], best, up;
+	struct score_key k;
+	vbits moves = game_legal_moves(n);
+	int count, shallowest = 1000;
+	bool exact = true;
+
+	ctl_score_key(n, &k);
+	if (!n->parent || n->move == SQ_PASS || !moves ||
+	    (count = scorestore_get(ctl->scores, &k, all, SCORESTORE_MOVES)) <
+		vboard_popcount(moves) ||
+	    !scorestore_value(ctl->scores, &k, &best))
+		return;
+	for (int i = 0; i < count; i++) {
+		exact = exact && all[i].by == SCORED_EXACT;
+		if (all[i].by != SCORED_EXACT && all[i].depth < shallowest)
+			shallowest = all[i].depth;
+	}
+	up = best;
+	up.move = n->move;
+	up.score = -best.score;
+	if (exact) {
+		up.depth = best.depth + 1;
+	} else {
+		up.depth = shallowest + 1;
+		if (up.by == SCORED_EXACT)
+			up.by = SCORED_SEARCH;
+	}
+	ctl_score_key(n->parent, &k);
+	scorestore_put(ctl->scores, &k, &up);
+}
+
+/* Stores the root moves of a search of node n's position (an exact solve's as exact). */
+void ctl_scores_from_search(struct controller *ctl, const struct game_node *n,
+			    const struct search_result *r)
+{
+	struct score_key k;
+
+	ctl_score_key(n, &k);
+	for (int i = 0; i < r->n_moves; i++) {
+		const struct search_move *m = &r->moves[i];
+		struct scored_move sm = {m->move,
+					 m->score,
+					 (int)m->bound,
+					 r->endgame ? r->depth : m->depth,
+					 r->endgame ? 100 : r->selectivity,
+					 r->endgame ? SCORED_EXACT : SCORED_SEARCH};
+
+		if (m->move != SQ_PASS && m->move != SQ_NONE)
+			scorestore_put(ctl->scores, &k, &sm);
+	}
+	scores_settle(ctl, n);
+}
+
+/* Stores the candidates of node n's position as a record keeps them (an engine's reasoning,
+   an analysis): from `by`, at `selectivity` percent. */
+void ctl_scores_from_candidates(struct controller *ctl, const struct game_node *n,
+				const struct game_candidate *c, int count, int selectivity,
+				enum scored_by by)
+{
+	struct score_key k;
+
+	ctl_score_key(n, &k);
+	for (int i = 0; i < count; i++) {
+		struct scored_move sm = {c[i].move,
+					 c[i].score,
+					 c[i].bound,
+					 c[i].depth,
+					 by != SCORED_SEARCH || selectivity <= 0 ? 100 : selectivity,
+					 by};
+
+		if (c[i].move != SQ_PASS && c[i].move != SQ_NONE && c[i].depth > 0)
+			scorestore_put(ctl->scores, &k, &sm);
+	}
+	scores_settle(ctl, n);
+}
+
+/* Stores the candidates of an engine's move from node n's position (its reasoning r). */
+void ctl_scores_from_reasoning(struct controller *ctl, const struct game_node *n,
+			       const struct game_reasoning *r)
+{
+	if (r->source == SOURCE_RANDOM || r->source == SOURCE_NONE)
+		return;
+	ctl_scores_from_candidates(ctl, n, r->moves, r->n_moves, r->selectivity,
+				   r->source == SOURCE_BOOK ? SCORED_BOOK
+				   : r->endgame		    ? SCORED_EXACT
+							    : SCORED_SEARCH);
+}
+
+/* Stores what the opening book knows of node n's position (8×8 only; none without a book). */
+void ctl_scores_from_book(struct controller *ctl, const struct game_node *n)
+{
+	struct book_move bm[BOOK_MAX_MOVES];
+	struct score_key k;
+	int count;
+
+	if (!ctl->book || n->variant != VARIANT_8X8 ||
+	    (count = book_lookup(ctl->book, &n->board, bm)) <= 0)
+		return;
+	ctl_score_key(n, &k);
+	for (int i = 0; i < count; i++) {
+		struct scored_move sm = {bm[i].move,	      bm[i].score, BOUND_EXACT,
+					 bm[i].depth ? bm[i].depth : 1, 100,	     SCORED_BOOK};
+
+		scorestore_put(ctl->scores, &k, &sm);
+	}
+	scores_settle(ctl, n);
+}
+
+/* A stored score as the front end sees it. */
+static struct ctl_hint hint_of(const struct scored_move *m)
+{
+	return (struct ctl_hint){.move = m->move,
+				 .score = m->score,
+				 .bound = m->bound,
+				 .depth = m->depth,
+				 .endgame = m->by == SCORED_EXACT,
+				 .selectivity = m->selectivity,
+				 .book = m->by == SCORED_BOOK};
+}
+
+/* Copies the best known scores of the moves of node n's position, best first, into out
+   (at most max); how many, 0 when nothing is known. */
+int controller_node_scores(const struct controller *ctl, const struct game_node *n,
+			   struct ctl_hint *out, int max)
+{
+	struct scored_move all[SCORESTORE_MOVES];
+	struct score_key k;
+	int count;
+
+	ctl_score_key(n, &k);
+	count = scorestore_get(ctl->scores, &k, all, max < SCORESTORE_MOVES ? max : SCORESTORE_MOVES);
+	for (int i = 0; i < count; i++)
+		out[i] = hint_of(&all[i]);
+	return count;
+}
+
+/* The value of node n's position for its side to move: its best move's exact score, else the
+   score of the move that led to it (the other side's view, turned); false if unknown. */
+bool controller_node_value(const struct controller *ctl, const struct game_node *n,
+			   struct ctl_hint *out)
+{
+	struct scored_move best, all[SCORESTORE_MOVES];
+	struct score_key k;
+	int count;
+
+	ctl_score_key(n, &k);
+	if (scorestore_value(ctl->scores, &k, &best)) {
+		*out = hint_of(&best);
+		return true;
+	}
+	if (!n->parent)
+		return false;
+	ctl_score_key(n->parent, &k);
+	count = scorestore_get(ctl->scores, &k, all, SCORESTORE_MOVES);
+	for (int i = 0; i < count; i++) {
+		if (all[i].move != n->move || all[i].bound != BOUND_EXACT)
+			continue;
+		*out = hint_of(&all[i]);
+		if (n->parent->side != n->side)
+			out->score = -out->score;
+		out->move = SQ_NONE;
+		if (out->endgame == false && out->depth > 1)
+			out->depth--;
+		return true;
+	}
+	return false;
+}
+
+/* Where a score comes from, as the screen labels it: "book", "exact", "d14", "d18@87%". */
+void controller_score_label(const struct ctl_hint *h, char *out, size_t outlen)
+{
+	struct scored_move m = {h->move, h->score, h->bound, h->depth, h->selectivity,
+				h->book	     ? SCORED_BOOK
+				: h->endgame ? SCORED_EXACT
+					     : SCORED_SEARCH};
+
+	scorestore_label(&m, out, outlen);
 }

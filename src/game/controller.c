@@ -38,6 +38,7 @@ void controller_options_default(struct controller_options *opt)
 	opt->tt_megabytes = 16;
 	opt->hint_count = 3;
 	opt->hint_depth = 8;
+	opt->overlay_time = 20;
 	opt->analyze_depth = 10;
 	opt->analyze_time = 0;
 	opt->analyze_exact = 16;

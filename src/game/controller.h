@@ -61,7 +61,11 @@ struct controller_options {
 				 NULL = pattern */
 	size_t tt_megabytes;  /* transposition table size; 0 = default */
 	int hint_count;	      /* moves shown by `hint` without a number */
-	int hint_depth;	      /* midgame depth of hint searches */
+	int hint_depth;	      /* midgame depth of hint searches; 0 = by hint_time */
+	double hint_time;     /* seconds of a hint search when hint_depth is 0 */
+	int overlay_depth;    /* the overlay deepens to this depth; 0 = no depth limit */
+	double overlay_time;  /* ... and for at most this many seconds a position; 0 = none
+				 (both 0: until the position is solved exactly) */
 	int analyze_depth;    /* midgame depth of `analyze`; 0 = use analyze_time */
 	double analyze_time;  /* seconds per position of `analyze` when analyze_depth is 0 */
 	int analyze_exact;    /* solve exactly with this many empties or fewer */
@@ -107,13 +111,15 @@ struct ctl_event {
 	char message[256];	      /* one line for the status bar ("" if none) */
 };
 
-/* One scored move of a hint search. */
+/* One scored move: its best known score (the controller's store of results, scorestore.h). */
 struct ctl_hint {
-	int move;     /* square, or SQ_PASS */
-	int score;    /* centidiscs, side to move */
-	int bound;    /* enum bound of search.h */
-	int depth;    /* depth searched */
-	bool endgame; /* exact endgame score */
+	int move;	 /* square, or SQ_PASS */
+	int score;	 /* centidiscs, side to move */
+	int bound;	 /* enum bound of search.h */
+	int depth;	 /* depth searched (the book's depth; empties when exact) */
+	bool endgame;	 /* exact endgame score */
+	int selectivity; /* ProbCut confidence of the search, percent; 100 = none */
+	bool book;	 /* the opening book's score */
 };
 
 /* Where a drill is (controller_drilling). */
@@ -168,6 +174,23 @@ bool controller_engine_busy(const struct controller *ctl);
 /* The last hints for the cursor position, best first; returns how many (0 if none). */
 int controller_hints(const struct controller *ctl, struct ctl_hint *out, int max);
 int controller_hint_scores(const struct controller *ctl, struct ctl_hint *out, int max);
+/* The best known scores of the moves of node n's position, best first (every view reads
+   these: one score per move); how many. */
+int controller_node_scores(const struct controller *ctl, const struct game_node *n,
+			   struct ctl_hint *out, int max);
+/* The score of node n's position (side to move there): its best move's; false if unknown. */
+bool controller_node_value(const struct controller *ctl, const struct game_node *n,
+			   struct ctl_hint *out);
+/* Where a score comes from, as the screen shows it: "book", "exact", "d14", "d18@87%". */
+void controller_score_label(const struct ctl_hint *h, char *out, size_t outlen);
+/* The search limits of hints and the overlay (controller-overlay.c). */
+int controller_set_depth(struct controller *ctl, const char *which, const char *limit, char *err,
+			 size_t errlen);
+void controller_depth_text(const struct controller *ctl, char *out, size_t outlen);
+int controller_parse_limit(const char *text, int *depth, double *seconds, char *err,
+			   size_t errlen);
+/* The depth the overlay reached at the cursor (0 if none), and whether it is exact. */
+int controller_overlay_depth(const struct controller *ctl, bool *exact);
 /* The all-moves overlay (controller-overlay.c). */
 int controller_overlay_set(struct controller *ctl, bool on, char *err, size_t errlen);
 bool controller_overlay(const struct controller *ctl);

@@ -82,6 +82,7 @@ static const struct keymap_binding bindings[] = {
     {"?", IN_GAME, "hint", "ask the engine for hints"},
     {"G", IN_GAME, "go", "let the engine play the side to move"},
     {"O", IN_GAME, "overlay", "every legal move's score on its square (on/off)"},
+    {"+", IN_GAME, "depth overlay +2", "the overlay 2 plies deeper"},
     {"D", IN_GAME, "drill", "drill the mistakes of the analysed game"},
     {"p", IN_GAME, "pass", "pass (when there is no legal move)"},
     {"v", IN_GAME, "variations", "list the variations here"},

@@ -454,7 +454,8 @@ static void note_text(char *out, size_t outlen, int centi, int width)
 }
 
 /* The notes of the squares at the cursor: the hints shown, or with the overlay on every scored
-   legal move (the live search, else the analysis of the move played from here). */
+   legal move (the best known scores: the controller's store of results, else the analysis of
+   the move played from here as the record keeps it). */
 static void square_notes(const struct ui *ui, struct square_note notes[128])
 {
 	struct ctl_hint h[32];
@@ -468,8 +469,12 @@ static void square_notes(const struct ui *ui, struct square_note notes[128])
 		const struct game_analysis *a = &at->child->analysis;
 
 		for (int i = 0; i < a->n_moves && n < 32; i++, n++)
-			h[n] = (struct ctl_hint){a->moves[i].move, a->moves[i].score,
-						 a->moves[i].bound, a->moves[i].depth, a->exact};
+			h[n] = (struct ctl_hint){.move = a->moves[i].move,
+						 .score = a->moves[i].score,
+						 .bound = a->moves[i].bound,
+						 .depth = a->moves[i].depth,
+						 .endgame = a->exact,
+						 .selectivity = 100};
 	}
 	for (int i = 0; i < n; i++) {
 		if (h[i].move < 0 || h[i].move >= 128 || h[i].move == SQ_PASS)

@@ -278,57 +278,58 @@ static void draw_hints(struct panel *p)
 	struct ctl_hint h[32];
 	int n = controller_overlay(ui->ctl) ? controller_hint_scores(ui->ctl, h, 32)
 					    : controller_hints(ui->ctl, h, 32);
+	const char *side = controller_side(ui->ctl) == BLACK ? "Black" : "White";
 
 	if (n <= 0)
 		return;
-	if (controller_overlay(ui->ctl))
-		panel_line(p, A_BOLD, "All moves for %s, %s %d%s",
-			   controller_side(ui->ctl) == BLACK ? "Black" : "White",
-			   h[0].endgame ? "exact" : "depth", h[0].depth,
-			   controller_overlay_searching(ui->ctl) ? (ui->utf8 ? "\u2026" : "...")
-								 : "");
-	else
-		panel_line(p, A_BOLD, "Hints for %s",
-			   controller_side(ui->ctl) == BLACK ? "Black" : "White");
+	if (controller_overlay(ui->ctl)) {
+		bool exact, searching = controller_overlay_searching(ui->ctl);
+		int depth = controller_overlay_depth(ui->ctl, &exact);
+		char how[48] = "";
+
+		if (exact)
+			snprintf(how, sizeof how, ", solved");
+		else if (depth > 0 || searching)
+			snprintf(how, sizeof how, ", searched to d%d%s", depth,
+				 searching ? (ui->utf8 ? "\u2026" : "...") : "");
+		panel_line(p, A_BOLD, "All moves for %s%s", side, how);
+	} else {
+		panel_line(p, A_BOLD, "Hints for %s", side);
+	}
 	for (int i = 0; i < n; i++) {
-		char sq[SQUARE_NAME_LEN], score[24];
+		char sq[SQUARE_NAME_LEN], score[24], label[24];
+
 		ui_format_score(score, sizeof score, h[i].score, h[i].bound, h[i].endgame);
+		controller_score_label(&h[i], label, sizeof label);
 		panel_line(p, i == 0 ? ui_style(ui, PAIR_GOOD, A_BOLD) : A_NORMAL,
-			   "%2d. %-4s %7s  %s %d", i + 1,
+			   "%2d. %-4s %7s  %s", i + 1,
 			   h[i].move == SQ_PASS ? "pass" : ui_square_name(ui, h[i].move, sq), score,
-			   h[i].endgame ? "exact, empties" : "depth", h[i].depth);
+			   label);
 	}
 }
 
-/* The other candidates of an engine move: those with an exact score, then, apart and named
-   so, those a fast search only bounded (">=" at least, "<=" at most). */
-static void draw_others(struct panel *p, const struct game_reasoning *r, int played)
+/* The other moves of the position an engine moved from, with their best known scores and
+   where each comes from (the controller's store of results, as every view shows them);
+   bounds tell nothing of a move and are left out. */
+static void draw_others(struct panel *p, const struct game_node *m)
 {
-	char exact[400], worse[400], sq[SQUARE_NAME_LEN], score[24];
-	size_t le = 0, lw = 0;
+	struct ctl_hint h[32];
+	char exact[400], sq[SQUARE_NAME_LEN], score[24], label[24];
+	size_t le = 0;
+	int n = m->parent ? controller_node_scores(p->ui->ctl, m->parent, h, 32) : 0;
 
-	exact[0] = worse[0] = '\0';
-	for (int i = 0; i < r->n_moves; i++) {
-		const struct game_candidate *c = &r->moves[i];
-
-		if (c->move == played || c->move == SQ_PASS || c->move == SQ_NONE)
+	exact[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		if (h[i].move == m->move || h[i].move == SQ_PASS || h[i].bound != BOUND_EXACT ||
+		    le + 24 >= sizeof exact)
 			continue;
-		if (c->bound == GAME_BOUND_EXACT && le + 16 < sizeof exact) {
-			ui_format_score(score, sizeof score, c->score, 0, r->endgame);
-			le += (size_t)snprintf(exact + le, sizeof exact - le, "%s%s %s",
-					       le ? ", " : "", ui_square_name(p->ui, c->move, sq),
-					       score);
-		} else if (c->bound != GAME_BOUND_EXACT && lw + 16 < sizeof worse) {
-			ui_format_score(score, sizeof score, c->score, c->bound, r->endgame);
-			lw += (size_t)snprintf(worse + lw, sizeof worse - lw, "%s%s %s",
-					       lw ? ", " : "", ui_square_name(p->ui, c->move, sq),
-					       score);
-		}
+		ui_format_score(score, sizeof score, h[i].score, 0, h[i].endgame);
+		controller_score_label(&h[i], label, sizeof label);
+		le += (size_t)snprintf(exact + le, sizeof exact - le, "%s%s %s %s", le ? ", " : "",
+				       ui_square_name(p->ui, h[i].move, sq), score, label);
 	}
 	if (exact[0])
 		panel_wrap(p, ui_style(p->ui, PAIR_DIM, A_NORMAL), "Others ", exact);
-	if (worse[0])
-		panel_wrap(p, ui_style(p->ui, PAIR_DIM, A_NORMAL), "Bounds: ", worse);
 }
 
 /* The analysis of a move: best, played (a bound after a fast analysis, marked so), loss,
@@ -392,7 +393,7 @@ static void draw_reasoning(struct panel *p, const struct game_node *m, int ply)
 			format_pv(ui, pv, sizeof pv, r->pv, r->pv_len);
 			panel_wrap(p, A_NORMAL, "PV ", pv);
 		}
-		draw_others(p, r, m->move);
+		draw_others(p, m);
 	} else if (kind == PLAYER_HUMAN || m->move == SQ_PASS) {
 		panel_line(p, ui_style(ui, PAIR_DIM, A_NORMAL), "%s",
 			   m->time > 0 ? "played by hand" : "no engine reasoning for this move");
@@ -515,16 +516,30 @@ void ui_draw_eval(struct ui *ui)
 			   ": for the command bar, F1 for help.");
 }
 
-/* Score after the move of ply i of `line` (n plies) from Black's point of view; false when
-   nothing is known. The move's analysis, else the analysis or the engine's reasoning of the
-   next move (the same position, seen by the other side: human moves get a score), else the
-   engine's reasoning of the move itself. */
-static bool ply_score(const struct game_node *const *line, int n, int i, int *out)
+/* Score of the position after ply i of `line` (n plies) from Black's point of view; false when
+   nothing is known. The best known score of the position (the controller's store of results,
+   which every view reads), else what the record keeps: the move's analysis, else the analysis
+   or the engine's reasoning of the next move (the same position, seen by the other side: human
+   moves get a score), else the engine's reasoning of the move itself. *label (optional) gets
+   where the score comes from ("book", "d14", "exact"; "" from the record). */
+static bool ply_score(const struct controller *ctl, const struct game_node *const *line, int n,
+		      int i, int *out, char *label, size_t labellen)
 {
 	const struct game_node *m = line[i], *next = i + 1 < n ? line[i + 1] : NULL;
 	const struct game_reasoning *r;
+	struct ctl_hint v;
 	int s;
 
+	if (label)
+		label[0] = '\0';
+	if (controller_node_value(ctl, m, &v)) {
+		if (label)
+			controller_score_label(&v, label, labellen);
+		*out = m->side == BLACK ? v.score : -v.score;
+		return true;
+	}
+	if (i == 0)
+		return false;
 	if (m->analysis.valid)
 		s = m->analysis.played_score;
 	else if (next && next->analysis.valid && next->player != m->player)
@@ -542,12 +557,12 @@ static bool ply_score(const struct game_node *const *line, int n, int i, int *ou
 
 /* The graph's scale in centidiscs: the least of 2, 4, 8, 16, 32, 64 discs that holds every
    score of the line. */
-static int graph_scale(const struct game_node *const *line, int n)
+static int graph_scale(const struct controller *ctl, const struct game_node *const *line, int n)
 {
 	int top = 0, scale = 200, s;
 
 	for (int i = 1; i < n; i++)
-		if (ply_score(line, n, i, &s) && abs(s) > top)
+		if (ply_score(ctl, line, n, i, &s, NULL, 0) && abs(s) > top)
 			top = abs(s);
 	while (scale < top && scale < 6400)
 		scale *= 2;
@@ -618,16 +633,17 @@ void ui_draw_graph(struct ui *ui)
 	const struct game_node *line[LINE_MAX];
 	int n = ui_line(ui, line, LINE_MAX), cursor = controller_cursor(ui->ctl);
 	int h = l->graph_h - 1, w = l->graph_w, plies = n - 1, now = 0, scale, up, down;
-	bool known = cursor > 0 && cursor < n && ply_score(line, n, cursor, &now);
-	char cap[96], sc[24];
+	char cap[128], sc[24], label[24] = "", shown[48];
+	bool known = cursor < n && ply_score(ui->ctl, line, n, cursor, &now, label, sizeof label);
 
 	if (h < 2 || w < 8)
 		return;
-	scale = graph_scale(line, n);
+	scale = graph_scale(ui->ctl, line, n);
 	up = h / 2;
 	down = h - up;
 	ui_format_score(sc, sizeof sc, now, 0, false);
-	snprintf(cap, sizeof cap, "Eval %s  %sBlack %sWhite %s%d", known ? sc : "--",
+	snprintf(shown, sizeof shown, "%s%s%s", known ? sc : "--", label[0] ? " " : "", label);
+	snprintf(cap, sizeof cap, "Eval %s  %sBlack %sWhite %s%d", shown,
 		 ui->utf8 ? "\u25b2" : "^", ui->utf8 ? "\u25bc" : "v", ui->utf8 ? "\u00b1" : "+-",
 		 scale / 100);
 	attron(ui_style(ui, PAIR_DIM, A_NORMAL));
@@ -639,7 +655,7 @@ void ui_draw_graph(struct ui *ui)
 		int ply = plies <= w ? col + 1 : 1 + col * plies / w, s = 0;
 		bool at = ply == cursor ||
 			  (plies > w && cursor >= ply && cursor < 1 + (col + 1) * plies / w);
-		bool have = ply_score(line, n, ply, &s);
+		bool have = ply_score(ui->ctl, line, n, ply, &s, NULL, 0);
 
 		graph_column(ui, l->graph_x + col, s, have, scale, up, down,
 			     at ? ui_style(ui, PAIR_SELECT, A_REVERSE) : 0);
