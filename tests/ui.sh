@@ -211,21 +211,21 @@ quit study3
 
 # ---------------------------------------------------------------- hints and the overlay on the board
 # hints gave rank numbers only: the scores show on the squares and in the panel
-start hs 80 24 -- --white human
+start hs 80 24 -- --white human --overlay-depth 8
 wait_for hs "Moves 0" >/dev/null
 keys hs ?
 wait_for hs "Hints for Black"; check "? lists the hints in the panel" $?
 [ "$(screen hs | grep -cE '^[1-8] │.*│[+-][0-9]+ *│')" -ge 3 ]; check "their scores show on the board's squares at 80x24" $?
-screen hs | grep -qE '│ +1\. [a-h][1-8] +[+-][0-9.]+ +depth [0-9]+'; check "and in the panel with their depth" $?
+screen hs | grep -qE '│ +1\. [a-h][1-8] +[+-][0-9.]+ +(book|d[0-9]+|exact) '; check "and in the panel with their source" $?
 cmd hs "c4"
 wait_for hs " 1 ●c4" >/dev/null
 cmd hs "overlay"
-wait_for hs "All moves for White, depth 8"; check "the overlay deepens to the hint depth" $?
+wait_for hs "All moves for White, searched to d8 "; check "the overlay deepens to its limit" $?
 [ "$(screen hs | grep -oE '│ ?[+-][0-9]+ ?│' | wc -l)" -eq 3 ]; check "every legal move's score is on its square (3 for White)" $?
 cmd hs "e3"
-wait_for hs "All moves for Black, depth 8"; check "the overlay follows the game" $?
+wait_for hs "All moves for Black, searched to d8 "; check "the overlay follows the game" $?
 keys hs '['
-wait_for hs "All moves for White, depth 8"; check "and works in replay" $?
+wait_for hs "All moves for White, searched to d8 "; check "and works in replay" $?
 TM resize-window -t hs -x 120 -y 40
 wait_for hs "┌───────┬" >/dev/null
 screen hs | grep -qE '│ +[+-][0-9]+\.[0-9][0-9] +│'; check "a large board shows the scores to the hundredth" $?
