@@ -207,6 +207,7 @@ static struct controller *make(enum variant v, const char *black, const char *wh
 	opt.white = white;
 	opt.tt_megabytes = 1;
 	opt.hint_depth = 2;
+	opt.overlay_depth = 2;
 	opt.variant = v;
 	ctl = controller_new(&opt, err, sizeof(err));
 	cr_assert(ctl, "controller_new: %s", err);
@@ -324,7 +325,7 @@ Test(vgame, the_overlay_scores_every_move)
 	settle(ctl);
 	n = controller_hint_scores(ctl, h, 32);
 	cr_assert_eq(n, vboard_popcount(controller_legal_moves(ctl)), "every legal move: %d", n);
-	cr_assert_eq(h[0].depth, 2, "deepened to the hint depth");
+	cr_assert_eq(h[0].depth, 2, "deepened to the overlay's limit");
 	for (int i = 1; i < n; i++)
 		cr_assert_geq(h[i - 1].score, h[i].score, "best first");
 	controller_free(ctl);

@@ -247,6 +247,9 @@ static void hints_apply(struct controller *ctl, const struct worker_result *res,
 		engine_error(ev, "the engine failed to search this position");
 		return;
 	}
+	if (ctl->job_overlay) /* a search that got no deeper (a time limit, a capped board) */
+		ctl->overlay_stalled = ctl->hint_node == ctl->job_node && ctl->n_hints > 0 &&
+				       r->depth <= ctl->hints[0].depth && !r->endgame;
 	ctl->hint_want = ctl->job_hints;
 	ctl->n_hints = 0;
 	for (int i = 0; i < n; i++)
@@ -258,8 +261,6 @@ static void hints_apply(struct controller *ctl, const struct worker_result *res,
 	if (n == 0 && r->move != SQ_NONE)
 		ctl->hints[ctl->n_hints++] = (struct ctl_hint){
 		    r->move, r->score, (int)r->bound, r->depth, r->endgame, r->selectivity, false};
-	if (ctl->job_overlay)
-		ctl->overlay_spent += r->time;
 	ctl->hint_node = ctl->job_node;
 	ctl_scores_from_search(ctl, ctl->job_node, r);
 	ev->kind = CTL_EVENT_HINTS_READY;

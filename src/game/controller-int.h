@@ -88,7 +88,7 @@ struct controller {
 	struct scorestore *scores;	   /* the best known score of each move of each position:
 					      what every view shows (scorestore.h) */
 	double overlay_start;		   /* timer_now() when the overlay began at hint_node */
-	double overlay_spent;		   /* seconds its searches took there so far */
+	bool overlay_stalled;		   /* its last search there got no deeper: it stops */
 	bool have_analysis;		   /* sides[] holds the last analysis */
 	struct ctl_drill drill;		   /* the drill, when one runs */
 	bool study; /* a game opened for study (load, import): the engine moves only when asked

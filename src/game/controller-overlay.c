@@ -21,6 +21,7 @@
 #include "controller-int.h"
 
 #include "square.h"
+#include "timer.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -46,9 +47,11 @@ static bool overlay_due(const struct controller *ctl)
 	if (last->endgame ||
 	    last->depth >= square_count(cur->variant) - vboard_popcount(black | white))
 		return false;
-	if (ctl->opt.overlay_depth > 0 && last->depth >= ctl->opt.overlay_depth)
+	if (ctl->overlay_stalled ||
+	    (ctl->opt.overlay_depth > 0 && last->depth >= ctl->opt.overlay_depth))
 		return false;
-	return !(ctl->opt.overlay_time > 0 && ctl->overlay_spent >= ctl->opt.overlay_time);
+	return !(ctl->opt.overlay_time > 0 &&
+		 timer_now() - ctl->overlay_start >= ctl->opt.overlay_time);
 }
 
 /* Starts the overlay's next depth at the cursor when it is due; the changes, or 0. A new
@@ -64,12 +67,13 @@ int ctl_overlay_step(struct controller *ctl)
 	if (ctl->hint_node == ctl->cur && ctl->n_hints > 0) {
 		depth = ctl->hints[0].depth + 1;
 	} else {
-		ctl->overlay_spent = 0;
+		ctl->overlay_start = timer_now();
+		ctl->overlay_stalled = false;
 		ctl_scores_from_book(ctl, ctl->cur);
 	}
 	ctl_search_job(ctl, depth, depth + 6, &job);
 	if (ctl->opt.overlay_time > 0)
-		job.limits.time = ctl->opt.overlay_time - ctl->overlay_spent;
+		job.limits.time = ctl->opt.overlay_time - (timer_now() - ctl->overlay_start);
 	ctl->job_node = ctl->cur;
 	ctl->job_hints = 32;
 	ctl->job_overlay = true;
@@ -184,7 +188,8 @@ int controller_set_depth(struct controller *ctl, const char *which, const char *
 	if (overlay) {
 		ctl->opt.overlay_depth = depth;
 		ctl->opt.overlay_time = seconds;
-		ctl->overlay_spent = 0;
+		ctl->overlay_start = timer_now();
+		ctl->overlay_stalled = false;
 	}
 	return CTL_CHANGED_STATUS | CTL_CHANGED_EVAL | (overlay ? ctl_overlay_step(ctl) : 0);
 }
