@@ -120,7 +120,7 @@ static int pick_sequence(struct search *srch, const struct balanced_options *o, 
 		for (k = 0; k < res.n_moves; k++)
 			if (res.moves[k].score >= res.moves[0].score - (int)(o->pick_win * 100))
 				ok[n_ok++] = res.moves[k].move;
-		k = ok[rng_below(rng, (uint64_t)n_ok)];
+		k = n_ok > 0 ? ok[rng_below(rng, (uint64_t)n_ok)] : res.moves[0].move;
 		board_play(&b, k, board_flips(b.own, b.opp, k));
 		moves[n++] = k;
 	}
@@ -174,7 +174,9 @@ static const struct cli_options balanced_cli_options = {
 	    {.name = "window",
 	     .kind = CLI_OPT_NUMBER,
 	     .offset = offsetof(struct balanced_options, window),
-	     .form = CLI_VALUE_BAD},
+	     .max = 64,
+	     .what = "a number of discs from 0 to 64",
+	     .form = CLI_VALUE_IS_NOT},
 	    {.name = "pick-depth",
 	     .kind = CLI_OPT_INT,
 	     .offset = offsetof(struct balanced_options, pick_depth),
@@ -184,7 +186,9 @@ static const struct cli_options balanced_cli_options = {
 	    {.name = "pick-window",
 	     .kind = CLI_OPT_NUMBER,
 	     .offset = offsetof(struct balanced_options, pick_win),
-	     .form = CLI_VALUE_BAD},
+	     .max = 64,
+	     .what = "a number of discs from 0 to 64",
+	     .form = CLI_VALUE_IS_NOT},
 	    {.name = "seed",
 	     .kind = CLI_OPT_INT,
 	     .offset = offsetof(struct balanced_options, seed),

@@ -32,10 +32,13 @@ static inline uint64_t rng_next(uint64_t *state)
 	return rng_mix(x);
 }
 
-/* Returns a number in [0, n) for n >= 1 (the bias, below 2^-32 for small n, is ignored). */
+/* Returns a number in [0, n) for n >= 1, and 0 for n = 0 (the state still
+   advances); the bias, below 2^-32 for small n, is ignored. */
 static inline uint64_t rng_below(uint64_t *state, uint64_t n)
 {
-	return (rng_next(state) >> 11) % n;
+	uint64_t r = rng_next(state) >> 11;
+
+	return n ? r % n : 0;
 }
 
 #endif
