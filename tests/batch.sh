@@ -122,9 +122,9 @@ for bad in exit illegal hang; do
     --games 2 --openings $OPEN --report $T/$bad.txt --timeout $timeout --quiet >$T/$bad.out 2>>$T/err
   eval "st_$bad=$?"
 done
-[ $st_exit -eq 0 ] && [ "$(grep -c 'forfeit white: engine exited with status 3' $T/exit.txt)" -eq 1 ] &&
+[ $st_exit -eq 1 ] && [ "$(grep -c 'forfeit white: engine exited with status 3' $T/exit.txt)" -eq 1 ] &&
   [ "$(grep -c 'forfeit black: engine exited with status 3' $T/exit.txt)" -eq 1 ]
-check "an engine that exits loses every game, reason in the report, the match goes on" $?
+check "an engine that exits loses every game, reason in the report, the match goes on (exit 1)" $?
 [ "$(grep -c 'forfeit [a-z]*: illegal move a1' $T/illegal.txt)" -eq 2 ]
 check "an engine that answers an illegal move loses" $?
 "$OTHELLO" match --black random --white "engine:sh $TOP_SRCDIR/tests/engine-illegal.sh $T/starts" \

@@ -18,7 +18,8 @@ ended() { grep -v '^#' "$1" | grep -c '	end	'; }
 
 # match NAME ENGINE [OPTIONS]: one game, random with Black against ENGINE,
 # time-out 2 s, bounded by timeout(1) so that a deadline that does not hold
-# fails the test instead of hanging it.
+# fails the test instead of hanging it. An engine that forfeits its only
+# game makes the match exit 1.
 match() {
   name=$1 engine=$2
   shift 2
@@ -27,21 +28,21 @@ match() {
 }
 
 match chatty "$E/engine-chatty.sh"; st=$?
-[ $st -eq 0 ] && grep -q 'forfeit white: no answer to genmove white within 2 s' $T/chatty.txt
+[ $st -eq 1 ] && grep -q 'forfeit white: no answer to genmove white within 2 s' $T/chatty.txt
 check "an engine printing a line a second still times out: the time-out is a deadline" $?
 
 match flood "$E/engine-flood.sh"; st=$?
-[ $st -eq 0 ] && grep -q 'forfeit white: no answer to genmove white within 2 s' $T/flood.txt
+[ $st -eq 1 ] && grep -q 'forfeit white: no answer to genmove white within 2 s' $T/flood.txt
 check "an engine flooding comment lines times out at its deadline" $?
 
 match long "$E/engine-longline.sh"; st=$?
-[ $st -eq 0 ] && grep -q 'forfeit white: overlong answer to genmove white (a line of 65536 bytes or more)' $T/long.txt
+[ $st -eq 1 ] && grep -q 'forfeit white: overlong answer to genmove white (a line of 65536 bytes or more)' $T/long.txt
 check "a 5 MB answer is reported as an overlong answer" $?
 
 match fork "$E/engine-fork.sh $T/pid"; st=$?
 pid=$(cat $T/pid)
 state=$(ps -o stat= -p "$pid" 2>/dev/null)
-[ $st -eq 0 ] && [ -n "$pid" ] && { [ -z "$state" ] || [ "${state#Z}" != "$state" ]; }
+[ $st -eq 1 ] && [ -n "$pid" ] && { [ -z "$state" ] || [ "${state#Z}" != "$state" ]; }
 check "what an engine started is ended with it (its process group)" $?
 [ -n "$pid" ] && kill "$pid" 2>/dev/null
 

@@ -167,7 +167,8 @@ static int merge_texts(char *a, char *b, char *out, size_t outlen, char *err)
 	FILE *in[2] = {fmemopen(a, strlen(a), "r"), fmemopen(b, strlen(b), "r")};
 	const char *names[2] = {"a.txt", "b.txt"};
 	FILE *o = fmemopen(out, outlen, "w");
-	int rc = report_merge_files(in, names, 2, NULL, o, err, 200);
+	struct report_torn torn = {0};
+	int rc = report_merge_files(in, names, 2, NULL, o, &torn, err, 200);
 
 	fclose(in[0]);
 	fclose(in[1]);
@@ -326,9 +327,9 @@ Test(stats, cross_table_points_add_up_and_rank)
 	cr_assert_str_eq(t.names[t.rank[0]], "A");
 	cr_assert_str_eq(t.names[t.rank[1]], "C");
 	cr_assert_str_eq(t.names[t.rank[2]], "B");
-	cr_assert_float_eq(t.cells[1 * 3 + 0].points[0], 3, 1e-9, "A scored 3 against C");
-	cr_assert_float_eq(t.cells[0 * 3 + 1].points[0], 1, 1e-9, "C scored 1 against A");
-	cr_assert_float_eq(t.cells[1 * 3 + 2].mean_diff, 10, 1e-9);
+	cr_assert_float_eq(stats_table_cell(&t, 1, 0)->points[0], 3, 1e-9, "A scored 3 against C");
+	cr_assert_float_eq(stats_table_cell(&t, 0, 1)->points[0], 1, 1e-9, "C scored 1 against A");
+	cr_assert_float_eq(stats_table_cell(&t, 1, 2)->mean_diff, 10, 1e-9);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -739,7 +740,7 @@ static char *gtp_session(const char *script)
 	FILE *in = fmemopen(text, strlen(text), "r");
 	FILE *o = open_memstream(&out, &len);
 
-	gtp_serve(in, o, p, 5);
+	gtp_serve(in, o, p, 5, err, sizeof err);
 	fclose(in);
 	fclose(o);
 	free(text);
@@ -863,7 +864,7 @@ Test(stats, cross_table_cells_equal_the_pairwise_statistics)
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < n; j++) {
 			struct stats_match ref;
-			const struct stats_match *c = &t.cells[i * n + j];
+			const struct stats_match *c = stats_table_cell(&t, i, j);
 
 			if (i == j)
 				continue;

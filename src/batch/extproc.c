@@ -11,7 +11,12 @@
  * group, so that ending the group also ends what the shell or the engine
  * started. Stopping closes the child's stdin, waits up to a grace period for
  * it to exit, then ends the group, even when the child itself exited and
- * left children behind.
+ * left children behind. The child is in reaper.c's table while it runs, so
+ * that a SIGINT, SIGTERM or SIGHUP that ends us ends it too; it dies with
+ * us anyway (PR_SET_PDEATHSIG), and a grandchild that left the group with
+ * setsid() is adopted by us and ended when the engine is stopped. Start
+ * engines from a thread that outlives them (the kernel's parent-death
+ * signal follows the thread that forked).
  *
  * Output is kept in one buffer of EXTPROC_LINE_MAX bytes read from `start`
  * to `end`; only when it fills is the partial line moved to the front, so
@@ -21,6 +26,7 @@
 #define _GNU_SOURCE
 #include "extproc.h"
 
+#include "reaper.h"
 #include "timer.h"
 
 #include <errno.h>
@@ -55,7 +61,8 @@ struct extproc *extproc_start(const char *command, char *err, size_t errlen)
 {
 	int to_child[2], from_child[2];
 	struct extproc *p = calloc(1, sizeof *p);
-	pid_t pid;
+	sigset_t all, old_mask;
+	pid_t pid, parent;
 
 	if (!p) {
 		snprintf(err, errlen, "out of memory");
@@ -73,9 +80,15 @@ struct extproc *extproc_start(const char *command, char *err, size_t errlen)
 		free(p);
 		return NULL;
 	}
+	reaper_install();
+	reaper_adopt();
 	fflush(NULL);
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old_mask); /* no handler of ours in the child */
+	parent = getpid();
 	pid = fork();
 	if (pid < 0) {
+		sigprocmask(SIG_SETMASK, &old_mask, NULL);
 		snprintf(err, errlen, "fork: %s", strerror(errno));
 		close(to_child[0]);
 		close(to_child[1]);
@@ -86,6 +99,12 @@ struct extproc *extproc_start(const char *command, char *err, size_t errlen)
 	}
 	if (pid == 0) {
 		signal(SIGPIPE, SIG_DFL);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		reaper_forget_all();
+		reaper_child(parent, SIGKILL);
+		sigprocmask(SIG_SETMASK, &old_mask, NULL);
 		setpgid(0, 0);
 		dup2(to_child[0], 0);
 		dup2(from_child[1], 1);
@@ -99,6 +118,8 @@ struct extproc *extproc_start(const char *command, char *err, size_t errlen)
 		_exit(127);
 	}
 	setpgid(pid, pid); /* as the child does: no race with an early stop */
+	reaper_add(pid, true);
+	sigprocmask(SIG_SETMASK, &old_mask, NULL);
 	close(to_child[0]);
 	close(from_child[1]);
 	p->pid = pid;
@@ -205,7 +226,7 @@ int extproc_read_line(struct extproc *p, char *line, size_t len, double deadline
 
 			if (left <= 0)
 				return EXTPROC_TIMEOUT;
-			ms = (int)(left * 1000) + 1;
+			ms = left < 3600 ? (int)(left * 1000) + 1 : 3600 * 1000; /* then again */
 		}
 		if (take_line(p, line, len))
 			return EXTPROC_OK;
@@ -224,7 +245,7 @@ int extproc_read_line(struct extproc *p, char *line, size_t len, double deadline
 		if (r < 0)
 			return EXTPROC_ERROR;
 		if (r == 0)
-			return EXTPROC_TIMEOUT;
+			continue; /* the deadline is checked above */
 		n = read(p->out, p->buf + p->end, sizeof p->buf - p->end);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -291,10 +312,14 @@ void extproc_stop(struct extproc *p, double grace)
 		kill(-p->pid, SIGTERM);
 		until = timer_now() + 0.2;
 		do {
+			pid_t r;
+
 			usleep(2000);
-			/* our own zombie would keep the group alive */
+			/* our own zombies (the child, members we adopted) keep the group alive */
 			if (!p->reaped && exited(p) && waitpid(p->pid, NULL, WNOHANG) == p->pid)
 				p->reaped = true;
+			while (p->reaped && (r = waitpid(-p->pid, NULL, WNOHANG)) > 0)
+				;
 		} while (group_alive(p) && timer_now() < until);
 		if (group_alive(p))
 			kill(-p->pid, SIGKILL);
@@ -303,6 +328,8 @@ void extproc_stop(struct extproc *p, double grace)
 		kill(p->pid, SIGKILL); /* in case it left the group */
 		waitpid(p->pid, NULL, 0);
 	}
+	reaper_remove(p->pid);
+	reaper_end_orphans(); /* what left the group with setsid() and outlived it */
 	close(p->out);
 	free(p);
 }

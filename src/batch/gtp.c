@@ -37,7 +37,8 @@
  * spread over the moves the side still has to play (empties / 2 + 1); with
  * `time_left COLOR T S` (S > 0, in byo-yomi) over those S moves. Times are
  * finite numbers of seconds (`nan`, `inf`, `1e400` are syntax errors, as
- * they are for `komi`).
+ * they are for `komi`); one over LEVEL_TIME_MAX (a million seconds) is
+ * refused when it is set.
  *
  * Input: one command a line; a line of GTP_LINE_MAX bytes or more is refused
  * whole with one `? line too long` (its id, if any, echoed), unless a `#`
@@ -47,6 +48,7 @@
 
 #include "gtp.h"
 
+#include "level.h"
 #include "lineread.h"
 
 #include <ctype.h>
@@ -349,6 +351,13 @@ static bool parse_stones(const char *w, int *out)
 	return end != w && !*end && errno != ERANGE && v >= 0 && v <= 1000000;
 }
 
+/* Reads a time in seconds, 0 to LEVEL_TIME_MAX (a longer one cannot be
+   given to a level: it is refused when it is set, not at the next genmove). */
+static bool parse_time(const char *w, double *out)
+{
+	return parse_number(w, 0, out) && *out <= LEVEL_TIME_MAX;
+}
+
 /* `time_settings MAIN BYO STONES`: the time per move from then on. */
 static void exec_time_settings(struct gtp_state *s, int argc, char **argv)
 {
@@ -358,6 +367,10 @@ static void exec_time_settings(struct gtp_state *s, int argc, char **argv)
 	if (argc != 4 || !parse_number(argv[1], 0, &main_time) || !parse_number(argv[2], 0, &byo) ||
 	    !parse_stones(argv[3], &stones)) {
 		reply(s, false, "syntax error");
+		return;
+	}
+	if (!parse_time(argv[1], &main_time) || !parse_time(argv[2], &byo)) {
+		reply(s, false, "time over %.0f seconds", LEVEL_TIME_MAX);
 		return;
 	}
 	s->main_time = main_time;
@@ -377,6 +390,10 @@ static void exec_time_left(struct gtp_state *s, int argc, char **argv)
 	if (argc != 4 || (color = parse_color(argv[1])) < 0 || !parse_number(argv[2], 0, &t) ||
 	    !parse_stones(argv[3], &stones)) {
 		reply(s, false, "syntax error");
+		return;
+	}
+	if (!parse_time(argv[2], &t)) {
+		reply(s, false, "time over %.0f seconds", LEVEL_TIME_MAX);
 		return;
 	}
 	s->left[color] = t;
@@ -533,15 +550,21 @@ static bool run_command(struct gtp_state *s, char *line)
 }
 
 /* Serves GTP on `in`/`out` until `quit` or the end of the input, choosing
-   moves with `brain` (seeded per game from `seed`). Returns 0. */
-int gtp_serve(FILE *in, FILE *out, struct match_player *brain, uint64_t seed)
+   moves with `brain` (seeded per game from `seed`). Returns 0, or -1 with a
+   message in `err` when reading `in` failed (a read error is not the end of
+   the input) or memory ran out. */
+int gtp_serve(FILE *in, FILE *out, struct match_player *brain, uint64_t seed, char *err,
+	      size_t errlen)
 {
 	struct gtp_state *s = calloc(1, sizeof *s);
 	char line[GTP_LINE_MAX];
+	int rc = 0;
 	long n;
 
-	if (!s)
+	if (!s) {
+		snprintf(err, errlen, "out of memory");
 		return -1;
+	}
 	s->out = out;
 	s->brain = brain;
 	s->seed = seed;
@@ -551,6 +574,11 @@ int gtp_serve(FILE *in, FILE *out, struct match_player *brain, uint64_t seed)
 		char *hash = strchr(line, '#');
 		size_t k = 0;
 
+		if (n == LINEREAD_ERROR) {
+			snprintf(err, errlen, "error reading the commands: %s", strerror(errno));
+			rc = -1;
+			break;
+		}
 		if (hash)
 			*hash = '\0'; /* the rest, however long, is a comment */
 		else if (n == LINEREAD_TOOLONG) {
@@ -571,5 +599,5 @@ int gtp_serve(FILE *in, FILE *out, struct match_player *brain, uint64_t seed)
 			break;
 	}
 	free(s);
-	return 0;
+	return rc;
 }

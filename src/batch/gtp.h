@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 
-int gtp_serve(FILE *in, FILE *out, struct match_player *brain, uint64_t seed);
+int gtp_serve(FILE *in, FILE *out, struct match_player *brain, uint64_t seed, char *err,
+	      size_t errlen);
 
 #endif

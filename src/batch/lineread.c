@@ -2,40 +2,62 @@
  * lineread.c — reading a line protocol's commands, one whole line at a time.
  *
  * A line ends at a newline (a CR before it is dropped) or at the end of the
- * input. A line that does not fit the caller's buffer is still read to its
- * end, so that the next read starts at the next line: the caller refuses it
- * whole instead of running its pieces as commands. NUL bytes are dropped (a
- * C string cannot hold them). Each byte is looked at once.
+ * input. NUL bytes are dropped (a C string cannot hold them) but count
+ * towards the length. Each byte is looked at once. A read error is never
+ * taken for the end of the input: it is LINEREAD_ERROR, errno saying why.
+ *
+ * Two ways with a line that does not fit the caller's buffer: lineread_next
+ * still reads it to its end, so that the next read starts at the next line
+ * (a protocol refuses it whole instead of running its pieces as commands);
+ * lineread_bounded stops reading there, for a caller that stops at such a
+ * line (an input without newlines, such as /dev/zero, is never read whole).
  */
 #include "lineread.h"
 
+#include <errno.h>
 #include <stdbool.h>
 
-/* Reads the next line of `in` into `line` (`size` bytes, at least 1) without
-   its newline. Returns its length; LINEREAD_TOOLONG if it had `size` bytes or
-   more (all of it is consumed, `line` holds its first size - 1 bytes); or
-   LINEREAD_EOF at the end of the input. */
-long lineread_next(FILE *in, char *line, size_t size)
+/* Reads a line into `line` (`size` bytes, at least 1); with `read_on`, an
+   overlong line is consumed to its end. See lineread_next. */
+static long read_line(FILE *in, char *line, size_t size, bool read_on)
 {
-	size_t n = 0;
-	bool over = false, any = false;
+	size_t n = 0, total = 0;
+	bool any = false;
 	int c;
 
+	errno = 0;
 	while ((c = getc(in)) != EOF && c != '\n') {
 		any = true;
-		if (c == '\0')
-			continue;
-		if (n + 1 < size)
+		if (++total >= size && !read_on)
+			break;
+		if (c != '\0' && total < size)
 			line[n++] = (char)c;
-		else
-			over = true;
 	}
 	line[n] = '\0';
+	if (c == EOF && ferror(in))
+		return LINEREAD_ERROR;
+	if (total >= size)
+		return LINEREAD_TOOLONG;
 	if (c == EOF && !any)
 		return LINEREAD_EOF;
-	if (over)
-		return LINEREAD_TOOLONG;
 	if (n > 0 && line[n - 1] == '\r')
 		line[--n] = '\0';
 	return (long)n;
+}
+
+/* Reads the next line of `in` into `line` (`size` bytes, at least 1) without
+   its newline. Returns its length; LINEREAD_TOOLONG if it had `size` bytes or
+   more (all of it is consumed, `line` holds its first bytes); LINEREAD_EOF at
+   the end of the input; or LINEREAD_ERROR when reading failed (errno says
+   why). */
+long lineread_next(FILE *in, char *line, size_t size)
+{
+	return read_line(in, line, size, true);
+}
+
+/* As lineread_next, but a line of `size` bytes or more is read no further
+   than its first `size` bytes: LINEREAD_TOOLONG, and the caller stops. */
+long lineread_bounded(FILE *in, char *line, size_t size)
+{
+	return read_line(in, line, size, false);
 }

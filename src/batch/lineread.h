@@ -9,10 +9,12 @@
 #include <stdio.h>
 
 enum {
-	LINEREAD_EOF = -1,    /* the input ended before a line */
-	LINEREAD_TOOLONG = -2 /* the line did not fit (it was read to its end) */
+	LINEREAD_EOF = -1,     /* the input ended before a line */
+	LINEREAD_TOOLONG = -2, /* the line did not fit */
+	LINEREAD_ERROR = -3    /* reading failed (errno says why); not the end */
 };
 
 long lineread_next(FILE *in, char *line, size_t size);
+long lineread_bounded(FILE *in, char *line, size_t size);
 
 #endif

@@ -19,6 +19,7 @@
  * answers, and is the only writer of the report, so lines never interleave.
  */
 #include "match.h"
+#include "reaper.h"
 #include "rng.h"
 
 #include "record.h"
@@ -383,15 +384,26 @@ static void worker_note(const char *msg, void *user)
 		_exit(1);
 }
 
+/* In a worker: sends a warning (a game log not written) to the parent ("! "). */
+static void worker_warn(const char *msg, void *user)
+{
+	if (fprintf(user, "! %.1000s\n", msg) < 0)
+		_exit(1);
+}
+
 /* A worker process: plays the games whose indices arrive on `in` and writes
-   their report lines to `out`, each after its players' notes (`# ` lines);
-   exits when `in` closes. */
-static void worker_main(const struct match_plan *plan, int in, int out)
+   their report lines to `out`, each after its players' notes (`# ` lines)
+   and the warnings of its game (`! ` lines, which the parent passes to the
+   plan's warn); exits when `in` closes. */
+static void worker_main(const struct match_plan *parent_plan, int in, int out)
 {
 	FILE *f = fdopen(in, "r"), *o = fdopen(out, "w");
 	char line[64], text[REPORT_LINE_LEN];
+	struct match_plan wp = *parent_plan, *plan = &wp;
 	struct roster r;
 
+	wp.warn = worker_warn;
+	wp.warn_user = o;
 	if (!f || !o || roster_init(&r, plan) < 0)
 		_exit(1);
 	while (fgets(line, sizeof line, f)) {
@@ -469,6 +481,9 @@ static int take_result(struct worker *w, const struct match_plan *plan, struct n
 		*nl = '\0';
 		if (w->buf[0] == '#') {
 			note_once(plan, seen, w->buf + 2);
+		} else if (w->buf[0] == '!') {
+			if (plan->warn)
+				plan->warn(w->buf + 2, plan->warn_user);
 		} else if (report_parse_line(w->buf, g, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "worker: %s", msg);
 			return -1;
@@ -499,8 +514,11 @@ static int run_parallel(const struct match_plan *plan, match_result_fn fn, void 
 	memset(&ign, 0, sizeof ign);
 	ign.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &ign, &old);
+	reaper_install(); /* a signal that ends us ends the workers, and they their engines */
 	for (i = 0; i < jobs; i++) {
 		int cmd[2], res[2];
+		sigset_t all, old_mask;
+		pid_t parent = getpid();
 
 		w[i].cmd = w[i].res = -1;
 		w[i].game = -1;
@@ -510,8 +528,13 @@ static int run_parallel(const struct match_plan *plan, match_result_fn fn, void 
 			break;
 		}
 		fflush(NULL);
+		sigfillset(&all);
+		sigprocmask(SIG_BLOCK, &all, &old_mask); /* the table is the parent's until reset */
 		w[i].pid = fork();
 		if (w[i].pid == 0) {
+			reaper_forget_all();
+			reaper_child(parent, SIGTERM); /* its handler then ends its engines */
+			sigprocmask(SIG_SETMASK, &old_mask, NULL);
 			for (int j = 0; j < i; j++) {
 				if (w[j].cmd >= 0)
 					close(w[j].cmd);
@@ -522,6 +545,9 @@ static int run_parallel(const struct match_plan *plan, match_result_fn fn, void 
 			sigaction(SIGPIPE, &old, NULL);
 			worker_main(plan, cmd[0], res[1]);
 		}
+		if (w[i].pid > 0)
+			reaper_add(w[i].pid, false);
+		sigprocmask(SIG_SETMASK, &old_mask, NULL);
 		close(cmd[0]);
 		close(res[1]);
 		w[i].cmd = cmd[1];
@@ -593,6 +619,7 @@ static int run_parallel(const struct match_plan *plan, match_result_fn fn, void 
 		if (status != 0)
 			kill(w[i].pid, SIGTERM);
 		waitpid(w[i].pid, NULL, 0);
+		reaper_remove(w[i].pid);
 		close(w[i].res);
 	}
 	sigaction(SIGPIPE, &old, NULL);

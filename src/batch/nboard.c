@@ -39,7 +39,11 @@
  * Searches run in a second thread, so that the reading thread sees `ping`
  * (and any other command) at once: a new command first stops the search
  * under way and waits for it, so replies keep the order of the commands.
- * At the end of the input the last search is allowed to finish.
+ * At the end of the input the last search is allowed to finish. When no one
+ * reads the replies any more (a reply cannot be written, or the pipe's
+ * reader has gone: outwatch.c), the search is stopped at once and the
+ * session ends at the next command or the end of the input. A read error
+ * on the commands ends it too, and is not taken for the end of the input.
  *
  * A line of NBOARD_LINE_MAX bytes (1 MiB) or more is ignored whole, like an
  * unknown command; the next line is the next command.
@@ -48,10 +52,12 @@
 
 #include "gametree.h"
 #include "lineread.h"
+#include "outwatch.h"
 #include "parse.h"
 #include "record.h"
 #include "search.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -79,6 +85,7 @@ struct nboard {
 	bool running;			  /* a search thread exists (not yet joined) */
 	enum job job;			  /* what it does */
 	int hint_n;			  /* moves asked for by `hint` */
+	int out_lost;			  /* a reply could not be written (atomic) */
 };
 
 /* One entry of a command table: `name`, then `usage`, runs `exec`. */
@@ -101,7 +108,10 @@ static void say(struct nboard *nb, const char *fmt, ...)
 	vfprintf(nb->out, fmt, ap);
 	va_end(ap);
 	fputc('\n', nb->out);
-	fflush(nb->out);
+	if (fflush(nb->out) != 0 || ferror(nb->out)) {
+		__atomic_store_n(&nb->out_lost, 1, __ATOMIC_SEQ_CST);
+		search_stop(nb->search); /* no one will read what it finds */
+	}
 	pthread_mutex_unlock(&nb->out_lock);
 }
 
@@ -130,6 +140,8 @@ static void on_progress(const struct search_info *info, void *user)
 	struct nboard *nb = user;
 	char pv[200], depth[16];
 
+	if (__atomic_load_n(&nb->out_lost, __ATOMIC_SEQ_CST))
+		search_stop(nb->search); /* the reader went before this search cleared the flag */
 	if (info->pv_len == 0 || info->bound != BOUND_EXACT)
 		return;
 	format_pv(info->pv, info->pv_len, pv, sizeof pv);
@@ -396,13 +408,26 @@ static const struct nboard_command nboard_table[] = {
     {.name = NULL},
 };
 
-/* Serves NBoard on `in`/`out` until `quit` or the end of the input.
-   Returns 0, or -1 if the searcher could not be made. */
-int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt)
+/* Called by the output watch when the reader of the replies has gone. */
+static void reader_gone(void *arg)
+{
+	struct nboard *nb = arg;
+
+	__atomic_store_n(&nb->out_lost, 1, __ATOMIC_SEQ_CST);
+	search_stop(nb->search);
+}
+
+/* Serves NBoard on `in`/`out` until `quit` or the end of the input, or until
+   the replies can no longer be written. Returns 0, or -1 with a message in
+   `err` if the searcher could not be made, reading the commands failed or
+   replies were lost. */
+int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt, char *err, size_t errlen)
 {
 	struct nboard nb;
 	char *line = malloc(NBOARD_LINE_MAX);
+	struct outwatch *watch;
 	long len = 0;
+	int rc = 0;
 
 	memset(&nb, 0, sizeof nb);
 	nb.opt = opt;
@@ -413,16 +438,25 @@ int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt)
 	nb.search = line ? search_new(opt->hash_mb ? opt->hash_mb : 16, opt->eval) : NULL;
 	if (!nb.search) {
 		free(line);
+		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
 	if (opt->threads > 1)
 		search_set_threads(nb.search, opt->threads); /* one thread if more cannot start */
 	pthread_mutex_init(&nb.out_lock, NULL);
+	watch = outwatch_start(fileno(out), reader_gone, &nb);
 	while ((len = lineread_next(in, line, NBOARD_LINE_MAX)) != LINEREAD_EOF) {
 		const char *rest = line;
 		const struct nboard_command *cmd;
 		char name[32];
 
+		if (len == LINEREAD_ERROR) {
+			snprintf(err, errlen, "error reading the commands: %s", strerror(errno));
+			rc = -1;
+			break;
+		}
+		if (__atomic_load_n(&nb.out_lost, __ATOMIC_SEQ_CST))
+			break;
 		if (len == LINEREAD_TOOLONG || !take_word(&rest, name))
 			continue; /* ignored whole, as anything the engine does not know */
 		stop_search(&nb); /* every command stops the search under way first */
@@ -438,8 +472,14 @@ int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt)
 		nb.running = false;
 	}
 	stop_search(&nb);
+	outwatch_end(watch);
+	if (rc == 0 && __atomic_load_n(&nb.out_lost, __ATOMIC_SEQ_CST)) {
+		snprintf(err, errlen, "the replies could not be written (no one reads them); "
+				      "the search was stopped");
+		rc = -1;
+	}
 	free(line);
 	search_free(nb.search);
 	pthread_mutex_destroy(&nb.out_lock);
-	return 0;
+	return rc;
 }

@@ -20,6 +20,6 @@ struct nboard_options {
 	int threads;		 /* search threads, 0 = one */
 };
 
-int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt);
+int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt, char *err, size_t errlen);
 
 #endif

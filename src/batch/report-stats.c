@@ -277,6 +277,34 @@ int stats_players(const struct report_game *games, int n, const char ***names)
 	return x.n;
 }
 
+/*
+ * How many games `name` played among `games`, when it lost every one of them
+ * by forfeit (it could not play: an engine that did not start, exited or
+ * answered nothing), else 0. The reason of its first forfeit goes to
+ * `reason` ("engine exited with status 127 (at clear_board)").
+ */
+int stats_forfeited_all(const struct report_game *games, int n, const char *name, char *reason,
+			size_t len)
+{
+	int played = 0;
+
+	reason[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		const struct report_game *g = &games[i];
+		const char *mine = !strcmp(g->black, name)   ? "forfeit black: "
+				   : !strcmp(g->white, name) ? "forfeit white: "
+							     : NULL;
+
+		if (!mine)
+			continue;
+		if (strncmp(g->end, mine, strlen(mine)) != 0)
+			return 0;
+		if (played++ == 0)
+			snprintf(reason, len, "%s", g->end + strlen(mine));
+	}
+	return played;
+}
+
 /* Prints the summary of a match as text, a few lines within 80 columns (for
    names up to 24 characters). */
 void stats_match_print(const struct stats_match *s, FILE *f)
@@ -376,25 +404,83 @@ static int compare_rank(const void *a, const void *b)
 	return i - j;
 }
 
+/* Orders cell keys (row * 2^32 + column) ascending. */
+static int compare_key(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The index in t->cells of row i against column j, or -1 if they did not play. */
+static int cell_index(const struct stats_table *t, int i, int j)
+{
+	uint64_t key = (uint64_t)i << 32 | (uint32_t)j;
+	const uint64_t *at;
+
+	if (t->n_cells == 0)
+		return -1;
+	at = bsearch(&key, t->keys, (size_t)t->n_cells, sizeof key, compare_key);
+	return at ? (int)(at - t->keys) : -1;
+}
+
+/* The match of player i (the row) against player j (the column): a cell of
+   the table, or t->empty (no games, no names) when they did not play or i
+   == j. The pointer stays valid until stats_table_free. */
+const struct stats_match *stats_table_cell(const struct stats_table *t, int i, int j)
+{
+	int k = i == j ? -1 : cell_index(t, i, j);
+
+	return k >= 0 ? &t->cells[k] : &t->empty;
+}
+
+/* The keys of the pairs that played in `games` (both directions), sorted and
+   unique, into t->keys and t->n_cells. Returns 0, or -1 when out of memory. */
+static int collect_pairs(const struct report_game *games, int n, const struct name_index *x,
+			 struct stats_table *t)
+{
+	size_t m = 0;
+	uint64_t *keys = malloc(((size_t)n * 2 + 1) * sizeof *keys);
+
+	if (!keys)
+		return -1;
+	for (int g = 0; g < n; g++) {
+		int b = name_find(x, games[g].black), w = name_find(x, games[g].white);
+
+		if (b < 0 || w < 0 || b == w)
+			continue;
+		keys[m++] = (uint64_t)b << 32 | (uint32_t)w;
+		keys[m++] = (uint64_t)w << 32 | (uint32_t)b;
+	}
+	if (m > 1)
+		qsort(keys, m, sizeof *keys, compare_key);
+	t->n_cells = 0;
+	for (size_t i = 0; i < m; i++)
+		if (i == 0 || keys[i] != keys[i - 1])
+			keys[t->n_cells++] = keys[i];
+	t->keys = keys;
+	return 0;
+}
+
 /*
  * Fills the cross table of the players `names` from the games given: every
  * cell is the match of its row's player against its column's, and
  * t->overall every player's games against any other player of the table (one
- * series against "the field"), all counted in one pass over the games
- * (players found by hash). Players are ranked by points, then by mean disc
+ * series against "the field"), counted in one pass over the games (players
+ * found by hash, cells by binary search). Only the pairs that played have a
+ * cell (stats_table_cell), so memory grows with the games, not with the
+ * square of the players. Players are ranked by points, then by mean disc
  * difference. Returns 0, or -1 when out of memory; free with stats_table_free.
  */
 int stats_table_compute(const struct report_game *games, int n, const char *const *names,
 			int n_names, struct stats_table *out)
 {
-	int i, j, k = n_names;
-	size_t cells = (size_t)k * (size_t)k;
+	int i, k = n_names;
 	struct name_index x = {0};
 
 	memset(out, 0, sizeof *out);
 	out->n = k;
 	out->names = calloc((size_t)k + 1, sizeof *out->names);
-	out->cells = calloc(cells + 1, sizeof *out->cells);
 	out->points = calloc((size_t)k + 1, sizeof *out->points);
 	out->games = calloc((size_t)k + 1, sizeof *out->games);
 	out->mean_diff = calloc((size_t)k + 1, sizeof *out->mean_diff);
@@ -403,46 +489,47 @@ int stats_table_compute(const struct report_game *games, int n, const char *cons
 	for (i = 0; i < k && out->rank; i++)
 		if (name_add(&x, names[i]) < 0)
 			break;
-	if (!out->names || !out->cells || !out->points || !out->games || !out->mean_diff ||
-	    !out->rank || !out->overall || i < k) {
+	if (!out->names || !out->points || !out->games || !out->mean_diff || !out->rank ||
+	    !out->overall || i < k || collect_pairs(games, n, &x, out) < 0 ||
+	    !(out->cells = calloc((size_t)out->n_cells + 1, sizeof *out->cells))) {
 		free(x.names);
 		free(x.slots);
 		stats_table_free(out);
 		return -1;
 	}
-	for (i = 0; i < k; i++) {
+	stats_match_start(&out->empty, "", "");
+	stats_match_finish(&out->empty);
+	for (i = 0; i < k; i++)
 		stats_match_start(&out->overall[i], names[i], "the field");
-		for (j = 0; j < k; j++)
-			if (i != j)
-				stats_match_start(&out->cells[i * k + j], names[i], names[j]);
-	}
+	for (int c = 0; c < out->n_cells; c++)
+		stats_match_start(&out->cells[c], names[out->keys[c] >> 32],
+				  names[(uint32_t)out->keys[c]]);
 	for (int g = 0; g < n; g++) {
 		int b = name_find(&x, games[g].black), w = name_find(&x, games[g].white);
 		bool forfeit = strncmp(games[g].end, "forfeit ", 8) == 0;
 
 		if (b < 0 || w < 0 || b == w)
 			continue;
-		stats_match_add_result(&out->cells[b * k + w], 0, games[g].gap, forfeit);
-		stats_match_add_result(&out->cells[w * k + b], 1, -games[g].gap, forfeit);
+		stats_match_add_result(&out->cells[cell_index(out, b, w)], 0, games[g].gap,
+				       forfeit);
+		stats_match_add_result(&out->cells[cell_index(out, w, b)], 1, -games[g].gap,
+				       forfeit);
 		stats_match_add_result(&out->overall[b], 0, games[g].gap, forfeit);
 		stats_match_add_result(&out->overall[w], 1, -games[g].gap, forfeit);
 	}
-	for (i = 0; i < k; i++) {
-		double diff_sum = 0;
+	for (int c = 0; c < out->n_cells; c++) { /* a row's cells, then the next row's */
+		struct stats_match *m = &out->cells[c];
+		int row = (int)(out->keys[c] >> 32);
 
+		stats_match_finish(m);
+		out->points[row] += m->points[0];
+		out->games[row] += m->games;
+		out->mean_diff[row] += m->mean_diff * m->games; /* the sum, divided below */
+	}
+	for (i = 0; i < k; i++) {
 		snprintf(out->names[i], sizeof out->names[i], "%s", names[i]);
 		stats_match_finish(&out->overall[i]);
-		for (j = 0; j < k; j++) {
-			struct stats_match *c = &out->cells[i * k + j];
-
-			if (i == j)
-				continue;
-			stats_match_finish(c);
-			out->points[i] += c->points[0];
-			out->games[i] += c->games;
-			diff_sum += c->mean_diff * c->games;
-		}
-		out->mean_diff[i] = out->games[i] ? diff_sum / out->games[i] : 0;
+		out->mean_diff[i] = out->games[i] ? out->mean_diff[i] / out->games[i] : 0;
 		out->rank[i] = i;
 	}
 	free(x.names);
@@ -459,6 +546,7 @@ void stats_table_free(struct stats_table *t)
 {
 	free(t->names);
 	free(t->cells);
+	free(t->keys);
 	free(t->points);
 	free(t->games);
 	free(t->mean_diff);
@@ -501,7 +589,7 @@ static void print_text(const struct stats_table *t, FILE *f)
 		fprintf(f, "%2d. %-*s", r + 1, width, t->names[i]);
 		for (c = 0; c < t->n; c++) {
 			int j = t->rank[c];
-			const struct stats_match *m = &t->cells[i * t->n + j];
+			const struct stats_match *m = stats_table_cell(t, i, j);
 
 			if (i == j || m->games == 0)
 				fprintf(f, " %12s", i == j ? "--" : ".");
@@ -544,7 +632,7 @@ static void print_csv(const struct stats_table *t, FILE *f)
 		csv_string(f, t->names[i]);
 		for (c = 0; c < t->n; c++) {
 			int j = t->rank[c];
-			const struct stats_match *m = &t->cells[i * t->n + j];
+			const struct stats_match *m = stats_table_cell(t, i, j);
 
 			if (i == j || m->games == 0)
 				fputs(",,", f);
@@ -571,7 +659,7 @@ static void print_json(const struct stats_table *t, FILE *f)
 	for (i = 0; i < t->n; i++) {
 		fputs(i ? ",[" : "[", f);
 		for (j = 0; j < t->n; j++) {
-			const struct stats_match *m = &t->cells[i * t->n + j];
+			const struct stats_match *m = stats_table_cell(t, i, j);
 
 			if (j)
 				fputc(',', f);
@@ -634,9 +722,10 @@ void stats_table_print(const struct stats_table *t, enum stats_format fmt, FILE 
 
 /* Prints what the games say: when `series`, the match summary of names[0]
    against names[1] (one JSON object for STATS_JSON, else text); otherwise
-   the cross table and ranking of the n_names players in `fmt`. */
-void stats_print_summary(const struct report_game *games, int n, const char *const *names,
-			 int n_names, bool series, enum stats_format fmt, FILE *f)
+   the cross table and ranking of the n_names players in `fmt`. Returns 0, or
+   -1 when memory ran out (nothing is printed then). */
+int stats_print_summary(const struct report_game *games, int n, const char *const *names,
+			int n_names, bool series, enum stats_format fmt, FILE *f)
 {
 	if (series) {
 		struct stats_match s;
@@ -649,9 +738,10 @@ void stats_print_summary(const struct report_game *games, int n, const char *con
 	} else {
 		struct stats_table t;
 
-		if (stats_table_compute(games, n, names, n_names, &t) == 0) {
-			stats_table_print(&t, fmt, f);
-			stats_table_free(&t);
-		}
+		if (stats_table_compute(games, n, names, n_names, &t) < 0)
+			return -1;
+		stats_table_print(&t, fmt, f);
+		stats_table_free(&t);
 	}
+	return 0;
 }

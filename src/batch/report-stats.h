@@ -10,6 +10,7 @@
 #include "report.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* The result of a match between two players, seen from the first one. */
@@ -43,13 +44,19 @@ int stats_match_compute(const struct report_game *games, int n, const char *firs
 void stats_match_print(const struct stats_match *s, FILE *f);
 void stats_elo_format(const struct stats_match *s, char *out, size_t outlen);
 int stats_players(const struct report_game *games, int n, const char ***names);
+int stats_forfeited_all(const struct report_game *games, int n, const char *name, char *reason,
+			size_t len);
 void stats_match_print_json(const struct stats_match *s, FILE *f);
 
 /* A tournament: every player against every other. */
 struct stats_table {
 	int n;				/* players */
 	char (*names)[REPORT_NAME_LEN]; /* [n] player names, in the order given */
-	struct stats_match *cells;	/* [n * n]: cells[i * n + j] is i against j (i != j) */
+	struct stats_match *cells;	/* [n_cells] the pairs that played: see stats_table_cell */
+	uint64_t *keys;			/* [n_cells] i * 2^32 + j of each cell (i against j),
+					   ascending */
+	int n_cells;			/* pairs that played, each in both directions */
+	struct stats_match empty;	/* the cell of a pair that did not play */
 	double *points;			/* [n] total points */
 	int *games;			/* [n] games played */
 	double *mean_diff;		/* [n] mean gap over all its games */
@@ -64,9 +71,10 @@ bool stats_format_parse(const char *name, enum stats_format *out);
 int stats_table_compute(const struct report_game *games, int n, const char *const *names,
 			int n_names, struct stats_table *out);
 void stats_table_free(struct stats_table *t);
+const struct stats_match *stats_table_cell(const struct stats_table *t, int i, int j);
 void stats_table_print(const struct stats_table *t, enum stats_format fmt, FILE *f);
-void stats_print_summary(const struct report_game *games, int n, const char *const *names,
-			 int n_names, bool series, enum stats_format fmt, FILE *f);
+int stats_print_summary(const struct report_game *games, int n, const char *const *names,
+			int n_names, bool series, enum stats_format fmt, FILE *f);
 
 double stats_t95(int df);
 double stats_elo(double score);

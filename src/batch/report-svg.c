@@ -251,7 +251,7 @@ static double table_bars(FILE *f, const struct stats_table *t, double y, double 
 /* Draws one cell of the cross table: row player i against column player j. */
 static void table_cell(FILE *f, const struct stats_table *t, int i, int j, double x, double y)
 {
-	const struct stats_match *m = &t->cells[i * t->n + j];
+	const struct stats_match *m = stats_table_cell(t, i, j);
 	char attrs[1400], row[600], col[600], fill[8], score[32], ci[32], tip[900];
 	const char *ink;
 

@@ -38,6 +38,13 @@
  *
  * A name or reason never holds a TAB or newline: they are replaced by spaces
  * when written.
+ *
+ * Each line is appended whole or not at all: one write(), and when it fails
+ * (a full disk) the file is cut back to its length before it. A last line
+ * without its newline (torn by a crash or a full disk in an older program)
+ * is skipped by the readers with a note, not refused; report_open ends it
+ * with a newline and the comment line REPORT_TORN_MARK, by which readers
+ * know to skip the line above it once more lines follow it.
  */
 #include "report.h"
 #include "parse.h"
@@ -49,6 +56,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* The comment report_open writes after a torn line it found at the end. */
+#define REPORT_TORN_MARK "# torn: the line above was cut off by an earlier run; it is skipped"
 
 #define REPORT_HEADER                                                                              \
 	"# Othello Master match report: one game a line, TAB-separated\n"                          \
@@ -268,14 +278,46 @@ static int write_all(int fd, const char *s, size_t n)
 	return 0;
 }
 
-/* Opens (creating it if needed) the report file `path` for appending and
-   writes the header if the file is empty. Returns the file descriptor, or -1
-   with a message. */
+/* Appends the `n` bytes of `s` (whole lines) to the report open on `fd` and
+   fsyncs them; when that fails the file is cut back to its length before, so
+   that no torn line is left. Returns 0, or -1 with "report: why". */
+static int append_whole(int fd, const char *s, size_t n, char *err, size_t errlen)
+{
+	struct stat st, now;
+	int e;
+
+	if (fstat(fd, &st) < 0) {
+		snprintf(err, errlen, "report: %s", strerror(errno));
+		return -1;
+	}
+	errno = 0;
+	if (write_all(fd, s, n) == 0 && fsync(fd) == 0)
+		return 0;
+	e = errno ? errno : EIO;
+	if (fstat(fd, &now) == 0 && now.st_size != st.st_size && ftruncate(fd, st.st_size) < 0)
+		snprintf(err, errlen, "report: %s (and the part written could not be taken back: %s)",
+			 strerror(e), strerror(errno));
+	else
+		snprintf(err, errlen, "report: %s", strerror(e));
+	return -1;
+}
+
+/*
+ * Opens (creating it if needed) the report file `path` for appending and
+ * writes the header if the file is empty. A last line without its newline
+ * (torn by an earlier run) is ended and marked (REPORT_TORN_MARK) so that
+ * the next line starts on its own; `err` then says so, else it is empty.
+ * Returns the file descriptor, or -1 with a message.
+ */
 int report_open(const char *path, char *err, size_t errlen)
 {
 	struct stat st;
-	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	char last = '\n';
 
+	if (fd < 0 && errno == EACCES) /* a file we may write but not read: no check */
+		fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	err[0] = '\0';
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		if (fd >= 0)
@@ -283,12 +325,39 @@ int report_open(const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	if (st.st_size == 0 &&
-	    (write_all(fd, REPORT_HEADER, strlen(REPORT_HEADER)) < 0 || fsync(fd) < 0)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	    append_whole(fd, REPORT_HEADER, strlen(REPORT_HEADER), err, errlen) < 0) {
+		char why[200];
+
+		snprintf(why, sizeof why, "%s", err + strlen("report: "));
+		snprintf(err, errlen, "%s: %s", path, why);
 		close(fd);
 		return -1;
 	}
+	if (st.st_size > 0 && pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n') {
+		static const char mark[] = "\n" REPORT_TORN_MARK "\n";
+
+		if (append_whole(fd, mark, strlen(mark), err, errlen) < 0) {
+			char why[200];
+
+			snprintf(why, sizeof why, "%s", err);
+			snprintf(err, errlen, "%s: its last line is torn, and it cannot be ended: %s",
+				 path, why);
+			close(fd);
+			return -1;
+		}
+		snprintf(err, errlen,
+			 "%s: its last line was cut off by an earlier run; it is skipped (marked "
+			 "with a comment), the games go on the next lines",
+			 path);
+	}
 	return fd;
+}
+
+/* Appends `text`, one or more whole lines (each ending in a newline), to the
+   report open on `fd`, whole or not at all. Returns 0, or -1 with a message. */
+int report_append_text(int fd, const char *text, char *err, size_t errlen)
+{
+	return append_whole(fd, text, strlen(text), err, errlen);
 }
 
 /* Appends the comment line `# TEXT` (a newline or TAB in TEXT becomes a
@@ -305,16 +374,13 @@ int report_append_comment(int fd, const char *text, char *err, size_t errlen)
 		if (line[i] == '\n' || line[i] == '\t')
 			line[i] = ' ';
 	line[n++] = '\n';
-	if (write_all(fd, line, (size_t)n) < 0 || fsync(fd) < 0) {
-		snprintf(err, errlen, "report: %s", strerror(errno));
-		return -1;
-	}
-	return 0;
+	return append_whole(fd, line, (size_t)n, err, errlen);
 }
 
 /* Appends the line of one game to the report open on `fd` with a single
-   write, then fsyncs it, so that a crash loses at most the game under way.
-   Returns 0, or -1 with a message. */
+   write, then fsyncs it, so that a crash loses at most the game under way;
+   a failed write is taken back (append_whole). Returns 0, or -1 with a
+   message. */
 int report_append(int fd, const struct report_game *g, char *err, size_t errlen)
 {
 	char line[REPORT_LINE_LEN];
@@ -324,11 +390,7 @@ int report_append(int fd, const struct report_game *g, char *err, size_t errlen)
 		snprintf(err, errlen, "game %d: report line too long", g->number);
 		return -1;
 	}
-	if (write_all(fd, line, (size_t)n) < 0 || fsync(fd) < 0) {
-		snprintf(err, errlen, "report: %s", strerror(errno));
-		return -1;
-	}
-	return 0;
+	return append_whole(fd, line, (size_t)n, err, errlen);
 }
 
 /* Appends a copy of `g` to `r`. Returns 0, or -1 when out of memory. */
@@ -347,21 +409,39 @@ int report_add(struct report *r, const struct report_game *g)
 	return 0;
 }
 
+/* Counts a torn line skipped at line `lineno` of `name` into `torn`. */
+static void note_torn(struct report_torn *torn, const char *name, int lineno)
+{
+	if (torn->n++ == 0)
+		snprintf(torn->first, sizeof torn->first,
+			 "%s:%d: a torn line (cut off by an earlier run) is skipped", name, lineno);
+}
+
 /* Calls `take(g, ctx)` with every game line of the report `f` (named `name` in
-   messages), in file order. Returns 0, or -1 with "NAME:LINE:COL: what" (also
-   when `take` fails: it returns -1 when out of memory). */
+   messages), in file order. A bad line that is the last one and has no
+   newline, or that REPORT_TORN_MARK follows, is torn: it is skipped and
+   counted in `torn`. Returns 0, or -1 with "NAME:LINE:COL: what" (also when
+   `take` fails: it returns -1 when out of memory). */
 static int read_lines(FILE *f, const char *name, int (*take)(const struct report_game *, void *),
-		      void *ctx, char *err, size_t errlen)
+		      void *ctx, struct report_torn *torn, char *err, size_t errlen)
 {
 	char line[REPORT_LINE_LEN + 2], msg[200];
-	int lineno = 0;
+	int lineno = 0, bad = 0; /* bad: the line of a bad line waiting for its next, or 0 */
 
 	while (fgets(line, sizeof line, f)) {
 		struct report_game g;
 		size_t n = strlen(line);
+		bool whole = n > 0 && line[n - 1] == '\n';
 
 		lineno++;
-		if (n == sizeof line - 1 && line[n - 1] != '\n') {
+		if (bad) { /* only the mark may follow it */
+			if (strncmp(line, REPORT_TORN_MARK, strlen(REPORT_TORN_MARK)) != 0)
+				return -1; /* err holds why the bad line is bad */
+			note_torn(torn, name, bad);
+			bad = 0;
+			continue;
+		}
+		if (n == sizeof line - 1 && !whole) {
 			snprintf(err, errlen, "%s:%d:1: line too long", name, lineno);
 			return -1;
 		}
@@ -371,7 +451,14 @@ static int read_lines(FILE *f, const char *name, int (*take)(const struct report
 			continue;
 		if (report_parse_line(line, &g, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "%s:%d:%s", name, lineno, msg + strlen("column "));
-			return -1;
+			if (whole) {
+				bad = lineno;
+				continue;
+			}
+			if (ferror(f))
+				break;
+			note_torn(torn, name, lineno); /* the last line, without its newline */
+			return 0;
 		}
 		if (take(&g, ctx) < 0) {
 			snprintf(err, errlen, "%s: out of memory", name);
@@ -382,7 +469,7 @@ static int read_lines(FILE *f, const char *name, int (*take)(const struct report
 		snprintf(err, errlen, "%s: %s", name, strerror(errno));
 		return -1;
 	}
-	return 0;
+	return bad ? -1 : 0;
 }
 
 static int take_game(const struct report_game *g, void *ctx)
@@ -391,13 +478,14 @@ static int take_game(const struct report_game *g, void *ctx)
 }
 
 /* Reads every game line of the report `f` (named `name` in messages) and
-   appends them to `r`. Returns 0, or -1 with "NAME:LINE:COL: what"; on
-   failure `r` keeps what it had before the call. */
+   appends them to `r`; torn lines are skipped and counted in r->torn.
+   Returns 0, or -1 with "NAME:LINE:COL: what"; on failure `r` keeps what it
+   had before the call. */
 int report_read(FILE *f, const char *name, struct report *r, char *err, size_t errlen)
 {
 	int before = r->n;
 
-	if (read_lines(f, name, take_game, r, err, errlen) < 0) {
+	if (read_lines(f, name, take_game, r, &r->torn, err, errlen) < 0) {
 		r->n = before;
 		return -1;
 	}
@@ -410,6 +498,7 @@ void report_free(struct report *r)
 	free(r->games);
 	r->games = NULL;
 	r->n = r->cap = 0;
+	memset(&r->torn, 0, sizeof r->torn);
 }
 
 static int compare_number(const void *a, const void *b)
@@ -576,16 +665,17 @@ static int write_merged(const struct merge_lines *m, const char *preamble, FILE 
    `out`: a header, `preamble` (comment lines, or NULL), then every game once,
    by game number (see report_merge).
    The games are kept as their lines, not parsed, so memory stays near the
-   size of the text. Returns 0; -1 with "NAME:LINE:COL: what" for a bad line,
-   -2 with a message when a game number has two outcomes (nothing written). */
+   size of the text. Torn lines are skipped and counted in `torn`. Returns 0;
+   -1 with "NAME:LINE:COL: what" for a bad line, -2 with a message when a game
+   number has two outcomes (nothing written). */
 int report_merge_files(FILE *const *in, const char *const *names, int n_in, const char *preamble,
-		       FILE *out, char *err, size_t errlen)
+		       FILE *out, struct report_torn *torn, char *err, size_t errlen)
 {
 	struct merge_lines m = {0};
 	int rc = 0;
 
 	for (int i = 0; i < n_in && rc == 0; i++)
-		rc = read_lines(in[i], names[i], take_line, &m, err, errlen);
+		rc = read_lines(in[i], names[i], take_line, &m, torn, err, errlen);
 	if (rc == 0 && m.n > 1)
 		qsort(m.refs, m.n, sizeof *m.refs, compare_ref);
 	if (rc == 0)

@@ -35,11 +35,18 @@ struct report_game {
 	int gap;			  /* score gap: Black's final score minus White's */
 };
 
+/* The torn lines (cut off by an earlier run) a reader skipped. */
+struct report_torn {
+	int n;		/* how many */
+	char first[300]; /* "NAME:LINE: ..." of the first one */
+};
+
 /* A report read back: games in file order. */
 struct report {
 	struct report_game *games; /* malloc'd */
 	int n;			   /* entries in games */
 	int cap;		   /* allocated entries */
+	struct report_torn torn;   /* torn lines skipped */
 };
 
 const char *report_result(const struct report_game *g);
@@ -49,6 +56,7 @@ int report_parse_line(const char *line, struct report_game *g, char *err, size_t
 int report_open(const char *path, char *err, size_t errlen);
 int report_append(int fd, const struct report_game *g, char *err, size_t errlen);
 int report_append_comment(int fd, const char *text, char *err, size_t errlen);
+int report_append_text(int fd, const char *text, char *err, size_t errlen);
 int report_write_header(FILE *f);
 
 int report_read(FILE *f, const char *name, struct report *r, char *err, size_t errlen);
@@ -56,6 +64,6 @@ int report_add(struct report *r, const struct report_game *g);
 void report_free(struct report *r);
 int report_merge(struct report *r, char *err, size_t errlen);
 int report_merge_files(FILE *const *in, const char *const *names, int n_in, const char *preamble,
-		       FILE *out, char *err, size_t errlen);
+		       FILE *out, struct report_torn *torn, char *err, size_t errlen);
 
 #endif

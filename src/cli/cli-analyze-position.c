@@ -15,10 +15,12 @@
 #include "cli-variant.h"
 #include "cli.h"
 #include "eval.h"
+#include "outwatch.h"
 #include "search.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The options of `othello analyze-position`. */
 struct position_options {
@@ -75,18 +77,26 @@ static void print_pv(const int *pv, int n)
 		printf(" %s", pv[i] == SQ_PASS ? "PS" : board_square_name(pv[i]));
 }
 
+/* Prints one finished iteration; stops the search (`user`) when standard
+   output fails or its reader has gone. */
 static void analyze_progress(const struct search_info *info, void *user)
 {
 	char depth[16];
 
-	(void)user;
 	search_depth_text(info->depth, info->selectivity, depth, sizeof depth);
 	printf("%s %2s  %2s%+7.2f  %12llu nodes %8.3f s  pv", info->endgame ? "solve" : "depth",
 	       depth, bound_mark(info->bound), info->score / 100.0, (unsigned long long)info->nodes,
 	       info->time);
 	print_pv(info->pv, info->pv_len);
 	printf("\n");
-	fflush(stdout);
+	if (!cli_output_ok())
+		search_stop(user);
+}
+
+/* Called by the output watch when no one reads standard output any more. */
+static void reader_gone(void *s)
+{
+	search_stop(s);
 }
 
 /* `othello analyze-position`: searches one position and scores its moves;
@@ -97,6 +107,7 @@ int cli_analyze_position(int argc, char **argv)
 	struct search_limits lim = {.endgame = -1};
 	const char *board_arg = NULL;
 	struct search_result res;
+	struct outwatch *watch;
 	struct search *s;
 	struct eval *ev;
 	struct board b;
@@ -164,7 +175,9 @@ int cli_analyze_position(int argc, char **argv)
 		return 2;
 	}
 	cli_search_threads("analyze-position", s, po.threads);
-	search_run(s, &b, &lim, analyze_progress, NULL, &res);
+	watch = outwatch_start(STDOUT_FILENO, reader_gone, s);
+	search_run(s, &b, &lim, analyze_progress, s, &res);
+	outwatch_end(watch);
 	if (res.move == SQ_NONE) {
 		printf("game over: %+d\n", res.score / 100);
 	} else if (res.move == SQ_PASS) {

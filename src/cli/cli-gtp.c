@@ -103,8 +103,10 @@ int cli_gtp(int argc, char **argv)
 		eval_free(ev);
 		return 2;
 	}
-	gtp_serve(stdin, stdout, p, (uint64_t)go.seed);
+	st = gtp_serve(stdin, stdout, p, (uint64_t)go.seed, err, sizeof err) == 0 ? 0 : 1;
+	if (st)
+		fprintf(stderr, "othello gtp: %s\n", err);
 	match_player_free(p);
 	eval_free(ev);
-	return 0;
+	return st;
 }

@@ -90,8 +90,16 @@ struct run_state {
 	bool tty;		    /* stderr is a terminal */
 	bool quiet;		    /* no progress at all */
 	const char *first, *second; /* a match's players (NULL for a tournament) */
-	int failed;		    /* report writes that failed */
+	int failed;		    /* report lines (games, notes) not written */
+	int logs_lost;		    /* game logs not written */
 };
+
+/* Reads seconds a move, 0 (none) to LEVEL_TIME_MAX: a longer time cannot be
+   given to a level, so it is refused here rather than forfeiting every game. */
+static bool parse_move_seconds(const char *s, double *out)
+{
+	return cli_parse_seconds(s, out) && *out <= LEVEL_TIME_MAX;
+}
 
 /* Parses "X" or "X,Y" into two values (the second defaults to the first). */
 static bool parse_pair_seconds(const char *s, double out[2])
@@ -102,10 +110,10 @@ static bool parse_pair_seconds(const char *s, double out[2])
 	comma = strchr(buf, ',');
 	if (comma)
 		*comma = '\0';
-	if (!cli_parse_seconds(buf, &out[0]))
+	if (!parse_move_seconds(buf, &out[0]))
 		return false;
 	out[1] = out[0];
-	return !comma || cli_parse_seconds(comma + 1, &out[1]);
+	return !comma || parse_move_seconds(comma + 1, &out[1]);
 }
 
 static bool parse_pair_int(const char *s, long lo, long hi, long out[2])
@@ -220,7 +228,7 @@ static bool run_format(void *opts, const char *text)
 #define RUN_OPT_TIME(HELP)                                                                         \
 	{                                                                                          \
 		.name = "time", .kind = CLI_OPT_CALL, .call = run_time,                            \
-		.what = "T or T,T in seconds", .arg = "T[,T]", .help = HELP                        \
+		.what = "T or T,T in seconds (at most 1000000)", .arg = "T[,T]", .help = HELP      \
 	}
 #define RUN_OPT_DEPTH(HELP)                                                                        \
 	{                                                                                          \
@@ -231,13 +239,15 @@ static bool run_format(void *opts, const char *text)
 	{                                                                                          \
 		.name = "game-time", .kind = CLI_OPT_NUMBER,                                       \
 		.offset = offsetof(struct run_options, game_time), .above_zero = true,             \
+		.max = 100000, .what = "a number of minutes above 0, at most 100000",             \
 		.arg = "MINUTES", .help = HELP                                                     \
 	}
 #define RUN_OPT_TIMEOUT(HELP)                                                                      \
 	{                                                                                          \
 		.name = "timeout", .kind = CLI_OPT_NUMBER,                                         \
-		.offset = offsetof(struct run_options, timeout), .above_zero = true, .arg = "S",   \
-		.help = HELP                                                                       \
+		.offset = offsetof(struct run_options, timeout), .above_zero = true,               \
+		.max = LEVEL_TIME_MAX, .what = "a number of seconds above 0, at most 1000000",    \
+		.arg = "S", .help = HELP                                                           \
 	}
 #define RUN_OPT_JOBS(HELP)                                                                         \
 	{                                                                                          \
@@ -669,10 +679,13 @@ static void free_evals(struct run_evals *evals)
 	evals->n = 0;
 }
 
-/* Prints a problem the match reports while it goes on (a game log not written). */
+/* Prints a problem the match reports while it goes on: a game log not
+   written (counted: the run's exit status says it). */
 static void on_warning(const char *msg, void *user)
 {
-	(void)user;
+	struct run_state *st = user;
+
+	st->logs_lost++;
 	fprintf(stderr, "othello: %s\n", msg);
 }
 
@@ -726,11 +739,14 @@ static void describe_run(const struct run_options *ro, bool tournament, struct r
 static int print_results(const struct run_options *ro, bool tournament, const struct report *played,
 			 const char *const *names, int n_players)
 {
-	stats_print_summary(played->games, played->n, names, n_players, !tournament,
-			    ro->json	 ? STATS_JSON
-			    : tournament ? ro->format
-					 : STATS_TEXT,
-			    stdout);
+	if (stats_print_summary(played->games, played->n, names, n_players, !tournament,
+				ro->json     ? STATS_JSON
+				: tournament ? ro->format
+					     : STATS_TEXT,
+				stdout) < 0) {
+		fprintf(stderr, "othello %s: out of memory for the summary\n", ro->command);
+		return 2;
+	}
 	if (ro->svg) {
 		struct report_run run;
 		struct report_svg_info info;
@@ -749,31 +765,73 @@ static int print_results(const struct run_options *ro, bool tournament, const st
 	return 0;
 }
 
+/* Checks that --log-dir names a directory we can write in, creating it if
+   needed. Returns 0, or 2 after saying why not. */
+static int check_log_dir(const struct run_options *ro)
+{
+	struct stat sb;
+
+	if (mkdir(ro->log_dir, 0777) < 0 && errno != EEXIST) {
+		fprintf(stderr, "othello %s: --log-dir: %s: %s\n", ro->command, ro->log_dir,
+			strerror(errno));
+		return 2;
+	}
+	errno = 0;
+	if (stat(ro->log_dir, &sb) < 0 || !S_ISDIR(sb.st_mode) || access(ro->log_dir, W_OK) < 0) {
+		fprintf(stderr, "othello %s: --log-dir: %s: %s\n", ro->command, ro->log_dir,
+			errno ? strerror(errno) : "not a directory");
+		return 2;
+	}
+	return 0;
+}
+
+/* Says on stderr what output of the run was lost (report lines, game logs).
+   Returns true if any was. */
+static bool say_lost(const struct run_options *ro, const struct run_state *st)
+{
+	if (!st->failed && !st->logs_lost)
+		return false;
+	fprintf(stderr, "othello %s: output lost:", ro->command);
+	if (st->failed)
+		fprintf(stderr, " %d line%s of the report %s", st->failed,
+			st->failed == 1 ? "" : "s", ro->report);
+	if (st->logs_lost)
+		fprintf(stderr, "%s %d game log%s in %s", st->failed ? "," : "", st->logs_lost,
+			st->logs_lost == 1 ? "" : "s", ro->log_dir);
+	fprintf(stderr, " (the reasons are above)\n");
+	return true;
+}
+
 /* Runs the plan: report file (with the run's line), progress, games.
-   Returns 0, or 1 after printing an error. */
+   Returns 0, 1 after printing an error (output lost included), or 2 when
+   the run could not start or standard output failed. */
 static int run_plan(const struct run_options *ro, struct match_plan *plan, struct run_state *st)
 {
 	char err[512];
 	int r;
 
 	st->report_fd = -1;
-	if (ro->log_dir && mkdir(ro->log_dir, 0777) < 0 && errno != EEXIST) {
-		fprintf(stderr, "othello %s: --log-dir: %s: %s\n", ro->command, ro->log_dir,
-			strerror(errno));
+	if (ro->log_dir && check_log_dir(ro) != 0)
 		return 2;
-	}
 	if (ro->report) {
 		st->report_fd = report_open(ro->report, err, sizeof err);
 		if (st->report_fd < 0) {
 			fprintf(stderr, "othello %s: --report: %s\n", ro->command, err);
 			return 2;
 		}
+		if (err[0]) /* a torn last line, now skipped */
+			fprintf(stderr, "othello %s: --report: warning: %s\n", ro->command, err);
 		struct report_run run;
 		char line[REPORT_LINE_LEN];
 
 		describe_run(ro, !strcmp(ro->command, "tournament"), &run);
-		if (report_run_format(&run, line, sizeof line) > 0)
-			dprintf(st->report_fd, "%s", line);
+		if (report_run_format(&run, line, sizeof line) > 0 &&
+		    report_append_text(st->report_fd, line, err, sizeof err) < 0) {
+			fprintf(stderr, "othello %s: --report: %s: %s\n", ro->command, ro->report,
+				err);
+			close(st->report_fd);
+			return 2;
+		}
 	}
 	st->total = plan->n_games;
 	st->start = timer_now();
@@ -786,9 +844,34 @@ static int run_plan(const struct run_options *ro, struct match_plan *plan, struc
 		fprintf(stderr, "othello: %s\n", err);
 		return 1;
 	}
+	if (say_lost(ro, st))
+		return r > 0 ? 2 : 1;
 	if (r > 0) /* stopped: standard output failed (said by cli_output_ok) */
 		return 2;
-	return st->failed ? 1 : 0;
+	return 0;
+}
+
+/* Says on stderr which players lost every game they played by forfeit (they
+   could not play: their results measure nothing) and why the first was lost.
+   Returns true if there was one. */
+static bool say_forfeited_all(const struct run_options *ro, const struct report *played,
+			      const char *const *names, int n_players)
+{
+	bool any = false;
+
+	for (int i = 0; i < n_players; i++) {
+		char reason[REPORT_END_LEN];
+		int n = stats_forfeited_all(played->games, played->n, names[i], reason,
+					    sizeof reason);
+
+		if (n == 0)
+			continue;
+		fprintf(stderr,
+			"othello %s: %s lost all its %d game%s by forfeit, the first by: %s\n",
+			ro->command, names[i], n, n == 1 ? "" : "s", reason);
+		any = true;
+	}
+	return any;
 }
 
 /* Runs a match (2 players) or a tournament (all pairings). */
@@ -864,8 +947,11 @@ static int run(int argc, char **argv, bool tournament)
 		st.second = names[1];
 	}
 	status = run_plan(&ro, &plan, &st);
-	if (print_results(&ro, tournament, &st.played, names_p, n_players) != 0 && status == 0)
+	if ((status != 2 || st.played.n > 0) &&
+	    print_results(&ro, tournament, &st.played, names_p, n_players) != 0 && status == 0)
 		status = 2;
+	if (say_forfeited_all(&ro, &st.played, names_p, n_players) && status == 0)
+		status = 1;
 	report_free(&st.played);
 	free(games);
 	free_evals(&evals);

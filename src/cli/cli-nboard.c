@@ -108,7 +108,9 @@ int cli_nboard(int argc, char **argv)
 	}
 	opt.eval = ev;
 	opt.book = bk;
-	st = nboard_serve(stdin, stdout, &opt) == 0 ? 0 : 1;
+	st = nboard_serve(stdin, stdout, &opt, err, sizeof err) == 0 ? 0 : 1;
+	if (st)
+		fprintf(stderr, "othello nboard: %s\n", err);
 	book_free(bk);
 	eval_free(ev);
 	return st;

@@ -90,6 +90,14 @@ static const struct cli_options report_options = {
 	},
 };
 
+/* Says on stderr that torn lines were skipped: the first, and how many more. */
+static void say_torn(const struct report_torn *torn)
+{
+	if (torn->n > 0)
+		fprintf(stderr, "othello report: warning: %s%s\n", torn->first,
+			torn->n > 1 ? " (and more torn lines after it)" : "");
+}
+
 /* Reads and merges the reports named in argv[first..argc-1], and their run
    lines into `runs`. */
 static int read_all(int argc, char **argv, int first, struct report *r, struct report_runs *runs)
@@ -114,6 +122,7 @@ static int read_all(int argc, char **argv, int first, struct report *r, struct r
 			return 2;
 		}
 	}
+	say_torn(&r->torn);
 	if (report_merge(r, err, sizeof err) < 0) {
 		fprintf(stderr, "othello: %s\n", err);
 		return 1;
@@ -150,6 +159,7 @@ struct merge_job {
 	const char *const *names;
 	int n;
 	const char *runs;
+	struct report_torn *torn;
 	int *rc;
 	char *err;
 	size_t errlen;
@@ -159,7 +169,9 @@ static int write_merge(FILE *out, const void *data)
 {
 	const struct merge_job *m = data;
 
-	*m->rc = report_merge_files(m->in, m->names, m->n, m->runs, out, m->err, m->errlen);
+	memset(m->torn, 0, sizeof *m->torn);
+	*m->rc = report_merge_files(m->in, m->names, m->n, m->runs, out, m->torn, m->err,
+				    m->errlen);
 	return *m->rc < 0 ? -1 : 0;
 }
 
@@ -172,8 +184,9 @@ static int merge_reports(int argc, char **argv, int first, const char *output)
 	int n = argc - first, st = 0, rc = 0;
 	FILE **in = calloc((size_t)n + 1, sizeof *in);
 	char err[4400], merge_err[512] = "", runs[MAX_RUNS * REPORT_LINE_LEN];
-	struct merge_job m = {in, (const char *const *)(argv + first), n, runs, &rc, merge_err,
-			      sizeof merge_err};
+	struct report_torn torn = {0};
+	struct merge_job m = {in,  (const char *const *)(argv + first), n, runs, &torn,
+			      &rc, merge_err, sizeof merge_err};
 
 	if (!in)
 		return 1;
@@ -197,6 +210,8 @@ static int merge_reports(int argc, char **argv, int first, const char *output)
 		}
 		if (rc < 0)
 			fprintf(stderr, "othello: %s\n", merge_err);
+		else
+			say_torn(&torn);
 		if (st == 0)
 			st = rc == -1 ? 2 : rc < 0 ? 1 : 0;
 	}
@@ -221,9 +236,13 @@ static int summarize(const struct report *r, const struct report_runs *runs,
 	}
 	if (n == 0 && ro->format == STATS_TEXT)
 		printf("no games in the report%s\n", n_files > 1 ? "s" : "");
-	else
-		stats_print_summary(r->games, r->n, names, n, n == 2 && ro->format != STATS_CSV,
-				    ro->format, stdout);
+	else if (stats_print_summary(r->games, r->n, names, n, n == 2 && ro->format != STATS_CSV,
+				     ro->format, stdout) < 0) {
+		fprintf(stderr, "othello: report: out of memory for the summary of %d players\n",
+			n);
+		free(names);
+		return 1;
+	}
 	if (ro->svg) {
 		struct report_run joined;
 		struct report_svg_info info;

@@ -8,7 +8,10 @@
  * also goes to stderr as "othello script: FILE:LINE: MESSAGE". When it is an
  * engine's turn after a command, the engine moves before the next line runs
  * and its moves are printed the same way. SIGHUP and SIGTERM only set a flag;
- * the loop then writes the `autosave` slot and stops.
+ * the loop then writes the `autosave` slot and stops. A read error, or a
+ * line of 1 MiB or more (an input without newlines, such as /dev/zero),
+ * stops the script with a message and exit status 2: neither is taken for
+ * the end of the script.
  */
 #include "cli-options.h"
 #include "cli-variant.h"
@@ -16,6 +19,7 @@
 
 #include "command.h"
 #include "controller.h"
+#include "lineread.h"
 #include "square.h"
 
 #include <errno.h>
@@ -23,6 +27,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+enum { SCRIPT_LINE_MAX = 1 << 20 }; /* a script line has fewer bytes than this */
 
 static volatile sig_atomic_t script_signal;
 
@@ -49,7 +55,8 @@ static const struct cli_options script_options = {
     .usage = "usage: othello script [OPTIONS] [FILE|-]\n"
 	     "Run commands (one a line, as typed in the game; `help` lists them) and print\n"
 	     "each result and the board as text. Reads standard input without FILE.\n\n",
-    .footer = "Exit status: 0 if every command succeeded, 1 if one failed, 2 bad usage.\n",
+    .footer = "Exit status: 0 if every command succeeded, 1 if one failed, 2 bad usage or\n"
+	      "a script that could not be read (a read error, a line of 1 MiB or more).\n",
     .column = 21,
     .options =
 	(const struct cli_option[]){
@@ -166,27 +173,40 @@ static int drain_events(struct controller *ctl, bool boards, const struct script
 }
 
 /* Runs the script `in` (named `name`) on `ctl`; 0 when every command
-   succeeded, 1 otherwise. */
+   succeeded, 1 otherwise, 2 when the script could not be read (a read error,
+   a line of SCRIPT_LINE_MAX bytes or more: the script stops there). */
 static int run_script(struct controller *ctl, FILE *in, const char *name, bool boards)
 {
 	struct script_place at = {name, 0};
-	char *line = NULL;
-	size_t cap = 0;
+	char *line = malloc(SCRIPT_LINE_MAX);
 	int status = 0;
 
+	if (!line) {
+		fprintf(stderr, "othello script: out of memory\n");
+		return 2;
+	}
 	controller_step(ctl, NULL, 0);
 	status |= drain_events(ctl, boards, &at);
 	while (!script_signal) {
 		struct command_result res;
-		ssize_t len;
+		long len = lineread_bounded(in, line, SCRIPT_LINE_MAX);
 
-		errno = 0;
-		len = getline(&line, &cap, in);
-		if (len < 0)
+		if (len == LINEREAD_EOF)
 			break;
 		at.line++;
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = '\0';
+		if (len == LINEREAD_ERROR) {
+			fprintf(stderr, "othello script: %s:%ld: read error: %s\n", name, at.line,
+				strerror(errno));
+			status = 2;
+			break;
+		}
+		if (len == LINEREAD_TOOLONG) {
+			fprintf(stderr,
+				"othello script: %s:%ld: line of %d bytes or more; script stopped\n",
+				name, at.line, SCRIPT_LINE_MAX);
+			status = 2;
+			break;
+		}
 		printf("> %s\n", line);
 		if (command_execute(ctl, line, &res) < 0) {
 			report_error(&at, res.message);

@@ -175,7 +175,7 @@ static int apply_option(struct level_spec *spec, const char *opt, const char *va
 	} else if (strcmp(opt, "time") == 0) {
 		double t;
 
-		if (!parse_decimal(val, &t) || t <= 0 || t > 1e6) {
+		if (!parse_decimal(val, &t) || t <= 0 || t > LEVEL_TIME_MAX) {
 			snprintf(err, errlen, "--time: '%s' is not a number of seconds above 0",
 				 val);
 			return -1;

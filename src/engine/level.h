@@ -45,6 +45,7 @@ enum {
 };
 
 #define LEVEL_MASTER_TIME 1.0 /* seconds a move for master without a clock */
+#define LEVEL_TIME_MAX 1e6    /* the most seconds a move may be given (--time) */
 
 enum level_approach {
 	LEVEL_SCAN,    /* first legal move in scan order, or a random one */
