@@ -57,5 +57,17 @@ printf 'nboard 2\nset depth 2\nhint 2\ngo\nquit\n' | "$OTHELLO" nboard --book $T
 check "hint and go in a book position answer with book lines" $?
 grep -q '^=== [DF][35]/0.00/' $T/book.out; check "go plays a best book move" $?
 
+# analyze scored nothing (the command was ignored): every position of the game,
+# from the end back, the last one's score the same as go's at the same depth
+printf 'nboard 2\nset depth 4\nset game %s\nmove C4\nanalyze\n' "$GAME" |
+  "$OTHELLO" nboard --no-book >$T/an 2>>$T/err
+[ "$(grep '^analysis ' $T/an | cut -d' ' -f2 | tr '\n' ' ')" = "9 8 7 6 5 4 3 2 1 0 " ]
+check "analyze: one analysis line a position, from the end back to the start" $?
+printf 'nboard 2\nset depth 4\nset game %s\nmove C4\ngo\n' "$GAME" |
+  "$OTHELLO" nboard --no-book >$T/an2 2>>$T/err
+[ "$(sed -n 's/^analysis 9 //p' $T/an)" = "$(sed -n 's/^=== [A-H][1-8]\/\([-0-9.]*\)\/.*/\1/p' $T/an2)" ]
+check "analyze: the last position's score is go's" $?
+tail -n 1 $T/an | grep -q "^status$"; check "analyze ends with status" $?
+
 rm -rf $T
 tap_done

@@ -342,18 +342,30 @@ Test(stats, cross_table_points_add_up_and_rank)
 	report_free(&r);
 }
 
-Test(stats, the_score_interval_is_1_96_standard_errors)
+/* The score's interval is Wilson's: inside 0-100 % (the normal one went past 100 %), never
+   of zero width (it was empty at a sweep). */
+Test(stats, the_score_interval_is_wilsons)
 {
 	struct report r = {0};
 	struct stats_match s;
+	double z2 = 1.96 * 1.96;
 
 	seven_one_two(&r);
 	stats_match_compute(r.games, r.n, "A", "B", &s);
-	double se = sqrt((7 * 0.25 * 0.25 + 0.25 * 0.25 + 2 * 0.75 * 0.75) / 10) / sqrt(10);
-	cr_assert_float_eq(s.score_ci, 100 * 1.96 * se, 1e-9);
+	double p = 0.75, v = (7 * 0.25 * 0.25 + 0.25 * 0.25 + 2 * 0.75 * 0.75) / 10;
+	double c = (p + z2 / 20) / (1 + z2 / 10),
+	       h = 1.96 / (1 + z2 / 10) * sqrt(v / 10 + z2 / 400);
+	cr_assert_float_eq(s.score_lo, 100 * (c - h), 1e-9);
+	cr_assert_float_eq(s.score_hi, 100 * (c + h), 1e-9);
+	cr_assert_float_eq(s.score_ci, 100 * h, 1e-9);
 	stats_match_compute(r.games, 7, "A", "B", &s);
-	cr_assert_float_eq(s.score_ci, 0, 1e-12, "seven wins: no spread, a bound");
-	cr_assert(s.elo_bound);
+	cr_assert(s.elo_bound, "seven wins: the Elo is a bound");
+	cr_assert_float_eq(s.score_hi, 100, 1e-9, "seven wins: up to 100 %%, not past it");
+	cr_assert_float_eq(s.score_lo, 100 / (1 + z2 / 7), 1e-9, "and not of zero width");
+	stats_match_compute(r.games, 1, "A", "B", &s);
+	cr_assert_leq(s.score_hi, 100);
+	cr_assert_geq(s.score_lo, 0);
+	cr_assert_gt(s.score_hi - s.score_lo, 50, "one game says little");
 	report_free(&r);
 }
 
@@ -376,6 +388,7 @@ Test(stats, adding_games_one_by_one_gives_every_prefix)
 		cr_assert_eq(run.games, whole.games);
 		cr_assert_float_eq(run.score_pct, whole.score_pct, 1e-12);
 		cr_assert_float_eq(run.score_ci, whole.score_ci, 1e-12);
+		cr_assert_float_eq(run.score_lo, whole.score_lo, 1e-12);
 		cr_assert_float_eq(run.elo, whole.elo, 1e-12);
 		cr_assert_float_eq(run.elo_error, whole.elo_error, 1e-12);
 		cr_assert_float_eq(run.diff_ci, whole.diff_ci, 1e-12);
@@ -795,6 +808,19 @@ Test(gtp, forced_passes)
 				"final_score\n");
 
 	cr_assert(strstr(out, "= pass\n\n= B+64\n\n") != NULL, "%s", out);
+	free(out);
+}
+
+/* GTP scores a game in progress too (it answered "? the game is not over"): the disc
+   difference as it stands, from Black's side. */
+Test(gtp, final_score_scores_an_unfinished_game_as_it_stands)
+{
+	char *out = gtp_session("final_score\nplay b d3\nfinal_score\nplay w c5\nplay b f6\n"
+				"final_score\n");
+
+	/* start 2-2: 0; after d3 Black 4, White 1: B+3; after c5 (3-3) and f6: Black 5,
+	   White 2 */
+	cr_assert(strstr(out, "= 0\n\n=\n\n= B+3\n\n=\n\n=\n\n= B+3\n\n"), "%s", out);
 	free(out);
 }
 

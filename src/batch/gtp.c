@@ -19,7 +19,9 @@
  *   time_settings MAIN BYO STONES    seconds; sets the time per move
  *   time_left COLOR TIME STONES      seconds left; sets the time per move
  *   showboard                        the board, a1 top-left
- *   final_score                      B+N, W+N or 0 once the game is over
+ *   final_score                      B+N, W+N or 0: the position as it stands
+ *                                    (disc difference; once the game is
+ *                                    over the empties go to the winner)
  *   quit                             (empty reply, then the session ends)
  *
  * The commands are one table (gtp_table below: name, usage, flags, handler)
@@ -432,19 +434,20 @@ static void exec_showboard(struct gtp_state *s, int argc, char **argv)
 	reply(s, true, "%s", text);
 }
 
-/* `final_score`: B+N, W+N or 0 once the game is over. */
+/* `final_score`: the score of the position as it stands, as GTP asks (it
+   scores a game in progress too): the disc difference, B+N, W+N or 0; once
+   the game is over the empty squares go to the winner. */
 static void exec_final_score(struct gtp_state *s, int argc, char **argv)
 {
 	const struct board *b = &s->boards[s->n];
-	int score = board_final_score(b);
+	int score = board_game_over(b) ? board_final_score(b)
+				       : board_popcount(b->own) - board_popcount(b->opp);
 
 	(void)argc;
 	(void)argv;
 	if (s->sides[s->n] == WHITE)
 		score = -score;
-	if (!board_game_over(b))
-		reply(s, false, "the game is not over");
-	else if (score == 0)
+	if (score == 0)
 		reply(s, true, "0");
 	else
 		reply(s, true, "%c+%d", score > 0 ? 'B' : 'W', abs(score));

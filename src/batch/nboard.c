@@ -21,6 +21,11 @@
  *                             moves, then `search PV EVAL 0 DEPTH` for each
  *                             (DEPTH as 18@87% for a selective search, see
  *                             --selectivity)
+ *   analyze                   scores every position of the game (`set game`
+ *                             and the moves after it), from its end back to
+ *                             its start: `analysis N EVAL` for each, N the
+ *                             moves played before it (passes count), EVAL
+ *                             for the side to move there; then `status`
  *   ping N                    stops any search, then `pong N`
  *   learn                     `learned` (nothing is learned)
  *   quit                      stops, and the session ends
@@ -60,12 +65,15 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-enum job { JOB_GO, JOB_HINT };
+enum job { JOB_GO, JOB_HINT, JOB_ANALYZE };
+
+enum { NBOARD_GAME_MAX = 130 }; /* positions of a game: 60 moves, passes, the start */
 
 enum { NBOARD_LINE_MAX = 1 << 20 }; /* a command line has fewer bytes than this */
 
@@ -74,18 +82,21 @@ enum nboard_flags {
 };
 
 struct nboard {
-	const struct nboard_options *opt; /* options of the session */
-	FILE *out;			  /* replies */
-	pthread_mutex_t out_lock;	  /* both threads write to out */
-	struct search *search;		  /* the searcher, used by one thread at a time */
-	struct board board;		  /* current position, side to move's view */
-	enum color side;		  /* side to move */
-	int depth;			  /* `set depth` */
-	pthread_t thread;		  /* the search thread, while running */
-	bool running;			  /* a search thread exists (not yet joined) */
-	enum job job;			  /* what it does */
-	int hint_n;			  /* moves asked for by `hint` */
-	int out_lost;			  /* a reply could not be written (atomic) */
+	const struct nboard_options *opt;   /* options of the session */
+	FILE *out;			    /* replies */
+	pthread_mutex_t out_lock;	    /* both threads write to out */
+	struct search *search;		    /* the searcher, used by one thread at a time */
+	struct board board;		    /* current position, side to move's view */
+	enum color side;		    /* side to move */
+	int depth;			    /* `set depth` */
+	pthread_t thread;		    /* the search thread, while running */
+	bool running;			    /* a search thread exists (not yet joined) */
+	enum job job;			    /* what it does */
+	int hint_n;			    /* moves asked for by `hint` */
+	int out_lost;			    /* a reply could not be written (atomic) */
+	struct board game[NBOARD_GAME_MAX]; /* the game's positions, game[n_game - 1] = board */
+	int n_game;			    /* entries in game (at least 1) */
+	atomic_bool halt;		    /* stop_search asked the analysis to end */
 };
 
 /* One entry of a command table: `name`, then `usage`, runs `exec`. */
@@ -167,6 +178,52 @@ static int book_moves(struct nboard *nb, struct book_move out[BOOK_MAX_MOVES])
 	return n;
 }
 
+/* The analysis's observer: a stop that came while one search ended and the
+   next began (search_run clears the request) is asked again. */
+static void analysis_progress(const struct search_info *info, void *user)
+{
+	struct nboard *nb = user;
+
+	(void)info;
+	if (atomic_load(&nb->halt))
+		search_stop(nb->search);
+}
+
+/* `analyze`: scores the game's positions from the last back to the first at the
+   session's depth, one `analysis N EVAL` line each, until done or stopped. */
+static void analyze_game(struct nboard *nb)
+{
+	struct search_limits lim;
+
+	memset(&lim, 0, sizeof lim);
+	lim.depth = nb->depth;
+	lim.time = nb->opt->time;
+	lim.endgame = endgame_depth(nb->depth);
+	lim.multipv = 1;
+	lim.selectivity = nb->opt->selectivity;
+	say(nb, "status analysing");
+	for (int i = nb->n_game - 1; i >= 0 && !atomic_load(&nb->halt); i--) {
+		struct board b = nb->game[i];
+		struct search_result res;
+		int sign = 1, score;
+
+		if (board_game_over(&b)) {
+			score = board_final_score(&b) * 100;
+		} else {
+			if (!board_can_move(&b)) { /* a pass: the other side's view, negated */
+				board_pass(&b);
+				sign = -1;
+			}
+			if (search_run(nb->search, &b, &lim, analysis_progress, nb, &res) != 0 ||
+			    atomic_load(&nb->halt))
+				break;
+			score = sign * res.score;
+		}
+		say(nb, "analysis %d %.2f", i, score / 100.0);
+	}
+	say(nb, "status");
+}
+
 static void *search_thread(void *arg)
 {
 	struct nboard *nb = arg;
@@ -176,6 +233,10 @@ static void *search_thread(void *arg)
 	int n_book = book_moves(nb, bm);
 	char pv[200];
 
+	if (nb->job == JOB_ANALYZE) {
+		analyze_game(nb);
+		return NULL;
+	}
 	say(nb, "status %s", nb->job == JOB_GO ? "thinking" : "analysing");
 	if (!board_can_move(&nb->board)) {
 		if (nb->job == JOB_GO)
@@ -237,9 +298,11 @@ static void stop_search(struct nboard *nb)
 {
 	if (!nb->running)
 		return;
+	atomic_store(&nb->halt, true);
 	search_stop(nb->search);
 	pthread_join(nb->thread, NULL);
 	nb->running = false;
+	atomic_store(&nb->halt, false);
 }
 
 static void start_search(struct nboard *nb, enum job job, int hint_n)
@@ -277,6 +340,9 @@ static void exec_set_game(struct nboard *nb, const char *ggf)
 	}
 	b = game_board(game_line_end(g->root), &nb->side);
 	nb->board = *b;
+	nb->n_game = 0;
+	for (const struct game_node *n = g->root; n && nb->n_game < NBOARD_GAME_MAX; n = n->child)
+		nb->game[nb->n_game++] = *game_board(n, NULL);
 	game_free(g);
 	search_clear(nb->search);
 }
@@ -358,6 +424,8 @@ static void exec_move(struct nboard *nb, const char *arg)
 		board_play(&nb->board, sq, board_flips(nb->board.own, nb->board.opp, sq));
 	}
 	nb->side = (enum color) !nb->side;
+	if (nb->n_game < NBOARD_GAME_MAX)
+		nb->game[nb->n_game++] = nb->board;
 }
 
 /* `go`: a search for the move to play, answered by `=== MOVE/EVAL/TIME`. */
@@ -373,6 +441,13 @@ static void exec_hint(struct nboard *nb, const char *rest)
 	int k = atoi(rest);
 
 	start_search(nb, JOB_HINT, k < 1 ? 1 : k > 32 ? 32 : k);
+}
+
+/* `analyze`: every position of the game scored (analyze_game). */
+static void exec_analyze(struct nboard *nb, const char *rest)
+{
+	(void)rest;
+	start_search(nb, JOB_ANALYZE, 1);
 }
 
 /* `ping N`: `pong N` (any search was stopped before). */
@@ -402,6 +477,7 @@ static const struct nboard_command nboard_table[] = {
     {.name = "move", .usage = "MOVE[/EVAL/TIME]", .exec = exec_move},
     {.name = "go", .usage = "", .exec = exec_go},
     {.name = "hint", .usage = "N", .exec = exec_hint},
+    {.name = "analyze", .usage = "", .exec = exec_analyze},
     {.name = "ping", .usage = "N", .exec = exec_ping},
     {.name = "learn", .usage = "", .exec = exec_learn},
     {.name = "quit", .usage = "", .flags = NBOARD_ENDS_SESSION, .exec = exec_quit},
@@ -435,6 +511,9 @@ int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt, char *er
 	nb.depth = 12;
 	board_start(&nb.board);
 	nb.side = BLACK;
+	nb.game[0] = nb.board;
+	nb.n_game = 1;
+	atomic_init(&nb.halt, false);
 	nb.search = line ? search_new(opt->hash_mb ? opt->hash_mb : 16, opt->eval) : NULL;
 	if (!nb.search) {
 		free(line);
