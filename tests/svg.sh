@@ -58,8 +58,10 @@ grep -v '^#' "$TOUR" | awk -F'\t' '
       n[a "|" b]++; p[a "|" b] += x; q[a "|" b] += x * x } }
   END { for (c in n) {
       s = p[c] / n[c]; v = q[c] / n[c] - s * s; if (v < 0) v = 0
-      ci = 100 * 1.96 * sqrt(v) / sqrt(n[c])
-      printf "%s|%.1f %%|%s\n", c, 100 * s, (s == 0 || s == 1) ? "sweep" : sprintf("± %.1f", ci) } }' |
+      z2 = 1.96 * 1.96; m = n[c]; ce = (s + z2 / (2 * m)) / (1 + z2 / m)
+      h = 1.96 / (1 + z2 / m) * sqrt(v / m + z2 / (4 * m * m))
+      lo = ce - h; if (lo < 0) lo = 0; hi = ce + h; if (hi > 1) hi = 1
+      printf "%s|%.1f %%|%.0f–%.0f %%\n", c, 100 * s, 100 * lo, 100 * hi } }' |
   sort >$T/expect
 sort $T/cells >$T/got
 cmp -s $T/expect $T/got; check "every cell: the row's score and its interval, as the report gives them" $?
@@ -72,8 +74,8 @@ bars $T/t.svg >$T/elo-svg
 [ "$(grep -c 'class="errorbar"' $T/t.svg)" -eq 3 ] && [ "$(wc -l <$T/elo-svg)" -eq 4 ] &&
   cmp -s $T/elo-text $T/elo-svg
 check "ranking bars: the summary's Elo and error bars (a sweep a bound, no error bar)" $?
-head -n 1 $T/cells | grep -q '^expert --depth 2|expert --depth 1|87.5 %|± 22.9$'
-check "a cell by hand: 7 of 8 points, 87.5 % +- 1.96 sqrt(7/8 * 1/8 / 8) = 22.9" $?
+head -n 1 $T/cells | grep -q '^expert --depth 2|expert --depth 1|87.5 %|53–98 %$'
+check "a cell by hand: 7 of 8 points, 87.5 %, Wilson's interval 52.9 to 97.8 % (not past 100)" $?
 grep -q '<title>Cross table: 4 players, 48 games</title>' $T/t.svg &&
   grep -q "time control: the levels&apos; own · openings: tests/data/openings-4.txt" $T/t.svg
 check "titled with the players, games, time control and openings" $?
@@ -102,12 +104,17 @@ grep -v '^#' "$MATCH" | awk -F'\t' -v p="$first" '{ d = $3 == p ? $12 : -$12
 grep -o 'data-from="[-0-9]*" data-to="[-0-9]*" data-count="[0-9]*"' $T/m.svg |
   sed 's/data-from="\([-0-9]*\)".*data-count="\([0-9]*\)"/\1 \2/' | sort -n >$T/bins-got
 cmp -s $T/bins-expect $T/bins-got; check "each bin counts the games whose disc difference it spans" $?
-score=$(sed -n 's/^  score of .*: \(.*\) % +- \(.*\) (95 %)$/\1 % ± \2/p' $T/m.txt)
+score=$(sed -n 's/^  score of .*: \(.*\) % (\(.*\) to \(.*\), 95 %)$/\1 % (\2 to \3)/p' $T/m.txt)
 mean=$(sed -n 's/^  mean disc difference: \(.*\) +- \(.*\) (95 %)$/\1 ± \2/p' $T/m.txt)
 elo=$(sed -n 's/^  Elo difference: \(.*\) +- \(.*\) (95 %)$/\1 ± \2/p' $T/m.txt)
 grep 'class="summary"' $T/m.svg | grep -qF "score of $first $score · Elo $elo · mean disc difference $mean"
 check "the match picture prints the summary's score, Elo and mean difference" $?
 grep -q "mean $mean</text>" $T/m.svg; check "the histogram marks the mean" $?
+# a translucent band over the bars was an opaque block where opacity is not
+# drawn (ImageMagick): solid colours, the band behind the bars
+! grep -q "opacity" $T/m.svg $T/t.svg; check "no colour relies on opacity" $?
+[ "$(grep -n 'class="mean-band"' $T/m.svg | cut -d: -f1)" -lt "$(grep -n 'class="bin"' $T/m.svg | head -n 1 | cut -d: -f1)" ]
+check "the mean's band is drawn behind the bars" $?
 
 # names with the XML specials, long ones, and an empty report
 grep -v '^#' "$MATCH" | sed 's/\tnovice\t/\tA \& <b> "q" '"'"'s\t/; s/\texpert --depth 1\t/\tWhite player whose name runs on and on and on\t/' >$T/odd.txt

@@ -22,9 +22,14 @@
  *                        kept inside [1/(2n), 1 - 1/(2n)].
  *   a 0 % or 100 % score has no finite estimate: E is evaluated at half a
  *   point from the end (1/(2n) or 1 - 1/(2n)), flagged as a bound, error 0.
- *   the score's 95 % interval: score_pct +- score_ci, score_ci = 100 * 1.96 se
- *                        (0 for a 0 % or 100 % score, where the normal
- *                        approximation has nothing to say)
+ *   the score's 95 % interval: Wilson's, [score_lo, score_hi] in percent,
+ *                        with z = 1.96, v = sum (x_i - s)^2 / n (p(1 - p)
+ *                        without draws):
+ *                          centre = (s + z^2 / 2n) / (1 + z^2 / n)
+ *                          half   = z / (1 + z^2 / n) sqrt(v / n + z^2 / 4n^2)
+ *                        always inside 0-100 % and never of zero width (the
+ *                        normal s +- z se went past 100 % and was empty at
+ *                        a sweep); score_ci is its half-width
  *
  * The sums above are kept in the stats_match, so a series can be fed one
  * game at a time (stats_match_add) and finished after any of them: the
@@ -161,7 +166,11 @@ void stats_match_finish(struct stats_match *s)
 	double lo_s = 0.5 / n, hi_s = 1.0 - 0.5 / n;
 	double var_x = s->sum_xx / n - p * p;
 	double se = sqrt(var_x > 0 ? var_x : 0) / sqrt(n);
-	s->score_ci = 100.0 * 1.96 * se;
+	double z2 = 1.96 * 1.96, centre = (p + z2 / (2.0 * n)) / (1 + z2 / n);
+	double half = 1.96 / (1 + z2 / n) * sqrt((var_x > 0 ? var_x : 0) / n + z2 / (4.0 * n * n));
+	s->score_lo = 100.0 * fmax(0, centre - half);
+	s->score_hi = 100.0 * fmin(1, centre + half);
+	s->score_ci = (s->score_hi - s->score_lo) / 2;
 	if (p <= 0 || p >= 1) {
 		s->elo_bound = true;
 		s->elo = stats_elo(p <= 0 ? lo_s : hi_s);
@@ -325,11 +334,8 @@ void stats_match_print(const struct stats_match *s, FILE *f)
 	}
 	if (s->games == 0)
 		return;
-	if (s->elo_bound)
-		fprintf(f, "  score of %s: %.1f %%\n", s->names[0], s->score_pct);
-	else
-		fprintf(f, "  score of %s: %.1f %% +- %.1f (95 %%)\n", s->names[0], s->score_pct,
-			s->score_ci);
+	fprintf(f, "  score of %s: %.1f %% (%.1f to %.1f, 95 %%)\n", s->names[0], s->score_pct,
+		s->score_lo, s->score_hi);
 	fprintf(f, "  mean disc difference: %+.2f +- %.2f (95 %%)\n", s->mean_diff, s->diff_ci);
 	if (s->elo_bound)
 		fprintf(f, "  Elo difference: %s %+.0f (a %s score: a bound only)\n",
@@ -380,14 +386,15 @@ void stats_match_print_json(const struct stats_match *s, FILE *f)
 	fprintf(f,
 		"],\"games\":%d,\"wins\":[%d,%d],\"draws\":%d,\"points\":[%g,%g],"
 		"\"wins_as_black\":[%d,%d],\"wins_as_white\":[%d,%d],\"forfeits\":[%d,%d],"
-		"\"score_pct\":%.2f,\"score_ci\":%.2f,\"mean_disc_diff\":%.3f,\"mean_disc_diff_"
+		"\"score_pct\":%.2f,\"score_ci\":%.2f,\"score_lo\":%.2f,\"score_hi\":%.2f,"
+		"\"mean_disc_diff\":%.3f,\"mean_disc_diff_"
 		"ci\":%.3f,"
 		"\"elo\":%.1f,\"elo_error\":%.1f,\"elo_bound\":%s,\"longest_move\":[%.2f,%.2f]}\n",
 		s->games, s->wins[0], s->wins[1], s->draws, s->points[0], s->points[1],
 		s->wins_as[0][0], s->wins_as[1][0], s->wins_as[0][1], s->wins_as[1][1],
-		s->forfeits[0], s->forfeits[1], s->score_pct, s->score_ci, s->mean_diff, s->diff_ci,
-		s->elo, s->elo_error, s->elo_bound ? "true" : "false", s->longest[0],
-		s->longest[1]);
+		s->forfeits[0], s->forfeits[1], s->score_pct, s->score_ci, s->score_lo, s->score_hi,
+		s->mean_diff, s->diff_ci, s->elo, s->elo_error, s->elo_bound ? "true" : "false",
+		s->longest[0], s->longest[1]);
 }
 
 static const struct stats_table *sort_table;

@@ -26,6 +26,7 @@ struct stats_match {
 	double points[2];		/* 1 a win, 1/2 a draw */
 	double score_pct;		/* points of the first in percent of the games */
 	double score_ci;		/* half-width of the 95 % interval of score_pct */
+	double score_lo, score_hi;	/* that interval (Wilson's), percent */
 	double mean_diff;		/* mean gap, first player's discs minus the second's */
 	double diff_ci;			/* half-width of the 95 % interval of mean_diff */
 	double elo;			/* Elo difference, first minus second */

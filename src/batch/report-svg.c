@@ -198,10 +198,11 @@ static double draw_bars(FILE *f, double y, double label_w, const struct report_s
 		svg_text(f, x0 - 8, cy + 4, "text-anchor=\"end\"",
 			 short_label(b->label, cut, sizeof cut));
 		snprintf(attrs, sizeof attrs, "class=\"bar\" data-player=\"%s\" fill=\"%s\"%s",
-			 svg_escape(b->label, esc, sizeof esc), b->elo >= 0 ? "#4393c3" : "#d6604d",
-			 b->bound
-			     ? " fill-opacity=\"0.45\" stroke=\"#333333\" stroke-dasharray=\"4 2\""
-			     : "");
+			 svg_escape(b->label, esc, sizeof esc),
+			 /* a bound is paler: the colour at 45 % on white, solid */
+			 b->elo >= 0 ? (b->bound ? "#aacee4" : "#4393c3")
+				     : (b->bound ? "#edb7af" : "#d6604d"),
+			 b->bound ? " stroke=\"#333333\" stroke-dasharray=\"4 2\"" : "");
 		svg_rect(f, fmin(xz, xe), cy - 7, fabs(xe - xz), 14, attrs);
 		if (!b->bound && b->error > 0) {
 			svg_line(f, ea, cy, eb, cy, "class=\"errorbar\" stroke=\"#222222\"");
@@ -278,10 +279,7 @@ static void table_cell(FILE *f, const struct stats_table *t, int i, int j, doubl
 	svg_rect(f, x, y, CELL_W, CELL_H, attrs);
 	ink = fabs(m->score_pct - 50) > 30 ? "fill=\"#ffffff\"" : "fill=\"#111111\"";
 	snprintf(score, sizeof score, "%.1f %%", m->score_pct);
-	if (m->elo_bound)
-		snprintf(ci, sizeof ci, "sweep");
-	else
-		snprintf(ci, sizeof ci, "\xc2\xb1 %.1f", m->score_ci);
+	snprintf(ci, sizeof ci, "%.0f\xe2\x80\x93%.0f %%", m->score_lo, m->score_hi);
 	snprintf(attrs, sizeof attrs, "class=\"score\" text-anchor=\"middle\" font-size=\"14\" %s",
 		 ink);
 	svg_text(f, x + CELL_W / 2.0, y + 21, attrs, score);
@@ -410,8 +408,7 @@ static void match_running(FILE *f, const struct report_game *games, int n, const
 			continue;
 		stats_match_finish(&s);
 		double x = x0 + (total > 1 ? (counted - 1) * w / (total - 1) : w / 2);
-		double hi = fmin(100, s.score_pct + s.score_ci),
-		       lo = fmax(0, s.score_pct - s.score_ci);
+		double hi = s.score_hi, lo = s.score_lo;
 
 		line[2 * k] = x;
 		line[2 * k + 1] = y0 + h - s.score_pct / 100 * h;
@@ -422,7 +419,8 @@ static void match_running(FILE *f, const struct report_game *games, int n, const
 		band[4 * m - 2 * k + 1] = y0 + h - lo / 100 * h;
 	}
 	memmove(band + 2 * k, band + 4 * m - 2 * k, (size_t)k * 2 * sizeof *band);
-	svg_poly(f, "polygon", band, 2 * k, "class=\"band\" fill=\"#92c5de\" fill-opacity=\"0.6\"");
+	svg_poly(f, "polygon", band, 2 * k,
+		 "class=\"band\" fill=\"#bedceb\""); /* #92c5de at 60 % */
 	svg_poly(f, "polyline", line, k,
 		 "class=\"running\" fill=\"none\" stroke=\"#2166ac\" stroke-width=\"2\"");
 	free(line);
@@ -545,6 +543,13 @@ static double match_panel_hist(FILE *f, const struct report_game *games, int n,
 	svg_text(f, 16, y + 14, "font-weight=\"bold\"", label);
 	y += 44;
 	svg_line(f, x0, y + h, x0 + w, y + h, "stroke=\"#555555\"");
+	{
+		/* the mean's interval behind the bars, in a solid light grey (a translucent
+		   band over them was opaque where fill-opacity is not drawn: ImageMagick) */
+		double xa = x0 + diff_x(s->mean_diff - s->diff_ci) * bw,
+		       xb = x0 + diff_x(s->mean_diff + s->diff_ci) * bw;
+		svg_rect(f, xa, y, xb - xa, h, "class=\"mean-band\" fill=\"#e6e6e6\"");
+	}
 	hist_bars(f, count, x0, y, h, bw);
 	for (int v = -64; v <= 64; v += 16) {
 		snprintf(label, sizeof label, "%+d", v);
@@ -552,11 +557,7 @@ static double match_panel_hist(FILE *f, const struct report_game *games, int n,
 			 "text-anchor=\"middle\" font-size=\"11\" fill=\"#555555\"",
 			 v ? label : "0");
 	}
-	double xm = x0 + diff_x(s->mean_diff) * bw,
-	       xa = x0 + diff_x(s->mean_diff - s->diff_ci) * bw,
-	       xb = x0 + diff_x(s->mean_diff + s->diff_ci) * bw;
-	svg_rect(f, xa, y, xb - xa, h,
-		 "class=\"mean-band\" fill=\"#333333\" fill-opacity=\"0.12\"");
+	double xm = x0 + diff_x(s->mean_diff) * bw;
 	svg_line(f, xm, y, xm, y + h, "class=\"mean\" stroke=\"#111111\" stroke-dasharray=\"5 3\"");
 	snprintf(label, sizeof label, "mean %+.2f \xc2\xb1 %.2f", s->mean_diff, s->diff_ci);
 	svg_text(f, xm, y - 8, "class=\"mean-label\" text-anchor=\"middle\" font-size=\"11\"",
@@ -590,14 +591,14 @@ void report_svg_match(FILE *f, const struct report_game *games, int n, const cha
 	if (s.elo_bound)
 		snprintf(
 		    line3, sizeof line3,
-		    "score of %s %.1f %% \xc2\xb7 Elo %s (a bound) \xc2\xb7 mean disc difference "
-		    "%+.2f \xc2\xb1 %.2f",
-		    a, s.score_pct, elo, s.mean_diff, s.diff_ci);
+		    "score of %s %.1f %% (%.1f to %.1f) \xc2\xb7 Elo %s (a bound) \xc2\xb7 mean "
+		    "disc difference %+.2f \xc2\xb1 %.2f",
+		    a, s.score_pct, s.score_lo, s.score_hi, elo, s.mean_diff, s.diff_ci);
 	else
 		snprintf(line3, sizeof line3,
-			 "score of %s %.1f %% \xc2\xb1 %.1f \xc2\xb7 Elo %s \xc2\xb7 mean disc "
+			 "score of %s %.1f %% (%.1f to %.1f) \xc2\xb7 Elo %s \xc2\xb7 mean disc "
 			 "difference %+.2f \xc2\xb1 %.2f (95 %%)",
-			 a, s.score_pct, s.score_ci, elo, s.mean_diff, s.diff_ci);
+			 a, s.score_pct, s.score_lo, s.score_hi, elo, s.mean_diff, s.diff_ci);
 	svg_begin(f, MATCH_W, s.games ? MATCH_H : 100, title);
 	y = title_block(f, line1, line2, s.games ? line3 : "no games between them");
 	if (s.games) {
