@@ -84,4 +84,19 @@ done
 [ "$(cat "$tmpo/stp")" -eq 2 ]; check "perft 14 into a closed pipe stops after depth 1, exit 2" $?
 rm -rf "$tmpo"
 
+# -h is --help (it printed the game's options instead); book name --help works
+# (it said "column 1: '-' is not a move")
+[ "$("$OTHELLO" -h 2>&1)" = "$("$OTHELLO" --help 2>&1)" ]; check "othello -h prints what --help prints" $?
+out=$("$OTHELLO" book name --help 2>&1); st=$?
+[ $st -eq 0 ] && echo "$out" | grep -q "^usage: othello book name MOVES"; check "othello book name --help describes it" $?
+out=$("$OTHELLO" book names -h 2>&1); st=$?
+[ $st -eq 0 ] && echo "$out" | grep -q "^usage: othello book names"; check "othello book names -h too" $?
+# the manual renders its options (form feeds in it showed as B--depthP) and has no warning
+if command -v man >/dev/null 2>&1; then
+  MAN=${TOP_SRCDIR:-$(dirname "$0")/..}/man/othello.6
+  [ "$(man -l "$MAN" 2>/dev/null | grep -c 'B--')" -eq 0 ] && ! grep -q "$(printf '\f')" "$MAN"
+  check "the manual has no raw font escapes (B--depthP)" $?
+  [ -z "$(man --warnings -l "$MAN" 2>&1 >/dev/null)" ]; check "man --warnings is clean" $?
+fi
+
 tap_done

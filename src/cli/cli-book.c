@@ -536,6 +536,12 @@ static struct openings *load_names(void)
 	return o;
 }
 
+/* True when the only word after an action is --help or -h. */
+static bool asks_help(int argc, char **argv)
+{
+	return argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0);
+}
+
 static int book_name(int argc, char **argv)
 {
 	struct openings *o;
@@ -545,6 +551,14 @@ static int book_name(int argc, char **argv)
 	const char *name;
 	char err[200];
 
+	if (asks_help(argc, argv)) {
+		printf(
+		    "usage: othello book name MOVES\n"
+		    "Names the opening the MOVES from the start (f5d6c3...) follow: the longest\n"
+		    "named line of openings/names.txt they play, and the ply it is named at.\n"
+		    "Exit status: 0 named, 1 no named opening, 2 bad moves.\n");
+		return 0;
+	}
 	if (argc != 2) {
 		fprintf(stderr, "othello book name: expected the MOVES of a game (f5d6c3...)\n");
 		return 2;
@@ -612,6 +626,11 @@ int cli_book(int argc, char **argv)
 		return book_import(argc - 1, argv + 1);
 	if (strcmp(argv[1], "name") == 0)
 		return book_name(argc - 1, argv + 1);
+	if (strcmp(argv[1], "names") == 0 && asks_help(argc - 1, argv + 1)) {
+		printf("usage: othello book names\n"
+		       "Lists the named openings: the moves, then the name.\n");
+		return 0;
+	}
 	if (strcmp(argv[1], "names") == 0 && argc == 2)
 		return book_names();
 	fprintf(stderr, "othello book: unknown action '%s'\n", argv[1]);

@@ -38,18 +38,19 @@ static void usage(FILE *f)
 	fprintf(
 	    f,
 	    "usage: othello [COMMAND] [OPTIONS] [ARGS]\n"
-	    "       othello --help | --version\n\n"
+	    "       othello -h | --help | --version\n\n"
 	    "Othello Master: play Othello in the terminal, analyse games, run engine matches.\n\n"
 	    "Commands:\n");
 	for (const struct cli_command *c = cli_commands; c->name; c++)
 		fprintf(f, "  %-20s %s\n", c->name, c->summary);
-	fprintf(f, "\n`othello COMMAND --help` describes a command. See othello(6).\n");
+	fprintf(f, "\n`othello COMMAND --help` describes a command (`othello play --help` the\n"
+		   "game's options). See othello(6).\n");
 }
 
 /* Runs the subcommand argv names (see the file comment) and returns its status. */
 static int run(int argc, char **argv)
 {
-	if (argc >= 2 && strcmp(argv[1], "--help") == 0) {
+	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		usage(stdout);
 		return 0;
 	}
