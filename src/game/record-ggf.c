@@ -429,10 +429,15 @@ int record_write_ggf(const struct game *g, FILE *f)
 	for (const struct game_node *n = g->root->child; n; n = n->child) {
 		fprintf(f, "%c[%s", n->player == BLACK ? 'B' : 'W',
 			n->move == SQ_PASS ? "PA" : board_square_name_upper(n->move));
-		if (n->reasoning || n->time >= 0) {
+		/* the evaluation: the engine's own, else the analysis's of the move played (the
+		   moves of a person had none written) */
+		bool eval = n->reasoning || n->analysis.valid;
+		int score = n->reasoning ? n->reasoning->score : n->analysis.played_score;
+
+		if (eval || n->time >= 0) {
 			fputc('/', f);
-			if (n->reasoning)
-				fprintf(f, "%.2f", n->reasoning->score / 100.0);
+			if (eval)
+				fprintf(f, "%.2f", score / 100.0);
 			if (n->time >= 0)
 				fprintf(f, "/%.2f", n->time);
 		}
