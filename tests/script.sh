@@ -106,7 +106,7 @@ term_script "$tmp/out9" XDG_STATE_HOME="$tmp/state" TMPDIR="$tmp/tmpdir"; st=$?
 check "an unwritable save directory: the autosave says why and goes to \$XDG_STATE_HOME" $?
 term_script "$tmp/out10" XDG_STATE_HOME="$tmp/blocked" TMPDIR="$tmp/tmpdir"; st=$?
 f=$(ls "$tmp/tmpdir"/othello-autosave-*.sgf 2>/dev/null | head -n 1)
-[ $st -eq 1 ] && [ -n "$f" ] && grep -q "saved in $f instead: \`import $f\` resumes it" "$tmp/out10" &&
+[ $st -eq 1 ] && [ -n "$f" ] && grep -q "saved in $f instead: \`load $f\` resumes it" "$tmp/out10" &&
   [ "$(grep -o 'Not a directory' "$tmp/out10" | wc -l)" -eq 2 ]
 check "then to a unique file in \$TMPDIR, naming both failures" $?
 printf 'import %s\nmoves\n' "$f" | "$OTHELLO" script --no-board --save-dir "$tmp/auto" >"$tmp/out11" 2>&1
@@ -165,5 +165,31 @@ printf 'drill stop\n' | "$OTHELLO" drill --depth 2 --within 0 "$tmp/short.txt" >
 [ $st -eq 0 ] && grep -q "^Drill 1/" "$tmp/d3"; check "drill analyses a game without analysis first" $?
 "$OTHELLO" drill --side red "$tmp/short.txt" >/dev/null 2>"$tmp/d4"; st=$?
 [ $st -eq 2 ] && grep -q "side: .red. is not black, white or both" "$tmp/d4"; check "drill: a bad --side exits 2 saying why" $?
+
+# the analysed tiger game (tiger.sgf above): GGF export keeps every move's
+# evaluation (those of the moves without engine reasoning were dropped)
+printf 'load %s\nexport %s\n' "$tmp/tiger.sgf" "$tmp/tiger.ggf" | "$OTHELLO" script --no-board >/dev/null 2>&1
+moves=$(grep -o '[BW]\[[A-H][1-8][^]]*\]' "$tmp/tiger.ggf" | wc -l)
+evals=$(grep -o '[BW]\[[A-H][1-8]/-\{0,1\}[0-9][0-9.]*[^]]*\]' "$tmp/tiger.ggf" | wc -l)
+[ "$moves" -ge 59 ] && [ "$evals" -eq "$moves" ]; check "GGF export: every move of an analysed game has its evaluation ($evals of $moves)" $?
+
+# the drill of a game opened for study covers both colours (it took the
+# human's side of the players of the command line: Black only)
+printf 'load %s\ndrill\n' "$tmp/tiger.sgf" | "$OTHELLO" script --no-board >"$tmp/dr1" 2>&1
+printf 'load %s\ndrill both\n' "$tmp/tiger.sgf" | "$OTHELLO" script --no-board >"$tmp/dr2" 2>&1
+n1=$(sed -n 's/^Drill 1\/\([0-9]*\):.*/\1/p' "$tmp/dr1" | head -n 1)
+n2=$(sed -n 's/^Drill 1\/\([0-9]*\):.*/\1/p' "$tmp/dr2" | head -n 1)
+[ -n "$n1" ] && [ "$n1" = "$n2" ]; check "drill in a study: both colours' mistakes ($n1 of $n2)" $?
+printf 'load %s\ndrill black\n' "$tmp/tiger.sgf" | "$OTHELLO" script --no-board >"$tmp/dr3" 2>&1
+n3=$(sed -n 's/^Drill 1\/\([0-9]*\):.*/\1/p' "$tmp/dr3" | head -n 1)
+[ -n "$n3" ] && [ "$n3" -lt "$n2" ]; check "(Black alone has fewer: $n3)" $?
+
+# the shipped examples: no move the example marks good (TE: ! or !!) is one
+# the exact endgame calls a mistake (the tiger game's h8 was ! where it is ??)
+for ex in tiger-variation corners-and-pass; do
+  "$OTHELLO" analyze --depth 2 --exact 12 -o "$tmp/ex.sgf" "${TOP_SRCDIR:-$(dirname "$0")/..}/saves/$ex.sgf" >/dev/null 2>&1
+  ! grep -o ';[BW]\[[a-h][1-8]\][^;]*' "$tmp/ex.sgf" | grep 'TE\[' | grep -q 'OMV\[?' 
+  check "saves/$ex.sgf: no move marked good is a mistake by the exact endgame" $?
+done
 
 tap_done

@@ -330,7 +330,8 @@ Test(command, the_table_is_well_formed)
    carries CMD_REPLACES_GAME, and only `save` fills a slot. */
 Test(command, flags_mark_what_replaces_the_game_or_fills_a_slot)
 {
-	static const char *const replacing[] = {"new", "load", "import", "handicap"};
+	/* edit too: its `done` drops the moves (E discarded an unsaved game without asking) */
+	static const char *const replacing[] = {"new", "load", "import", "handicap", "edit"};
 	size_t n, flagged = 0;
 	const struct command_def *defs = command_table(&n);
 	char err[128];
@@ -357,7 +358,22 @@ Test(command, help_keys_lists_the_key_map)
 	char *keys = keymap_help();
 
 	cr_assert(keys);
-	cr_assert(strstr(keys, "\n  Esc               stop the engine"), "%s", keys);
+	cr_assert(strstr(keys, "\n  Esc                stop the engine (it plays its best move)\n"),
+		  "%s", keys);
+	/* the table keeps within 79 columns, its text column straight, and names no screen
+	   verb (it showed `column a`, `prompt comment`, `set {square} black`) */
+	for (const char *l = keys; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != 0)) {
+		size_t len = strcspn(l, "\n");
+		cr_assert_leq(len, 79, "%.*s", (int)len, l);
+		const char *gap = len > 2 ? strstr(l + 2, "  ") : NULL;
+		if (l[0] == ' ' && l[2] != ' ' && gap && gap < l + len) /* keys, then text */
+			cr_assert(l[20] == ' ' && l[21] != ' ', "ragged: %.*s", (int)len, l);
+	}
+	cr_assert_null(strstr(keys, "column a"), "%s", keys);
+	cr_assert_null(strstr(keys, "{square}"), "%s", keys);
+	cr_assert_null(strstr(keys, "prompt"), "%s", keys);
+	cr_assert(strstr(keys, "\n  a-i                type a square"), "%s", keys);
+	cr_assert(strstr(keys, "(on/off), `overlay`"), "%s", keys);
 	cr_assert_eq(command_execute(ctl, "help keys", &res), 0);
 	cr_assert(res.flags & CMD_OUTPUT);
 	cr_assert_str_eq(res.output, keys);

@@ -603,9 +603,10 @@ Test(controller, stop_makes_the_engine_play_its_best_move_so_far)
 	controller_free(ctl);
 }
 
-/* A game opened for study (a file, a slot, an import) never lets the engine move unless asked,
-   whoever the players are: White was expert and answered a tried move at once, writing its
-   move into the record. `go` still asks it; naming a player ends the study. */
+/* A game opened for study (a file from elsewhere, an import, a slot after `study`) never lets
+   the engine move unless asked, whoever the players are: White was expert and answered a tried
+   move at once, writing its move into the record. `go` still asks it; naming a player ends the
+   study. (An unfinished slot plays on: see the next test.) */
 Test(controller, a_game_opened_for_study_lets_the_engine_move_only_when_asked)
 {
 	static const char *const opens[] = {"file", "slot", "import"};
@@ -639,6 +640,11 @@ Test(controller, a_game_opened_for_study_lets_the_engine_move_only_when_asked)
 		     : i == 1 ? controller_load(ctl, "kept", err, sizeof(err))
 			      : controller_import(ctl, path, err, sizeof(err));
 		cr_assert_geq(rc, 0, "%s: %s", opens[i], err);
+		if (i == 1) {
+			cr_assert_not(controller_study(ctl), "an unfinished slot plays on");
+			cr_assert_geq(controller_set_study(ctl, true, err, sizeof(err)), 0);
+			cr_assert(strstr(err, "STUDY: the engine moves only on `go`"), "%s", err);
+		}
 		cr_assert(controller_study(ctl), "%s", opens[i]);
 		cr_assert_not(controller_engine_busy(ctl), "%s: the engine waits after opening",
 			      opens[i]);
@@ -657,6 +663,65 @@ Test(controller, a_game_opened_for_study_lets_the_engine_move_only_when_asked)
 		cr_assert_not(controller_study(ctl), "naming a player ends the study");
 		controller_free(ctl);
 	}
+	snprintf(path, sizeof path, "rm -rf '%s'", dir);
+	cr_assert_eq(system(path), 0);
+}
+
+/* A game saved by this program that goes on plays on when it is loaded, at the end of its
+   line, with the players it was saved with: the engine answers the next move (it opened for
+   study, and the engine never answered). A finished one, or a file from elsewhere, opens for
+   study at its start; every load says which and how to switch. */
+Test(controller, a_saved_unfinished_game_plays_on_when_loaded)
+{
+	struct controller_options opt;
+	struct controller *a, *b;
+	char dir[] = "/tmp/othello-resume-XXXXXX", path[300];
+	FILE *f;
+
+	cr_assert(mkdtemp(dir));
+	controller_options_default(&opt);
+	opt.black = "human";
+	opt.white = "novice";
+	opt.tt_megabytes = 1;
+	opt.save_dir = dir;
+	a = controller_new(&opt, err, sizeof(err));
+	play(a, "f5");
+	settle(a);
+	cr_assert_eq(controller_cursor(a), 2);
+	cr_assert_geq(controller_save(a, "2", NULL, err, sizeof(err)), 0, "%s", err);
+	snprintf(path, sizeof path, "%s/game.sgf", dir);
+	cr_assert_geq(controller_export(a, path, err, sizeof(err)), 0, "%s", err);
+
+	opt.white = "human"; /* the players come from the slot */
+	b = controller_new(&opt, err, sizeof(err));
+	cr_assert_geq(controller_load(b, "2", err, sizeof(err)), 0, "%s", err);
+	cr_assert(strstr(err, "loaded slot 2; PLAY: White novice answers; `study` stops it"), "%s",
+		  err);
+	cr_assert_not(controller_study(b));
+	cr_assert_eq(controller_mode(b), MODE_PLAY);
+	cr_assert_eq(controller_cursor(b), 2, "at the end of the line");
+	play(b, board_square_name(board_first_square(controller_legal_moves(b))));
+	cr_assert(controller_engine_busy(b), "the engine answers");
+	settle(b);
+	cr_assert_eq(controller_cursor(b), 4);
+	/* an exported file of this program names its players: it plays on too */
+	cr_assert_geq(controller_load(b, path, err, sizeof(err)), 0, "%s", err);
+	cr_assert_not(controller_study(b), "%s", err);
+	cr_assert_eq(controller_cursor(b), 2);
+	/* a file from elsewhere: study, from its start */
+	snprintf(path, sizeof path, "%s/other.txt", dir);
+	f = fopen(path, "w");
+	cr_assert(f);
+	fputs("f5d6c3d3\n", f);
+	fclose(f);
+	cr_assert_geq(controller_load(b, path, err, sizeof(err)), 0, "%s", err);
+	cr_assert(controller_study(b));
+	cr_assert_eq(controller_cursor(b), 0, "studied from its start");
+	cr_assert(strstr(err, "STUDY: `play` plays on"), "%s", err);
+	cr_assert_geq(controller_set_study(b, false, err, sizeof(err)), 0);
+	cr_assert_not(controller_study(b));
+	controller_free(a);
+	controller_free(b);
 	snprintf(path, sizeof path, "rm -rf '%s'", dir);
 	cr_assert_eq(system(path), 0);
 }

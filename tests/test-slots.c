@@ -236,7 +236,7 @@ Test(slots, list_gives_date_players_moves_result_and_description)
 	cr_assert(list[0].broken);
 	cr_assert(strstr(list[0].description, "GM must be 2") != NULL, "%s", list[0].description);
 	cr_assert_str_eq(list[1].name, "7");
-	cr_assert_eq(list[1].moves, 61);
+	cr_assert_eq(list[1].moves, 60, "60 moves and a pass: the pass is no move (it said 61)");
 	cr_assert_str_eq(list[1].result, "B+24", "from the final position when RE is unset");
 	cr_assert_str_eq(list[1].black, "Ann");
 	cr_assert_str_eq(list[1].date, "2026-11-22");
@@ -246,6 +246,26 @@ Test(slots, list_gives_date_players_moves_result_and_description)
 	cr_assert_eq(list[3].moves, 0);
 	cr_assert_str_eq(list[3].result, "");
 	free(list);
+	game_free(g);
+}
+
+/* The start's notice of the autosave came at every start: it is offered once per save. */
+Test(slots, an_autosave_is_offered_once_per_save)
+{
+	char err[512], path[256];
+	struct game *g = game_new();
+	struct timespec t[2] = {{0, UTIME_OMIT}, {1000000000, 0}};
+
+	cr_assert_not(slots_offer_once(dir, SLOTS_AUTOSAVE), "no autosave, nothing to offer");
+	cr_assert_eq(slots_save(dir, SLOTS_AUTOSAVE, g, NULL, err, sizeof(err)), 0, "%s", err);
+	cr_assert(slots_offer_once(dir, SLOTS_AUTOSAVE));
+	cr_assert_not(slots_offer_once(dir, SLOTS_AUTOSAVE), "not twice");
+	cr_assert_not(slots_offer_once(dir, SLOTS_AUTOSAVE));
+	/* a new autosave (another modification time) is offered again */
+	snprintf(path, sizeof(path), "%s/%s.sgf", dir, SLOTS_AUTOSAVE);
+	cr_assert_eq(utimensat(AT_FDCWD, path, t, 0), 0);
+	cr_assert(slots_offer_once(dir, SLOTS_AUTOSAVE));
+	cr_assert_not(slots_offer_once(dir, SLOTS_AUTOSAVE));
 	game_free(g);
 }
 

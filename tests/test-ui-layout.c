@@ -70,10 +70,28 @@ Test(ui_layout, small_terminals_get_the_compact_screen)
 	cr_assert(l.compact && l.moves_w >= 20, "60x20 has the move list");
 	ui_layout_compute(&l, 15, 40);
 	cr_assert(l.compact && l.moves_w >= 12, "40x15 too");
-	for (int sq = 0; sq < 64; sq++)
-		cr_assert_eq(ui_compact_square_at(&l, l.board_y + sq / 8,
-						  l.board_x + (sq % 8) * l.cell_w + l.cell_w / 2),
-			     sq, "a click finds square %d", sq);
+	cr_assert_eq(l.cell_w, 3, "40x15: squares wide enough for a score of the overlay");
+	cr_assert_geq(l.graph_h, 3, "40x15: rows under the board for clocks, score, engine");
+	struct ui ui;
+	memset(&ui, 0, sizeof ui);
+	ui.lay = l;
+	for (int flip = 0; flip < 2; flip++) {
+		ui.flipped = flip;
+		for (int sq = 0; sq < 64; sq++) {
+			int r = sq / 8, c = sq % 8;
+			if (flip) {
+				r = 7 - r;
+				c = 7 - c;
+			}
+			cr_assert_eq(ui_compact_square_at(&ui, l.board_y + r,
+							  l.board_x + c * l.cell_w + l.cell_w / 2),
+				     sq, "a click finds square %d (flipped %d)", sq, flip);
+		}
+	}
+	ui_layout_board(&l, 13, 60, VARIANT_10X10_HOLES);
+	cr_assert(l.too_small, "the 10x10 board needs 14 rows");
+	ui_layout_board(&l, 14, 60, VARIANT_10X10_HOLES);
+	cr_assert(l.compact && l.board_y + l.board_h <= l.status_y, "and fits in 14");
 	ui_layout_compute(&l, UI_COMPACT_ROWS - 1, 200);
 	cr_assert(l.too_small);
 	ui_layout_compute(&l, 60, UI_COMPACT_COLS - 1);

@@ -37,6 +37,8 @@ keys sq g j 3
 sleep 0.3
 screen sq | grep -q "○g3"; [ $? -ne 0 ]; check "another key between column and row cancels the square" $?
 keys sq E
+wait_for sq "The game is not saved. \`edit\` replaces it: go on? (y/n)"; check "E on an unsaved game asks first (it discarded the moves)" $?
+keys sq y
 wait_for sq "EDIT"; check "E enters edit mode" $?
 keys sq Escape
 wait_for sq "left edit mode"; check "Esc leaves edit mode" $?
@@ -100,7 +102,7 @@ cp "$DATA/edax.txt" "$T/edax.txt"
 cmd endi "import $T/edax.txt"
 wait_for endi "Game over: Black wins 44–20."; check "the screen says the result of an imported finished game" $?
 screen endi | head -n 1 | grep -q "20  0:00 *Black wins 44–20$"; check "the header says it in place of the move number" $?
-screen endi | tail -n 1 | grep -q "Game over:  \[ \] step through it"; check "the key line offers what is left to do" $?
+screen endi | tail -n 1 | grep -q "Game over:  \[ \] step .*q quit *$"; check "the key line offers what is left to do, q quit last" $?
 keys endi '['
 wait_for endi "move 60/61  STUDY"; check "stepping back leaves the game's end: study mode (an imported game is studied)" $?
 keys endi ']'

@@ -134,9 +134,12 @@ check "saving again to the game's own slot does not ask" $?
 quit sv
 
 # ---------------------------------------------------------------- loading, stepping, resizing
+# a slot of two humans' unfinished game plays on at its end, as it was saved
 start load 80 24 -- --load one
-wait_for load "move 0/2  STUDY"; check "--load opens the slot for study, at the start" $?
+wait_for load "move 2/2  PLAY"; check "--load opens an unfinished slot at its end, to play on" $?
 wait_for load "●d3     2 ○c3!?✎+"; check "the loaded game has its moves, marks, comments and variations" $?
+keys load Home
+wait_for load "move 0/2"; check "Home goes to the start of the line" $?
 keys load End
 wait_for load "move 2/2"; check "End goes to the end of the line" $?
 keys load '['
@@ -165,7 +168,9 @@ start info 80 24 -- "$TIGER"
 wait_for info "Game: Tiger, with a variation"; check "move 0 shows the game information" $?
 screen info | grep -q "Example games, 2026-11-22 result B+8"; check "event, date and result at move 0" $?
 screen info | grep -q "A game played by the program"; check "the game's text (GC) at move 0" $?
-screen info | head -n 1 | grep -q "Black Othello.*White Othello"; check "the header names the file's players" $?
+# (both are "Othello Master (3 plies)": cut to fit they read "Othello Ma" twice,
+# the program's name goes first)
+screen info | head -n 1 | grep -q "Black (3 plies) .*White (3 plies) "; check "the header names the file's players, told apart" $?
 cmd info "info"
 wait_for info "black    PB  Othello Master (3 plies)"; check "info alone shows the information" $?
 screen info | grep -q "Comment of move 0:"; check "and the comment of move 0" $?
@@ -200,9 +205,9 @@ cmd study2 "save kept"
 wait_for study2 "saved in slot kept" >/dev/null
 quit study2
 start study3 80 24 -- --load kept
-wait_for study3 "STUDY" >/dev/null
-keys study3 End
-wait_for study3 "move 1/1" >/dev/null
+wait_for study3 "move 1/1  PLAY" >/dev/null
+cmd study3 "study"
+wait_for study3 "move 1/1  STUDY" >/dev/null
 cmd study3 "c3"
 wait_for study3 " 2 ○c3"; check "--load: a tried move is played" $?
 cmd study3 "c4"
@@ -303,6 +308,8 @@ E=$(printf '\033')
 TM capture-pane -e -p -t ses >"$T/ses.esc"
 grep -q "○e6${E}\[4m" "$T/ses.esc" && grep -q "●a3${E}\[[0-9;]*m?!" "$T/ses.esc" && ! grep -q "●a3${E}\[4m" "$T/ses.esc"
 check "session: verdicts and the user's marks read apart in the move list" $?
+cmd ses "goto 60"
+wait_for ses "exact (1 empty)"; check "session: the last move's analysis says 1 empty (not empties)" $?
 # move 22 (a2) carries the user's mark ?! and, with either the round-4 or the
 # round-5 weights, the verdict ?! (a loss of 3.62 discs at depth 3)
 cmd ses "goto 22"

@@ -3,7 +3,7 @@
  *
  * Parses the options into controller and screen settings, creates the
  * controller and hands it to the screen (ui.c). A FILE or --load SLOT opens
- * a saved game for study.
+ * a saved game: played on, or studied (controller_load says which).
  */
 #include "cli-options.h"
 #include "cli-variant.h"
@@ -39,6 +39,8 @@ struct play_options {
 	const char *variant;	 /* --variant NAME, NULL = 8x8 */
 	double game_time;	 /* --game-time MINUTES a side, 0 = no clock */
 	const char *limit[2];	 /* --hint-depth LIMIT, --overlay-depth LIMIT (N or Ss) */
+	double delay;		 /* --delay S between engine moves, -1 = 1 s when both are
+				    engines, else none */
 };
 
 /* Appends a level setting to the players' levels (--random, --seed, --no-book). */
@@ -91,7 +93,9 @@ static const struct cli_options play_options = {
     .command = NULL,
     .usage = "usage: othello [play] [OPTIONS] [FILE]\n"
 	     "Plays Othello in the terminal (Black: you, White: the engine by default).\n"
-	     "FILE or --load SLOT opens a game for study (the engine moves only on `go`).\n\n",
+	     "FILE or --load SLOT opens a saved game: one this program saved that goes on\n"
+	     "is played on by its players (or those of --black/--white); a finished game\n"
+	     "or one from elsewhere opens for study (the engine moves only on `go`).\n\n",
     .footer = "\nOn the board a square typed by its name is played (f then 5: f5); arrows\n"
 	      "and Enter play the cursor's square; E edits, C comments, G lets the engine\n"
 	      "move, Esc leaves edit mode, Ctrl-C stops the engine or asks to quit, : opens\n"
@@ -115,6 +119,10 @@ static const struct cli_options play_options = {
 	    CLI_NUMBER("game-time", 0, offsetof(struct play_options, game_time), "MINUTES",
 		       "each side's time for the game; the engine's time\n"
 		       "manager spreads it over the moves left"),
+	    CLI_NUMBER("delay", 0, offsetof(struct play_options, delay), "S",
+		       "seconds at least between two engine moves\n"
+		       "(default 1 when engines play both sides, else 0);\n"
+		       "P pauses, G then plays one move"),
 	    {.name = "random",
 	     .kind = CLI_OPT_CALL,
 	     .call = play_random,
@@ -181,11 +189,13 @@ int cli_play(int argc, char **argv)
 	double start = timer_now();
 	char err[256], black[256], white[256];
 	int first, status;
+	bool named_black, named_white;
 
 	controller_options_default(&copt);
 	po.black = copt.black;
 	po.white = copt.white;
 	po.hash_mb = (long)copt.tt_megabytes;
+	po.delay = -1;
 	if ((status = cli_options_parse(&play_options, argc, argv, &po, &first)) >= 0)
 		return status;
 	if (first < argc) {
@@ -208,8 +218,16 @@ int cli_play(int argc, char **argv)
 	uopt.timing_file = po.timing_file;
 	if (!cli_variant_game("play", po.variant, po.game_time, &copt))
 		return 2;
+	named_black = po.black != copt.black;
+	named_white = po.white != copt.white;
 	copt.black = po.black;
 	copt.white = po.white;
+	if (po.delay < -0.5) /* not given: a watchable pace when engines play each other */
+		po.delay = po.black && strcmp(po.black, "human") != 0 && po.white &&
+				   strcmp(po.white, "human") != 0
+			       ? 1.0
+			       : 0;
+	copt.move_delay = po.delay;
 	copt.no_book = po.no_book;
 	copt.book_files = po.books.n ? po.books.item : NULL;
 	copt.n_book_files = po.books.n;
@@ -238,6 +256,9 @@ int cli_play(int argc, char **argv)
 			copt.white = white;
 		}
 	}
+	/* players named on the command line play a loaded game on */
+	uopt.black = named_black ? copt.black : NULL;
+	uopt.white = named_white ? copt.white : NULL;
 	if (uopt.timing_file) {
 		/* the file is opened for each note: check now that it can be */
 		FILE *f = fopen(uopt.timing_file, "a");

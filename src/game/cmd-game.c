@@ -161,6 +161,51 @@ int cmd_go(struct controller *ctl, int argc, char **argv, struct command_result 
 	return 0;
 }
 
+/* `play` and `study`: the players take their turns, or the engine waits for `go` */
+static int set_study(struct controller *ctl, bool on, struct command_result *res)
+{
+	char msg[256];
+
+	if (cmd_flags(res, controller_set_study(ctl, on, msg, sizeof(msg)), msg) < 0)
+		return -1;
+	cmd_message(res, "%s", msg);
+	return 0;
+}
+
+/* `play` */
+int cmd_play(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	(void)argc;
+	(void)argv;
+	return set_study(ctl, false, res);
+}
+
+/* `study` */
+int cmd_study(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	(void)argc;
+	(void)argv;
+	return set_study(ctl, true, res);
+}
+
+/* `pause [on|off]`: engines wait for `go` (no word: the other state) */
+int cmd_pause(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	bool on = !controller_paused(ctl);
+
+	if (argc > 1) {
+		if (strcasecmp(argv[1], "on") != 0 && strcasecmp(argv[1], "off") != 0)
+			return cmd_fail(res, "pause: on or off, not `%s`", argv[1]);
+		on = strcasecmp(argv[1], "on") == 0;
+	}
+	if (cmd_flags(res, controller_pause(ctl, on), "") < 0)
+		return -1;
+	cmd_message(res, "%s",
+		    on ? "paused: G plays one move, P goes on"
+		       : "going on: the engines take their turns");
+	return 0;
+}
+
 /* `stop` */
 int cmd_stop(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {

@@ -32,6 +32,9 @@ int cmd_move(struct controller *ctl, int argc, char **argv, struct command_resul
 int cmd_pass(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_go(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_stop(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_pause(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_play(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_study(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_hint(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_drill(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_overlay(struct controller *ctl, int argc, char **argv, struct command_result *res);

@@ -172,7 +172,10 @@ static const struct command_def cmd_table[] = {
 	.name = "edit",
 	.args = {0, 0},
 	.usage = "",
-	.help = "Edit the position: `set`, `side`, `clear`, then `done`.",
+	.help = "Edit the position: `set`, `side`, `clear`, then `done`, which starts the\n"
+		"game from it (the moves are dropped: the screen asks first when the\n"
+		"game is not saved).",
+	.flags = CMD_REPLACES_GAME,
 	.exec = cmd_edit,
     },
     {
@@ -250,6 +253,30 @@ static const struct command_def cmd_table[] = {
 	.usage = "",
 	.help = "Let the engine play the side to move now.",
 	.exec = cmd_go,
+    },
+    {
+	.name = "pause",
+	.args = {0, 1},
+	.usage = "[on|off]",
+	.help = "Engines make no move by themselves while paused (G, `go`, plays one: a\n"
+		"step); `pause` again goes on. P on the board.",
+	.exec = cmd_pause,
+    },
+    {
+	.name = "play",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Play on: the players take their turns (the engine answers for its\n"
+		"sides), after a game was opened for study.",
+	.exec = cmd_play,
+    },
+    {
+	.name = "study",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Study the game: moves are tried by hand for both sides and the engine\n"
+		"moves only on `go` (`play` goes back to playing).",
+	.exec = cmd_study,
     },
     {
 	.name = "stop",

@@ -53,7 +53,8 @@ static void drill_next(struct controller *ctl, char *msg, size_t msglen, size_t 
 
 /*
  * Starts a drill on the mistakes of `side` (BLACK, WHITE, -1 for both, -2 for
- * the human side if only one side is human, else both) in the analysed
+ * the human side if only one side is human and the game is played, else both:
+ * a study plays both sides by hand) in the analysed
  * current line: those losing more than `within` centidiscs. Puts the cursor
  * at the first and says what is asked in `msg`. The changes, or -1 with the
  * reason in `msg` (no analysis, no mistake, edit mode).
@@ -69,7 +70,9 @@ int controller_drill_start(struct controller *ctl, int side, int within, char *m
 		return -1;
 	}
 	if (side == -2)
-		side = (ctl->kind[BLACK] == PLAYER_HUMAN) == (ctl->kind[WHITE] == PLAYER_HUMAN) ? -1
+		side = ctl->study || (ctl->kind[BLACK] == PLAYER_HUMAN) ==
+					 (ctl->kind[WHITE] == PLAYER_HUMAN)
+			   ? -1
 		       : ctl->kind[BLACK] == PLAYER_HUMAN ? BLACK
 							  : WHITE;
 	memset(&ctl->drill, 0, sizeof(ctl->drill));

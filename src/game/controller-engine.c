@@ -23,6 +23,7 @@
 #include "eval.h"
 #include "opening-names.h"
 #include "square.h"
+#include "timer.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -367,8 +368,10 @@ bool controller_poll_event(struct controller *ctl, struct ctl_event *ev)
 		ev->changes |= (unsigned)ctl_overlay_step(ctl);
 	} else {
 		move_apply(ctl, worker_result(ctl->worker), ev);
-		if (ev->kind == CTL_EVENT_MOVE_PLAYED)
+		if (ev->kind == CTL_EVENT_MOVE_PLAYED) {
+			ctl->engine_moved_at = timer_now();
 			ev->changes |= (unsigned)ctl_autostep(ctl);
+		}
 	}
 	return true;
 }
@@ -432,16 +435,36 @@ static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
 	return ctl_job_start(ctl, JOB_MOVE, &job, err, errlen);
 }
 
+/* True when it is an engine's turn at the end of the line in a game that goes on and is
+   not studied nor paused, with no job running. */
+static bool engine_due(const struct controller *ctl)
+{
+	return !ctl->study && !ctl->paused && !worker_busy(ctl->worker) && !ctl->editing &&
+	       ctl->cur == ctl->tip && ctl->resigned < 0 && !game_is_over(ctl->cur) &&
+	       ctl->kind[ctl->cur->side] == PLAYER_ENGINE;
+}
+
+/* Seconds the delay still holds the engine's next move back (0: none). */
+static double delay_left(const struct controller *ctl)
+{
+	double left;
+
+	if (ctl->opt.move_delay <= 0 || ctl->engine_moved_at <= 0)
+		return 0;
+	left = ctl->engine_moved_at + ctl->opt.move_delay - timer_now();
+	return left > 0 ? left : 0;
+}
+
 /* Starts the engine when it is an engine's turn at the end of the line in a game
-   that goes on and is not being studied; the changes (CTL_CHANGED_ENGINE ...) or 0. */
+   that goes on and is not being studied nor paused, once the delay after the
+   last engine move has passed (controller_step_wait says when); the changes
+   (CTL_CHANGED_ENGINE ...) or 0. */
 int ctl_autostep(struct controller *ctl)
 {
 	char err[256];
 	int rc;
 
-	if (ctl->study || worker_busy(ctl->worker) || ctl->editing || ctl->cur != ctl->tip ||
-	    ctl->resigned >= 0 || game_is_over(ctl->cur) ||
-	    ctl->kind[ctl->cur->side] != PLAYER_ENGINE)
+	if (!engine_due(ctl) || delay_left(ctl) > 0)
 		return 0;
 	rc = engine_move_start(ctl, err, sizeof(err));
 	return rc < 0 ? 0 : rc;
@@ -453,6 +476,26 @@ int controller_step(struct controller *ctl, char *err, size_t errlen)
 	(void)err;
 	(void)errlen;
 	return ctl_autostep(ctl);
+}
+
+/* Seconds until controller_step starts an engine move the delay holds back; -1 when none
+   waits. */
+double controller_step_wait(const struct controller *ctl)
+{
+	return engine_due(ctl) ? delay_left(ctl) : -1;
+}
+
+/* `pause on|off`: while paused no engine moves by itself (`go` plays one move); leaving the
+   pause lets the engine to move start. The changes. */
+int controller_pause(struct controller *ctl, bool on)
+{
+	ctl->paused = on;
+	return CTL_CHANGED_STATUS | ctl_autostep(ctl);
+}
+
+bool controller_paused(const struct controller *ctl)
+{
+	return ctl->paused;
 }
 
 /* `go`: the engine plays the side to move at the cursor now, whoever plays it

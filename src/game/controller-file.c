@@ -160,6 +160,12 @@ int controller_save(struct controller *ctl, const char *slot, const char *descri
 	return CTL_CHANGED_STATUS;
 }
 
+/* True when the record names an engine level for a side (written by this program). */
+static bool record_has_levels(const struct game *g)
+{
+	return *game_info(g, INFO_BLACK_LEVEL) || *game_info(g, INFO_WHITE_LEVEL);
+}
+
 /* Takes the players back from a record's level fields (a slot written by this program). */
 static void players_from_info(struct controller *ctl)
 {
@@ -176,19 +182,63 @@ static void players_from_info(struct controller *ctl)
 	}
 }
 
+/* The last part of a path (its file name). */
+static const char *file_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash && slash[1] ? slash + 1 : path;
+}
+
+/* True when the game at the end of its line is over: no moves, resigned, or a
+   result recorded (a game stopped on time or by agreement). */
+static bool line_over(const struct controller *ctl)
+{
+	return ctl->resigned >= 0 || game_is_over(ctl->tip) || *game_info(ctl->game, INFO_RESULT);
+}
+
+/*
+ * A few words on the game's mode and how to switch, short enough to follow a
+ * file's name on the message line: a study says `play` plays on (the engine
+ * waits for `go`); a game played on says who answers and that `study` stops
+ * it.
+ */
+void controller_mode_note(const struct controller *ctl, char *out, size_t len)
+{
+	static const char *const word[2] = {"Black", "White"};
+	int engines = (ctl->kind[BLACK] == PLAYER_ENGINE) + (ctl->kind[WHITE] == PLAYER_ENGINE);
+
+	if (ctl->study)
+		snprintf(out, len, "%s",
+			 line_over(ctl) ? "STUDY: the game is over" : "STUDY: `play` plays on");
+	else if (line_over(ctl))
+		snprintf(out, len, "the game is over");
+	else if (engines == 2)
+		snprintf(out, len, "PLAY: %s and %s move; `study` stops them", ctl->level[BLACK],
+			 ctl->level[WHITE]);
+	else if (engines == 1) {
+		int c = ctl->kind[BLACK] == PLAYER_ENGINE ? BLACK : WHITE;
+		snprintf(out, len, "PLAY: %s %s answers; `study` stops it", word[c], ctl->level[c]);
+	} else
+		snprintf(out, len, "PLAY: two humans; `study` studies");
+}
+
 /*
  * Loads a save slot, or a game file when no slot has that name (SGF, GGF,
- * transcript or board string), and continues it at the end of its main line,
- * for study: the engine moves only when asked (see controller_study), however
- * the game was opened. A slot also restores the players (for `go` and for
- * playing on after black/white). Returns the changes, or -1 with a message and
- * the current game untouched.
+ * transcript or board string). A game this program saved (a slot, or a file
+ * that names its players' levels) that goes on is played on at the end of its
+ * line by the players it was saved with; a finished game, or one from
+ * elsewhere, opens for study at its start (the engine moves only when asked,
+ * see controller_study). Every way of opening a game comes here, so `load`
+ * and `othello --load` agree. The message names the slot or file and says the
+ * mode and how to switch (controller_mode_note). Returns the changes, or -1
+ * with a message and the current game untouched.
  */
 int controller_load(struct controller *ctl, const char *slot_or_file, char *err, size_t errlen)
 {
-	char dir[SLOT_PATH_MAX];
+	char dir[SLOT_PATH_MAX], note[200];
 	struct game *g;
-	bool slot = false;
+	bool slot = false, ours;
 
 	if (slots_name_valid(slot_or_file) &&
 	    resolve_dir(ctl, dir, sizeof(dir), err, errlen) == 0 && slot_exists(dir, slot_or_file))
@@ -203,15 +253,38 @@ int controller_load(struct controller *ctl, const char *slot_or_file, char *err,
 	}
 	if (!g)
 		return -1;
+	ours = slot || record_has_levels(g);
 	ctl_reset_game(ctl, g);
-	ctl->study = true;
-	if (slot) {
+	if (ours)
 		players_from_info(ctl);
+	if (slot)
 		snprintf(ctl->slot, sizeof ctl->slot, "%s", slot_or_file);
-	}
+	ctl->study = !ours || line_over(ctl);
+	if (ctl->study && ctl->tip != ctl->game->root)
+		ctl_set_cursor(ctl, ctl->game->root); /* studied from its start */
 	ctl->dirty = false;
-	snprintf(err, errlen, "loaded %s %s", slot ? "slot" : "file", slot_or_file);
+	controller_mode_note(ctl, note, sizeof note);
+	snprintf(err, errlen, "loaded %s %s; %s", slot ? "slot" : "file",
+		 slot ? slot_or_file : file_name(slot_or_file), note);
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);
+}
+
+/* `play` (on true) and `study` (false): the players take their turns from
+   here, or the engine waits for `go`. The changes, with the mode note in `msg`. */
+int controller_set_study(struct controller *ctl, bool on, char *msg, size_t msglen)
+{
+	ctl_cancel(ctl);
+	ctl->study = on;
+	if (on) {
+		snprintf(msg, msglen, "STUDY: the engine moves only on `go`; `play` plays on");
+		return CTL_CHANGED_STATUS;
+	}
+	game_set_info(ctl->game, INFO_BLACK_LEVEL,
+		      ctl->kind[BLACK] == PLAYER_ENGINE ? ctl->level[BLACK] : "");
+	game_set_info(ctl->game, INFO_WHITE_LEVEL,
+		      ctl->kind[WHITE] == PLAYER_ENGINE ? ctl->level[WHITE] : "");
+	controller_mode_note(ctl, msg, msglen);
+	return CTL_CHANGED_STATUS | ctl_autostep(ctl);
 }
 
 /* Reads a game file (any format the record reads) for study (see controller_load); the players
@@ -286,7 +359,7 @@ int controller_autosave(struct controller *ctl, char *where, size_t wherelen, ch
 			snprintf(
 			    err, errlen,
 			    "the autosave slot could not be written (%s); the game is saved in "
-			    "%s instead: `import %s` resumes it",
+			    "%s instead: `load %s` resumes it",
 			    why, where, where);
 			return 1;
 		}
@@ -304,6 +377,16 @@ bool controller_has_autosave(const struct controller *ctl)
 
 	return resolve_dir(ctl, dir, sizeof(dir), err, sizeof(err)) == 0 &&
 	       slot_exists(dir, SLOTS_AUTOSAVE);
+}
+
+/* True once per autosave: when the save directory holds an `autosave` slot
+   that was not offered yet (slots_offer_once); the screen says so then. */
+bool controller_autosave_offer(const struct controller *ctl)
+{
+	char dir[SLOT_PATH_MAX], err[256];
+
+	return resolve_dir(ctl, dir, sizeof(dir), err, sizeof(err)) == 0 &&
+	       slots_offer_once(dir, SLOTS_AUTOSAVE);
 }
 
 /* The save slots as text, one a line; malloc'd, or NULL with a message. */

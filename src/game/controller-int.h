@@ -91,9 +91,12 @@ struct controller {
 	bool overlay_stalled;		   /* its last search there got no deeper: it stops */
 	bool have_analysis;		   /* sides[] holds the last analysis */
 	struct ctl_drill drill;		   /* the drill, when one runs */
-	bool study; /* a game opened for study (load, import): the engine moves only when asked
+	bool study; /* a game opened for study (load, import, `study`): the engine moves only when
+		       asked
 		       (`go`), until `new` or a player is set with black/white */
-	struct ctl_analysis_side sides[2];  /* totals of the last analysis */
+	struct ctl_analysis_side sides[2]; /* totals of the last analysis */
+	bool paused;			   /* `pause`: engines wait for `go` */
+	double engine_moved_at; /* timer_now() when an engine's move was played, 0 = a human's */
 	struct veval veval[VARIANT_COUNT];  /* each other board's evaluation, once loaded */
 	bool veval_ready[VARIANT_COUNT];    /* veval[v] is loaded */
 	char veval_name[VARIANT_COUNT][64]; /* where it came from: "eval/variant-6x6.txt" or

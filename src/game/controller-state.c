@@ -75,6 +75,7 @@ void ctl_reset_game(struct controller *ctl, struct game *g)
 	ctl->cur = ctl->tip;
 	ctl_turn_begin(ctl);
 	ctl->resigned = -1;
+	ctl->engine_moved_at = 0;
 	ctl->editing = false;
 	ctl->n_hints = 0;
 	ctl->hint_node = NULL;

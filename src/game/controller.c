@@ -177,6 +177,7 @@ int controller_play(struct controller *ctl, int sq, char *err, size_t errlen)
 	if (ctl_add_move(ctl, sq, err, errlen) < 0)
 		return -1;
 	human_move_time(ctl, sq, at_end, took);
+	ctl->engine_moved_at = 0; /* a person's move is answered at once */
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
@@ -639,6 +640,7 @@ int controller_edit_done(struct controller *ctl, char *err, size_t errlen)
 		 : game_set_vstart(ctl->game, v, &vb, ctl->edit_side, err, errlen)) < 0)
 		return -1;
 	game_set_info(ctl->game, INFO_RESULT, "");
+	game_set_info(ctl->game, INFO_OPENING, ""); /* the old game's opening is not this one's */
 	ctl->editing = false;
 	ctl->cur = ctl->tip = ctl->game->root;
 	ctl_turn_begin(ctl);

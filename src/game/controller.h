@@ -75,8 +75,10 @@ struct controller_options {
 	const char *const *book_files; /* opening books to combine; none = the shipped book */
 	int n_book_files;	       /* entries of book_files */
 	bool no_book;		       /* engines play without any opening book */
-	int threads;	  /* search threads of the engine (default 1); 0 = one per online core */
-	double game_time; /* seconds on each side's game clock (--game-time); 0 = none */
+	int threads;	   /* search threads of the engine (default 1); 0 = one per online core */
+	double game_time;  /* seconds on each side's game clock (--game-time); 0 = none */
+	double move_delay; /* seconds at least between an engine's move and the next engine
+			      move it starts by itself (--delay: watching engines); 0 = none */
 	enum variant variant; /* the board of the first game and of `new` without --variant */
 };
 
@@ -200,6 +202,8 @@ int controller_overlay_step(struct controller *ctl);
 bool controller_analysis(const struct controller *ctl, struct ctl_analysis_side out[2]);
 bool controller_unsaved(const struct controller *ctl);
 bool controller_study(const struct controller *ctl);
+/* What the mode means and how to switch, one sentence ("STUDY: ... `play` ..."). */
+void controller_mode_note(const struct controller *ctl, char *out, size_t len);
 char *controller_info_text(const struct controller *ctl);
 const char *controller_save_dir(const struct controller *ctl);
 /* The evaluation in use ("pattern", "classic" or the weights file), and why it is not the one
@@ -219,6 +223,12 @@ void controller_stop(struct controller *ctl);
 /* Starts the engine if it is an engine's turn at the end of the line (changes, or -1); call it
    once after controller_new so that an engine playing Black begins. */
 int controller_step(struct controller *ctl, char *err, size_t errlen);
+/* Seconds until an engine move held back by the delay (or 0 for now) may start, through
+   controller_step; -1 when none waits. */
+double controller_step_wait(const struct controller *ctl);
+/* `pause`: engines make no move by themselves (`go` still plays one); the changes. */
+int controller_pause(struct controller *ctl, bool on);
+bool controller_paused(const struct controller *ctl);
 
 /* Playing. Each returns enum ctl_change bits (>= 0), or -1 with `err` set. */
 int controller_new_game(struct controller *ctl, char *err, size_t errlen);
@@ -272,6 +282,8 @@ bool controller_drilling(const struct controller *ctl, struct ctl_drill_state *o
 int controller_save(struct controller *ctl, const char *slot, const char *description, char *err,
 		    size_t errlen);
 int controller_load(struct controller *ctl, const char *slot_or_file, char *err, size_t errlen);
+/* `study` (on) or `play` (off): whether the engine waits for `go`; the mode note in msg. */
+int controller_set_study(struct controller *ctl, bool on, char *msg, size_t msglen);
 bool controller_slot_taken(const struct controller *ctl, const char *slot);
 char *controller_slots_text(const struct controller *ctl, char *err, size_t errlen);
 int controller_export(struct controller *ctl, const char *file, char *err, size_t errlen);
@@ -281,6 +293,8 @@ int controller_autosave(struct controller *ctl, char *where, size_t wherelen, ch
 			size_t errlen);
 /* True when the save directory holds an `autosave` slot (offer it at start: `load autosave`). */
 bool controller_has_autosave(const struct controller *ctl);
+/* True the first time an autosave is asked about (once per autosave: the start's notice). */
+bool controller_autosave_offer(const struct controller *ctl);
 
 /* Text views for scripts and pop-ups (malloc'd). */
 char *controller_board_text(const struct controller *ctl);

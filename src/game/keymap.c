@@ -2,7 +2,8 @@
  * keymap.c — the key bindings: one table from key names to command lines.
  *
  * A key runs a command line exactly as if it were typed in the command bar.
- * Lines may hold `{square}`, replaced by the board cursor's square. Besides
+ * Lines may hold `{square}`, replaced by the board cursor's square, and
+ * `prompt` lines `{comment}`, the comment of the move at the cursor. Besides
  * the command table's commands (command.c), the screen has verbs of its own
  * (src/ui/verbs.c): `cursor DIRECTION`, `select` (play the cursor's square,
  * or cycle its disc in edit mode), `column X` and `row N` (a square typed
@@ -81,12 +82,13 @@ static const struct keymap_binding bindings[] = {
     {"PageDown", IN_ALL, "scroll 1", ""},
     {"?", IN_GAME, "hint", "ask the engine for hints"},
     {"G", IN_GAME, "go", "let the engine play the side to move"},
+    {"P", IN_GAME, "pause", "pause the engines (G steps), or go on"},
     {"O", IN_GAME, "overlay", "every legal move's score on its square (on/off)"},
     {"+", IN_GAME, "depth overlay +2", "the overlay 2 plies deeper"},
     {"D", IN_GAME, "drill", "drill the mistakes of the analysed game"},
     {"p", IN_GAME, "pass", "pass (when there is no legal move)"},
     {"v", IN_GAME, "variations", "list the variations here"},
-    {"C", IN_GAME, "prompt comment ", "comment the move at the cursor (bar)"},
+    {"C", IN_GAME, "prompt comment {comment}", "comment the move at the cursor (bar)"},
     {"m", IN_GAME, "prompt mark ", "mark the move at the cursor (bar)"},
     {"s", IN_ALL, "prompt save ", "save the game (opens the bar)"},
     {"E", IN_GAME, "edit", "edit the position"},
@@ -136,10 +138,71 @@ const struct keymap_binding *keymap_table(size_t *count)
 	return bindings;
 }
 
-/* Columns of `help keys`: keys, what they do, then the command (at most 18
-   characters), so that a line stays within 79 columns; keys too many for
-   their column get a line of their own. */
-enum { KEYS_WIDTH = 17, KEYS_HELP_WIDTH = 40 };
+/* Columns of `help keys`: the keys, then what they do with the command they run
+   (a game command's name; the screen's own verbs are not named), wrapped so
+   that every line stays within 79 columns; keys too many for their column
+   get a line of their own. */
+enum { KEYS_WIDTH = 18, KEYS_LINE = 79 };
+
+/* True when `command`'s first word is one of the screen's verbs (not a game command). */
+static bool screen_verb(const char *command)
+{
+	static const char *const verbs[] = {"cursor", "select", "column",    "row",    "scroll",
+					    "escape", "prompt", "interrupt", "redraw", NULL};
+	size_t n = strcspn(command, " ");
+
+	for (const char *const *v = verbs; *v; v++)
+		if (strlen(*v) == n && strncmp(*v, command, n) == 0)
+			return true;
+	return false;
+}
+
+/* The names of names[0..n) into keys[size], a run of three or more one-character
+   keys that follow one another (a b c ... i) written as its ends (a-i). */
+static void join_keys(char *keys, size_t size, const char *const *names, size_t n)
+{
+	size_t len = 0;
+
+	keys[0] = '\0';
+	for (size_t k = 0; k < n && len < size; k++) {
+		size_t e = k;
+
+		while (e + 1 < n && !names[e][1] && !names[e + 1][1] &&
+		       names[e + 1][0] == names[e][0] + 1)
+			e++;
+		if (names[k][1] || e - k < 2)
+			e = k;
+		len += (size_t)snprintf(keys + len, size - len, "%s%s", len ? " " : "", names[k]);
+		if (e > k && len < size)
+			len += (size_t)snprintf(keys + len, size - len, "-%s", names[e]);
+		k = e;
+	}
+}
+
+/* Appends `text` wrapped at `width` columns, each line after the first indented
+   by `indent` blanks, then a newline. Returns the new length. */
+static size_t add_wrapped(char *out, size_t size, size_t len, const char *text, int indent,
+			  int width)
+{
+	while (*text && len < size) {
+		int n = (int)strlen(text);
+
+		if (n > width) {
+			n = width;
+			while (n > 0 && text[n] != ' ')
+				n--;
+			if (n == 0)
+				n = width;
+		}
+		len += (size_t)snprintf(out + len, size - len, "%.*s\n", n, text);
+		text += n;
+		while (*text == ' ')
+			text++;
+		if (*text && len < size)
+			len += (size_t)snprintf(out + len, size - len, "%*s", indent, "");
+	}
+	return len;
+}
 
 /* The `help keys` text: a title, then one line per action (an entry with a
    help text and the entries without one after it) with all its keys, once
@@ -151,30 +214,34 @@ char *keymap_help(void)
 
 	if (!out)
 		return NULL;
-	len += (size_t)snprintf(
-	    out, size, "Keys (each runs the command shown; `help COMMAND` describes it):\n\n");
+	len += (size_t)snprintf(out, size,
+				"Keys (`help COMMAND` describes the command a key runs):\n\n");
 	for (size_t i = 0; i < KEYMAP_COUNT && len < size; i++) {
 		const struct keymap_binding *b = &bindings[i];
-		char keys[64] = "";
+		char keys[64], what[200];
+		const char *names[16];
+		size_t n = 0;
 		int cmd_len;
 
 		if (!b->help[0])
 			continue;
-		snprintf(keys, sizeof keys, "%s", b->name);
-		for (size_t j = i + 1; j < KEYMAP_COUNT && !bindings[j].help[0]; j++)
-			snprintf(keys + strlen(keys), sizeof keys - strlen(keys), " %s",
-				 bindings[j].name);
-		cmd_len = (int)strlen(b->command);
-		while (cmd_len > 0 && b->command[cmd_len - 1] == ' ')
-			cmd_len--;
+		names[n++] = b->name;
+		for (size_t j = i + 1; j < KEYMAP_COUNT && !bindings[j].help[0] && n < 16; j++)
+			names[n++] = bindings[j].name;
+		join_keys(keys, sizeof keys, names, n);
+		cmd_len = (int)strcspn(b->command, " {");
+		if (screen_verb(b->command) || strchr(b->command, '{'))
+			snprintf(what, sizeof what, "%s", b->help);
+		else
+			snprintf(what, sizeof what, "%s, `%.*s`", b->help, cmd_len, b->command);
 		if (strlen(keys) > KEYS_WIDTH) {
 			len += (size_t)snprintf(out + len, size - len, "  %s\n", keys);
 			keys[0] = '\0';
 		}
 		if (len < size)
-			len += (size_t)snprintf(out + len, size - len, "  %-*s %-*s %.*s\n",
-						KEYS_WIDTH, keys, KEYS_HELP_WIDTH, b->help, cmd_len,
-						b->command);
+			len += (size_t)snprintf(out + len, size - len, "  %-*s ", KEYS_WIDTH, keys);
+		len = add_wrapped(out, size, len, what, 2 + KEYS_WIDTH + 1,
+				  KEYS_LINE - 2 - KEYS_WIDTH - 1);
 	}
 	if (len >= size)
 		out[size - 1] = '\0';

@@ -261,6 +261,41 @@ struct game *slots_load(const char *dir, const char *name, char *err, size_t err
 	return record_load_file(path, RECORD_SGF, err, errlen);
 }
 
+/*
+ * True the first time it is asked about this save of slot `name` of dir:
+ * the file .NAME.offered beside it records the slot's modification time
+ * (seconds and nanoseconds, as text) once asked, so that a notice about the
+ * slot is shown once per save, not at every start. False when the slot does
+ * not exist or was offered already; a marker that cannot be written makes it
+ * true again next time (the notice then repeats, no more).
+ */
+bool slots_offer_once(const char *dir, const char *name)
+{
+	char path[SLOT_PATH_MAX], mark[SLOT_PATH_MAX + 16], want[64], have[64] = "", err[64];
+	struct stat st;
+	FILE *f;
+
+	if (slots_path(dir, name, path, sizeof(path), err, sizeof(err)) < 0 ||
+	    stat(path, &st) != 0 ||
+	    snprintf(mark, sizeof(mark), "%s/.%s.offered", dir, name) >= (int)sizeof(mark))
+		return false;
+	snprintf(want, sizeof(want), "%lld.%09ld", (long long)st.st_mtim.tv_sec,
+		 (long)st.st_mtim.tv_nsec);
+	if ((f = fopen(mark, "r"))) {
+		if (!fgets(have, sizeof(have), f))
+			have[0] = '\0';
+		fclose(f);
+		have[strcspn(have, "\n")] = '\0';
+	}
+	if (strcmp(have, want) == 0)
+		return false;
+	if ((f = fopen(mark, "w"))) {
+		fprintf(f, "%s\n", want);
+		fclose(f);
+	}
+	return true;
+}
+
 /* Orders slots 0-9 first, then the other names alphabetically. */
 static int slot_cmp(const void *a, const void *b)
 {
@@ -308,7 +343,9 @@ static void fill_info(struct slot_info *s, const char *path)
 	if (!s->result[0])
 		game_result_string(game_line_end(g->root), s->result, sizeof(s->result));
 	copy_text(s->description, sizeof(s->description), game_info(g, INFO_DESCRIPTION));
-	s->moves = game_main_line_length(g);
+	s->moves = 0; /* the moves played: a pass is no move */
+	for (const struct game_node *n = g->root->child; n; n = n->child)
+		s->moves += n->move != SQ_PASS;
 	game_free(g);
 }
 

@@ -33,7 +33,7 @@ struct slot_info {
 	char date[32];		  /* the game's date (DT), or the save date */
 	char black[64];		  /* black player */
 	char white[64];		  /* white player */
-	int moves;		  /* moves on the main line, passes included */
+	int moves;		  /* moves on the main line, passes not counted */
 	char result[32];	  /* RE, or "" if not finished */
 	char description[128];	  /* description given when saving */
 	bool broken;		  /* the file did not load (description holds why) */
@@ -49,6 +49,7 @@ int slots_save_unique(const char *dir, const char *name, const struct game *g,
 int slots_save(const char *dir, const char *name, const struct game *g, const char *description,
 	       char *err, size_t errlen);
 struct game *slots_load(const char *dir, const char *name, char *err, size_t errlen);
+bool slots_offer_once(const char *dir, const char *name);
 int slots_list(const char *dir, struct slot_info **out, int *count, char *err, size_t errlen);
 
 #endif

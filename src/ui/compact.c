@@ -1,19 +1,27 @@
 /*
  * compact.c — the screen of a small terminal (below 80x24, down to
- * UI_COMPACT_COLS x UI_COMPACT_ROWS): a one-line header, the board without
- * grid lines (two or three columns a square, one row), the move list beside
- * it when there is room, and the message and command lines that the full
- * screen has (draw.c draws those and the pop-ups at any size).
+ * UI_COMPACT_COLS x UI_COMPACT_ROWS, more for the 10x10 board: see
+ * ui_layout_min): a one-line header, the board without grid lines (two or
+ * three columns a square, one row) with the hints' and the overlay's scores
+ * on its squares, the move list beside it when there is room, under the
+ * board the players with their clocks, the score at the cursor and the
+ * engine's line (its live search, else the reasoning of the move), and the
+ * message and command lines that the full screen has (draw.c draws those and
+ * the pop-ups at any size).
  *
  * Representation: the layout's board_x, board_y and cell_w place the
  * squares (square c,r at board_x + c * cell_w, board_y + r); moves_x,
  * moves_y, moves_w and moves_h place the list, moves_w 0 when it does not
- * fit. The cursor is the square in reverse video, the last move is bold.
+ * fit; graph_y and graph_h are the rows under the board for the players,
+ * the score and the engine (one row holds all three, shortened). The cursor
+ * is the square in reverse video, the last move is bold.
  */
 #include "ui.h"
 
 #include "board.h"
 #include "gametree.h"
+#include "search.h"
+#include "timer.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -24,9 +32,10 @@ void ui_layout_compact(struct ui_layout *lay)
 	int n = square_size(lay->variant);
 
 	lay->compact = true;
-	lay->cell_w = lay->cols >= 2 + 3 * n + 2 + 20 ? 3 : 2;
-	lay->cell_h = 1;
 	lay->board_x = n >= 10 ? 3 : 2;
+	/* three columns a square hold a score of the overlay ("+12") */
+	lay->cell_w = lay->cols >= lay->board_x + 3 * n + 2 + 12 ? 3 : 2;
+	lay->cell_h = 1;
 	lay->board_y = 2;
 	lay->board_w = n * lay->cell_w;
 	lay->board_h = n;
@@ -36,6 +45,14 @@ void ui_layout_compact(struct ui_layout *lay)
 	lay->moves_y = 1;
 	lay->moves_w = lay->cols - lay->moves_x;
 	lay->moves_h = lay->status_y - lay->moves_y;
+	lay->graph_x = 0;
+	lay->graph_y = lay->board_y + n;
+	lay->graph_w = lay->cols;
+	lay->graph_h = lay->status_y - lay->graph_y;
+	if (lay->moves_h > lay->graph_y - lay->moves_y + 1 && lay->graph_h < 3) {
+		/* the rows under the board are few: the list stops above them */
+		lay->moves_h = lay->graph_y - lay->moves_y;
+	}
 	if (lay->moves_w < 12) {
 		lay->moves_w = 0;
 		lay->moves_h = 0;
@@ -43,13 +60,16 @@ void ui_layout_compact(struct ui_layout *lay)
 }
 
 /* The square at y,x of the compact board, or -1. */
-int ui_compact_square_at(const struct ui_layout *l, int y, int x)
+int ui_compact_square_at(const struct ui *ui, int y, int x)
 {
-	int r = y - l->board_y, c = x - l->board_x;
+	const struct ui_layout *l = &ui->lay;
+	int n = square_size(l->variant), r = y - l->board_y, c = x - l->board_x;
 
-	if (r < 0 || c < 0)
+	if (r < 0 || c < 0 || r >= n || c / l->cell_w >= n)
 		return -1;
-	return square_at(l->variant, r, c / l->cell_w);
+	c /= l->cell_w;
+	ui_view_rc(ui, n, &r, &c);
+	return square_at(l->variant, r, c);
 }
 
 /* The header: the disc counts, the side to move or the result, then the
@@ -92,16 +112,26 @@ static void compact_board(struct ui *ui)
 	bool edit = controller_mode(ui->ctl) == MODE_EDIT;
 	vbits black, white, legal = edit ? 0 : controller_legal_moves(ui->ctl);
 	int last = edit ? SQ_NONE : controller_last_move(ui->ctl, NULL);
+	struct square_note notes[128];
 
 	controller_colors(ui->ctl, &black, &white);
-	for (int c = 0; c < n; c++)
+	ui_square_notes(ui, notes);
+	for (int c = 0; c < n; c++) {
+		int br = 0, bc = c;
+		ui_view_rc(ui, n, &br, &bc);
 		mvaddch(l->board_y - 1, l->board_x + c * l->cell_w + l->cell_w / 2,
-			(chtype)('a' + c));
+			(chtype)('a' + bc));
+	}
 	for (int r = 0; r < n; r++) {
-		mvprintw(l->board_y + r, 0, "%d", r + 1);
+		int br = r, bc = 0;
+		ui_view_rc(ui, n, &br, &bc);
+		mvprintw(l->board_y + r, 0, "%d", br + 1);
 		for (int c = 0; c < n; c++) {
-			int sq = square_at(v, r, c), y = l->board_y + r,
-			    x = l->board_x + c * l->cell_w;
+			int y = l->board_y + r, x = l->board_x + c * l->cell_w, sq;
+			br = r;
+			bc = c;
+			ui_view_rc(ui, n, &br, &bc);
+			sq = square_at(v, br, bc);
 			vbits bit = sq >= 0 ? vboard_bit(sq) : 0;
 			int who = (black & bit) ? BLACK : (white & bit) ? WHITE : -1;
 			attr_t a = ui_style(ui,
@@ -117,9 +147,17 @@ static void compact_board(struct ui *ui)
 			attron(a);
 			for (int k = 0; k < l->cell_w; k++)
 				mvaddstr(y, x + k, sq < 0 ? (ui->utf8 ? "\u2592" : "#") : " ");
-			if (who >= 0)
+			if (who >= 0) {
 				mvaddstr(y, x + l->cell_w / 2, ui_disc(ui, (enum color)who));
-			else if (legal & bit)
+			} else if (sq >= 0 && !edit && notes[sq].text[0] &&
+				   (int)strlen(notes[sq].text) <= l->cell_w) {
+				attr_t h = ui_style(ui, notes[sq].best ? PAIR_HINT_BEST : PAIR_HINT,
+						    A_BOLD);
+				attron(h | (notes[sq].best ? A_BOLD : A_NORMAL));
+				mvaddstr(y, x + (l->cell_w - (int)strlen(notes[sq].text)) / 2,
+					 notes[sq].text);
+				attroff(h | A_BOLD);
+			} else if (legal & bit)
 				mvaddstr(y, x + l->cell_w / 2, ui->utf8 ? "\u00b7" : ".");
 			attroff(a);
 		}
@@ -150,6 +188,103 @@ static void compact_moves(struct ui *ui)
 	}
 }
 
+/* The engine's line: its live search (level, depth, score, PV), else the reasoning of the
+   move that led to the cursor, else the best of the hints or the overlay; "" when none. */
+static void engine_line(struct ui *ui, char *out, size_t len)
+{
+	const struct game_node *m = controller_node(ui->ctl);
+	const struct game_reasoning *r = m->reasoning;
+	struct ctl_hint h[32];
+	char score[24], depth[16], sq[SQUARE_NAME_LEN];
+	const char *name = "engine";
+	size_t at;
+	int n;
+
+	out[0] = '\0';
+	if (ui->thinking && ui->n_live > 0) {
+		const struct ctl_progress *g = &ui->live[ui->n_live - 1];
+		controller_player(ui->ctl, controller_side(ui->ctl), &name);
+		ui_format_score(score, sizeof score, g->score, g->bound, g->endgame);
+		search_depth_text(g->depth, g->selectivity, depth, sizeof depth);
+		at = (size_t)snprintf(out, len, "%s %.0fs %s%s %s", name,
+				      timer_now() - ui->think_start, g->endgame ? "e" : "d", depth,
+				      score);
+		for (int i = 0; i < g->pv_len && at < len; i++)
+			at += (size_t)snprintf(out + at, len - at, " %s",
+					       ui_square_name(ui, g->pv[i], sq));
+		return;
+	}
+	if (ui->thinking) {
+		controller_player(ui->ctl, controller_side(ui->ctl), &name);
+		snprintf(out, len, "%s is thinking", name);
+		return;
+	}
+	n = controller_overlay(ui->ctl) ? controller_hint_scores(ui->ctl, h, 32)
+					: controller_hints(ui->ctl, h, 32);
+	if (n > 0) {
+		ui_format_score(score, sizeof score, h[0].score, h[0].bound, h[0].endgame);
+		snprintf(out, len, "best %s %s, %s %d", ui_square_name(ui, h[0].move, sq), score,
+			 h[0].endgame ? "exact" : "depth", h[0].depth);
+		return;
+	}
+	if (!r || m->player > WHITE)
+		return;
+	if (r->source == SOURCE_BOOK || r->source == SOURCE_RANDOM) {
+		snprintf(out, len, "%s %s move", r->level[0] ? r->level : "engine",
+			 game_source_name(r->source));
+		return;
+	}
+	ui_format_score(score, sizeof score, r->score, r->bound, r->endgame);
+	search_depth_text(r->depth, r->selectivity, depth, sizeof depth);
+	at = (size_t)snprintf(out, len, "%s %s%s %s", r->level[0] ? r->level : "engine",
+			      r->endgame ? "e" : "d", depth, score);
+	for (int i = 0; i < r->pv_len && at < len; i++)
+		at += (size_t)snprintf(out + at, len - at, "%s %s", i ? "" : " PV",
+				       ui_square_name(ui, r->pv[i], sq));
+}
+
+/* Under the board: the players and their clocks, the score at the cursor, the engine's
+   line; on a single row, all three shortened. */
+static void compact_info(struct ui *ui)
+{
+	const struct ui_layout *l = &ui->lay;
+	char clock[2][16], who[160], eval[48], engine[200], sc[24];
+	int s, rows = l->graph_h;
+	attr_t dim = ui_style(ui, PAIR_DIM, A_NORMAL);
+
+	if (rows < 1)
+		return;
+	ui_clock_texts(ui, clock);
+	snprintf(eval, sizeof eval, "Eval %s", "--");
+	if (ui_cursor_score(ui, &s)) {
+		ui_format_score(sc, sizeof sc, s, 0, false);
+		snprintf(eval, sizeof eval, "Eval %s", sc);
+	}
+	engine_line(ui, engine, sizeof engine);
+	if (rows == 1) {
+		snprintf(who, sizeof who, "%s%s %s%s %s  %s", ui_disc(ui, BLACK), clock[BLACK],
+			 ui_disc(ui, WHITE), clock[WHITE], eval, engine);
+		ui_put(l->graph_y, 1, l->cols - 2, who);
+		return;
+	}
+	snprintf(who, sizeof who, "%s %.20s %s  %s %.20s %s", ui_disc(ui, BLACK),
+		 ui_player_name(ui, BLACK), clock[BLACK], ui_disc(ui, WHITE),
+		 ui_player_name(ui, WHITE), clock[WHITE]);
+	ui_put(l->graph_y, 1, l->cols - 2, who);
+	if (rows == 2) {
+		char both[260];
+		snprintf(both, sizeof both, "%s  %s", eval, engine);
+		ui_put(l->graph_y + 1, 1, l->cols - 2, both);
+		return;
+	}
+	attron(A_BOLD);
+	ui_put(l->graph_y + 1, 1, l->cols - 2, eval);
+	attroff(A_BOLD);
+	attron(dim);
+	ui_put(l->graph_y + 2, 1, l->cols - 2, engine);
+	attroff(dim);
+}
+
 /* Draws the compact screen's own parts (draw.c adds the message line, the
    pop-up and the command bar). */
 void ui_draw_compact(struct ui *ui)
@@ -157,4 +292,5 @@ void ui_draw_compact(struct ui *ui)
 	compact_header(ui);
 	compact_board(ui);
 	compact_moves(ui);
+	compact_info(ui);
 }

@@ -35,6 +35,7 @@ void ui_colors_init(struct ui *ui)
 {
 	short board = COLOR_GREEN, last = COLOR_RED, flip = COLOR_YELLOW, header = COLOR_BLUE;
 	short white = COLOR_WHITE, black = COLOR_BLACK;
+	short dim = COLOR_CYAN; /* secondary text: blue was unreadable on a black terminal */
 
 	ui->color = ui->opt.color && has_colors();
 	if (!ui->color)
@@ -48,6 +49,7 @@ void ui_colors_init(struct ui *ui)
 		header = 24;
 		white = 231;
 		black = 16;
+		dim = 245; /* a middle grey: readable on dark and light backgrounds */
 	}
 	init_pair(PAIR_BOARD, black, board);
 	init_pair(PAIR_BLACK, black, board);
@@ -62,7 +64,7 @@ void ui_colors_init(struct ui *ui)
 	init_pair(PAIR_HEADER, COLOR_WHITE, header);
 	init_pair(PAIR_ERROR, COLOR_RED, -1);
 	init_pair(PAIR_TITLE, COLOR_CYAN, -1);
-	init_pair(PAIR_DIM, COLOR_BLUE, -1);
+	init_pair(PAIR_DIM, dim, -1);
 	init_pair(PAIR_GOOD, COLOR_GREEN, -1);
 	init_pair(PAIR_BAD, COLOR_RED, -1);
 	init_pair(PAIR_SELECT, COLOR_BLACK, COLOR_CYAN);
@@ -90,6 +92,17 @@ void ui_layout_update(struct ui *ui)
 	ui_layout_board(&ui->lay, LINES, COLS, controller_variant(ui->ctl));
 }
 
+/* The smallest terminal that shows board v (the compact screen): rows and columns. */
+void ui_layout_min(enum variant v, int *rows, int *cols)
+{
+	int n = square_size(v);
+
+	*rows = n + 4 > UI_COMPACT_ROWS ? n + 4 : UI_COMPACT_ROWS; /* header, letters, 2 lines */
+	*cols = (n >= 10 ? 3 : 2) + 2 * n + 1;
+	if (*cols < UI_COMPACT_COLS)
+		*cols = UI_COMPACT_COLS;
+}
+
 /*
  * Places the parts of the screen for a rows x cols terminal and board v: the
  * largest squares with which the board and the panels fit. When even the
@@ -107,7 +120,9 @@ void ui_layout_board(struct ui_layout *lay, int rows, int cols, enum variant v)
 	lay->variant = v;
 	lay->row_gap = 1;
 	if (rows < UI_MIN_ROWS || cols < UI_MIN_COLS) {
-		lay->too_small = rows < UI_COMPACT_ROWS || cols < UI_COMPACT_COLS;
+		int min_rows, min_cols;
+		ui_layout_min(v, &min_rows, &min_cols);
+		lay->too_small = rows < min_rows || cols < min_cols;
 		if (!lay->too_small)
 			ui_layout_compact(lay);
 		return;
@@ -281,6 +296,16 @@ void ui_draw_box(const struct ui *ui, int y, int x, int h, int w, const char *ti
 	}
 }
 
+/* A board row and column to the screen's, or back (the same map both ways): as they are,
+   or half a turn round when the view is flipped (`flip`). */
+void ui_view_rc(const struct ui *ui, int n, int *r, int *c)
+{
+	if (ui->flipped) {
+		*r = n - 1 - *r;
+		*c = n - 1 - *c;
+	}
+}
+
 /* The glyph of a disc of colour `c`: ● or ○, X or O in ASCII. */
 const char *ui_disc(const struct ui *ui, enum color c)
 {
@@ -321,13 +346,25 @@ static void clocks(struct ui *ui, const struct game_node *const *line, int n, do
 
 static void format_clock(char *out, size_t len, double s)
 {
-	const char *sign = s < 0 ? "-" : "";
 	int t = (int)(s < 0 ? -s : s);
+	const char *sign = s < 0 && t > 0 ? "-" : ""; /* a clock never reads -0:00 */
 
 	if (t >= 3600)
 		snprintf(out, len, "%s%d:%02d:%02d", sign, t / 3600, t / 60 % 60, t % 60);
 	else
 		snprintf(out, len, "%s%d:%02d", sign, t / 60, t % 60);
+}
+
+/* Each side's clock as the header shows it ("1:05", "-0:12" past a game clock's end). */
+void ui_clock_texts(struct ui *ui, char out[2][16])
+{
+	const struct game_node *line[128];
+	int n = ui_line(ui, line, 128);
+	double t[2];
+
+	clocks(ui, line, n, t);
+	for (int c = BLACK; c <= WHITE; c++)
+		format_clock(out[c], 16, t[c]);
 }
 
 static const char *mode_name(enum ctl_mode m)
@@ -347,7 +384,7 @@ static const char *mode_name(enum ctl_mode m)
 
 /* The name the header gives a side: the file's player (PB, PW) while a game is studied or
    replayed, else who plays it here (human or a level). */
-static const char *header_name(const struct ui *ui, enum color c)
+const char *ui_player_name(const struct ui *ui, enum color c)
 {
 	const char *name = "human";
 	const char *file =
@@ -384,17 +421,18 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 		snprintf(right, sizeof right, "%s to move  EDIT",
 			 side == BLACK ? "Black" : "White");
 	} else {
-		snprintf(right, sizeof right, "move %d/%d  %s", cursor,
-			 controller_line_length(ui->ctl),
-			 controller_study(ui->ctl) && controller_mode(ui->ctl) != MODE_ANALYSIS
-			     ? "STUDY"
-			     : mode_name(controller_mode(ui->ctl)));
+		snprintf(
+		    right, sizeof right, "move %d/%d  %s", cursor, controller_line_length(ui->ctl),
+		    controller_study(ui->ctl) && controller_mode(ui->ctl) != MODE_ANALYSIS ? "STUDY"
+		    : controller_paused(ui->ctl) && controller_mode(ui->ctl) == MODE_PLAY
+			? "PAUSED"
+			: mode_name(controller_mode(ui->ctl)));
 	}
 	/* The names share the room the rest of the line leaves: whole when they
 	   fit ("pre-master" does at 80 columns), else cut, the longer first;
 	   padded to 8 columns when there is room, so that the line keeps still. */
 	for (int c = BLACK; c <= WHITE; c++) {
-		const char *name = header_name(ui, (enum color)c);
+		const char *name = ui_player_name(ui, (enum color)c);
 		format_clock(clocks_text[c], sizeof clocks_text[c], t[c]);
 		names[c] = name;
 		fixed += 3 + (int)strlen(" White   00  ") + (int)strlen(clocks_text[c]) + 1;
@@ -405,6 +443,13 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 	room = ui->lay.cols - fixed - right_w - 2;
 	for (int c = BLACK; c <= WHITE; c++)
 		name_w[c] = (int)strlen(names[c]);
+	/* "Othello Master expert" and "Othello Master (3 plies)" were cut to "Othello Ma":
+	   the program's own name goes first when the two do not fit */
+	for (int c = BLACK; c <= WHITE && name_w[0] + name_w[1] > room; c++)
+		if (strncmp(names[c], "Othello Master ", 15) == 0 && names[c][15]) {
+			names[c] += 15;
+			name_w[c] = (int)strlen(names[c]);
+		}
 	while (name_w[0] + name_w[1] > room && name_w[0] + name_w[1] > 16)
 		name_w[name_w[0] >= name_w[1] ? 0 : 1]--;
 	for (int c = BLACK; c <= WHITE; c++)
@@ -432,14 +477,6 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 	attroff(hdr);
 }
 
-/* What an empty square shows besides the legal-move dot: a score of the hints or of the
-   all-moves overlay (the mover's view, in discs to the precision the square's width holds),
-   and whether it is the best move. */
-struct square_note {
-	char text[16]; /* the score, "" for none */
-	bool best;     /* the best of the scored moves */
-};
-
 /* The score `centi` as text of at most `width` columns: "+3" at 3, "+2.5" at 5, "+2.50" at 7. */
 static void note_text(char *out, size_t outlen, int centi, int width)
 {
@@ -456,7 +493,7 @@ static void note_text(char *out, size_t outlen, int centi, int width)
 /* The notes of the squares at the cursor: the hints shown, or with the overlay on every scored
    legal move (the best known scores: the controller's store of results, else the analysis of
    the move played from here as the record keeps it). */
-static void square_notes(const struct ui *ui, struct square_note notes[128])
+void ui_square_notes(const struct ui *ui, struct square_note notes[128])
 {
 	struct ctl_hint h[32];
 	const struct game_node *at = controller_node(ui->ctl);
@@ -538,6 +575,7 @@ static void draw_square(const struct ui *ui, int sq, int who, bool legal, bool l
 	int row, col;
 
 	square_row_col(l->variant, sq, &row, &col);
+	ui_view_rc(ui, square_size(l->variant), &row, &col);
 	int y0 = l->board_y + 1 + row * (l->cell_h + l->row_gap);
 	int x0 = l->board_x + 1 + col * (l->cell_w + 1);
 	int mid = y0 + l->cell_h / 2, cx = x0 + l->cell_w / 2;
@@ -607,20 +645,28 @@ static void draw_board(struct ui *ui)
 	ui_cursor_square(ui);
 	flipped = v == VARIANT_8X8 ? (vbits)flipped8 : (last != SQ_NONE ? at->vflips : 0);
 	controller_colors(ui->ctl, &black, &white);
-	square_notes(ui, notes);
-	for (int c = 0; c < n; c++)
+	ui_square_notes(ui, notes);
+	for (int c = 0; c < n; c++) {
+		int br = 0, bc = c;
+		ui_view_rc(ui, n, &br, &bc);
 		mvaddch(l->board_y - 1, l->board_x + 1 + c * (l->cell_w + 1) + l->cell_w / 2,
-			(chtype)('a' + c));
-	for (int r = 0; r < n; r++)
+			(chtype)('a' + bc));
+	}
+	for (int r = 0; r < n; r++) {
+		int br = r, bc = 0;
+		ui_view_rc(ui, n, &br, &bc);
 		mvprintw(l->board_y + 1 + r * (l->cell_h + l->row_gap) + l->cell_h / 2,
-			 l->board_x - 2, n >= 10 ? "%2d" : "%d", r + 1);
+			 l->board_x - 2, n >= 10 ? "%2d" : "%d", br + 1);
+	}
 	draw_grid(ui);
 	for (int r = 0; r < n; r++)
 		for (int c = 0; c < n; c++) {
-			int sq = square_at(v, r, c);
+			int br = r, bc = c, sq;
 			vbits bit;
 			int who;
 
+			ui_view_rc(ui, n, &br, &bc);
+			sq = square_at(v, br, bc);
 			if (sq < 0) {
 				draw_hole(ui, l->board_y + 1 + r * (l->cell_h + l->row_gap),
 					  l->board_x + 1 + c * (l->cell_w + 1));
@@ -640,13 +686,16 @@ int ui_square_at(const struct ui *ui, int y, int x)
 	int dy = y - l->board_y - 1, dx = x - l->board_x - 1;
 
 	if (l->compact)
-		return ui_compact_square_at(l, y, x);
+		return ui_compact_square_at(ui, y, x);
 	if (l->too_small || dy < 0 || dx < 0)
 		return -1;
 	if (dy % (l->cell_h + l->row_gap) == l->cell_h || dx % (l->cell_w + 1) == l->cell_w)
 		return -1;
 	dy /= l->cell_h + l->row_gap;
 	dx /= l->cell_w + 1;
+	if (dy >= square_size(l->variant) || dx >= square_size(l->variant))
+		return -1;
+	ui_view_rc(ui, square_size(l->variant), &dy, &dx);
 	return square_at(l->variant, dy, dx);
 }
 
@@ -727,15 +776,30 @@ static void draw_bar(const struct ui *ui)
 	move(l->bar_y, 0);
 	clrtoeol();
 	if (!cmdbar_is_open()) {
-		const char *keys = controller_mode(ui->ctl) == MODE_EDIT
-				       ? " arrows move  : command  F1 help  q quit"
-				   : controller_game_over(ui->ctl, NULL)
-				       ? " Game over:  [ ] step through it  :analyze reviews it  "
-					 "N new game  s save  q quit"
-				       : " arrows+Enter play  : command  ? hint  u/r undo/redo  "
-					 "[ ] step  s save  F1 help  q quit";
-		if (l->compact) /* the first keys to know, in the room there is */
-			keys = " f5: play  : command  F1 help  q quit";
+		/* the longest that fits, `q quit` always at the end (at 80 columns it was cut) */
+		static const char *const play[] = {
+		    " arrows+Enter play  : command  ? hint  u/r undo/redo  [ ] step  s save  F1 "
+		    "help"
+		    "  q quit",
+		    " Enter play  : command  ? hint  u/r undo/redo  [ ] step  s save  F1  q quit",
+		    " f5: play  : command  F1 help  q quit"};
+		static const char *const over[] = {
+		    " Game over:  [ ] step through it  :analyze reviews it  N new game  s save  q "
+		    "quit",
+		    " Game over:  [ ] step  :analyze reviews it  N new game  s save  q quit",
+		    " [ ] step  N new  q quit"};
+		static const char *const edit[] = {" arrows move  : command  F1 help  q quit",
+						   " : command  q quit", " q quit"};
+		const char *const *set = controller_mode(ui->ctl) == MODE_EDIT ? edit
+					 : controller_game_over(ui->ctl, NULL) ? over
+									       : play;
+		const char *keys = set[2];
+
+		for (int i = l->compact ? 2 : 0; i < 3; i++)
+			if ((int)strlen(set[i]) <= l->cols - 1) {
+				keys = set[i];
+				break;
+			}
 		if (ui->confirm_quit)
 			keys = " The game is not saved. Quit anyway? (y/n)";
 		if (ui->confirm_line[0])
@@ -836,29 +900,41 @@ static void draw_popup(struct ui *ui)
 	free(wrapped);
 }
 
+/* Centres `text` on row y (cut at the right edge when wider than the screen). */
+static void put_centred(int y, int cols, const char *text)
+{
+	int len = (int)strlen(text);
+
+	ui_put(y, len < cols ? (cols - len) / 2 : 0, cols, text);
+}
+
+/* Below the compact minimum: the size, the size needed (in words that fit the
+   narrowest terminal), and how to go on. */
 static void draw_too_small(const struct ui *ui)
 {
 	char a[96], b[96];
 	const struct ui_layout *l = &ui->lay;
-	int y = l->rows / 2 - 1;
+	int y = l->rows / 2 - 1, min_rows, min_cols;
 
+	ui_layout_min(l->variant, &min_rows, &min_cols);
 	snprintf(a, sizeof a, "Terminal too small: %dx%d", l->cols, l->rows);
-	snprintf(b, sizeof b, "Othello Master needs at least %dx%d.", UI_COMPACT_COLS,
-		 UI_COMPACT_ROWS);
+	if ((int)strlen(a) > l->cols)
+		snprintf(a, sizeof a, "Too small: %dx%d", l->cols, l->rows);
+	snprintf(b, sizeof b, "Othello Master needs at least %dx%d.", min_cols, min_rows);
+	if ((int)strlen(b) > l->cols)
+		snprintf(b, sizeof b, "It needs at least %dx%d.", min_cols, min_rows);
+	if ((int)strlen(b) > l->cols)
+		snprintf(b, sizeof b, "Needs %dx%d", min_cols, min_rows);
 	if (y < 0)
 		y = 0;
 	attron(A_BOLD);
-	ui_put(y, (l->cols - (int)strlen(a)) / 2 > 0 ? (l->cols - (int)strlen(a)) / 2 : 0, l->cols,
-	       a);
+	put_centred(y, l->cols, a);
 	attroff(A_BOLD);
-	ui_put(y + 1, (l->cols - (int)strlen(b)) / 2 > 0 ? (l->cols - (int)strlen(b)) / 2 : 0,
-	       l->cols, b);
-	{
-		const char *c = ui->confirm_quit ? "The game is not saved. Quit anyway? (y/n)"
-						 : "Enlarge it, or q quits.";
-		int len = (int)strlen(c);
-		ui_put(y + 2, (l->cols - len) / 2 > 0 ? (l->cols - len) / 2 : 0, l->cols, c);
-	}
+	put_centred(y + 1, l->cols, b);
+	put_centred(y + 2, l->cols,
+		    ui->confirm_quit ? "The game is not saved. Quit anyway? (y/n)"
+		    : l->cols >= 23  ? "Enlarge it, or q quits."
+				     : "q quits");
 	curs_set(0);
 }
 

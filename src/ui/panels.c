@@ -348,7 +348,8 @@ static void draw_analysis(struct panel *p, const struct game_analysis *a)
 	snprintf(played_text, sizeof played_text, "played %s,", played);
 	snprintf(loss, sizeof loss, "loss %s%.2f,", bound ? ">=" : "", a->loss / 100.0);
 	if (a->exact)
-		snprintf(how, sizeof how, "exact (%d empties)", a->depth);
+		snprintf(how, sizeof how, "exact (%d %s)", a->depth,
+			 a->depth == 1 ? "empty" : "empties");
 	else
 		snprintf(how, sizeof how, "depth %d%s", a->depth, bound ? " (fast: bounds)" : "");
 	if (a->verdict != MARK_NONE) {
@@ -553,6 +554,16 @@ static bool ply_score(const struct controller *ctl, const struct game_node *cons
 		return false;
 	*out = m->player == BLACK ? s : -s;
 	return true;
+}
+
+/* The score the graph's caption gives at the cursor (Black's view, centidiscs); false when
+   nothing is known there. The compact screen shows the same number. */
+bool ui_cursor_score(struct ui *ui, int *black_view)
+{
+	const struct game_node *line[LINE_MAX];
+	int n = ui_line(ui, line, LINE_MAX), cursor = controller_cursor(ui->ctl);
+
+	return cursor > 0 && cursor < n && ply_score(line, n, cursor, black_view);
 }
 
 /* The graph's scale in centidiscs: the least of 2, 4, 8, 16, 32, 64 discs that holds every

@@ -755,6 +755,31 @@ static int autosave(struct controller *ctl, char *msg, size_t len)
 	return controller_autosave(ctl, path, sizeof path, msg, len) < 0 ? -1 : 0;
 }
 
+/* Opens the game of --load SLOT or FILE as `load` does (played on at its end
+   when it goes on and this program saved it, else studied from its start);
+   the players named on the command line then take their turns from its end.
+   The message says which it is and how to switch. */
+static void open_loaded(struct ui *ui)
+{
+	const char *named[2] = {ui->opt.black, ui->opt.white};
+	char line[4200], what[sizeof ui->message], note[200];
+
+	snprintf(line, sizeof line, "load \"%s\"", ui->opt.load);
+	if (ui_execute(ui, line) < 0 || (!named[BLACK] && !named[WHITE]))
+		return;
+	snprintf(what, sizeof what, "%.*s", (int)strcspn(ui->message, ";"), ui->message);
+	for (int c = BLACK; c <= WHITE; c++) {
+		if (!named[c])
+			continue;
+		snprintf(line, sizeof line, "%s %s", c == BLACK ? "black" : "white", named[c]);
+		if (ui_execute(ui, line) < 0)
+			return; /* its message says why */
+	}
+	ui_execute(ui, "last");
+	controller_mode_note(ui->ctl, note, sizeof note);
+	ui_set_message(ui, false, "%s; %s", what, note);
+}
+
 /* Frees what the screen holds and gives the terminal and the signals back. */
 static void ui_teardown(struct ui *ui, SCREEN *screen)
 {
@@ -823,21 +848,12 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 	if (cmdbar_init(have_hist ? hist : NULL, ui_complete, &ui, err, sizeof err) < 0)
 		ui_set_message(&ui, true, "command bar: %s", err);
 	ui_layout_update(&ui);
-	if (opt->load) {
-		char line[4200];
-		snprintf(line, sizeof line, "load \"%s\"", opt->load);
-		/* A game opened from the command line is shown from its start, in replay mode. */
-		if (ui_execute(&ui, line) == 0 && controller_line_length(ctl) > 0) {
-			char msg[sizeof ui.message];
-			memcpy(msg, ui.message, sizeof msg);
-			ui_execute(&ui, "first");
-			memcpy(ui.message, msg, sizeof msg);
-		}
-	} else if (controller_has_autosave(ctl)) {
-		ui_set_message(
-		    &ui, false,
-		    "A game was saved when the program last stopped: `load autosave` resumes it");
-	}
+	if (opt->load)
+		open_loaded(&ui);
+	else if (controller_autosave_offer(ctl))
+		ui_set_message(&ui, false,
+			       "A game was saved when the program last stopped: `load autosave` "
+			       "plays it on");
 	if (controller_eval_note(ctl)[0])
 		ui_set_message(&ui, true, "%s", controller_eval_note(ctl));
 	engine_step(&ui);
@@ -855,6 +871,10 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 		};
 		struct ctl_event ev;
 		int timeout = ui.thinking ? 250 : 1000;
+		double held = controller_step_wait(ctl); /* an engine move the delay holds */
+
+		if (held >= 0 && held * 1000 < timeout)
+			timeout = (int)(held * 1000) + 1;
 
 		announce_end(&ui);
 		if (ui.dirty)
@@ -871,6 +891,8 @@ int ui_run(struct controller *ctl, const struct ui_options *opt)
 		}
 		if (fds[0].revents & POLLIN)
 			read_keys(&ui);
+		if (controller_step_wait(ctl) == 0)
+			engine_step(&ui); /* the delay between engine moves has passed */
 		/* Clocks and the thinking time tick on the screen. */
 		if (!ui.lay.too_small && (ui.thinking || controller_mode(ctl) == MODE_PLAY))
 			ui.dirty = true;

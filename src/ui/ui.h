@@ -23,7 +23,8 @@ struct game_node;
 struct openings;
 
 enum { UI_MIN_COLS = 80, UI_MIN_ROWS = 24, UI_LIVE_MAX = 64 };
-/* Below UI_MIN_COLS x UI_MIN_ROWS, down to this, the compact screen (compact.c). */
+/* Below UI_MIN_COLS x UI_MIN_ROWS, down to this (more for the 10x10 board: ui_layout_min),
+   the compact screen (compact.c). */
 enum { UI_COMPACT_COLS = 24, UI_COMPACT_ROWS = 12 };
 
 /* Options of the screen, set from the command line. */
@@ -33,7 +34,9 @@ struct ui_options {
 	bool mouse;	   /* ask the terminal for mouse clicks */
 	bool debug_timing; /* append start-up and redraw times to timing_file */
 	const char *timing_file; /* where debug timings go (--debug-timing FILE) */
-	const char *load;	 /* slot or file to open in replay mode, or NULL */
+	const char *load;	 /* slot or file to open (as `load` does), or NULL */
+	const char *black;	 /* the player named by --black (with --load: plays on), or NULL */
+	const char *white;	 /* the player named by --white, or NULL */
 	double start_time;	 /* timer_now() when the program started (start-up timing) */
 };
 
@@ -87,6 +90,7 @@ struct ui {
 	int turn_ply;			       /* cursor ply turn_start belongs to */
 	double last_draw;		       /* seconds the last redraw took */
 	bool dirty;			       /* the screen needs a redraw */
+	bool flipped;			       /* `flip`: the board seen from White's side */
 };
 
 /* ui.c */
@@ -124,7 +128,16 @@ enum ui_pair {
 	PAIR_HOLE,	/* a hole of the 10x10 board */
 };
 
+/* What an empty square shows besides the legal-move dot: a score of the hints or of the
+   all-moves overlay (the mover's view, in discs to the precision the square's width holds),
+   and whether it is the best move. */
+struct square_note {
+	char text[16]; /* the score, "" for none */
+	bool best;     /* the best of the scored moves */
+};
+
 void ui_layout_compute(struct ui_layout *lay, int rows, int cols);
+void ui_layout_min(enum variant v, int *rows, int *cols);
 void ui_layout_board(struct ui_layout *lay, int rows, int cols, enum variant v);
 void ui_layout_update(struct ui *ui);
 void ui_colors_init(struct ui *ui);
@@ -138,16 +151,21 @@ int ui_put(int y, int x, int width, const char *s);
 void ui_draw_box(const struct ui *ui, int y, int x, int h, int w, const char *title);
 attr_t ui_style(const struct ui *ui, int pair, attr_t mono);
 const char *ui_disc(const struct ui *ui, enum color c);
+void ui_view_rc(const struct ui *ui, int n, int *r, int *c);
+void ui_square_notes(const struct ui *ui, struct square_note notes[128]);
+void ui_clock_texts(struct ui *ui, char out[2][16]);
+const char *ui_player_name(const struct ui *ui, enum color c);
 
 /* compact.c */
 void ui_layout_compact(struct ui_layout *lay);
-int ui_compact_square_at(const struct ui_layout *l, int y, int x);
+int ui_compact_square_at(const struct ui *ui, int y, int x);
 void ui_draw_compact(struct ui *ui);
 
 /* panels.c */
 void ui_draw_moves(struct ui *ui);
 void ui_draw_eval(struct ui *ui);
 void ui_draw_graph(struct ui *ui);
+bool ui_cursor_score(struct ui *ui, int *black_view);
 
 /* keys.c */
 /* The command string bound to `key` in the current mode, or NULL. */

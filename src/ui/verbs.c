@@ -12,6 +12,7 @@
 #include "board.h"
 #include "cmdbar.h"
 #include "command.h"
+#include "gametree.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,10 @@ static int verb_cursor(struct ui *ui, const char *dir)
 			return 0;
 		}
 		square_row_col(v, sq, &r, &c);
+	}
+	if (ui->flipped) { /* the directions are the screen's */
+		dr = dr ? n - dr : 0;
+		dc = dc ? n - dc : 0;
 	}
 	do {
 		r = (r + dr) % n;
@@ -142,12 +147,31 @@ static int verb_interrupt(struct ui *ui, const char *rest)
 	return 0;
 }
 
-/* `prompt [TEXT]`: opens the command bar holding TEXT as it is (trailing blanks too). */
+/* `prompt [TEXT]`: opens the command bar holding TEXT as it is (trailing blanks too);
+   `{comment}` in it stands for the comment of the move at the cursor, its lines joined,
+   so that C edits the comment rather than retyping it. */
 static int verb_prompt(struct ui *ui, const char *text)
 {
+	const char *at = strstr(text, "{comment}");
+	char *line = NULL;
+
 	if (controller_engine_busy(ui->ctl) && !*text)
 		ui_set_message(ui, false, "the engine is thinking: Esc or `stop` stops it");
-	cmdbar_open(text);
+	if (at) {
+		const char *c = controller_node(ui->ctl)->comment;
+		size_t len = strlen(text) + (c ? strlen(c) : 0) + 1;
+
+		line = malloc(len);
+		if (line) {
+			snprintf(line, len, "%.*s%s%s", (int)(at - text), text, c ? c : "",
+				 at + strlen("{comment}"));
+			for (char *p = line; *p; p++)
+				if (*p == '\n' || *p == '\r' || *p == '\t')
+					*p = ' ';
+		}
+	}
+	cmdbar_open(line ? line : text);
+	free(line);
 	ui->dirty = true;
 	return 0;
 }
@@ -173,6 +197,18 @@ static int verb_escape(struct ui *ui, const char *rest)
 }
 
 /* `redraw`: takes the terminal's size again and repaints everything. */
+/* `flip`: turns the board view half a turn (White's side at the bottom), or back. */
+static int verb_flip(struct ui *ui, const char *rest)
+{
+	(void)rest;
+	ui->flipped = !ui->flipped;
+	ui_set_message(ui, false, "%s",
+		       ui->flipped ? "board turned: White's side at the bottom"
+				   : "board turned back: Black's side at the bottom");
+	ui->dirty = true;
+	return 0;
+}
+
 static int verb_redraw(struct ui *ui, const char *rest)
 {
 	(void)rest;
@@ -181,6 +217,13 @@ static int verb_redraw(struct ui *ui, const char *rest)
 }
 
 static const struct ui_verb verbs[] = {
+    {
+	.name = "flip",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Turn the board view half a turn (h8 at the top left), or back.",
+	.exec = verb_flip,
+    },
     {
 	.name = "cursor",
 	.args = {1, 1},

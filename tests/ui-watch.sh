@@ -1,0 +1,94 @@
+#!/bin/sh
+# ui-watch.sh — the screen details of issue 32, in tmux: engines watched at a
+# pace (--delay, P to pause, G to step), `flip`, the compact screen's engine
+# line, score, clocks and overlay numbers (below 80x24, down to 40x15), the
+# size a too small terminal needs, the key bar's `q quit` at 80 columns, C
+# editing a comment, and readable secondary text.
+. "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
+. "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tmux.sh"
+
+# ---------------------------------------------------------------- engines at a pace
+# two engines on the screen played the whole game at once; by default a
+# second goes between their moves, P pauses them and G then plays one move
+start two 80 24 -- --black novice --white novice
+wait_for two " 1 ●" >/dev/null
+keys two P
+wait_for two "PAUSED"; check "P pauses the engines (the header says PAUSED)" $?
+n=$(screen two | grep -o " [0-9]* [●○]" | wc -l)
+keys two G
+i=0; while [ "$(screen two | grep -o " [0-9]* [●○]" | wc -l)" -le "$n" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+m=$(screen two | grep -o " [0-9]* [●○]" | wc -l)
+[ "$m" -eq $((n + 1)) ]; check "G plays one move while paused" $?
+sleep 1.5
+[ "$(screen two | grep -o " [0-9]* [●○]" | wc -l)" -eq "$m" ]; check "and no more follow while paused" $?
+keys two P
+wait_gone two "PAUSED"; check "P again goes on" $?
+wait_match two " $((m + 2)) [●○]"; check "the engines move again" $?
+quit two
+# a long --delay holds the next engine move back
+start slow 80 24 -- --black novice --white novice --delay 600
+wait_for slow " 1 ●" >/dev/null
+sleep 1.5
+! screen slow | grep -q " 2 ○"; check "--delay 600: the second engine move waits" $?
+quit slow
+
+# ---------------------------------------------------------------- flip
+start fl 80 24 -- --white human
+wait_for fl "Moves 0" >/dev/null
+cmd fl "flip"
+wait_for fl "board turned: White's side at the bottom"; check "flip turns the board" $?
+screen fl | sed -n 2p | grep -q "h   g   f   e   d   c   b   a"; check "the letters run h to a" $?
+screen fl | sed -n 4p | grep -q "^8 "; check "row 8 on top" $?
+keys fl f 5
+wait_for fl " 1 ●f5"; check "a square typed by name is still that square" $?
+screen fl | sed -n 10p | grep -q "^5 .*│ *\[\{0,1\}●\]\{0,1\} *│ ● │ ● │"; check "f5's discs show on the turned board (row 5 is the fourth)" $?
+cmd fl "flip"
+screen fl | sed -n 2p | grep -q "a   b   c   d   e   f   g   h"; check "flip again turns it back" $?
+quit fl
+
+# ---------------------------------------------------------------- the compact screen
+for size in 40x15 79x30; do
+  c=${size%x*} r=${size#*x}
+  start "cp$c" "$c" "$r" -- --white novice
+  wait_for "cp$c" "Black to move" >/dev/null
+  wait_match "cp$c" "● human +0:0[0-9]  ○ novice +0:0"; check "$size: names and clocks" $?
+  keys "cp$c" f 5
+  wait_match "cp$c" "novice.* d[0-9]+ [-+][0-9.]+ PV [a-h][1-8]"; check "$size: the engine's line (level, depth, score, PV)" $?
+  wait_match "cp$c" "Eval [-+][0-9]"; check "$size: the score" $?
+  keys "cp$c" O
+  wait_match "cp$c" "^[1-8] .*[-+][0-9]"; check "$size: O shows the overlay's numbers on the board" $?
+  quit "cp$c"
+done
+start tiny 30 10 --
+wait_for tiny "Terminal too small: 30x10"; check "a very small terminal says its size" $?
+wait_for tiny "It needs at least 24x12."; check "and how big it must be" $?
+quit tiny
+
+# ---------------------------------------------------------------- the key bar at 80 columns
+start kb 80 24 -- --white human
+wait_for kb "Moves 0" >/dev/null
+screen kb | tail -n 1 | grep -q "q quit *$"; check "80 columns: the key bar ends with q quit" $?
+E=$(printf '\033')
+TM capture-pane -e -p -t kb | tail -n 1 | grep -q "${E}\[34m"; [ $? -ne 0 ]
+check "the key bar is not dark blue" $?
+# C on a commented move: the bar holds the comment
+keys kb f 5
+wait_for kb " 1 ●f5" >/dev/null
+keys kb C
+wait_bar kb
+text kb "first thought"; keys kb Enter
+wait_for kb "✎ first thought" >/dev/null
+keys kb C
+wait_for kb ":comment first thought"; check "C on a commented move opens the bar with its comment" $?
+text kb ", and more"; keys kb Enter
+wait_for kb "✎ first thought, and more"; check "and the comment is edited" $?
+quit kb
+cp "${TOP_SRCDIR:-$(dirname "$0")/..}/saves/tiger-variation.sgf" "$T/tiger.sgf"
+start go 80 24 -- "$T/tiger.sgf"
+wait_for go "STUDY" >/dev/null
+keys go End
+wait_for go "B+8" >/dev/null
+screen go | tail -n 1 | grep -q "q quit *$"; check "80 columns: the game-over bar ends with q quit" $?
+quit go
+
+tap_done
