@@ -726,6 +726,27 @@ Test(controller, a_saved_unfinished_game_plays_on_when_loaded)
 	cr_assert_eq(system(path), 0);
 }
 
+/* A position set up in edit mode starts a game of its own: the old game's opening name goes
+   (it stayed, and named the new game in the panel and in the saved file). */
+Test(controller, an_edited_position_drops_the_old_opening_name)
+{
+	struct controller_options opt;
+	struct controller *ctl;
+
+	controller_options_default(&opt);
+	opt.black = opt.white = "human";
+	opt.tt_megabytes = 1;
+	ctl = controller_new(&opt, err, sizeof(err));
+	cr_assert_geq(
+	    controller_load(ctl, TESTDATA "/../../saves/tiger-variation.sgf", err, sizeof(err)), 0,
+	    "%s", err);
+	cr_assert_str_eq(game_info(controller_game(ctl), INFO_OPENING), "Tiger");
+	cr_assert_geq(controller_edit_begin(ctl, err, sizeof(err)), 0, "%s", err);
+	cr_assert_geq(controller_edit_done(ctl, err, sizeof(err)), 0, "%s", err);
+	cr_assert_str_eq(game_info(controller_game(ctl), INFO_OPENING), "");
+	controller_free(ctl);
+}
+
 /* `info` alone shows the game's information and the comment of move 0, which a file sets. */
 Test(controller, info_text_shows_the_files_information_and_the_comment_of_move_0)
 {

@@ -91,4 +91,26 @@ wait_for go "B+8" >/dev/null
 screen go | tail -n 1 | grep -q "q quit *$"; check "80 columns: the game-over bar ends with q quit" $?
 quit go
 
+# pop-ups: nothing of the panels' borders beside them (it showed ┐──┐)
+start pop 80 24 -- "$T/tiger.sgf"
+wait_for pop "STUDY" >/dev/null
+cmd pop "info"
+wait_for pop "q closes" >/dev/null
+! screen pop | grep -q "┐─\|│─"; check "a pop-up leaves no border fragments beside it" $?
+quit pop
+
+# the 10x10 engine line and the 6x6 caption fit at 80x24 (they were cut)
+start v10 80 24 -- --variant 10x10-holes --white novice
+wait_for v10 "Moves 0" >/dev/null
+cmd v10 "go"
+wait_for v10 " 2 ○" >/dev/null
+wait_for v10 "(eval/variant-10x10-holes.txt),"; check "10x10: the engine's level and evaluation whole" $?
+quit v10
+start v6 80 24 -- --variant 6x6 --white novice
+wait_for v6 "Moves 0" >/dev/null
+cmd v6 "go"
+wait_for v6 " 2 ○" >/dev/null
+wait_match v6 "Eval [-+][0-9.]+ +±[0-9]+ "; check "6x6: the graph's caption keeps its scale" $?
+quit v6
+
 tap_done

@@ -874,8 +874,10 @@ static void draw_popup(struct ui *ui)
 		ui->popup_top = lines - (h - 2);
 	if (ui->popup_top < 0)
 		ui->popup_top = 0;
+	/* the rows it covers are cleared from edge to edge: bits of the panels' borders
+	   beside it looked like a broken frame */
 	for (int r = y; r < y + h; r++)
-		mvhline(r, x, ' ', w);
+		mvhline(r, 0, ' ', l->cols);
 	ui_draw_box(ui, y, x, h, w, NULL);
 	for (p = text; *p && row < ui->popup_top + h - 2;) {
 		const char *e = strchr(p, '\n');

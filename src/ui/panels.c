@@ -210,6 +210,14 @@ static void panel_pieces(struct panel *p, attr_t a, const char *const *pieces, i
 	buf[0] = '\0';
 	for (int i = 0; i < n; i++) {
 		size_t w = strlen(pieces[i]);
+		if (w > (size_t)p->w) { /* wider than the panel: wrapped, never cut */
+			if (len > 0)
+				panel_line(p, a, "%s", buf);
+			len = 0;
+			buf[0] = '\0';
+			panel_wrap(p, a, "", pieces[i]);
+			continue;
+		}
 		if (len > 0 && len + 1 + w > (size_t)p->w) {
 			panel_line(p, a, "%s", buf);
 			len = 0;
@@ -657,6 +665,9 @@ void ui_draw_graph(struct ui *ui)
 	snprintf(cap, sizeof cap, "Eval %s  %sBlack %sWhite %s%d", shown,
 		 ui->utf8 ? "\u25b2" : "^", ui->utf8 ? "\u25bc" : "v", ui->utf8 ? "\u00b1" : "+-",
 		 scale / 100);
+	if ((int)mbstowcs(NULL, cap, 0) > w) /* a narrow board (6x6): the scale before the legend */
+		snprintf(cap, sizeof cap, "Eval %s  %s%d", known ? sc : "--",
+			 ui->utf8 ? "\u00b1" : "+-", scale / 100);
 	attron(ui_style(ui, PAIR_DIM, A_NORMAL));
 	ui_put(l->graph_y, l->graph_x, w, cap);
 	attroff(ui_style(ui, PAIR_DIM, A_NORMAL));
