@@ -113,4 +113,17 @@ wait_for v6 " 2 ○" >/dev/null
 wait_match v6 "Eval [-+][0-9.]+ +±[0-9]+ "; check "6x6: the graph's caption keeps its scale" $?
 quit v6
 
+# a game clock that runs out reads 0:00, then -0:01 (it read -0:00 for a second)
+start clk 80 24 -- --white human --game-time 0.01
+wait_for clk "Moves 0" >/dev/null
+seen=0 i=0
+while [ $i -lt 60 ]; do
+  screen clk | head -n 1 | grep -q -- "-0:00" && seen=1
+  screen clk | head -n 1 | grep -q -- "-0:01" && break
+  sleep 0.05
+  i=$((i + 1))
+done
+[ $seen -eq 0 ] && screen clk | head -n 1 | grep -q -- "-0:01"; check "a game clock never reads -0:00" $?
+quit clk
+
 tap_done
