@@ -201,7 +201,13 @@ Test(report_svg, the_table_has_a_cell_per_pairing_and_a_bar_per_player)
 		  "A scored 25 % against C: a draw and a loss");
 	cr_assert(strstr(one, "data-row=\"A\" data-col=\"B\" fill=\"#2166ac\""),
 		  "A won both games against B");
-	cr_assert_eq(count(one, ">sweep</text>"), 4, "A-B and B-C, both ways");
+	/* a sweep gets Wilson's interval (it read "sweep"): A-B (2 games) and B-C (1) */
+#define DASH "\xe2\x80\x93"
+	cr_assert(strstr(one, ">34" DASH "100 %</text>") && strstr(one, ">0" DASH "66 %</text>"),
+		  "A-B both ways");
+	cr_assert(strstr(one, ">21" DASH "100 %</text>") && strstr(one, ">0" DASH "79 %</text>"),
+		  "B-C both ways");
+#undef DASH
 	cr_assert(strstr(one, ">25.0 %</text>"));
 	cr_assert(strstr(one, ">Cross table: 4 players, 5 games<"));
 	cr_assert(strstr(one, "time control and openings: not recorded in the report"));

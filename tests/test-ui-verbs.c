@@ -203,7 +203,7 @@ Test(ui_verbs, no_game_key_collides_with_a_square_name)
 		}
 	}
 	cr_assert_str_eq(keymap_command("E", MODE_PLAY), "edit");
-	cr_assert_str_eq(keymap_command("C", MODE_PLAY), "prompt comment ");
+	cr_assert_str_eq(keymap_command("C", MODE_PLAY), "prompt comment {comment}");
 	cr_assert_str_eq(keymap_command("G", MODE_PLAY), "go");
 	cr_assert_str_eq(keymap_command("Esc", MODE_EDIT), "cancel", "Esc leaves edit mode");
 }
@@ -213,6 +213,11 @@ Test(ui_verbs, cancel_leaves_edit_mode_unchanged)
 {
 	cr_assert_eq(ui_execute(&ui, "f5"), 0);
 	cr_assert_eq(ui_execute(&ui, "edit"), 0);
+	cr_assert_str_eq(ui.confirm_line, "edit", "an unsaved game: `edit` waits for y");
+	ui.confirm_line[0] = '\0';
+	ui.replace_confirmed = true; /* y */
+	cr_assert_eq(ui_execute(&ui, "edit"), 0);
+	ui.replace_confirmed = false;
 	cr_assert_eq(controller_mode(ctl), MODE_EDIT);
 	cr_assert_eq(ui_execute(&ui, "clear"), 0);
 	cr_assert_eq(ui_execute(&ui, keymap_command("Esc", MODE_EDIT)), 0);
