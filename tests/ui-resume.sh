@@ -92,4 +92,10 @@ cmd fw "$m"
 wait_for fw " 12 ○"; check "and novice answers" $?
 quit fw
 
+# in a sanitizer build, every session above ran under it: none may report
+if grep -q __asan_init "$OTHELLO" 2>/dev/null; then
+  ! cat "$T"/*.err 2>/dev/null | grep -q "ERROR: \(Address\|Leak\)Sanitizer\|runtime error"
+  check "no session reported a sanitizer error" $?
+fi
+
 tap_done

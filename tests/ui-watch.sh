@@ -126,4 +126,10 @@ done
 [ $seen -eq 0 ] && screen clk | head -n 1 | grep -q -- "-0:01"; check "a game clock never reads -0:00" $?
 quit clk
 
+# in a sanitizer build, every session above ran under it: none may report
+if grep -q __asan_init "$OTHELLO" 2>/dev/null; then
+  ! cat "$T"/*.err 2>/dev/null | grep -q "ERROR: \(Address\|Leak\)Sanitizer\|runtime error"
+  check "no session reported a sanitizer error" $?
+fi
+
 tap_done
