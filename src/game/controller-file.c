@@ -269,24 +269,6 @@ int controller_load(struct controller *ctl, const char *slot_or_file, char *err,
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
-/* `play` (on true) and `study` (false): the players take their turns from
-   here, or the engine waits for `go`. The changes, with the mode note in `msg`. */
-int controller_set_study(struct controller *ctl, bool on, char *msg, size_t msglen)
-{
-	ctl_cancel(ctl);
-	ctl->study = on;
-	if (on) {
-		snprintf(msg, msglen, "STUDY: the engine moves only on `go`; `play` plays on");
-		return CTL_CHANGED_STATUS;
-	}
-	game_set_info(ctl->game, INFO_BLACK_LEVEL,
-		      ctl->kind[BLACK] == PLAYER_ENGINE ? ctl->level[BLACK] : "");
-	game_set_info(ctl->game, INFO_WHITE_LEVEL,
-		      ctl->kind[WHITE] == PLAYER_ENGINE ? ctl->level[WHITE] : "");
-	controller_mode_note(ctl, msg, msglen);
-	return CTL_CHANGED_STATUS | ctl_autostep(ctl);
-}
-
 /* Reads a game file (any format the record reads) for study (see controller_load); the players
    stay. The changes, or -1. */
 int controller_import(struct controller *ctl, const char *file, char *err, size_t errlen)

@@ -212,6 +212,22 @@ int controller_set_player(struct controller *ctl, enum color c, const char *play
 	return CTL_CHANGED_STATUS | ctl_autostep(ctl);
 }
 
+/* `study` (on) and `play` (off): the engine waits for `go`, or the players take their turns
+   from here (written into the record, as a slot saved now plays on). The changes, with what
+   the mode means in `msg`. */
+int controller_set_study(struct controller *ctl, bool on, char *msg, size_t msglen)
+{
+	ctl_cancel(ctl);
+	ctl->study = on;
+	if (on) {
+		snprintf(msg, msglen, "STUDY: the engine moves only on `go`; `play` plays on");
+		return CTL_CHANGED_STATUS;
+	}
+	players_to_info(ctl);
+	controller_mode_note(ctl, msg, msglen);
+	return CTL_CHANGED_STATUS | ctl_autostep(ctl);
+}
+
 /* Sets the level of every engine player (of both colours when both are human: `go` uses it). */
 int controller_set_level(struct controller *ctl, const char *level, char *err, size_t errlen)
 {
