@@ -571,7 +571,7 @@ bool ui_cursor_score(struct ui *ui, int *black_view)
 	const struct game_node *line[LINE_MAX];
 	int n = ui_line(ui, line, LINE_MAX), cursor = controller_cursor(ui->ctl);
 
-	return cursor > 0 && cursor < n && ply_score(line, n, cursor, black_view);
+	return cursor > 0 && cursor < n && ply_score(ui->ctl, line, n, cursor, black_view, NULL, 0);
 }
 
 /* The graph's scale in centidiscs: the least of 2, 4, 8, 16, 32, 64 discs that holds every
