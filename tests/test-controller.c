@@ -591,7 +591,7 @@ Test(controller, stop_makes_the_engine_play_its_best_move_so_far)
 	play(ctl, "f5");
 	cr_assert(controller_engine_busy(ctl));
 	while (!progress && controller_wait_event(ctl, &ev))
-		progress = ev.kind == CTL_EVENT_PROGRESS && ev.progress.depth >= 1;
+		progress = ev.kind == CTL_EVENT_PROGRESS && ev.progress.search.depth >= 1;
 	cr_assert(progress, "the search reports its progress");
 	controller_stop(ctl);
 	while (controller_wait_event(ctl, &ev))

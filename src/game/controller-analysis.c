@@ -145,8 +145,8 @@ static struct game_analysis analysis_of(const struct controller *ctl, const stru
 	a.depth = count > 0 ? h[0].depth : before->depth;
 	a.exact = count > 0 ? h[0].endgame : before->exact;
 	for (int i = 0; i < count && i < GAME_MAX_CANDIDATES; i++) {
-		a.moves[a.n_moves++] = (struct game_candidate){h[i].move, h[i].score, h[i].bound,
-							       h[i].depth};
+		a.moves[a.n_moves++] =
+		    (struct game_candidate){h[i].move, h[i].score, h[i].bound, h[i].depth};
 		if (h[i].move == n->move) {
 			a.played_score = h[i].score;
 			a.played_bound = h[i].bound;
@@ -213,9 +213,9 @@ void ctl_analysis_event(struct controller *ctl, const struct worker_event *wev,
 		ev->changes = CTL_CHANGED_STATUS;
 		ev->progress.done = wev->index + 1;
 		ev->progress.total = wev->total;
-		ev->progress.score = wev->score.score;
-		ev->progress.depth = wev->score.depth;
-		ev->progress.endgame = wev->score.exact;
+		ev->progress.search.score = wev->score.score;
+		ev->progress.search.depth = wev->score.depth;
+		ev->progress.search.endgame = wev->score.exact;
 		snprintf(ev->message, sizeof(ev->message), "analysing: %d/%d", wev->index + 1,
 			 wev->total);
 		return;

@@ -255,8 +255,12 @@ static void hints_apply(struct controller *ctl, const struct worker_result *res,
 	ctl->n_hints = 0;
 	for (int i = 0; i < n; i++)
 		ctl->hints[ctl->n_hints++] = (struct ctl_hint){
-		    r->moves[i].move,  r->moves[i].score, (int)r->moves[i].bound,
-		    r->moves[i].depth, r->endgame,	  r->selectivity,
+		    r->moves[i].move,
+		    r->moves[i].score,
+		    (int)r->moves[i].bound,
+		    r->moves[i].depth,
+		    r->endgame,
+		    r->selectivity,
 		    false,
 		};
 	if (n == 0 && r->move != SQ_NONE)
@@ -267,8 +271,8 @@ static void hints_apply(struct controller *ctl, const struct worker_result *res,
 	ev->kind = CTL_EVENT_HINTS_READY;
 	ev->changes = CTL_CHANGED_EVAL | CTL_CHANGED_BOARD | CTL_CHANGED_STATUS;
 	if (controller_node_scores(ctl, ctl->job_node, &best, 1) < 1)
-		best = (struct ctl_hint){r->move, r->score, (int)r->bound, r->depth, r->endgame,
-					 r->selectivity, false};
+		best = (struct ctl_hint){r->move,    r->score,	     (int)r->bound, r->depth,
+					 r->endgame, r->selectivity, false};
 	controller_score_label(&best, label, sizeof label);
 	if (ctl->job_overlay)
 		snprintf(ev->message, sizeof(ev->message), "all moves: %s %d, best %s %+.2f %s",
@@ -329,19 +333,11 @@ static void move_apply(struct controller *ctl, const struct worker_result *res,
 }
 
 /* A search's progress as the front end sees it. */
-static void progress_event(const struct worker_progress *p, struct ctl_event *ev)
+static void progress_event(const struct search_info *p, struct ctl_event *ev)
 {
 	ev->kind = CTL_EVENT_PROGRESS;
 	ev->changes = CTL_CHANGED_EVAL;
-	ev->progress.depth = p->depth;
-	ev->progress.endgame = p->endgame;
-	ev->progress.selectivity = p->selectivity;
-	ev->progress.score = p->score;
-	ev->progress.bound = p->bound;
-	ev->progress.pv_len = p->pv_len;
-	memcpy(ev->progress.pv, p->pv, sizeof(int) * (size_t)p->pv_len);
-	ev->progress.nodes = p->nodes;
-	ev->progress.time = p->time;
+	ev->progress.search = *p;
 }
 
 /*
@@ -560,7 +556,8 @@ int controller_hints(const struct controller *ctl, struct ctl_hint *out, int max
 {
 	if (ctl->hint_node != ctl->cur || ctl->editing || ctl->n_hints == 0)
 		return 0;
-	return controller_node_scores(ctl, ctl->cur,  out, max < ctl->hint_want ? max : ctl->hint_want);
+	return controller_node_scores(ctl, ctl->cur, out,
+				      max < ctl->hint_want ? max : ctl->hint_want);
 }
 
 /* Copies the best known scores of the legal moves at the cursor (the hint and overlay

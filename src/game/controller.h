@@ -20,6 +20,7 @@
 #define OTHELLO_CONTROLLER_H
 
 #include "board.h"
+#include "search.h"
 #include "vboard.h"
 
 #include <stdbool.h>
@@ -91,19 +92,11 @@ enum ctl_event_kind {
 	CTL_EVENT_ERROR,	     /* a search failed; `message` says why */
 };
 
-/* Search progress as the engine reports it (the fields of search_info). */
+/* Search progress as the engine reports it, and an analysis's count. */
 struct ctl_progress {
-	int depth;	 /* depth finished (or empties when solving) */
-	bool endgame;	 /* an exact or win/loss/draw endgame result */
-	int selectivity; /* ProbCut confidence of the iteration, percent; 100 = exact */
-	int score;	 /* centidiscs, side to move at the searched position */
-	int bound;	 /* enum bound of search.h: exact, lower, upper */
-	int pv[64];	 /* principal variation, squares (SQ_PASS for passes) */
-	int pv_len;	 /* moves in pv */
-	uint64_t nodes;	 /* nodes searched so far */
-	double time;	 /* seconds spent so far */
-	int done;	 /* analysis: positions scored so far */
-	int total;	 /* analysis: positions to score */
+	struct search_info search; /* the search's last iteration (search.h) */
+	int done;		   /* analysis: positions scored so far */
+	int total;		   /* analysis: positions to score */
 };
 
 struct ctl_event {
@@ -189,8 +182,7 @@ void controller_score_label(const struct ctl_hint *h, char *out, size_t outlen);
 int controller_set_depth(struct controller *ctl, const char *which, const char *limit, char *err,
 			 size_t errlen);
 void controller_depth_text(const struct controller *ctl, char *out, size_t outlen);
-int controller_parse_limit(const char *text, int *depth, double *seconds, char *err,
-			   size_t errlen);
+int controller_parse_limit(const char *text, int *depth, double *seconds, char *err, size_t errlen);
 /* The depth the overlay reached at the cursor (0 if none), and whether it is exact. */
 int controller_overlay_depth(const struct controller *ctl, bool *exact);
 /* The all-moves overlay (controller-overlay.c). */

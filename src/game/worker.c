@@ -185,17 +185,8 @@ static void observe(const struct search_info *info, void *user)
 {
 	struct worker *w = user;
 	struct worker_event ev = {.kind = WORKER_EVENT_PROGRESS, .job = w->job.kind};
-	struct worker_progress *p = &ev.progress;
 
-	p->depth = info->depth;
-	p->endgame = info->endgame;
-	p->selectivity = info->selectivity;
-	p->score = info->score;
-	p->bound = (int)info->bound;
-	p->pv_len = info->pv_len < 64 ? info->pv_len : 64;
-	memcpy(p->pv, info->pv, sizeof(int) * (size_t)p->pv_len);
-	p->nodes = info->nodes;
-	p->time = info->time;
+	ev.progress = *info;
 	post(w, &ev);
 	if (atomic_load(&w->stop)) {
 		if (w->job.kind == WORKER_MOVE)

@@ -88,19 +88,6 @@ struct worker_result {
 					      squares, VSQ_PASS, VSQ_NONE) */
 };
 
-/* Search progress as the search observer reports it (search_info). */
-struct worker_progress {
-	int depth;	 /* depth finished (or empties when solving) */
-	bool endgame;	 /* an exact or win/loss/draw endgame result */
-	int selectivity; /* ProbCut confidence of the iteration, percent; 100 = exact */
-	int score;	 /* centidiscs, side to move at the searched position */
-	int bound;	 /* enum bound of search.h */
-	int pv[64];	 /* principal variation */
-	int pv_len;	 /* moves in pv */
-	uint64_t nodes;	 /* nodes searched so far */
-	double time;	 /* seconds spent so far */
-};
-
 enum worker_event_kind {
 	WORKER_EVENT_PROGRESS, /* MOVE, SEARCH: the search finished one more iteration */
 	WORKER_EVENT_SCORED,   /* SCORE: one more position is scored */
@@ -108,12 +95,12 @@ enum worker_event_kind {
 };
 
 struct worker_event {
-	enum worker_event_kind kind;	 /* what happened */
-	enum worker_job_kind job;	 /* the kind of job it comes from */
-	struct worker_progress progress; /* PROGRESS: the search so far */
-	int index;			 /* SCORED: the position just scored (0-based) */
-	int total;			 /* SCORED: positions of the job */
-	struct worker_score score;	 /* SCORED: what it came to */
+	enum worker_event_kind kind; /* what happened */
+	enum worker_job_kind job;    /* the kind of job it comes from */
+	struct search_info progress; /* PROGRESS: the search so far, as its observer saw it */
+	int index;		     /* SCORED: the position just scored (0-based) */
+	int total;		     /* SCORED: positions of the job */
+	struct worker_score score;   /* SCORED: what it came to */
 };
 
 struct worker *worker_new(const struct eval *ev, const struct book *bk, size_t tt_megabytes,

@@ -204,14 +204,15 @@ static void engine_line(struct ui *ui, char *out, size_t len)
 	if (ui->thinking && ui->n_live > 0) {
 		const struct ctl_progress *g = &ui->live[ui->n_live - 1];
 		controller_player(ui->ctl, controller_side(ui->ctl), &name);
-		ui_format_score(score, sizeof score, g->score, g->bound, g->endgame);
-		search_depth_text(g->depth, g->selectivity, depth, sizeof depth);
+		ui_format_score(score, sizeof score, g->search.score, g->search.bound,
+				g->search.endgame);
+		search_depth_text(g->search.depth, g->search.selectivity, depth, sizeof depth);
 		at = (size_t)snprintf(out, len, "%s %.0fs %s%s %s", name,
-				      timer_now() - ui->think_start, g->endgame ? "e" : "d", depth,
-				      score);
-		for (int i = 0; i < g->pv_len && at < len; i++)
+				      timer_now() - ui->think_start, g->search.endgame ? "e" : "d",
+				      depth, score);
+		for (int i = 0; i < g->search.pv_len && at < len; i++)
 			at += (size_t)snprintf(out + at, len - at, " %s",
-					       ui_square_name(ui, g->pv[i], sq));
+					       ui_square_name(ui, g->search.pv[i], sq));
 		return;
 	}
 	if (ui->thinking) {

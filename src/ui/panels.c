@@ -270,13 +270,15 @@ static void draw_live(struct panel *p)
 	for (int i = first; i < ui->n_live; i++) {
 		const struct ctl_progress *g = &ui->live[i];
 		char score[24], nodes[16], speed[16], pv[200], depth[16];
-		ui_format_score(score, sizeof score, g->score, g->bound, g->endgame);
-		search_depth_text(g->depth, g->selectivity, depth, sizeof depth);
-		format_count(nodes, sizeof nodes, (double)g->nodes);
-		format_count(speed, sizeof speed, g->time > 0 ? g->nodes / g->time : 0);
-		format_pv(ui, pv, sizeof pv, g->pv, g->pv_len);
+		ui_format_score(score, sizeof score, g->search.score, g->search.bound,
+				g->search.endgame);
+		search_depth_text(g->search.depth, g->search.selectivity, depth, sizeof depth);
+		format_count(nodes, sizeof nodes, (double)g->search.nodes);
+		format_count(speed, sizeof speed,
+			     g->search.time > 0 ? g->search.nodes / g->search.time : 0);
+		format_pv(ui, pv, sizeof pv, g->search.pv, g->search.pv_len);
 		panel_line(p, i == ui->n_live - 1 ? A_BOLD : A_NORMAL, "%6s%s %7s %7s %5s/s %s",
-			   depth, g->endgame ? "e" : " ", score, nodes, speed, pv);
+			   depth, g->search.endgame ? "e" : " ", score, nodes, speed, pv);
 	}
 }
 
@@ -662,9 +664,8 @@ void ui_draw_graph(struct ui *ui)
 	down = h - up;
 	ui_format_score(sc, sizeof sc, now, 0, false);
 	snprintf(shown, sizeof shown, "%s%s%s", known ? sc : "--", label[0] ? " " : "", label);
-	snprintf(cap, sizeof cap, "Eval %s  %sBlack %sWhite %s%d", shown,
-		 ui->utf8 ? "\u25b2" : "^", ui->utf8 ? "\u25bc" : "v", ui->utf8 ? "\u00b1" : "+-",
-		 scale / 100);
+	snprintf(cap, sizeof cap, "Eval %s  %sBlack %sWhite %s%d", shown, ui->utf8 ? "\u25b2" : "^",
+		 ui->utf8 ? "\u25bc" : "v", ui->utf8 ? "\u00b1" : "+-", scale / 100);
 	if ((int)mbstowcs(NULL, cap, 0) > w) /* a narrow board (6x6): the scale before the legend */
 		snprintf(cap, sizeof cap, "Eval %s  %s%d", known ? sc : "--",
 			 ui->utf8 ? "\u00b1" : "+-", scale / 100);
