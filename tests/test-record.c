@@ -499,6 +499,7 @@ static const struct bad_case bad_cases[] = {
     {RECORD_SGF, "(;GM[2];B[f5]TE[3])", "bad:1:17: TE must be 1 or 2"},
     {RECORD_SGF, "(;GM[2];B[f5]BM[])", "bad:1:17: BM must be 1 or 2"},
     {RECORD_SGF, "(;GM[2];B[f5]TE[1]BM[1])", "bad:1:19: a node with two marks (TE and BM)"},
+    {RECORD_SGF, "(;GM[2]BM[2](;C[x]IT[]))", "bad:1:19: a node with two marks (BM and IT)"},
     {RECORD_SGF, "(;GM[2];B[f5]IT[x])", "bad:1:17: IT takes no value: IT[]"},
     {RECORD_SGF, "(;GM[2];B[f5]DO[][])", "bad:1:18: DO has one value"},
     {RECORD_SGF, "(;GM[2];B[f5])junk", "bad:1:15: unexpected text after the game"},

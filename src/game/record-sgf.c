@@ -919,6 +919,16 @@ static int keep_raw(const struct parser *p, const struct sprop *pr, struct game_
 	return rc < 0 ? APPLY_OOM : 0;
 }
 
+/* The index of the mark property kept verbatim on `at` (a node without a
+   move), or -1 when it has none. */
+static int kept_mark(const struct game_node *at)
+{
+	for (int i = 0; i < at->n_props; i++)
+		if (is_mark_prop(at->props[i].name))
+			return i;
+	return -1;
+}
+
 /* Applies one property of a node to `at` (the node after the move, or the node
    the annotations belong to). Returns 0 or -1 with a message. */
 static int apply_property(struct parser *p, const struct sprop *pr, struct game_node *at,
@@ -951,10 +961,18 @@ static int apply_property(struct parser *p, const struct sprop *pr, struct game_
 	else if (strcmp(pr->id, "C") == 0) {
 		rc = add_comment(p, at, text);
 		text = NULL;
-	} else if (at->move != SQ_NONE && is_move_prop(pr->id))
+	} else if (at->move != SQ_NONE && is_move_prop(pr->id)) {
 		rc = apply_move_prop(p, pr->id, v, at, text);
-	else
+	} else if (is_mark_prop(pr->id) && (f = kept_mark(at)) >= 0) {
+		/* a node without a move that took another's properties (the root and
+		   a node after it): one mark there too, or the file does not read back */
+		record_fail(&p->r, pr->off, "a node with two marks (%s and %s)", at->props[f].name,
+			    pr->id);
+		free(text);
+		return -1;
+	} else {
 		rc = keep_raw(p, pr, at);
+	}
 	free(text);
 	if (rc == APPLY_OOM) {
 		record_fail(&p->r, pr->off, "out of memory");
