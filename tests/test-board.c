@@ -231,6 +231,33 @@ Test(board, canonical_form_is_shared_by_all_images)
 	}
 }
 
+Test(board, canonical_form_is_the_least_image_and_its_first_symmetry)
+{
+	uint64_t rng = 17;
+	static struct board trail[130];
+
+	for (int g = 0; g < 20; g++) {
+		int n = random_game(&rng, trail, 60);
+
+		for (int i = 0; i < n; i++) {
+			struct board c, t, best = trail[i];
+			int sym, best_sym = 0;
+
+			/* the definition, one board_symmetry at a time */
+			for (int s = 1; s < BOARD_SYMMETRIES; s++) {
+				board_symmetry(&trail[i], s, &t);
+				if (t.own < best.own || (t.own == best.own && t.opp < best.opp)) {
+					best = t;
+					best_sym = s;
+				}
+			}
+			board_canonical(&trail[i], &c, &sym);
+			cr_assert(c.own == best.own && c.opp == best.opp, "game %d ply %d", g, i);
+			cr_assert_eq(sym, best_sym, "game %d ply %d", g, i);
+		}
+	}
+}
+
 Test(board, board_string_round_trips)
 {
 	uint64_t rng = 11;

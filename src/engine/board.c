@@ -348,19 +348,31 @@ int board_symmetry_inverse(int sym)
  */
 void board_canonical(const struct board *b, struct board *out, int *sym)
 {
-	struct board best = *b, t;
-	int best_sym = 0;
+	uint64_t own[BOARD_SYMMETRIES], opp[BOARD_SYMMETRIES];
+	int best = 0;
 
-	for (int s = 1; s < BOARD_SYMMETRIES; s++) {
-		board_symmetry(b, s, &t);
-		if (t.own < best.own || (t.own == best.own && t.opp < best.opp)) {
-			best = t;
-			best_sym = s;
-		}
+	/* The 8 images share their work: the transposed half (syms 4-7) starts
+	   from one transposition, the mirrors from one mirror each half, and a
+	   vertical flip is a byte swap. */
+	own[0] = b->own;
+	opp[0] = b->opp;
+	own[4] = flip_diagonal(b->own);
+	opp[4] = flip_diagonal(b->opp);
+	for (int t = 0; t < BOARD_SYMMETRIES; t += 4) {
+		own[t + 2] = mirror_horizontal(own[t]);
+		opp[t + 2] = mirror_horizontal(opp[t]);
+		own[t + 1] = flip_vertical(own[t]);
+		opp[t + 1] = flip_vertical(opp[t]);
+		own[t + 3] = flip_vertical(own[t + 2]);
+		opp[t + 3] = flip_vertical(opp[t + 2]);
 	}
-	*out = best;
+	for (int s = 1; s < BOARD_SYMMETRIES; s++)
+		if (own[s] < own[best] || (own[s] == own[best] && opp[s] < opp[best]))
+			best = s;
+	out->own = own[best];
+	out->opp = opp[best];
 	if (sym)
-		*sym = best_sym;
+		*sym = best;
 }
 
 /*
