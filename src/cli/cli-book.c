@@ -70,37 +70,6 @@ static int load_default(struct book *bk)
 	return load_stream(bk, f, path);
 }
 
-/* Parses POSITION (start, transcript or board string); returns 0, or -1 after a message. */
-static int parse_position(const char *s, struct board *b, enum color *side)
-{
-	char err[200];
-	int n, k;
-
-	board_start(b);
-	*side = BLACK;
-	if (strcmp(s, "start") == 0)
-		return 0;
-	if (board_square_parse(s) >= 0) {
-		k = openings_parse_moves(s, b, side, NULL, 0, &n, err, sizeof err);
-		if (k >= 0 && s[k] != '\0') {
-			fprintf(stderr, "othello book: column %d: '%c' is not a move\n", k + 1,
-				s[k]);
-			return -1;
-		}
-		if (k >= 0 && !board_can_move(b) && board_opponent_can_move(b)) {
-			board_pass(b);
-			*side = !*side;
-		}
-	} else {
-		k = board_parse(s, b, side, err, sizeof err);
-	}
-	if (k < 0) {
-		fprintf(stderr, "othello book: %s\n", err);
-		return -1;
-	}
-	return 0;
-}
-
 /* The help of every action: `othello book --help` and each action's --help. */
 #define BOOK_USAGE                                                                                 \
 	"usage: othello book show [--book FILE]... [--no-book] POSITION\n"                         \
@@ -241,7 +210,7 @@ static int book_show(int argc, char **argv)
 		fprintf(stderr, "othello book show: expected one POSITION\n");
 		goto done;
 	}
-	if (parse_position(argv[first], &b, &side) < 0)
+	if (cli_parse_position("book", argv[first], &b, &side) < 0)
 		goto done;
 	if (!so.files && !so.no_book && load_default(bk) < 0)
 		goto done;
@@ -359,7 +328,7 @@ static int book_build_cli(int argc, char **argv)
 		fprintf(stderr, "othello book build: unexpected '%s'\n", argv[first]);
 		goto done;
 	}
-	if (parse_position(bo.from, &b, &side) < 0)
+	if (cli_parse_position("book", bo.from, &b, &side) < 0)
 		goto done;
 	prog.t0 = timer_now();
 	if (book_build(bk, ev, &b, side, &opt, build_progress, &prog, err, sizeof err) < 0) {

@@ -1,11 +1,12 @@
 /*
  * cli-util.c — helpers shared by the subcommands: parsing whole numbers and
  * numbers of seconds (option values and arguments; the option messages are
- * cli-options.c's), the progress bar of the long batch commands, and giving a
- * searcher the threads --threads asks for.
+ * cli-options.c's), a position given as `start`, moves or a board string, the progress bar of the
+ * long batch commands, and giving a searcher the threads --threads asks for.
  */
 #include "cli.h"
 
+#include "opening-names.h"
 #include "parse.h"
 #include "probcut.h"
 #include "search.h"
@@ -15,7 +16,41 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
+
+/* Parses POSITION for `othello COMMAND`: `start`, moves from the start
+   (f5d6c3; a forced pass at the end is played) or a board string. 0, or -1
+   after a message on stderr. */
+int cli_parse_position(const char *command, const char *s, struct board *b, enum color *side)
+{
+	char err[200];
+	int n, k;
+
+	board_start(b);
+	*side = BLACK;
+	if (strcmp(s, "start") == 0)
+		return 0;
+	if (board_square_parse(s) >= 0) {
+		k = openings_parse_moves(s, b, side, NULL, 0, &n, err, sizeof err);
+		if (k >= 0 && s[k] != '\0') {
+			fprintf(stderr, "othello %s: column %d: '%c' is not a move\n", command,
+				k + 1, s[k]);
+			return -1;
+		}
+		if (k >= 0 && !board_can_move(b) && board_opponent_can_move(b)) {
+			board_pass(b);
+			*side = !*side;
+		}
+	} else {
+		k = board_parse(s, b, side, err, sizeof err);
+	}
+	if (k < 0) {
+		fprintf(stderr, "othello %s: %s\n", command, err);
+		return -1;
+	}
+	return 0;
+}
 
 /* True, with the number in `out`, when `s` is a whole decimal number in [lo, hi]. */
 bool cli_parse_int(const char *s, long lo, long hi, long *out)

@@ -8,6 +8,8 @@
 #ifndef OTHELLO_CLI_H
 #define OTHELLO_CLI_H
 
+#include "board.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -26,6 +28,7 @@ int cli_script(int argc, char **argv);
 int cli_analyze(int argc, char **argv);
 int cli_drill(int argc, char **argv);
 int cli_convert(int argc, char **argv);
+int cli_db(int argc, char **argv);
 int cli_book(int argc, char **argv);
 int cli_ladder(int argc, char **argv);
 int cli_solve(int argc, char **argv);
@@ -58,6 +61,8 @@ void cli_bar_draw(struct cli_bar *b, uint64_t done, uint64_t total, const char *
 void cli_output_start(void);
 bool cli_output_ok(void);
 int cli_output_finish(int status);
+
+int cli_parse_position(const char *command, const char *s, struct board *b, enum color *side);
 
 /* Parses a whole decimal integer in [lo, hi]; false if `s` is anything else. */
 bool cli_parse_int(const char *s, long lo, long hi, long *out);

@@ -101,11 +101,23 @@ int gamedb_logbook_parse(const char *line, size_t len, struct gamedb_game *out, 
 	return 0;
 }
 
-/* Reads every line of the book file `f` (named `name` in messages) into `out`.
-   Returns the games read, or -1 with `name:LINE:COL: what` on a bad line (one
-   over 1024 bytes too) or a read error; `out` then keeps only what it held before. */
-int gamedb_logbook_read(FILE *f, const char *name, struct gamedb_games *out, char *err,
-			size_t errlen)
+/* With `skips` NULL, -1 (the message `err` stands); else `err` is added to
+   `skips`: 0, or -1 with a message when memory runs out. */
+static int skip(struct gamedb_skips *skips, char *err, const char *name, size_t errlen)
+{
+	if (!skips)
+		return -1;
+	if (gamedb_skips_add(skips, "%s", err) == 0)
+		return 0;
+	snprintf(err, errlen, "%s: out of memory", name);
+	return -1;
+}
+
+/* Reads every line of the book file `f` into `out`; with `skips` NULL a bad
+   line fails the whole file, else it is skipped with its message added to
+   `skips`. See gamedb_logbook_read. */
+static int read_lines(FILE *f, const char *name, struct gamedb_games *out,
+		      struct gamedb_skips *skips, char *err, size_t errlen)
 {
 	char line[1024], msg[160];
 	size_t before = out->n, lineno = 0, len;
@@ -114,17 +126,24 @@ int gamedb_logbook_read(FILE *f, const char *name, struct gamedb_games *out, cha
 	while (c != EOF) {
 		struct gamedb_game g;
 
-		for (len = 0; (c = getc(f)) != EOF && c != '\n'; len++) {
-			if (len == sizeof(line)) {
-				snprintf(err, errlen, "%s:%zu: line too long (over %zu bytes)",
-					 name, lineno + 1, sizeof(line));
-				goto fail;
-			}
-			line[len] = (char)c;
+		bool too_long = false;
+
+		for (len = 0; (c = getc(f)) != EOF && c != '\n';) {
+			if (len == sizeof(line))
+				too_long = true;
+			else
+				line[len++] = (char)c;
 		}
 		if (c == EOF && len == 0)
 			break;
 		lineno++;
+		if (too_long) {
+			snprintf(err, errlen, "%s:%zu: line too long (over %zu bytes)", name,
+				 lineno, sizeof(line));
+			if (skip(skips, err, name, errlen) < 0)
+				goto fail;
+			continue;
+		}
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			len--;
 		if (len == 0 || line[0] == '%' || line[0] == '#')
@@ -132,11 +151,15 @@ int gamedb_logbook_read(FILE *f, const char *name, struct gamedb_games *out, cha
 		if (memchr(line, '\0', len)) {
 			snprintf(err, errlen, "%s:%zu:%zu: a NUL byte", name, lineno,
 				 (size_t)((char *)memchr(line, '\0', len) - line) + 1);
-			goto fail;
+			if (skip(skips, err, name, errlen) < 0)
+				goto fail;
+			continue;
 		}
 		if (gamedb_logbook_parse(line, len, &g, msg, sizeof(msg)) < 0) {
 			snprintf(err, errlen, "%s:%zu:%s", name, lineno, msg);
-			goto fail;
+			if (skip(skips, err, name, errlen) < 0)
+				goto fail;
+			continue;
 		}
 		if (gamedb_games_add(out, &g) < 0) {
 			snprintf(err, errlen, "%s: out of memory", name);
@@ -152,4 +175,22 @@ int gamedb_logbook_read(FILE *f, const char *name, struct gamedb_games *out, cha
 fail:
 	out->n = before;
 	return -1;
+}
+
+/* Reads every line of the book file `f` (named `name` in messages) into `out`.
+   Returns the games read, or -1 with `name:LINE:COL: what` on a bad line (one
+   over 1024 bytes too) or a read error; `out` then keeps only what it held before. */
+int gamedb_logbook_read(FILE *f, const char *name, struct gamedb_games *out, char *err,
+			size_t errlen)
+{
+	return read_lines(f, name, out, NULL, err, errlen);
+}
+
+/* As gamedb_logbook_read, but a bad line is skipped with its message added to
+   `skips` and the rest is read; -1 with a message only on a read error or
+   when memory runs out. */
+int gamedb_logbook_read_lenient(FILE *f, const char *name, struct gamedb_games *out,
+				struct gamedb_skips *skips, char *err, size_t errlen)
+{
+	return read_lines(f, name, out, skips, err, errlen);
 }

@@ -153,15 +153,17 @@ static int read_record(const uint8_t *p, const char *name, size_t index, int yea
 	return 0;
 }
 
-/* Reads the WTHOR game file `f` (named `name` in messages) and appends its
-   games to `out`. Returns the games read, or -1 with a message ("WTH_1999.wtb:
-   record 812: move 40 (c4) is illegal") on a read error, a header that is not
-   a WTHOR one, a 10x10 or solitaire file, a size the header does not account
-   for, or a bad record; `out` then keeps only what it held before. */
-int gamedb_wthor_read(FILE *f, const char *name, struct gamedb_games *out, char *err, size_t errlen)
+/* Reads the WTHOR game file `f` (named `name` in messages) into `out`. With
+   `skips` NULL (strict), any fault fails the whole file; else a bad record is
+   skipped with its message in `skips`, and so is the tail of a file shorter
+   than its header says (the whole records it holds are read). Returns the
+   games read, or -1 with a message when the file is not one that can be
+   read at all (or, strict, on any fault); `out` then keeps what it held. */
+static int read_games(FILE *f, const char *name, struct gamedb_games *out,
+		      struct gamedb_skips *skips, char *err, size_t errlen)
 {
 	struct gamedb_wthor_header h;
-	size_t len, before = out->n;
+	size_t len, before = out->n, records, read = 0;
 	uint8_t *buf = read_all(f, name, &len, err, errlen);
 	int st = -1;
 
@@ -188,25 +190,61 @@ int gamedb_wthor_read(FILE *f, const char *name, struct gamedb_games *out, char 
 		snprintf(err, errlen, "%s: a file of names, not of games", name);
 		goto done;
 	}
-	if (check_size(name, len, h.records, GAMEDB_WTB_RECORD, "games", err, errlen) < 0)
-		goto done;
-	for (size_t i = 0; i < h.records; i++) {
+	records = h.records;
+	if (check_size(name, len, h.records, GAMEDB_WTB_RECORD, "games", err, errlen) < 0) {
+		if (!skips)
+			goto done;
+		if (gamedb_skips_add(skips, "%s", err) < 0) {
+			snprintf(err, errlen, "%s: out of memory", name);
+			goto done;
+		}
+		if ((len - GAMEDB_WTB_HEADER) / GAMEDB_WTB_RECORD < records)
+			records = (len - GAMEDB_WTB_HEADER) / GAMEDB_WTB_RECORD;
+	}
+	for (size_t i = 0; i < records; i++) {
 		struct gamedb_game g;
 
 		if (read_record(buf + GAMEDB_WTB_HEADER + i * GAMEDB_WTB_RECORD, name, i, h.year,
-				h.depth, &g, err, errlen) < 0)
-			goto done;
+				h.depth, &g, err, errlen) < 0) {
+			if (!skips)
+				goto done;
+			if (gamedb_skips_add(skips, "%s", err) < 0) {
+				snprintf(err, errlen, "%s: out of memory", name);
+				goto done;
+			}
+			continue;
+		}
 		if (gamedb_games_add(out, &g) < 0) {
 			snprintf(err, errlen, "%s: out of memory", name);
 			goto done;
 		}
+		read++;
 	}
-	st = (int)h.records;
+	st = (int)read;
 done:
 	if (st < 0)
 		out->n = before;
 	free(buf);
 	return st;
+}
+
+/* Reads the WTHOR game file `f` (named `name` in messages) and appends its
+   games to `out`. Returns the games read, or -1 with a message ("WTH_1999.wtb:
+   record 812: move 40 (c4) is illegal") on a read error, a header that is not
+   a WTHOR one, a 10x10 or solitaire file, a size the header does not account
+   for, or a bad record; `out` then keeps only what it held before. */
+int gamedb_wthor_read(FILE *f, const char *name, struct gamedb_games *out, char *err, size_t errlen)
+{
+	return read_games(f, name, out, NULL, err, errlen);
+}
+
+/* As gamedb_wthor_read, but a bad record, or the missing tail of a truncated
+   file, is skipped with its message added to `skips` and the rest is read.
+   -1 with a message only when the file cannot be read as WTHOR games at all. */
+int gamedb_wthor_read_lenient(FILE *f, const char *name, struct gamedb_games *out,
+			      struct gamedb_skips *skips, char *err, size_t errlen)
+{
+	return read_games(f, name, out, skips, err, errlen);
 }
 
 /* Copies the NUL-padded Latin-1 name of `len` bytes at `p` into `out` as UTF-8,

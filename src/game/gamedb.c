@@ -15,6 +15,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -49,6 +50,33 @@ void gamedb_names_free(struct gamedb_names *ns)
 {
 	free(ns->name);
 	memset(ns, 0, sizeof(*ns));
+}
+
+/* Adds a message (printf's `fmt`) to `s`; 0, or -1 when out of memory. */
+int gamedb_skips_add(struct gamedb_skips *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 16;
+		char(*p)[GAMEDB_SKIP_LEN] = realloc(s->msg, cap * sizeof(*p));
+
+		if (!p)
+			return -1;
+		s->msg = p;
+		s->cap = cap;
+	}
+	va_start(ap, fmt);
+	vsnprintf(s->msg[s->n++], GAMEDB_SKIP_LEN, fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+/* Frees the messages of `s` and empties it. */
+void gamedb_skips_free(struct gamedb_skips *s)
+{
+	free(s->msg);
+	memset(s, 0, sizeof(*s));
 }
 
 /* Plays `sq` for the side to move of `*b`, first passing for it when it has no
@@ -277,10 +305,10 @@ static int close_maybe_gz(FILE *f, pid_t child, const char *path, char *err, siz
 	return -1;
 }
 
-/* Reads the collection file `path` (WTHOR .wtb, Logistello .gam or .gam.gz,
-   told by its name) and appends its games to `out`. Returns the games read,
-   or -1 with a message; `out` then keeps only what it held before. */
-int gamedb_load(const char *path, struct gamedb_games *out, char *err, size_t errlen)
+/* Reads the collection file `path` into `out`, strict when `skips` is NULL
+   (see gamedb_load and gamedb_load_lenient). */
+static int load(const char *path, struct gamedb_games *out, struct gamedb_skips *skips, char *err,
+		size_t errlen)
 {
 	int kind = gamedb_kind_from_path(path), n;
 	size_t before = out->n;
@@ -293,13 +321,35 @@ int gamedb_load(const char *path, struct gamedb_games *out, char *err, size_t er
 	}
 	if (!(f = open_maybe_gz(path, &child, err, errlen)))
 		return -1;
-	n = kind == GAMEDB_WTHOR ? gamedb_wthor_read(f, path, out, err, errlen)
-				 : gamedb_logbook_read(f, path, out, err, errlen);
+	if (kind == GAMEDB_WTHOR)
+		n = skips ? gamedb_wthor_read_lenient(f, path, out, skips, err, errlen)
+			  : gamedb_wthor_read(f, path, out, err, errlen);
+	else
+		n = skips ? gamedb_logbook_read_lenient(f, path, out, skips, err, errlen)
+			  : gamedb_logbook_read(f, path, out, err, errlen);
 	if (close_maybe_gz(f, child, path, n < 0 ? NULL : err, n < 0 ? 0 : errlen) < 0 && n >= 0) {
 		out->n = before;
 		return -1;
 	}
 	return n;
+}
+
+/* Reads the collection file `path` (WTHOR .wtb, Logistello .gam or .gam.gz,
+   told by its name) and appends its games to `out`. Returns the games read,
+   or -1 with a message; `out` then keeps only what it held before. */
+int gamedb_load(const char *path, struct gamedb_games *out, char *err, size_t errlen)
+{
+	return load(path, out, NULL, err, errlen);
+}
+
+/* As gamedb_load, but a bad record or line is skipped with `file:record: why`
+   added to `skips` and the rest is read (a truncated WTHOR file gives its
+   whole records). -1 with a message only when the file cannot be read at all
+   (not a collection, a foreign header, a read error). */
+int gamedb_load_lenient(const char *path, struct gamedb_games *out, struct gamedb_skips *skips,
+			char *err, size_t errlen)
+{
+	return load(path, out, skips, err, errlen);
 }
 
 /* Reads `name` of folder `dir` found in any case (WTHOR.JOU, wthor.jou) as a

@@ -24,13 +24,14 @@
 #include <stdio.h>
 
 enum {
-	GAMEDB_NO_SCORE = -128,	     /* a score the file does not give */
-	GAMEDB_NO_NAME = 0xffff,     /* a player or tournament the file does not name */
-	GAMEDB_WTB_HEADER = 16,	     /* bytes of a WTHOR header */
-	GAMEDB_WTB_RECORD = 68,	     /* bytes of a .wtb game record */
-	GAMEDB_JOU_RECORD = 20,	     /* bytes of a .jou player name */
-	GAMEDB_TRN_RECORD = 26,	     /* bytes of a .trn tournament name */
-	GAMEDB_NAME_LEN = 2 * 26 + 1 /* a name in UTF-8 (every Latin-1 byte takes at most two) */
+	GAMEDB_NO_SCORE = -128,	      /* a score the file does not give */
+	GAMEDB_NO_NAME = 0xffff,      /* a player or tournament the file does not name */
+	GAMEDB_WTB_HEADER = 16,	      /* bytes of a WTHOR header */
+	GAMEDB_WTB_RECORD = 68,	      /* bytes of a .wtb game record */
+	GAMEDB_JOU_RECORD = 20,	      /* bytes of a .jou player name */
+	GAMEDB_TRN_RECORD = 26,	      /* bytes of a .trn tournament name */
+	GAMEDB_NAME_LEN = 2 * 26 + 1, /* a name in UTF-8 (every Latin-1 byte takes at most two) */
+	GAMEDB_SKIP_LEN = 320	      /* one message of what a lenient read skipped */
 };
 
 /* The kinds of collection file. */
@@ -65,6 +66,12 @@ struct gamedb_names {
 	size_t n;		       /* names */
 };
 
+/* What a lenient read skipped, a message each ("WTH_2001.wtb: record 3: ..."). */
+struct gamedb_skips {
+	char (*msg)[GAMEDB_SKIP_LEN]; /* messages */
+	size_t n, cap;		      /* held, allocated */
+};
+
 /* What the header of a WTHOR file says. */
 struct gamedb_wthor_header {
 	int written;	    /* the date the file was written, YYYYMMDD */
@@ -79,6 +86,9 @@ struct gamedb_wthor_header {
 int gamedb_games_add(struct gamedb_games *gs, const struct gamedb_game *g);
 void gamedb_games_free(struct gamedb_games *gs);
 void gamedb_names_free(struct gamedb_names *ns);
+int gamedb_skips_add(struct gamedb_skips *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void gamedb_skips_free(struct gamedb_skips *s);
 
 int gamedb_replay(const struct gamedb_game *g, struct board *b, enum color *side, int upto,
 		  char *err, size_t errlen);
@@ -87,6 +97,8 @@ int gamedb_play_moves(const int *moves, int n, struct gamedb_game *out, char *er
 int gamedb_wthor_header_parse(const uint8_t *p, struct gamedb_wthor_header *h);
 int gamedb_wthor_read(FILE *f, const char *name, struct gamedb_games *out, char *err,
 		      size_t errlen);
+int gamedb_wthor_read_lenient(FILE *f, const char *name, struct gamedb_games *out,
+			      struct gamedb_skips *skips, char *err, size_t errlen);
 int gamedb_wthor_read_names(FILE *f, const char *name, int record_len, struct gamedb_names *out,
 			    char *err, size_t errlen);
 int gamedb_wthor_write(FILE *f, const struct gamedb_game *games, size_t n, int year);
@@ -96,9 +108,13 @@ int gamedb_logbook_parse(const char *line, size_t len, struct gamedb_game *out, 
 			 size_t errlen);
 int gamedb_logbook_read(FILE *f, const char *name, struct gamedb_games *out, char *err,
 			size_t errlen);
+int gamedb_logbook_read_lenient(FILE *f, const char *name, struct gamedb_games *out,
+				struct gamedb_skips *skips, char *err, size_t errlen);
 
 int gamedb_kind_from_path(const char *path);
 int gamedb_load(const char *path, struct gamedb_games *out, char *err, size_t errlen);
+int gamedb_load_lenient(const char *path, struct gamedb_games *out, struct gamedb_skips *skips,
+			char *err, size_t errlen);
 int gamedb_load_names(const char *dir, struct gamedb_names *players,
 		      struct gamedb_names *tournaments, char *err, size_t errlen);
 
