@@ -374,18 +374,6 @@ static int db_stats(int argc, char **argv)
 	return status;
 }
 
-/* Orders hits by year, latest first, then by game number. */
-static const struct gamedb_index *sort_db;
-static int compare_recent(const void *x, const void *y)
-{
-	const struct gamedb_hit *a = x, *b = y;
-	int ya = sort_db->games.g[a->game].year, yb = sort_db->games.g[b->game].year;
-
-	if (ya != yb)
-		return yb - ya;
-	return a->game < b->game ? -1 : a->game > b->game;
-}
-
 /* Prints one game's line of `db games` (or its JSON object). */
 static void print_game_line(const struct gamedb_index *db, uint32_t game, int next, bool json)
 {
@@ -447,8 +435,12 @@ static int db_games(int argc, char **argv)
 		gamedb_index_free(&db);
 		return 2;
 	}
-	sort_db = &db;
-	qsort(hits, n, sizeof(*hits), compare_recent);
+	if (gamedb_index_sort_recent(&db, hits, n) < 0) {
+		fprintf(stderr, "othello db games: out of memory\n");
+		free(hits);
+		gamedb_index_free(&db);
+		return 2;
+	}
 	shown = o.limit && (size_t)o.limit < n ? (size_t)o.limit : n;
 	if (o.json)
 		printf("[");

@@ -29,6 +29,7 @@ struct play_options {
 	bool no_book;		 /* --no-book */
 	struct cli_list books;	 /* --book FILE... */
 	const char *save_dir;	 /* --save-dir DIR */
+	const char *db_dir;	 /* --db DIR */
 	long hash_mb;		 /* --hash MB */
 	long threads;		 /* --threads N, 0 = one per online core */
 	const char *eval_spec;	 /* --eval SPEC */
@@ -156,6 +157,9 @@ static const struct cli_options play_options = {
 		       "seconds a position (default 20s)"),
 	    CLI_STRING("save-dir", 0, offsetof(struct play_options, save_dir), "DIR",
 		       "where save slots live"),
+	    CLI_STRING("db", 0, offsetof(struct play_options, db_dir), "DIR",
+		       "the game database's folder (WTHOR files; the\n"
+		       "database panel, key L)"),
 	    CLI_INT("hash", 0, offsetof(struct play_options, hash_mb), 1, 65536, "MB",
 		    "transposition table size"),
 	    CLI_THREADS_OPTION(offsetof(struct play_options, threads)),
@@ -214,6 +218,7 @@ int cli_play(int argc, char **argv)
 	uopt.mouse = !po.no_mouse;
 	uopt.ascii = po.ascii;
 	uopt.load = po.load;
+	uopt.db_dir = po.db_dir;
 	uopt.debug_timing = po.timing_file != NULL;
 	uopt.timing_file = po.timing_file;
 	if (!cli_variant_game("play", po.variant, po.game_time, &copt))

@@ -1,6 +1,7 @@
 /*
  * cmd-file.c — commands for files and save slots: save, load, saves,
- * export, import.
+ * export, import; back (to the game kept aside while a game of the
+ * database is studied).
  */
 #include "cmd-int.h"
 
@@ -39,6 +40,16 @@ int cmd_load(struct controller *ctl, int argc, char **argv, struct command_resul
 
 	(void)argc;
 	return file_result(controller_load(ctl, argv[1], msg, sizeof(msg)), msg, res);
+}
+
+/* `back` */
+int cmd_back(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char msg[256];
+
+	(void)argc;
+	(void)argv;
+	return file_result(controller_back(ctl, msg, sizeof(msg)), msg, res);
 }
 
 /* `saves` */

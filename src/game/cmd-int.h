@@ -76,6 +76,7 @@ int cmd_handicap(struct controller *ctl, int argc, char **argv, struct command_r
 /* cmd-file.c */
 int cmd_save(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_load(struct controller *ctl, int argc, char **argv, struct command_result *res);
+int cmd_back(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_saves(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_export(struct controller *ctl, int argc, char **argv, struct command_result *res);
 int cmd_import(struct controller *ctl, int argc, char **argv, struct command_result *res);

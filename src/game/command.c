@@ -330,6 +330,15 @@ static const struct command_def cmd_table[] = {
 	.exec = cmd_load,
     },
     {
+	.name = "back",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Swap the game on the board with the one kept aside when a game of the\n"
+		"database was opened (the screen's database panel): back to your game, and\n"
+		"again to the database game.",
+	.exec = cmd_back,
+    },
+    {
 	.name = "saves",
 	.args = {0, 0},
 	.usage = "",

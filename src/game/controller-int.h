@@ -47,6 +47,17 @@ struct ctl_drill {
 /* What the running worker job is for. */
 enum ctl_job_kind { JOB_NONE, JOB_MOVE, JOB_HINT, JOB_ANALYZE };
 
+/* The game put aside while a game of the database is studied (controller-aside.c). */
+struct ctl_aside {
+	struct game *game;	/* the other game, or NULL */
+	struct game_node *cur;	/* its cursor */
+	struct game_node *tip;	/* the end of its current line */
+	char slot[64];		/* its save slot, or "" */
+	bool dirty;		/* changed since it was saved */
+	bool study;		/* opened for study */
+	int resigned;		/* who resigned in it, -1 if none */
+};
+
 struct controller {
 	struct controller_options opt; /* settings (strings copied below) */
 	char save_dir[CTL_PATH_LEN];   /* save slot directory, "" = the default */
@@ -101,6 +112,8 @@ struct controller {
 	bool veval_ready[VARIANT_COUNT];    /* veval[v] is loaded */
 	char veval_name[VARIANT_COUNT][64]; /* where it came from: "eval/variant-6x6.txt" or
 					       "built-in weights" */
+	struct ctl_aside aside; /* the other game of `back`, see controller-aside.c */
+	bool from_db;		/* the game on the board was opened from the database */
 };
 
 /* controller-state.c: the cursor and the line */

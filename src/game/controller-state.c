@@ -68,6 +68,7 @@ void ctl_reset_game(struct controller *ctl, struct game *g)
 	ctl_cancel(ctl);
 	game_free(ctl->game);
 	ctl->game = g;
+	ctl->from_db = false;
 	ctl->slot[0] = '\0';
 	ctl->opening_auto = false;
 	ctl->names_auto[BLACK] = ctl->names_auto[WHITE] = false;

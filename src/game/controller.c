@@ -122,6 +122,7 @@ void controller_free(struct controller *ctl)
 		return;
 	ctl_engine_free(ctl);
 	game_free(ctl->game);
+	game_free(ctl->aside.game);
 	free(ctl);
 }
 

@@ -280,6 +280,10 @@ bool controller_slot_taken(const struct controller *ctl, const char *slot);
 char *controller_slots_text(const struct controller *ctl, char *err, size_t errlen);
 int controller_export(struct controller *ctl, const char *file, char *err, size_t errlen);
 int controller_import(struct controller *ctl, const char *file, char *err, size_t errlen);
+int controller_study_record(struct controller *ctl, struct game *g, int moves, char *err,
+			    size_t errlen);
+int controller_back(struct controller *ctl, char *err, size_t errlen);
+bool controller_has_aside(const struct controller *ctl);
 /* Writes the `autosave` slot (call from the main loop after SIGHUP/SIGTERM); 0 or -1. */
 int controller_autosave(struct controller *ctl, char *where, size_t wherelen, char *err,
 			size_t errlen);

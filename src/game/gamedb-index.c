@@ -45,6 +45,13 @@ static uint64_t key_of(const struct board *c, enum color side)
 	return board_hash_mix(board_hash(c) + (uint64_t)side) & KEY_MASK;
 }
 
+static int compare_keys(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
 /* Plays the forced pass of `*b` if its side to move has no move and the other has one. */
 static void settle(struct board *b, enum color *side)
 {
@@ -258,6 +265,18 @@ int gamedb_filter_years(const char *text, int *lo, int *hi)
 	return 0;
 }
 
+/* The symmetry that does `first`, then `then` (square b1's 8 images differ,
+   so where it goes tells the symmetry). */
+static int compose(int first, int then)
+{
+	int to = board_symmetry_square(board_symmetry_square(1, first), then);
+
+	for (int t = 0; t < BOARD_SYMMETRIES; t++)
+		if (board_symmetry_square(1, t) == to)
+			return t;
+	return 0;
+}
+
 /* The games of `db` through position `b` (`side` to move; a forced pass is
    played first) or any of its 8 images, that pass filter `f` (NULL: all), in
    collection order, each with its next move on `b`'s board: a malloc'd array
@@ -318,12 +337,37 @@ int gamedb_index_find(const struct gamedb_index *db, const struct board *b, enum
 		}
 		(*hits)[*n].game = game;
 		(*hits)[*n].mover = (uint8_t)side;
+		(*hits)[*n].sym = (uint8_t)compose(sym, back);
 		(*hits)[*n].next =
 		    ply < g->n_moves
 			? board_symmetry_square(board_symmetry_square(g->moves[ply], sym), back)
 			: -1;
 		(*n)++;
 	}
+	return 0;
+}
+
+/* Orders the `n` hits of `hits` (as gamedb_index_find gives them) by the
+   year of their game, the latest first, then in collection order. 0, or -1
+   when out of memory (`hits` unchanged). */
+int gamedb_index_sort_recent(const struct gamedb_index *db, struct gamedb_hit *hits, size_t n)
+{
+	uint64_t *key = malloc(n * sizeof(*key) + 1);
+	struct gamedb_hit *copy = malloc(n * sizeof(*copy) + 1);
+
+	if (!key || !copy) {
+		free(key);
+		free(copy);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		key[i] = (uint64_t)(0xffff - db->games.g[hits[i].game].year) << 40 | i;
+	qsort(key, n, sizeof(*key), compare_keys);
+	memcpy(copy, hits, n * sizeof(*copy));
+	for (size_t i = 0; i < n; i++)
+		hits[i] = copy[key[i] & 0xffffffffff];
+	free(key);
+	free(copy);
 	return 0;
 }
 

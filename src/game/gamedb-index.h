@@ -72,6 +72,7 @@ struct gamedb_hit {
 	uint32_t game; /* index in the collection */
 	int next;      /* the move played next, on the board as queried; -1 when it ended */
 	uint8_t mover; /* the colour to move there (enum color): who chose `next` */
+	uint8_t sym;   /* the symmetry (board_symmetry) from the game's board to the one queried */
 };
 
 /* The moves played from a position. */
@@ -106,6 +107,7 @@ void gamedb_index_free(struct gamedb_index *db);
 int gamedb_index_find(const struct gamedb_index *db, const struct board *b, enum color side,
 		      const struct gamedb_filter *f, struct gamedb_hit **hits, size_t *n, char *err,
 		      size_t errlen);
+int gamedb_index_sort_recent(const struct gamedb_index *db, struct gamedb_hit *hits, size_t n);
 int gamedb_index_stats(const struct gamedb_index *db, const struct gamedb_hit *hits, size_t n,
 		       struct gamedb_move_stats *out, int max);
 bool gamedb_filter_match(const struct gamedb_index *db, const struct gamedb_game *g,

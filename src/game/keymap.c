@@ -86,6 +86,8 @@ static const struct keymap_binding bindings[] = {
     {"O", IN_GAME, "overlay", "every legal move's score on its square (on/off)"},
     {"+", IN_GAME, "depth overlay +2", "the overlay 2 plies deeper"},
     {"D", IN_GAME, "drill", "drill the mistakes of the analysed game"},
+    {"L", IN_GAME, "database", "the database panel: masters' moves and games"},
+    {"Tab", IN_GAME, "dbfocus", "keys to the database's games (Enter opens)"},
     {"p", IN_GAME, "pass", "pass (when there is no legal move)"},
     {"v", IN_GAME, "variations", "list the variations here"},
     {"C", IN_GAME, "prompt comment {comment}", "comment the move at the cursor (bar)"},

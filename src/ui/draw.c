@@ -90,6 +90,7 @@ void ui_layout_compute(struct ui_layout *lay, int rows, int cols)
 void ui_layout_update(struct ui *ui)
 {
 	ui_layout_board(&ui->lay, LINES, COLS, controller_variant(ui->ctl));
+	ui_dbpanel_layout(ui);
 }
 
 /* The smallest terminal that shows board v (the compact screen): rows and columns. */
@@ -490,6 +491,29 @@ static void note_text(char *out, size_t outlen, int centi, int width)
 		snprintf(out, outlen, "%+d", (centi >= 0 ? centi + 50 : centi - 50) / 100);
 }
 
+/* The database's moves on the squares no score holds: their games ("742",
+   "39k"; "*" when the square has no room for the number). */
+static void db_notes(const struct ui *ui, struct square_note notes[128])
+{
+	int sq[64], n, w = ui->lay.cell_w;
+	unsigned games[64];
+
+	n = ui_dbpanel_marks(ui, sq, games, 64);
+	for (int i = 0; i < n; i++) {
+		struct square_note *note = &notes[sq[i]];
+
+		if (note->text[0])
+			continue;
+		if (games[i] < 1000)
+			snprintf(note->text, sizeof note->text, "%u", games[i]);
+		else
+			snprintf(note->text, sizeof note->text, "%uk", games[i] / 1000);
+		if ((int)strlen(note->text) > w)
+			snprintf(note->text, sizeof note->text, "*");
+		note->db = true;
+	}
+}
+
 /* The notes of the squares at the cursor: the hints shown, or with the overlay on every scored
    legal move (the best known scores: the controller's store of results, else the analysis of
    the move played from here as the record keeps it). */
@@ -519,6 +543,7 @@ void ui_square_notes(const struct ui *ui, struct square_note notes[128])
 		note_text(notes[h[i].move].text, sizeof notes[0].text, h[i].score, w);
 		notes[h[i].move].best = h[i].score == h[0].score;
 	}
+	db_notes(ui, notes);
 }
 
 /* The grid: lines around every square, or with row_gap 0 a frame whose columns keep their
@@ -604,8 +629,9 @@ static void draw_square(const struct ui *ui, int sq, int who, bool legal, bool l
 	attroff(bg);
 	if (who < 0 && note && note->text[0]) {
 		int len = (int)strlen(note->text);
-		attr_t h = ui_style(ui, note->best ? PAIR_HINT_BEST : PAIR_HINT, A_BOLD) |
-			   (note->best ? A_BOLD : A_NORMAL);
+		attr_t h = note->db ? ui_style(ui, PAIR_TITLE, A_UNDERLINE)
+				    : ui_style(ui, note->best ? PAIR_HINT_BEST : PAIR_HINT, A_BOLD) |
+					  (note->best ? A_BOLD : A_NORMAL);
 
 		if (sq == ui->cursor && len > l->cell_w - 2)
 			h = ui_style(ui, PAIR_CURSOR, A_REVERSE) | A_REVERSE; /* no room for [ ] */
@@ -960,11 +986,14 @@ void ui_draw(struct ui *ui)
 		draw_bar(ui);
 	} else {
 		n = ui_line(ui, line, 128);
+		ui_dbpanel_refresh(ui);
 		draw_header(ui, line, n);
 		draw_board(ui);
 		ui_draw_graph(ui);
 		ui_draw_moves(ui);
-		ui_draw_eval(ui);
+		if (ui->lay.eval_h > 0)
+			ui_draw_eval(ui);
+		ui_dbpanel_draw(ui);
 		draw_status(ui);
 		if (ui->popup)
 			draw_popup(ui);

@@ -30,6 +30,7 @@ static const struct {
     {'\r', "Enter"},
     {KEY_ENTER, "Enter"},
     {' ', "Space"},
+    {'\t', "Tab"},
     {KEY_MOUSE, "click"},
     {KEY_SLEFT, "Shift-Left"},
     {KEY_SRIGHT, "Shift-Right"},

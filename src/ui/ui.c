@@ -209,6 +209,13 @@ static void confirm_first(struct ui *ui, const char *line, const char *ask, cons
 	ui->dirty = true;
 }
 
+/* Holds command line `line` until the player answers y to `ask` (shown on the
+   message line); `kept` is said on any other key. */
+void ui_confirm(struct ui *ui, const char *line, const char *ask, const char *kept)
+{
+	confirm_first(ui, line, ask, kept);
+}
+
 /* True when `line` writes a file (its first word, `rest` split as the
    command layer splits it) that exists: it waits for a y first. */
 static bool asks_before_file(struct ui *ui, const char *line, const char *rest)
@@ -784,6 +791,7 @@ static void open_loaded(struct ui *ui)
 static void ui_teardown(struct ui *ui, SCREEN *screen)
 {
 	cmdbar_free();
+	ui_dbpanel_free(ui);
 	free(ui->popup);
 	openings_free(ui->openings);
 	curs_set(1);

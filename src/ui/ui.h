@@ -37,6 +37,7 @@ struct ui_options {
 	const char *load;	 /* slot or file to open (as `load` does), or NULL */
 	const char *black;	 /* the player named by --black (with --load: plays on), or NULL */
 	const char *white;	 /* the player named by --white, or NULL */
+	const char *db_dir;	 /* the game database's folder (--db), NULL = the default */
 	double start_time;	 /* timer_now() when the program started (start-up timing) */
 };
 
@@ -52,10 +53,13 @@ struct ui_layout {
 	int board_w, board_h; /* grid size with its lines */
 	int graph_y, graph_x, graph_w, graph_h; /* evaluation graph under the board */
 	int moves_y, moves_x, moves_w, moves_h; /* move list box */
-	int eval_y, eval_x, eval_w, eval_h;	/* engine panel box */
+	int eval_y, eval_x, eval_w, eval_h;	/* engine panel box (height 0: not drawn) */
+	int db_y, db_x, db_w, db_h;		/* database panel box (height 0: hidden) */
 	int status_y;				/* message line */
 	int bar_y;				/* command bar / key hints line */
 };
+
+struct ui_dbpanel; /* dbpanel.c */
 
 struct ui {
 	struct controller *ctl;		       /* the game; owned by the caller */
@@ -91,6 +95,7 @@ struct ui {
 	double last_draw;		       /* seconds the last redraw took */
 	bool dirty;			       /* the screen needs a redraw */
 	bool flipped;			       /* `flip`: the board seen from White's side */
+	struct ui_dbpanel *dbp;		       /* the database panel, NULL until first shown */
 };
 
 /* ui.c */
@@ -101,6 +106,7 @@ void ui_interrupt(struct ui *ui);
 void ui_result_words(const struct ui *ui, char *out, size_t len);
 void ui_set_message(struct ui *ui, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+void ui_confirm(struct ui *ui, const char *line, const char *ask, const char *kept);
 
 /* draw.c */
 /* Colour pairs (attributes alone in monochrome, see ui_style). */
@@ -134,6 +140,7 @@ enum ui_pair {
 struct square_note {
 	char text[16]; /* the score, "" for none */
 	bool best;     /* the best of the scored moves */
+	bool db;       /* not a score: the games of the database that played it */
 };
 
 void ui_layout_compute(struct ui_layout *lay, int rows, int cols);
@@ -166,6 +173,20 @@ void ui_draw_moves(struct ui *ui);
 void ui_draw_eval(struct ui *ui);
 void ui_draw_graph(struct ui *ui);
 bool ui_cursor_score(struct ui *ui, int *black_view);
+
+/* dbpanel.c */
+bool ui_dbpanel_shown(const struct ui *ui);
+bool ui_dbpanel_focused(const struct ui *ui);
+void ui_dbpanel_free(struct ui *ui);
+void ui_dbpanel_layout(struct ui *ui);
+void ui_dbpanel_draw(struct ui *ui);
+void ui_dbpanel_refresh(struct ui *ui);
+int ui_dbpanel_marks(const struct ui *ui, int *sq, unsigned *games, int max);
+int ui_dbpanel_toggle(struct ui *ui, const char *rest);
+int ui_dbpanel_focus(struct ui *ui, const char *rest);
+int ui_dbpanel_open(struct ui *ui, const char *rest);
+void ui_dbpanel_move(struct ui *ui, int delta);
+void ui_dbpanel_unfocus(struct ui *ui);
 
 /* keys.c */
 /* The command string bound to `key` in the current mode, or NULL. */

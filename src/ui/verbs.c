@@ -25,6 +25,10 @@ static int verb_cursor(struct ui *ui, const char *dir)
 	enum variant v = controller_variant(ui->ctl);
 	int n = square_size(v), r, c, dr = 0, dc = 0;
 
+	if (ui_dbpanel_focused(ui) && (strcmp(dir, "up") == 0 || strcmp(dir, "down") == 0)) {
+		ui_dbpanel_move(ui, dir[0] == 'u' ? -1 : 1); /* the list of games has the keys */
+		return 0;
+	}
 	square_row_col(v, ui_cursor_square(ui), &r, &c);
 	if (strcmp(dir, "left") == 0)
 		dc = n - 1;
@@ -63,6 +67,8 @@ static int verb_select(struct ui *ui, const char *rest)
 	vbits bit = vboard_bit(ui_cursor_square(ui)), black, white;
 
 	(void)rest;
+	if (ui_dbpanel_focused(ui))
+		return ui_dbpanel_open(ui, "");
 	ui_square_name(ui, ui->cursor, sq);
 	controller_colors(ui->ctl, &black, &white);
 	if (controller_mode(ui->ctl) == MODE_EDIT) {
@@ -191,6 +197,8 @@ static int verb_escape(struct ui *ui, const char *rest)
 	(void)rest;
 	if (controller_engine_busy(ui->ctl))
 		return ui_execute(ui, "stop");
+	if (ui_dbpanel_focused(ui))
+		ui_dbpanel_unfocus(ui);
 	ui->message[0] = '\0';
 	ui->dirty = true;
 	return 0;
@@ -279,6 +287,28 @@ static const struct ui_verb verbs[] = {
 	.usage = "",
 	.help = "Stop the engine (it plays its best move), or clear the message line.",
 	.exec = verb_escape,
+    },
+    {
+	.name = "database",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Show or hide the database panel: the moves masters played here, the games.",
+	.exec = ui_dbpanel_toggle,
+    },
+    {
+	.name = "dbfocus",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Give the keys to the database's list of games (Up, Down, Enter), or back.",
+	.exec = ui_dbpanel_focus,
+    },
+    {
+	.name = "dbopen",
+	.args = {0, 1},
+	.usage = "[N]",
+	.help = "Open game N of the database (default: the one chosen) for study here; `back`\n"
+		"returns to the game kept aside.",
+	.exec = ui_dbpanel_open,
     },
     {
 	.name = "redraw",
