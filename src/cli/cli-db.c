@@ -74,7 +74,7 @@ static bool db_result(void *opts, const char *text)
 
 #define DB_FILTERS                                                                                 \
 	CLI_STRING("player", 'p', offsetof(struct db_options, f.player), "NAME",                   \
-		   "games where either player's name holds NAME (any case)"),                      \
+		   "games where a player's name holds NAME (any case)"),                           \
 	    CLI_STRING("black", 0, offsetof(struct db_options, f.black), "NAME",                   \
 		       "games where Black's name holds NAME"),                                     \
 	    CLI_STRING("white", 0, offsetof(struct db_options, f.white), "NAME",                   \
@@ -91,7 +91,7 @@ static bool db_result(void *opts, const char *text)
 	{                                                                                          \
 		.name = "result", .letter = 'r', .kind = CLI_OPT_CALL, .call = db_result,          \
 		.what = "black, white or draw", .arg = "WHO",                                      \
-		.help = "games that Black or White won, or drawn (black, white, draw)"             \
+		.help = "who won: black, white, or draw"                                           \
 	}
 
 #define DB_DIR_OPTION                                                                              \
@@ -102,7 +102,11 @@ static bool db_result(void *opts, const char *text)
 static const struct cli_options stats_options = {
     .command = "db stats",
     .usage = DB_USAGE,
-    .column = 24,
+    .footer = "db games also takes -n, --limit N (games listed, the latest first; default\n"
+	      "100, 0: all); db export takes -o, --output FILE. Each action's --help lists\n"
+	      "its own options.\n",
+    .column = 26,
+    .letters = true,
     .options =
 	(const struct cli_option[]){
 	    DB_DIR_OPTION,
@@ -120,7 +124,8 @@ static const struct cli_options stats_options = {
 static const struct cli_options games_options = {
     .command = "db games",
     .usage = DB_USAGE,
-    .column = 24,
+    .column = 26,
+    .letters = true,
     .options =
 	(const struct cli_option[]){
 	    DB_DIR_OPTION,
@@ -128,7 +133,7 @@ static const struct cli_options games_options = {
 		       "the position these moves from the start reach"),
 	    DB_FILTERS,
 	    CLI_INT("limit", 'n', offsetof(struct db_options, limit), 0, 100000000, "N",
-		    "list N games at most, the latest first (default 100; 0: all)"),
+		    "N games at most, the latest first (default 100;\n0: all)"),
 	    CLI_FLAG("json", 0, offsetof(struct db_options, json), "a JSON array of games"),
 	    CLI_HELP('h', NULL),
 	    {0},
@@ -138,7 +143,8 @@ static const struct cli_options games_options = {
 static const struct cli_options show_options = {
     .command = "db show",
     .usage = DB_USAGE,
-    .column = 24,
+    .column = 26,
+    .letters = true,
     .options =
 	(const struct cli_option[]){
 	    DB_DIR_OPTION,
@@ -151,7 +157,8 @@ static const struct cli_options show_options = {
 static const struct cli_options export_options = {
     .command = "db export",
     .usage = DB_USAGE,
-    .column = 24,
+    .column = 26,
+    .letters = true,
     .options =
 	(const struct cli_option[]){
 	    DB_DIR_OPTION,
@@ -165,7 +172,8 @@ static const struct cli_options export_options = {
 static const struct cli_options info_options = {
     .command = "db info",
     .usage = DB_USAGE,
-    .column = 24,
+    .column = 26,
+    .letters = true,
     .options =
 	(const struct cli_option[]){
 	    DB_DIR_OPTION,

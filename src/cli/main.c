@@ -16,7 +16,7 @@ const struct cli_command cli_commands[] = {
     {"play", cli_play, "play in the terminal (the default)"},
     {"perft", cli_perft, "count move sequences from a position"},
     {"convert", cli_convert, "convert a game record between SGF, GGF, transcript and OBF"},
-    {"db", cli_db, "the game database: moves and games of master play from a position"},
+    {"db", cli_db, "the game database: master games through a position (WTHOR)"},
     {"book", cli_book, "show, check, merge and build opening books; name openings"},
     {"ladder", cli_ladder, "play each level against the next one down and print the table"},
     {"solve", cli_solve, "solve the positions of an OBF file and check their scores"},
