@@ -406,7 +406,11 @@ static void print_game_line(const struct gamedb_index *db, uint32_t game, int ne
 		printf("}");
 		return;
 	}
-	printf("%7u  %4u  %-26.26s %-20.20s - %-20.20s ", game + 1, g->year,
+	char year[8] = "";
+
+	if (g->year)
+		snprintf(year, sizeof(year), "%u", g->year);
+	printf("%7u  %4s  %-26.26s %-20.20s - %-20.20s ", game + 1, year,
 	       gamedb_tournament_name(db, g->tournament), gamedb_player_name(db, g->black),
 	       gamedb_player_name(db, g->white));
 	printf("  ");
@@ -539,15 +543,14 @@ static int db_show(int argc, char **argv)
 		printf("Tournament: %s\n", gamedb_tournament_name(&db, g->tournament));
 		if (g->year)
 			printf("Year: %u\n", g->year);
-		printf("Black: %s\nWhite: %s\nScore (Black): ", gamedb_player_name(&db, g->black),
+		printf("Black: %s\nWhite: %s\n", gamedb_player_name(&db, g->black),
 		       gamedb_player_name(&db, g->white));
-		put_score(g->result, false);
-		if (g->theory != GAMEDB_NO_SCORE) {
-			printf("\nTheoretical score (Black, perfect play from %u empties): ",
-			       g->theory_empties);
-			put_score(g->theory, false);
-		}
-		printf("\nMoves:");
+		if (g->result != GAMEDB_NO_SCORE)
+			printf("Score (Black): %+d\n", g->result);
+		if (g->theory != GAMEDB_NO_SCORE)
+			printf("Theoretical score (Black, perfect play from %u empties): %+d\n",
+			       g->theory_empties, g->theory);
+		printf("Moves:");
 		for (int i = 0; i < g->n_moves; i++)
 			printf("%s%d.%s", i % 10 ? " " : "\n  ", i + 1,
 			       board_square_name(g->moves[i]));
