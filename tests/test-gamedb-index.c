@@ -615,7 +615,7 @@ Test(gamedb_index, bad_files_and_records_are_skipped_with_where_and_why_and_the_
 	fputc(44, f); /* d4 */
 	fclose(f);
 	/* a foreign file with a game's name, a zip, a text file, a bad transcript */
-	put_text("WTH_2007.wtb", "PK\x03\x04 not a WTHOR file at all", 30);
+	put_text("WTH_2007.wtb", "PK\x03\x04 not a WTHOR file at all", 27);
 	put_text("wthor.zip", "PK\x03\x04", 4);
 	put_text("notes.md", "# notes\n", 8);
 	put_text("mine.txt", "f5d6c3zz\n", 9);

@@ -119,6 +119,13 @@ static int compare_paths(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Sorts the paths of `ps` (an empty list has no array to hand qsort). */
+static void paths_sort(struct paths *ps)
+{
+	if (ps->n > 1)
+		qsort(ps->p, ps->n, sizeof(*ps->p), compare_paths);
+}
+
 /* True when `path` is a file the collection reads. */
 static bool is_game_file(const char *path)
 {
@@ -358,7 +365,7 @@ int gamedb_collect(struct gamedb_index *db, const struct gamedb_sources *src, ch
 	} else {
 		if (walk(db->dir, DIR_DEPTH, true, &ps, &db->skips) < 0)
 			goto oom;
-		qsort(ps.p, ps.n, sizeof(*ps.p), compare_paths);
+		paths_sort(&ps);
 		if (gamedb_load_names(db->dir, &db->players, &db->tournaments, msg, sizeof(msg)) <
 			0 &&
 		    gamedb_skips_add(&db->skips, "%s (the games keep no names)", msg) < 0)
@@ -368,7 +375,7 @@ int gamedb_collect(struct gamedb_index *db, const struct gamedb_sources *src, ch
 	    slots_dir(src->save_dir, slot_dir, sizeof(slot_dir), msg, sizeof(msg)) == 0) {
 		if (slot_files(slot_dir, &slots) < 0)
 			goto oom;
-		qsort(slots.p, slots.n, sizeof(*slots.p), compare_paths);
+		paths_sort(&slots);
 	}
 	for (size_t i = 0; i < ps.n; i++)
 		if (read_file(db, ps.p[i], record_format_from_path(ps.p[i]) >= 0) < 0)

@@ -352,9 +352,13 @@ int gamedb_index_find(const struct gamedb_index *db, const struct board *b, enum
    when out of memory (`hits` unchanged). */
 int gamedb_index_sort_recent(const struct gamedb_index *db, struct gamedb_hit *hits, size_t n)
 {
-	uint64_t *key = malloc(n * sizeof(*key) + 1);
-	struct gamedb_hit *copy = malloc(n * sizeof(*copy) + 1);
+	uint64_t *key;
+	struct gamedb_hit *copy;
 
+	if (n < 2)
+		return 0;
+	key = malloc(n * sizeof(*key));
+	copy = malloc(n * sizeof(*copy));
 	if (!key || !copy) {
 		free(key);
 		free(copy);
