@@ -24,6 +24,8 @@ keys bk f 5
 wait_for bk " 1. d6     +0.24  book"; check "after f5 the book's scores show, labelled book" $?
 screen bk | grep -q " 2\. f6     -0.33  book"; check "for every move the book knows" $?
 screen bk | grep -q "Eval -0.24 book"; check "the caption: the same score, from Black's side" $?
+# The overlay off first: its progress lines would take the message line.
+keys bk O
 cmd bk "depth overlay 2s"
 wait_for bk "hints depth 8, overlay 2 s"; check "depth sets the limit and says so" $?
 cmd bk "depth overlay x"
