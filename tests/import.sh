@@ -34,5 +34,8 @@ check "train measure prints a table by empties" $?
 check "a missing collection exits 2 and writes nothing" $?
 "$OTHELLO" train import "$tmp/x.dat" "$tmp/lines.gam" --min-empties 30 --max-empties 20 2>"$tmp/err"; st=$?
 [ $st -eq 2 ] && grep -q "min-empties 30 is above --max-empties 20" "$tmp/err"; check "an empty range exits 2" $?
+"$OTHELLO" train measure exact "$tmp/d.dat" --all 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "give --empties LO-HI up to 30" "$tmp/err"
+check "train measure exact refuses to solve positions of more than 30 empties" $?
 
 tap_done

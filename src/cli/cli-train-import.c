@@ -331,6 +331,12 @@ int cli_train_measure(int argc, char **argv)
 		return 2;
 	}
 	exact = strcmp(argv[first], "exact") == 0;
+	if (exact && hi > 30) {
+		fprintf(stderr,
+			"othello train measure: exact: solving positions of more than 30 empties "
+			"takes hours each; give --empties LO-HI up to 30\n");
+		return 2;
+	}
 	if (!(ev = cli_eval_open(exact ? "pattern" : argv[first], stderr)))
 		return 2;
 	for (int i = first + 1; i < argc; i++) {
