@@ -8,7 +8,10 @@
  */
 #include "jobs.h"
 
+#include "search.h"
+
 #include <pthread.h>
+#include <stdlib.h>
 
 /* A run in progress: the spec and what the threads share. */
 struct pool {
@@ -73,4 +76,28 @@ int jobs_run(const struct jobs *j)
 		pthread_join(th[i], NULL);
 	pthread_mutex_destroy(&p.lock);
 	return p.failed ? -1 : 0;
+}
+
+/* A thread's state of `size` bytes whose first member is a `struct search *`,
+   set to a new search (`tt_mb` megabytes of table, evaluation `ev`); the rest
+   is left for the caller. NULL when memory runs out. The common `start` of
+   the pool's users that search. */
+void *jobs_searcher_new(size_t size, size_t tt_mb, const struct eval *ev)
+{
+	struct search **st = malloc(size);
+
+	if (st && !(*st = search_new(tt_mb, ev))) {
+		free(st);
+		st = NULL;
+	}
+	return st;
+}
+
+/* Frees a state made by jobs_searcher_new (the pool's `stop`). */
+void jobs_searcher_free(void *state)
+{
+	struct search **st = state;
+
+	search_free(*st);
+	free(st);
 }

@@ -31,4 +31,9 @@ struct jobs {
 
 int jobs_run(const struct jobs *j);
 
+struct eval;
+
+void *jobs_searcher_new(size_t size, size_t tt_mb, const struct eval *ev);
+void jobs_searcher_free(void *state);
+
 #endif

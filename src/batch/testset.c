@@ -118,7 +118,7 @@ struct gen {
 
 /* A thread's own: its search, and the line of the position it made. */
 struct gen_state {
-	struct search *s;	 /* the search */
+	struct search *s;	 /* the search (first: jobs_searcher_new) */
 	char line[OBF_LINE_MAX]; /* the OBF line */
 };
 
@@ -131,22 +131,9 @@ static bool gen_skip(void *ctx, size_t i)
 
 static void *gen_start(void *ctx)
 {
-	const struct gen *g = ctx;
-	struct gen_state *st = malloc(sizeof *st);
+	const struct gen *c = ctx;
 
-	if (st && !(st->s = search_new(g->o->hash_mb, g->ev))) {
-		free(st);
-		st = NULL;
-	}
-	return st;
-}
-
-static void gen_stop(void *state)
-{
-	struct gen_state *st = state;
-
-	search_free(st->s);
-	free(st);
+	return jobs_searcher_new(sizeof(struct gen_state), c->o->hash_mb, c->ev);
 }
 
 /* Makes the line of position `index` of the set; returns 0 or -1. */
@@ -209,7 +196,7 @@ int testset_generate(const struct eval *ev, const struct train_opening *ops, int
 			 .ctx = &g,
 			 .skip = gen_skip,
 			 .start = gen_start,
-			 .stop = gen_stop,
+			 .stop = jobs_searcher_free,
 			 .work = gen_work,
 			 .finish = gen_finish};
 
@@ -246,7 +233,7 @@ struct measure {
 
 /* A measuring thread's own: its search and the sums of the position it measured. */
 struct measure_state {
-	struct search *s;	   /* the search */
+	struct search *s;	   /* the search (first: jobs_searcher_new) */
 	struct testset_bucket one; /* the position's sums */
 };
 
@@ -292,22 +279,9 @@ void testset_bucket_add(struct testset_bucket *into, const struct testset_bucket
 
 static void *measure_start(void *ctx)
 {
-	const struct measure *m = ctx;
-	struct measure_state *st = malloc(sizeof *st);
+	const struct measure *c = ctx;
 
-	if (st && !(st->s = search_new(m->o->hash_mb, m->ev))) {
-		free(st);
-		st = NULL;
-	}
-	return st;
-}
-
-static void measure_stop(void *state)
-{
-	struct measure_state *st = state;
-
-	search_free(st->s);
-	free(st);
+	return jobs_searcher_new(sizeof(struct measure_state), c->o->hash_mb, c->ev);
 }
 
 static int measure_work(void *ctx, void *state, size_t i)
@@ -356,7 +330,7 @@ int testset_measure(const struct eval *ev, const struct obf_position *set, size_
 			 .threads = o->jobs,
 			 .ctx = &m,
 			 .start = measure_start,
-			 .stop = measure_stop,
+			 .stop = jobs_searcher_free,
 			 .work = measure_work,
 			 .finish = measure_finish};
 

@@ -303,7 +303,7 @@ struct solve_shared {
 
 /* A solving thread's own: its search and the record it fills. */
 struct solve_state {
-	struct search *s;			  /* the solver */
+	struct search *s;			  /* the solver (first: jobs_searcher_new) */
 	struct train_position pos[IMPORT_RECORD]; /* the record's positions */
 	int n;					  /* how many */
 };
@@ -320,22 +320,9 @@ static bool solve_skip(void *ctx, size_t r)
 
 static void *solve_start(void *ctx)
 {
-	const struct solve_shared *sh = ctx;
-	struct solve_state *st = malloc(sizeof(*st));
+	const struct solve_shared *c = ctx;
 
-	if (st && !(st->s = search_new(sh->o->tt_mb, sh->ev))) {
-		free(st);
-		st = NULL;
-	}
-	return st;
-}
-
-static void solve_stop(void *state)
-{
-	struct solve_state *st = state;
-
-	search_free(st->s);
-	free(st);
+	return jobs_searcher_new(sizeof(struct solve_state), c->o->tt_mb, c->ev);
 }
 
 /* Solves the positions of record r; 0, or -1 when a solve fails. */
@@ -492,7 +479,7 @@ int train_import(const struct gamedb_game *games, size_t n, const struct eval *e
 					      .ctx = &sh,
 					      .skip = solve_skip,
 					      .start = solve_start,
-					      .stop = solve_stop,
+					      .stop = jobs_searcher_free,
 					      .work = solve_work,
 					      .finish = solve_finish}) < 0) {
 		snprintf(err, errlen,

@@ -531,7 +531,7 @@ struct gen_shared {
 
 /* A generating thread's own: its search and the game it plays. */
 struct gen_state {
-	struct search *s;	/* the search */
+	struct search *s;	/* the search (first: jobs_searcher_new) */
 	struct train_game game; /* the game being played */
 };
 
@@ -542,24 +542,11 @@ static bool gen_skip(void *ctx, size_t id)
 	return g->done && g->done[id];
 }
 
-static void gen_stop(void *state)
-{
-	struct gen_state *st = state;
-
-	search_free(st->s);
-	free(st);
-}
-
 static void *gen_start(void *ctx)
 {
-	const struct gen_shared *g = ctx;
-	struct gen_state *st = malloc(sizeof *st);
+	const struct gen_shared *c = ctx;
 
-	if (st && !(st->s = search_new(g->o->tt_mb, g->ev))) {
-		free(st);
-		st = NULL;
-	}
-	return st;
+	return jobs_searcher_new(sizeof(struct gen_state), c->o->tt_mb, c->ev);
 }
 
 static int gen_work(void *ctx, void *state, size_t id)
@@ -609,7 +596,7 @@ int train_generate(const struct eval *ev, const struct train_opening *ops, int n
 			 .ctx = &g,
 			 .skip = gen_skip,
 			 .start = gen_start,
-			 .stop = gen_stop,
+			 .stop = jobs_searcher_free,
 			 .work = gen_work,
 			 .finish = gen_finish};
 
