@@ -48,8 +48,16 @@ wait
 
 # 4. A match ended by a signal ends its workers and engines, even what left
 # the engine's process group.
+# A run started under nohup (SIGHUP ignored, which the match keeps, as such
+# a program should) cannot be ended by SIGHUP: that case is skipped there.
+ignored=$(awk '/^SigIgn:/ { print $2 }' /proc/$$/status 2>/dev/null)
 for how in "TERM --jobs 2" "HUP --jobs 1"; do
   sig=${how%% *} jobs=${how#* }
+  if [ "$sig" = HUP ] && [ -n "$ignored" ] && [ $((0x$ignored & 1)) -eq 1 ]; then
+    tap_n=$((tap_n + 1))
+    echo "ok $tap_n - # SKIP match $jobs ended by SIGHUP (SIGHUP is ignored here, as under nohup)"
+    continue
+  fi
   mkdir $T/$sig
   "$OTHELLO" match --black random --white "engine:sh $TOP_SRCDIR/tests/engine-setsid.sh $T/$sig" \
     --games 4 $jobs --openings start --timeout 60 --quiet >/dev/null 2>&1 &
