@@ -43,6 +43,7 @@ keys fl f 5
 wait_for fl " 1 ●f5"; check "a square typed by name is still that square" $?
 screen fl | sed -n 10p | grep -q "^5 .*│ *\[\{0,1\}●\]\{0,1\} *│ ● │ ● │"; check "f5's discs show on the turned board (row 5 is the fourth)" $?
 cmd fl "flip"
+wait_for fl "board turned back" >/dev/null
 screen fl | sed -n 2p | grep -q "a   b   c   d   e   f   g   h"; check "flip again turns it back" $?
 quit fl
 
