@@ -68,9 +68,7 @@ static bool nodes_equal(const struct game_node *a, const struct game_node *b, ch
 			return false;
 		}
 		if (a->move != b->move || a->player != b->player || a->side != b->side ||
-		    a->board.own != b->board.own || a->board.opp != b->board.opp ||
-		    a->variant != b->variant || a->vboard.own != b->vboard.own ||
-		    a->vboard.opp != b->vboard.opp || a->ply != b->ply) {
+		    !pos_same(&a->pos, &b->pos) || a->ply != b->ply) {
 			snprintf(why, whylen, "ply %d: different move or position", a->ply);
 			return false;
 		}

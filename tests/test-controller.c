@@ -408,7 +408,7 @@ Test(controller, analysis_measures_losses_exactly_in_the_endgame)
 	settle(ctl);
 	cr_assert(controller_analysis(ctl, sides));
 	for (n = controller_game(ctl)->root->child; n; n = n->child) {
-		const struct board *before = &n->parent->board;
+		const struct board *before = &n->parent->pos.b8;
 		if (n->move == SQ_PASS)
 			continue;
 		int best = solve_exact(before) * 100;
@@ -474,7 +474,7 @@ Test(controller, analysis_scores_every_move_alike_so_best_is_never_below_played)
 		const struct game_analysis *a = &n->analysis;
 		bool found = false;
 
-		if (n->move == SQ_PASS || board_empty_count(&n->board) == 0)
+		if (n->move == SQ_PASS || board_empty_count(&n->pos.b8) == 0)
 			continue;
 		cr_assert(a->valid, "move %d analysed", n->ply);
 		cr_assert_geq(a->best_score, a->played_score, "move %d: best %d, played %d", n->ply,
@@ -483,7 +483,7 @@ Test(controller, analysis_scores_every_move_alike_so_best_is_never_below_played)
 		cr_assert_eq(a->played_bound, GAME_BOUND_EXACT);
 		cr_assert_eq(
 		    a->n_moves,
-		    board_popcount(board_moves(n->parent->board.own, n->parent->board.opp)),
+		    board_popcount(board_moves(n->parent->pos.b8.own, n->parent->pos.b8.opp)),
 		    "move %d", n->ply);
 		for (int i = 0; i < a->n_moves; i++) {
 			cr_assert_eq(a->moves[i].bound, GAME_BOUND_EXACT);
@@ -598,7 +598,7 @@ Test(controller, stop_makes_the_engine_play_its_best_move_so_far)
 		played |= ev.kind == CTL_EVENT_MOVE_PLAYED;
 	cr_assert(played);
 	cr_assert_eq(controller_cursor(ctl), 2);
-	cr_assert(board_is_legal(&game_main_line(controller_game(ctl), 1)->board,
+	cr_assert(board_is_legal(&game_main_line(controller_game(ctl), 1)->pos.b8,
 				 game_main_line(controller_game(ctl), 2)->move));
 	controller_free(ctl);
 }
@@ -885,13 +885,13 @@ Test(controller, drill_judges_answers_against_the_exact_scores)
 	cr_assert_geq(controller_analyze(ctl, 2, 0, false, err, sizeof(err)), 0, "%s", err);
 	settle(ctl);
 	for (const struct game_node *n = controller_game(ctl)->root->child; n; n = n->child) {
-		struct board after = n->parent->board;
+		struct board after = n->parent->pos.b8;
 
 		if (n->move == SQ_PASS ||
-		    board_popcount(board_moves(n->parent->board.own, n->parent->board.opp)) < 2)
+		    board_popcount(board_moves(n->parent->pos.b8.own, n->parent->pos.b8.opp)) < 2)
 			continue;
 		board_play(&after, n->move, board_flips(after.own, after.opp, n->move));
-		expected += solve_exact(&n->parent->board) * 100 + solve_exact(&after) * 100 > 200;
+		expected += solve_exact(&n->parent->pos.b8) * 100 + solve_exact(&after) * 100 > 200;
 	}
 	cr_assert_gt(controller_drill_start(ctl, -1, 200, msg, sizeof(msg)), 0, "%s", msg);
 	cr_assert(controller_drilling(ctl, &d));

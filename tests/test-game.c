@@ -135,7 +135,7 @@ Test(game, passes_are_explicit_moves)
 	cr_assert_eq(pass->player, WHITE);
 	cr_assert_eq(pass->side, BLACK);
 	cr_assert_eq(pass->flips, 0);
-	cr_assert_eq(pass->board.own, pass->parent->board.opp);
+	cr_assert_eq(pass->pos.b8.own, pass->parent->pos.b8.opp);
 	cr_assert(game_is_over(n));
 	cr_assert_eq(game_result_string(n, res, sizeof(res)), 0);
 	cr_assert_str_eq(res, "B+24");

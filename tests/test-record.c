@@ -352,7 +352,7 @@ Test(record_ggf, game_to_ggf_and_back)
 		main_line(g, l1);
 		main_line(back, l2);
 		cr_assert_str_eq(l1, l2, "%s", text);
-		cr_assert_eq(g->root->board.own, back->root->board.own);
+		cr_assert_eq(g->root->pos.b8.own, back->root->pos.b8.own);
 		cr_assert_eq(g->root->side, back->root->side);
 		cr_assert_eq(g->standard_start, back->standard_start);
 		for (int f = INFO_BLACK; f <= INFO_RESULT; f++)
@@ -439,7 +439,7 @@ Test(record_transcript, edited_start_is_written_as_a_board_line)
 	cr_assert_str_eq(
 	    text, "X-----------------X--------OX------XO--------------------------- O\nc5f6\n");
 	back = from_text(RECORD_TRANSCRIPT, text);
-	cr_assert_eq(back->root->board.own, g->root->board.own);
+	cr_assert_eq(back->root->pos.b8.own, g->root->pos.b8.own);
 	cr_assert_eq(back->root->side, WHITE);
 	cr_assert_eq(game_main_line_length(back), 2);
 	free(text);
@@ -455,10 +455,10 @@ Test(record_obf, first_position_is_read_and_round_trips)
 	cr_assert_str_eq(text,
 			 "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X;\n");
 	cr_assert_eq(g->root->side, BLACK);
-	cr_assert_eq(board_empty_count(&g->root->board), 14);
+	cr_assert_eq(board_empty_count(&g->root->pos.b8), 14);
 	back = from_text(RECORD_OBF, text);
-	cr_assert_eq(back->root->board.own, g->root->board.own);
-	cr_assert_eq(back->root->board.opp, g->root->board.opp);
+	cr_assert_eq(back->root->pos.b8.own, g->root->pos.b8.own);
+	cr_assert_eq(back->root->pos.b8.opp, g->root->pos.b8.opp);
 	free(text);
 	game_free(g);
 	game_free(back);
@@ -479,7 +479,7 @@ Test(record_obf, ffo_files_are_read)
 {
 	struct game *g = load("fforum-1-19.obf", -1);
 
-	cr_assert_eq(board_empty_count(&g->root->board), 14);
+	cr_assert_eq(board_empty_count(&g->root->pos.b8), 14);
 	game_free(g);
 }
 

@@ -82,7 +82,7 @@ static void same_position(const struct game_node *n, const struct refvboard *r)
 	game_colors(n, &black, &white);
 	for (int row = 0; row < r->size; row++)
 		for (int col = 0; col < r->size; col++) {
-			int sq = square_at(n->variant, row, col), cell = r->cell[row][col];
+			int sq = square_at(n->pos.variant, row, col), cell = r->cell[row][col];
 			vbits own = n->side == BLACK ? black : white;
 			vbits opp = n->side == BLACK ? white : black;
 
@@ -190,9 +190,8 @@ Test(vgame, copy_keeps_the_board)
 	cr_assert(n, "%s", err);
 	c = game_copy(g);
 	cr_assert_eq(c->variant, VARIANT_10X10_HOLES);
-	cr_assert_eq(c->root->child->variant, VARIANT_10X10_HOLES);
-	cr_assert(c->root->child->vboard.own == n->vboard.own);
-	cr_assert(c->root->child->vboard.opp == n->vboard.opp);
+	cr_assert_eq(c->root->child->pos.variant, VARIANT_10X10_HOLES);
+	cr_assert(pos_same(&c->root->child->pos, &n->pos));
 	game_free(g);
 	game_free(c);
 }
@@ -416,11 +415,11 @@ static void to_ref(const struct game_node *n, struct refvboard *r)
 {
 	vbits black, white;
 
-	refvboard_start(r, square_size(n->variant), n->variant == VARIANT_10X10_HOLES);
+	refvboard_start(r, square_size(n->pos.variant), n->pos.variant == VARIANT_10X10_HOLES);
 	game_colors(n, &black, &white);
 	for (int row = 0; row < r->size; row++)
 		for (int col = 0; col < r->size; col++) {
-			int sq = square_at(n->variant, row, col);
+			int sq = square_at(n->pos.variant, row, col);
 			vbits own = n->side == BLACK ? black : white,
 			      opp = own == black ? white : black;
 

@@ -88,14 +88,14 @@ Test(worker, search_job_reports_progress_then_its_result)
 	struct worker_event e;
 	int progress;
 
-	board_start(&job.board);
+	pos_start(&job.pos, VARIANT_8X8);
 	job.limits.depth = 4;
 	start(&job);
 	progress = run_to_done(WORKER_SEARCH);
 	res = worker_result(w);
 	cr_assert_geq(progress, 1, "no progress event");
 	cr_assert_eq(res->rc, 0);
-	cr_assert(board_is_legal(&job.board, res->search.move), "move %d", res->search.move);
+	cr_assert(board_is_legal(&job.pos.b8, res->search.move), "move %d", res->search.move);
 	cr_assert_eq(res->search.depth, 4);
 	cr_assert_not(worker_poll(w, &e), "an event after DONE");
 }
@@ -103,7 +103,8 @@ Test(worker, search_job_reports_progress_then_its_result)
 Test(worker, scoring_job_scores_each_position_in_order)
 {
 	struct board boards[3], first;
-	struct worker_job job = {.kind = WORKER_SCORE, .boards = boards, .n_boards = 3};
+	struct pos positions[3];
+	struct worker_job job = {.kind = WORKER_SCORE, .positions = positions, .n_positions = 3};
 	const struct worker_result *res;
 	int last = -1;
 
@@ -111,9 +112,11 @@ Test(worker, scoring_job_scores_each_position_in_order)
 	boards[0] = first;
 	boards[1] = after(first, "f5");
 	boards[2] = (struct board){.own = ~0ULL, .opp = 0}; /* a finished game */
+	for (int i = 0; i < 3; i++)
+		pos_set_board(&positions[i], &boards[i]);
 	job.limits.depth = 3;
 	start(&job);
-	memset(boards, 0, sizeof boards); /* the worker keeps its own copy */
+	memset(positions, 0, sizeof positions); /* the worker keeps its own copy */
 	for (;;) {
 		struct worker_event e = next_event();
 
@@ -142,17 +145,17 @@ Test(worker, move_job_plays_a_legal_move_at_its_level)
 	char err[256];
 
 	cr_assert_eq(level_parse("novice", &job.spec, err, sizeof err), 0, "%s", err);
-	board_start(&job.board);
+	pos_start(&job.pos, VARIANT_8X8);
 	for (int round = 0; round < 2; round++) { /* the second reuses the level state */
 		start(&job);
 		run_to_done(WORKER_MOVE);
 		cr_assert_eq(worker_result(w)->rc, 0);
-		cr_assert(board_is_legal(&job.board, worker_result(w)->move.move));
+		cr_assert(board_is_legal(&job.pos.b8, worker_result(w)->move.move));
 	}
 	worker_forget_level(w, 1);
 	start(&job);
 	run_to_done(WORKER_MOVE);
-	cr_assert(board_is_legal(&job.board, worker_result(w)->move.move));
+	cr_assert(board_is_legal(&job.pos.b8, worker_result(w)->move.move));
 }
 
 Test(worker, stop_ends_an_endless_search_with_its_best_move)
@@ -160,14 +163,14 @@ Test(worker, stop_ends_an_endless_search_with_its_best_move)
 	struct worker_job job = {.kind = WORKER_SEARCH};
 	struct worker_event e;
 
-	board_start(&job.board); /* no limit: only a stop ends it */
+	pos_start(&job.pos, VARIANT_8X8); /* no limit: only a stop ends it */
 	start(&job);
 	e = next_event();
 	cr_assert_eq(e.kind, WORKER_EVENT_PROGRESS);
 	worker_stop(w);
 	run_to_done(WORKER_SEARCH);
 	cr_assert_eq(worker_result(w)->rc, 0);
-	cr_assert(board_is_legal(&job.board, worker_result(w)->search.move));
+	cr_assert(board_is_legal(&job.pos.b8, worker_result(w)->search.move));
 }
 
 Test(worker, stop_before_the_search_begins_is_obeyed)
@@ -178,8 +181,8 @@ Test(worker, stop_before_the_search_begins_is_obeyed)
 	/* far too deep to end by itself: only the stop, seen once the level's searcher is made,
 	   ends it */
 	cr_assert_eq(level_parse("expert --depth 40", &job.spec, err, sizeof err), 0, "%s", err);
-	board_start(&job.board);
-	job.board = after(job.board, "f5");
+	pos_start(&job.pos, VARIANT_8X8);
+	job.pos.b8 = after(job.pos.b8, "f5");
 	start(&job);
 	worker_stop(w);
 	run_to_done(WORKER_MOVE);
@@ -191,7 +194,7 @@ Test(worker, cancel_drops_the_job_and_its_events)
 	struct worker_event e;
 	struct pollfd p;
 
-	board_start(&job.board);
+	pos_start(&job.pos, VARIANT_8X8);
 	start(&job);
 	next_event();
 	worker_cancel(w);
@@ -204,5 +207,5 @@ Test(worker, cancel_drops_the_job_and_its_events)
 	job.limits.depth = 2; /* and the worker takes the next job */
 	start(&job);
 	run_to_done(WORKER_SEARCH);
-	cr_assert(board_is_legal(&job.board, worker_result(w)->search.move));
+	cr_assert(board_is_legal(&job.pos.b8, worker_result(w)->search.move));
 }

@@ -2,32 +2,34 @@
  * cli-perft.c — `othello perft DEPTH [--board STRING] [--variant NAME]`:
  * counts move sequences (a pass counts as a ply; a finished game is counted
  * once, where it ends) at each depth from 1 to DEPTH and prints time and
- * speed. 8×8 runs on its own bitboards; 6×6 and 10×10-holes on vboard.h.
+ * speed, on any board through the engine facade (position.h): 8×8 on its own
+ * bitboards, 6×6 and 10×10-holes on vboard.h.
  */
-#include "board.h"
 #include "cli-options.h"
 #include "cli.h"
+#include "position.h"
 #include "timer.h"
-#include "vboard.h"
 
 #include <stdio.h>
 
 /* The options of `othello perft`. */
 struct perft_options {
-	struct board b;		/* --board: the position (default the start) */
+	struct pos p;		/* --board: the position (default the start) */
 	enum color side;	/* its side to move */
-	const char *board_text; /* --board STRING of another variant, read once it is known */
-	const struct vgeom *g;	/* --variant: the board (NULL or 8×8: the bitboards) */
+	const char *board_text; /* --board STRING, read once the board is known */
+	enum variant variant;	/* --variant: the board (default 8×8) */
 };
 
 /* --variant NAME: the board to count on. */
 static bool perft_variant(void *opts, const char *text)
 {
 	struct perft_options *po = opts;
+	const struct vgeom *g = vboard_geom_named(text);
 
-	po->g = vboard_geom_named(text);
-	if (po->g)
+	if (g) {
+		po->variant = g->variant;
 		return true;
+	}
 	fprintf(stderr, "othello perft: --variant: '%s' is not a board (%s)\n", text,
 		vboard_variant_names());
 	return false;
@@ -72,22 +74,14 @@ static void perft_print(int d, unsigned long long n, double dt)
 }
 
 /* Reads --board (default: the start) for the board chosen; false after a message. */
-static bool perft_position(struct perft_options *po, struct vboard *vb)
+static bool perft_position(struct perft_options *po)
 {
 	char err[160];
-	int black;
 
-	if (po->g->variant == VARIANT_8X8) {
-		board_start(&po->b);
-		if (!po->board_text ||
-		    board_parse(po->board_text, &po->b, &po->side, err, sizeof err) >= 0)
-			return true;
-	} else {
-		vboard_start(po->g, vb);
-		if (!po->board_text ||
-		    vboard_parse(po->g, po->board_text, vb, &black, err, sizeof err) >= 0)
-			return true;
-	}
+	pos_start(&po->p, po->variant);
+	if (!po->board_text ||
+	    pos_parse(po->variant, po->board_text, &po->p, &po->side, err, sizeof err) >= 0)
+		return true;
 	fprintf(stderr, "othello perft: --board: %s\n", err);
 	return false;
 }
@@ -96,8 +90,7 @@ static bool perft_position(struct perft_options *po, struct vboard *vb)
    bad usage. */
 int cli_perft(int argc, char **argv)
 {
-	struct perft_options po = {.side = BLACK, .g = vboard_geom(VARIANT_8X8)};
-	struct vboard vb;
+	struct perft_options po = {.side = BLACK};
 	long depth;
 	int first, st;
 
@@ -114,12 +107,11 @@ int cli_perft(int argc, char **argv)
 			argv[first]);
 		return 2;
 	}
-	if (!perft_position(&po, &vb))
+	if (!perft_position(&po))
 		return 2;
 	for (int d = 1; d <= depth; d++) {
 		double t0 = timer_now();
-		unsigned long long n = po.g->variant == VARIANT_8X8 ? board_perft(&po.b, d)
-								    : vboard_perft(po.g, &vb, d);
+		unsigned long long n = pos_perft(&po.p, d);
 
 		perft_print(d, n, timer_now() - t0);
 		if (!cli_output_ok())

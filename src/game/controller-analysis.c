@@ -62,8 +62,8 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, bool f
 		       size_t errlen)
 {
 	struct worker_job job = {.kind = WORKER_SCORE};
-	struct board *boards;
-	struct vboard *vboards;
+	struct pos *positions;
+	bool on8 = game_board(ctl->tip, NULL) != NULL;
 	int rc;
 
 	if (ctl->editing) {
@@ -75,25 +75,17 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, bool f
 		return -1;
 	}
 	ctl_cancel(ctl);
-	job.n_boards = ctl->tip->ply + 1;
-	boards = calloc((size_t)job.n_boards, sizeof(*boards));
-	vboards = calloc((size_t)job.n_boards, sizeof(*vboards));
-	if (!boards || !vboards) {
-		free(boards);
-		free(vboards);
+	job.n_positions = ctl->tip->ply + 1;
+	positions = calloc((size_t)job.n_positions, sizeof(*positions));
+	if (!positions) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	for (const struct game_node *t = ctl->tip; t; t = t->parent) {
-		boards[t->ply] = t->board;
-		vboards[t->ply] = t->vboard;
-	}
-	if (ctl->game->variant != VARIANT_8X8) {
-		job.variant = ctl->game->variant;
-		job.vboards = vboards;
-		job.veval = ctl_variant_eval(ctl, job.variant);
-	}
-	job.boards = boards;
+	for (const struct game_node *t = ctl->tip; t; t = t->parent)
+		positions[t->ply] = t->pos;
+	if (!on8)
+		job.veval = ctl_variant_eval(ctl, ctl->game->variant);
+	job.positions = positions;
 	if (depth <= 0 && seconds <= 0) {
 		depth = ctl->opt.analyze_depth;
 		seconds = ctl->opt.analyze_time;
@@ -103,13 +95,12 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, bool f
 	job.limits.depth = depth;
 	job.limits.time = depth > 0 ? 0 : seconds;
 	job.limits.endgame = ctl->opt.analyze_exact;
-	if (job.vboards) /* the variants' search is slower: the depths of their master level */
+	if (!on8) /* the variants' search is slower: the depths of their master level */
 		analyze_variant_limits(ctl->game->variant, &job.limits);
 	job.limits.multipv = fast ? 1 : 64;
 	ctl->job_node = ctl->tip;
 	rc = ctl_job_start(ctl, JOB_ANALYZE, &job, err, errlen);
-	free(boards);
-	free(vboards);
+	free(positions);
 	return rc;
 }
 
@@ -253,8 +244,8 @@ static size_t analysis_line(char *out, size_t outlen, const struct game_node *m)
 
 	len = snprintf(out, outlen, "%3d. %s %-3s best %s %+.2f played %s%+.2f loss %s%.2f %s%d",
 		       m->ply, m->player == BLACK ? "Black" : "White",
-		       square_text(m->variant, m->move).s,
-		       a->best_move != SQ_PASS ? square_text(m->variant, a->best_move).s : "--",
+		       square_text(m->pos.variant, m->move).s,
+		       a->best_move != SQ_PASS ? square_text(m->pos.variant, a->best_move).s : "--",
 		       a->best_score / 100.0, bound ? "<=" : "", a->played_score / 100.0,
 		       bound ? ">=" : "", a->loss / 100.0, a->exact ? "exact@" : "d", a->depth);
 	if (a->verdict != MARK_NONE)

@@ -31,7 +31,7 @@ static void drill_ask(struct controller *ctl, char *msg, size_t msglen, size_t l
 	ctl_set_cursor(ctl, m->parent);
 	snprintf(msg + len, msglen - len, "Drill %d/%d: %s, better than %s", ctl->drill.at + 1,
 		 ctl->drill.n, m->player == BLACK ? "Black" : "White",
-		 square_text(m->variant, m->move).s);
+		 square_text(m->pos.variant, m->move).s);
 }
 
 /* Ends the drill with its score in `msg` (after `len` characters already there). */
@@ -129,7 +129,7 @@ int controller_drill_answer(struct controller *ctl, int sq, char *msg, size_t ms
 			c = &a->moves[i];
 	if (!c) {
 		snprintf(msg, msglen, "%s is not a legal move here (drill %d/%d)",
-			 sq != SQ_PASS ? square_text(m->variant, sq).s : "pass", ctl->drill.at + 1,
+			 sq != SQ_PASS ? square_text(m->pos.variant, sq).s : "pass", ctl->drill.at + 1,
 			 ctl->drill.n);
 		ctl_set_cursor(ctl, m->parent);
 		return -1;
@@ -138,17 +138,17 @@ int controller_drill_answer(struct controller *ctl, int sq, char *msg, size_t ms
 	if (a->moves[0].score - c->score <= ctl->drill.within) {
 		ctl->drill.right++;
 		len = (size_t)snprintf(msg, msglen, "Right: %s %+.2f (best %s %+.2f). ",
-				       square_text(m->variant, sq).s, c->score / 100.0,
-				       square_text(m->variant, a->moves[0].move).s,
+				       square_text(m->pos.variant, sq).s, c->score / 100.0,
+				       square_text(m->pos.variant, a->moves[0].move).s,
 				       a->moves[0].score / 100.0);
 	} else {
 		len = (size_t)snprintf(msg, msglen,
-				       "No: %s %+.2f, best %+.2f:", square_text(m->variant, sq).s,
+				       "No: %s %+.2f, best %+.2f:", square_text(m->pos.variant, sq).s,
 				       c->score / 100.0, a->moves[0].score / 100.0);
 		for (int i = 0; i < a->pv_len && i < 4 && len + 4 < msglen; i++)
 			len += (size_t)snprintf(
 			    msg + len, msglen - len, " %s",
-			    a->pv[i] == SQ_PASS ? "pa" : square_text(m->variant, a->pv[i]).s);
+			    a->pv[i] == SQ_PASS ? "pa" : square_text(m->pos.variant, a->pv[i]).s);
 		len += (size_t)snprintf(msg + len, msglen - len, ". ");
 	}
 	if (len >= msglen)

@@ -359,7 +359,7 @@ bool controller_poll_event(struct controller *ctl, struct ctl_event *ev)
 		ctl_analysis_event(ctl, &wev, ev);
 	} else if (wev.kind != WORKER_EVENT_DONE) {
 		progress_event(&wev.progress, ev);
-	} else if (wev.job == WORKER_SEARCH || wev.job == WORKER_VSEARCH) {
+	} else if (wev.job == WORKER_SEARCH) {
 		hints_apply(ctl, worker_result(ctl->worker), ev);
 		ev->changes |= (unsigned)ctl_overlay_step(ctl);
 	} else {
@@ -399,14 +399,13 @@ static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
 {
 	enum color side = ctl->cur->side;
 	struct worker_job job = {
-	    .kind = ctl->game->variant == VARIANT_8X8 ? WORKER_MOVE : WORKER_VMOVE,
-	    .board = ctl->cur->board,
+	    .kind = WORKER_MOVE,
+	    .pos = ctl->cur->pos,
 	    .spec = ctl->spec[side],
 	    .player = (int)side,
 	    .seed = ctl_level_seed(&ctl->spec[side], side),
-	    .variant = ctl->game->variant,
-	    .vboard = ctl->cur->vboard,
 	};
+	enum variant v = job.pos.variant;
 	struct vlevel lv;
 
 	if (controller_clock(ctl, side, &job.clock) && job.clock < 0.05)
@@ -415,17 +414,17 @@ static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
 	/* the level and its evaluation (a level switching features off has a classic one) */
 	snprintf(ctl->job_level, sizeof(ctl->job_level), "%s (%s)", ctl->level[side],
 		 ctl->spec[side].n_disabled > 0 ? "classic" : ctl->eval_name);
-	if (job.kind == WORKER_VMOVE) {
-		if (!vlevel_get(vboard_geom(job.variant), ctl->spec[side].name, &lv)) {
+	if (!pos_board8(&job.pos)) {
+		if (!vlevel_get(vboard_geom(v), ctl->spec[side].name, &lv)) {
 			snprintf(err, errlen,
 				 "%s: on %s a level is beginner, novice, expert, "
 				 "pre-master or master",
-				 ctl->level[side], vboard_geom(job.variant)->name);
+				 ctl->level[side], vboard_geom(v)->name);
 			return -1;
 		}
-		job.veval = ctl_variant_eval(ctl, job.variant);
+		job.veval = ctl_variant_eval(ctl, v);
 		snprintf(ctl->job_level, sizeof(ctl->job_level), "%s (%s)", ctl->level[side],
-			 ctl->veval_name[job.variant]);
+			 ctl->veval_name[v]);
 	}
 	ctl->job_node = ctl->cur;
 	return ctl_job_start(ctl, JOB_MOVE, &job, err, errlen);

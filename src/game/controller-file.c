@@ -517,7 +517,7 @@ char *controller_moves_text(const struct controller *ctl)
 		len += (size_t)snprintf(
 		    s + len, cap - len, "%c%3d %s %-4s%-2s", m == ctl->cur ? '>' : ' ', m->ply,
 		    m->player == BLACK ? "Black" : "White",
-		    m->move == SQ_PASS ? "pass" : square_name(m->variant, m->move, name),
+		    m->move == SQ_PASS ? "pass" : square_name(m->pos.variant, m->move, name),
 		    game_mark_symbol(m->mark));
 		while (len > 0 && s[len - 1] == ' ')
 			len--;

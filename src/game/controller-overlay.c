@@ -45,7 +45,7 @@ static bool overlay_due(const struct controller *ctl)
 		return true;
 	game_colors(cur, &black, &white);
 	if (last->endgame ||
-	    last->depth >= square_count(cur->variant) - vboard_popcount(black | white))
+	    last->depth >= square_count(cur->pos.variant) - vboard_popcount(black | white))
 		return false;
 	if (ctl->overlay_stalled ||
 	    (ctl->opt.overlay_depth > 0 && last->depth >= ctl->opt.overlay_depth))

@@ -142,7 +142,7 @@ const struct board *controller_board(const struct controller *ctl)
 {
 	if (ctl->editing)
 		return &ctl->edit_view;
-	return &ctl->cur->board;
+	return game_board(ctl->cur, NULL);
 }
 
 /* The side to move at the cursor (in edit mode: the side chosen for the set-up). */
@@ -201,7 +201,7 @@ bool controller_clock(const struct controller *ctl, enum color c, double *left)
 }
 
 /* The move that led to the cursor (SQ_PASS, or SQ_NONE at the start) and its flips. */
-int controller_last_move(const struct controller *ctl, uint64_t *flipped)
+int controller_last_move(const struct controller *ctl, vbits *flipped)
 {
 	bool has = ctl->cur->parent && !ctl->editing;
 
@@ -370,16 +370,12 @@ void ctl_search_job(struct controller *ctl, int depth, int endgame, struct worke
 {
 	memset(job, 0, sizeof(*job));
 	job->kind = WORKER_SEARCH;
-	job->board = ctl->cur->board;
 	job->limits.depth = depth;
 	job->limits.endgame = endgame;
 	job->limits.multipv = 64; /* every legal move with a full window: scores, not bounds */
-	if (ctl->game->variant != VARIANT_8X8) {
-		job->kind = WORKER_VSEARCH;
-		job->variant = ctl->game->variant;
-		job->vboard = ctl->cur->vboard;
-		job->veval = ctl_variant_eval(ctl, job->variant);
-	}
+	job->pos = ctl->cur->pos;
+	if (!pos_board8(&job->pos))
+		job->veval = ctl_variant_eval(ctl, job->pos.variant);
 }
 
 /* True while the worker runs a job for `kind` (its DONE event not yet taken). */
@@ -421,7 +417,7 @@ void ctl_cancel(struct controller *ctl)
 void ctl_score_key(const struct game_node *n, struct score_key *k)
 {
 	memset(k, 0, sizeof(*k));
-	k->variant = n->variant;
+	k->variant = n->pos.variant;
 	k->side = n->side;
 	game_colors(n, &k->black, &k->white);
 }
@@ -531,8 +527,8 @@ void ctl_scores_from_book(struct controller *ctl, const struct game_node *n)
 	struct score_key k;
 	int count;
 
-	if (!ctl->book || n->variant != VARIANT_8X8 ||
-	    (count = book_lookup(ctl->book, &n->board, bm)) <= 0)
+	if (!ctl->book || !game_board(n, NULL) ||
+	    (count = book_lookup(ctl->book, game_board(n, NULL), bm)) <= 0)
 		return;
 	ctl_score_key(n, &k);
 	for (int i = 0; i < count; i++) {

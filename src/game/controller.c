@@ -378,7 +378,7 @@ char *controller_variations_text(const struct controller *ctl)
 			on_line = t == c;
 		len += (size_t)snprintf(s + len, cap - len, "%d. %s%s%s%s\n", i,
 					c->move == SQ_PASS ? "pass"
-							   : square_text(c->variant, c->move).s,
+							   : square_text(c->pos.variant, c->move).s,
 					game_mark_symbol(c->mark), i == 1 ? " (main)" : "",
 					on_line ? " (current)" : "");
 	}
@@ -630,12 +630,10 @@ int controller_edit_clear(struct controller *ctl, char *err, size_t errlen)
  */
 int controller_edit_done(struct controller *ctl, char *err, size_t errlen)
 {
-	struct vboard vb = {ctl->edit_side == BLACK ? ctl->edit_black : ctl->edit_white,
-			    ctl->edit_side == BLACK ? ctl->edit_white : ctl->edit_black};
-	struct board b = edit_board(ctl);
-	enum variant v = ctl->game->variant;
-	const struct vgeom *geom = vboard_geom(v);
+	struct pos p;
 
+	pos_set(&p, ctl->game->variant, ctl->edit_side == BLACK ? ctl->edit_black : ctl->edit_white,
+		ctl->edit_side == BLACK ? ctl->edit_white : ctl->edit_black);
 	if (!ctl->editing) {
 		snprintf(err, errlen, "not editing (`edit` first)");
 		return -1;
@@ -644,17 +642,13 @@ int controller_edit_done(struct controller *ctl, char *err, size_t errlen)
 		snprintf(err, errlen, "the position needs discs of both colours");
 		return -1;
 	}
-	if (v == VARIANT_8X8
-		? !board_can_move(&b) && board_opponent_can_move(&b)
-		: !vboard_moves(geom, vb.own, vb.opp) && vboard_moves(geom, vb.opp, vb.own)) {
+	if (!pos_moves(&p) && pos_opponent_moves(&p)) {
 		snprintf(err, errlen, "%s has no move here: set %s to move (`side %s`)",
 			 color_word[ctl->edit_side], color_word[!ctl->edit_side],
 			 ctl->edit_side == BLACK ? "white" : "black");
 		return -1;
 	}
-	if ((v == VARIANT_8X8
-		 ? game_set_start(ctl->game, &b, ctl->edit_side, err, errlen)
-		 : game_set_vstart(ctl->game, v, &vb, ctl->edit_side, err, errlen)) < 0)
+	if (game_set_start_pos(ctl->game, &p, ctl->edit_side, err, errlen) < 0)
 		return -1;
 	game_set_info(ctl->game, INFO_RESULT, "");
 	game_set_info(ctl->game, INFO_OPENING, ""); /* the old game's opening is not this one's */
@@ -700,8 +694,9 @@ int controller_handicap_on(struct controller *ctl, enum variant v, int corners, 
 	const int corner[4] = {square_at(v, 0, 0), square_at(v, n, n), square_at(v, 0, n),
 			       square_at(v, n, 0)};
 	enum color weak = BLACK;
-	vbits add = 0;
+	vbits own, opp;
 	struct game *g;
+	struct pos p;
 
 	if (corners < 1 || corners > 4) {
 		snprintf(err, errlen, "a handicap is 1 to 4 corners");
@@ -717,21 +712,13 @@ int controller_handicap_on(struct controller *ctl, enum variant v, int corners, 
 	ctl->editing = false;
 	ctl_reset_game(ctl, g);
 	players_to_info(ctl);
+	own = pos_own(&g->root->pos); /* Black to move at the start */
+	opp = pos_opp(&g->root->pos);
 	for (int i = 0; i < corners; i++)
-		add |= vboard_bit(corner[i]);
-	if (v == VARIANT_8X8) {
-		struct board b = g->root->board;
-
-		*(weak == BLACK ? &b.own : &b.opp) |= (uint64_t)add;
-		if (game_set_start(g, &b, BLACK, err, errlen) < 0)
-			return -1;
-	} else {
-		struct vboard b = g->root->vboard;
-
-		*(weak == BLACK ? &b.own : &b.opp) |= add;
-		if (game_set_vstart(g, v, &b, BLACK, err, errlen) < 0)
-			return -1;
-	}
+		*(weak == BLACK ? &own : &opp) |= vboard_bit(corner[i]);
+	pos_set(&p, v, own, opp);
+	if (game_set_start_pos(g, &p, BLACK, err, errlen) < 0)
+		return -1;
 	ctl->cur = ctl->tip = ctl->game->root;
 	ctl_turn_begin(ctl);
 	ctl->dirty = false;

@@ -148,7 +148,7 @@ enum variant controller_variant(const struct controller *ctl);
 void controller_colors(const struct controller *ctl, vbits *black, vbits *white);
 bool controller_clock(const struct controller *ctl, enum color c, double *left);
 /* The move that led to the cursor (SQ_PASS, or SQ_NONE at the start) and its flips. */
-int controller_last_move(const struct controller *ctl, uint64_t *flipped);
+int controller_last_move(const struct controller *ctl, vbits *flipped);
 enum ctl_mode controller_mode(const struct controller *ctl);
 const struct game *controller_game(const struct controller *ctl);
 /* Plies from the start to the cursor / to the end of the current line. */

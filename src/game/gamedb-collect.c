@@ -229,11 +229,11 @@ int gamedb_add_record(struct gamedb_index *db, const struct game *r, const char 
 
 	memset(&g, 0, sizeof(g));
 	board_start(&start);
-	if (n->variant != VARIANT_8X8) {
+	if (!game_board(n, NULL)) {
 		snprintf(err, errlen, "%s: not an 8x8 game", name);
 		return 1;
 	}
-	if (n->side != BLACK || n->board.own != start.own || n->board.opp != start.opp) {
+	if (n->side != BLACK || n->pos.b8.own != start.own || n->pos.b8.opp != start.opp) {
 		snprintf(err, errlen, "%s: starts from a set-up position", name);
 		return 1;
 	}

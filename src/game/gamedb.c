@@ -182,10 +182,10 @@ struct game *gamedb_to_record(const struct gamedb_game *g, const struct gamedb_n
 	}
 	at = r->root;
 	while (i < g->n_moves) {
-		int move = board_can_move(&at->board) ? g->moves[i++] : SQ_PASS;
+		int move = board_can_move(game_board(at, NULL)) ? g->moves[i++] : SQ_PASS;
 		char msg[128];
 
-		if (move == SQ_PASS && !board_opponent_can_move(&at->board)) {
+		if (move == SQ_PASS && !board_opponent_can_move(game_board(at, NULL))) {
 			snprintf(err, errlen, "move %d (%s) comes after the end of the game", i + 1,
 				 board_square_name(g->moves[i]));
 			game_free(r);

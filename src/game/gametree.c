@@ -82,11 +82,7 @@ struct game *game_new_variant(enum variant v)
 		return NULL;
 	}
 	g->variant = v;
-	g->root->variant = v;
-	if (v == VARIANT_8X8)
-		board_start(&g->root->board);
-	else
-		vboard_start(vboard_geom(v), &g->root->vboard);
+	pos_start(&g->root->pos, v);
 	g->root->side = BLACK;
 	g->root->player = BLACK;
 	g->standard_start = true;
@@ -114,10 +110,7 @@ static struct game_node *node_clone(const struct game_node *src)
 	n->move = src->move;
 	n->player = src->player;
 	n->flips = src->flips;
-	n->board = src->board;
-	n->variant = src->variant;
-	n->vboard = src->vboard;
-	n->vflips = src->vflips;
+	n->pos = src->pos;
 	n->side = src->side;
 	n->ply = src->ply;
 	n->mark = src->mark;
@@ -185,52 +178,61 @@ fail:
 	return NULL;
 }
 
-/* Replaces the start position by the 8×8 position b with `side` to move (the
-   game is now on 8×8), deleting every move (root annotations are kept). Returns 0, or -1 with a
-   message if b has a square taken by both sides. */
-int game_set_start(struct game *g, const struct board *b, enum color side, char *err, size_t errlen)
+/* Replaces the start position by p (on any board) with `side` to move: the
+   game is now on p's board, and every move is deleted (root annotations are
+   kept). Returns 0, or -1 with a message if p has a square taken by both sides
+   or a disc off the board. */
+int game_set_start_pos(struct game *g, const struct pos *p, enum color side, char *err,
+		       size_t errlen)
 {
-	struct board start;
+	struct pos start;
+	vbits own = pos_own(p), opp = pos_opp(p);
 
-	if (b->own & b->opp) {
+	if (own & opp) {
 		snprintf(err, errlen, "a square holds both colours");
 		return -1;
 	}
+	pos_start(&start, p->variant);
+	for (vbits discs = own | opp; discs; discs &= discs - 1)
+		if (!square_valid(p->variant, vboard_first_square(discs))) {
+			snprintf(err, errlen, "a disc lies off the board");
+			return -1;
+		}
 	node_free_list(g->root->child);
 	g->root->child = NULL;
-	g->variant = g->root->variant = VARIANT_8X8;
-	g->root->board = *b;
+	g->variant = p->variant;
+	g->root->pos = *p;
 	g->root->side = side;
 	g->root->player = side;
-	board_start(&start);
-	g->standard_start = side == BLACK && b->own == start.own && b->opp == start.opp;
+	g->standard_start = side == BLACK && pos_same(p, &start);
 	return 0;
 }
 
-/* Replaces the start position by b, a position of board v (not 8×8), with `side` to move:
-   the game is now on board v; every move is deleted (root annotations are kept). Returns 0,
-   or -1 with a message if b has a square taken by both sides or a disc off the board. */
+/* Replaces the start position by the 8×8 position b with `side` to move (as
+   game_set_start_pos). */
+int game_set_start(struct game *g, const struct board *b, enum color side, char *err, size_t errlen)
+{
+	struct pos p;
+
+	pos_set_board(&p, b);
+	return game_set_start_pos(g, &p, side, err, errlen);
+}
+
+/* Replaces the start position by b, a position of board v (not 8×8), with `side`
+   to move (as game_set_start_pos). */
 int game_set_vstart(struct game *g, enum variant v, const struct vboard *b, enum color side,
 		    char *err, size_t errlen)
 {
-	const struct vgeom *geom = vboard_geom(v);
-	struct vboard start;
+	struct pos p;
 
-	if ((b->own & b->opp) || ((b->own | b->opp) & ~geom->valid)) {
-		snprintf(err, errlen, "%s",
-			 (b->own & b->opp) ? "a square holds both colours"
-					   : "a disc lies off the board");
-		return -1;
-	}
-	node_free_list(g->root->child);
-	g->root->child = NULL;
-	g->variant = g->root->variant = v;
-	g->root->vboard = *b;
-	g->root->side = side;
-	g->root->player = side;
-	vboard_start(geom, &start);
-	g->standard_start = side == BLACK && b->own == start.own && b->opp == start.opp;
-	return 0;
+	pos_set_vboard(&p, v, b);
+	return game_set_start_pos(g, &p, side, err, errlen);
+}
+
+/* The board n's position is on (every node of a record has its record's board). */
+enum variant game_node_variant(const struct game_node *n)
+{
+	return n->pos.variant;
 }
 
 /* The child of `at` reached by `move`, or NULL. */
@@ -247,76 +249,38 @@ struct game_node *game_find_child(const struct game_node *at, int move)
    child, added after the others (a new variation if there were any). Returns
    NULL with a message ("illegal move d3 for Black") if the move is illegal or
    memory runs out; the record is then unchanged. */
-/* Plays `move` at a position of a board other than 8×8: into n's vboard and vflips.
-   Returns 0, or -1 with a message. */
-static int vmove_play(const struct game_node *at, int move, struct game_node *n, char *err,
-		      size_t errlen)
+/* Plays `move` at at's position into n's position and flips. Returns 0, or -1
+   with a message. */
+static int move_play(const struct game_node *at, int move, struct game_node *n, char *err,
+		     size_t errlen)
 {
-	const struct vgeom *geom = vboard_geom(at->variant);
-	struct vboard b = at->vboard;
+	struct pos p = at->pos;
 	char name[SQUARE_NAME_LEN];
 	vbits flips = 0;
 
 	if (move == SQ_PASS) {
-		if (vboard_moves(geom, b.own, b.opp)) {
+		if (pos_moves(&p)) {
 			snprintf(err, errlen, "%s cannot pass: it has a legal move",
 				 game_color_name(at->side));
 			return -1;
 		}
-		if (!vboard_moves(geom, b.opp, b.own)) {
+		if (!pos_opponent_moves(&p)) {
 			snprintf(err, errlen, "cannot pass: the game is over");
 			return -1;
 		}
-		vboard_pass(&b);
-	} else if (move >= 0 && move < 128 && (geom->valid & vboard_bit(move))) {
-		if (((b.own | b.opp) & vboard_bit(move)) ||
-		    !(flips = vboard_flips(geom, b.own, b.opp, move))) {
+		pos_pass(&p);
+	} else if (square_valid(p.variant, move)) {
+		if (!(flips = pos_flips(&p, move))) {
 			snprintf(err, errlen, "illegal move %s for %s",
-				 square_name(at->variant, move, name), game_color_name(at->side));
+				 square_name(p.variant, move, name), game_color_name(at->side));
 			return -1;
 		}
-		vboard_play(&b, move, flips);
+		pos_play(&p, move, flips);
 	} else {
 		snprintf(err, errlen, "not a move");
 		return -1;
 	}
-	n->vboard = b;
-	n->vflips = flips;
-	return 0;
-}
-
-/* Plays `move` at an 8×8 position: into n's board and flips. Returns 0, or -1 with a
-   message. */
-static int move_play(const struct game_node *at, int move, struct game_node *n, char *err,
-		     size_t errlen)
-{
-	struct board b = at->board;
-	uint64_t flips = 0;
-
-	if (move == SQ_PASS) {
-		if (board_can_move(&b)) {
-			snprintf(err, errlen, "%s cannot pass: it has a legal move",
-				 game_color_name(at->side));
-			return -1;
-		}
-		if (!board_opponent_can_move(&b)) {
-			snprintf(err, errlen, "cannot pass: the game is over");
-			return -1;
-		}
-		board_pass(&b);
-	} else if (move >= 0 && move < 64) {
-		if (((b.own | b.opp) & board_bit(move)) ||
-		    !(flips = board_flips(b.own, b.opp, move))) {
-			snprintf(err, errlen, "illegal move %s for %s", board_square_name(move),
-				 game_color_name(at->side));
-			return -1;
-		}
-		board_play(&b, move, flips);
-	} else {
-		snprintf(err, errlen, "not a move");
-		return -1;
-	}
-	n->board = b;
+	n->pos = p;
 	n->flips = flips;
 	return 0;
 }
@@ -339,8 +303,7 @@ struct game_node *game_add_move(struct game *g, struct game_node *at, int move, 
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	n->variant = at->variant;
-	if ((at->variant == VARIANT_8X8 ? move_play : vmove_play)(at, move, n, err, errlen) < 0) {
+	if (move_play(at, move, n, err, errlen) < 0) {
 		node_free_one(n);
 		return NULL;
 	}
@@ -463,54 +426,48 @@ struct game_node *game_delete(struct game *g, struct game_node *n)
 /* True if neither side can move at n. */
 bool game_is_over(const struct game_node *n)
 {
-	if (n->variant != VARIANT_8X8)
-		return vboard_game_over(vboard_geom(n->variant), &n->vboard);
-	return board_game_over(&n->board);
+	return pos_game_over(&n->pos);
 }
 
 /* The final score at n for the side to move there, empties to the winner (any board). */
 int game_final_score(const struct game_node *n)
 {
-	if (n->variant != VARIANT_8X8)
-		return vboard_final_score(vboard_geom(n->variant), &n->vboard);
-	return board_final_score(&n->board);
+	return pos_final_score(&n->pos);
 }
 
 /* The legal moves of the side to move at n, as a mask of square.h's squares. */
 vbits game_legal_moves(const struct game_node *n)
 {
-	if (n->variant != VARIANT_8X8)
-		return vboard_moves(vboard_geom(n->variant), n->vboard.own, n->vboard.opp);
-	return board_moves(n->board.own, n->board.opp);
+	return pos_moves(&n->pos);
 }
 
 /* The black and white discs at n on any board, as masks of square.h's squares. */
 void game_colors(const struct game_node *n, vbits *black, vbits *white)
 {
-	vbits own = n->board.own, opp = n->board.opp;
+	vbits own = pos_own(&n->pos), opp = pos_opp(&n->pos);
 
-	if (n->variant != VARIANT_8X8) {
-		own = n->vboard.own;
-		opp = n->vboard.opp;
-	}
 	*black = n->side == BLACK ? own : opp;
 	*white = n->side == BLACK ? opp : own;
 }
 
 /* The 8×8 position at n (after its move), and the side to move in it if `side`
-   is not NULL. The pointer lives as long as the node. */
+   is not NULL; NULL when the record is on another board. The pointer lives as
+   long as the node. */
 const struct board *game_board(const struct game_node *n, enum color *side)
 {
 	if (side)
 		*side = n->side;
-	return &n->board;
+	return pos_board8(&n->pos);
 }
 
 /* The black and white discs at n, an 8×8 position. */
 void game_board_colors(const struct game_node *n, uint64_t *black, uint64_t *white)
 {
-	*black = n->side == BLACK ? n->board.own : n->board.opp;
-	*white = n->side == BLACK ? n->board.opp : n->board.own;
+	vbits b, w;
+
+	game_colors(n, &b, &w);
+	*black = (uint64_t)b;
+	*white = (uint64_t)w;
 }
 
 /* Sets (or with NULL or "" clears) the comment of n. Returns 0, or -1 when out

@@ -18,16 +18,17 @@
  * that was to move in the position searched, as the engine gives them.
  *
  * Boards. A record is played on one board (`variant`, the same in every node):
- * 8×8 positions live in `board` / `flips` (board.h), the other boards' in
- * `vboard` / `vflips` (vboard.h), with the squares numbered as square.h says.
- * The game_* functions below that read positions work on every board; the
- * ones named for 8×8 (game_board, game_board_colors) only on 8×8.
+ * every node holds its position as the engine facade's one type (`pos`,
+ * position.h), with the squares numbered as square.h says. The game_*
+ * functions below that read positions work on every board; the ones named for
+ * 8×8 (game_board, game_board_colors) only on 8×8.
  */
 #ifndef OTHELLO_GAMETREE_H
 #define OTHELLO_GAMETREE_H
 
 #include "board.h"
 #include "level.h"
+#include "position.h"
 #include "vboard.h"
 
 #include <stdbool.h>
@@ -121,8 +122,8 @@ struct game_node {
 	struct game_node *next;		  /* next sibling (a variation of this node) */
 	int move;			  /* square, SQ_PASS, or SQ_NONE at the root */
 	enum color player;		  /* who played `move` (at the root: the side to move) */
-	uint64_t flips;			  /* discs the move flipped */
-	struct board board;		  /* position after the move, from `side`'s view */
+	vbits flips;			  /* discs the move flipped (square.h's squares) */
+	struct pos pos;			  /* position after the move, from `side`'s view */
 	enum color side;		  /* side to move in `board` */
 	int ply;			  /* moves from the root (root = 0) */
 	char *comment;			  /* malloc'd, or NULL */
@@ -132,9 +133,6 @@ struct game_node {
 	struct game_analysis analysis;	  /* analysis results (valid flag) */
 	struct game_prop *props;	  /* unknown SGF properties, in file order */
 	int n_props;			  /* entries in props */
-	enum variant variant; /* the board: 8×8 uses board/flips, others vboard/vflips */
-	struct vboard vboard; /* the position after the move on the other boards */
-	vbits vflips;	      /* discs the move flipped there */
 };
 
 /* Game information (SGF game-info properties; see record-sgf.c for the names). */
@@ -196,6 +194,9 @@ int game_final_score(const struct game_node *n);
 void game_colors(const struct game_node *n, vbits *black, vbits *white);
 int game_set_vstart(struct game *g, enum variant v, const struct vboard *b, enum color side,
 		    char *err, size_t errlen);
+int game_set_start_pos(struct game *g, const struct pos *p, enum color side, char *err,
+		       size_t errlen);
+enum variant game_node_variant(const struct game_node *n);
 void game_board_colors(const struct game_node *n, uint64_t *black, uint64_t *white);
 
 int game_set_comment(struct game_node *n, const char *text);

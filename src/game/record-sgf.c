@@ -370,7 +370,7 @@ static int board_read(struct parser *p)
 			    square_variant_name(v));
 		return -1;
 	}
-	if (v == VARIANT_8X8)
+	if (v == p->g->variant) /* the record is already on that board */
 		return 0;
 	if (!(g = game_new_variant(v))) {
 		record_fail(&p->r, p->node_off, "out of memory");
@@ -389,6 +389,7 @@ static int apply_setup(struct parser *p)
 	vbits black = 0, white = 0, empty = 0;
 	enum color side = BLACK;
 	char s[16], msg[128], name[SQUARE_NAME_LEN];
+	struct pos start;
 	int rc;
 
 	if (!ab && !aw && !ae && !pl)
@@ -424,17 +425,9 @@ static int apply_setup(struct parser *p)
 		}
 		side = (s[0] | 0x20) == 'b' ? BLACK : WHITE;
 	}
-	if (p->g->variant == VARIANT_8X8) {
-		struct board b = {(uint64_t)(side == BLACK ? black : white),
-				  (uint64_t)(side == BLACK ? white : black)};
-
-		rc = game_set_start(p->g, &b, side, msg, sizeof(msg));
-	} else {
-		struct vboard b = {side == BLACK ? black : white, side == BLACK ? white : black};
-
-		rc = game_set_vstart(p->g, p->g->variant, &b, side, msg, sizeof(msg));
-	}
-	if (rc < 0) {
+	pos_set(&start, p->g->variant, side == BLACK ? black : white,
+		side == BLACK ? white : black);
+	if ((rc = game_set_start_pos(p->g, &start, side, msg, sizeof(msg))) < 0) {
 		record_fail(&p->r, p->node_off, "%s", msg);
 		return -1;
 	}
@@ -872,7 +865,7 @@ static int apply_move_prop(struct parser *p, const char *id, const struct sval *
 		struct game_reasoning r;
 
 		memset(&r, 0, sizeof(r));
-		if (!parse_fields(text, reasoning_field, &r, at->variant)) {
+		if (!parse_fields(text, reasoning_field, &r, at->pos.variant)) {
 			record_fail(&p->r, v->open + 1, "bad engine reasoning (OMR)");
 			return -1;
 		}
@@ -893,7 +886,7 @@ static int apply_move_prop(struct parser *p, const char *id, const struct sval *
 		memset(&a, 0, sizeof(a));
 		a.best_move = SQ_NONE;
 		a.verdict = at->analysis.verdict; /* OMV may come first */
-		if (!parse_fields(text, analysis_field, &a, at->variant)) {
+		if (!parse_fields(text, analysis_field, &a, at->pos.variant)) {
 			record_fail(&p->r, v->open + 1, "bad analysis (OMA)");
 			return -1;
 		}
@@ -1259,7 +1252,7 @@ static void put_node_props(FILE *f, const struct game_node *n)
 	if (n->move != SQ_NONE) {
 		fprintf(f, ";%c[", n->player == BLACK ? 'B' : 'W');
 		if (n->move != SQ_PASS)
-			put_square(f, n->variant, n->move);
+			put_square(f, n->pos.variant, n->move);
 		fputc(']', f);
 	}
 	if (n->move != SQ_NONE && n->mark > MARK_NONE && n->mark < MARK_COUNT)
@@ -1271,9 +1264,9 @@ static void put_node_props(FILE *f, const struct game_node *n)
 	if (n->move != SQ_NONE && n->time >= 0)
 		fprintf(f, "OMT[%.3f]", n->time);
 	if (n->move != SQ_NONE && n->reasoning)
-		put_reasoning(f, n->variant, n->reasoning);
+		put_reasoning(f, n->pos.variant, n->reasoning);
 	if (n->move != SQ_NONE && n->analysis.valid)
-		put_analysis(f, n->variant, &n->analysis);
+		put_analysis(f, n->pos.variant, &n->analysis);
 	for (int i = 0; i < n->n_props; i++)
 		fprintf(f, "%s%s", n->props[i].name, n->props[i].value);
 }

@@ -57,23 +57,12 @@ static enum variant board_line_variant(const char *line)
    characters used in *used. Returns 0, or -1 with the message in msg. */
 static int board_line_parse(struct game *g, const char *line, int *used, char *msg, size_t msglen)
 {
-	enum variant v = board_line_variant(line);
+	struct pos p;
 	enum color side;
-	int n, black;
+	int n = pos_parse(board_line_variant(line), line, &p, &side, msg, msglen);
 
-	if (v == VARIANT_8X8) {
-		struct board b;
-
-		n = board_parse(line, &b, &side, msg, msglen);
-		if (n >= 0 && game_set_start(g, &b, side, msg, msglen) < 0)
-			return -1;
-	} else {
-		struct vboard b;
-
-		n = vboard_parse(vboard_geom(v), line, &b, &black, msg, msglen);
-		if (n >= 0 && game_set_vstart(g, v, &b, black ? BLACK : WHITE, msg, msglen) < 0)
-			return -1;
-	}
+	if (n >= 0 && game_set_start_pos(g, &p, side, msg, msglen) < 0)
+		return -1;
 	*used = n;
 	return n < 0 ? -2 : 0;
 }
@@ -240,17 +229,10 @@ fail:
 /* Writes the board string of the position at n (any board) and `end` after it. */
 static void put_board_line(FILE *f, const struct game_node *n, const char *end)
 {
-	if (n->variant == VARIANT_8X8) {
-		char s[BOARD_STRING_LEN + 1];
+	char s[POS_STRING_MAX + 1];
 
-		board_format(&n->board, n->side, s);
-		fprintf(f, "%s%s", s, end);
-	} else {
-		char s[VBOARD_STRING_MAX + 1];
-
-		vboard_format(vboard_geom(n->variant), &n->vboard, n->side == BLACK, s);
-		fprintf(f, "%s%s", s, end);
-	}
+	pos_format(&n->pos, n->side, s);
+	fprintf(f, "%s%s", s, end);
 }
 
 /* Writes the main line as a transcript (lower case, passes left out), after a

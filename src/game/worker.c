@@ -45,9 +45,8 @@ struct worker {
 	atomic_int stop;				/* set by the main thread: stop soon */
 	pthread_t thread;				/* the job's thread */
 	bool running;					/* the thread exists and must be joined */
-	struct worker_job job;				/* the job (boards points to `boards`) */
-	struct board *boards;				/* SCORE: the positions, copied */
-	struct vboard *vboards;			 /* SCORE on another board: the positions, copied */
+	struct worker_job job;				/* the job (positions points to `positions`) */
+	struct pos *positions;				/* SCORE: the positions, copied */
 	struct worker_score *scores;		 /* SCORE: their scores */
 	struct worker_result result;		 /* what the job found */
 	pthread_mutex_t lock;			 /* guards the queue */
@@ -107,8 +106,7 @@ void worker_free(struct worker *w)
 	search_free(w->search);
 	for (int v = 0; v < VARIANT_COUNT; v++)
 		vsearch_free(w->vsearch[v]);
-	free(w->boards);
-	free(w->vboards);
+	free(w->positions);
 	free(w->scores);
 	close(w->pipe_fd[0]);
 	close(w->pipe_fd[1]);
@@ -212,17 +210,15 @@ static int run_move(struct worker *w)
 	if (!*slot)
 		return -1;
 	atomic_store(&w->state, *slot);
-	return level_choose_move(&w->job.spec, *slot, &w->job.board,
+	return level_choose_move(&w->job.spec, *slot, pos_board8(&w->job.pos),
 				 w->job.clock > 0 ? &(struct level_clock){w->job.clock} : NULL,
 				 observe, w, &w->result.move);
 }
 
 /* The searcher of the job's board, made on first use with the job's evaluation (the board's
    built-in weights without one) (job thread); NULL if out of memory. */
-static struct vsearch *vsearch_get(struct worker *w)
+static struct vsearch *vsearch_get(struct worker *w, enum variant v)
 {
-	enum variant v = w->job.variant;
-
 	if (!w->vsearch[v]) {
 		struct veval ev;
 
@@ -268,18 +264,18 @@ static void vresult_copy(const struct vsearch_result *v, struct search_result *o
 
 static void vsearch_all(struct worker *w, struct vsearch *s, struct search_result *out);
 
-/* VMOVE, VSEARCH: the level's choice, or one search of the position; -1 when the searcher
+/* MOVE, SEARCH on a board other than 8×8: the level's choice, or one search of the position; -1 when the searcher
    cannot be made or the level is not one of the five. The result goes to result.move or
    result.search as on 8×8, and to result.vsearch as the search gave it. */
 static int run_vjob(struct worker *w)
 {
-	const struct vgeom *g = vboard_geom(w->job.variant);
-	struct vsearch *s = vsearch_get(w);
+	const struct vgeom *g = vboard_geom(w->job.pos.variant);
+	struct vsearch *s = vsearch_get(w, w->job.pos.variant);
 	struct vlevel lv;
 
 	if (!s)
 		return -1;
-	if (w->job.kind == WORKER_VSEARCH) {
+	if (w->job.kind == WORKER_SEARCH) {
 		vsearch_all(w, s, &w->result.search);
 		return 0;
 	}
@@ -287,7 +283,7 @@ static int run_vjob(struct worker *w)
 		return -1;
 	if (w->job.spec.depth > 0)
 		lv.depth = w->job.spec.depth;
-	vlevel_choose(&lv, s, &w->job.vboard, w->job.clock, &w->result.vsearch);
+	vlevel_choose(&lv, s, pos_vboard(&w->job.pos), w->job.clock, &w->result.vsearch);
 	vresult_copy(&w->result.vsearch, &w->result.move.result);
 	w->result.move.move = w->result.move.result.move;
 	w->result.move.source = w->result.vsearch.exact	      ? LEVEL_SOURCE_ENDGAME
@@ -308,7 +304,8 @@ static int run_search(struct worker *w)
 		return -1;
 	if (atomic_load(&w->stop))
 		return 0;
-	return search_run(w->search, &w->job.board, &w->job.limits, observe, w, &w->result.search);
+	return search_run(w->search, pos_board8(&w->job.pos), &w->job.limits, observe, w,
+			  &w->result.search);
 }
 
 /* SCORE: one position; a finished game is scored without a search. */
@@ -340,11 +337,12 @@ static void score_one(struct worker *w, struct search *s, const struct board *b,
 
 /* SCORE on another board: one root move m of b, searched in the position after it (side to
    move's view of b); false when the search was stopped. */
-static bool vscore_move(struct worker *w, struct vsearch *s, const struct vboard *b, int m,
+static bool vscore_move(struct worker *w, struct vsearch *s, const struct pos *p, int m,
 			const struct vsearch_limits *lim, struct search_move *out, int *pv,
 			int *pv_len, bool *exact)
 {
-	const struct vgeom *g = vboard_geom(w->job.variant);
+	const struct vgeom *g = vboard_geom(p->variant);
+	const struct vboard *b = pos_vboard(p);
 	struct vboard child = *b;
 	struct vsearch_result r;
 
@@ -371,10 +369,11 @@ static bool vscore_move(struct worker *w, struct vsearch *s, const struct vboard
 
 /* SCORE on another board: one position, every legal move searched one ply down (the best
    only when the limits' multipv is 1), best first; a finished game without a search. */
-static void vscore_one(struct worker *w, struct vsearch *s, const struct vboard *b,
+static void vscore_one(struct worker *w, struct vsearch *s, const struct pos *p,
 		       struct worker_score *out)
 {
-	const struct vgeom *g = vboard_geom(w->job.variant);
+	const struct vgeom *g = vboard_geom(p->variant);
+	const struct vboard *b = pos_vboard(p);
 	vbits moves = vboard_moves(g, b->own, b->opp);
 	int n = vboard_popcount(moves), pv[16], pv_len;
 	int depth = w->job.limits.depth; /* 0: no limit but the time */
@@ -414,7 +413,7 @@ static void vscore_one(struct worker *w, struct vsearch *s, const struct vboard 
 		struct search_move sm;
 		int k;
 
-		if (!vscore_move(w, s, b, vboard_first_square(m), &lim, &sm, pv, &pv_len, &exact))
+		if (!vscore_move(w, s, p, vboard_first_square(m), &lim, &sm, pv, &pv_len, &exact))
 			break; /* stopped: what was scored stays, not done */
 		for (k = out->n_moves++; k > 0 && out->moves[k - 1].score < sm.score; k--)
 			out->moves[k] = out->moves[k - 1];
@@ -433,13 +432,13 @@ static void vscore_one(struct worker *w, struct vsearch *s, const struct vboard 
 	out->done = !atomic_load(&w->stop);
 }
 
-/* VSEARCH: every legal move of the job's position scored one ply down (as a SCORE job
+/* SEARCH on another board: every legal move of the job's position scored one ply down (as a SCORE job
    scores a position), written as search.h's result with every root move. */
 static void vsearch_all(struct worker *w, struct vsearch *s, struct search_result *out)
 {
 	struct worker_score sc;
 
-	vscore_one(w, s, &w->job.vboard, &sc);
+	vscore_one(w, s, &w->job.pos, &sc);
 	memset(out, 0, sizeof(*out));
 	out->move = sc.best_move;
 	out->score = sc.score;
@@ -456,18 +455,19 @@ static void vsearch_all(struct worker *w, struct vsearch *s, struct search_resul
 /* SCORE: the positions in order, one SCORED event each, until the end or a stop. */
 static void run_score(struct worker *w)
 {
-	struct search *s = w->job.vboards ? NULL : search_get(w);
-	struct vsearch *vs = w->job.vboards ? vsearch_get(w) : NULL;
+	bool on8 = pos_board8(&w->positions[0]) != NULL; /* all are on one board */
+	struct search *s = on8 ? search_get(w) : NULL;
+	struct vsearch *vs = on8 ? NULL : vsearch_get(w, w->positions[0].variant);
 
-	for (int i = 0; (s || vs) && i < w->job.n_boards && !atomic_load(&w->stop); i++) {
+	for (int i = 0; (s || vs) && i < w->job.n_positions && !atomic_load(&w->stop); i++) {
 		struct worker_event ev = {.kind = WORKER_EVENT_SCORED, .job = WORKER_SCORE};
 
 		if (vs)
-			vscore_one(w, vs, &w->vboards[i], &w->scores[i]);
+			vscore_one(w, vs, &w->positions[i], &w->scores[i]);
 		else
-			score_one(w, s, &w->boards[i], &w->scores[i]);
+			score_one(w, s, pos_board8(&w->positions[i]), &w->scores[i]);
 		ev.index = i;
-		ev.total = w->job.n_boards;
+		ev.total = w->job.n_positions;
 		ev.score = w->scores[i];
 		post(w, &ev);
 	}
@@ -479,14 +479,14 @@ static void *worker_main(void *arg)
 	struct worker *w = arg;
 	struct worker_event done = {.kind = WORKER_EVENT_DONE, .job = w->job.kind};
 
-	if (w->job.kind == WORKER_MOVE)
-		w->result.rc = run_move(w);
-	else if (w->job.kind == WORKER_SEARCH)
-		w->result.rc = run_search(w);
-	else if (w->job.kind == WORKER_VMOVE || w->job.kind == WORKER_VSEARCH)
-		w->result.rc = run_vjob(w);
-	else
+	if (w->job.kind == WORKER_SCORE)
 		run_score(w);
+	else if (!pos_board8(&w->job.pos))
+		w->result.rc = run_vjob(w);
+	else if (w->job.kind == WORKER_MOVE)
+		w->result.rc = run_move(w);
+	else
+		w->result.rc = run_search(w);
 	post(w, &done);
 	return NULL;
 }
@@ -494,29 +494,22 @@ static void *worker_main(void *arg)
 /* Copies the positions of a scoring job and makes room for their scores; 0 or -1. */
 static int score_setup(struct worker *w)
 {
-	size_t n = w->job.n_boards > 0 ? (size_t)w->job.n_boards : 1;
+	size_t n = w->job.n_positions > 0 ? (size_t)w->job.n_positions : 1;
 
-	free(w->boards);
-	free(w->vboards);
+	free(w->positions);
 	free(w->scores);
-	w->boards = NULL;
-	w->vboards = NULL;
+	w->positions = malloc(n * sizeof(*w->positions));
 	w->scores = calloc(n, sizeof(*w->scores));
-	if (!w->scores)
+	if (!w->positions || !w->scores)
 		return -1;
-	if (w->job.vboards) {
-		if (!(w->vboards = malloc(n * sizeof(*w->vboards))))
-			return -1;
-		memcpy(w->vboards, w->job.vboards, (size_t)w->job.n_boards * sizeof(*w->vboards));
-		w->job.vboards = w->vboards;
-	} else {
-		if (!(w->boards = malloc(n * sizeof(*w->boards))))
-			return -1;
-		memcpy(w->boards, w->job.boards, (size_t)w->job.n_boards * sizeof(*w->boards));
-		w->job.boards = w->boards;
-	}
+	if (w->job.n_positions > 0)
+		memcpy(w->positions, w->job.positions,
+		       (size_t)w->job.n_positions * sizeof(*w->positions));
+	else
+		pos_start(&w->positions[0], w->job.pos.variant);
+	w->job.positions = w->positions;
 	w->result.scores = w->scores;
-	w->result.n_scores = w->job.n_boards;
+	w->result.n_scores = w->job.n_positions;
 	return 0;
 }
 
@@ -567,8 +560,10 @@ void worker_stop(struct worker *w)
 	atomic_store(&w->stop, 1);
 	if (s)
 		search_stop(s);
-	if (w->job.kind == WORKER_VMOVE || w->job.kind == WORKER_VSEARCH || w->job.vboards) {
-		struct vsearch *vs = w->vsearch[w->job.variant];
+	{
+		enum variant v = w->job.kind == WORKER_SCORE ? w->positions[0].variant
+							     : w->job.pos.variant;
+		struct vsearch *vs = w->vsearch[v];
 
 		if (vs)
 			vsearch_stop(vs);

@@ -22,6 +22,7 @@
 
 #include "board.h"
 #include "level.h"
+#include "position.h"
 #include "search.h"
 #include "vlevel.h"
 #include "vsearch.h"
@@ -35,31 +36,28 @@ struct eval;
 struct worker;
 
 enum worker_job_kind {
-	WORKER_MOVE,	/* a level chooses a move (level_choose_move) */
-	WORKER_SEARCH,	/* one position is searched (search_run) */
-	WORKER_SCORE,	/* each position of a list is searched in turn */
-	WORKER_VMOVE,	/* a level chooses a move on another board (vlevel_choose) */
-	WORKER_VSEARCH, /* every move of a position of another board is scored (vsearch_run) */
+	WORKER_MOVE,   /* a level chooses a move (level_choose_move; vlevel_choose elsewhere) */
+	WORKER_SEARCH, /* one position is searched (search_run; on the other boards every move
+			  is scored with vsearch_run) */
+	WORKER_SCORE,  /* each position of a list is searched in turn */
 };
 
-/* What to do; worker_start copies it (and the positions of a scoring job). */
+/* What to do; worker_start copies it (and the positions of a scoring job). Every position is
+   the facade's one type (position.h), on any board: the worker picks the searcher. */
 struct worker_job {
 	enum worker_job_kind kind; /* what to do */
-	struct board board;	   /* MOVE, SEARCH: the position, seen by the side to move */
+	struct pos pos;		   /* MOVE, SEARCH: the position, seen by the side to move */
 	struct search_limits
-	    limits;		/* SEARCH, VSEARCH: the limits; SCORE: those of every position */
+	    limits;		/* SEARCH: the limits; SCORE: those of every position */
 	struct level_spec spec; /* MOVE: the mover's level */
 	int player;		/* MOVE: whose level state to use, 0 or 1 */
 	uint64_t seed;		/* MOVE: seed of a level state made for this job */
-	const struct board *boards;   /* SCORE: the positions, seen by their side to move */
-	int n_boards;		      /* SCORE: entries in boards */
-	enum variant variant;	      /* VMOVE, VSEARCH: the board */
-	struct vboard vboard;	      /* VMOVE, VSEARCH: the position, seen by the side to move */
-	double clock;		      /* MOVE, VMOVE: seconds left on the mover's clock; 0 none */
-	const struct vboard *vboards; /* SCORE on another board (`variant`): the positions, seen
-					 by their side to move, instead of boards */
-	const struct veval *veval;    /* VMOVE, VSEARCH, SCORE on another board: the evaluation of
-					 that board's searcher when the worker first makes it */
+	const struct pos *positions; /* SCORE: the positions, all on one board, each seen by
+					its side to move */
+	int n_positions;	     /* SCORE: entries in positions */
+	double clock;		     /* MOVE: seconds left on the mover's clock; 0 none */
+	const struct veval *veval;   /* a job on a board other than 8×8: the evaluation of that
+					board's searcher when the worker first makes it */
 };
 
 /* SCORE: what one position came to (side to move's view). */
@@ -84,8 +82,9 @@ struct worker_result {
 	struct search_result search;	   /* SEARCH: the search's result */
 	const struct worker_score *scores; /* SCORE: one per position, in order */
 	int n_scores;			   /* SCORE: entries in scores */
-	struct vsearch_result vsearch;	   /* VMOVE, VSEARCH: the search's result (vboard.h's
-					      squares, VSQ_PASS, VSQ_NONE) */
+	struct vsearch_result vsearch;	   /* MOVE, SEARCH on a board other than 8×8: the
+					      search's result (vboard.h's squares, VSQ_PASS,
+					      VSQ_NONE) */
 };
 
 enum worker_event_kind {

@@ -662,14 +662,11 @@ static void draw_board(struct ui *ui)
 	enum variant v = l->variant;
 	int n = square_size(v);
 	vbits black, white, legal = controller_legal_moves(ui->ctl), flipped = 0;
-	uint64_t flipped8 = 0;
-	int last = controller_last_move(ui->ctl, &flipped8);
+	int last = controller_last_move(ui->ctl, &flipped);
 	bool edit = controller_mode(ui->ctl) == MODE_EDIT;
 	struct square_note notes[128];
-	const struct game_node *at = controller_node(ui->ctl);
 
 	ui_cursor_square(ui);
-	flipped = v == VARIANT_8X8 ? (vbits)flipped8 : (last != SQ_NONE ? at->vflips : 0);
 	controller_colors(ui->ctl, &black, &white);
 	ui_square_notes(ui, notes);
 	for (int c = 0; c < n; c++) {

@@ -1,5 +1,6 @@
 /*
- * square.c — squares of the game layer on every board (numbering in square.h).
+ * square.c — squares on every board (numbering in square.h), for the layers
+ * above the engine.
  *
  * 8×8 goes to board.h's functions, the other boards to vboard.h's geometry;
  * nothing here is on the engines' paths.
