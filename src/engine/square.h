@@ -2,8 +2,8 @@
  * square.h — squares on every board (part of the engine facade, beside
  * position.h): names, parsing, rows and columns, holes.
  *
- * Above the engine, the squares the squares of an 8×8 game as board.h does (a1 = 0
- * .. h8 = 63) and those of the other boards as vboard.h does (row * stride +
+ * Above the engine, the squares of an 8×8 game are numbered as board.h does
+ * (a1 = 0 .. h8 = 63) and those of the other boards as vboard.h does (row * stride +
  * column), so that a move is an int on every board and the engines' own
  * numbering is kept. SQ_PASS (64) and SQ_NONE (65) mean a pass and no move on
  * every board: on 6×6 no square reaches 64, and on the 10×10 board with holes
