@@ -106,7 +106,7 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, bool f
 
 /* Stores the scores of one analysed position (node n's) in the store of results. */
 static void scores_from_worker(struct controller *ctl, const struct game_node *n,
-			       const struct worker_score *sc)
+			       const struct engine_score *sc)
 {
 	struct search_result r;
 
@@ -123,8 +123,8 @@ static void scores_from_worker(struct controller *ctl, const struct game_node *n
    store of results, which the analysis has just fed, so that the saved analysis shows what
    the screen shows) and the analysis's score of the position after it. */
 static struct game_analysis analysis_of(const struct controller *ctl, const struct game_node *n,
-					const struct worker_score *before,
-					const struct worker_score *after)
+					const struct engine_score *before,
+					const struct engine_score *after)
 {
 	struct game_analysis a = {.valid = true, .played_bound = GAME_BOUND_UPPER};
 	struct ctl_hint h[32];
@@ -160,7 +160,7 @@ static struct game_analysis analysis_of(const struct controller *ctl, const stru
 /* Stores each move's results and verdict from the scores of the line's positions
    (index = ply), sums them up per side; the number of moves scored. The marks a person
    set are left as they are. */
-static int analysis_store(struct controller *ctl, const struct worker_score *scores)
+static int analysis_store(struct controller *ctl, const struct engine_score *scores)
 {
 	int scored = 0;
 
@@ -169,7 +169,7 @@ static int analysis_store(struct controller *ctl, const struct worker_score *sco
 			scores_from_worker(ctl, n, &scores[n->ply]);
 	memset(ctl->sides, 0, sizeof(ctl->sides));
 	for (struct game_node *n = ctl->job_node; n->parent; n = n->parent) {
-		const struct worker_score *before = &scores[n->ply - 1], *after = &scores[n->ply];
+		const struct engine_score *before = &scores[n->ply - 1], *after = &scores[n->ply];
 		struct ctl_analysis_side *side = &ctl->sides[n->player];
 		struct game_analysis a;
 

@@ -12,15 +12,15 @@
  * that a front end can poll worker_fd beside the keyboard.
  *
  * All functions are for the main thread (the one that starts jobs). The
- * searchers are big and slow to clear, so the worker thread makes them on
- * the first job that needs them and keeps them: one searcher for plain
- * searches and scoring, one level state per player (0 and 1), and one
- * searcher per other board (vsearch.h) for the jobs on those boards.
+ * searches are the engine facade's (engine.h): one engine, kept for the
+ * worker's life, makes each searcher on the first job that needs it, and
+ * picks it by the job's board.
  */
 #ifndef OTHELLO_WORKER_H
 #define OTHELLO_WORKER_H
 
 #include "board.h"
+#include "engine.h"
 #include "level.h"
 #include "position.h"
 #include "search.h"
@@ -60,31 +60,13 @@ struct worker_job {
 					board's searcher when the worker first makes it */
 };
 
-/* SCORE: what one position came to (side to move's view). */
-struct worker_score {
-	int best_move; /* best move found, SQ_NONE when the game is over */
-	int score;     /* centidiscs */
-	int depth;     /* depth searched, the empties when exact */
-	bool exact;    /* an exact endgame score */
-	bool done;     /* scored (false when the job stopped first or the search failed) */
-	int bound;     /* enum bound of score (exact when every move had a full window) */
-	int n_moves;   /* root moves scored in moves[] */
-	struct search_move moves[32]; /* the root moves, best first (all of them, exact, when
-					 the limits' multipv covers them) */
-	int pv[16];		      /* the best line */
-	int pv_len;		      /* moves in pv */
-};
-
 /* The result of the last finished job. */
 struct worker_result {
 	int rc;				   /* MOVE, SEARCH: 0, or nonzero when the search failed */
 	struct level_move move;		   /* MOVE: the level's choice */
 	struct search_result search;	   /* SEARCH: the search's result */
-	const struct worker_score *scores; /* SCORE: one per position, in order */
+	const struct engine_score *scores; /* SCORE: one per position, in order */
 	int n_scores;			   /* SCORE: entries in scores */
-	struct vsearch_result vsearch;	   /* MOVE, SEARCH on a board other than 8×8: the
-					      search's result (vboard.h's squares, VSQ_PASS,
-					      VSQ_NONE) */
 };
 
 enum worker_event_kind {
@@ -99,7 +81,7 @@ struct worker_event {
 	struct search_info progress; /* PROGRESS: the search so far, as its observer saw it */
 	int index;		     /* SCORED: the position just scored (0-based) */
 	int total;		     /* SCORED: positions of the job */
-	struct worker_score score;   /* SCORED: what it came to */
+	struct engine_score score;   /* SCORED: what it came to */
 };
 
 struct worker *worker_new(const struct eval *ev, const struct book *bk, size_t tt_megabytes,

@@ -1,0 +1,441 @@
+/*
+ * engine.c — the engine facade's searches (engine.h): the searchers of every
+ * board, made on first use, and the calls that pick one by the position's
+ * board and give its answer in search.h's and level.h's shapes.
+ *
+ * On the other boards, a search scores every legal move one ply down with
+ * vsearch_run (so that hints and analysis get a full-window score for each
+ * move, as the 8×8 multi-PV search gives), and a level's choice is vlevel's,
+ * written as a level_move.
+ *
+ * Threads: `stop`, `search`, `state` and `vsearch` are read by engine_stop
+ * from another thread while a call may be making them; everything else is
+ * the calling thread's.
+ */
+#include "config.h"
+
+#include "engine.h"
+#include "vlevel.h"
+#include "vsearch.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct engine {
+	const struct eval *eval;	   /* evaluation of the 8×8 searchers (borrowed) */
+	const struct book *book;	   /* opening book of the 8×8 levels (borrowed), or NULL */
+	size_t tt_megabytes;		   /* table size of every searcher */
+	int threads;			   /* search threads of the 8×8 searchers (>= 1) */
+	struct search *_Atomic search;	   /* the 8×8 searcher of searches and scores */
+	struct level_state *lstate[2];	   /* each player's 8×8 level state */
+	struct level_state *_Atomic state; /* the level state choosing now, once made */
+	struct vsearch *_Atomic vsearch[VARIANT_COUNT]; /* each other board's searcher */
+	struct veval veval[VARIANT_COUNT];		/* their evaluations, when set */
+	bool veval_set[VARIANT_COUNT];			/* veval[v] was set */
+	atomic_int stop;				/* set by engine_stop */
+	search_observer obs;				/* the running call's observer */
+	void *user;					/* and its argument */
+};
+
+/* An engine whose 8×8 searchers use evaluation ev and book bk (borrowed: both must outlive
+   it; bk may be NULL), with tables of tt_megabytes; NULL when out of memory. */
+struct engine *engine_new(const struct eval *ev, const struct book *bk, size_t tt_megabytes)
+{
+	struct engine *e = calloc(1, sizeof(*e));
+
+	if (!e)
+		return NULL;
+	e->eval = ev;
+	e->book = bk;
+	e->tt_megabytes = tt_megabytes;
+	e->threads = 1;
+	atomic_init(&e->stop, 0);
+	return e;
+}
+
+/* Frees the engine and its searchers; NULL is ignored. No call may be running. */
+void engine_free(struct engine *e)
+{
+	if (!e)
+		return;
+	level_state_free(e->lstate[0]);
+	level_state_free(e->lstate[1]);
+	search_free(e->search);
+	for (int v = 0; v < VARIANT_COUNT; v++)
+		vsearch_free(e->vsearch[v]);
+	free(e);
+}
+
+/* The threads of the 8×8 searchers made from now on (a level that names its own keeps them). */
+void engine_set_threads(struct engine *e, int threads)
+{
+	e->threads = threads > 0 ? threads : 1;
+}
+
+/* The evaluation of board v's searcher, when it is made after this (the board's built-in
+   weights otherwise). */
+void engine_set_veval(struct engine *e, enum variant v, const struct veval *ev)
+{
+	if (v <= VARIANT_8X8 || v >= VARIANT_COUNT || e->vsearch[v])
+		return;
+	e->veval[v] = *ev;
+	e->veval_set[v] = true;
+}
+
+/* Drops player's level state: the next choice starts a fresh one (a new game, a new level). */
+void engine_forget_level(struct engine *e, int player)
+{
+	level_state_free(e->lstate[player & 1]);
+	e->lstate[player & 1] = NULL;
+}
+
+/* Clears the table of the 8×8 searcher, if it was made (a new game). */
+void engine_clear_search(struct engine *e)
+{
+	if (e->search)
+		search_clear(e->search);
+}
+
+/* Clears a stop: the next call runs. */
+void engine_go(struct engine *e)
+{
+	atomic_store(&e->stop, 0);
+	atomic_store(&e->state, NULL);
+}
+
+/* Asks the running call (any thread) to end soon with what it found; it holds until
+   engine_go, so a call that has not begun yet stops too. */
+void engine_stop(struct engine *e)
+{
+	struct search *s = atomic_load(&e->search);
+	struct level_state *st = atomic_load(&e->state);
+
+	atomic_store(&e->stop, 1);
+	if (s)
+		search_stop(s);
+	if (st)
+		level_stop(st);
+	for (int v = 0; v < VARIANT_COUNT; v++) {
+		struct vsearch *vs = atomic_load(&e->vsearch[v]);
+
+		if (vs)
+			vsearch_stop(vs);
+	}
+}
+
+/* True once engine_stop was called (until engine_go). */
+bool engine_stopped(const struct engine *e)
+{
+	return atomic_load(&e->stop) != 0;
+}
+
+/* The 8×8 searcher of searches and scores, made on first use; NULL if out of memory. */
+static struct search *search_get(struct engine *e)
+{
+	if (!e->search) {
+		struct search *s = search_new(e->tt_megabytes, e->eval);
+
+		if (s)
+			search_set_threads(s, e->threads); /* one thread if more cannot start */
+		atomic_store(&e->search, s);
+	}
+	return e->search;
+}
+
+/* Board v's searcher, made on first use; NULL if out of memory. */
+static struct vsearch *vsearch_get(struct engine *e, enum variant v)
+{
+	if (!e->vsearch[v]) {
+		struct veval ev;
+		struct vsearch *s;
+
+		if (e->veval_set[v])
+			ev = e->veval[v];
+		else
+			veval_default(vboard_geom(v), &ev);
+		s = vsearch_new(&ev, e->tt_megabytes);
+		if (s)
+			vsearch_watch(s, &e->stop);
+		atomic_store(&e->vsearch[v], s);
+	}
+	return e->vsearch[v];
+}
+
+/* The 8×8 searches' observer: passes the progress on and obeys a stop asked for before the
+   search began (or before its table was made). */
+static void observe(const struct search_info *info, void *user)
+{
+	struct engine *e = user;
+	struct level_state *st = atomic_load(&e->state);
+
+	if (e->obs)
+		e->obs(info, e->user);
+	if (atomic_load(&e->stop)) {
+		if (st)
+			level_stop(st);
+		else if (e->search)
+			search_stop(e->search);
+	}
+}
+
+/* A move of vsearch.h as the facade gives it: VSQ_PASS is SQ_PASS, VSQ_NONE SQ_NONE. */
+static int vmove(int move)
+{
+	return move == VSQ_PASS ? SQ_PASS : move == VSQ_NONE ? SQ_NONE : move;
+}
+
+/* A search of another board as search.h's result (its best move as the one root move). */
+static void vresult_copy(const struct vsearch_result *v, struct search_result *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->move = vmove(v->move);
+	out->score = v->score;
+	out->bound = BOUND_EXACT;
+	out->depth = v->depth;
+	out->endgame = v->exact;
+	out->selectivity = 100;
+	out->pv_len = v->pv_len < 64 ? v->pv_len : 64;
+	for (int i = 0; i < out->pv_len; i++)
+		out->pv[i] = vmove(v->pv[i]);
+	out->nodes = v->nodes;
+	out->time = v->time;
+	if (out->move != SQ_NONE && out->move != SQ_PASS && v->depth > 0) {
+		out->n_moves = 1;
+		out->moves[0] = (struct search_move){
+		    .move = out->move, .score = v->score, .bound = BOUND_EXACT, .depth = v->depth};
+	}
+}
+
+/* Another board: the level's choice. -1 when the level is not one of the five. */
+static int vchoose(struct engine *e, const struct level_spec *spec, const struct pos *p,
+		   double clock, struct level_move *out)
+{
+	const struct vgeom *g = vboard_geom(p->variant);
+	struct vsearch *s = vsearch_get(e, p->variant);
+	struct vsearch_result r;
+	struct vlevel lv;
+
+	if (!s || !vlevel_get(g, spec->name, &lv))
+		return -1;
+	if (spec->depth > 0)
+		lv.depth = spec->depth;
+	vlevel_choose(&lv, s, pos_vboard(p), clock, &r);
+	memset(out, 0, sizeof(*out));
+	vresult_copy(&r, &out->result);
+	out->move = out->result.move;
+	out->source = r.exact ? LEVEL_SOURCE_ENDGAME
+		      : r.depth > 0 ? LEVEL_SOURCE_SEARCH
+				    : LEVEL_SOURCE_SCAN;
+	if (out->move == SQ_PASS || out->move == SQ_NONE)
+		out->source = LEVEL_SOURCE_FORCED;
+	out->scored = out->source == LEVEL_SOURCE_SEARCH || out->source == LEVEL_SOURCE_ENDGAME;
+	out->score = r.score;
+	return 0;
+}
+
+/*
+ * Lets `player`'s level (0 or 1) choose a move at p, with `clock` seconds left
+ * on its game clock (0: none). On 8×8 the player's level state is made on the
+ * first call (with `seed`) and kept; obs sees each finished iteration there.
+ * Returns level_choose_move's code, or -1 when the searcher cannot be made or
+ * the level is not one of that board's.
+ */
+int engine_choose(struct engine *e, int player, const struct level_spec *spec, uint64_t seed,
+		  const struct pos *p, double clock, search_observer obs, void *user,
+		  struct level_move *out)
+{
+	struct level_state **slot = &e->lstate[player & 1];
+	struct level_spec sp = *spec;
+	char err[256];
+	int rc;
+
+	if (!pos_board8(p))
+		return vchoose(e, spec, p, clock, out);
+	if (!sp.threads)
+		sp.threads = e->threads;
+	if (!*slot)
+		*slot = level_state_new(&sp, e->eval, e->book, seed, e->tt_megabytes, err,
+					sizeof(err));
+	if (!*slot)
+		return -1;
+	atomic_store(&e->state, *slot);
+	e->obs = obs;
+	e->user = user;
+	rc = level_choose_move(spec, *slot, pos_board8(p),
+			       clock > 0 ? &(struct level_clock){clock} : NULL, observe, e, out);
+	atomic_store(&e->state, NULL);
+	return rc;
+}
+
+/* Another board: one root move m of p, searched in the position after it; false when the
+   search was stopped. */
+static bool vscore_move(struct engine *e, struct vsearch *s, const struct pos *p, int m,
+			const struct vsearch_limits *lim, struct search_move *out, int *pv,
+			int *pv_len, bool *exact)
+{
+	struct pos child = *p;
+	struct vsearch_result r;
+
+	pos_play(&child, m, pos_flips(p, m));
+	if (pos_game_over(&child)) {
+		r = (struct vsearch_result){.move = VSQ_NONE,
+					    .score = pos_final_score(&child) * 100,
+					    .exact = true,
+					    .depth = pos_empty_count(&child)};
+	} else {
+		vsearch_run(s, pos_vboard(&child), lim, &r);
+		if (engine_stopped(e))
+			return false;
+	}
+	*out = (struct search_move){
+	    .move = m, .score = -r.score, .bound = BOUND_EXACT, .depth = r.depth + 1};
+	*exact = *exact && r.exact;
+	pv[0] = m;
+	*pv_len = 1;
+	for (int i = 0; i < r.pv_len && *pv_len < 16; i++)
+		pv[(*pv_len)++] = vmove(r.pv[i]);
+	return true;
+}
+
+/* Another board: p's best move alone (no legal move, or multipv 1). */
+static void vscore_best(struct engine *e, struct vsearch *s, const struct pos *p,
+			const struct vsearch_limits *lim, bool has_moves, struct engine_score *out)
+{
+	struct vsearch_result r;
+
+	vsearch_run(s, pos_vboard(p), lim, &r);
+	*out = (struct engine_score){.score = r.score,
+				     .best_move = vmove(r.move),
+				     .depth = r.depth,
+				     .exact = r.exact,
+				     .done = !engine_stopped(e),
+				     .n_moves = has_moves ? 1 : 0};
+	out->moves[0] = (struct search_move){out->best_move, r.score, BOUND_EXACT, r.depth};
+	out->pv_len = r.pv_len < 16 ? r.pv_len : 16;
+	for (int i = 0; i < out->pv_len; i++)
+		out->pv[i] = vmove(r.pv[i]);
+}
+
+/* Another board: every legal move searched one ply down (the best only when the limits'
+   multipv is 1), best first. */
+static int vscore(struct engine *e, const struct pos *p, const struct search_limits *limits,
+		  struct engine_score *out)
+{
+	struct vsearch *s = vsearch_get(e, p->variant);
+	vbits moves = pos_moves(p);
+	int n = vboard_popcount(moves), pv[16], pv_len;
+	int depth = limits->depth; /* 0: no limit but the time */
+	struct vsearch_limits lim = {.depth = depth > 1 ? depth - 1 : depth,
+				     .endgame = limits->endgame,
+				     .time = n > 0 ? limits->time / n : 0};
+	bool exact = true;
+
+	if (!s)
+		return -1;
+	if (!moves || limits->multipv == 1) {
+		lim.depth = depth;
+		vscore_best(e, s, p, &lim, moves != 0, out);
+		return 0;
+	}
+	out->best_move = SQ_NONE;
+	for (vbits m = moves; m && out->n_moves < 32; m &= m - 1) {
+		struct search_move sm;
+		int k;
+
+		if (!vscore_move(e, s, p, vboard_first_square(m), &lim, &sm, pv, &pv_len, &exact))
+			break; /* stopped: what was scored stays, not done */
+		for (k = out->n_moves++; k > 0 && out->moves[k - 1].score < sm.score; k--)
+			out->moves[k] = out->moves[k - 1];
+		out->moves[k] = sm;
+		if (k == 0) {
+			memcpy(out->pv, pv, sizeof(int) * (size_t)pv_len);
+			out->pv_len = pv_len;
+		}
+	}
+	if (out->n_moves == 0)
+		return 0;
+	out->best_move = out->moves[0].move;
+	out->score = out->moves[0].score;
+	out->depth = out->moves[0].depth;
+	out->exact = exact;
+	out->done = !engine_stopped(e);
+	return 0;
+}
+
+/*
+ * Scores p within `lim` (side to move's view): a finished game without a
+ * search; on 8×8 one search (every root move with a full window when the
+ * limits' multipv covers them), elsewhere every legal move one ply down.
+ * 0, or -1 when the searcher cannot be made; out->done is false when the call
+ * was stopped first or the search failed.
+ */
+int engine_score(struct engine *e, const struct pos *p, const struct search_limits *lim,
+		 struct engine_score *out)
+{
+	struct search_result res;
+	struct search *s;
+
+	memset(out, 0, sizeof(*out));
+	if (pos_game_over(p)) {
+		*out = (struct engine_score){.score = pos_final_score(p) * 100,
+					     .best_move = SQ_NONE,
+					     .depth = pos_empty_count(p),
+					     .exact = true,
+					     .done = true};
+		return 0;
+	}
+	if (!pos_board8(p))
+		return vscore(e, p, lim, out);
+	if (!(s = search_get(e)))
+		return -1;
+	if (search_run(s, pos_board8(p), lim, NULL, NULL, &res) == 0 && !engine_stopped(e)) {
+		out->score = res.score;
+		out->best_move = res.move;
+		out->depth = res.depth;
+		out->exact = res.endgame;
+		out->bound = (int)res.bound;
+		out->n_moves = res.n_moves;
+		memcpy(out->moves, res.moves, sizeof(res.moves[0]) * (size_t)res.n_moves);
+		out->pv_len = res.pv_len < 16 ? res.pv_len : 16;
+		memcpy(out->pv, res.pv, sizeof(int) * (size_t)out->pv_len);
+		out->done = true;
+	}
+	return 0;
+}
+
+/*
+ * Searches p within `lim`: on 8×8 search_run (obs sees each finished
+ * iteration), elsewhere every legal move scored one ply down, written as
+ * search.h's result with every root move. 0, or non-zero when the search
+ * failed or its searcher cannot be made.
+ */
+int engine_search(struct engine *e, const struct pos *p, const struct search_limits *lim,
+		  search_observer obs, void *user, struct search_result *out)
+{
+	struct engine_score sc;
+
+	if (pos_board8(p)) {
+		if (!search_get(e))
+			return -1;
+		if (engine_stopped(e))
+			return 0;
+		e->obs = obs;
+		e->user = user;
+		return search_run(e->search, pos_board8(p), lim, observe, e, out);
+	}
+	if (engine_score(e, p, lim, &sc) < 0)
+		return -1;
+	memset(out, 0, sizeof(*out));
+	out->move = sc.best_move;
+	out->score = sc.score;
+	out->bound = BOUND_EXACT;
+	out->depth = sc.depth;
+	out->endgame = sc.exact;
+	out->selectivity = 100;
+	out->n_moves = sc.n_moves;
+	memcpy(out->moves, sc.moves, sizeof(sc.moves[0]) * (size_t)sc.n_moves);
+	out->pv_len = sc.pv_len;
+	memcpy(out->pv, sc.pv, sizeof(int) * (size_t)sc.pv_len);
+	return 0;
+}
