@@ -173,3 +173,11 @@ Test(position, each_board_has_its_own_view)
 	cr_assert_eq(pos_flips(&p, 127), 0);
 	cr_assert_eq(pos_flips(&p, 0), 0, "an occupied square flips nothing");
 }
+
+Test(position, a_side_length_names_its_board)
+{
+	for (int i = 0; i < 3; i++)
+		cr_assert_eq(square_variant_of_side(square_size(boards[i])), (int)boards[i]);
+	cr_assert_eq(square_variant_of_side(7), -1);
+	cr_assert_eq(square_variant_of_side(0), -1);
+}

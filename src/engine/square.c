@@ -143,6 +143,15 @@ const char *square_variant_name(enum variant v)
 	return vboard_geom(v)->name;
 }
 
+/* The board whose side has `side` squares (8, 6 or 10), or -1 when none has. */
+int square_variant_of_side(int side)
+{
+	for (int v = 0; v < VARIANT_COUNT; v++)
+		if (square_size((enum variant)v) == side)
+			return v;
+	return -1;
+}
+
 /* The squares of board v in words, for messages: "a1 to h8", "a1 to f6",
    "a1 to j10, not the holes". */
 const char *square_range(enum variant v)

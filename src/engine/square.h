@@ -37,5 +37,6 @@ struct square_text {
 struct square_text square_text(enum variant v, int sq);
 const char *square_variant_name(enum variant v);
 const char *square_range(enum variant v);
+int square_variant_of_side(int side);
 
 #endif

@@ -86,7 +86,7 @@ static void stamp_record(struct controller *ctl)
 
 	stamp_players_and_date(ctl);
 
-	if (ctl->openings && g->variant == VARIANT_8X8 && g->standard_start &&
+	if (ctl->openings && game_board(g->root, NULL) && g->standard_start && /* 8×8 names */
 	    (!on || !*on || ctl->opening_auto)) {
 		int moves[64], n = 0, plies = 0;
 		const struct game_node *node;

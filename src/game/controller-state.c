@@ -136,10 +136,12 @@ int ctl_add_move(struct controller *ctl, int sq, char *err, size_t errlen)
 	return 0;
 }
 
-/* The 8×8 position at the cursor, seen from the side to move there (other boards: read
-   controller_node's vboard, or controller_colors). */
+/* The 8×8 position at the cursor, seen from the side to move there; NULL when the game is on
+   another board (read controller_node's position, or controller_colors). */
 const struct board *controller_board(const struct controller *ctl)
 {
+	if (!game_board(ctl->cur, NULL))
+		return NULL;
 	if (ctl->editing)
 		return &ctl->edit_view;
 	return game_board(ctl->cur, NULL);

@@ -334,8 +334,8 @@ static void holes_text(enum variant v, char *out, size_t len)
 static int board_read(struct parser *p)
 {
 	const struct sprop *sz = find_prop(p, "SZ"), *ho = find_prop(p, "OMHO");
-	char s[16], want[64], got[160] = "";
-	enum variant v = VARIANT_8X8;
+	char s[16] = "8", want[64], got[160] = ""; /* SZ is 8 when missing */
+	enum variant v;
 	struct game *g;
 	size_t k = 0;
 
@@ -345,10 +345,7 @@ static int board_read(struct parser *p)
 			    "board size must be 8, 6 or 10 (SZ[8], SZ[6], SZ[10] with OMHO)");
 		return -1;
 	}
-	if (sz)
-		v = strcmp(s, "6") == 0	   ? VARIANT_6X6
-		    : strcmp(s, "10") == 0 ? VARIANT_10X10_HOLES
-					   : VARIANT_8X8;
+	v = (enum variant)square_variant_of_side(atoi(s));
 	for (int i = 0; ho && i < ho->n; i++) {
 		char h[8];
 

@@ -129,14 +129,7 @@ static int transcript_square(enum variant v, const char *text, size_t len, size_
 
 	for (size_t k = 0; k < 3 && i + k < len; k++)
 		s[k] = text[i + k];
-	if (v == VARIANT_8X8) {
-		s[2] = '\0';
-		sq = (s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'h' && s[1] >= '1' && s[1] <= '8'
-			 ? record_parse_square(s, 2)
-			 : -1;
-	} else {
-		sq = square_parse(v, s, &n);
-	}
+	sq = square_parse(v, s, &n); /* "a10" is a1 on 8×8: its squares have two characters */
 	*used = (size_t)n;
 	return sq;
 }
@@ -242,7 +235,7 @@ int record_write_transcript(const struct game *g, FILE *f)
 {
 	char name[SQUARE_NAME_LEN];
 
-	if (!g->standard_start || g->variant != VARIANT_8X8)
+	if (!g->standard_start || !game_board(g->root, NULL))
 		put_board_line(f, g->root, "\n");
 	for (const struct game_node *n = g->root->child; n; n = n->child)
 		if (n->move != SQ_PASS)

@@ -153,9 +153,8 @@ static void query(struct ui *ui, struct ui_dbpanel *p)
 	enum color side;
 	char err[128];
 
-	if (!p->loaded || controller_variant(ui->ctl) != VARIANT_8X8)
+	if (!p->loaded || !(b = controller_board(ui->ctl))) /* the database is of 8×8 games */
 		return;
-	b = controller_board(ui->ctl);
 	side = controller_side(ui->ctl);
 	if (p->have && p->own == b->own && p->opp == b->opp && p->side == side)
 		return;
@@ -338,9 +337,8 @@ int ui_dbpanel_marks(const struct ui *ui, int *sq, unsigned *games, int max)
 	const struct board *b;
 
 	if (!ui_dbpanel_shown(ui) || ui->lay.compact || controller_mode(ui->ctl) == MODE_EDIT ||
-	    !p->have || controller_variant(ui->ctl) != VARIANT_8X8)
+	    !p->have || !(b = controller_board(ui->ctl)))
 		return 0;
-	b = controller_board(ui->ctl);
 	if (b->own != p->own || b->opp != p->opp || controller_side(ui->ctl) != p->side)
 		return 0; /* an answer for another position */
 	for (int i = 0; i < p->n_moves && n < max; i++, n++) {
@@ -378,7 +376,7 @@ void ui_dbpanel_draw(struct ui *ui)
 		snprintf(title, sizeof(title), "Database: %zu game%s", p->n_hits,
 			 p->n_hits == 1 ? "" : "s");
 	ui_draw_box(ui, l->db_y, l->db_x, l->db_h, l->db_w, title);
-	if (!p->loaded || controller_variant(ui->ctl) != VARIANT_8X8) {
+	if (!p->loaded || !controller_board(ui->ctl)) {
 		attron(dim);
 		ui_put(y, x, w,
 		       p->loaded ? "The database holds 8x8 games only." : "No database read.");

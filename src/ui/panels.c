@@ -423,7 +423,7 @@ static const char *opening_name(const struct ui *ui, const struct game_node *con
 	const char *name = NULL;
 
 	if (ui->openings && controller_game(ui->ctl)->standard_start &&
-	    controller_variant(ui->ctl) == VARIANT_8X8) { /* the names are of 8x8 openings */
+	    n > 0 && game_board(line[0], NULL)) { /* the names are of 8x8 openings */
 		for (int i = 1; i < n && line[i]->move != SQ_PASS; i++)
 			moves[count++] = line[i]->move;
 		name = openings_match(ui->openings, moves, count, &plies);
