@@ -66,7 +66,7 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, bool f
 	bool on8 = game_board(ctl->tip, NULL) != NULL;
 	int rc;
 
-	if (ctl->editing) {
+	if (ctl->edit.on) {
 		snprintf(err, errlen, "finish editing first (`done`)");
 		return -1;
 	}
@@ -98,7 +98,7 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, bool f
 	if (!on8) /* the variants' search is slower: the depths of their master level */
 		analyze_variant_limits(ctl->game->variant, &job.limits);
 	job.limits.multipv = fast ? 1 : 64;
-	ctl->job_node = ctl->tip;
+	ctl->job.node = ctl->tip;
 	rc = ctl_job_start(ctl, JOB_ANALYZE, &job, err, errlen);
 	free(positions);
 	return rc;
@@ -164,11 +164,11 @@ static int analysis_store(struct controller *ctl, const struct engine_score *sco
 {
 	int scored = 0;
 
-	for (struct game_node *n = ctl->job_node; n; n = n->parent)
+	for (struct game_node *n = ctl->job.node; n; n = n->parent)
 		if (scores[n->ply].done && scores[n->ply].n_moves > 0)
 			scores_from_worker(ctl, n, &scores[n->ply]);
 	memset(ctl->sides, 0, sizeof(ctl->sides));
-	for (struct game_node *n = ctl->job_node; n->parent; n = n->parent) {
+	for (struct game_node *n = ctl->job.node; n->parent; n = n->parent) {
 		const struct engine_score *before = &scores[n->ply - 1], *after = &scores[n->ply];
 		struct ctl_analysis_side *side = &ctl->sides[n->player];
 		struct game_analysis a;

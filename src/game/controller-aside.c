@@ -40,9 +40,9 @@ static void install(struct controller *ctl, const struct ctl_aside *a)
 	ctl->resigned = a->resigned;
 	ctl->opening_auto = false;
 	ctl->names_auto[BLACK] = ctl->names_auto[WHITE] = false;
-	ctl->editing = false;
-	ctl->n_hints = 0;
-	ctl->hint_node = NULL;
+	ctl->edit.on = false;
+	ctl->hint.n = 0;
+	ctl->hint.node = NULL;
 	ctl->have_analysis = false;
 	memset(&ctl->drill, 0, sizeof(ctl->drill));
 	ctl_turn_begin(ctl);
@@ -58,7 +58,7 @@ int controller_study_record(struct controller *ctl, struct game *g, int moves, c
 {
 	struct game_node *at = g->root;
 
-	if (ctl->editing) {
+	if (ctl->edit.on) {
 		game_free(g);
 		snprintf(err, errlen, "finish editing the position first (`done` or `cancel`)");
 		return -1;
@@ -90,7 +90,7 @@ int controller_back(struct controller *ctl, char *err, size_t errlen)
 			 "no game kept aside (opening a game of the database keeps one)");
 		return -1;
 	}
-	if (ctl->editing) {
+	if (ctl->edit.on) {
 		snprintf(err, errlen, "finish editing the position first (`done` or `cancel`)");
 		return -1;
 	}

@@ -65,7 +65,7 @@ int controller_drill_start(struct controller *ctl, int side, int within, char *m
 	int n = 0;
 	bool analysed = false;
 
-	if (ctl->editing) {
+	if (ctl->edit.on) {
 		snprintf(msg, msglen, "finish editing first (`done`)");
 		return -1;
 	}

@@ -169,7 +169,7 @@ void ctl_engine_free(struct controller *ctl)
 {
 	worker_free(ctl->worker);
 	ctl->worker = NULL;
-	ctl->job = JOB_NONE;
+	ctl->job.kind = JOB_NONE;
 	book_free(ctl->book);
 	openings_free(ctl->openings);
 	eval_free(ctl->eval);
@@ -248,13 +248,13 @@ static void hints_apply(struct controller *ctl, const struct worker_result *res,
 		engine_error(ev, "the engine failed to search this position");
 		return;
 	}
-	if (ctl->job_overlay) /* a search that got no deeper (a time limit, a capped board) */
-		ctl->overlay_stalled = ctl->hint_node == ctl->job_node && ctl->n_hints > 0 &&
-				       r->depth <= ctl->hints[0].depth && !r->endgame;
-	ctl->hint_want = ctl->job_hints;
-	ctl->n_hints = 0;
+	if (ctl->job.overlay) /* a search that got no deeper (a time limit, a capped board) */
+		ctl->hint.overlay_stalled = ctl->hint.node == ctl->job.node && ctl->hint.n > 0 &&
+				       r->depth <= ctl->hint.moves[0].depth && !r->endgame;
+	ctl->hint.want = ctl->job.hints;
+	ctl->hint.n = 0;
 	for (int i = 0; i < n; i++)
-		ctl->hints[ctl->n_hints++] = (struct ctl_hint){
+		ctl->hint.moves[ctl->hint.n++] = (struct ctl_hint){
 		    r->moves[i].move,
 		    r->moves[i].score,
 		    (int)r->moves[i].bound,
@@ -264,17 +264,17 @@ static void hints_apply(struct controller *ctl, const struct worker_result *res,
 		    false,
 		};
 	if (n == 0 && r->move != SQ_NONE)
-		ctl->hints[ctl->n_hints++] = (struct ctl_hint){
+		ctl->hint.moves[ctl->hint.n++] = (struct ctl_hint){
 		    r->move, r->score, (int)r->bound, r->depth, r->endgame, r->selectivity, false};
-	ctl->hint_node = ctl->job_node;
-	ctl_scores_from_search(ctl, ctl->job_node, r);
+	ctl->hint.node = ctl->job.node;
+	ctl_scores_from_search(ctl, ctl->job.node, r);
 	ev->kind = CTL_EVENT_HINTS_READY;
 	ev->changes = CTL_CHANGED_EVAL | CTL_CHANGED_BOARD | CTL_CHANGED_STATUS;
-	if (controller_node_scores(ctl, ctl->job_node, &best, 1) < 1)
+	if (controller_node_scores(ctl, ctl->job.node, &best, 1) < 1)
 		best = (struct ctl_hint){r->move,    r->score,	     (int)r->bound, r->depth,
 					 r->endgame, r->selectivity, false};
 	controller_score_label(&best, label, sizeof label);
-	if (ctl->job_overlay)
+	if (ctl->job.overlay)
 		snprintf(ev->message, sizeof(ev->message), "all moves: %s %d, best %s %+.2f %s",
 			 r->endgame ? "exact, empties" : "depth", r->depth,
 			 move_name(ctl, best.move, name), best.score / 100.0, label);
@@ -289,7 +289,7 @@ static void move_apply(struct controller *ctl, const struct worker_result *res,
 {
 	struct game_reasoning reason;
 	const struct level_move *lm = &res->move;
-	enum color side = ctl->job_node->side;
+	enum color side = ctl->job.node->side;
 	int move = lm->move;
 	char how[64] = "", err[256], name[SQUARE_NAME_LEN];
 
@@ -307,7 +307,7 @@ static void move_apply(struct controller *ctl, const struct worker_result *res,
 	struct game_node *played = ctl->cur->move == SQ_PASS && ctl->cur->parent->move == move
 				       ? ctl->cur->parent
 				       : ctl->cur;
-	reasoning_from(&reason, lm, ctl->job_level);
+	reasoning_from(&reason, lm, ctl->job.level);
 	game_set_reasoning(played, &reason);
 	if (played->parent)
 		ctl_scores_from_reasoning(ctl, played->parent, &reason);
@@ -354,7 +354,7 @@ bool controller_poll_event(struct controller *ctl, struct ctl_event *ev)
 		return false;
 	memset(ev, 0, sizeof(*ev));
 	if (wev.kind == WORKER_EVENT_DONE)
-		ctl->job = JOB_NONE;
+		ctl->job.kind = JOB_NONE;
 	if (wev.job == WORKER_SCORE) {
 		ctl_analysis_event(ctl, &wev, ev);
 	} else if (wev.kind != WORKER_EVENT_DONE) {
@@ -412,7 +412,7 @@ static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
 		job.clock = 0.05; /* past its time: the quickest the time manager allows */
 
 	/* the level and its evaluation (a level switching features off has a classic one) */
-	snprintf(ctl->job_level, sizeof(ctl->job_level), "%s (%s)", ctl->level[side],
+	snprintf(ctl->job.level, sizeof(ctl->job.level), "%s (%s)", ctl->level[side],
 		 ctl->spec[side].n_disabled > 0 ? "classic" : ctl->eval_name);
 	if (!pos_board8(&job.pos)) {
 		if (!vlevel_get(vboard_geom(v), ctl->spec[side].name, &lv)) {
@@ -423,10 +423,10 @@ static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
 			return -1;
 		}
 		job.veval = ctl_variant_eval(ctl, v);
-		snprintf(ctl->job_level, sizeof(ctl->job_level), "%s (%s)", ctl->level[side],
+		snprintf(ctl->job.level, sizeof(ctl->job.level), "%s (%s)", ctl->level[side],
 			 ctl->veval_name[v]);
 	}
-	ctl->job_node = ctl->cur;
+	ctl->job.node = ctl->cur;
 	return ctl_job_start(ctl, JOB_MOVE, &job, err, errlen);
 }
 
@@ -434,7 +434,7 @@ static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
    not studied nor paused, with no job running. */
 static bool engine_due(const struct controller *ctl)
 {
-	return !ctl->study && !ctl->paused && !worker_busy(ctl->worker) && !ctl->editing &&
+	return !ctl->study && !ctl->paused && !worker_busy(ctl->worker) && !ctl->edit.on &&
 	       ctl->cur == ctl->tip && ctl->resigned < 0 && !game_is_over(ctl->cur) &&
 	       ctl->kind[ctl->cur->side] == PLAYER_ENGINE;
 }
@@ -497,7 +497,7 @@ bool controller_paused(const struct controller *ctl)
    (a different move in the past starts a variation). The changes, or -1. */
 int controller_go(struct controller *ctl, char *err, size_t errlen)
 {
-	if (ctl->editing) {
+	if (ctl->edit.on) {
 		snprintf(err, errlen, "finish editing first (`done`)");
 		return -1;
 	}
@@ -505,7 +505,7 @@ int controller_go(struct controller *ctl, char *err, size_t errlen)
 		snprintf(err, errlen, "the game is over");
 		return -1;
 	}
-	if (ctl_job_is(ctl, JOB_MOVE) && ctl->job_node == ctl->cur)
+	if (ctl_job_is(ctl, JOB_MOVE) && ctl->job.node == ctl->cur)
 		return CTL_CHANGED_ENGINE;
 	ctl_cancel(ctl);
 	return engine_move_start(ctl, err, errlen);
@@ -519,7 +519,7 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 	struct worker_job job;
 	int depth;
 
-	if (ctl->editing) {
+	if (ctl->edit.on) {
 		snprintf(err, errlen, "finish editing first (`done`)");
 		return -1;
 	}
@@ -541,11 +541,11 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 	ctl_scores_from_book(ctl, ctl->cur);
 	ctl_search_job(ctl, depth, depth > 0 ? depth + 6 : -1, &job);
 	job.limits.time = depth > 0 ? 0 : ctl->opt.hint_time;
-	ctl->n_hints = 0;
-	ctl->hint_node = NULL;
-	ctl->job_node = ctl->cur;
-	ctl->job_hints = n;
-	ctl->job_overlay = false;
+	ctl->hint.n = 0;
+	ctl->hint.node = NULL;
+	ctl->job.node = ctl->cur;
+	ctl->job.hints = n;
+	ctl->job.overlay = false;
 	return ctl_job_start(ctl, JOB_HINT, &job, err, errlen);
 }
 
@@ -553,10 +553,10 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
    as many moves as the last `hint` asked for; how many (0 if none was asked here). */
 int controller_hints(const struct controller *ctl, struct ctl_hint *out, int max)
 {
-	if (ctl->hint_node != ctl->cur || ctl->editing || ctl->n_hints == 0)
+	if (ctl->hint.node != ctl->cur || ctl->edit.on || ctl->hint.n == 0)
 		return 0;
 	return controller_node_scores(ctl, ctl->cur, out,
-				      max < ctl->hint_want ? max : ctl->hint_want);
+				      max < ctl->hint.want ? max : ctl->hint.want);
 }
 
 /* Copies the best known scores of the legal moves at the cursor (the hint and overlay
@@ -564,7 +564,7 @@ int controller_hints(const struct controller *ctl, struct ctl_hint *out, int max
    out; how many (0 if none). */
 int controller_hint_scores(const struct controller *ctl, struct ctl_hint *out, int max)
 {
-	if (ctl->editing)
+	if (ctl->edit.on)
 		return 0;
 	return controller_node_scores(ctl, ctl->cur, out, max);
 }

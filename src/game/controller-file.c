@@ -446,9 +446,9 @@ char *controller_board_text(const struct controller *ctl)
 	}
 	len += (size_t)snprintf(s + len, 2048 - len, "Black %d, White %d, move %d. ",
 				vboard_popcount(black), vboard_popcount(white), ctl->cur->ply);
-	if (ctl->editing)
+	if (ctl->edit.on)
 		len += (size_t)snprintf(s + len, 2048 - len, "Editing, %s to move.\n",
-					ctl->edit_side == BLACK ? "Black" : "White");
+					ctl->edit.side == BLACK ? "Black" : "White");
 	else if (controller_game_over(ctl, &diff)) {
 		char words[64];
 		controller_result_text(ctl, "-", words, sizeof words);

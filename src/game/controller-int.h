@@ -47,6 +47,37 @@ struct ctl_drill {
 /* What the running worker job is for. */
 enum ctl_job_kind { JOB_NONE, JOB_MOVE, JOB_HINT, JOB_ANALYZE };
 
+/* The worker's job (controller-state.c starts it, controller-engine.c and
+   controller-analysis.c apply its result). */
+struct ctl_job {
+	enum ctl_job_kind kind;		  /* what it is for, JOB_NONE if none */
+	struct game_node *node;		  /* where its result goes: the mover's position, the
+					     hinted position, the end of the analysed line */
+	char level[CTL_JOB_LEVEL_LEN];	  /* JOB_MOVE: the level and its evaluation, for the
+					     record */
+	int hints;			  /* JOB_HINT: how many moves were asked for */
+	bool overlay;			  /* JOB_HINT: a depth of the overlay's search */
+};
+
+/* The hints and the all-moves overlay (controller-engine.c, controller-overlay.c). */
+struct ctl_hints {
+	struct ctl_hint moves[32];	  /* last hints: every legal move, best first */
+	int n;				  /* entries in moves */
+	int want;			  /* how many of them the hint list shows */
+	struct game_node *node;		  /* position the hints are for */
+	bool overlay;			  /* the all-moves overlay is on */
+	double overlay_start;		  /* timer_now() when the overlay began at node */
+	bool overlay_stalled;		  /* its last search there got no deeper: it stops */
+};
+
+/* The position editor (controller.c). */
+struct ctl_edit {
+	bool on;		/* in edit mode */
+	vbits black, white;	/* the position being edited (square.h's squares) */
+	enum color side;	/* side to move in it */
+	struct board view;	/* the edited position from its side to move, for drawing */
+};
+
 /* The game put aside while a game of the database is studied (controller-aside.c). */
 struct ctl_aside {
 	struct game *game;	/* the other game, or NULL */
@@ -76,30 +107,15 @@ struct controller {
 	int resigned;	   /* colour that resigned, -1 if none */
 	bool dirty;	   /* changed since the last save or load */
 	char slot[64];	   /* the save slot this game was saved to or loaded from, or "" */
-	bool editing;	   /* in edit mode */
-	vbits edit_black, edit_white; /* the position being edited (square.h's squares) */
-	enum color edit_side;	      /* side to move in the edited position */
-	struct board edit_view;	      /* the edited position from its side to move, for drawing */
+	struct ctl_edit edit;	   /* the position editor */
 	struct eval *eval;	      /* evaluation, shared with the searcher */
 	char eval_name[EVALSPEC_NAME_LEN]; /* its name (evalspec.c) */
 	char eval_note[512];		   /* why it is not the one asked for, or "" */
 	struct worker *worker;		   /* the engine thread and its events */
-	enum ctl_job_kind job;		   /* what the worker's job is for, JOB_NONE if none */
-	struct game_node *job_node;	   /* where its result goes: the mover's position, the
-					      hinted position, the end of the analysed line */
-	char job_level[CTL_JOB_LEVEL_LEN]; /* JOB_MOVE: the level and its evaluation, for the record
-					    */
-	int job_hints;			   /* JOB_HINT: how many moves were asked for */
-	bool job_overlay;		   /* JOB_HINT: a depth of the overlay's search */
-	struct ctl_hint hints[32];	   /* last hints: every legal move, best first */
-	int n_hints;			   /* entries in hints */
-	int hint_want;			   /* how many of them the hint list shows */
-	bool overlay;			   /* the all-moves overlay is on */
-	struct game_node *hint_node;	   /* position the hints are for */
+	struct ctl_job job;		   /* the worker's job */
+	struct ctl_hints hint;		   /* the hints and the overlay */
 	struct scorestore *scores;	   /* the best known score of each move of each position:
 					      what every view shows (scorestore.h) */
-	double overlay_start;		   /* timer_now() when the overlay began at hint_node */
-	bool overlay_stalled;		   /* its last search there got no deeper: it stops */
 	bool have_analysis;		   /* sides[] holds the last analysis */
 	struct ctl_drill drill;		   /* the drill, when one runs */
 	bool study; /* a game opened for study (load, import, `study`): the engine moves only when

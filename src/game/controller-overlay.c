@@ -33,25 +33,25 @@
 static bool overlay_due(const struct controller *ctl)
 {
 	const struct game_node *cur = ctl->cur;
-	const struct ctl_hint *last = &ctl->hints[0];
+	const struct ctl_hint *last = &ctl->hint.moves[0];
 	vbits black, white;
 
-	if (!ctl->overlay || ctl->editing || worker_busy(ctl->worker) || game_is_over(cur) ||
+	if (!ctl->hint.overlay || ctl->edit.on || worker_busy(ctl->worker) || game_is_over(cur) ||
 	    !game_legal_moves(cur))
 		return false;
 	if (cur == ctl->tip && !ctl->study && ctl->kind[cur->side] == PLAYER_ENGINE)
 		return false; /* the engine is to move here: its move comes first */
-	if (ctl->hint_node != cur || ctl->n_hints == 0)
+	if (ctl->hint.node != cur || ctl->hint.n == 0)
 		return true;
 	game_colors(cur, &black, &white);
 	if (last->endgame ||
 	    last->depth >= square_count(cur->pos.variant) - vboard_popcount(black | white))
 		return false;
-	if (ctl->overlay_stalled ||
+	if (ctl->hint.overlay_stalled ||
 	    (ctl->opt.overlay_depth > 0 && last->depth >= ctl->opt.overlay_depth))
 		return false;
 	return !(ctl->opt.overlay_time > 0 &&
-		 timer_now() - ctl->overlay_start >= ctl->opt.overlay_time);
+		 timer_now() - ctl->hint.overlay_start >= ctl->opt.overlay_time);
 }
 
 /* Starts the overlay's next depth at the cursor when it is due; the changes, or 0. A new
@@ -64,19 +64,19 @@ int ctl_overlay_step(struct controller *ctl)
 
 	if (!overlay_due(ctl))
 		return 0;
-	if (ctl->hint_node == ctl->cur && ctl->n_hints > 0) {
-		depth = ctl->hints[0].depth + 1;
+	if (ctl->hint.node == ctl->cur && ctl->hint.n > 0) {
+		depth = ctl->hint.moves[0].depth + 1;
 	} else {
-		ctl->overlay_start = timer_now();
-		ctl->overlay_stalled = false;
+		ctl->hint.overlay_start = timer_now();
+		ctl->hint.overlay_stalled = false;
 		ctl_scores_from_book(ctl, ctl->cur);
 	}
 	ctl_search_job(ctl, depth, depth + 6, &job);
 	if (ctl->opt.overlay_time > 0)
-		job.limits.time = ctl->opt.overlay_time - (timer_now() - ctl->overlay_start);
-	ctl->job_node = ctl->cur;
-	ctl->job_hints = 32;
-	ctl->job_overlay = true;
+		job.limits.time = ctl->opt.overlay_time - (timer_now() - ctl->hint.overlay_start);
+	ctl->job.node = ctl->cur;
+	ctl->job.hints = 32;
+	ctl->job.overlay = true;
 	rc = ctl_job_start(ctl, JOB_HINT, &job, err, sizeof(err));
 	return rc < 0 ? 0 : rc;
 }
@@ -85,11 +85,11 @@ int ctl_overlay_step(struct controller *ctl)
    (optional) tells whether it was an exact solve (the depth is then the empties). */
 int controller_overlay_depth(const struct controller *ctl, bool *exact)
 {
-	bool have = ctl->hint_node == ctl->cur && ctl->n_hints > 0 && !ctl->editing;
+	bool have = ctl->hint.node == ctl->cur && ctl->hint.n > 0 && !ctl->edit.on;
 
 	if (exact)
-		*exact = have && ctl->hints[0].endgame;
-	return have ? ctl->hints[0].depth : 0;
+		*exact = have && ctl->hint.moves[0].endgame;
+	return have ? ctl->hint.moves[0].depth : 0;
 }
 
 /*
@@ -188,8 +188,8 @@ int controller_set_depth(struct controller *ctl, const char *which, const char *
 	if (overlay) {
 		ctl->opt.overlay_depth = depth;
 		ctl->opt.overlay_time = seconds;
-		ctl->overlay_start = timer_now();
-		ctl->overlay_stalled = false;
+		ctl->hint.overlay_start = timer_now();
+		ctl->hint.overlay_stalled = false;
 	}
 	return CTL_CHANGED_STATUS | CTL_CHANGED_EVAL | (overlay ? ctl_overlay_step(ctl) : 0);
 }
@@ -205,13 +205,13 @@ int controller_overlay_step(struct controller *ctl)
    the changes, or -1 with a message in edit mode. */
 int controller_overlay_set(struct controller *ctl, bool on, char *err, size_t errlen)
 {
-	if (on && ctl->editing) {
+	if (on && ctl->edit.on) {
 		snprintf(err, errlen, "finish editing first (`done`)");
 		return -1;
 	}
-	if (!on && ctl_job_is(ctl, JOB_HINT) && ctl->job_overlay)
+	if (!on && ctl_job_is(ctl, JOB_HINT) && ctl->job.overlay)
 		ctl_cancel(ctl);
-	ctl->overlay = on;
+	ctl->hint.overlay = on;
 	return CTL_CHANGED_BOARD | CTL_CHANGED_EVAL | CTL_CHANGED_STATUS |
 	       (on ? ctl_overlay_step(ctl) : 0);
 }
@@ -219,11 +219,11 @@ int controller_overlay_set(struct controller *ctl, bool on, char *err, size_t er
 /* True while a search of the overlay runs. */
 bool controller_overlay_searching(const struct controller *ctl)
 {
-	return ctl_job_is(ctl, JOB_HINT) && ctl->job_overlay;
+	return ctl_job_is(ctl, JOB_HINT) && ctl->job.overlay;
 }
 
 /* True while the overlay is on. */
 bool controller_overlay(const struct controller *ctl)
 {
-	return ctl->overlay;
+	return ctl->hint.overlay;
 }

@@ -77,9 +77,9 @@ void ctl_reset_game(struct controller *ctl, struct game *g)
 	ctl_turn_begin(ctl);
 	ctl->resigned = -1;
 	ctl->engine_moved_at = 0;
-	ctl->editing = false;
-	ctl->n_hints = 0;
-	ctl->hint_node = NULL;
+	ctl->edit.on = false;
+	ctl->hint.n = 0;
+	ctl->hint.node = NULL;
 	ctl->have_analysis = false;
 	scores_from_record(ctl, g->root->child);
 	memset(&ctl->drill, 0, sizeof(ctl->drill)); /* its positions were in the old record */
@@ -142,22 +142,22 @@ const struct board *controller_board(const struct controller *ctl)
 {
 	if (!game_board(ctl->cur, NULL))
 		return NULL;
-	if (ctl->editing)
-		return &ctl->edit_view;
+	if (ctl->edit.on)
+		return &ctl->edit.view;
 	return game_board(ctl->cur, NULL);
 }
 
 /* The side to move at the cursor (in edit mode: the side chosen for the set-up). */
 enum color controller_side(const struct controller *ctl)
 {
-	return ctl->editing ? ctl->edit_side : ctl->cur->side;
+	return ctl->edit.on ? ctl->edit.side : ctl->cur->side;
 }
 
 /* The legal moves at the cursor as a mask of square.h's squares (none in edit mode, nor
    after a resignation). */
 vbits controller_legal_moves(const struct controller *ctl)
 {
-	if (ctl->editing || (ctl->resigned >= 0 && ctl->cur == ctl->tip))
+	if (ctl->edit.on || (ctl->resigned >= 0 && ctl->cur == ctl->tip))
 		return 0;
 	return game_legal_moves(ctl->cur);
 }
@@ -172,9 +172,9 @@ enum variant controller_variant(const struct controller *ctl)
    squares, on any board. */
 void controller_colors(const struct controller *ctl, vbits *black, vbits *white)
 {
-	if (ctl->editing) {
-		*black = ctl->edit_black;
-		*white = ctl->edit_white;
+	if (ctl->edit.on) {
+		*black = ctl->edit.black;
+		*white = ctl->edit.white;
 		return;
 	}
 	game_colors(ctl->cur, black, white);
@@ -205,7 +205,7 @@ bool controller_clock(const struct controller *ctl, enum color c, double *left)
 /* The move that led to the cursor (SQ_PASS, or SQ_NONE at the start) and its flips. */
 int controller_last_move(const struct controller *ctl, vbits *flipped)
 {
-	bool has = ctl->cur->parent && !ctl->editing;
+	bool has = ctl->cur->parent && !ctl->edit.on;
 
 	if (flipped)
 		*flipped = has ? ctl->cur->flips : 0;
@@ -221,7 +221,7 @@ bool controller_study(const struct controller *ctl)
 
 enum ctl_mode controller_mode(const struct controller *ctl)
 {
-	if (ctl->editing)
+	if (ctl->edit.on)
 		return MODE_EDIT;
 	if (ctl_job_is(ctl, JOB_ANALYZE))
 		return MODE_ANALYSIS;
@@ -276,7 +276,7 @@ bool controller_game_over(const struct controller *ctl, int *black_minus_white)
 		int s = game_final_score(ctl->cur);
 		*black_minus_white = ctl->cur->side == BLACK ? s : -s;
 	}
-	return over && !ctl->editing;
+	return over && !ctl->edit.on;
 }
 
 /* The result as SGF writes it ("B+12", "W+R", "0"), or "" while the game goes on. */
@@ -383,7 +383,7 @@ void ctl_search_job(struct controller *ctl, int depth, int endgame, struct worke
 /* True while the worker runs a job for `kind` (its DONE event not yet taken). */
 bool ctl_job_is(const struct controller *ctl, enum ctl_job_kind kind)
 {
-	return worker_busy(ctl->worker) && ctl->job == kind;
+	return worker_busy(ctl->worker) && ctl->job.kind == kind;
 }
 
 /* True while the worker is searching. */
@@ -393,7 +393,7 @@ bool controller_engine_busy(const struct controller *ctl)
 }
 
 /*
- * Starts `job` in the worker for `kind` (ctl->job_node set by the caller); no
+ * Starts `job` in the worker for `kind` (ctl->job.node set by the caller); no
  * job may run. Returns CTL_CHANGED_ENGINE | CTL_CHANGED_STATUS, or -1 with a
  * message.
  */
@@ -401,10 +401,10 @@ int ctl_job_start(struct controller *ctl, enum ctl_job_kind kind, const struct w
 		  char *err, size_t errlen)
 {
 	if (worker_start(ctl->worker, job, err, errlen) < 0) {
-		ctl->job = JOB_NONE;
+		ctl->job.kind = JOB_NONE;
 		return -1;
 	}
-	ctl->job = kind;
+	ctl->job.kind = kind;
 	return CTL_CHANGED_ENGINE | CTL_CHANGED_STATUS;
 }
 
@@ -412,7 +412,7 @@ int ctl_job_start(struct controller *ctl, enum ctl_job_kind kind, const struct w
 void ctl_cancel(struct controller *ctl)
 {
 	worker_cancel(ctl->worker);
-	ctl->job = JOB_NONE;
+	ctl->job.kind = JOB_NONE;
 }
 
 /* The key of node n's position in the store of results. */

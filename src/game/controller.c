@@ -170,7 +170,7 @@ int controller_play(struct controller *ctl, int sq, char *err, size_t errlen)
 	bool at_end = ctl->cur == ctl->tip && ctl->turn_node == ctl->cur;
 	double took = timer_now() - ctl->turn_since;
 
-	if (ctl->editing) {
+	if (ctl->edit.on) {
 		snprintf(err, errlen, "finish editing first (`done`)");
 		return -1;
 	}
@@ -187,9 +187,9 @@ int controller_resign(struct controller *ctl, char *err, size_t errlen)
 {
 	enum color side = ctl->cur->side;
 
-	if (ctl->editing || controller_game_over(ctl, NULL)) {
+	if (ctl->edit.on || controller_game_over(ctl, NULL)) {
 		snprintf(err, errlen,
-			 ctl->editing ? "finish editing first (`done`)" : "the game is over");
+			 ctl->edit.on ? "finish editing first (`done`)" : "the game is over");
 		return -1;
 	}
 	ctl_cancel(ctl);
@@ -271,7 +271,7 @@ int controller_undo(struct controller *ctl, int n, char *err, size_t errlen)
 {
 	struct game_node *t = ctl->cur;
 
-	if (ctl->editing) {
+	if (ctl->edit.on) {
 		snprintf(err, errlen, "finish editing first (`done`)");
 		return -1;
 	}
@@ -307,7 +307,7 @@ int controller_goto(struct controller *ctl, int ply, char *err, size_t errlen)
 {
 	struct game_node *t = ctl->tip;
 
-	if (ctl->editing) {
+	if (ctl->edit.on) {
 		snprintf(err, errlen, "finish editing first (`done`)");
 		return -1;
 	}
@@ -326,7 +326,7 @@ int controller_variation(struct controller *ctl, int n, char *err, size_t errlen
 {
 	struct game_node *c = ctl->cur->child;
 
-	if (ctl->editing) {
+	if (ctl->edit.on) {
 		snprintf(err, errlen, "finish editing first (`done`)");
 		return -1;
 	}
@@ -553,36 +553,36 @@ static struct board edit_board(const struct controller *ctl)
 {
 	struct board b;
 
-	b.own = (uint64_t)(ctl->edit_side == BLACK ? ctl->edit_black : ctl->edit_white);
-	b.opp = (uint64_t)(ctl->edit_side == BLACK ? ctl->edit_white : ctl->edit_black);
+	b.own = (uint64_t)(ctl->edit.side == BLACK ? ctl->edit.black : ctl->edit.white);
+	b.opp = (uint64_t)(ctl->edit.side == BLACK ? ctl->edit.white : ctl->edit.black);
 	return b;
 }
 
 /* Refreshes the view of the edited position; returns `changes` for the caller to pass on. */
 static int edit_sync(struct controller *ctl, int changes)
 {
-	ctl->edit_view = edit_board(ctl);
+	ctl->edit.view = edit_board(ctl);
 	return changes;
 }
 
 /* Enters edit mode with the position at the cursor. */
 int controller_edit_begin(struct controller *ctl, char *err, size_t errlen)
 {
-	if (ctl->editing) {
+	if (ctl->edit.on) {
 		snprintf(err, errlen, "already editing (`done` to finish)");
 		return -1;
 	}
 	ctl_cancel(ctl);
-	game_colors(ctl->cur, &ctl->edit_black, &ctl->edit_white);
-	ctl->edit_side = ctl->cur->side;
-	ctl->editing = true;
+	game_colors(ctl->cur, &ctl->edit.black, &ctl->edit.white);
+	ctl->edit.side = ctl->cur->side;
+	ctl->edit.on = true;
 	return edit_sync(ctl, CTL_CHANGED_ALL);
 }
 
 /* Puts EDIT_BLACK, EDIT_WHITE or EDIT_EMPTY on square sq of the edited position. */
 int controller_edit_set(struct controller *ctl, int sq, int what, char *err, size_t errlen)
 {
-	if (!ctl->editing) {
+	if (!ctl->edit.on) {
 		snprintf(err, errlen, "not editing (`edit` first)");
 		return -1;
 	}
@@ -590,34 +590,34 @@ int controller_edit_set(struct controller *ctl, int sq, int what, char *err, siz
 		snprintf(err, errlen, "not a square");
 		return -1;
 	}
-	ctl->edit_black &= ~vboard_bit(sq);
-	ctl->edit_white &= ~vboard_bit(sq);
+	ctl->edit.black &= ~vboard_bit(sq);
+	ctl->edit.white &= ~vboard_bit(sq);
 	if (what == EDIT_BLACK)
-		ctl->edit_black |= vboard_bit(sq);
+		ctl->edit.black |= vboard_bit(sq);
 	else if (what == EDIT_WHITE)
-		ctl->edit_white |= vboard_bit(sq);
+		ctl->edit.white |= vboard_bit(sq);
 	return edit_sync(ctl, CTL_CHANGED_BOARD);
 }
 
 /* Chooses the side to move of the edited position. */
 int controller_edit_side(struct controller *ctl, enum color side, char *err, size_t errlen)
 {
-	if (!ctl->editing) {
+	if (!ctl->edit.on) {
 		snprintf(err, errlen, "not editing (`edit` first)");
 		return -1;
 	}
-	ctl->edit_side = side;
+	ctl->edit.side = side;
 	return edit_sync(ctl, CTL_CHANGED_BOARD | CTL_CHANGED_STATUS);
 }
 
 /* Empties the edited board. */
 int controller_edit_clear(struct controller *ctl, char *err, size_t errlen)
 {
-	if (!ctl->editing) {
+	if (!ctl->edit.on) {
 		snprintf(err, errlen, "not editing (`edit` first)");
 		return -1;
 	}
-	ctl->edit_black = ctl->edit_white = 0;
+	ctl->edit.black = ctl->edit.white = 0;
 	return edit_sync(ctl, CTL_CHANGED_BOARD);
 }
 
@@ -632,32 +632,32 @@ int controller_edit_done(struct controller *ctl, char *err, size_t errlen)
 {
 	struct pos p;
 
-	pos_set(&p, ctl->game->variant, ctl->edit_side == BLACK ? ctl->edit_black : ctl->edit_white,
-		ctl->edit_side == BLACK ? ctl->edit_white : ctl->edit_black);
-	if (!ctl->editing) {
+	pos_set(&p, ctl->game->variant, ctl->edit.side == BLACK ? ctl->edit.black : ctl->edit.white,
+		ctl->edit.side == BLACK ? ctl->edit.white : ctl->edit.black);
+	if (!ctl->edit.on) {
 		snprintf(err, errlen, "not editing (`edit` first)");
 		return -1;
 	}
-	if (!ctl->edit_black || !ctl->edit_white) {
+	if (!ctl->edit.black || !ctl->edit.white) {
 		snprintf(err, errlen, "the position needs discs of both colours");
 		return -1;
 	}
 	if (!pos_moves(&p) && pos_opponent_moves(&p)) {
 		snprintf(err, errlen, "%s has no move here: set %s to move (`side %s`)",
-			 color_word[ctl->edit_side], color_word[!ctl->edit_side],
-			 ctl->edit_side == BLACK ? "white" : "black");
+			 color_word[ctl->edit.side], color_word[!ctl->edit.side],
+			 ctl->edit.side == BLACK ? "white" : "black");
 		return -1;
 	}
-	if (game_set_start_pos(ctl->game, &p, ctl->edit_side, err, errlen) < 0)
+	if (game_set_start_pos(ctl->game, &p, ctl->edit.side, err, errlen) < 0)
 		return -1;
 	game_set_info(ctl->game, INFO_RESULT, "");
 	game_set_info(ctl->game, INFO_OPENING, ""); /* the old game's opening is not this one's */
-	ctl->editing = false;
+	ctl->edit.on = false;
 	ctl->cur = ctl->tip = ctl->game->root;
 	ctl_turn_begin(ctl);
 	ctl->resigned = -1;
-	ctl->n_hints = 0;
-	ctl->hint_node = NULL;
+	ctl->hint.n = 0;
+	ctl->hint.node = NULL;
 	ctl->dirty = true;
 	ctl_result_update(ctl);
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);
@@ -667,11 +667,11 @@ int controller_edit_done(struct controller *ctl, char *err, size_t errlen)
    are those from before `edit`. -1 with a message when not editing. */
 int controller_edit_cancel(struct controller *ctl, char *err, size_t errlen)
 {
-	if (!ctl->editing) {
+	if (!ctl->edit.on) {
 		snprintf(err, errlen, "not editing (`edit` first)");
 		return -1;
 	}
-	ctl->editing = false;
+	ctl->edit.on = false;
 	return CTL_CHANGED_ALL;
 }
 
@@ -709,7 +709,7 @@ int controller_handicap_on(struct controller *ctl, enum variant v, int corners, 
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	ctl->editing = false;
+	ctl->edit.on = false;
 	ctl_reset_game(ctl, g);
 	players_to_info(ctl);
 	own = pos_own(&g->root->pos); /* Black to move at the start */
