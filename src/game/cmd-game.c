@@ -15,21 +15,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* Reads `--variant NAME` at argv[i] (i < argc) into *v: 0, or -1 with the failure in res. */
-int cmd_parse_variant(int argc, char **argv, int i, enum variant *v, struct command_result *res)
-{
-	const struct vgeom *g;
-
-	if (i + 2 != argc || strcmp(argv[i], "--variant") != 0)
-		return cmd_fail(res, "%s: usage: %s [--variant %s]", argv[0], argv[0],
-				vboard_variant_names());
-	if (!(g = vboard_geom_named(argv[i + 1])))
-		return cmd_fail(res, "%s: unknown board `%s` (%s)", argv[0], argv[i + 1],
-				vboard_variant_names());
-	*v = g->variant;
-	return 0;
-}
-
 /* `new [--variant NAME]`: a new game on the board named, else on the current game's board */
 int cmd_new(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
