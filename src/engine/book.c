@@ -437,8 +437,8 @@ static int parse_move(const char *line, int *i, const struct board *b,
 	}
 	(*i)++;
 	if (book_parse_score(line + *i, &score, &k) < 0) {
-		snprintf(err, errlen, "%d: expected a score in discs from -64 to +64 (such as +1.50)",
-			 *i + 1);
+		snprintf(err, errlen,
+			 "%d: expected a score in discs from -64 to +64 (such as +1.50)", *i + 1);
 		return -1;
 	}
 	*i += k;

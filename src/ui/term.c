@@ -74,7 +74,6 @@ static void signals_restore(void)
    click (no engine progress, no clocks) until the next key. */
 #define MOUSE_EVENTS (BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED)
 
-
 /* Takes the terminal: newterm on stdin and stdout, keys read raw and without
    waiting, colours and (with --mouse) clicks. 0, or -1 with a message. */
 static int terminal_open(struct ui *ui, char *err, size_t errlen)
