@@ -127,10 +127,7 @@ int cmd_pass(struct controller *ctl, int argc, char **argv, struct command_resul
 
 	(void)argc;
 	(void)argv;
-	if (cmd_flags(res, controller_play(ctl, SQ_PASS, err, sizeof(err)), err) < 0)
-		return -1;
-	cmd_message(res, "passed");
-	return 0;
+	return cmd_changed(res, controller_play(ctl, SQ_PASS, err, sizeof(err)), err, "passed");
 }
 
 /* `go` */
@@ -140,10 +137,7 @@ int cmd_go(struct controller *ctl, int argc, char **argv, struct command_result 
 
 	(void)argc;
 	(void)argv;
-	if (cmd_flags(res, controller_go(ctl, err, sizeof(err)), err) < 0)
-		return -1;
-	cmd_message(res, "thinking");
-	return 0;
+	return cmd_changed(res, controller_go(ctl, err, sizeof(err)), err, "thinking");
 }
 
 /* `play` and `study`: the players take their turns, or the engine waits for `go` */
@@ -211,10 +205,8 @@ int cmd_hint(struct controller *ctl, int argc, char **argv, struct command_resul
 
 	if (argc > 1 && !cmd_parse_count(argv[1], 1, 32, &n))
 		return cmd_fail(res, "hint: N is a number of moves, 1 to 32 (not `%s`)", argv[1]);
-	if (cmd_flags(res, controller_hint(ctl, n, err, sizeof(err)), err) < 0)
-		return -1;
-	cmd_message(res, "looking for hints");
-	return 0;
+	return cmd_changed(res, controller_hint(ctl, n, err, sizeof(err)), err,
+			   "looking for hints");
 }
 
 /* `overlay [on|off]`: the score of every legal move on its square (alone: switches it). */

@@ -24,6 +24,7 @@ int cmd_fail(struct command_result *res, const char *fmt, ...)
 void cmd_message(struct command_result *res, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int cmd_flags(struct command_result *res, int changes, const char *err);
+int cmd_changed(struct command_result *res, int changes, const char *err, const char *msg);
 bool cmd_parse_count(const char *s, int lo, int hi, int *out);
 int cmd_parse_variant(int argc, char **argv, int i, enum variant *v, struct command_result *res);
 char *cmd_join(int argc, char **argv);

@@ -59,6 +59,16 @@ int cmd_flags(struct command_result *res, int changes, const char *err)
 	return 0;
 }
 
+/* cmd_flags for the controller's return `changes` (or -1 with `err`), then,
+   when it succeeded, the message `msg` as it is. 0 or -1. */
+int cmd_changed(struct command_result *res, int changes, const char *err, const char *msg)
+{
+	if (cmd_flags(res, changes, err) < 0)
+		return -1;
+	cmd_message(res, "%s", msg);
+	return 0;
+}
+
 /* Parses a whole decimal number in [lo, hi]. */
 bool cmd_parse_count(const char *s, int lo, int hi, int *out)
 {
