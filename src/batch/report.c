@@ -147,100 +147,119 @@ static int split_fields(const char *line, const char **field, size_t *len, char 
 	return 0;
 }
 
+/* The report's columns in order, as messages name them. */
+static const char *const field_names[REPORT_FIELDS] = {
+    "game",  "opening", "black", "white", "result",    "black_discs", "white_discs",
+    "moves", "seconds", "seed",	 "end",	  "black_max", "white_max",   "gap"};
+
+/* Reads a whole number in [lo, hi] into *out; false when s is not one. */
+static bool int_field(const char *s, long lo, long hi, int *out)
+{
+	long v;
+
+	if (!parse_long(s, lo, hi, &v))
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+/* Reads a number of seconds (>= 0) into *out; false when s is not one. */
+static bool seconds_field(const char *s, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(s, &end);
+	return !errno && !*end && *out >= 0;
+}
+
+/* The room column i has in a report_game, its NUL included. */
+static size_t field_room(const struct report_game *g, int i)
+{
+	switch (i) {
+	case 1:
+		return sizeof g->opening;
+	case 2:
+	case 3:
+		return sizeof g->black;
+	case 10:
+		return sizeof g->end;
+	default:
+		return REPORT_LINE_LEN;
+	}
+}
+
+/* Puts the value of column i, the text s, into g; false when s is not a
+   value that column takes. */
+static bool field_value(struct report_game *g, int i, const char *s)
+{
+	char *end;
+
+	switch (i) {
+	case 0:
+		return int_field(s, 1, 100000000, &g->number);
+	case 1:
+		strcpy(g->opening, s);
+		return true;
+	case 2:
+		strcpy(g->black, s);
+		return true;
+	case 3:
+		strcpy(g->white, s);
+		return true;
+	case 4:
+		return !strcmp(s, "1-0") || !strcmp(s, "0-1") || !strcmp(s, "1/2");
+	case 5:
+		return int_field(s, 0, 64, &g->black_discs);
+	case 6:
+		return int_field(s, 0, 64, &g->white_discs);
+	case 7:
+		return int_field(s, 0, 200, &g->moves);
+	case 8:
+		return seconds_field(s, &g->seconds);
+	case 9:
+		errno = 0;
+		g->seed = strtoull(s, &end, 10);
+		return !errno && !*end && s[0] != '-';
+	case 10:
+		strcpy(g->end, s);
+		return true;
+	case 11:
+	case 12:
+		return seconds_field(s, &g->longest[i - 11]);
+	case 13:
+		return int_field(s, -64, 64, &g->gap);
+	default:
+		return false;
+	}
+}
+
 /* Parses one report line (without its newline) into `g`. Returns 0, or -1
    with a message "column N: what" (columns count from 1). */
 int report_parse_line(const char *line, struct report_game *g, char *err, size_t errlen)
 {
-	static const char *names[REPORT_FIELDS] = {
-	    "game",  "opening", "black", "white", "result",    "black_discs", "white_discs",
-	    "moves", "seconds", "seed",	 "end",	  "black_max", "white_max",   "gap"};
 	const char *field[REPORT_FIELDS];
 	size_t len[REPORT_FIELDS];
 	char buf[REPORT_LINE_LEN];
-	long v;
-	int i;
 
 	if (split_fields(line, field, len, err, errlen) < 0)
 		return -1;
 	memset(g, 0, sizeof *g);
 	g->longest[0] = g->longest[1] = -1;
-	for (i = 0; i < REPORT_FIELDS; i++) {
+	for (int i = 0; i < REPORT_FIELDS; i++) {
 		int col = field[i] ? (int)(field[i] - line) + 1 : 0;
-		size_t cap = sizeof buf;
-		bool ok = true;
-		char *end;
 
 		if (!field[i])
 			continue; /* the longest moves of an older report */
-
-		if (i == 1)
-			cap = sizeof g->opening;
-		else if (i == 2 || i == 3)
-			cap = sizeof g->black;
-		else if (i == 10)
-			cap = sizeof g->end;
-		if (len[i] == 0 || len[i] >= cap) {
-			snprintf(err, errlen, "column %d: %s is %s", col, names[i],
+		if (len[i] == 0 || len[i] >= field_room(g, i)) {
+			snprintf(err, errlen, "column %d: %s is %s", col, field_names[i],
 				 len[i] ? "too long" : "empty");
 			return -1;
 		}
 		memcpy(buf, field[i], len[i]);
 		buf[len[i]] = '\0';
-		switch (i) {
-		case 0:
-			ok = parse_long(buf, 1, 100000000, &v);
-			g->number = (int)v;
-			break;
-		case 1:
-			strcpy(g->opening, buf);
-			break;
-		case 2:
-			strcpy(g->black, buf);
-			break;
-		case 3:
-			strcpy(g->white, buf);
-			break;
-		case 4:
-			ok = !strcmp(buf, "1-0") || !strcmp(buf, "0-1") || !strcmp(buf, "1/2");
-			break;
-		case 5:
-			ok = parse_long(buf, 0, 64, &v);
-			g->black_discs = (int)v;
-			break;
-		case 6:
-			ok = parse_long(buf, 0, 64, &v);
-			g->white_discs = (int)v;
-			break;
-		case 7:
-			ok = parse_long(buf, 0, 200, &v);
-			g->moves = (int)v;
-			break;
-		case 8:
-			errno = 0;
-			g->seconds = strtod(buf, &end);
-			ok = !errno && !*end && g->seconds >= 0;
-			break;
-		case 9:
-			errno = 0;
-			g->seed = strtoull(buf, &end, 10);
-			ok = !errno && !*end && buf[0] != '-';
-			break;
-		case 10:
-			strcpy(g->end, buf);
-			break;
-		case 11:
-		case 12:
-			errno = 0;
-			g->longest[i - 11] = strtod(buf, &end);
-			ok = !errno && !*end && g->longest[i - 11] >= 0;
-			break;
-		case 13:
-			ok = parse_long(buf, -64, 64, &v);
-			g->gap = (int)v;
-			break;
-		}
-		if (!ok) {
-			snprintf(err, errlen, "column %d: bad %s '%s'", col, names[i], buf);
+		if (!field_value(g, i, buf)) {
+			snprintf(err, errlen, "column %d: bad %s '%s'", col, field_names[i], buf);
 			return -1;
 		}
 	}

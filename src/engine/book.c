@@ -362,41 +362,123 @@ void book_format_score(int score, char out[8])
 	snprintf(out, 8, "%c%d.%02d", score < 0 ? '-' : '+', a / 100, a % 100);
 }
 
-/* Parses one book line into `b`/`side`/`moves`; returns the move count, or -1 with "COL: what". */
-static int parse_line(const char *line, struct board *b, enum color *side,
-		      struct book_move moves[BOOK_MAX_MOVES], char *err, size_t errlen)
+/* Turns "column N: what" (msg, of a parser that read from column `start` + 1
+   of the line) into "COL: what" of the line in err. Returns -1. */
+static int relay_column(const char *msg, int start, char *err, size_t errlen)
+{
+	int col = atoi(msg + strlen("column "));
+
+	snprintf(err, errlen, "%d: %s", start + col, strchr(msg, ':') + 2);
+	return -1;
+}
+
+/* Reads the position that starts a book line at line[*i] (blanks skipped):
+   moves from the start (the side to move passing when it must), `start`,
+   or a board string; into `b`/`side`, with *i moved past it. 0, or -1
+   with "COL: what". */
+static int parse_position(const char *line, int *i, struct board *b, enum color *side, char *err,
+			  size_t errlen)
 {
 	char msg[160];
-	int i = 0, n = 0, k, dummy;
+	int k, dummy;
 
-	while (line[i] == ' ' || line[i] == '\t')
-		i++;
+	while (line[*i] == ' ' || line[*i] == '\t')
+		(*i)++;
 	board_start(b);
 	*side = BLACK;
-	if (board_square_parse(line + i) >= 0) {
-		k = openings_parse_moves(line + i, b, side, NULL, 0, &dummy, msg, sizeof msg);
-		if (k < 0) {
-			int col = atoi(msg + strlen("column "));
-
-			snprintf(err, errlen, "%d: %s", i + col, strchr(msg, ':') + 2);
-			return -1;
-		}
+	if (board_square_parse(line + *i) >= 0) {
+		k = openings_parse_moves(line + *i, b, side, NULL, 0, &dummy, msg, sizeof msg);
+		if (k < 0)
+			return relay_column(msg, *i, err, errlen);
 		if (!board_can_move(b) && board_opponent_can_move(b)) {
 			board_pass(b);
 			*side = !*side;
 		}
-	} else if (strncmp(line + i, "start", 5) == 0) {
+	} else if (strncmp(line + *i, "start", 5) == 0) {
 		k = 5;
 	} else {
-		k = board_parse(line + i, b, side, msg, sizeof msg);
-		if (k < 0) {
-			int col = atoi(msg + strlen("column "));
+		k = board_parse(line + *i, b, side, msg, sizeof msg);
+		if (k < 0)
+			return relay_column(msg, *i, err, errlen);
+	}
+	*i += k;
+	return 0;
+}
 
-			snprintf(err, errlen, "%d: %s", i + col, strchr(msg, ':') + 2);
+/* Reads one book move `d3:+1.50/12` at line[*i], legal in `b` and not among
+   the `n` moves already read, into *out, with *i moved past it. 0, or -1
+   with "COL: what". */
+static int parse_move(const char *line, int *i, const struct board *b,
+		      const struct book_move *moves, int n, struct book_move *out, char *err,
+		      size_t errlen)
+{
+	int sq, score, depth = 0, k;
+
+	sq = board_square_parse(line + *i);
+	if (sq < 0) {
+		snprintf(err, errlen, "%d: expected a move such as d3:+1.50", *i + 1);
+		return -1;
+	}
+	if (!board_is_legal(b, sq)) {
+		snprintf(err, errlen, "%d: %s is not a legal move here", *i + 1,
+			 board_square_name(sq));
+		return -1;
+	}
+	for (int j = 0; j < n; j++)
+		if (moves[j].move == sq) {
+			snprintf(err, errlen, "%d: %s is given twice", *i + 1,
+				 board_square_name(sq));
 			return -1;
 		}
+	*i += 2;
+	if (line[*i] != ':') {
+		snprintf(err, errlen, "%d: expected ':' then the score after the move", *i + 1);
+		return -1;
 	}
-	i += k;
+	(*i)++;
+	if (book_parse_score(line + *i, &score, &k) < 0) {
+		snprintf(err, errlen,
+			 "%d: expected a score in discs from -64 to +64 (such as +1.50)", *i + 1);
+		return -1;
+	}
+	*i += k;
+	if (line[*i] != '/') {
+		snprintf(err, errlen,
+			 "%d: expected '/' and the depth searched after the score "
+			 "(such as d3:+1.50/12; /0 if not known)",
+			 *i + 1);
+		return -1;
+	}
+	(*i)++;
+	if (!isdigit((unsigned char)line[*i])) {
+		snprintf(err, errlen, "%d: expected a depth after '/'", *i + 1);
+		return -1;
+	}
+	while (isdigit((unsigned char)line[*i]) && depth <= 255)
+		depth = depth * 10 + (line[(*i)++] - '0');
+	if (depth > 255) {
+		snprintf(err, errlen, "%d: depth out of range (0-255)", *i + 1);
+		return -1;
+	}
+	if (line[*i] && line[*i] != ' ' && line[*i] != '\t' && line[*i] != '\r' &&
+	    line[*i] != '\n') {
+		snprintf(err, errlen, "%d: unexpected '%c' after the move", *i + 1, line[*i]);
+		return -1;
+	}
+	out->move = sq;
+	out->score = score;
+	out->depth = depth;
+	return 0;
+}
+
+/* Parses one book line into `b`/`side`/`moves`; returns the move count, or -1 with "COL: what". */
+static int parse_line(const char *line, struct board *b, enum color *side,
+		      struct book_move moves[BOOK_MAX_MOVES], char *err, size_t errlen)
+{
+	int i = 0, n = 0;
+
+	if (parse_position(line, &i, b, side, err, errlen) < 0)
+		return -1;
 	if (line[i] != ' ' && line[i] != '\t') {
 		snprintf(err, errlen, "%d: expected a space, then the book moves", i + 1);
 		return -1;
@@ -406,68 +488,12 @@ static int parse_line(const char *line, struct board *b, enum color *side,
 		return -1;
 	}
 	for (;;) {
-		int sq, score, depth = 0;
-
 		while (line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n')
 			i++;
 		if (line[i] == '\0' || line[i] == '#')
 			break;
-		sq = board_square_parse(line + i);
-		if (sq < 0) {
-			snprintf(err, errlen, "%d: expected a move such as d3:+1.50", i + 1);
+		if (parse_move(line, &i, b, moves, n, &moves[n], err, errlen) < 0)
 			return -1;
-		}
-		if (!board_is_legal(b, sq)) {
-			snprintf(err, errlen, "%d: %s is not a legal move here", i + 1,
-				 board_square_name(sq));
-			return -1;
-		}
-		for (int j = 0; j < n; j++)
-			if (moves[j].move == sq) {
-				snprintf(err, errlen, "%d: %s is given twice", i + 1,
-					 board_square_name(sq));
-				return -1;
-			}
-		i += 2;
-		if (line[i] != ':') {
-			snprintf(err, errlen, "%d: expected ':' then the score after the move",
-				 i + 1);
-			return -1;
-		}
-		i++;
-		if (book_parse_score(line + i, &score, &k) < 0) {
-			snprintf(err, errlen,
-				 "%d: expected a score in discs from -64 to +64 (such as +1.50)",
-				 i + 1);
-			return -1;
-		}
-		i += k;
-		if (line[i] != '/') {
-			snprintf(err, errlen,
-				 "%d: expected '/' and the depth searched after the score "
-				 "(such as d3:+1.50/12; /0 if not known)",
-				 i + 1);
-			return -1;
-		}
-		i++;
-		if (!isdigit((unsigned char)line[i])) {
-			snprintf(err, errlen, "%d: expected a depth after '/'", i + 1);
-			return -1;
-		}
-		while (isdigit((unsigned char)line[i]) && depth <= 255)
-			depth = depth * 10 + (line[i++] - '0');
-		if (depth > 255) {
-			snprintf(err, errlen, "%d: depth out of range (0-255)", i + 1);
-			return -1;
-		}
-		if (line[i] && line[i] != ' ' && line[i] != '\t' && line[i] != '\r' &&
-		    line[i] != '\n') {
-			snprintf(err, errlen, "%d: unexpected '%c' after the move", i + 1, line[i]);
-			return -1;
-		}
-		moves[n].move = sq;
-		moves[n].score = score;
-		moves[n].depth = depth;
 		n++;
 	}
 	if (n == 0) {

@@ -147,132 +147,173 @@ static void make_search(struct level_spec *spec, int depth)
 	}
 }
 
-/* Applies option `opt` with value `val` (NULL for flags); returns 0, or -1 with a message. */
-static int apply_option(struct level_spec *spec, const char *opt, const char *val, char *err,
-			size_t errlen)
+/* The setters of the options that take a value: each reads `val` into
+   spec, 0, or -1 with "--NAME: why". */
+
+static int set_depth(struct level_spec *spec, const char *val, char *err, size_t errlen)
 {
 	long v;
 
-	if (strcmp(opt, "book") == 0 || strcmp(opt, "no-book") == 0) {
-		if (val) {
-			snprintf(err, errlen, "--%s takes no value", opt);
-			return -1;
-		}
-		spec->book = opt[0] == 'b';
-		return 0;
-	}
-	if (!val) {
-		snprintf(err, errlen, "--%s needs a value", opt);
+	if (!parse_long(val, 1, 60, &v)) {
+		snprintf(err, errlen, "--depth: '%s' is not a depth (1 to 60 plies)", val);
 		return -1;
 	}
-	if (strcmp(opt, "depth") == 0) {
-		if (!parse_long(val, 1, 60, &v)) {
-			snprintf(err, errlen, "--depth: '%s' is not a depth (1 to 60 plies)", val);
-			return -1;
-		}
-		make_search(spec, (int)v);
-		spec->depth = (int)v;
-	} else if (strcmp(opt, "time") == 0) {
-		double t;
-
-		if (!parse_decimal(val, &t) || t <= 0 || t > LEVEL_TIME_MAX) {
-			snprintf(err, errlen, "--time: '%s' is not a number of seconds above 0",
-				 val);
-			return -1;
-		}
-		make_search(spec, 0);
-		spec->time = t;
-	} else if (strcmp(opt, "endgame") == 0) {
-		if (strcmp(val, "auto") == 0) {
-			v = -1;
-		} else if (!parse_long(val, 0, 60, &v)) {
-			snprintf(err, errlen,
-				 "--endgame: '%s' is not a number of empties (0 to 60) or auto",
-				 val);
-			return -1;
-		}
-		make_search(spec, 1);
-		spec->endgame = (int)v;
-	} else if (strcmp(opt, "disable") == 0) {
-		const char *const *f = eval_feature_names();
-
-		while (*f && strcmp(*f, val) != 0)
-			f++;
-		if (!*f) {
-			size_t n;
-
-			n = (size_t)snprintf(err, errlen, "--disable: '%s' is not a feature (",
-					     val);
-			for (f = eval_feature_names(); *f && n < errlen; f++)
-				n += (size_t)snprintf(err + n, errlen - n, "%s%s",
-						      f == eval_feature_names() ? "" : ", ", *f);
-			if (n < errlen)
-				snprintf(err + n, errlen - n, ")");
-			return -1;
-		}
-		for (int i = 0; i < spec->n_disabled; i++)
-			if (strcmp(spec->disabled[i], val) == 0)
-				return 0;
-		if (spec->n_disabled == LEVEL_MAX_DISABLED ||
-		    strlen(val) >= sizeof spec->disabled[0]) {
-			snprintf(err, errlen, "--disable: too many features");
-			return -1;
-		}
-		snprintf(spec->disabled[spec->n_disabled++], sizeof spec->disabled[0], "%s", val);
-	} else if (strcmp(opt, "threads") == 0) {
-		if (!parse_long(val, 1, SEARCH_MAX_THREADS, &v)) {
-			snprintf(err, errlen,
-				 "--threads: '%s' is not a number of threads (1 to %d)", val,
-				 SEARCH_MAX_THREADS);
-			return -1;
-		}
-		spec->threads = (int)v;
-	} else if (strcmp(opt, "selectivity") == 0) {
-		int p = probcut_parse_level(val);
-
-		if (p < 0) {
-			snprintf(err, errlen,
-				 "--selectivity: '%s' is not a selectivity (73, 87, 95, 98, 99 or "
-				 "exact)",
-				 val);
-			return -1;
-		}
-		spec->selectivity = p;
-	} else if (strcmp(opt, "random") == 0) {
-		if (!parse_long(val, 0, 100, &v)) {
-			snprintf(err, errlen, "--random: '%s' is not a percentage (0 to 100)", val);
-			return -1;
-		}
-		spec->random_percent = (int)v;
-	} else if (strcmp(opt, "seed") == 0) {
-		char *end;
-		unsigned long long s;
-
-		errno = 0;
-		s = strtoull(val, &end, 10);
-		if (errno || end == val || *end || val[0] == '-') {
-			snprintf(err, errlen, "--seed: '%s' is not a whole number", val);
-			return -1;
-		}
-		spec->seed = s;
-		spec->has_seed = true;
-	} else {
-		snprintf(err, errlen, "unknown option --%s", opt);
-		return -1;
-	}
+	make_search(spec, (int)v);
+	spec->depth = (int)v;
 	return 0;
 }
 
-static bool known_option(const char *opt)
+static int set_time(struct level_spec *spec, const char *val, char *err, size_t errlen)
 {
-	static const char *const options[] = {"depth",	 "time",	"endgame", "disable",
-					      "book",	 "no-book",	"random",  "seed",
-					      "threads", "selectivity", NULL};
+	double t;
 
-	for (int i = 0; options[i]; i++)
-		if (strcmp(opt, options[i]) == 0)
-			return true;
-	return false;
+	if (!parse_decimal(val, &t) || t <= 0 || t > LEVEL_TIME_MAX) {
+		snprintf(err, errlen, "--time: '%s' is not a number of seconds above 0", val);
+		return -1;
+	}
+	make_search(spec, 0);
+	spec->time = t;
+	return 0;
+}
+
+static int set_endgame(struct level_spec *spec, const char *val, char *err, size_t errlen)
+{
+	long v;
+
+	if (strcmp(val, "auto") == 0) {
+		v = -1;
+	} else if (!parse_long(val, 0, 60, &v)) {
+		snprintf(err, errlen,
+			 "--endgame: '%s' is not a number of empties (0 to 60) or auto", val);
+		return -1;
+	}
+	make_search(spec, 1);
+	spec->endgame = (int)v;
+	return 0;
+}
+
+static int set_disable(struct level_spec *spec, const char *val, char *err, size_t errlen)
+{
+	const char *const *f = eval_feature_names();
+
+	while (*f && strcmp(*f, val) != 0)
+		f++;
+	if (!*f) {
+		size_t n = (size_t)snprintf(err, errlen, "--disable: '%s' is not a feature (", val);
+
+		for (f = eval_feature_names(); *f && n < errlen; f++)
+			n += (size_t)snprintf(err + n, errlen - n, "%s%s",
+					      f == eval_feature_names() ? "" : ", ", *f);
+		if (n < errlen)
+			snprintf(err + n, errlen - n, ")");
+		return -1;
+	}
+	for (int i = 0; i < spec->n_disabled; i++)
+		if (strcmp(spec->disabled[i], val) == 0)
+			return 0;
+	if (spec->n_disabled == LEVEL_MAX_DISABLED || strlen(val) >= sizeof spec->disabled[0]) {
+		snprintf(err, errlen, "--disable: too many features");
+		return -1;
+	}
+	snprintf(spec->disabled[spec->n_disabled++], sizeof spec->disabled[0], "%s", val);
+	return 0;
+}
+
+static int set_threads(struct level_spec *spec, const char *val, char *err, size_t errlen)
+{
+	long v;
+
+	if (!parse_long(val, 1, SEARCH_MAX_THREADS, &v)) {
+		snprintf(err, errlen, "--threads: '%s' is not a number of threads (1 to %d)", val,
+			 SEARCH_MAX_THREADS);
+		return -1;
+	}
+	spec->threads = (int)v;
+	return 0;
+}
+
+static int set_selectivity(struct level_spec *spec, const char *val, char *err, size_t errlen)
+{
+	int p = probcut_parse_level(val);
+
+	if (p < 0) {
+		snprintf(err, errlen,
+			 "--selectivity: '%s' is not a selectivity (73, 87, 95, 98, 99 or exact)",
+			 val);
+		return -1;
+	}
+	spec->selectivity = p;
+	return 0;
+}
+
+static int set_random(struct level_spec *spec, const char *val, char *err, size_t errlen)
+{
+	long v;
+
+	if (!parse_long(val, 0, 100, &v)) {
+		snprintf(err, errlen, "--random: '%s' is not a percentage (0 to 100)", val);
+		return -1;
+	}
+	spec->random_percent = (int)v;
+	return 0;
+}
+
+static int set_seed(struct level_spec *spec, const char *val, char *err, size_t errlen)
+{
+	char *end;
+	unsigned long long s;
+
+	errno = 0;
+	s = strtoull(val, &end, 10);
+	if (errno || end == val || *end || val[0] == '-') {
+		snprintf(err, errlen, "--seed: '%s' is not a whole number", val);
+		return -1;
+	}
+	spec->seed = s;
+	spec->has_seed = true;
+	return 0;
+}
+
+/* The options a level takes after its name. */
+static const struct level_option {
+	const char *name; /* without the leading -- */
+	int (*set)(struct level_spec *spec, const char *val, char *err,
+		   size_t errlen); /* NULL: a flag, book or no-book */
+} level_options[] = {
+    {"depth", set_depth},     {"time", set_time},
+    {"endgame", set_endgame}, {"disable", set_disable},
+    {"book", NULL},	      {"no-book", NULL},
+    {"random", set_random},   {"seed", set_seed},
+    {"threads", set_threads}, {"selectivity", set_selectivity},
+};
+
+/* The option called `name`, or NULL. */
+static const struct level_option *find_option(const char *name)
+{
+	for (size_t i = 0; i < sizeof level_options / sizeof level_options[0]; i++)
+		if (strcmp(name, level_options[i].name) == 0)
+			return &level_options[i];
+	return NULL;
+}
+
+/* Applies option `o` with value `val` (NULL when none was given); returns 0,
+   or -1 with a message. */
+static int apply_option(struct level_spec *spec, const struct level_option *o, const char *val,
+			char *err, size_t errlen)
+{
+	if (!o->set) {
+		if (val) {
+			snprintf(err, errlen, "--%s takes no value", o->name);
+			return -1;
+		}
+		spec->book = o->name[0] == 'b';
+		return 0;
+	}
+	if (!val) {
+		snprintf(err, errlen, "--%s needs a value", o->name);
+		return -1;
+	}
+	return o->set(spec, val, err, errlen);
 }
 
 /*
@@ -294,6 +335,7 @@ int level_parse_args(int argc, char **argv, struct level_spec *out, char *err, s
 	for (i = 1; i < argc; i++) {
 		char opt[24];
 		const char *a = argv[i], *eq, *val = NULL;
+		const struct level_option *o;
 		size_t len;
 
 		if (strncmp(a, "--", 2) != 0) {
@@ -309,15 +351,15 @@ int level_parse_args(int argc, char **argv, struct level_spec *out, char *err, s
 		}
 		memcpy(opt, a, len);
 		opt[len] = '\0';
-		if (!known_option(opt)) {
+		if (!(o = find_option(opt))) {
 			snprintf(err, errlen, "unknown option --%s", opt);
 			return -1;
 		}
 		if (eq)
 			val = eq + 1;
-		else if (strcmp(opt, "book") != 0 && strcmp(opt, "no-book") != 0 && i + 1 < argc)
+		else if (o->set && i + 1 < argc)
 			val = argv[++i];
-		if (apply_option(out, opt, val, err, errlen) < 0)
+		if (apply_option(out, o, val, err, errlen) < 0)
 			return -1;
 	}
 	return 0;

@@ -12,13 +12,6 @@
 #include <string.h>
 #include <strings.h>
 
-static int done_message(int rc, const char *msg, struct command_result *res)
-{
-	if (rc == 0)
-		cmd_message(res, "%s", msg);
-	return rc;
-}
-
 /* `edit` */
 int cmd_edit(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
@@ -26,8 +19,8 @@ int cmd_edit(struct controller *ctl, int argc, char **argv, struct command_resul
 
 	(void)argc;
 	(void)argv;
-	return done_message(cmd_flags(res, controller_edit_begin(ctl, err, sizeof(err)), err),
-			    "editing: set SQUARE black|white|empty, side, clear, done", res);
+	return cmd_changed(res, controller_edit_begin(ctl, err, sizeof(err)), err,
+			   "editing: set SQUARE black|white|empty, side, clear, done");
 }
 
 static int color_parse(const char *s, int *out)
@@ -56,8 +49,7 @@ int cmd_set(struct controller *ctl, int argc, char **argv, struct command_result
 		return cmd_fail(res, "set: not a square: `%s` (%s)", argv[1], square_range(v));
 	if (color_parse(argv[2], &what) < 0)
 		return cmd_fail(res, "set: `%s` is not black, white or empty", argv[2]);
-	return done_message(
-	    cmd_flags(res, controller_edit_set(ctl, sq, what, err, sizeof(err)), err), "", res);
+	return cmd_changed(res, controller_edit_set(ctl, sq, what, err, sizeof(err)), err, "");
 }
 
 /* `side black|white` */
@@ -69,11 +61,9 @@ int cmd_side(struct controller *ctl, int argc, char **argv, struct command_resul
 	(void)argc;
 	if (color_parse(argv[1], &what) < 0 || what == EDIT_EMPTY)
 		return cmd_fail(res, "side: `%s` is not black or white", argv[1]);
-	return done_message(cmd_flags(res,
-				      controller_edit_side(ctl, what == EDIT_BLACK ? BLACK : WHITE,
-							   err, sizeof(err)),
-				      err),
-			    what == EDIT_BLACK ? "Black to move" : "White to move", res);
+	return cmd_changed(
+	    res, controller_edit_side(ctl, what == EDIT_BLACK ? BLACK : WHITE, err, sizeof(err)),
+	    err, what == EDIT_BLACK ? "Black to move" : "White to move");
 }
 
 /* `clear` */
@@ -83,8 +73,7 @@ int cmd_clear(struct controller *ctl, int argc, char **argv, struct command_resu
 
 	(void)argc;
 	(void)argv;
-	return done_message(cmd_flags(res, controller_edit_clear(ctl, err, sizeof(err)), err),
-			    "board cleared", res);
+	return cmd_changed(res, controller_edit_clear(ctl, err, sizeof(err)), err, "board cleared");
 }
 
 /* `done` */
@@ -116,9 +105,8 @@ int cmd_handicap(struct controller *ctl, int argc, char **argv, struct command_r
 				argv[1]);
 	if (argc > 2 && cmd_parse_variant(argc, argv, 2, &v, res) < 0)
 		return -1;
-	return done_message(
-	    cmd_flags(res, controller_handicap_on(ctl, v, n, err, sizeof(err)), err),
-	    "new game with a handicap", res);
+	return cmd_changed(res, controller_handicap_on(ctl, v, n, err, sizeof(err)), err,
+			   "new game with a handicap");
 }
 
 /* `cancel`: leaves edit mode, the game as it was */
@@ -128,6 +116,6 @@ int cmd_cancel(struct controller *ctl, int argc, char **argv, struct command_res
 
 	(void)argc;
 	(void)argv;
-	return done_message(cmd_flags(res, controller_edit_cancel(ctl, err, sizeof(err)), err),
-			    "left edit mode: the game is as it was", res);
+	return cmd_changed(res, controller_edit_cancel(ctl, err, sizeof(err)), err,
+			   "left edit mode: the game is as it was");
 }

@@ -15,21 +15,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* Reads `--variant NAME` at argv[i] (i < argc) into *v: 0, or -1 with the failure in res. */
-int cmd_parse_variant(int argc, char **argv, int i, enum variant *v, struct command_result *res)
-{
-	const struct vgeom *g;
-
-	if (i + 2 != argc || strcmp(argv[i], "--variant") != 0)
-		return cmd_fail(res, "%s: usage: %s [--variant %s]", argv[0], argv[0],
-				vboard_variant_names());
-	if (!(g = vboard_geom_named(argv[i + 1])))
-		return cmd_fail(res, "%s: unknown board `%s` (%s)", argv[0], argv[i + 1],
-				vboard_variant_names());
-	*v = g->variant;
-	return 0;
-}
-
 /* `new [--variant NAME]`: a new game on the board named, else on the current game's board */
 int cmd_new(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
@@ -142,10 +127,7 @@ int cmd_pass(struct controller *ctl, int argc, char **argv, struct command_resul
 
 	(void)argc;
 	(void)argv;
-	if (cmd_flags(res, controller_play(ctl, SQ_PASS, err, sizeof(err)), err) < 0)
-		return -1;
-	cmd_message(res, "passed");
-	return 0;
+	return cmd_changed(res, controller_play(ctl, SQ_PASS, err, sizeof(err)), err, "passed");
 }
 
 /* `go` */
@@ -155,10 +137,7 @@ int cmd_go(struct controller *ctl, int argc, char **argv, struct command_result 
 
 	(void)argc;
 	(void)argv;
-	if (cmd_flags(res, controller_go(ctl, err, sizeof(err)), err) < 0)
-		return -1;
-	cmd_message(res, "thinking");
-	return 0;
+	return cmd_changed(res, controller_go(ctl, err, sizeof(err)), err, "thinking");
 }
 
 /* `play` and `study`: the players take their turns, or the engine waits for `go` */
@@ -226,10 +205,8 @@ int cmd_hint(struct controller *ctl, int argc, char **argv, struct command_resul
 
 	if (argc > 1 && !cmd_parse_count(argv[1], 1, 32, &n))
 		return cmd_fail(res, "hint: N is a number of moves, 1 to 32 (not `%s`)", argv[1]);
-	if (cmd_flags(res, controller_hint(ctl, n, err, sizeof(err)), err) < 0)
-		return -1;
-	cmd_message(res, "looking for hints");
-	return 0;
+	return cmd_changed(res, controller_hint(ctl, n, err, sizeof(err)), err,
+			   "looking for hints");
 }
 
 /* `overlay [on|off]`: the score of every legal move on its square (alone: switches it). */

@@ -5,7 +5,8 @@
  *
  * A handler gets the words of the line (argv[0] = the command name as
  * typed), fills `res` (flags, message, output) and returns 0, or -1 after
- * cmd_fail has put an error message in `res`.
+ * cmd_fail has put an error message in `res`. The helpers they share are in
+ * cmd-util.c.
  */
 #ifndef OTHELLO_CMD_INT_H
 #define OTHELLO_CMD_INT_H
@@ -17,11 +18,13 @@
 
 struct controller;
 
+/* cmd-util.c */
 int cmd_fail(struct command_result *res, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void cmd_message(struct command_result *res, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int cmd_flags(struct command_result *res, int changes, const char *err);
+int cmd_changed(struct command_result *res, int changes, const char *err, const char *msg);
 bool cmd_parse_count(const char *s, int lo, int hi, int *out);
 int cmd_parse_variant(int argc, char **argv, int i, enum variant *v, struct command_result *res);
 char *cmd_join(int argc, char **argv);

@@ -145,10 +145,8 @@ int cmd_promote(struct controller *ctl, int argc, char **argv, struct command_re
 
 	(void)argc;
 	(void)argv;
-	if (cmd_flags(res, controller_promote(ctl, err, sizeof(err)), err) < 0)
-		return -1;
-	cmd_message(res, "this line is now the main line");
-	return 0;
+	return cmd_changed(res, controller_promote(ctl, err, sizeof(err)), err,
+			   "this line is now the main line");
 }
 
 /* `comment TEXT` */

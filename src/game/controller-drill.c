@@ -105,6 +105,14 @@ int controller_drill_start(struct controller *ctl, int side, int within, char *m
 	return CTL_CHANGED_ALL;
 }
 
+/* True, with the message, when no drill runs. */
+static bool no_drill(const struct controller *ctl, char *msg, size_t msglen)
+{
+	if (!ctl->drill.on)
+		snprintf(msg, msglen, "no drill runs (`drill` starts one)");
+	return !ctl->drill.on;
+}
+
 /*
  * Judges `sq` as the answer to the current position of the drill: right when
  * it loses at most `within` against the best, else the engine's line is
@@ -118,10 +126,8 @@ int controller_drill_answer(struct controller *ctl, int sq, char *msg, size_t ms
 	const struct game_candidate *c = NULL;
 	size_t len;
 
-	if (!ctl->drill.on) {
-		snprintf(msg, msglen, "no drill runs (`drill` starts one)");
+	if (no_drill(ctl, msg, msglen))
 		return -1;
-	}
 	m = ctl->drill.items[ctl->drill.at];
 	a = &m->analysis;
 	for (int i = 0; i < a->n_moves; i++)
@@ -160,10 +166,8 @@ int controller_drill_answer(struct controller *ctl, int sq, char *msg, size_t ms
 /* Passes over the current position of the drill (not counted); the changes, or -1. */
 int controller_drill_skip(struct controller *ctl, char *msg, size_t msglen)
 {
-	if (!ctl->drill.on) {
-		snprintf(msg, msglen, "no drill runs (`drill` starts one)");
+	if (no_drill(ctl, msg, msglen))
 		return -1;
-	}
 	drill_next(ctl, msg, msglen, 0);
 	return CTL_CHANGED_ALL;
 }
@@ -171,10 +175,8 @@ int controller_drill_skip(struct controller *ctl, char *msg, size_t msglen)
 /* Ends the drill with its score in `msg`; the changes, or -1 when none runs. */
 int controller_drill_stop(struct controller *ctl, char *msg, size_t msglen)
 {
-	if (!ctl->drill.on) {
-		snprintf(msg, msglen, "no drill runs (`drill` starts one)");
+	if (no_drill(ctl, msg, msglen))
 		return -1;
-	}
 	drill_end(ctl, msg, msglen, 0);
 	return CTL_CHANGED_STATUS;
 }

@@ -1,7 +1,8 @@
 /*
- * record-int.h — helpers shared by the record readers and writers (not part of
- * the public interface): a reader's place in its text, error positions,
- * square names, output checks.
+ * record-int.h — inside the record family (not part of the public interface):
+ * the helpers the readers and writers share (record-util.c: a reader's place
+ * in its text, error positions, square names, output checks) and whole-file
+ * reading (record-file.c).
  */
 #ifndef OTHELLO_RECORD_INT_H
 #define OTHELLO_RECORD_INT_H
@@ -38,5 +39,8 @@ struct game_node *record_play(struct game *g, struct game_node *at, enum color p
 			      char *msg, size_t msglen);
 int record_finish_output(FILE *f);
 int record_count_games(struct record_reader *r);
+
+/* record-file.c */
+char *record_read_whole(const char *path, size_t *len, char *err, size_t errlen);
 
 #endif

@@ -1,17 +1,17 @@
 /*
- * ui.c — the terminal interface's main loop: terminal set-up and
- * restoration, keys, the command bar, engine events, signals and resizes.
+ * ui.c — the terminal interface's main loop: the screen opened (ui_open),
+ * run (ui_loop) and closed (ui_close); keys, the command bar, engine events,
+ * signals and resizes.
  *
  * One thread calls curses: this one. It waits in poll() on three file
  * descriptors: the terminal (keys), the controller's event fd (the engine
- * thread's progress and moves) and a self-pipe written by the signal
- * handlers (SIGWINCH, SIGHUP, SIGTERM, SIGINT, SIGQUIT), so that a signal
- * never does more in its handler than write one byte. A key is looked up in
- * the key map (keys.c, src/game/keymap.c) and its command line runs through
- * ui_execute, like a line typed in the command bar: a word naming one of
- * the screen's verbs (verbs.c) runs it, every other line goes to
- * command_execute, after a y/n question when the command's flags call for
- * one.
+ * thread's progress and moves) and the self-pipe that the signal handlers
+ * write (term.c: SIGWINCH, SIGHUP, SIGTERM, SIGINT, SIGQUIT). A key is
+ * looked up in the key map (keys.c, src/game/keymap.c) and its command line
+ * runs through ui_execute, like a line typed in the command bar: a word
+ * naming one of the screen's verbs (verbs.c) runs it, every other line goes
+ * to command_execute, after a y/n question when the command's flags call for
+ * one. The command bar completes words through complete.c.
  * Losing the terminal (SIGHUP, or a hang-up on stdin) writes the autosave
  * slot before leaving. Fatal signals restore the terminal, then die.
  */
@@ -21,14 +21,10 @@
 #include "command.h"
 #include "datadir.h"
 #include "gametree.h"
-#include "level.h"
 #include "opening-names.h"
-#include "slots.h"
 #include "timer.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <langinfo.h>
 #include <poll.h>
 #include <signal.h>
@@ -39,54 +35,6 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static int signal_pipe[2] = {-1, -1};
-
-static void on_signal(int sig)
-{
-	int saved = errno;
-	unsigned char c = (unsigned char)sig;
-
-	if (write(signal_pipe[1], &c, 1) < 0) {
-		/* The pipe is full: the loop has signals to read already. */
-	}
-	errno = saved;
-}
-
-static void on_fatal(int sig)
-{
-	endwin();
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void signals_install(void)
-{
-	static const int caught[] = {SIGWINCH, SIGHUP, SIGTERM, SIGINT, SIGQUIT};
-	static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof sa);
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_signal;
-	sa.sa_flags = SA_RESTART;
-	for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++)
-		sigaction(caught[i], &sa, NULL);
-	sa.sa_handler = on_fatal;
-	sa.sa_flags = SA_RESETHAND;
-	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-		sigaction(fatal[i], &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-}
-
-static void signals_restore(void)
-{
-	static const int all[] = {SIGWINCH, SIGHUP, SIGTERM, SIGINT,  SIGQUIT, SIGSEGV,
-				  SIGBUS,   SIGFPE, SIGILL,  SIGABRT, SIGPIPE};
-
-	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-		signal(all[i], SIG_DFL);
-}
 
 /* Sets the message line (an error when `error`). */
 void ui_set_message(struct ui *ui, bool error, const char *fmt, ...)
@@ -343,13 +291,6 @@ static void popup_key(struct ui *ui, int key)
 	ui->dirty = true;
 }
 
-/* The mouse events the screen asks for. The release of the button is among
-   them although a press is what plays: when the terminal reports a release
-   that the mask leaves out, ncurses reads on for an event it may return and
-   its getch() blocks in spite of nodelay, so that the screen froze after a
-   click (no engine progress, no clocks) until the next key. */
-#define MOUSE_EVENTS (BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED)
-
 static void mouse_key(struct ui *ui)
 {
 	MEVENT ev;
@@ -481,140 +422,6 @@ static void handle_event(struct ui *ui, const struct ctl_event *ev)
 	ui->dirty = true;
 }
 
-/* Completion: the command names, then per command its squares, levels,
-   slots, marks or keywords. */
-static const char *const marks[] = {"!", "!!", "?", "??", "!?", "?!", "none", NULL};
-static const char *const colors[] = {"black", "white", NULL};
-static const char *const contents[] = {"black", "white", "empty", NULL};
-static const char *const infos[] = {"black",  "white", "event",	  "date", "place",
-				    "result", "name",  "comment", NULL};
-
-static const char *nth_match(const char *const *list, const char *prefix, int n)
-{
-	size_t len = strlen(prefix);
-
-	for (; *list; list++)
-		if (strncasecmp(*list, prefix, len) == 0 && n-- == 0)
-			return *list;
-	return NULL;
-}
-
-static const char *complete_square(const struct ui *ui, bool legal_only, const char *prefix, int n)
-{
-	static char name[SQUARE_NAME_LEN];
-	vbits legal = controller_legal_moves(ui->ctl);
-	size_t len = strlen(prefix);
-
-	for (int sq = 0; sq < 128; sq++) {
-		if (!square_valid(controller_variant(ui->ctl), sq) ||
-		    (legal_only && !(legal & vboard_bit(sq))))
-			continue;
-		ui_square_name(ui, sq, name);
-		if (strncasecmp(name, prefix, len) == 0 && n-- == 0)
-			return name;
-	}
-	return NULL;
-}
-
-static const char *complete_slot(const struct ui *ui, const char *prefix, int n)
-{
-	static char name[256];
-	const char *own = controller_save_dir(ui->ctl);
-	char dir[SLOT_PATH_MAX], err[256];
-	DIR *d = slots_dir(own && own[0] ? own : NULL, dir, sizeof dir, err, sizeof err) == 0
-		     ? opendir(dir)
-		     : NULL;
-	struct dirent *e;
-	size_t len = strlen(prefix);
-	const char *found = NULL;
-
-	if (!d)
-		return NULL;
-	while (!found && (e = readdir(d))) {
-		size_t l = strlen(e->d_name);
-		if (l <= 4 || strcmp(e->d_name + l - 4, ".sgf") != 0 || l - 4 >= sizeof name)
-			continue;
-		snprintf(name, sizeof name, "%.*s", (int)(l - 4), e->d_name);
-		if (strncmp(name, prefix, len) == 0 && n-- == 0)
-			found = name;
-	}
-	closedir(d);
-	return found;
-}
-
-/* The kind of word `word` (1 = the first after the name) of a command taking
-   `args`: the first or second kind named, the second standing for the words
-   after it when the command takes the rest of the line. */
-static enum command_arg_kind arg_kind(const struct command_args *args, int word)
-{
-	if (args->upper >= 0 && word > args->upper)
-		return CMD_ARG_NONE;
-	return args->kind[word > 2 ? 1 : word - 1];
-}
-
-/* The n-th word of `first` (or, when none is left, of `then`) starting with
-   `prefix`, counting the matches of `first` before those of `then`. */
-static const char *nth_of_two(const char *const *first, const char *const *then, const char *prefix,
-			      int n)
-{
-	const char *found = nth_match(first, prefix, n);
-	int skip = 0;
-
-	if (found)
-		return found;
-	while (nth_match(first, prefix, skip))
-		skip++;
-	return nth_match(then, prefix, n - skip);
-}
-
-static const char *ui_complete(const char *line, int word, const char *prefix, int n, void *user)
-{
-	static const char *const human[] = {"human", NULL};
-	const struct ui *ui = user;
-	const struct command_def *e;
-	char first[32], err[128];
-	size_t len;
-
-	if (word == 0)
-		return command_name_match(prefix, n);
-	line += strspn(line, " \t");
-	len = strcspn(line, " \t");
-	snprintf(first, sizeof first, "%.*s", (int)(len < sizeof first ? len : sizeof first - 1),
-		 line);
-	e = command_find(first, err, sizeof err);
-	if (!e)
-		return NULL;
-	switch (arg_kind(&e->args, word)) {
-	case CMD_ARG_MOVE:
-		return complete_square(ui, true, prefix, n);
-	case CMD_ARG_SQUARE:
-		return complete_square(ui, false, prefix, n);
-	case CMD_ARG_CONTENT:
-		return nth_match(contents, prefix, n);
-	case CMD_ARG_PLAYER:
-		return nth_of_two(human, level_names(), prefix, n);
-	case CMD_ARG_SIDE_OR_LEVEL:
-		return nth_of_two(colors, level_names(), prefix, n);
-	case CMD_ARG_LEVEL:
-		return nth_match(level_names(), prefix, n);
-	case CMD_ARG_SIDE:
-		return nth_match(colors, prefix, n);
-	case CMD_ARG_SLOT:
-		return complete_slot(ui, prefix, n);
-	case CMD_ARG_MARK:
-		return nth_match(marks, prefix, n);
-	case CMD_ARG_INFO_KEY:
-		return nth_match(infos, prefix, n);
-	case CMD_ARG_TOPIC: /* `keys` first, then the command names */
-		if (strncmp("keys", prefix, strlen(prefix)) == 0 && n-- == 0)
-			return "keys";
-		return command_name_match(prefix, n);
-	case CMD_ARG_NONE:
-		break;
-	}
-	return NULL;
-}
-
 /* $XDG_DATA_HOME/othello-master/history (or under ~/.local/share), with its
    directory created; false when there is no home. */
 static bool history_path(char *out, size_t len)
@@ -702,7 +509,7 @@ static bool read_signals(struct ui *ui, int *stopped_by)
 	ssize_t n;
 	bool stop = false;
 
-	while ((n = read(signal_pipe[0], sigs, sizeof sigs)) > 0) {
+	while ((n = ui_term_signals(sigs, (int)sizeof sigs)) > 0) {
 		for (ssize_t i = 0; i < n; i++) {
 			switch (sigs[i]) {
 			case SIGWINCH:
@@ -719,34 +526,6 @@ static bool read_signals(struct ui *ui, int *stopped_by)
 		}
 	}
 	return stop;
-}
-
-static int terminal_open(struct ui *ui, SCREEN **screen, char *err, size_t errlen)
-{
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		snprintf(err, errlen, "the game needs a terminal (try `othello --help`)");
-		return -1;
-	}
-	*screen = newterm(NULL, stdout, stdin);
-	if (!*screen) {
-		snprintf(err, errlen, "cannot use the terminal (TERM=%s)",
-			 getenv("TERM") ? getenv("TERM") : "");
-		return -1;
-	}
-	cbreak();
-	noecho();
-	nonl();
-	intrflush(stdscr, FALSE);
-	keypad(stdscr, TRUE);
-	nodelay(stdscr, TRUE);
-	set_escdelay(25);
-	curs_set(0);
-	ui_colors_init(ui);
-	if (ui->opt.mouse && mousemask(MOUSE_EVENTS, NULL) != 0) {
-		mouseinterval(0);
-		ui->mouse = true;
-	}
-	return 0;
 }
 
 /* Stops the engine and, if the game is not saved, writes the autosave
@@ -787,136 +566,157 @@ static void open_loaded(struct ui *ui)
 	ui_set_message(ui, false, "%s; %s", what, note);
 }
 
-/* Frees what the screen holds and gives the terminal and the signals back. */
-static void ui_teardown(struct ui *ui, SCREEN *screen)
+/* The screen's state for `ctl` with options `opt`, before the terminal is
+   taken. */
+static void ui_init(struct ui *ui, struct controller *ctl, const struct ui_options *opt)
 {
+	const char *codeset = nl_langinfo(CODESET);
+
+	memset(ui, 0, sizeof *ui);
+	ui->ctl = ctl;
+	ui->opt = *opt;
+	ui->cursor = -1; /* ui_cursor_square puts it at the centre of the game's board */
+	ui->moves_follow = true;
+	ui->turn_ply = -1;
+	ui->ended_ply = -1;
+	ui->utf8 = !opt->ascii && codeset && strcmp(codeset, "UTF-8") == 0;
+}
+
+/* The opening names (openings/names.txt of the data directory), or NULL
+   when there are none. */
+static struct openings *load_openings(void)
+{
+	struct openings *names = NULL;
+	char path[4096], err[256];
+	FILE *f = datadir_open("openings/names.txt", path, sizeof path, err, sizeof err);
+
+	if (f) {
+		names = openings_load(f, path, err, sizeof err);
+		fclose(f);
+	}
+	return names;
+}
+
+/* Opens the screen for `ctl`: takes the terminal (term.c), loads the opening
+   names and the command bar's history, opens the game --load names, says
+   what the player should know first, and draws the first screen. 0, or -1
+   with the message on stderr when the terminal cannot be had (nothing is
+   then left to close). */
+static int ui_open(struct ui *ui, struct controller *ctl, const struct ui_options *opt)
+{
+	char err[256], hist[4200];
+	bool have_hist;
+	double entered = timer_now();
+
+	ui_init(ui, ctl, opt);
+	if (ui_term_open(ui, err, sizeof err) < 0) {
+		fprintf(stderr, "othello: %s\n", err);
+		return -1;
+	}
+	ui->openings = load_openings();
+	have_hist = history_path(hist, sizeof hist);
+	if (cmdbar_init(have_hist ? hist : NULL, ui_complete, ui, err, sizeof err) < 0)
+		ui_set_message(ui, true, "command bar: %s", err);
+	ui_layout_update(ui);
+	if (opt->load)
+		open_loaded(ui);
+	else if (controller_autosave_offer(ctl))
+		ui_set_message(ui, false,
+			       "A game was saved when the program last stopped: `load autosave` "
+			       "plays it on");
+	if (controller_eval_note(ctl)[0])
+		ui_set_message(ui, true, "%s", controller_eval_note(ctl));
+	engine_step(ui);
+	ui_draw(ui);
+	if (opt->debug_timing) {
+		timing_note(ui, "first-screen", timer_now() - opt->start_time);
+		timing_note(ui, "screen-setup", timer_now() - entered);
+	}
+	return 0;
+}
+
+/* The main loop: waits in poll() on the terminal, the signal pipe and the
+   controller's events, and handles what comes, until `quit` or until a
+   signal or the terminal's hang-up stops it. Returns that signal, or 0 after
+   `quit` (ui->quit set) or a failed poll (ui->quit not set). */
+static int ui_loop(struct ui *ui)
+{
+	struct controller *ctl = ui->ctl;
+	int stopped_by = 0;
+
+	while (!ui->quit) {
+		struct pollfd fds[3] = {
+		    {STDIN_FILENO, POLLIN, 0},
+		    {ui_term_signal_fd(), POLLIN, 0},
+		    {controller_event_fd(ctl), POLLIN, 0},
+		};
+		struct ctl_event ev;
+		int timeout = ui->thinking ? 250 : 1000;
+		double held = controller_step_wait(ctl); /* an engine move the delay holds */
+
+		if (held >= 0 && held * 1000 < timeout)
+			timeout = (int)(held * 1000) + 1;
+
+		announce_end(ui);
+		if (ui->dirty)
+			ui_draw(ui);
+		if (poll(fds, fds[2].fd >= 0 ? 3 : 2, timeout) < 0 && errno != EINTR)
+			break;
+		if (read_signals(ui, &stopped_by))
+			break;
+		while (controller_poll_event(ctl, &ev))
+			handle_event(ui, &ev);
+		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
+			stopped_by = SIGHUP;
+			break;
+		}
+		if (fds[0].revents & POLLIN)
+			read_keys(ui);
+		if (controller_step_wait(ctl) == 0)
+			engine_step(ui); /* the delay between engine moves has passed */
+		/* Clocks and the thinking time tick on the screen. */
+		if (!ui->lay.too_small && (ui->thinking || controller_mode(ctl) == MODE_PLAY))
+			ui->dirty = true;
+	}
+	return stopped_by;
+}
+
+/* Closes the screen after ui_loop stopped (by signal `stopped_by`, or 0):
+   writes the autosave unless the player quit, frees what the screen holds,
+   gives the terminal and the signals back, and only then says what the
+   autosave did (stderr is the terminal again, or wherever it was
+   redirected). Returns the exit status (see ui_run). */
+static int ui_close(struct ui *ui, int stopped_by)
+{
+	char autosave_msg[2048] = "";
+	int status = 0;
+
+	if (stopped_by || !ui->quit) {
+		status = 128 + (stopped_by ? stopped_by : SIGHUP);
+		if (autosave(ui->ctl, autosave_msg, sizeof autosave_msg) < 0)
+			status = 1;
+	}
 	cmdbar_free();
 	ui_dbpanel_free(ui);
 	free(ui->popup);
 	openings_free(ui->openings);
-	curs_set(1);
-	endwin();
-	delscreen(screen);
-	signals_restore();
-	close(signal_pipe[0]);
-	close(signal_pipe[1]);
-	signal_pipe[0] = signal_pipe[1] = -1;
+	ui_term_close(ui);
+	if (autosave_msg[0])
+		fprintf(stderr, "othello: %s\n", autosave_msg);
+	return status;
 }
 
 /* Runs the terminal game on `ctl` until the user quits or the terminal goes
    away. Returns the exit status: 0 after `quit`; 128 + the signal's number
    when SIGHUP, SIGTERM or SIGQUIT (or the terminal hanging up: SIGHUP)
    stopped it, after the autosave; 1 when the terminal could not be set up
-   or the autosave failed (message on stderr, after curses has ended). The terminal is restored in
-   every case. */
+   or the autosave failed (message on stderr, after curses has ended). The
+   terminal is restored in every case. */
 int ui_run(struct controller *ctl, const struct ui_options *opt)
 {
 	struct ui ui;
-	SCREEN *screen = NULL;
-	char err[256], hist[4200];
-	const char *codeset;
-	bool have_hist;
-	int status = 0, stopped_by = 0;
 
-	double entered = timer_now();
-
-	memset(&ui, 0, sizeof ui);
-	ui.ctl = ctl;
-	ui.opt = *opt;
-	ui.cursor = -1; /* ui_cursor_square puts it at the centre of the game's board */
-	ui.moves_follow = true;
-	ui.turn_ply = -1;
-	ui.ended_ply = -1;
-	codeset = nl_langinfo(CODESET);
-	ui.utf8 = !opt->ascii && codeset && strcmp(codeset, "UTF-8") == 0;
-	if (pipe(signal_pipe) < 0) {
-		fprintf(stderr, "othello: pipe: %s\n", strerror(errno));
+	if (ui_open(&ui, ctl, opt) < 0)
 		return 1;
-	}
-	for (int i = 0; i < 2; i++) {
-		fcntl(signal_pipe[i], F_SETFL, fcntl(signal_pipe[i], F_GETFL) | O_NONBLOCK);
-		fcntl(signal_pipe[i], F_SETFD, FD_CLOEXEC);
-	}
-	if (terminal_open(&ui, &screen, err, sizeof err) < 0) {
-		fprintf(stderr, "othello: %s\n", err);
-		close(signal_pipe[0]);
-		close(signal_pipe[1]);
-		return 1;
-	}
-	signals_install();
-	{
-		char path[4096];
-		FILE *f = datadir_open("openings/names.txt", path, sizeof path, err, sizeof err);
-		if (f) {
-			ui.openings = openings_load(f, path, err, sizeof err);
-			fclose(f);
-		}
-	}
-	have_hist = history_path(hist, sizeof hist);
-	if (cmdbar_init(have_hist ? hist : NULL, ui_complete, &ui, err, sizeof err) < 0)
-		ui_set_message(&ui, true, "command bar: %s", err);
-	ui_layout_update(&ui);
-	if (opt->load)
-		open_loaded(&ui);
-	else if (controller_autosave_offer(ctl))
-		ui_set_message(&ui, false,
-			       "A game was saved when the program last stopped: `load autosave` "
-			       "plays it on");
-	if (controller_eval_note(ctl)[0])
-		ui_set_message(&ui, true, "%s", controller_eval_note(ctl));
-	engine_step(&ui);
-	ui_draw(&ui);
-	if (opt->debug_timing) {
-		timing_note(&ui, "first-screen", timer_now() - opt->start_time);
-		timing_note(&ui, "screen-setup", timer_now() - entered);
-	}
-
-	while (!ui.quit) {
-		struct pollfd fds[3] = {
-		    {STDIN_FILENO, POLLIN, 0},
-		    {signal_pipe[0], POLLIN, 0},
-		    {controller_event_fd(ctl), POLLIN, 0},
-		};
-		struct ctl_event ev;
-		int timeout = ui.thinking ? 250 : 1000;
-		double held = controller_step_wait(ctl); /* an engine move the delay holds */
-
-		if (held >= 0 && held * 1000 < timeout)
-			timeout = (int)(held * 1000) + 1;
-
-		announce_end(&ui);
-		if (ui.dirty)
-			ui_draw(&ui);
-		if (poll(fds, fds[2].fd >= 0 ? 3 : 2, timeout) < 0 && errno != EINTR)
-			break;
-		if (read_signals(&ui, &stopped_by))
-			break;
-		while (controller_poll_event(ctl, &ev))
-			handle_event(&ui, &ev);
-		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
-			stopped_by = SIGHUP;
-			break;
-		}
-		if (fds[0].revents & POLLIN)
-			read_keys(&ui);
-		if (controller_step_wait(ctl) == 0)
-			engine_step(&ui); /* the delay between engine moves has passed */
-		/* Clocks and the thinking time tick on the screen. */
-		if (!ui.lay.too_small && (ui.thinking || controller_mode(ctl) == MODE_PLAY))
-			ui.dirty = true;
-	}
-
-	/* The autosave's message waits for the end of curses: stderr is then
-	   the terminal again (or whatever it was redirected to). */
-	char autosave_msg[2048] = "";
-
-	if (stopped_by || !ui.quit) {
-		status = 128 + (stopped_by ? stopped_by : SIGHUP);
-		if (autosave(ctl, autosave_msg, sizeof autosave_msg) < 0)
-			status = 1;
-	}
-	ui_teardown(&ui, screen);
-	if (autosave_msg[0])
-		fprintf(stderr, "othello: %s\n", autosave_msg);
-	return status;
+	return ui_close(&ui, ui_loop(&ui));
 }

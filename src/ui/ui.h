@@ -61,6 +61,11 @@ struct ui_layout {
 
 struct ui_dbpanel; /* dbpanel.c */
 
+/* The terminal the screen holds while it runs (term.c). */
+struct ui_term {
+	SCREEN *screen; /* the curses screen (newterm), NULL when not open */
+};
+
 struct ui {
 	struct controller *ctl;		       /* the game; owned by the caller */
 	struct openings *openings;	       /* opening names (openings/names.txt), or NULL */
@@ -96,6 +101,7 @@ struct ui {
 	bool dirty;			       /* the screen needs a redraw */
 	bool flipped;			       /* `flip`: the board seen from White's side */
 	struct ui_dbpanel *dbp;		       /* the database panel, NULL until first shown */
+	struct ui_term term;		       /* the terminal, while the screen runs */
 };
 
 /* ui.c */
@@ -107,6 +113,15 @@ void ui_result_words(const struct ui *ui, char *out, size_t len);
 void ui_set_message(struct ui *ui, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void ui_confirm(struct ui *ui, const char *line, const char *ask, const char *kept);
+
+/* term.c */
+int ui_term_open(struct ui *ui, char *err, size_t errlen);
+int ui_term_signal_fd(void);
+int ui_term_signals(unsigned char *sigs, int max);
+void ui_term_close(struct ui *ui);
+
+/* complete.c */
+const char *ui_complete(const char *line, int word, const char *prefix, int n, void *user);
 
 /* draw.c */
 /* Colour pairs (attributes alone in monochrome, see ui_style). */
