@@ -614,7 +614,13 @@ Test(match, random_players_finish_with_consistent_counts)
 		struct report_game g;
 		struct game *rec = NULL;
 
-		match_play_game(a, b, "a", "b", &list.v[0], k, match_game_seed(3, k), &g, &rec);
+		struct match_table t = {.player = {a, b},
+					.name = {"a", "b"},
+					.opening = &list.v[0],
+					.number = k,
+					.seed = {match_game_seed(3, k), match_game_seed(3, k)}};
+
+		cr_assert_eq(match_play_game(&t, &g, NULL, &rec), MATCH_END_NORMAL);
 		cr_assert_str_eq(g.end, "end");
 		cr_assert_eq(g.gap, g.black_discs - g.white_discs);
 		if (g.gap != 0)
@@ -722,10 +728,12 @@ Test(match, same_seed_same_game)
 	struct match_player *b = match_player_new("random", &opt, err, sizeof err);
 	struct match_openings list;
 	struct report_game g1, g2;
+	struct match_table t = {.player = {a, b}, .name = {"a", "b"}, .number = 1, .seed = {99, 99}};
 
 	match_openings_start(&list);
-	match_play_game(a, b, "a", "b", &list.v[0], 1, 99, &g1, NULL);
-	match_play_game(a, b, "a", "b", &list.v[0], 1, 99, &g2, NULL);
+	t.opening = &list.v[0];
+	match_play_game(&t, &g1, NULL, NULL);
+	match_play_game(&t, &g2, NULL, NULL);
 	cr_assert_eq(g1.gap, g2.gap);
 	cr_assert_eq(g1.moves, g2.moves);
 	match_player_free(a);

@@ -147,123 +147,178 @@ static struct game *record_start(const struct match_opening *o, const char *blac
 	return g;
 }
 
-/* Plays one game between `black` and `white` from opening `o` and fills
-   `out`, its report line. A player that fails (an engine that exits, hangs,
-   or answers an illegal move) loses the game by forfeit, with the reason in
-   `out->end`; so does a player with a game clock (its options' game_time)
-   whose moves use up that time ("out of time"), each move being told the
-   time left. An external engine that forfeits is stopped, and started again
-   for its next game. If `record` is not NULL, *record receives the game
-   record (the caller frees it) or NULL when memory ran out. */
-void match_play_game(struct match_player *black, struct match_player *white, const char *black_name,
-		     const char *white_name, const struct match_opening *o, int number,
-		     uint64_t seed, struct report_game *out, struct game **record)
+/* Fills the head of the report line of game `t` and counts the opening's moves. */
+static void report_start(const struct match_table *t, struct report_game *out)
 {
-	struct match_player *p[2] = {black, white};
-	struct game_node *node = NULL;
-	struct game *g = NULL;
-	struct board b = o->board;
-	enum color side = o->side;
-	char msg[REPORT_END_LEN];
-	double t0 = timer_now(),
-	       clock[2] = {match_player_game_time(black), match_player_game_time(white)};
-	int i, lost = -1;
+	const struct match_opening *o = t->opening;
 
 	memset(out, 0, sizeof *out);
-	out->number = number;
-	out->seed = seed;
+	out->number = t->number;
+	out->seed = t->seed[BLACK];
 	snprintf(out->opening, sizeof out->opening, "%s", o->text);
-	snprintf(out->black, sizeof out->black, "%s", black_name);
-	snprintf(out->white, sizeof out->white, "%s", white_name);
-	for (i = 0; i < o->n_moves; i++)
+	snprintf(out->black, sizeof out->black, "%s", t->name[BLACK]);
+	snprintf(out->white, sizeof out->white, "%s", t->name[WHITE]);
+	for (int i = 0; i < o->n_moves; i++)
 		out->moves += o->moves[i] != SQ_PASS;
-	if (record)
-		g = record_start(o, black_name, white_name, number, seed, &node);
-	for (i = 0; i < 2 && lost < 0; i++)
-		if (match_player_new_game(p[i], o, seed, msg, sizeof msg) < 0)
-			lost = i;
-	while (lost < 0 && !board_game_over(&b)) {
-		struct match_move m;
-		double t;
+}
 
-		if (!board_can_move(&b)) {
-			for (i = 0; i < 2 && lost < 0; i++)
-				if (match_player_tell(p[i], side, SQ_PASS, msg, sizeof msg) < 0)
-					lost = i;
-			record_move(g, &node, SQ_PASS, NULL, 0);
-			board_pass(&b);
-			side = (enum color) !side;
-			continue;
-		}
-		t = timer_now();
-		memset(&m, 0, sizeof m);
-		match_player_set_clock(p[side], clock[side]);
-		if (match_player_genmove(p[side], &b, side, &m, msg, sizeof msg) < 0) {
-			lost = side;
-			break;
-		}
-		t = timer_now() - t;
-		if (t > out->longest[side])
-			out->longest[side] = t;
-		if (clock[side] > 0 && (clock[side] -= t) <= 0) {
-			snprintf(msg, sizeof msg, "out of time");
-			lost = side;
-			break;
-		}
-		if (m.move < 0 || m.move >= 64 || !board_is_legal(&b, m.move)) {
-			snprintf(msg, sizeof msg, "illegal move %s",
-				 m.move == SQ_PASS	      ? "pass"
-				 : m.move >= 0 && m.move < 64 ? board_square_name(m.move)
-							      : "(none)");
-			lost = side;
-			break;
-		}
-		if (match_player_tell(p[!side], side, m.move, msg, sizeof msg) < 0) {
-			lost = !side;
-			break;
-		}
-		record_move(g, &node, m.move, &m, t);
-		board_play(&b, m.move, board_flips(b.own, b.opp, m.move));
-		side = (enum color) !side;
-		out->moves++;
+/* A game under way: the position, the record, the clocks, and who lost. */
+struct table_play {
+	const struct match_table *t; /* the game */
+	struct board b;		     /* the position */
+	enum color side;	     /* side to move in b */
+	struct game *g;		     /* the record, or NULL */
+	struct game_node *node;	     /* its last node */
+	double clock[2];	     /* game clock left of Black and White; 0 = none */
+	double spent[2];	     /* seconds Black and White spent on their moves */
+	int lost;		     /* the colour that lost by forfeit, -1 none */
+	enum match_end end;	     /* how the game ended */
+	char msg[REPORT_END_LEN];    /* the reason of the forfeit */
+};
+
+/* Both players are told of the pass of the side to move, which is played. */
+static void play_pass(struct table_play *tp)
+{
+	for (int i = 0; i < 2 && tp->lost < 0; i++)
+		if (match_player_tell(tp->t->player[i], tp->side, SQ_PASS, tp->msg,
+				      sizeof tp->msg) < 0)
+			tp->lost = i;
+	record_move(tp->g, &tp->node, SQ_PASS, NULL, 0);
+	board_pass(&tp->b);
+	tp->side = (enum color) !tp->side;
+}
+
+/* The side to move chooses a move, which is checked, told to the other side
+   and played; a failure, an illegal move or a spent clock sets tp->lost. */
+static void play_move(struct table_play *tp, struct report_game *out)
+{
+	enum color side = tp->side;
+	struct match_player *p = tp->t->player[side];
+	struct match_move m;
+	double t = timer_now();
+
+	memset(&m, 0, sizeof m);
+	match_player_set_clock(p, tp->clock[side]);
+	if (match_player_genmove(p, &tp->b, side, &m, tp->msg, sizeof tp->msg) < 0) {
+		tp->lost = side;
+		return;
+	}
+	t = timer_now() - t;
+	tp->spent[side] += t;
+	if (t > out->longest[side])
+		out->longest[side] = t;
+	if (tp->clock[side] > 0 && (tp->clock[side] -= t) <= 0) {
+		snprintf(tp->msg, sizeof tp->msg, "out of time");
+		tp->end = MATCH_END_TIME;
+		tp->lost = side;
+		return;
+	}
+	if (m.move < 0 || m.move >= 64 || !board_is_legal(&tp->b, m.move)) {
+		snprintf(tp->msg, sizeof tp->msg, "illegal move %s",
+			 m.move == SQ_PASS	      ? "pass"
+			 : m.move >= 0 && m.move < 64 ? board_square_name(m.move)
+						      : "(none)");
+		tp->lost = side;
+		return;
+	}
+	if (match_player_tell(tp->t->player[!side], side, m.move, tp->msg, sizeof tp->msg) < 0) {
+		tp->lost = !side;
+		return;
+	}
+	record_move(tp->g, &tp->node, m.move, &m, t);
+	board_play(&tp->b, m.move, board_flips(tp->b.own, tp->b.opp, m.move));
+	tp->side = (enum color) !side;
+	out->moves++;
+}
+
+/* Counts the discs of the final position into `out` (empties to the winner). */
+static void count_discs(const struct table_play *tp, struct report_game *out)
+{
+	const struct board *b = &tp->b;
+	int own = board_popcount(b->own), opp = board_popcount(b->opp);
+	int score = board_final_score(b); /* side to move's view */
+	int black_n = tp->side == BLACK ? own : opp, white_n = tp->side == BLACK ? opp : own;
+	int empty = 64 - own - opp, black_score = tp->side == BLACK ? score : -score;
+
+	if (black_score > 0)
+		black_n += empty;
+	else if (black_score < 0)
+		white_n += empty;
+	out->black_discs = black_n;
+	out->white_discs = white_n;
+	out->gap = black_n - white_n;
+	snprintf(out->end, sizeof out->end, "end");
+}
+
+/* Writes the result into the record. */
+static void record_result(const struct table_play *tp, const struct report_game *out)
+{
+	char result[32];
+
+	if (tp->lost >= 0) {
+		snprintf(result, sizeof result, "%s+F", tp->lost == BLACK ? "W" : "B");
+		if (tp->node)
+			game_set_comment(tp->node, out->end);
+	} else if (out->gap == 0) {
+		snprintf(result, sizeof result, "0");
+	} else {
+		snprintf(result, sizeof result, "%s+%d", out->gap > 0 ? "B" : "W", abs(out->gap));
+	}
+	game_set_info(tp->g, INFO_RESULT, result);
+}
+
+/* The one game loop of every series (match, tournament, ladder, `train
+   match`): plays game `t` and fills `out`, its report line. Each player
+   starts the game with its seed; a player that must pass is not asked.
+   A player that fails (an engine that exits, hangs, or answers an illegal
+   move) loses the game by forfeit, with the reason in `out->end`; so does a
+   player with a game clock (its options' game_time) whose moves use up that
+   time ("out of time"), each move being told the time left. An external
+   engine that forfeits is stopped, and started again for its next game.
+   `spent` (may be NULL) receives the seconds Black and White spent on their
+   moves. If `record` is not NULL, *record receives the game record (the
+   caller frees it) or NULL when memory ran out. Returns how the game ended. */
+enum match_end match_play_game(const struct match_table *t, struct report_game *out,
+			       double spent[2], struct game **record)
+{
+	struct table_play tp = {.t = t, .b = t->opening->board, .side = t->opening->side,
+				.lost = -1, .end = MATCH_END_NORMAL};
+	double t0 = timer_now();
+
+	report_start(t, out);
+	if (record)
+		tp.g = record_start(t->opening, t->name[BLACK], t->name[WHITE], t->number,
+				    t->seed[BLACK], &tp.node);
+	for (int i = 0; i < 2; i++) {
+		tp.clock[i] = match_player_game_time(t->player[i]);
+		if (tp.lost < 0 && match_player_new_game(t->player[i], t->opening, t->seed[i],
+							 tp.msg, sizeof tp.msg) < 0)
+			tp.lost = i;
+	}
+	while (tp.lost < 0 && !board_game_over(&tp.b)) {
+		if (board_can_move(&tp.b))
+			play_move(&tp, out);
+		else
+			play_pass(&tp);
 	}
 	out->seconds = timer_now() - t0;
-	if (lost >= 0) {
-		forfeit(out, (enum color)lost, msg);
-		match_player_forfeited(p[lost]);
+	if (tp.lost >= 0) {
+		forfeit(out, (enum color)tp.lost, tp.msg);
+		match_player_forfeited(t->player[tp.lost]);
+		if (tp.end == MATCH_END_NORMAL)
+			tp.end = MATCH_END_FORFEIT;
 	} else {
-		int own = board_popcount(b.own), opp = board_popcount(b.opp);
-		int score = board_final_score(&b); /* side to move's view */
-		int black_n = side == BLACK ? own : opp, white_n = side == BLACK ? opp : own;
-		int empty = 64 - own - opp, black_score = side == BLACK ? score : -score;
-
-		if (black_score > 0)
-			black_n += empty;
-		else if (black_score < 0)
-			white_n += empty;
-		out->black_discs = black_n;
-		out->white_discs = white_n;
-		out->gap = black_n - white_n;
-		snprintf(out->end, sizeof out->end, "end");
+		count_discs(&tp, out);
 	}
-	if (g) {
-		char result[32];
-
-		if (lost >= 0) {
-			snprintf(result, sizeof result, "%s+F", lost == BLACK ? "W" : "B");
-			if (node)
-				game_set_comment(node, out->end);
-		} else if (out->gap == 0) {
-			snprintf(result, sizeof result, "0");
-		} else {
-			snprintf(result, sizeof result, "%s+%d", out->gap > 0 ? "B" : "W",
-				 abs(out->gap));
-		}
-		game_set_info(g, INFO_RESULT, result);
-		*record = g;
-	} else if (record) {
-		*record = NULL;
+	if (tp.g)
+		record_result(&tp, out);
+	if (record)
+		*record = tp.g;
+	if (spent) {
+		spent[0] = tp.spent[0];
+		spent[1] = tp.spent[1];
 	}
+	return tp.end;
 }
 
 /* The players of one process (the parent, or one worker), created when first needed. */
@@ -333,23 +388,27 @@ static void play_one(struct roster *r, int k, struct report_game *out, note_fn e
 {
 	const struct match_plan *plan = r->plan;
 	const struct match_game *mg = &plan->games[k];
-	const struct match_opening *o = &plan->openings->v[mg->opening];
-	struct match_player *black = roster_get(r, mg->black), *white = roster_get(r, mg->white);
+	struct match_table t = {.player = {roster_get(r, mg->black), roster_get(r, mg->white)},
+				.name = {plan->names[mg->black], plan->names[mg->white]},
+				.opening = &plan->openings->v[mg->opening],
+				.number = mg->number,
+				.seed = {mg->seed, mg->seed}};
 	struct game *g = NULL;
 
-	if (!black || !white) {
+	if (!t.player[BLACK] || !t.player[WHITE]) {
+		bool black = t.player[BLACK] != NULL;
+
 		memset(out, 0, sizeof *out);
 		out->number = mg->number;
 		out->seed = mg->seed;
-		snprintf(out->opening, sizeof out->opening, "%s", o->text);
+		snprintf(out->opening, sizeof out->opening, "%s", t.opening->text);
 		snprintf(out->black, sizeof out->black, "%s", plan->names[mg->black]);
 		snprintf(out->white, sizeof out->white, "%s", plan->names[mg->white]);
 		forfeit(out, black ? WHITE : BLACK,
 			black ? r->failed[mg->white] : r->failed[mg->black]);
 		return;
 	}
-	match_play_game(black, white, plan->names[mg->black], plan->names[mg->white], o, mg->number,
-			mg->seed, out, plan->log_dir ? &g : NULL);
+	match_play_game(&t, out, NULL, plan->log_dir ? &g : NULL);
 	pass_notes(r, mg, emit, user);
 	write_log(plan, g, mg->number);
 	game_free(g);

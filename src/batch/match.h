@@ -123,9 +123,26 @@ int match_schedule_pair(int games, int n_openings, uint64_t seed, int a, int b, 
 			struct match_game *out);
 int match_shard_parse(const char *s, int *shard, int *shards);
 void match_shard_range(int n, int shard, int shards, int *first, int *last);
-void match_play_game(struct match_player *black, struct match_player *white, const char *black_name,
-		     const char *white_name, const struct match_opening *o, int number,
-		     uint64_t seed, struct report_game *out, struct game **record);
+
+/* One game for the game loop: the players at the table, where it starts. */
+struct match_table {
+	struct match_player *player[2];	     /* Black's and White's */
+	const char *name[2];		     /* their names in the report and the record */
+	const struct match_opening *opening; /* where the game starts */
+	int number;			     /* game number, for the report and the record */
+	uint64_t seed[2];		     /* Black's and White's seed for the game; the report
+						and the record give Black's */
+};
+
+/* How a game ended. */
+enum match_end {
+	MATCH_END_NORMAL,  /* played to the end */
+	MATCH_END_FORFEIT, /* a player failed: could not start, move, or moved illegally */
+	MATCH_END_TIME	   /* a player ran out of its game clock */
+};
+
+enum match_end match_play_game(const struct match_table *t, struct report_game *out,
+			       double spent[2], struct game **record);
 
 typedef bool (*match_result_fn)(const struct report_game *g, void *user);
 int match_run(const struct match_plan *plan, match_result_fn fn, void *user, char *err,
