@@ -5,6 +5,7 @@
  * through memory streams.
  */
 #include "gtp.h"
+#include "ladder.h"
 #include "match.h"
 #include "report-stats.h"
 #include "report.h"
@@ -927,4 +928,74 @@ Test(stats, no_games_no_players)
 	cr_assert_eq(t.n, 0);
 	stats_table_free(&t);
 	free(names);
+}
+
+/* A ladder of `levels` (weakest first), four games a rung, on `jobs` threads. */
+static void run_ladder(struct ladder *l, const char *const *levels, int n, int jobs)
+{
+	char err[300];
+
+	memset(l, 0, sizeof *l);
+	for (int i = 0; i < n; i++)
+		cr_assert_eq(ladder_add_level(l, levels[i], err, sizeof err), 0, "%s", err);
+	l->games_per_rung = 4;
+	l->plies = 4;
+	l->seed = 5;
+	l->tt_megabytes = 1;
+	l->jobs = jobs;
+	cr_assert_eq(ladder_run(l, err, sizeof err), 0, "%s", err);
+}
+
+Test(ladder, games_do_not_depend_on_the_number_of_jobs)
+{
+	static const char *const levels[] = {"novice --random 40", "expert --depth 1 --random 20",
+					     "expert --depth 2"};
+	struct ladder one, three;
+
+	run_ladder(&one, levels, 3, 1);
+	run_ladder(&three, levels, 3, 3);
+	cr_assert_eq(one.n_games, 8);
+	cr_assert_eq(one.done, 8);
+	for (int i = 0; i < one.n_games; i++) {
+		const struct ladder_game *a = &one.games[i], *b = &three.games[i];
+
+		cr_assert(a->played && !a->failed && !a->timeout, "game %d", i);
+		cr_assert_eq(a->rung, b->rung);
+		cr_assert_eq(a->index, b->index);
+		cr_assert_eq(a->diff, b->diff, "game %d: %d and %d", i, a->diff, b->diff);
+	}
+	cr_assert_eq(one.games[0].rung, 1, "the strongest rung comes first");
+	ladder_free(&one);
+	ladder_free(&three);
+}
+
+Test(ladder, a_rung_counts_its_games_from_the_stronger_side)
+{
+	static const char *const levels[] = {"beginner", "expert --depth 3"};
+	struct ladder l;
+	struct ladder_rung c;
+	double sum = 0;
+
+	run_ladder(&l, levels, 2, 2);
+	ladder_rung_count(&l, 0, &c);
+	cr_assert_eq(c.games, 4);
+	cr_assert_eq(c.wins + c.draws + c.losses, 4);
+	cr_assert_eq(c.failed + c.cut + c.timeouts, 0);
+	for (int i = 0; i < l.n_games; i++)
+		sum += l.games[i].diff;
+	cr_assert_eq(c.sum_diff, sum);
+	cr_assert_eq(c.wins, 4, "a 3-ply search beats the first-move scanner");
+	for (int i = 0; i < 2; i++) /* the openings are played with colours swapped */
+		cr_assert_eq(l.games[2 * i].index / 2, l.games[2 * i + 1].index / 2);
+	ladder_free(&l);
+}
+
+Test(ladder, a_bad_level_is_refused_with_its_text)
+{
+	struct ladder l = {0};
+	char err[300];
+
+	cr_assert_eq(ladder_add_level(&l, "expert --depth 0", err, sizeof err), -1);
+	cr_assert(strstr(err, "level 'expert --depth 0'") != NULL, "%s", err);
+	cr_assert_eq(l.n_levels, 0);
 }

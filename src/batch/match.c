@@ -281,8 +281,11 @@ static void record_result(const struct table_play *tp, const struct report_game 
 enum match_end match_play_game(const struct match_table *t, struct report_game *out,
 			       double spent[2], struct game **record)
 {
-	struct table_play tp = {.t = t, .b = t->opening->board, .side = t->opening->side,
-				.lost = -1, .end = MATCH_END_NORMAL};
+	struct table_play tp = {.t = t,
+				.b = t->opening->board,
+				.side = t->opening->side,
+				.lost = -1,
+				.end = MATCH_END_NORMAL};
 	double t0 = timer_now();
 
 	report_start(t, out);

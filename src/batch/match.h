@@ -49,6 +49,7 @@ void match_openings_free(struct match_openings *o);
 
 struct match_player;
 struct eval;
+struct book;
 
 struct match_player_options {
 	double time;		 /* seconds per move, 0 = the level's own */
@@ -64,6 +65,10 @@ struct match_player_options {
 				    started, separated by `;`; NULL = none */
 	int threads;		 /* a level's search threads, 0 = the level's own (one) */
 	const char *book;	 /* a level's opening book file; NULL = the shipped one */
+	const struct book *shared_book; /* a level's opening book, loaded by the caller (shared,
+					   read-only, outlives the player); wins over book */
+	size_t hash_mb;			/* a level's search table, megabytes; 0 = sized by the
+					   level (match-level.c) */
 };
 
 /* One move a player chose, with what it thought. */
