@@ -4,6 +4,7 @@
  * its shards, playing a game between random players, and GTP sessions run
  * through memory streams.
  */
+#include "eval.h"
 #include "gtp.h"
 #include "ladder.h"
 #include "match.h"
@@ -729,7 +730,8 @@ Test(match, same_seed_same_game)
 	struct match_player *b = match_player_new("random", &opt, err, sizeof err);
 	struct match_openings list;
 	struct report_game g1, g2;
-	struct match_table t = {.player = {a, b}, .name = {"a", "b"}, .number = 1, .seed = {99, 99}};
+	struct match_table t = {
+	    .player = {a, b}, .name = {"a", "b"}, .number = 1, .seed = {99, 99}};
 
 	match_openings_start(&list);
 	t.opening = &list.v[0];
@@ -998,4 +1000,28 @@ Test(ladder, a_bad_level_is_refused_with_its_text)
 	cr_assert_eq(ladder_add_level(&l, "expert --depth 0", err, sizeof err), -1);
 	cr_assert(strstr(err, "level 'expert --depth 0'") != NULL, "%s", err);
 	cr_assert_eq(l.n_levels, 0);
+}
+
+Test(match, search_players_play_legal_games_that_replay_from_the_seed)
+{
+	char err[200];
+	struct eval *ev = eval_new_default();
+	struct match_player *a = match_player_new_search(ev, 2, 6, 30, 1, err, sizeof err);
+	struct match_player *b = match_player_new_search(ev, 1, 4, 30, 1, err, sizeof err);
+	struct match_openings list;
+	struct report_game g1, g2;
+	struct match_table t = {.player = {a, b}, .name = {"a", "b"}, .number = 1, .seed = {7, 7}};
+
+	cr_assert(a && b, "%s", err);
+	cr_assert_eq(match_openings_start(&list), 0);
+	t.opening = &list.v[0];
+	cr_assert_eq(match_play_game(&t, &g1, NULL, NULL), MATCH_END_NORMAL, "%s", g1.end);
+	cr_assert_eq(match_play_game(&t, &g2, NULL, NULL), MATCH_END_NORMAL, "%s", g2.end);
+	cr_assert_eq(g1.gap, g2.gap);
+	cr_assert_eq(g1.moves, g2.moves);
+	cr_assert_eq(g1.black_discs + g1.white_discs, 64);
+	match_player_free(a);
+	match_player_free(b);
+	eval_free(ev);
+	match_openings_free(&list);
 }

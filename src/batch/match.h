@@ -80,6 +80,8 @@ struct match_move {
 
 struct match_player *match_player_new(const char *spec, const struct match_player_options *opt,
 				      char *err, size_t errlen);
+struct match_player *match_player_new_search(const struct eval *ev, int depth, int endgame,
+					     int noise, size_t tt_mb, char *err, size_t errlen);
 void match_player_free(struct match_player *p);
 void match_player_forfeited(struct match_player *p);
 bool match_player_check_spec(const char *spec, char *err, size_t errlen);
