@@ -558,135 +558,163 @@ static int take_result(struct worker *w, const struct match_plan *plan, struct n
 	return got;
 }
 
+/* A parallel run: the workers and what the parent keeps of them. */
+struct parallel {
+	const struct match_plan *plan; /* what is played */
+	struct worker *w;	       /* [jobs] the workers */
+	int jobs;		       /* workers started */
+	struct notes_seen *seen;       /* the notes passed on */
+	struct sigaction old;	       /* SIGPIPE's action before the run */
+	int next;		       /* the next game to hand out */
+	int done;		       /* games reported */
+};
+
+/* Forks worker `i` of the run and gives it its first game. Returns 0, or
+   -1 with a message. */
+static int worker_start(struct parallel *pl, int i, char *err, size_t errlen)
+{
+	struct worker *w = pl->w;
+	int cmd[2], res[2];
+	sigset_t all, old_mask;
+	pid_t parent = getpid();
+
+	w[i].cmd = w[i].res = -1;
+	w[i].game = -1;
+	if (pipe(cmd) < 0 || pipe(res) < 0) {
+		snprintf(err, errlen, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old_mask); /* the table is the parent's until reset */
+	w[i].pid = fork();
+	if (w[i].pid == 0) {
+		reaper_forget_all();
+		reaper_child(parent, SIGTERM); /* its handler then ends its engines */
+		sigprocmask(SIG_SETMASK, &old_mask, NULL);
+		for (int j = 0; j < i; j++) {
+			if (w[j].cmd >= 0)
+				close(w[j].cmd);
+			close(w[j].res);
+		}
+		close(cmd[1]);
+		close(res[0]);
+		sigaction(SIGPIPE, &pl->old, NULL);
+		worker_main(pl->plan, cmd[0], res[1]);
+	}
+	if (w[i].pid > 0)
+		reaper_add(w[i].pid, false);
+	sigprocmask(SIG_SETMASK, &old_mask, NULL);
+	close(cmd[0]);
+	close(res[1]);
+	w[i].cmd = cmd[1];
+	w[i].res = res[0];
+	if (w[i].pid < 0) {
+		snprintf(err, errlen, "fork: %s", strerror(errno));
+		close(w[i].cmd);
+		close(w[i].res);
+		w[i].cmd = w[i].res = -1;
+		return -1;
+	}
+	worker_send(&w[i], pl->next++, pl->plan->n_games);
+	return 0;
+}
+
+/* Reads what worker `i` wrote and hands each game it reports to `fn`, then
+   gives the worker its next game. Returns 0, 1 when `fn` asked to stop, or
+   -1 with a message. */
+static int worker_read(struct parallel *pl, int i, match_result_fn fn, void *user, char *err,
+		       size_t errlen)
+{
+	struct worker *w = &pl->w[i];
+	struct report_game g;
+	ssize_t n = read(w->res, w->buf + w->len, sizeof w->buf - 1 - w->len);
+	int r;
+
+	if (n <= 0) {
+		snprintf(err, errlen, "the worker playing game %d died",
+			 pl->plan->games[w->game].number);
+		return -1;
+	}
+	w->len += (size_t)n;
+	w->buf[w->len] = '\0';
+	while ((r = take_result(w, pl->plan, pl->seen, &g, err, errlen)) > 0) {
+		pl->done++;
+		if (!fn(&g, user))
+			return 1; /* asked to stop: the workers are ended by the caller */
+		worker_send(w, pl->next++, pl->plan->n_games);
+	}
+	return r < 0 ? -1 : 0;
+}
+
+/* Waits for the busy workers and reads those that wrote. Returns 0, 1 when
+   `fn` asked to stop, or -1 with a message. */
+static int parallel_wait(struct parallel *pl, match_result_fn fn, void *user, char *err,
+			 size_t errlen)
+{
+	struct pollfd pfd[pl->jobs];
+	int busy = 0, status = 0;
+
+	for (int i = 0; i < pl->jobs; i++) {
+		pfd[i].fd = pl->w[i].game >= 0 ? pl->w[i].res : -1;
+		pfd[i].events = POLLIN;
+		pfd[i].revents = 0;
+		busy += pl->w[i].game >= 0;
+	}
+	if (!busy) {
+		snprintf(err, errlen, "every worker process failed");
+		return -1;
+	}
+	if (poll(pfd, (nfds_t)pl->jobs, -1) < 0) {
+		if (errno == EINTR)
+			return 0;
+		snprintf(err, errlen, "poll: %s", strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < pl->jobs && status == 0; i++)
+		if (pfd[i].revents & (POLLIN | POLLHUP | POLLERR))
+			status = worker_read(pl, i, fn, user, err, errlen);
+	return status;
+}
+
+/* Plays the plan in worker processes (see the top of the file); returns as
+   match_run does. */
 static int run_parallel(const struct match_plan *plan, match_result_fn fn, void *user, char *err,
 			size_t errlen)
 {
+	struct parallel pl = {.plan = plan};
 	int jobs = plan->jobs < plan->n_games ? plan->jobs : plan->n_games;
-	struct worker *w = calloc((size_t)jobs, sizeof *w);
-	struct notes_seen *seen = calloc(1, sizeof *seen);
-	struct sigaction ign, old;
-	int next = 0, done = 0, status = 0, i;
+	struct sigaction ign;
+	int status = 0;
 
-	if (!w || !seen) {
-		free(w);
-		free(seen);
+	pl.w = calloc((size_t)jobs, sizeof *pl.w);
+	pl.seen = calloc(1, sizeof *pl.seen);
+	if (!pl.w || !pl.seen) {
+		free(pl.w);
+		free(pl.seen);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
 	memset(&ign, 0, sizeof ign);
 	ign.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &ign, &old);
+	sigaction(SIGPIPE, &ign, &pl.old);
 	reaper_install(); /* a signal that ends us ends the workers, and they their engines */
-	for (i = 0; i < jobs; i++) {
-		int cmd[2], res[2];
-		sigset_t all, old_mask;
-		pid_t parent = getpid();
-
-		w[i].cmd = w[i].res = -1;
-		w[i].game = -1;
-		if (pipe(cmd) < 0 || pipe(res) < 0) {
-			snprintf(err, errlen, "pipe: %s", strerror(errno));
-			status = -1;
-			break;
-		}
-		fflush(NULL);
-		sigfillset(&all);
-		sigprocmask(SIG_BLOCK, &all, &old_mask); /* the table is the parent's until reset */
-		w[i].pid = fork();
-		if (w[i].pid == 0) {
-			reaper_forget_all();
-			reaper_child(parent, SIGTERM); /* its handler then ends its engines */
-			sigprocmask(SIG_SETMASK, &old_mask, NULL);
-			for (int j = 0; j < i; j++) {
-				if (w[j].cmd >= 0)
-					close(w[j].cmd);
-				close(w[j].res);
-			}
-			close(cmd[1]);
-			close(res[0]);
-			sigaction(SIGPIPE, &old, NULL);
-			worker_main(plan, cmd[0], res[1]);
-		}
-		if (w[i].pid > 0)
-			reaper_add(w[i].pid, false);
-		sigprocmask(SIG_SETMASK, &old_mask, NULL);
-		close(cmd[0]);
-		close(res[1]);
-		w[i].cmd = cmd[1];
-		w[i].res = res[0];
-		if (w[i].pid < 0) {
-			snprintf(err, errlen, "fork: %s", strerror(errno));
-			close(w[i].cmd);
-			close(w[i].res);
-			w[i].cmd = w[i].res = -1;
-			status = -1;
-			break;
-		}
-		worker_send(&w[i], next++, plan->n_games);
-	}
-	jobs = i;
-	while (status == 0 && done < plan->n_games) {
-		struct pollfd pfd[jobs];
-		int busy = 0;
-
-		for (i = 0; i < jobs; i++) {
-			pfd[i].fd = w[i].game >= 0 ? w[i].res : -1;
-			pfd[i].events = POLLIN;
-			pfd[i].revents = 0;
-			busy += w[i].game >= 0;
-		}
-		if (!busy) {
-			snprintf(err, errlen, "every worker process failed");
-			status = -1;
-			break;
-		}
-		if (poll(pfd, (nfds_t)jobs, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			snprintf(err, errlen, "poll: %s", strerror(errno));
-			status = -1;
-			break;
-		}
-		for (i = 0; i < jobs && status == 0; i++) {
-			struct report_game g;
-			ssize_t n;
-			int r;
-
-			if (!(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
-				continue;
-			n = read(w[i].res, w[i].buf + w[i].len, sizeof w[i].buf - 1 - w[i].len);
-			if (n <= 0) {
-				snprintf(err, errlen, "the worker playing game %d died",
-					 plan->games[w[i].game].number);
-				status = -1;
-				break;
-			}
-			w[i].len += (size_t)n;
-			w[i].buf[w[i].len] = '\0';
-			while ((r = take_result(&w[i], plan, seen, &g, err, errlen)) > 0) {
-				done++;
-				if (!fn(&g, user)) {
-					status = 1; /* asked to stop: the workers are ended below */
-					break;
-				}
-				worker_send(&w[i], next++, plan->n_games);
-			}
-			if (r < 0)
-				status = -1;
-		}
-	}
-	for (i = 0; i < jobs; i++) {
-		if (w[i].cmd >= 0)
-			close(w[i].cmd);
+	while (pl.jobs < jobs && (status = worker_start(&pl, pl.jobs, err, errlen)) == 0)
+		pl.jobs++;
+	while (status == 0 && pl.done < plan->n_games)
+		status = parallel_wait(&pl, fn, user, err, errlen);
+	for (int i = 0; i < pl.jobs; i++) {
+		if (pl.w[i].cmd >= 0)
+			close(pl.w[i].cmd);
 		if (status != 0)
-			kill(w[i].pid, SIGTERM);
-		waitpid(w[i].pid, NULL, 0);
-		reaper_remove(w[i].pid);
-		close(w[i].res);
+			kill(pl.w[i].pid, SIGTERM);
+		waitpid(pl.w[i].pid, NULL, 0);
+		reaper_remove(pl.w[i].pid);
+		close(pl.w[i].res);
 	}
-	sigaction(SIGPIPE, &old, NULL);
-	free(w);
-	free(seen);
+	sigaction(SIGPIPE, &pl.old, NULL);
+	free(pl.w);
+	free(pl.seen);
 	return status;
 }
 
