@@ -1025,3 +1025,44 @@ Test(match, search_players_play_legal_games_that_replay_from_the_seed)
 	eval_free(ev);
 	match_openings_free(&list);
 }
+
+Test(match, a_tournament_plan_pairs_everyone_and_a_shard_takes_its_slice)
+{
+	struct match_openings list = {.n = 3};
+	struct match_plan whole = {.n_players = 3, .openings = &list}, part = whole;
+	struct match_game *all, *all2;
+	char err[100];
+	int met[3][3] = {{0}};
+
+	cr_assert_eq(match_plan_schedule(&whole, 0, 9, 1, 1, &all, err, sizeof err), 0);
+	cr_assert_eq(whole.n_games, 18, "every opening twice for each of 3 pairings");
+	for (int i = 0; i < whole.n_games; i++) {
+		const struct match_game *g = &whole.games[i];
+
+		cr_assert_eq(g->number, i + 1);
+		cr_assert_eq(g->seed, match_game_seed(9, g->number));
+		met[g->black][g->white]++;
+	}
+	for (int a = 0; a < 3; a++)
+		for (int b = 0; b < 3; b++)
+			cr_assert_eq(met[a][b], a == b ? 0 : 3, "%d as Black against %d", a, b);
+	cr_assert_eq(match_plan_schedule(&part, 4, 9, 2, 3, &all2, err, sizeof err), 0);
+	cr_assert_eq(part.n_games, 4);
+	cr_assert_eq(part.games[0].number, 5, "shard 2 of 3 of 12 games starts at game 5");
+	cr_assert_eq(part.games[0].black, 0);
+	cr_assert_eq(part.games[0].white, 2);
+	free(all);
+	free(all2);
+}
+
+Test(match, repeated_players_get_distinct_names)
+{
+	const char *const labels[] = {"expert", "novice", "expert", "expert"};
+	char names[4][REPORT_NAME_LEN];
+
+	match_names_distinct(labels, 4, names);
+	cr_assert_str_eq(names[0], "expert");
+	cr_assert_str_eq(names[1], "novice");
+	cr_assert_str_eq(names[2], "expert#2");
+	cr_assert_str_eq(names[3], "expert#3");
+}

@@ -1,14 +1,7 @@
 /*
- * match.c — the schedule of a match or tournament, playing one game between
- * two players, and running a schedule with several games at once.
- *
- * Schedule. A pairing of players A and B over N games plays opening k = i/2
- * (modulo the number of openings) in games i = 2k and 2k+1 (counting from 0),
- * A with Black in the first and B with Black in the second, so that every
- * opening is played twice with colours swapped. Game i is numbered i + 1
- * plus the numbers of the pairings before it; its seed is a hash of the run's
- * seed and that number, so any slice of the list (a shard) plays exactly the
- * games the whole list would.
+ * match.c — the one game loop of the series (match_play_game: match,
+ * tournament, ladder, `train match`), and running a plan (match-schedule.c)
+ * one game at a time or with several games at once.
  *
  * Parallel games. With jobs > 1 the parent forks that many workers. Each
  * reads game indices on a pipe, plays them with players of its own (so an
@@ -20,7 +13,6 @@
  */
 #include "match.h"
 #include "reaper.h"
-#include "rng.h"
 
 #include "record.h"
 #include "timer.h"
@@ -33,54 +25,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-/* The seed of game `number` of a run started with `seed`. */
-uint64_t match_game_seed(uint64_t seed, int number)
-{
-	return rng_mix(rng_mix(seed) ^ (uint64_t)number);
-}
-
-/* Fills out[0..games-1] with the games of players `a` and `b` (see the
-   schedule above), numbered from `first_number`. Returns the number of games. */
-int match_schedule_pair(int games, int n_openings, uint64_t seed, int a, int b, int first_number,
-			struct match_game *out)
-{
-	for (int i = 0; i < games; i++) {
-		out[i].number = first_number + i;
-		out[i].black = i % 2 == 0 ? a : b;
-		out[i].white = i % 2 == 0 ? b : a;
-		out[i].opening = (i / 2) % (n_openings > 0 ? n_openings : 1);
-		out[i].seed = match_game_seed(seed, out[i].number);
-	}
-	return games;
-}
-
-/* Parses a shard "I/N" (1 <= I <= N). Returns 0, or -1 if `s` is not one. */
-int match_shard_parse(const char *s, int *shard, int *shards)
-{
-	char *end;
-	long i, n;
-
-	errno = 0;
-	i = strtol(s, &end, 10);
-	if (errno || end == s || *end != '/')
-		return -1;
-	s = end + 1;
-	n = strtol(s, &end, 10);
-	if (errno || end == s || *end || n < 1 || n > 100000 || i < 1 || i > n)
-		return -1;
-	*shard = (int)i;
-	*shards = (int)n;
-	return 0;
-}
-
-/* The slice [first, last) of a list of `n` games that shard `shard` of
-   `shards` plays: contiguous slices of near-equal sizes covering the list. */
-void match_shard_range(int n, int shard, int shards, int *first, int *last)
-{
-	*first = (int)((long long)n * (shard - 1) / shards);
-	*last = (int)((long long)n * shard / shards);
-}
 
 /* Ends the game `out` describes as a forfeit of `loser` with `reason`. */
 static void forfeit(struct report_game *out, enum color loser, const char *reason)

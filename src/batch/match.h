@@ -96,7 +96,7 @@ void match_player_set_clock(struct match_player *p, double seconds);
 double match_player_game_time(const struct match_player *p);
 bool match_player_take_notes(struct match_player *p, char *out, size_t len);
 
-/* ---- schedule and play (match.c) */
+/* ---- schedule (match-schedule.c), play and run (match.c) */
 
 struct match_game {
 	int number;    /* game number in the whole list, from 1 */
@@ -130,6 +130,7 @@ int match_schedule_pair(int games, int n_openings, uint64_t seed, int a, int b, 
 			struct match_game *out);
 int match_shard_parse(const char *s, int *shard, int *shards);
 void match_shard_range(int n, int shard, int shards, int *first, int *last);
+void match_names_distinct(const char *const *labels, int n, char (*names)[REPORT_NAME_LEN]);
 
 /* One game for the game loop: the players at the table, where it starts. */
 struct match_table {
@@ -150,6 +151,9 @@ enum match_end {
 
 enum match_end match_play_game(const struct match_table *t, struct report_game *out,
 			       double spent[2], struct game **record);
+
+int match_plan_schedule(struct match_plan *plan, int per_pair, uint64_t seed, int shard,
+			int shards, struct match_game **all, char *err, size_t errlen);
 
 typedef bool (*match_result_fn)(const struct report_game *g, void *user);
 int match_run(const struct match_plan *plan, match_result_fn fn, void *user, char *err,
