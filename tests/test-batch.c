@@ -4,7 +4,9 @@
  * its shards, playing a game between random players, and GTP sessions run
  * through memory streams.
  */
+#include "eval.h"
 #include "gtp.h"
+#include "ladder.h"
 #include "match.h"
 #include "report-stats.h"
 #include "report.h"
@@ -614,7 +616,13 @@ Test(match, random_players_finish_with_consistent_counts)
 		struct report_game g;
 		struct game *rec = NULL;
 
-		match_play_game(a, b, "a", "b", &list.v[0], k, match_game_seed(3, k), &g, &rec);
+		struct match_table t = {.player = {a, b},
+					.name = {"a", "b"},
+					.opening = &list.v[0],
+					.number = k,
+					.seed = {match_game_seed(3, k), match_game_seed(3, k)}};
+
+		cr_assert_eq(match_play_game(&t, &g, NULL, &rec), MATCH_END_NORMAL);
 		cr_assert_str_eq(g.end, "end");
 		cr_assert_eq(g.gap, g.black_discs - g.white_discs);
 		if (g.gap != 0)
@@ -722,10 +730,13 @@ Test(match, same_seed_same_game)
 	struct match_player *b = match_player_new("random", &opt, err, sizeof err);
 	struct match_openings list;
 	struct report_game g1, g2;
+	struct match_table t = {
+	    .player = {a, b}, .name = {"a", "b"}, .number = 1, .seed = {99, 99}};
 
 	match_openings_start(&list);
-	match_play_game(a, b, "a", "b", &list.v[0], 1, 99, &g1, NULL);
-	match_play_game(a, b, "a", "b", &list.v[0], 1, 99, &g2, NULL);
+	t.opening = &list.v[0];
+	match_play_game(&t, &g1, NULL, NULL);
+	match_play_game(&t, &g2, NULL, NULL);
 	cr_assert_eq(g1.gap, g2.gap);
 	cr_assert_eq(g1.moves, g2.moves);
 	match_player_free(a);
@@ -919,4 +930,139 @@ Test(stats, no_games_no_players)
 	cr_assert_eq(t.n, 0);
 	stats_table_free(&t);
 	free(names);
+}
+
+/* A ladder of `levels` (weakest first), four games a rung, on `jobs` threads. */
+static void run_ladder(struct ladder *l, const char *const *levels, int n, int jobs)
+{
+	char err[300];
+
+	memset(l, 0, sizeof *l);
+	for (int i = 0; i < n; i++)
+		cr_assert_eq(ladder_add_level(l, levels[i], err, sizeof err), 0, "%s", err);
+	l->games_per_rung = 4;
+	l->plies = 4;
+	l->seed = 5;
+	l->tt_megabytes = 1;
+	l->jobs = jobs;
+	cr_assert_eq(ladder_run(l, err, sizeof err), 0, "%s", err);
+}
+
+Test(ladder, games_do_not_depend_on_the_number_of_jobs)
+{
+	static const char *const levels[] = {"novice --random 40", "expert --depth 1 --random 20",
+					     "expert --depth 2"};
+	struct ladder one, three;
+
+	run_ladder(&one, levels, 3, 1);
+	run_ladder(&three, levels, 3, 3);
+	cr_assert_eq(one.n_games, 8);
+	cr_assert_eq(one.done, 8);
+	for (int i = 0; i < one.n_games; i++) {
+		const struct ladder_game *a = &one.games[i], *b = &three.games[i];
+
+		cr_assert(a->played && !a->failed && !a->timeout, "game %d", i);
+		cr_assert_eq(a->rung, b->rung);
+		cr_assert_eq(a->index, b->index);
+		cr_assert_eq(a->diff, b->diff, "game %d: %d and %d", i, a->diff, b->diff);
+	}
+	cr_assert_eq(one.games[0].rung, 1, "the strongest rung comes first");
+	ladder_free(&one);
+	ladder_free(&three);
+}
+
+Test(ladder, a_rung_counts_its_games_from_the_stronger_side)
+{
+	static const char *const levels[] = {"beginner", "expert --depth 3"};
+	struct ladder l;
+	struct ladder_rung c;
+	double sum = 0;
+
+	run_ladder(&l, levels, 2, 2);
+	ladder_rung_count(&l, 0, &c);
+	cr_assert_eq(c.games, 4);
+	cr_assert_eq(c.wins + c.draws + c.losses, 4);
+	cr_assert_eq(c.failed + c.cut + c.timeouts, 0);
+	for (int i = 0; i < l.n_games; i++)
+		sum += l.games[i].diff;
+	cr_assert_eq(c.sum_diff, sum);
+	cr_assert_eq(c.wins, 4, "a 3-ply search beats the first-move scanner");
+	for (int i = 0; i < 2; i++) /* the openings are played with colours swapped */
+		cr_assert_eq(l.games[2 * i].index / 2, l.games[2 * i + 1].index / 2);
+	ladder_free(&l);
+}
+
+Test(ladder, a_bad_level_is_refused_with_its_text)
+{
+	struct ladder l = {0};
+	char err[300];
+
+	cr_assert_eq(ladder_add_level(&l, "expert --depth 0", err, sizeof err), -1);
+	cr_assert(strstr(err, "level 'expert --depth 0'") != NULL, "%s", err);
+	cr_assert_eq(l.n_levels, 0);
+}
+
+Test(match, search_players_play_legal_games_that_replay_from_the_seed)
+{
+	char err[200];
+	struct eval *ev = eval_new_default();
+	struct match_player *a = match_player_new_search(ev, 2, 6, 30, 1, err, sizeof err);
+	struct match_player *b = match_player_new_search(ev, 1, 4, 30, 1, err, sizeof err);
+	struct match_openings list;
+	struct report_game g1, g2;
+	struct match_table t = {.player = {a, b}, .name = {"a", "b"}, .number = 1, .seed = {7, 7}};
+
+	cr_assert(a && b, "%s", err);
+	cr_assert_eq(match_openings_start(&list), 0);
+	t.opening = &list.v[0];
+	cr_assert_eq(match_play_game(&t, &g1, NULL, NULL), MATCH_END_NORMAL, "%s", g1.end);
+	cr_assert_eq(match_play_game(&t, &g2, NULL, NULL), MATCH_END_NORMAL, "%s", g2.end);
+	cr_assert_eq(g1.gap, g2.gap);
+	cr_assert_eq(g1.moves, g2.moves);
+	cr_assert_eq(g1.black_discs + g1.white_discs, 64);
+	match_player_free(a);
+	match_player_free(b);
+	eval_free(ev);
+	match_openings_free(&list);
+}
+
+Test(match, a_tournament_plan_pairs_everyone_and_a_shard_takes_its_slice)
+{
+	struct match_openings list = {.n = 3};
+	struct match_plan whole = {.n_players = 3, .openings = &list}, part = whole;
+	struct match_game *all, *all2;
+	char err[100];
+	int met[3][3] = {{0}};
+
+	cr_assert_eq(match_plan_schedule(&whole, 0, 9, 1, 1, &all, err, sizeof err), 0);
+	cr_assert_eq(whole.n_games, 18, "every opening twice for each of 3 pairings");
+	for (int i = 0; i < whole.n_games; i++) {
+		const struct match_game *g = &whole.games[i];
+
+		cr_assert_eq(g->number, i + 1);
+		cr_assert_eq(g->seed, match_game_seed(9, g->number));
+		met[g->black][g->white]++;
+	}
+	for (int a = 0; a < 3; a++)
+		for (int b = 0; b < 3; b++)
+			cr_assert_eq(met[a][b], a == b ? 0 : 3, "%d as Black against %d", a, b);
+	cr_assert_eq(match_plan_schedule(&part, 4, 9, 2, 3, &all2, err, sizeof err), 0);
+	cr_assert_eq(part.n_games, 4);
+	cr_assert_eq(part.games[0].number, 5, "shard 2 of 3 of 12 games starts at game 5");
+	cr_assert_eq(part.games[0].black, 0);
+	cr_assert_eq(part.games[0].white, 2);
+	free(all);
+	free(all2);
+}
+
+Test(match, repeated_players_get_distinct_names)
+{
+	const char *const labels[] = {"expert", "novice", "expert", "expert"};
+	char names[4][REPORT_NAME_LEN];
+
+	match_names_distinct(labels, 4, names);
+	cr_assert_str_eq(names[0], "expert");
+	cr_assert_str_eq(names[1], "novice");
+	cr_assert_str_eq(names[2], "expert#2");
+	cr_assert_str_eq(names[3], "expert#3");
 }

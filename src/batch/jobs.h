@@ -2,8 +2,9 @@
  * jobs.h — the one job pool of the batch tools: items 0 .. n-1 worked on by
  * a number of threads, each thread with its own state (a search, a buffer),
  * each item taken once, and what an item leaves (a record to write, a
- * progress line) handled under one lock as items end. Training, the test
- * set, the ProbCut table, the calibration and the importers run through it.
+ * progress line) handled under one lock as items end. Training, `train
+ * match`, the ladder, the test set, the ProbCut table, the calibration and
+ * the importers run through it.
  */
 #ifndef OTHELLO_JOBS_H
 #define OTHELLO_JOBS_H

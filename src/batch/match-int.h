@@ -8,6 +8,7 @@
 #include "match.h"
 
 struct extproc;
+struct search;
 
 enum { MATCH_NOTES_LEN = 1024 };
 
@@ -28,7 +29,8 @@ enum match_player_kind {
 	MP_LEVEL,  /* one of our levels, played in this process */
 	MP_RANDOM, /* a uniformly random legal move (a test opponent) */
 	MP_GTP,	   /* an external engine speaking GTP */
-	MP_NBOARD  /* an external engine speaking NBoard */
+	MP_NBOARD, /* an external engine speaking NBoard */
+	MP_SEARCH  /* a fixed-depth search of its own (match_player_new_search) */
 };
 
 struct match_player {
@@ -45,6 +47,10 @@ struct match_player {
 	struct match_clock clock;	 /* GTP: the engine's clock in the game under way */
 	unsigned noted;			 /* notes given once (enum match_extern_note bits) */
 	char notes[MATCH_NOTES_LEN];	 /* notes not yet taken, one a line */
+	struct search *search;		 /* MP_SEARCH: the searcher */
+	int depth;			 /* MP_SEARCH: midgame depth, plies */
+	int endgame;			 /* MP_SEARCH: exact from this many empties */
+	int noise;			 /* MP_SEARCH: evaluation noise percent (seed != 0) */
 };
 
 int match_extern_new_game(struct match_player *p, const struct match_opening *o, char *err,

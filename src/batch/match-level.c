@@ -9,7 +9,9 @@
  * hand over (shared by the players of a match; the built-in classic weights
  * without one), named in the level text of each move's reasoning
  * ("master (pattern)"); master's book is the shipped openings/book.txt, when
- * it is found (datadir.c). Each game reseeds the
+ * it is found (datadir.c), unless the options name a file or hand over a book
+ * already loaded (the ladder's, shared by its players). The search table is
+ * sized by the level (below) unless the options set it. Each game reseeds the
  * level's generator with the game's seed, so that games replay from their
  * seeds. The reasoning of each move (source, depth, score, PV, candidates)
  * goes into the game record.
@@ -35,7 +37,8 @@ struct level_player {
 	double base_time;	   /* spec.time as made */
 	struct level_state *state; /* searcher and generator */
 	char name[GAME_LEVEL_LEN]; /* level text of the reasoning: the level and its evaluation */
-	struct book *book;	   /* the opening book (owned), or NULL */
+	const struct book *book;   /* the opening book, or NULL */
+	struct book *own_book;	   /* the book when this player loaded it (owned), or NULL */
 	struct level_clock clock;  /* the game clock of the next move (0: none) */
 };
 
@@ -131,16 +134,22 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 			 lp->spec.n_disabled > 0 ? "classic" : opt->eval_name);
 	else
 		snprintf(lp->name, sizeof lp->name, "%s", lp->spec.name);
-	if (lp->spec.book && !(lp->book = load_book(opt ? opt->book : NULL, err, errlen)) && opt &&
-	    opt->book) {
-		free(lp);
-		return NULL;
+	if (opt && opt->shared_book) {
+		lp->book = opt->shared_book;
+	} else if (lp->spec.book) {
+		lp->book = lp->own_book = load_book(opt ? opt->book : NULL, err, errlen);
+		if (!lp->book && opt && opt->book) {
+			free(lp);
+			return NULL;
+		}
 	}
 	small = lp->spec.approach != LEVEL_MASTER && lp->spec.time <= 0 &&
 		lp->spec.depth <= LEVEL_PLAYER_SMALL_DEPTH;
-	lp->state =
-	    level_state_new(&lp->spec, opt ? opt->eval : NULL, lp->book, 1,
-			    small ? LEVEL_PLAYER_SMALL_MB : LEVEL_PLAYER_LARGE_MB, err, errlen);
+	lp->state = level_state_new(&lp->spec, opt ? opt->eval : NULL, lp->book, 1,
+				    opt && opt->hash_mb ? opt->hash_mb
+				    : small		? LEVEL_PLAYER_SMALL_MB
+							: LEVEL_PLAYER_LARGE_MB,
+				    err, errlen);
 	if (!lp->state) {
 		level_player_free(lp);
 		return NULL;
@@ -154,7 +163,7 @@ void level_player_free(struct level_player *lp)
 	if (!lp)
 		return;
 	level_state_free(lp->state);
-	book_free(lp->book);
+	book_free(lp->own_book);
 	free(lp);
 }
 

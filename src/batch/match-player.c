@@ -11,12 +11,19 @@
  *   gtp:CMD           GTP (match-extern.c)
  *   nboard:CMD        an external engine speaking NBoard
  *
+ * and, made by match_player_new_search rather than from a specification, a
+ * fixed-depth search with an evaluation of the caller's (the players of
+ * `othello train match`): D plies, exact from E empties, with evaluation
+ * noise seeded by the game's seed (none in a game of seed 0), and a search
+ * table kept through a game and cleared for the next.
+ *
  * Per-player options (time per move, depth, noise, time-out) come from the
  * command line; a level keeps its own settings where they are 0.
  */
 #include "match-int.h"
 
 #include "match-level.h"
+#include "search.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +120,48 @@ struct match_player *match_player_new(const char *spec, const struct match_playe
 	return p;
 }
 
+/* Makes a fixed-depth search player (see the top of the file): `depth`
+   plies, exact from `endgame` empties, `noise` percent of evaluation noise
+   in games with a seed, evaluation `ev` (not NULL; shared, read-only,
+   outlives the player), a `tt_mb` megabyte table. Returns it, or NULL with a message. */
+struct match_player *match_player_new_search(const struct eval *ev, int depth, int endgame,
+					     int noise, size_t tt_mb, char *err, size_t errlen)
+{
+	struct match_player *p = calloc(1, sizeof *p);
+
+	if (!p || !(p->search = search_new(tt_mb, ev))) {
+		free(p);
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	p->kind = MP_SEARCH;
+	snprintf(p->spec, sizeof p->spec, "search");
+	p->depth = depth;
+	p->endgame = endgame;
+	p->noise = noise;
+	p->rng = 1;
+	return p;
+}
+
+/* The search player's move in `b`. Returns 0, or -1 with a message. */
+static int search_genmove(struct match_player *p, const struct board *b, struct match_move *out,
+			  char *err, size_t errlen)
+{
+	struct search_limits lim = {0};
+	struct search_result r;
+
+	lim.noise_seed = p->seed;
+	lim.noise_percent = p->seed ? p->noise : 0;
+	lim.endgame = p->endgame;
+	lim.depth = board_empty_count(b) <= p->endgame ? 0 : p->depth;
+	if (search_run(p->search, b, &lim, NULL, NULL, &r) != 0) {
+		snprintf(err, errlen, "the search failed");
+		return -1;
+	}
+	out->move = r.move;
+	return 0;
+}
+
 /* Stops the player's engine and frees it; NULL is ignored. */
 void match_player_free(struct match_player *p)
 {
@@ -120,6 +169,7 @@ void match_player_free(struct match_player *p)
 		return;
 	match_extern_stop(p);
 	level_player_free(p->level);
+	search_free(p->search);
 	free(p);
 }
 
@@ -143,6 +193,8 @@ int match_player_new_game(struct match_player *p, const struct match_opening *o,
 		return match_extern_new_game(p, o, err, errlen);
 	if (p->kind == MP_LEVEL)
 		return level_player_new_game(p->level, seed, err, errlen);
+	if (p->kind == MP_SEARCH)
+		search_clear(p->search);
 	return 0;
 }
 
@@ -163,6 +215,8 @@ int match_player_genmove(struct match_player *p, const struct board *b, enum col
 		return match_extern_genmove(p, b, side, out, err, errlen);
 	case MP_LEVEL:
 		return level_player_genmove(p->level, b, side, out, err, errlen);
+	case MP_SEARCH:
+		return search_genmove(p, b, out, err, errlen);
 	case MP_RANDOM:
 		if (!moves) {
 			out->move = SQ_PASS;

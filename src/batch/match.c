@@ -1,14 +1,7 @@
 /*
- * match.c — the schedule of a match or tournament, playing one game between
- * two players, and running a schedule with several games at once.
- *
- * Schedule. A pairing of players A and B over N games plays opening k = i/2
- * (modulo the number of openings) in games i = 2k and 2k+1 (counting from 0),
- * A with Black in the first and B with Black in the second, so that every
- * opening is played twice with colours swapped. Game i is numbered i + 1
- * plus the numbers of the pairings before it; its seed is a hash of the run's
- * seed and that number, so any slice of the list (a shard) plays exactly the
- * games the whole list would.
+ * match.c — the one game loop of the series (match_play_game: match,
+ * tournament, ladder, `train match`), and running a plan (match-schedule.c)
+ * one game at a time or with several games at once.
  *
  * Parallel games. With jobs > 1 the parent forks that many workers. Each
  * reads game indices on a pipe, plays them with players of its own (so an
@@ -20,7 +13,6 @@
  */
 #include "match.h"
 #include "reaper.h"
-#include "rng.h"
 
 #include "record.h"
 #include "timer.h"
@@ -33,54 +25,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-/* The seed of game `number` of a run started with `seed`. */
-uint64_t match_game_seed(uint64_t seed, int number)
-{
-	return rng_mix(rng_mix(seed) ^ (uint64_t)number);
-}
-
-/* Fills out[0..games-1] with the games of players `a` and `b` (see the
-   schedule above), numbered from `first_number`. Returns the number of games. */
-int match_schedule_pair(int games, int n_openings, uint64_t seed, int a, int b, int first_number,
-			struct match_game *out)
-{
-	for (int i = 0; i < games; i++) {
-		out[i].number = first_number + i;
-		out[i].black = i % 2 == 0 ? a : b;
-		out[i].white = i % 2 == 0 ? b : a;
-		out[i].opening = (i / 2) % (n_openings > 0 ? n_openings : 1);
-		out[i].seed = match_game_seed(seed, out[i].number);
-	}
-	return games;
-}
-
-/* Parses a shard "I/N" (1 <= I <= N). Returns 0, or -1 if `s` is not one. */
-int match_shard_parse(const char *s, int *shard, int *shards)
-{
-	char *end;
-	long i, n;
-
-	errno = 0;
-	i = strtol(s, &end, 10);
-	if (errno || end == s || *end != '/')
-		return -1;
-	s = end + 1;
-	n = strtol(s, &end, 10);
-	if (errno || end == s || *end || n < 1 || n > 100000 || i < 1 || i > n)
-		return -1;
-	*shard = (int)i;
-	*shards = (int)n;
-	return 0;
-}
-
-/* The slice [first, last) of a list of `n` games that shard `shard` of
-   `shards` plays: contiguous slices of near-equal sizes covering the list. */
-void match_shard_range(int n, int shard, int shards, int *first, int *last)
-{
-	*first = (int)((long long)n * (shard - 1) / shards);
-	*last = (int)((long long)n * shard / shards);
-}
 
 /* Ends the game `out` describes as a forfeit of `loser` with `reason`. */
 static void forfeit(struct report_game *out, enum color loser, const char *reason)
@@ -147,123 +91,181 @@ static struct game *record_start(const struct match_opening *o, const char *blac
 	return g;
 }
 
-/* Plays one game between `black` and `white` from opening `o` and fills
-   `out`, its report line. A player that fails (an engine that exits, hangs,
-   or answers an illegal move) loses the game by forfeit, with the reason in
-   `out->end`; so does a player with a game clock (its options' game_time)
-   whose moves use up that time ("out of time"), each move being told the
-   time left. An external engine that forfeits is stopped, and started again
-   for its next game. If `record` is not NULL, *record receives the game
-   record (the caller frees it) or NULL when memory ran out. */
-void match_play_game(struct match_player *black, struct match_player *white, const char *black_name,
-		     const char *white_name, const struct match_opening *o, int number,
-		     uint64_t seed, struct report_game *out, struct game **record)
+/* Fills the head of the report line of game `t` and counts the opening's moves. */
+static void report_start(const struct match_table *t, struct report_game *out)
 {
-	struct match_player *p[2] = {black, white};
-	struct game_node *node = NULL;
-	struct game *g = NULL;
-	struct board b = o->board;
-	enum color side = o->side;
-	char msg[REPORT_END_LEN];
-	double t0 = timer_now(),
-	       clock[2] = {match_player_game_time(black), match_player_game_time(white)};
-	int i, lost = -1;
+	const struct match_opening *o = t->opening;
 
 	memset(out, 0, sizeof *out);
-	out->number = number;
-	out->seed = seed;
+	out->number = t->number;
+	out->seed = t->seed[BLACK];
 	snprintf(out->opening, sizeof out->opening, "%s", o->text);
-	snprintf(out->black, sizeof out->black, "%s", black_name);
-	snprintf(out->white, sizeof out->white, "%s", white_name);
-	for (i = 0; i < o->n_moves; i++)
+	snprintf(out->black, sizeof out->black, "%s", t->name[BLACK]);
+	snprintf(out->white, sizeof out->white, "%s", t->name[WHITE]);
+	for (int i = 0; i < o->n_moves; i++)
 		out->moves += o->moves[i] != SQ_PASS;
-	if (record)
-		g = record_start(o, black_name, white_name, number, seed, &node);
-	for (i = 0; i < 2 && lost < 0; i++)
-		if (match_player_new_game(p[i], o, seed, msg, sizeof msg) < 0)
-			lost = i;
-	while (lost < 0 && !board_game_over(&b)) {
-		struct match_move m;
-		double t;
+}
 
-		if (!board_can_move(&b)) {
-			for (i = 0; i < 2 && lost < 0; i++)
-				if (match_player_tell(p[i], side, SQ_PASS, msg, sizeof msg) < 0)
-					lost = i;
-			record_move(g, &node, SQ_PASS, NULL, 0);
-			board_pass(&b);
-			side = (enum color) !side;
-			continue;
-		}
-		t = timer_now();
-		memset(&m, 0, sizeof m);
-		match_player_set_clock(p[side], clock[side]);
-		if (match_player_genmove(p[side], &b, side, &m, msg, sizeof msg) < 0) {
-			lost = side;
-			break;
-		}
-		t = timer_now() - t;
-		if (t > out->longest[side])
-			out->longest[side] = t;
-		if (clock[side] > 0 && (clock[side] -= t) <= 0) {
-			snprintf(msg, sizeof msg, "out of time");
-			lost = side;
-			break;
-		}
-		if (m.move < 0 || m.move >= 64 || !board_is_legal(&b, m.move)) {
-			snprintf(msg, sizeof msg, "illegal move %s",
-				 m.move == SQ_PASS	      ? "pass"
-				 : m.move >= 0 && m.move < 64 ? board_square_name(m.move)
-							      : "(none)");
-			lost = side;
-			break;
-		}
-		if (match_player_tell(p[!side], side, m.move, msg, sizeof msg) < 0) {
-			lost = !side;
-			break;
-		}
-		record_move(g, &node, m.move, &m, t);
-		board_play(&b, m.move, board_flips(b.own, b.opp, m.move));
-		side = (enum color) !side;
-		out->moves++;
+/* A game under way: the position, the record, the clocks, and who lost. */
+struct table_play {
+	const struct match_table *t; /* the game */
+	struct board b;		     /* the position */
+	enum color side;	     /* side to move in b */
+	struct game *g;		     /* the record, or NULL */
+	struct game_node *node;	     /* its last node */
+	double clock[2];	     /* game clock left of Black and White; 0 = none */
+	double spent[2];	     /* seconds Black and White spent on their moves */
+	int lost;		     /* the colour that lost by forfeit, -1 none */
+	enum match_end end;	     /* how the game ended */
+	char msg[REPORT_END_LEN];    /* the reason of the forfeit */
+};
+
+/* Both players are told of the pass of the side to move, which is played. */
+static void play_pass(struct table_play *tp)
+{
+	for (int i = 0; i < 2 && tp->lost < 0; i++)
+		if (match_player_tell(tp->t->player[i], tp->side, SQ_PASS, tp->msg,
+				      sizeof tp->msg) < 0)
+			tp->lost = i;
+	record_move(tp->g, &tp->node, SQ_PASS, NULL, 0);
+	board_pass(&tp->b);
+	tp->side = (enum color) !tp->side;
+}
+
+/* The side to move chooses a move, which is checked, told to the other side
+   and played; a failure, an illegal move or a spent clock sets tp->lost. */
+static void play_move(struct table_play *tp, struct report_game *out)
+{
+	enum color side = tp->side;
+	struct match_player *p = tp->t->player[side];
+	struct match_move m;
+	double t = timer_now();
+
+	memset(&m, 0, sizeof m);
+	match_player_set_clock(p, tp->clock[side]);
+	if (match_player_genmove(p, &tp->b, side, &m, tp->msg, sizeof tp->msg) < 0) {
+		tp->lost = side;
+		return;
+	}
+	t = timer_now() - t;
+	tp->spent[side] += t;
+	if (t > out->longest[side])
+		out->longest[side] = t;
+	if (tp->clock[side] > 0 && (tp->clock[side] -= t) <= 0) {
+		snprintf(tp->msg, sizeof tp->msg, "out of time");
+		tp->end = MATCH_END_TIME;
+		tp->lost = side;
+		return;
+	}
+	if (m.move < 0 || m.move >= 64 || !board_is_legal(&tp->b, m.move)) {
+		snprintf(tp->msg, sizeof tp->msg, "illegal move %s",
+			 m.move == SQ_PASS	      ? "pass"
+			 : m.move >= 0 && m.move < 64 ? board_square_name(m.move)
+						      : "(none)");
+		tp->lost = side;
+		return;
+	}
+	if (match_player_tell(tp->t->player[!side], side, m.move, tp->msg, sizeof tp->msg) < 0) {
+		tp->lost = !side;
+		return;
+	}
+	record_move(tp->g, &tp->node, m.move, &m, t);
+	board_play(&tp->b, m.move, board_flips(tp->b.own, tp->b.opp, m.move));
+	tp->side = (enum color) !side;
+	out->moves++;
+}
+
+/* Counts the discs of the final position into `out` (empties to the winner). */
+static void count_discs(const struct table_play *tp, struct report_game *out)
+{
+	const struct board *b = &tp->b;
+	int own = board_popcount(b->own), opp = board_popcount(b->opp);
+	int score = board_final_score(b); /* side to move's view */
+	int black_n = tp->side == BLACK ? own : opp, white_n = tp->side == BLACK ? opp : own;
+	int empty = 64 - own - opp, black_score = tp->side == BLACK ? score : -score;
+
+	if (black_score > 0)
+		black_n += empty;
+	else if (black_score < 0)
+		white_n += empty;
+	out->black_discs = black_n;
+	out->white_discs = white_n;
+	out->gap = black_n - white_n;
+	snprintf(out->end, sizeof out->end, "end");
+}
+
+/* Writes the result into the record. */
+static void record_result(const struct table_play *tp, const struct report_game *out)
+{
+	char result[32];
+
+	if (tp->lost >= 0) {
+		snprintf(result, sizeof result, "%s+F", tp->lost == BLACK ? "W" : "B");
+		if (tp->node)
+			game_set_comment(tp->node, out->end);
+	} else if (out->gap == 0) {
+		snprintf(result, sizeof result, "0");
+	} else {
+		snprintf(result, sizeof result, "%s+%d", out->gap > 0 ? "B" : "W", abs(out->gap));
+	}
+	game_set_info(tp->g, INFO_RESULT, result);
+}
+
+/* The one game loop of every series (match, tournament, ladder, `train
+   match`): plays game `t` and fills `out`, its report line. Each player
+   starts the game with its seed; a player that must pass is not asked.
+   A player that fails (an engine that exits, hangs, or answers an illegal
+   move) loses the game by forfeit, with the reason in `out->end`; so does a
+   player with a game clock (its options' game_time) whose moves use up that
+   time ("out of time"), each move being told the time left. An external
+   engine that forfeits is stopped, and started again for its next game.
+   `spent` (may be NULL) receives the seconds Black and White spent on their
+   moves. If `record` is not NULL, *record receives the game record (the
+   caller frees it) or NULL when memory ran out. Returns how the game ended. */
+enum match_end match_play_game(const struct match_table *t, struct report_game *out,
+			       double spent[2], struct game **record)
+{
+	struct table_play tp = {.t = t,
+				.b = t->opening->board,
+				.side = t->opening->side,
+				.lost = -1,
+				.end = MATCH_END_NORMAL};
+	double t0 = timer_now();
+
+	report_start(t, out);
+	if (record)
+		tp.g = record_start(t->opening, t->name[BLACK], t->name[WHITE], t->number,
+				    t->seed[BLACK], &tp.node);
+	for (int i = 0; i < 2; i++) {
+		tp.clock[i] = match_player_game_time(t->player[i]);
+		if (tp.lost < 0 && match_player_new_game(t->player[i], t->opening, t->seed[i],
+							 tp.msg, sizeof tp.msg) < 0)
+			tp.lost = i;
+	}
+	while (tp.lost < 0 && !board_game_over(&tp.b)) {
+		if (board_can_move(&tp.b))
+			play_move(&tp, out);
+		else
+			play_pass(&tp);
 	}
 	out->seconds = timer_now() - t0;
-	if (lost >= 0) {
-		forfeit(out, (enum color)lost, msg);
-		match_player_forfeited(p[lost]);
+	if (tp.lost >= 0) {
+		forfeit(out, (enum color)tp.lost, tp.msg);
+		match_player_forfeited(t->player[tp.lost]);
+		if (tp.end == MATCH_END_NORMAL)
+			tp.end = MATCH_END_FORFEIT;
 	} else {
-		int own = board_popcount(b.own), opp = board_popcount(b.opp);
-		int score = board_final_score(&b); /* side to move's view */
-		int black_n = side == BLACK ? own : opp, white_n = side == BLACK ? opp : own;
-		int empty = 64 - own - opp, black_score = side == BLACK ? score : -score;
-
-		if (black_score > 0)
-			black_n += empty;
-		else if (black_score < 0)
-			white_n += empty;
-		out->black_discs = black_n;
-		out->white_discs = white_n;
-		out->gap = black_n - white_n;
-		snprintf(out->end, sizeof out->end, "end");
+		count_discs(&tp, out);
 	}
-	if (g) {
-		char result[32];
-
-		if (lost >= 0) {
-			snprintf(result, sizeof result, "%s+F", lost == BLACK ? "W" : "B");
-			if (node)
-				game_set_comment(node, out->end);
-		} else if (out->gap == 0) {
-			snprintf(result, sizeof result, "0");
-		} else {
-			snprintf(result, sizeof result, "%s+%d", out->gap > 0 ? "B" : "W",
-				 abs(out->gap));
-		}
-		game_set_info(g, INFO_RESULT, result);
-		*record = g;
-	} else if (record) {
-		*record = NULL;
+	if (tp.g)
+		record_result(&tp, out);
+	if (record)
+		*record = tp.g;
+	if (spent) {
+		spent[0] = tp.spent[0];
+		spent[1] = tp.spent[1];
 	}
+	return tp.end;
 }
 
 /* The players of one process (the parent, or one worker), created when first needed. */
@@ -333,23 +335,27 @@ static void play_one(struct roster *r, int k, struct report_game *out, note_fn e
 {
 	const struct match_plan *plan = r->plan;
 	const struct match_game *mg = &plan->games[k];
-	const struct match_opening *o = &plan->openings->v[mg->opening];
-	struct match_player *black = roster_get(r, mg->black), *white = roster_get(r, mg->white);
+	struct match_table t = {.player = {roster_get(r, mg->black), roster_get(r, mg->white)},
+				.name = {plan->names[mg->black], plan->names[mg->white]},
+				.opening = &plan->openings->v[mg->opening],
+				.number = mg->number,
+				.seed = {mg->seed, mg->seed}};
 	struct game *g = NULL;
 
-	if (!black || !white) {
+	if (!t.player[BLACK] || !t.player[WHITE]) {
+		bool black = t.player[BLACK] != NULL;
+
 		memset(out, 0, sizeof *out);
 		out->number = mg->number;
 		out->seed = mg->seed;
-		snprintf(out->opening, sizeof out->opening, "%s", o->text);
+		snprintf(out->opening, sizeof out->opening, "%s", t.opening->text);
 		snprintf(out->black, sizeof out->black, "%s", plan->names[mg->black]);
 		snprintf(out->white, sizeof out->white, "%s", plan->names[mg->white]);
 		forfeit(out, black ? WHITE : BLACK,
 			black ? r->failed[mg->white] : r->failed[mg->black]);
 		return;
 	}
-	match_play_game(black, white, plan->names[mg->black], plan->names[mg->white], o, mg->number,
-			mg->seed, out, plan->log_dir ? &g : NULL);
+	match_play_game(&t, out, NULL, plan->log_dir ? &g : NULL);
 	pass_notes(r, mg, emit, user);
 	write_log(plan, g, mg->number);
 	game_free(g);
@@ -496,135 +502,163 @@ static int take_result(struct worker *w, const struct match_plan *plan, struct n
 	return got;
 }
 
+/* A parallel run: the workers and what the parent keeps of them. */
+struct parallel {
+	const struct match_plan *plan; /* what is played */
+	struct worker *w;	       /* [jobs] the workers */
+	int jobs;		       /* workers started */
+	struct notes_seen *seen;       /* the notes passed on */
+	struct sigaction old;	       /* SIGPIPE's action before the run */
+	int next;		       /* the next game to hand out */
+	int done;		       /* games reported */
+};
+
+/* Forks worker `i` of the run and gives it its first game. Returns 0, or
+   -1 with a message. */
+static int worker_start(struct parallel *pl, int i, char *err, size_t errlen)
+{
+	struct worker *w = pl->w;
+	int cmd[2], res[2];
+	sigset_t all, old_mask;
+	pid_t parent = getpid();
+
+	w[i].cmd = w[i].res = -1;
+	w[i].game = -1;
+	if (pipe(cmd) < 0 || pipe(res) < 0) {
+		snprintf(err, errlen, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old_mask); /* the table is the parent's until reset */
+	w[i].pid = fork();
+	if (w[i].pid == 0) {
+		reaper_forget_all();
+		reaper_child(parent, SIGTERM); /* its handler then ends its engines */
+		sigprocmask(SIG_SETMASK, &old_mask, NULL);
+		for (int j = 0; j < i; j++) {
+			if (w[j].cmd >= 0)
+				close(w[j].cmd);
+			close(w[j].res);
+		}
+		close(cmd[1]);
+		close(res[0]);
+		sigaction(SIGPIPE, &pl->old, NULL);
+		worker_main(pl->plan, cmd[0], res[1]);
+	}
+	if (w[i].pid > 0)
+		reaper_add(w[i].pid, false);
+	sigprocmask(SIG_SETMASK, &old_mask, NULL);
+	close(cmd[0]);
+	close(res[1]);
+	w[i].cmd = cmd[1];
+	w[i].res = res[0];
+	if (w[i].pid < 0) {
+		snprintf(err, errlen, "fork: %s", strerror(errno));
+		close(w[i].cmd);
+		close(w[i].res);
+		w[i].cmd = w[i].res = -1;
+		return -1;
+	}
+	worker_send(&w[i], pl->next++, pl->plan->n_games);
+	return 0;
+}
+
+/* Reads what worker `i` wrote and hands each game it reports to `fn`, then
+   gives the worker its next game. Returns 0, 1 when `fn` asked to stop, or
+   -1 with a message. */
+static int worker_read(struct parallel *pl, int i, match_result_fn fn, void *user, char *err,
+		       size_t errlen)
+{
+	struct worker *w = &pl->w[i];
+	struct report_game g;
+	ssize_t n = read(w->res, w->buf + w->len, sizeof w->buf - 1 - w->len);
+	int r;
+
+	if (n <= 0) {
+		snprintf(err, errlen, "the worker playing game %d died",
+			 pl->plan->games[w->game].number);
+		return -1;
+	}
+	w->len += (size_t)n;
+	w->buf[w->len] = '\0';
+	while ((r = take_result(w, pl->plan, pl->seen, &g, err, errlen)) > 0) {
+		pl->done++;
+		if (!fn(&g, user))
+			return 1; /* asked to stop: the workers are ended by the caller */
+		worker_send(w, pl->next++, pl->plan->n_games);
+	}
+	return r < 0 ? -1 : 0;
+}
+
+/* Waits for the busy workers and reads those that wrote. Returns 0, 1 when
+   `fn` asked to stop, or -1 with a message. */
+static int parallel_wait(struct parallel *pl, match_result_fn fn, void *user, char *err,
+			 size_t errlen)
+{
+	struct pollfd pfd[pl->jobs];
+	int busy = 0, status = 0;
+
+	for (int i = 0; i < pl->jobs; i++) {
+		pfd[i].fd = pl->w[i].game >= 0 ? pl->w[i].res : -1;
+		pfd[i].events = POLLIN;
+		pfd[i].revents = 0;
+		busy += pl->w[i].game >= 0;
+	}
+	if (!busy) {
+		snprintf(err, errlen, "every worker process failed");
+		return -1;
+	}
+	if (poll(pfd, (nfds_t)pl->jobs, -1) < 0) {
+		if (errno == EINTR)
+			return 0;
+		snprintf(err, errlen, "poll: %s", strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < pl->jobs && status == 0; i++)
+		if (pfd[i].revents & (POLLIN | POLLHUP | POLLERR))
+			status = worker_read(pl, i, fn, user, err, errlen);
+	return status;
+}
+
+/* Plays the plan in worker processes (see the top of the file); returns as
+   match_run does. */
 static int run_parallel(const struct match_plan *plan, match_result_fn fn, void *user, char *err,
 			size_t errlen)
 {
+	struct parallel pl = {.plan = plan};
 	int jobs = plan->jobs < plan->n_games ? plan->jobs : plan->n_games;
-	struct worker *w = calloc((size_t)jobs, sizeof *w);
-	struct notes_seen *seen = calloc(1, sizeof *seen);
-	struct sigaction ign, old;
-	int next = 0, done = 0, status = 0, i;
+	struct sigaction ign;
+	int status = 0;
 
-	if (!w || !seen) {
-		free(w);
-		free(seen);
+	pl.w = calloc((size_t)jobs, sizeof *pl.w);
+	pl.seen = calloc(1, sizeof *pl.seen);
+	if (!pl.w || !pl.seen) {
+		free(pl.w);
+		free(pl.seen);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
 	memset(&ign, 0, sizeof ign);
 	ign.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &ign, &old);
+	sigaction(SIGPIPE, &ign, &pl.old);
 	reaper_install(); /* a signal that ends us ends the workers, and they their engines */
-	for (i = 0; i < jobs; i++) {
-		int cmd[2], res[2];
-		sigset_t all, old_mask;
-		pid_t parent = getpid();
-
-		w[i].cmd = w[i].res = -1;
-		w[i].game = -1;
-		if (pipe(cmd) < 0 || pipe(res) < 0) {
-			snprintf(err, errlen, "pipe: %s", strerror(errno));
-			status = -1;
-			break;
-		}
-		fflush(NULL);
-		sigfillset(&all);
-		sigprocmask(SIG_BLOCK, &all, &old_mask); /* the table is the parent's until reset */
-		w[i].pid = fork();
-		if (w[i].pid == 0) {
-			reaper_forget_all();
-			reaper_child(parent, SIGTERM); /* its handler then ends its engines */
-			sigprocmask(SIG_SETMASK, &old_mask, NULL);
-			for (int j = 0; j < i; j++) {
-				if (w[j].cmd >= 0)
-					close(w[j].cmd);
-				close(w[j].res);
-			}
-			close(cmd[1]);
-			close(res[0]);
-			sigaction(SIGPIPE, &old, NULL);
-			worker_main(plan, cmd[0], res[1]);
-		}
-		if (w[i].pid > 0)
-			reaper_add(w[i].pid, false);
-		sigprocmask(SIG_SETMASK, &old_mask, NULL);
-		close(cmd[0]);
-		close(res[1]);
-		w[i].cmd = cmd[1];
-		w[i].res = res[0];
-		if (w[i].pid < 0) {
-			snprintf(err, errlen, "fork: %s", strerror(errno));
-			close(w[i].cmd);
-			close(w[i].res);
-			w[i].cmd = w[i].res = -1;
-			status = -1;
-			break;
-		}
-		worker_send(&w[i], next++, plan->n_games);
-	}
-	jobs = i;
-	while (status == 0 && done < plan->n_games) {
-		struct pollfd pfd[jobs];
-		int busy = 0;
-
-		for (i = 0; i < jobs; i++) {
-			pfd[i].fd = w[i].game >= 0 ? w[i].res : -1;
-			pfd[i].events = POLLIN;
-			pfd[i].revents = 0;
-			busy += w[i].game >= 0;
-		}
-		if (!busy) {
-			snprintf(err, errlen, "every worker process failed");
-			status = -1;
-			break;
-		}
-		if (poll(pfd, (nfds_t)jobs, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			snprintf(err, errlen, "poll: %s", strerror(errno));
-			status = -1;
-			break;
-		}
-		for (i = 0; i < jobs && status == 0; i++) {
-			struct report_game g;
-			ssize_t n;
-			int r;
-
-			if (!(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
-				continue;
-			n = read(w[i].res, w[i].buf + w[i].len, sizeof w[i].buf - 1 - w[i].len);
-			if (n <= 0) {
-				snprintf(err, errlen, "the worker playing game %d died",
-					 plan->games[w[i].game].number);
-				status = -1;
-				break;
-			}
-			w[i].len += (size_t)n;
-			w[i].buf[w[i].len] = '\0';
-			while ((r = take_result(&w[i], plan, seen, &g, err, errlen)) > 0) {
-				done++;
-				if (!fn(&g, user)) {
-					status = 1; /* asked to stop: the workers are ended below */
-					break;
-				}
-				worker_send(&w[i], next++, plan->n_games);
-			}
-			if (r < 0)
-				status = -1;
-		}
-	}
-	for (i = 0; i < jobs; i++) {
-		if (w[i].cmd >= 0)
-			close(w[i].cmd);
+	while (pl.jobs < jobs && (status = worker_start(&pl, pl.jobs, err, errlen)) == 0)
+		pl.jobs++;
+	while (status == 0 && pl.done < plan->n_games)
+		status = parallel_wait(&pl, fn, user, err, errlen);
+	for (int i = 0; i < pl.jobs; i++) {
+		if (pl.w[i].cmd >= 0)
+			close(pl.w[i].cmd);
 		if (status != 0)
-			kill(w[i].pid, SIGTERM);
-		waitpid(w[i].pid, NULL, 0);
-		reaper_remove(w[i].pid);
-		close(w[i].res);
+			kill(pl.w[i].pid, SIGTERM);
+		waitpid(pl.w[i].pid, NULL, 0);
+		reaper_remove(pl.w[i].pid);
+		close(pl.w[i].res);
 	}
-	sigaction(SIGPIPE, &old, NULL);
-	free(w);
-	free(seen);
+	sigaction(SIGPIPE, &pl.old, NULL);
+	free(pl.w);
+	free(pl.seen);
 	return status;
 }
 

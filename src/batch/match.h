@@ -49,6 +49,7 @@ void match_openings_free(struct match_openings *o);
 
 struct match_player;
 struct eval;
+struct book;
 
 struct match_player_options {
 	double time;		 /* seconds per move, 0 = the level's own */
@@ -64,6 +65,10 @@ struct match_player_options {
 				    started, separated by `;`; NULL = none */
 	int threads;		 /* a level's search threads, 0 = the level's own (one) */
 	const char *book;	 /* a level's opening book file; NULL = the shipped one */
+	const struct book *shared_book; /* a level's opening book, loaded by the caller (shared,
+					   read-only, outlives the player); wins over book */
+	size_t hash_mb;			/* a level's search table, megabytes; 0 = sized by the
+					   level (match-level.c) */
 };
 
 /* One move a player chose, with what it thought. */
@@ -75,6 +80,8 @@ struct match_move {
 
 struct match_player *match_player_new(const char *spec, const struct match_player_options *opt,
 				      char *err, size_t errlen);
+struct match_player *match_player_new_search(const struct eval *ev, int depth, int endgame,
+					     int noise, size_t tt_mb, char *err, size_t errlen);
 void match_player_free(struct match_player *p);
 void match_player_forfeited(struct match_player *p);
 bool match_player_check_spec(const char *spec, char *err, size_t errlen);
@@ -89,7 +96,7 @@ void match_player_set_clock(struct match_player *p, double seconds);
 double match_player_game_time(const struct match_player *p);
 bool match_player_take_notes(struct match_player *p, char *out, size_t len);
 
-/* ---- schedule and play (match.c) */
+/* ---- schedule (match-schedule.c), play and run (match.c) */
 
 struct match_game {
 	int number;    /* game number in the whole list, from 1 */
@@ -123,9 +130,30 @@ int match_schedule_pair(int games, int n_openings, uint64_t seed, int a, int b, 
 			struct match_game *out);
 int match_shard_parse(const char *s, int *shard, int *shards);
 void match_shard_range(int n, int shard, int shards, int *first, int *last);
-void match_play_game(struct match_player *black, struct match_player *white, const char *black_name,
-		     const char *white_name, const struct match_opening *o, int number,
-		     uint64_t seed, struct report_game *out, struct game **record);
+void match_names_distinct(const char *const *labels, int n, char (*names)[REPORT_NAME_LEN]);
+
+/* One game for the game loop: the players at the table, where it starts. */
+struct match_table {
+	struct match_player *player[2];	     /* Black's and White's */
+	const char *name[2];		     /* their names in the report and the record */
+	const struct match_opening *opening; /* where the game starts */
+	int number;			     /* game number, for the report and the record */
+	uint64_t seed[2];		     /* Black's and White's seed for the game; the report
+						and the record give Black's */
+};
+
+/* How a game ended. */
+enum match_end {
+	MATCH_END_NORMAL,  /* played to the end */
+	MATCH_END_FORFEIT, /* a player failed: could not start, move, or moved illegally */
+	MATCH_END_TIME	   /* a player ran out of its game clock */
+};
+
+enum match_end match_play_game(const struct match_table *t, struct report_game *out,
+			       double spent[2], struct game **record);
+
+int match_plan_schedule(struct match_plan *plan, int per_pair, uint64_t seed, int shard,
+			int shards, struct match_game **all, char *err, size_t errlen);
 
 typedef bool (*match_result_fn)(const struct report_game *g, void *user);
 int match_run(const struct match_plan *plan, match_result_fn fn, void *user, char *err,

@@ -128,6 +128,7 @@ int train_fit(const struct train_data *d, const struct train_fit_options *o,
 	      struct pattern_weights *w, struct train_fit_report *rep, train_fit_progress progress,
 	      void *user, char *err, size_t errlen);
 
+/* The fixed-depth match between two evaluations (train-match.c). */
 struct train_match_result {
 	double points_a; /* wins + draws/2 of evaluation A */
 	int games;	 /* games played */

@@ -239,14 +239,14 @@ static bool run_format(void *opts, const char *text)
 	{                                                                                          \
 		.name = "game-time", .kind = CLI_OPT_NUMBER,                                       \
 		.offset = offsetof(struct run_options, game_time), .above_zero = true,             \
-		.max = 100000, .what = "a number of minutes above 0, at most 100000",             \
+		.max = 100000, .what = "a number of minutes above 0, at most 100000",              \
 		.arg = "MINUTES", .help = HELP                                                     \
 	}
 #define RUN_OPT_TIMEOUT(HELP)                                                                      \
 	{                                                                                          \
 		.name = "timeout", .kind = CLI_OPT_NUMBER,                                         \
 		.offset = offsetof(struct run_options, timeout), .above_zero = true,               \
-		.max = LEVEL_TIME_MAX, .what = "a number of seconds above 0, at most 1000000",    \
+		.max = LEVEL_TIME_MAX, .what = "a number of seconds above 0, at most 1000000",     \
 		.arg = "S", .help = HELP                                                           \
 	}
 #define RUN_OPT_JOBS(HELP)                                                                         \
@@ -608,25 +608,6 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 	return -1;
 }
 
-/* Fills names[] with distinct report names for the players (a repeated
-   specification gets "#2", "#3" ...). */
-static void distinct_names(const char *const *specs, int n, char (*names)[REPORT_NAME_LEN])
-{
-	for (int i = 0; i < n; i++) {
-		int same = 0;
-
-		for (int j = 0; j < i; j++)
-			same += !strcmp(specs[i], specs[j]);
-		size_t len =
-		    strlen(specs[i]) < REPORT_NAME_LEN - 8 ? strlen(specs[i]) : REPORT_NAME_LEN - 8;
-
-		memcpy(names[i], specs[i], len);
-		names[i][len] = '\0';
-		if (same)
-			sprintf(names[i] + len, "#%d", (same + 1) % 100);
-	}
-}
-
 /* Loads the evaluation of each level player into `opt` (one per distinct
    SPEC, in `evals`) and writes the players' report names into `names`.
    Returns 0, or 2 after printing why a SPEC cannot be loaded. */
@@ -667,7 +648,7 @@ static int load_evals(const struct run_options *ro, bool tournament, const char 
 			labels[i] = text[i];
 		}
 	}
-	distinct_names(labels, n, names);
+	match_names_distinct(labels, n, names);
 	return 0;
 }
 
@@ -861,8 +842,8 @@ static bool say_forfeited_all(const struct run_options *ro, const struct report 
 
 	for (int i = 0; i < n_players; i++) {
 		char reason[REPORT_END_LEN];
-		int n = stats_forfeited_all(played->games, played->n, names[i], reason,
-					    sizeof reason);
+		int n =
+		    stats_forfeited_all(played->games, played->n, names[i], reason, sizeof reason);
 
 		if (n == 0)
 			continue;
@@ -886,7 +867,8 @@ static int run(int argc, char **argv, bool tournament)
 	struct match_plan plan;
 	struct run_state st;
 	struct match_game *games;
-	int n_players, status, per_pair, total = 0, first, last, pairs;
+	char err[100];
+	int n_players, status;
 
 	status = parse_run_options(argc, argv, tournament, &ro);
 	if (status >= 0)
@@ -914,28 +896,19 @@ static int run(int argc, char **argv, bool tournament)
 		match_openings_free(&openings);
 		return status;
 	}
-	per_pair = ro.games ? (int)ro.games : 2 * openings.n;
-	pairs = n_players * (n_players - 1) / 2;
-	games = calloc((size_t)per_pair * (size_t)pairs, sizeof *games);
-	if (!games) {
-		free_evals(&evals);
-		match_openings_free(&openings);
-		fprintf(stderr, "othello: out of memory\n");
-		return 1;
-	}
-	for (int a = 0; a < n_players; a++)
-		for (int b = a + 1; b < n_players; b++)
-			total += match_schedule_pair(per_pair, openings.n, ro.seed, a, b, total + 1,
-						     games + total);
-	match_shard_range(total, ro.shard, ro.shards, &first, &last);
 	memset(&plan, 0, sizeof plan);
 	plan.n_players = n_players;
 	plan.specs = players;
 	plan.names = names_p;
 	plan.opt = opt;
 	plan.openings = &openings;
-	plan.games = games + first;
-	plan.n_games = last - first;
+	if (match_plan_schedule(&plan, (int)ro.games, ro.seed, ro.shard, ro.shards, &games, err,
+				sizeof err) < 0) {
+		free_evals(&evals);
+		match_openings_free(&openings);
+		fprintf(stderr, "othello: %s\n", err);
+		return 1;
+	}
 	plan.jobs = (int)ro.jobs;
 	plan.log_dir = ro.log_dir;
 	plan.warn = on_warning;
