@@ -441,8 +441,8 @@ Test(openings, transcript_with_separators)
 	board_start(&b);
 	for (int i = 0; i < 4; i++)
 		board_play(&b, o.moves[i], board_flips(b.own, b.opp, o.moves[i]));
-	cr_assert_eq(b.own, o.board.own);
-	cr_assert_eq(b.opp, o.board.opp);
+	cr_assert_eq(b.own, o.board.b8.own);
+	cr_assert_eq(b.opp, o.board.b8.opp);
 }
 
 Test(openings, board_string_and_errors)
@@ -498,7 +498,7 @@ Test(openings, a_whole_game_is_an_opening)
 	for (int i = 0; i < o.n_moves; i++)
 		moves += o.moves[i] != SQ_PASS;
 	cr_assert_eq(moves, 60);
-	cr_assert(board_game_over(&o.board));
+	cr_assert(board_game_over(&o.board.b8));
 }
 
 Test(openings, a_transcript_needs_a_move_and_only_separators_between)
@@ -847,7 +847,7 @@ Test(match, a_level_player_explains_its_moves)
 	match_openings_start(&list);
 	cr_assert_eq(match_player_new_game(p, &list.v[0], 1, err, sizeof err), 0);
 	cr_assert_eq(match_player_genmove(p, &list.v[0].board, BLACK, &m, err, sizeof err), 0);
-	cr_assert(board_is_legal(&list.v[0].board, m.move));
+	cr_assert(board_is_legal(&list.v[0].board.b8, m.move));
 	cr_assert(m.has_reasoning);
 	cr_assert_eq(m.reasoning.source, SOURCE_SEARCH);
 	cr_assert_eq(m.reasoning.depth, 3);

@@ -290,6 +290,7 @@ static void exec_genmove(struct gtp_state *s, int argc, char **argv)
 {
 	char msg[REPORT_END_LEN];
 	struct match_move m;
+	struct pos p;
 	int color, saved = s->n;
 
 	if (argc != 2 || (color = parse_color(argv[1])) < 0) {
@@ -312,7 +313,8 @@ static void exec_genmove(struct gtp_state *s, int argc, char **argv)
 		return;
 	}
 	match_player_set_time(s->brain, move_time(s, color));
-	if (match_player_genmove(s->brain, b, (enum color)color, &m, msg, sizeof msg) < 0) {
+	pos_set_board(&p, b);
+	if (match_player_genmove(s->brain, &p, (enum color)color, &m, msg, sizeof msg) < 0) {
 		s->n = saved;
 		reply(s, false, "cannot choose a move: %s", msg);
 		return;

@@ -123,8 +123,8 @@ static int make_openings(struct match_opening *op, int n, int plies, uint64_t se
 		for (int j = 0; j < k && !dup; j++) {
 			struct board a, c;
 
-			board_canonical(&op[j].board, &a, NULL);
-			board_canonical(&op[k].board, &c, NULL);
+			board_canonical(pos_board8(&op[j].board), &a, NULL);
+			board_canonical(pos_board8(&op[k].board), &c, NULL);
 			dup = a.own == c.own && a.opp == c.opp;
 		}
 		k += !dup;

@@ -187,8 +187,9 @@ static const char *color_word(enum color c)
 /* Writes a GGF game of the opening (its start and moves) for `set game`. */
 static void ggf_opening(const struct match_opening *o, char *out, size_t len)
 {
-	uint64_t black = o->start_side == BLACK ? o->start.own : o->start.opp;
-	uint64_t white = o->start_side == BLACK ? o->start.opp : o->start.own;
+	const struct board *b = pos_board8(&o->start); /* external engines play 8×8 */
+	uint64_t black = o->start_side == BLACK ? b->own : b->opp;
+	uint64_t white = o->start_side == BLACK ? b->opp : b->own;
 	enum color side = o->start_side;
 	size_t n;
 	int i;
@@ -283,7 +284,7 @@ static int gtp_time_settings(struct match_player *p, const struct match_opening 
 	p->clock.main = 0;
 	if (p->opt.time <= 0 || (p->noted & NOTE_TIME_SETTINGS))
 		return 0;
-	clock_start(&p->clock, p->opt.time, (board_empty_count(&o->board) + 1) / 2);
+	clock_start(&p->clock, p->opt.time, (pos_empty_count(&o->board) + 1) / 2);
 	p->clock.told = !(p->noted & NOTE_TIME_LEFT);
 	snprintf(line, sizeof line, "time_settings %d %d %d", p->clock.main, p->clock.byo,
 		 p->clock.stones);

@@ -20,6 +20,7 @@
 
 #include "book.h"
 #include "datadir.h"
+#include "engine.h"
 #include "eval.h"
 #include "level.h"
 
@@ -35,7 +36,8 @@ enum { LEVEL_PLAYER_SMALL_MB = 1, LEVEL_PLAYER_LARGE_MB = 32, LEVEL_PLAYER_SMALL
 struct level_player {
 	struct level_spec spec;	   /* the level, options applied */
 	double base_time;	   /* spec.time as made */
-	struct level_state *state; /* searcher and generator */
+	struct engine *engine;	   /* its searches, on any board (player 0 of the engine) */
+	const struct veval *veval; /* the evaluation on another board, or NULL (built in) */
 	char name[GAME_LEVEL_LEN]; /* level text of the reasoning: the level and its evaluation */
 	const struct book *book;   /* the opening book, or NULL */
 	struct book *own_book;	   /* the book when this player loaded it (owned), or NULL */
@@ -145,12 +147,17 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 	}
 	small = lp->spec.approach != LEVEL_MASTER && lp->spec.time <= 0 &&
 		lp->spec.depth <= LEVEL_PLAYER_SMALL_DEPTH;
-	lp->state = level_state_new(&lp->spec, opt ? opt->eval : NULL, lp->book, 1,
-				    opt && opt->hash_mb ? opt->hash_mb
-				    : small		? LEVEL_PLAYER_SMALL_MB
-							: LEVEL_PLAYER_LARGE_MB,
-				    err, errlen);
-	if (!lp->state) {
+	lp->veval = opt ? opt->veval : NULL;
+	lp->engine = engine_new(opt ? opt->eval : NULL, lp->book,
+				opt && opt->hash_mb ? opt->hash_mb
+				: small		    ? LEVEL_PLAYER_SMALL_MB
+						    : LEVEL_PLAYER_LARGE_MB);
+	if (!lp->engine) {
+		snprintf(err, errlen, "out of memory");
+		level_player_free(lp);
+		return NULL;
+	}
+	if (engine_level_new(lp->engine, 0, &lp->spec, 1, err, errlen) < 0) {
 		level_player_free(lp);
 		return NULL;
 	}
@@ -162,7 +169,7 @@ void level_player_free(struct level_player *lp)
 {
 	if (!lp)
 		return;
-	level_state_free(lp->state);
+	engine_free(lp->engine);
 	book_free(lp->own_book);
 	free(lp);
 }
@@ -186,7 +193,7 @@ int level_player_new_game(struct level_player *lp, uint64_t seed, char *err, siz
 {
 	(void)err;
 	(void)errlen;
-	level_state_reset(lp->state, seed);
+	engine_new_game(lp->engine, 0, seed);
 	return 0;
 }
 
@@ -237,7 +244,7 @@ static void fill_reasoning(const struct level_player *lp, const struct level_mov
 
 /* The level's move in `b`, with its reasoning. Returns 0, or -1 with a
    message. */
-int level_player_genmove(struct level_player *lp, const struct board *b, enum color side,
+int level_player_genmove(struct level_player *lp, const struct pos *b, enum color side,
 			 struct match_move *out, char *err, size_t errlen)
 {
 	struct level_move *m = malloc(sizeof *m);
@@ -247,7 +254,9 @@ int level_player_genmove(struct level_player *lp, const struct board *b, enum co
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	if (level_choose_move(&lp->spec, lp->state, b, &lp->clock, NULL, NULL, m) < 0) {
+	if (lp->veval && !pos_board8(b))
+		engine_set_veval(lp->engine, b->variant, lp->veval);
+	if (engine_choose(lp->engine, 0, &lp->spec, 1, b, lp->clock.remaining, NULL, NULL, m) < 0) {
 		snprintf(err, errlen, "the level failed to choose a move");
 		free(m);
 		return -1;

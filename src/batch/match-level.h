@@ -18,7 +18,7 @@ void level_player_free(struct level_player *lp);
 void level_player_set_time(struct level_player *lp, double seconds);
 void level_player_set_clock(struct level_player *lp, double seconds);
 int level_player_new_game(struct level_player *lp, uint64_t seed, char *err, size_t errlen);
-int level_player_genmove(struct level_player *lp, const struct board *b, enum color side,
+int level_player_genmove(struct level_player *lp, const struct pos *b, enum color side,
 			 struct match_move *out, char *err, size_t errlen);
 
 #endif

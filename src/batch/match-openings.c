@@ -23,19 +23,89 @@
  */
 #include "match.h"
 #include "parse.h"
+#include "square.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Parses one opening (see the table above) into `o`. Returns 0, or -1 with
-   "column N: what". */
-int match_opening_parse(const char *text, struct match_opening *o, char *err, size_t errlen)
+/* Plays the pass of the side to move in o's position when it has no move but the other
+   side has one (a transcript does not write passes). */
+static void opening_pass(struct match_opening *o, struct pos *b, enum color *side)
 {
-	struct board b;
+	if (!pos_moves(b) && pos_opponent_moves(b)) {
+		pos_pass(b);
+		*side = (enum color) !*side;
+		o->moves[o->n_moves++] = SQ_PASS;
+	}
+}
+
+/* The square at text[i] of board v (8×8: a column a-h and a row 1-8, so "a10" is a1; the
+   other boards: their square names, "j10"), with its characters in *len; -1 with a message
+   when none starts there. */
+static int opening_square(enum variant v, const char *text, int i, int *len, char *err,
+			  size_t errlen)
+{
+	int sq;
+
+	if (square_size(v) == 8) {
+		if (text[i + 1] < '1' || text[i + 1] > '8') {
+			snprintf(err, errlen, "column %d: '%c' is not followed by a row 1-8", i + 1,
+				 text[i]);
+			return -1;
+		}
+		*len = 2;
+		return (text[i + 1] - '1') * 8 + (tolower((unsigned char)text[i]) - 'a');
+	}
+	sq = square_parse(v, text + i, len);
+	if (sq < 0)
+		snprintf(err, errlen, "column %d: '%c' does not start a square of %s (%s)", i + 1,
+			 text[i], square_variant_name(v), square_range(v));
+	return sq;
+}
+
+/* Reads the moves of a transcript opening from o's start. 0, or -1 with "column N: what". */
+static int opening_moves(enum variant v, struct match_opening *o, size_t len, struct pos *b,
+			 enum color *side, char *err, size_t errlen)
+{
+	char last = (char)('a' + square_size(v) - 1);
+
+	for (int i = 0; i < (int)len; i++) {
+		int c = tolower((unsigned char)o->text[i]), sq, n;
+		vbits flips;
+
+		if (c < 'a' || c > last) {
+			if (!isdigit(c) && !strchr(" \t-.,", c)) {
+				snprintf(err, errlen, "column %d: '%c' is not a move", i + 1,
+					 o->text[i]);
+				return -1;
+			}
+			continue;
+		}
+		if ((sq = opening_square(v, o->text, i, &n, err, errlen)) < 0)
+			return -1;
+		opening_pass(o, b, side);
+		if (o->n_moves >= MATCH_OPENING_MOVES - 1 || !(flips = pos_flips(b, sq))) {
+			snprintf(err, errlen, "column %d: %s is not a legal move here", i + 1,
+				 square_text(v, sq).s);
+			return -1;
+		}
+		pos_play(b, sq, flips);
+		*side = (enum color) !*side;
+		o->moves[o->n_moves++] = sq;
+		i += n - 1;
+	}
+	return 0;
+}
+
+/* Parses one opening of board v (see the table above; the squares and board strings are
+   that board's) into `o`. Returns 0, or -1 with "column N: what". */
+int match_opening_parse_on(enum variant v, const char *text, struct match_opening *o, char *err,
+			   size_t errlen)
+{
+	struct pos b;
 	enum color side = BLACK;
 	size_t len = strlen(text);
-	int i;
 
 	while (len > 0 && isspace((unsigned char)text[len - 1]))
 		len--;
@@ -55,10 +125,10 @@ int match_opening_parse(const char *text, struct match_opening *o, char *err, si
 	}
 	memcpy(o->text, text, len);
 	o->text[len] = '\0';
-	board_start(&b);
+	pos_start(&b, v);
 	o->standard = true;
 	if (strcspn(o->text, "0123456789") == len && strcmp(o->text, "-") != 0) {
-		int n = board_parse(o->text, &b, &side, err, errlen);
+		int n = pos_parse(v, o->text, &b, &side, err, errlen);
 
 		if (n < 0)
 			return -1;
@@ -70,52 +140,23 @@ int match_opening_parse(const char *text, struct match_opening *o, char *err, si
 	}
 	o->start = b;
 	o->start_side = side;
-	for (i = 0; o->standard && i < (int)len; i++) {
-		int c = tolower((unsigned char)o->text[i]), sq;
-		uint64_t flips;
-
-		if (c < 'a' || c > 'h') {
-			if (!isdigit(c) && !strchr(" \t-.,", c)) {
-				snprintf(err, errlen, "column %d: '%c' is not a move", i + 1,
-					 o->text[i]);
-				return -1;
-			}
-			continue;
-		}
-		if (o->text[i + 1] < '1' || o->text[i + 1] > '8') {
-			snprintf(err, errlen, "column %d: '%c' is not followed by a row 1-8", i + 1,
-				 o->text[i]);
-			return -1;
-		}
-		sq = (o->text[i + 1] - '1') * 8 + (c - 'a');
-		if (!board_can_move(&b) && board_opponent_can_move(&b)) {
-			board_pass(&b);
-			side = (enum color) !side;
-			o->moves[o->n_moves++] = SQ_PASS;
-		}
-		flips = board_flips(b.own, b.opp, sq);
-		if (!flips) {
-			snprintf(err, errlen, "column %d: %s is not a legal move here", i + 1,
-				 board_square_name(sq));
-			return -1;
-		}
-		board_play(&b, sq, flips);
-		side = (enum color) !side;
-		o->moves[o->n_moves++] = sq;
-		i++;
-	}
+	if (o->standard && opening_moves(v, o, len, &b, &side, err, errlen) < 0)
+		return -1;
 	if (o->standard && o->n_moves == 0 && strcmp(o->text, "-") != 0) {
 		snprintf(err, errlen, "column 1: no move in the transcript (`-` is the start)");
 		return -1;
 	}
-	if (!board_can_move(&b) && board_opponent_can_move(&b)) {
-		board_pass(&b);
-		side = (enum color) !side;
-		o->moves[o->n_moves++] = SQ_PASS;
-	}
+	opening_pass(o, &b, &side);
 	o->board = b;
 	o->side = side;
 	return 0;
+}
+
+/* Parses one 8×8 opening (see the table above) into `o`. Returns 0, or -1 with
+   "column N: what". */
+int match_opening_parse(const char *text, struct match_opening *o, char *err, size_t errlen)
+{
+	return match_opening_parse_on(VARIANT_8X8, text, o, err, errlen);
 }
 
 /* Appends one opening to `out`, whose array has room for `*cap` (grown by
@@ -139,8 +180,8 @@ static int add_opening(struct match_openings *out, int *cap, const struct match_
 /* Reads an openings file (format above) named `name` in messages. Returns
    0, or -1 with "NAME:LINE:COL: what" and `out` left empty; an empty file is
    an error too. Free with match_openings_free. */
-int match_openings_read(FILE *f, const char *name, struct match_openings *out, char *err,
-			size_t errlen)
+int match_openings_read_on(enum variant v, FILE *f, const char *name, struct match_openings *out,
+			   char *err, size_t errlen)
 {
 	char line[1024], msg[160];
 	int lineno = 0, cap = 0, rc, col;
@@ -167,7 +208,7 @@ int match_openings_read(FILE *f, const char *name, struct match_openings *out, c
 			p++;
 		if (!*p)
 			continue;
-		if (match_opening_parse(p, &o, msg, sizeof msg) < 0) {
+		if (match_opening_parse_on(v, p, &o, msg, sizeof msg) < 0) {
 			col = atoi(msg + strlen("column ")) + (int)(p - line);
 			snprintf(err, errlen, "%s:%d:%d:%s", name, lineno, col,
 				 strchr(msg, ':') + 1);
@@ -187,20 +228,32 @@ int match_openings_read(FILE *f, const char *name, struct match_openings *out, c
 	return 0;
 }
 
-/* Makes `out` the one-opening list of the standard start. Returns 0, or -1
-   when out of memory. */
-int match_openings_start(struct match_openings *out)
+/* Reads an 8×8 openings file (match_openings_read_on). */
+int match_openings_read(FILE *f, const char *name, struct match_openings *out, char *err,
+			size_t errlen)
+{
+	return match_openings_read_on(VARIANT_8X8, f, name, out, err, errlen);
+}
+
+/* Makes `out` the one-opening list of board v's start. Returns 0, or -1 when
+   out of memory. */
+int match_openings_start_on(enum variant v, struct match_openings *out)
 {
 	struct match_opening o;
 	char err[80];
+	int cap = 0;
 
 	out->v = NULL;
 	out->n = 0;
-	int cap = 0;
-
-	if (match_opening_parse("-", &o, err, sizeof err) < 0)
+	if (match_opening_parse_on(v, "-", &o, err, sizeof err) < 0)
 		return -1;
 	return add_opening(out, &cap, &o);
+}
+
+/* Makes `out` the one-opening list of the 8×8 standard start. */
+int match_openings_start(struct match_openings *out)
+{
+	return match_openings_start_on(VARIANT_8X8, out);
 }
 
 /* Frees the list and leaves it empty. */

@@ -24,6 +24,7 @@
 
 #include "match-level.h"
 #include "search.h"
+#include "square.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -189,6 +190,13 @@ int match_player_new_game(struct match_player *p, const struct match_opening *o,
 {
 	p->seed = seed;
 	p->rng = seed ? seed : 0x9e3779b97f4a7c15ULL;
+	if ((p->kind == MP_GTP || p->kind == MP_NBOARD || p->kind == MP_SEARCH) &&
+	    !pos_board8(&o->start)) {
+		snprintf(err, errlen, "%s plays on 8x8 only, not on %s",
+			 p->kind == MP_SEARCH ? "a fixed-depth search" : "an external engine",
+			 square_variant_name(o->start.variant));
+		return -1;
+	}
 	if (p->kind == MP_GTP || p->kind == MP_NBOARD)
 		return match_extern_new_game(p, o, err, errlen);
 	if (p->kind == MP_LEVEL)
@@ -201,31 +209,35 @@ int match_player_new_game(struct match_player *p, const struct match_opening *o,
 /* The player's move in `b` (`side` to move, which has a legal move), with its
    reasoning when it has one. Returns 0, or -1 with the reason the player
    loses the game. The move may still be illegal: the caller checks. */
-int match_player_genmove(struct match_player *p, const struct board *b, enum color side,
+int match_player_genmove(struct match_player *p, const struct pos *b, enum color side,
 			 struct match_move *out, char *err, size_t errlen)
 {
-	uint64_t moves = board_moves(b->own, b->opp);
+	vbits moves = pos_moves(b);
 	int k;
 
 	memset(out, 0, sizeof *out);
 	out->move = SQ_NONE;
+	if ((p->kind == MP_GTP || p->kind == MP_NBOARD || p->kind == MP_SEARCH) && !pos_board8(b)) {
+		snprintf(err, errlen, "this player plays on 8x8 only");
+		return -1;
+	}
 	switch (p->kind) {
 	case MP_GTP:
 	case MP_NBOARD:
-		return match_extern_genmove(p, b, side, out, err, errlen);
+		return match_extern_genmove(p, pos_board8(b), side, out, err, errlen);
 	case MP_LEVEL:
 		return level_player_genmove(p->level, b, side, out, err, errlen);
 	case MP_SEARCH:
-		return search_genmove(p, b, out, err, errlen);
+		return search_genmove(p, pos_board8(b), out, err, errlen);
 	case MP_RANDOM:
 		if (!moves) {
 			out->move = SQ_PASS;
 			return 0;
 		}
-		k = (int)(next_random(&p->rng) % (uint64_t)board_popcount(moves));
+		k = (int)(next_random(&p->rng) % (uint64_t)vboard_popcount(moves));
 		while (k--)
 			moves &= moves - 1;
-		out->move = board_first_square(moves);
+		out->move = vboard_first_square(moves);
 		out->has_reasoning = true;
 		out->reasoning.source = SOURCE_RANDOM;
 		snprintf(out->reasoning.level, sizeof out->reasoning.level, "random");

@@ -15,6 +15,7 @@
 #include "reaper.h"
 
 #include "record.h"
+#include "square.h"
 #include "timer.h"
 
 #include <errno.h>
@@ -60,7 +61,7 @@ static struct game *record_start(const struct match_opening *o, const char *blac
 				 const char *white_name, int number, uint64_t seed,
 				 struct game_node **node)
 {
-	struct game *g = game_new();
+	struct game *g = game_new_variant(o->start.variant);
 	char msg[100], text[64];
 	time_t now = time(NULL);
 	struct tm tm;
@@ -68,7 +69,7 @@ static struct game *record_start(const struct match_opening *o, const char *blac
 	*node = NULL;
 	if (!g)
 		return NULL;
-	if (!o->standard && game_set_start(g, &o->start, o->start_side, msg, sizeof msg) < 0) {
+	if (!o->standard && game_set_start_pos(g, &o->start, o->start_side, msg, sizeof msg) < 0) {
 		game_free(g);
 		return NULL;
 	}
@@ -109,7 +110,7 @@ static void report_start(const struct match_table *t, struct report_game *out)
 /* A game under way: the position, the record, the clocks, and who lost. */
 struct table_play {
 	const struct match_table *t; /* the game */
-	struct board b;		     /* the position */
+	struct pos b;		     /* the position, on the series' board */
 	enum color side;	     /* side to move in b */
 	struct game *g;		     /* the record, or NULL */
 	struct game_node *node;	     /* its last node */
@@ -128,7 +129,7 @@ static void play_pass(struct table_play *tp)
 				      sizeof tp->msg) < 0)
 			tp->lost = i;
 	record_move(tp->g, &tp->node, SQ_PASS, NULL, 0);
-	board_pass(&tp->b);
+	pos_pass(&tp->b);
 	tp->side = (enum color) !tp->side;
 }
 
@@ -157,11 +158,11 @@ static void play_move(struct table_play *tp, struct report_game *out)
 		tp->lost = side;
 		return;
 	}
-	if (m.move < 0 || m.move >= 64 || !board_is_legal(&tp->b, m.move)) {
+	if (!square_valid(tp->b.variant, m.move) || !pos_flips(&tp->b, m.move)) {
 		snprintf(tp->msg, sizeof tp->msg, "illegal move %s",
-			 m.move == SQ_PASS	      ? "pass"
-			 : m.move >= 0 && m.move < 64 ? board_square_name(m.move)
-						      : "(none)");
+			 m.move == SQ_PASS			    ? "pass"
+			 : square_valid(tp->b.variant, m.move) ? square_text(tp->b.variant, m.move).s
+								    : "(none)");
 		tp->lost = side;
 		return;
 	}
@@ -170,7 +171,7 @@ static void play_move(struct table_play *tp, struct report_game *out)
 		return;
 	}
 	record_move(tp->g, &tp->node, m.move, &m, t);
-	board_play(&tp->b, m.move, board_flips(tp->b.own, tp->b.opp, m.move));
+	pos_play(&tp->b, m.move, pos_flips(&tp->b, m.move));
 	tp->side = (enum color) !side;
 	out->moves++;
 }
@@ -178,11 +179,11 @@ static void play_move(struct table_play *tp, struct report_game *out)
 /* Counts the discs of the final position into `out` (empties to the winner). */
 static void count_discs(const struct table_play *tp, struct report_game *out)
 {
-	const struct board *b = &tp->b;
-	int own = board_popcount(b->own), opp = board_popcount(b->opp);
-	int score = board_final_score(b); /* side to move's view */
+	const struct pos *b = &tp->b;
+	int own = vboard_popcount(pos_own(b)), opp = vboard_popcount(pos_opp(b));
+	int score = pos_final_score(b); /* side to move's view */
 	int black_n = tp->side == BLACK ? own : opp, white_n = tp->side == BLACK ? opp : own;
-	int empty = 64 - own - opp, black_score = tp->side == BLACK ? score : -score;
+	int empty = pos_empty_count(b), black_score = tp->side == BLACK ? score : -score;
 
 	if (black_score > 0)
 		black_n += empty;
@@ -242,8 +243,8 @@ enum match_end match_play_game(const struct match_table *t, struct report_game *
 							 tp.msg, sizeof tp.msg) < 0)
 			tp.lost = i;
 	}
-	while (tp.lost < 0 && !board_game_over(&tp.b)) {
-		if (board_can_move(&tp.b))
+	while (tp.lost < 0 && !pos_game_over(&tp.b)) {
+		if (pos_moves(&tp.b))
 			play_move(&tp, out);
 		else
 			play_pass(&tp);

@@ -9,6 +9,8 @@
 #define OTHELLO_MATCH_H
 
 #include "board.h"
+#include "position.h"
+#include "veval.h"
 #include "gametree.h"
 #include "report.h"
 
@@ -25,12 +27,13 @@ enum { MATCH_OPENING_MOVES = 120 };
 
 struct match_opening {
 	char text[REPORT_OPENING_LEN]; /* as written: a transcript, a board string, or "-" */
-	struct board start;	       /* position before the moves (standard start or board) */
+	struct pos start;	       /* position before the moves (standard start or board), on
+					  the series' board */
 	enum color start_side;	       /* side to move in start */
 	bool standard;		       /* start is the standard start position */
 	int moves[MATCH_OPENING_MOVES]; /* moves from start, SQ_PASS for passes */
 	int n_moves;		       /* entries in moves */
-	struct board board;	       /* position after the moves: where play begins */
+	struct pos board;	       /* position after the moves: where play begins */
 	enum color side;	       /* side to move in board */
 };
 
@@ -40,9 +43,14 @@ struct match_openings {
 };
 
 int match_opening_parse(const char *text, struct match_opening *o, char *err, size_t errlen);
+int match_opening_parse_on(enum variant v, const char *text, struct match_opening *o, char *err,
+			   size_t errlen);
 int match_openings_read(FILE *f, const char *name, struct match_openings *out, char *err,
 			size_t errlen);
 int match_openings_start(struct match_openings *out);
+int match_openings_read_on(enum variant v, FILE *f, const char *name, struct match_openings *out,
+			   char *err, size_t errlen);
+int match_openings_start_on(enum variant v, struct match_openings *out);
 void match_openings_free(struct match_openings *o);
 
 /* ---- players (match-player.c, match-extern.c) */
@@ -69,6 +77,9 @@ struct match_player_options {
 					   read-only, outlives the player); wins over book */
 	size_t hash_mb;			/* a level's search table, megabytes; 0 = sized by the
 					   level (match-level.c) */
+	const struct veval *veval;	/* a level's evaluation on a board other than 8×8 (shared,
+					   read-only, outlives the player); NULL = the board's
+					   built-in weights */
 };
 
 /* One move a player chose, with what it thought. */
@@ -88,7 +99,7 @@ bool match_player_check_spec(const char *spec, char *err, size_t errlen);
 bool match_player_is_level(const char *spec);
 int match_player_new_game(struct match_player *p, const struct match_opening *o, uint64_t seed,
 			  char *err, size_t errlen);
-int match_player_genmove(struct match_player *p, const struct board *b, enum color side,
+int match_player_genmove(struct match_player *p, const struct pos *b, enum color side,
 			 struct match_move *out, char *err, size_t errlen);
 int match_player_tell(struct match_player *p, enum color who, int move, char *err, size_t errlen);
 void match_player_set_time(struct match_player *p, double seconds);

@@ -90,6 +90,30 @@ void engine_forget_level(struct engine *e, int player)
 	e->lstate[player & 1] = NULL;
 }
 
+/* Makes player's 8×8 level state now (engine_choose would make it on its first move), with
+   `seed`: 0, or -1 with a message when it cannot be made (its table, its evaluation). */
+int engine_level_new(struct engine *e, int player, const struct level_spec *spec, uint64_t seed,
+		     char *err, size_t errlen)
+{
+	struct level_state **slot = &e->lstate[player & 1];
+
+	if (*slot)
+		return 0;
+	*slot = level_state_new(spec, e->eval, e->book, seed, e->tt_megabytes, err, errlen);
+	return *slot ? 0 : -1;
+}
+
+/* Starts a new game for `player`: its 8×8 level state (when made) gets a fresh table and its
+   generator `seed`; the other boards' searchers clear their tables. */
+void engine_new_game(struct engine *e, int player, uint64_t seed)
+{
+	if (e->lstate[player & 1])
+		level_state_reset(e->lstate[player & 1], seed);
+	for (int v = 0; v < VARIANT_COUNT; v++)
+		if (e->vsearch[v])
+			vsearch_clear(e->vsearch[v]);
+}
+
 /* Clears the table of the 8×8 searcher, if it was made (a new game). */
 void engine_clear_search(struct engine *e)
 {

@@ -49,6 +49,9 @@ void engine_free(struct engine *e);
 void engine_set_threads(struct engine *e, int threads);
 void engine_set_veval(struct engine *e, enum variant v, const struct veval *ev);
 void engine_forget_level(struct engine *e, int player);
+int engine_level_new(struct engine *e, int player, const struct level_spec *spec, uint64_t seed,
+		     char *err, size_t errlen);
+void engine_new_game(struct engine *e, int player, uint64_t seed);
 void engine_clear_search(struct engine *e);
 
 int engine_choose(struct engine *e, int player, const struct level_spec *spec, uint64_t seed,
