@@ -99,88 +99,53 @@ static bool db_result(void *opts, const char *text)
 		   "the collection folder (default: $OTHELLO_DB_DIR, else\n"                       \
 		   "$XDG_DATA_HOME/othello-master/db)")
 
+/* The table of action NAME: --db DIR, then the action's own options, then --help. */
+#define DB_ACTION(NAME, ...)                                                                       \
+	.command = NAME, .usage = DB_USAGE, .column = 26, .letters = true,                         \
+	.options = (const struct cli_option[])                                                     \
+	{                                                                                          \
+		DB_DIR_OPTION, __VA_ARGS__, CLI_HELP('h', NULL),                                   \
+		{                                                                                  \
+			0                                                                          \
+		}                                                                                  \
+	}
+
 static const struct cli_options stats_options = {
-    .command = "db stats",
-    .usage = DB_USAGE,
+    DB_ACTION(
+	"db stats",
+	CLI_STRING("moves", 'm', offsetof(struct db_options, moves), "LINE",
+		   "the position these moves from the start reach"),
+	DB_FILTERS,
+	CLI_FLAG("json", 0, offsetof(struct db_options, json), "one JSON object per position"),
+	CLI_FLAG("time", 0, offsetof(struct db_options, time),
+		 "print the time of loading and of each query on stderr")),
     .footer = "db games also takes -n, --limit N (games listed, the latest first; default\n"
 	      "100, 0: all); db export takes -o, --output FILE. Each action's --help lists\n"
 	      "its own options.\n",
-    .column = 26,
-    .letters = true,
-    .options =
-	(const struct cli_option[]){
-	    DB_DIR_OPTION,
-	    CLI_STRING("moves", 'm', offsetof(struct db_options, moves), "LINE",
-		       "the position these moves from the start reach"),
-	    DB_FILTERS,
-	    CLI_FLAG("json", 0, offsetof(struct db_options, json), "one JSON object per position"),
-	    CLI_FLAG("time", 0, offsetof(struct db_options, time),
-		     "print the time of loading and of each query on stderr"),
-	    CLI_HELP('h', NULL),
-	    {0},
-	},
 };
 
 static const struct cli_options games_options = {
-    .command = "db games",
-    .usage = DB_USAGE,
-    .column = 26,
-    .letters = true,
-    .options =
-	(const struct cli_option[]){
-	    DB_DIR_OPTION,
-	    CLI_STRING("moves", 'm', offsetof(struct db_options, moves), "LINE",
-		       "the position these moves from the start reach"),
-	    DB_FILTERS,
-	    CLI_INT("limit", 'n', offsetof(struct db_options, limit), 0, 100000000, "N",
-		    "N games at most, the latest first (default 100;\n0: all)"),
-	    CLI_FLAG("json", 0, offsetof(struct db_options, json), "a JSON array of games"),
-	    CLI_HELP('h', NULL),
-	    {0},
-	},
+    DB_ACTION("db games",
+	      CLI_STRING("moves", 'm', offsetof(struct db_options, moves), "LINE",
+			 "the position these moves from the start reach"),
+	      DB_FILTERS,
+	      CLI_INT("limit", 'n', offsetof(struct db_options, limit), 0, 100000000, "N",
+		      "N games at most, the latest first (default 100;\n0: all)"),
+	      CLI_FLAG("json", 0, offsetof(struct db_options, json), "a JSON array of games")),
 };
 
 static const struct cli_options show_options = {
-    .command = "db show",
-    .usage = DB_USAGE,
-    .column = 26,
-    .letters = true,
-    .options =
-	(const struct cli_option[]){
-	    DB_DIR_OPTION,
-	    CLI_FLAG("json", 0, offsetof(struct db_options, json), "the game as a JSON object"),
-	    CLI_HELP('h', NULL),
-	    {0},
-	},
+    DB_ACTION("db show",
+	      CLI_FLAG("json", 0, offsetof(struct db_options, json), "the game as a JSON object")),
 };
 
 static const struct cli_options export_options = {
-    .command = "db export",
-    .usage = DB_USAGE,
-    .column = 26,
-    .letters = true,
-    .options =
-	(const struct cli_option[]){
-	    DB_DIR_OPTION,
-	    CLI_STRING("output", 'o', offsetof(struct db_options, output), "FILE",
-		       "the file written (.sgf, .ggf, .txt, .obf; or OUT)"),
-	    CLI_HELP('h', NULL),
-	    {0},
-	},
+    DB_ACTION("db export", CLI_STRING("output", 'o', offsetof(struct db_options, output), "FILE",
+				      "the file written (.sgf, .ggf, .txt, .obf; or OUT)")),
 };
 
 static const struct cli_options info_options = {
-    .command = "db info",
-    .usage = DB_USAGE,
-    .column = 26,
-    .letters = true,
-    .options =
-	(const struct cli_option[]){
-	    DB_DIR_OPTION,
-	    CLI_FLAG("json", 0, offsetof(struct db_options, json), "one JSON object"),
-	    CLI_HELP('h', NULL),
-	    {0},
-	},
+    DB_ACTION("db info", CLI_FLAG("json", 0, offsetof(struct db_options, json), "one JSON object")),
 };
 
 /* Reads and indexes the collection of `o` into `db`, saying on stderr what
