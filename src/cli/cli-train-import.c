@@ -258,20 +258,9 @@ static const struct cli_options measure_options = {
 
 /* What the threads of `train measure exact` share. */
 struct measure_shared {
-	const struct eval *ev;			 /* orders the solver's moves */
 	const struct train_position *const *pos; /* the positions to solve */
 	int *value;				 /* their exact values, discs */
 };
-
-static void *measure_start(void *ctx)
-{
-	return search_new(16, ((const struct measure_shared *)ctx)->ev);
-}
-
-static void measure_stop(void *state)
-{
-	search_free(state);
-}
 
 /* Solves position i; 0, or -1 when the solve fails. */
 static int measure_work(void *ctx, void *state, size_t i)
@@ -281,7 +270,7 @@ static int measure_work(void *ctx, void *state, size_t i)
 	struct search_limits lim = {.endgame = 64};
 	struct search_result r;
 
-	if (search_run(state, &b, &lim, NULL, NULL, &r) != 0 || !r.endgame)
+	if (search_run(*(struct search **)state, &b, &lim, NULL, NULL, &r) != 0 || !r.endgame)
 		return -1;
 	sh->value[i] = r.score >= 0 ? (r.score + 50) / 100 : -((-r.score + 50) / 100);
 	return 0;
@@ -300,20 +289,121 @@ static int cmp_sampled(const void *a, const void *b)
 	return ha < hb ? -1 : ha > hb;
 }
 
+/* Reads the data files argv[first..argc-1] into `d`; 0, or -1 after a message. */
+static int measure_read(int argc, char **argv, int first, struct train_data *d)
+{
+	char err[512];
+
+	for (int i = first; i < argc; i++) {
+		FILE *f = fopen(argv[i], "rb");
+
+		if (!f) {
+			fprintf(stderr, "othello train measure: %s: cannot open\n", argv[i]);
+			return -1;
+		}
+		if (train_data_read(f, argv[i], d, NULL, 0, NULL, err, sizeof err) < 0) {
+			fprintf(stderr, "othello train measure: %s\n", err);
+			fclose(f);
+			return -1;
+		}
+		fclose(f);
+	}
+	return 0;
+}
+
+/* The positions of `d` measured (exact labels unless --all, LO to HI empties), ordered by
+   their hash, at most --sample of each number of empties: an array of `*n` (the caller
+   frees it), or NULL when memory runs out. */
+static const struct train_position **
+measure_pick(const struct train_data *d, const struct measure_args *a, int lo, int hi, size_t *n)
+{
+	const struct train_position **pick = malloc((d->n ? d->n : 1) * sizeof(*pick));
+	struct sampled *order = malloc((d->n ? d->n : 1) * sizeof(*order));
+	long count[61] = {0};
+	size_t n_order = 0;
+
+	*n = 0;
+	if (!order || !pick) {
+		free(order);
+		free(pick);
+		return NULL;
+	}
+	for (size_t i = 0; i < d->n; i++) {
+		struct board b = {d->pos[i].own, d->pos[i].opp};
+		int e = board_empty_count(&b);
+
+		if ((a->all || d->pos[i].exact) && e >= lo && e <= hi)
+			order[n_order++] = (struct sampled){board_hash(&b), &d->pos[i]};
+	}
+	qsort(order, n_order, sizeof(*order), cmp_sampled);
+	for (size_t i = 0; i < n_order; i++) {
+		struct board b = {order[i].pos->own, order[i].pos->opp};
+		int e = board_empty_count(&b);
+
+		if (a->sample && count[e] >= a->sample)
+			continue;
+		count[e]++;
+		pick[(*n)++] = order[i].pos;
+	}
+	free(order);
+	return pick;
+}
+
+/* Prints the table of `train measure`: per number of empties, the error of `ev` (or, when
+   `value` is not NULL, of the exact values in it) against the labels of the `n` positions
+   of `pick`. */
+static void measure_print(const struct train_position *const *pick, size_t n, const int *value,
+			  const struct eval *ev, bool all)
+{
+	double abs_err[61] = {0}, bias[61] = {0}, t_abs = 0, t_bias = 0;
+	long count[61] = {0}, right[61] = {0}, total = 0, t_right = 0;
+	bool exact = value != NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		struct board b = {pick[i]->own, pick[i]->opp};
+		int e = board_empty_count(&b);
+		double diff;
+
+		diff = (exact ? value[i] : eval_board(ev, &b) / 100.0) - pick[i]->score;
+		abs_err[e] += diff < 0 ? -diff : diff;
+		bias[e] += diff;
+		right[e] += diff == 0;
+		count[e]++;
+	}
+	printf("empties  positions  error0   bias%s  (discs, %s labels)\n",
+	       exact ? "  exact-%" : "", all ? "all" : "exact");
+	for (int e = 60; e >= 0; e--) {
+		if (!count[e])
+			continue;
+		printf("%7d  %9ld  %6.2f  %+5.2f", e, count[e], abs_err[e] / (double)count[e],
+		       bias[e] / (double)count[e]);
+		if (exact)
+			printf("  %7.1f", 100.0 * (double)right[e] / (double)count[e]);
+		printf("\n");
+		t_abs += abs_err[e];
+		t_bias += bias[e];
+		t_right += right[e];
+		total += count[e];
+	}
+	if (total) {
+		printf("    all  %9ld  %6.2f  %+5.2f", total, t_abs / (double)total,
+		       t_bias / (double)total);
+		if (exact)
+			printf("  %7.1f", 100.0 * (double)t_right / (double)total);
+		printf("\n");
+	}
+}
+
 /* `othello train measure`: see the top of this file. */
 int cli_train_measure(int argc, char **argv)
 {
 	struct measure_args a = {false, 0, NULL, 1};
 	struct train_data d = {0};
-	double abs_err[61] = {0}, bias[61] = {0}, t_abs = 0, t_bias = 0;
-	long count[61] = {0}, right[61] = {0}, total = 0, t_right = 0;
 	const struct train_position **pick = NULL;
-	struct sampled *order = NULL;
 	int *value = NULL, lo = 0, hi = 60, first, st, rc = 2;
-	size_t n_pick = 0, n_order = 0;
+	size_t n_pick = 0;
 	struct eval *ev = NULL;
 	bool exact;
-	char err[512];
 
 	if ((st = cli_options_parse(&measure_options, argc, argv, &a, &first)) >= 0)
 		return st;
@@ -339,96 +429,27 @@ int cli_train_measure(int argc, char **argv)
 	}
 	if (!(ev = cli_eval_open(exact ? "pattern" : argv[first], stderr)))
 		return 2;
-	for (int i = first + 1; i < argc; i++) {
-		FILE *f = fopen(argv[i], "rb");
-
-		if (!f) {
-			fprintf(stderr, "othello train measure: %s: cannot open\n", argv[i]);
-			goto out;
-		}
-		if (train_data_read(f, argv[i], &d, NULL, 0, NULL, err, sizeof err) < 0) {
-			fprintf(stderr, "othello train measure: %s\n", err);
-			fclose(f);
-			goto out;
-		}
-		fclose(f);
-	}
-	/* The positions measured, ordered by their hash, at most --sample of each empties. */
-	if (!(order = malloc((d.n ? d.n : 1) * sizeof(*order))) ||
-	    !(pick = malloc((d.n ? d.n : 1) * sizeof(*pick)))) {
-		fprintf(stderr, "othello train measure: out of memory\n");
+	if (measure_read(argc, argv, first + 1, &d) < 0)
 		goto out;
-	}
-	for (size_t i = 0; i < d.n; i++) {
-		struct board b = {d.pos[i].own, d.pos[i].opp};
-		int e = board_empty_count(&b);
-
-		if ((a.all || d.pos[i].exact) && e >= lo && e <= hi)
-			order[n_order++] = (struct sampled){board_hash(&b), &d.pos[i]};
-	}
-	qsort(order, n_order, sizeof(*order), cmp_sampled);
-	for (size_t i = 0; i < n_order; i++) {
-		struct board b = {order[i].pos->own, order[i].pos->opp};
-		int e = board_empty_count(&b);
-
-		if (a.sample && count[e] >= a.sample)
-			continue;
-		count[e]++;
-		pick[n_pick++] = order[i].pos;
-	}
-	memset(count, 0, sizeof(count));
-	if (!(value = malloc((n_pick ? n_pick : 1) * sizeof(*value)))) {
+	if (!(pick = measure_pick(&d, &a, lo, hi, &n_pick)) ||
+	    !(value = malloc((n_pick ? n_pick : 1) * sizeof(*value)))) {
 		fprintf(stderr, "othello train measure: out of memory\n");
 		goto out;
 	}
 	if (exact && jobs_run(&(struct jobs){.items = n_pick,
 					     .threads = (int)a.jobs,
-					     .ctx = &(struct measure_shared){ev, pick, value},
-					     .start = measure_start,
-					     .stop = measure_stop,
+					     .ctx = &(struct measure_shared){pick, value},
+					     .searcher = {sizeof(struct search *), 16, ev},
 					     .work = measure_work}) < 0) {
 		fprintf(stderr, "othello train measure: a solve failed, or memory or threads ran "
 				"out\n");
 		goto out;
 	}
-	for (size_t i = 0; i < n_pick; i++) {
-		struct board b = {pick[i]->own, pick[i]->opp};
-		int e = board_empty_count(&b);
-		double diff;
-
-		diff = (exact ? value[i] : eval_board(ev, &b) / 100.0) - pick[i]->score;
-		abs_err[e] += diff < 0 ? -diff : diff;
-		bias[e] += diff;
-		right[e] += diff == 0;
-		count[e]++;
-	}
-	printf("empties  positions  error0   bias%s  (discs, %s labels)\n",
-	       exact ? "  exact-%" : "", a.all ? "all" : "exact");
-	for (int e = 60; e >= 0; e--) {
-		if (!count[e])
-			continue;
-		printf("%7d  %9ld  %6.2f  %+5.2f", e, count[e], abs_err[e] / (double)count[e],
-		       bias[e] / (double)count[e]);
-		if (exact)
-			printf("  %7.1f", 100.0 * (double)right[e] / (double)count[e]);
-		printf("\n");
-		t_abs += abs_err[e];
-		t_bias += bias[e];
-		t_right += right[e];
-		total += count[e];
-	}
-	if (total) {
-		printf("    all  %9ld  %6.2f  %+5.2f", total, t_abs / (double)total,
-		       t_bias / (double)total);
-		if (exact)
-			printf("  %7.1f", 100.0 * (double)t_right / (double)total);
-		printf("\n");
-	}
+	measure_print(pick, n_pick, exact ? value : NULL, ev, a.all);
 	rc = 0;
 out:
 	eval_free(ev);
 	train_data_free(&d);
-	free(order);
 	free(pick);
 	free(value);
 	return rc;
