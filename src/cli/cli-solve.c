@@ -163,20 +163,83 @@ static int judge(const struct obf_position *pos, const struct search_result *res
 	return bad;
 }
 
+/*
+ * Solves each position of the OBF file `f` (named `path` in messages) with `s`
+ * under `lim`, printing a line for each (with every move's score when
+ * `all_moves`) and then the total. Returns 0, 1 if a score mismatches, or 2
+ * after a message when the file is bad or the output cannot be written.
+ */
+static int solve_file(FILE *f, const char *path, struct search *s, const struct search_limits *lim,
+		      bool all_moves)
+{
+	struct obf_position pos;
+	struct search_result res;
+	char line[OBF_LINE_MAX], err[200];
+	int lineno = 0, count = 0, mismatches = 0, status = 0, got, col;
+	uint64_t total_nodes = 0;
+	double total_time = 0;
+
+	while ((got = parse_get_line(f, line, sizeof line, lineno == 0, &col, err, sizeof err))) {
+		int bad;
+
+		if (got < 0) {
+			if (col == 0)
+				fprintf(stderr, "%s: %s\n", path, err);
+			else
+				fprintf(stderr, "%s:%d:%d: %s\n", path, lineno + 1, col, err);
+			status = 2;
+			break;
+		}
+		lineno++;
+		got = obf_parse_line(line, &pos, &col, err, sizeof err);
+		if (got < 0) {
+			int skip = 0;
+
+			if (col > 0)
+				fprintf(stderr, "%s:%d:%d: %s\n", path, lineno, col, err);
+			else if (sscanf(err, "column %d: %n", &col, &skip) == 1 && skip > 0)
+				fprintf(stderr, "%s:%d:%d: %s\n", path, lineno, col, err + skip);
+			else
+				fprintf(stderr, "%s:%d: %s\n", path, lineno, err);
+			status = 2;
+			break;
+		}
+		if (got == 0)
+			continue;
+		count++;
+		search_clear(s);
+		search_run(s, &pos.b, lim, NULL, NULL, &res);
+		bad = judge(&pos, &res, lim, count);
+		print_pv(&res);
+		printf("\n");
+		if (all_moves && !lim->wld)
+			bad += print_all_moves(&pos, &res);
+		if (!cli_output_ok()) {
+			status = 2;
+			break;
+		}
+		mismatches += bad != 0;
+		total_nodes += res.nodes;
+		total_time += res.time;
+	}
+	if (status)
+		return status;
+	printf("total: %d positions, %d mismatches, %llu nodes, %.3f s, %.0f nodes/s\n", count,
+	       mismatches, (unsigned long long)total_nodes, total_time,
+	       total_time > 0 ? (double)total_nodes / total_time : 0.0);
+	return mismatches ? 1 : 0;
+}
+
 /* `othello solve`: solves the positions of an OBF file; 0, 1 if a score
    mismatches, 2 on bad usage or a bad file. */
 int cli_solve(int argc, char **argv)
 {
 	struct solve_options so = {.hash_mb = 64, .eval_spec = "pattern"};
 	struct search_limits lim = {.endgame = 60};
-	struct obf_position pos;
-	struct search_result res;
 	struct eval *ev;
 	struct search *s;
-	char line[OBF_LINE_MAX], err[200], eval_name[EVALSPEC_NAME_LEN];
-	int first, lineno = 0, count = 0, mismatches = 0, status = 0, got, col;
-	uint64_t total_nodes = 0;
-	double total_time = 0;
+	char eval_name[EVALSPEC_NAME_LEN];
+	int first, status;
 	FILE *f;
 
 	if ((status = cli_options_parse(&solve_options, argc, argv, &so, &first)) >= 0)
@@ -218,57 +281,9 @@ int cli_solve(int argc, char **argv)
 		return 2;
 	}
 	cli_search_threads("solve", s, so.threads);
-	while ((got = parse_get_line(f, line, sizeof line, lineno == 0, &col, err, sizeof err))) {
-		int bad;
-
-		if (got < 0) {
-			if (col == 0)
-				fprintf(stderr, "%s: %s\n", argv[first], err);
-			else
-				fprintf(stderr, "%s:%d:%d: %s\n", argv[first], lineno + 1, col, err);
-			status = 2;
-			break;
-		}
-		lineno++;
-		got = obf_parse_line(line, &pos, &col, err, sizeof err);
-		if (got < 0) {
-			int skip = 0;
-
-			if (col > 0)
-				fprintf(stderr, "%s:%d:%d: %s\n", argv[first], lineno, col, err);
-			else if (sscanf(err, "column %d: %n", &col, &skip) == 1 && skip > 0)
-				fprintf(stderr, "%s:%d:%d: %s\n", argv[first], lineno, col,
-					err + skip);
-			else
-				fprintf(stderr, "%s:%d: %s\n", argv[first], lineno, err);
-			status = 2;
-			break;
-		}
-		if (got == 0)
-			continue;
-		count++;
-		search_clear(s);
-		search_run(s, &pos.b, &lim, NULL, NULL, &res);
-		bad = judge(&pos, &res, &lim, count);
-		print_pv(&res);
-		printf("\n");
-		if (so.all_moves && !lim.wld)
-			bad += print_all_moves(&pos, &res);
-		if (!cli_output_ok()) {
-			status = 2;
-			break;
-		}
-		mismatches += bad != 0;
-		total_nodes += res.nodes;
-		total_time += res.time;
-	}
+	status = solve_file(f, argv[first], s, &lim, so.all_moves);
 	fclose(f);
 	search_free(s);
 	eval_free(ev);
-	if (status)
-		return status;
-	printf("total: %d positions, %d mismatches, %llu nodes, %.3f s, %.0f nodes/s\n", count,
-	       mismatches, (unsigned long long)total_nodes, total_time,
-	       total_time > 0 ? (double)total_nodes / total_time : 0.0);
-	return mismatches ? 1 : 0;
+	return status;
 }
