@@ -128,24 +128,17 @@ static int pick_sequence(struct search *srch, const struct balanced_options *o, 
 	return n;
 }
 
-static bool parse_range(const char *s, long *lo, long *hi)
-{
-	char buf[32], *dash;
-
-	snprintf(buf, sizeof buf, "%s", s);
-	dash = strchr(buf, '-');
-	if (!dash)
-		return cli_parse_int(buf, 1, 40, lo) && (*hi = *lo, true);
-	*dash = '\0';
-	return cli_parse_int(buf, 1, 40, lo) && cli_parse_int(dash + 1, *lo, 40, hi);
-}
-
 /* --plies MIN-MAX (or N). */
 static bool balanced_plies(void *opts, const char *text)
 {
 	struct balanced_options *o = opts;
+	int lo, hi;
 
-	return parse_range(text, &o->min_plies, &o->max_plies);
+	if (!cli_parse_range(text, 1, 40, &lo, &hi))
+		return false;
+	o->min_plies = lo;
+	o->max_plies = hi;
+	return true;
 }
 
 static const struct cli_options balanced_cli_options = {

@@ -60,25 +60,6 @@ static const struct cli_options testset_options = {
 	},
 };
 
-/* Parses "LO-HI" (or one number) of empties into `lo`, `hi`; false if it is not one. */
-static bool parse_empties(const char *s, int *lo, int *hi)
-{
-	char buf[32], *dash;
-	long a, b;
-
-	if (strlen(s) >= sizeof buf)
-		return false;
-	strcpy(buf, s);
-	dash = strchr(buf, '-');
-	if (dash)
-		*dash = '\0';
-	if (!cli_parse_int(buf, 1, 59, &a) || !cli_parse_int(dash ? dash + 1 : buf, a, 59, &b))
-		return false;
-	*lo = (int)a;
-	*hi = (int)b;
-	return true;
-}
-
 /*
  * Reads the test-set lines already in `path` (if it exists) and marks their
  * indices in `done` (count entries); returns 0, or -1 after a message if the
@@ -138,7 +119,7 @@ int cli_train_testset(int argc, char **argv)
 	}
 	o = (struct testset_options){(uint32_t)a.count, 0,	     0,
 				     (uint64_t)a.seed,	(int)a.jobs, (size_t)a.hash_mb};
-	if (!parse_empties(a.empties, &o.lo, &o.hi)) {
+	if (!cli_parse_range(a.empties, 1, 59, &o.lo, &o.hi)) {
 		fprintf(stderr, "othello train testset: --empties: '%s' is not LO-HI (1 to 59)\n",
 			a.empties);
 		return 2;

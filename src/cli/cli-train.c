@@ -458,33 +458,13 @@ static struct pattern_weights *fit_start(const char *from)
 	return w;
 }
 
-/* Parses "LO-HI" (or one number) with min <= LO <= HI <= max into *lo, *hi; false if it is not
-   one. */
-static bool parse_range(const char *s, int min, int max, int *lo, int *hi)
-{
-	char buf[32], *dash;
-	long l, h;
-
-	if (strlen(s) >= sizeof buf)
-		return false;
-	strcpy(buf, s);
-	dash = strchr(buf, '-');
-	if (dash)
-		*dash = '\0';
-	if (!cli_parse_int(buf, min, max, &l) || !cli_parse_int(dash ? dash + 1 : buf, l, max, &h))
-		return false;
-	*lo = (int)l;
-	*hi = (int)h;
-	return true;
-}
-
 /* Parses --phases "LO-HI" (or one phase) into `o` (needs a warm start); false if it is not one.
  */
 static bool parse_phases(const char *s, struct train_fit_options *o)
 {
 	int lo, hi;
 
-	if (!o->warm || !parse_range(s, 0, PATTERN_PHASES - 1, &lo, &hi))
+	if (!o->warm || !cli_parse_range(s, 0, PATTERN_PHASES - 1, &lo, &hi))
 		return false;
 	o->phase_lo = lo;
 	o->phase_end = hi + 1;
@@ -656,8 +636,8 @@ static int cmd_calibrate(struct train_args *a)
 		return 2;
 	}
 	if ((a->phases &&
-	     !parse_range(a->phases, 0, PATTERN_PHASES - 1, &o.phase_lo, &o.phase_hi)) ||
-	    (a->depths && !parse_range(a->depths, 1, 60, &o.depth_lo, &o.depth_hi)) ||
+	     !cli_parse_range(a->phases, 0, PATTERN_PHASES - 1, &o.phase_lo, &o.phase_hi)) ||
+	    (a->depths && !cli_parse_range(a->depths, 1, 60, &o.depth_lo, &o.depth_hi)) ||
 	    o.depth_lo == o.depth_hi || o.step < 1) {
 		fprintf(stderr,
 			"othello train calibrate: --phases is LO-HI (0 to %d), --depths A-B "

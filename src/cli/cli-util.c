@@ -1,6 +1,6 @@
 /*
  * cli-util.c — helpers shared by the subcommands: parsing whole numbers and
- * numbers of seconds (option values and arguments; the option messages are
+ * numbers of seconds and ranges LO-HI (option values and arguments; the option messages are
  * cli-options.c's), a position given as `start`, moves or a board string, the progress bar of the
  * long batch commands, and giving a searcher the threads --threads asks for.
  */
@@ -56,6 +56,26 @@ int cli_parse_position(const char *command, const char *s, struct board *b, enum
 bool cli_parse_int(const char *s, long lo, long hi, long *out)
 {
 	return parse_long(s, lo, hi, out);
+}
+
+/* True, with the numbers in `lo` and `hi`, when `s` is "LO-HI" with min <= LO <= HI <= max,
+   or one number N in [min, max] (LO = HI = N). */
+bool cli_parse_range(const char *s, int min, int max, int *lo, int *hi)
+{
+	char buf[32], *dash;
+	long l, h;
+
+	if (strlen(s) >= sizeof buf)
+		return false;
+	strcpy(buf, s);
+	dash = strchr(buf, '-');
+	if (dash)
+		*dash = '\0';
+	if (!cli_parse_int(buf, min, max, &l) || !cli_parse_int(dash ? dash + 1 : buf, l, max, &h))
+		return false;
+	*lo = (int)l;
+	*hi = (int)h;
+	return true;
 }
 
 /* True, with the number in `out`, when `s` is a finite decimal number >= 0

@@ -66,6 +66,9 @@ int cli_parse_position(const char *command, const char *s, struct board *b, enum
 
 /* Parses a whole decimal integer in [lo, hi]; false if `s` is anything else. */
 bool cli_parse_int(const char *s, long lo, long hi, long *out);
+/* Parses "LO-HI" or one number N (LO = HI = N), min <= LO <= HI <= max; false if `s` is anything
+   else. */
+bool cli_parse_range(const char *s, int min, int max, int *lo, int *hi);
 /* Parses a non-negative decimal number of seconds; false if `s` is anything else. */
 bool cli_parse_seconds(const char *s, double *out);
 int cli_selectivity(const char *command, const char *option, const char *text);
