@@ -362,11 +362,8 @@ static int book_check(int argc, char **argv)
 	if ((rc = cli_options_parse(&book_check_options, argc, argv, NULL, &first)) >= 0)
 		return rc;
 	rc = 0;
-	if (first >= argc) {
-		fprintf(stderr, "othello book check: expected book files\n");
-		cli_options_usage(&book_check_options, stderr);
+	if (!cli_options_args(&book_check_options, argc - first, 1, -1, "book files"))
 		return 2;
-	}
 	for (int i = first; i < argc; i++) {
 		struct book *bk = book_new();
 
@@ -429,11 +426,8 @@ static int book_import(int argc, char **argv)
 	if ((rc = cli_options_parse(&book_import_options, argc, argv, &bo, &first)) >= 0)
 		return rc;
 	rc = 2;
-	if (first >= argc) {
-		fprintf(stderr, "othello book import: expected game collections\n");
-		cli_options_usage(&book_import_options, stderr);
+	if (!cli_options_args(&book_import_options, argc - first, 1, -1, "game collections"))
 		return 2;
-	}
 	for (int i = first; i < argc; i++)
 		if (gamedb_load(argv[i], &games, err, sizeof err) < 0) {
 			fprintf(stderr, "othello book import: %s\n", err);

@@ -473,11 +473,8 @@ static int db_show(int argc, char **argv)
 
 	if ((st = cli_options_parse(&show_options, argc, argv, &o, &first)) >= 0)
 		return st;
-	if (first + 1 != argc) {
-		fprintf(stderr, "othello db show: expected a game number N\n");
-		cli_options_usage(&show_options, stderr);
+	if (!cli_options_args(&show_options, argc - first, 1, 1, "a game number N"))
 		return 2;
-	}
 	if ((st = db_open(&db, &o, false)))
 		return st;
 	if (!game_number("db show", &db, argv[first], &game)) {
@@ -538,12 +535,9 @@ static int db_export(int argc, char **argv)
 
 	if ((st = cli_options_parse(&export_options, argc, argv, &o, &first)) >= 0)
 		return st;
-	if (first + (o.output ? 1 : 2) != argc) {
-		fprintf(stderr,
-			"othello db export: expected a game number N and OUT (or -o OUT)\n");
-		cli_options_usage(&export_options, stderr);
+	if (!cli_options_args(&export_options, argc - first, o.output ? 1 : 2, o.output ? 1 : 2,
+			      "a game number N and OUT (or -o OUT)"))
 		return 2;
-	}
 	out = o.output ? o.output : argv[first + 1];
 	if (record_format_from_path(out) < 0) {
 		fprintf(stderr,

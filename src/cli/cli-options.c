@@ -339,3 +339,18 @@ void cli_options_usage(const struct cli_options *t, FILE *f)
 	if (t->footer)
 		fputs(t->footer, f);
 }
+
+/*
+ * True when the `n` arguments after the options of table `t` are between
+ * `least` and `most` (most < 0: no limit); else says "othello CMD: expected
+ * WHAT" and prints the usage, on stderr, and returns false.
+ */
+bool cli_options_args(const struct cli_options *t, int n, int least, int most, const char *what)
+{
+	if (n >= least && (most < 0 || n <= most))
+		return true;
+	say_command(t);
+	fprintf(stderr, ": expected %s\n", what);
+	cli_options_usage(t, stderr);
+	return false;
+}

@@ -109,6 +109,7 @@ struct cli_options {
 	}
 
 int cli_options_parse(const struct cli_options *t, int argc, char **argv, void *opts, int *first);
+bool cli_options_args(const struct cli_options *t, int n, int least, int most, const char *what);
 void cli_options_usage(const struct cli_options *t, FILE *f);
 
 #endif

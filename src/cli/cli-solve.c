@@ -245,11 +245,8 @@ int cli_solve(int argc, char **argv)
 	if ((status = cli_options_parse(&solve_options, argc, argv, &so, &first)) >= 0)
 		return status;
 	status = 0;
-	if (first + 1 != argc) {
-		fprintf(stderr, "othello solve: expected one OBF file\n");
-		cli_options_usage(&solve_options, stderr);
+	if (!cli_options_args(&solve_options, argc - first, 1, 1, "one OBF file"))
 		return 2;
-	}
 	if (so.variant && strcmp(so.variant, "8x8") != 0) {
 		const struct vgeom *g = cli_variant("solve", so.variant);
 		struct cli_vsolve_options vo = {so.time, so.hash_mb, so.all_moves, so.wld};

@@ -147,11 +147,8 @@ int cli_train_import(int argc, char **argv)
 	err[0] = '\0';
 	if ((st = cli_options_parse(&import_options, argc, argv, &a, &first)) >= 0)
 		return st;
-	if (argc - first < 2) {
-		fprintf(stderr, "othello train import: expected OUT.dat and a collection\n");
-		cli_options_usage(&import_options, stderr);
+	if (!cli_options_args(&import_options, argc - first, 2, -1, "OUT.dat and a collection"))
 		return 2;
-	}
 	if (a.shard && (sscanf(a.shard, "%d/%d", &shard, &shards) != 2 || shards < 1 || shard < 0 ||
 			shard >= shards || shards > 1000)) {
 		fprintf(stderr, "othello train import: --shard: '%s' is not K/N with 0 <= K < N\n",
@@ -407,11 +404,8 @@ int cli_train_measure(int argc, char **argv)
 
 	if ((st = cli_options_parse(&measure_options, argc, argv, &a, &first)) >= 0)
 		return st;
-	if (argc - first < 2) {
-		fprintf(stderr, "othello train measure: expected SPEC and a data file\n");
-		cli_options_usage(&measure_options, stderr);
+	if (!cli_options_args(&measure_options, argc - first, 2, -1, "SPEC and a data file"))
 		return 2;
-	}
 	if (a.empties && sscanf(a.empties, "%d-%d", &lo, &hi) != 2 &&
 	    sscanf(a.empties, "%d", &lo) == 1)
 		hi = lo;

@@ -112,11 +112,8 @@ int cli_train_testset(int argc, char **argv)
 
 	if ((st = cli_options_parse(&testset_options, argc, argv, &a, &first)) >= 0)
 		return st;
-	if (first + 1 != argc) {
-		fprintf(stderr, "othello train testset: expected one output file\n");
-		cli_options_usage(&testset_options, stderr);
+	if (!cli_options_args(&testset_options, argc - first, 1, 1, "one output file"))
 		return 2;
-	}
 	o = (struct testset_options){(uint32_t)a.count, 0,	     0,
 				     (uint64_t)a.seed,	(int)a.jobs, (size_t)a.hash_mb};
 	if (!cli_parse_range(a.empties, 1, 59, &o.lo, &o.hi)) {
@@ -335,11 +332,8 @@ int cli_train_test(int argc, char **argv)
 
 	if ((st = cli_options_parse(&test_options, argc, argv, &a, &first)) >= 0)
 		return st;
-	if (first + 2 != argc) {
-		fprintf(stderr, "othello train test: expected an evaluation and a test set\n");
-		cli_options_usage(&test_options, stderr);
+	if (!cli_options_args(&test_options, argc - first, 2, 2, "an evaluation and a test set"))
 		return 2;
-	}
 	if (!parse_depths(a.depths, &o)) {
 		fprintf(stderr,
 			"othello train test: --depths: '%s' is not a list of depths "
