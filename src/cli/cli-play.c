@@ -89,6 +89,13 @@ static bool play_no_book(void *opts, const char *text)
 	return true;
 }
 
+/* An option that is a setting of the engine players' levels (taken by CALL). */
+#define PLAY_SETTING(NAME, CALL, WHAT, ARG, HELP)                                                  \
+	{                                                                                          \
+		.name = NAME, .kind = CLI_OPT_CALL, .call = CALL, .what = WHAT, .arg = ARG,        \
+		.help = HELP                                                                       \
+	}
+
 static const struct cli_options play_options = {
     .command = NULL,
     .usage = "usage: othello [play] [OPTIONS] [FILE]\n"
@@ -123,26 +130,13 @@ static const struct cli_options play_options = {
 		       "seconds at least between two engine moves\n"
 		       "(default 1 when engines play both sides, else 0);\n"
 		       "P pauses, G then plays one move"),
-	    {.name = "random",
-	     .kind = CLI_OPT_CALL,
-	     .call = play_random,
-	     .what = "a whole number from 0 to 100",
-	     .arg = "PERCENT",
-	     .help = "random offsets on the engine's evaluations"},
-	    {.name = "seed",
-	     .kind = CLI_OPT_CALL,
-	     .call = play_seed,
-	     .what = "a whole number from 0 to 2147483647",
-	     .arg = "N",
-	     .help = "seed of the engine's randomness"},
-	    {.name = "book",
-	     .kind = CLI_OPT_LIST,
-	     .offset = offsetof(struct play_options, books),
-	     .hi = CTL_MAX_BOOKS,
-	     .what = "books",
-	     .arg = "FILE",
-	     .help = "opening book to use (repeatable: books combine);\n"
-		     "default: the shipped book"},
+	    PLAY_SETTING("random", play_random, "a whole number from 0 to 100", "PERCENT",
+			 "random offsets on the engine's evaluations"),
+	    PLAY_SETTING("seed", play_seed, "a whole number from 0 to 2147483647", "N",
+			 "seed of the engine's randomness"),
+	    CLI_BOOKS_OPTION(offsetof(struct play_options, books),
+			     "opening book to use (repeatable: books combine);\n"
+			     "default: the shipped book"),
 	    {.name = "no-book",
 	     .kind = CLI_OPT_CALL,
 	     .call = play_no_book,

@@ -83,4 +83,12 @@ void cli_search_threads(const char *command, struct search *s, long n);
 #define CLI_THREADS_OPTION(OFFSET)                                                                 \
 	CLI_INT("threads", 0, OFFSET, 0, 64, "N", "search threads (default 0: one per online core)")
 
+/* The repeatable --book FILE option of a command whose engines read opening books, into the
+   struct cli_list at OFFSET (at most CTL_MAX_BOOKS, controller.h, books). */
+#define CLI_BOOKS_OPTION(OFFSET, HELP)                                                             \
+	{                                                                                          \
+		.name = "book", .kind = CLI_OPT_LIST, .offset = OFFSET, .hi = CTL_MAX_BOOKS,       \
+		.what = "books", .arg = "FILE", .help = HELP                                       \
+	}
+
 #endif
