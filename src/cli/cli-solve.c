@@ -183,10 +183,7 @@ static int solve_file(FILE *f, const char *path, struct search *s, const struct 
 		int bad;
 
 		if (got < 0) {
-			if (col == 0)
-				fprintf(stderr, "%s: %s\n", path, err);
-			else
-				fprintf(stderr, "%s:%d:%d: %s\n", path, lineno + 1, col, err);
+			cli_file_error(path, col ? lineno + 1 : 0, col, err);
 			status = 2;
 			break;
 		}
@@ -195,12 +192,9 @@ static int solve_file(FILE *f, const char *path, struct search *s, const struct 
 		if (got < 0) {
 			int skip = 0;
 
-			if (col > 0)
-				fprintf(stderr, "%s:%d:%d: %s\n", path, lineno, col, err);
-			else if (sscanf(err, "column %d: %n", &col, &skip) == 1 && skip > 0)
-				fprintf(stderr, "%s:%d:%d: %s\n", path, lineno, col, err + skip);
-			else
-				fprintf(stderr, "%s:%d: %s\n", path, lineno, err);
+			if (col <= 0 && !(sscanf(err, "column %d: %n", &col, &skip) == 1 && skip > 0))
+				col = 0;
+			cli_file_error(path, lineno, col, err + skip);
 			status = 2;
 			break;
 		}

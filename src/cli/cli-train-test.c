@@ -226,10 +226,7 @@ static long read_set(const char *path, struct obf_position **set)
 				 board_popcount(board_moves(p.b.own, p.b.opp)));
 		}
 		if (got < 0) {
-			if (col > 0)
-				fprintf(stderr, "%s:%d:%d: %s\n", path, lineno, col, err);
-			else
-				fprintf(stderr, "%s:%d: %s\n", path, lineno, err);
+			cli_file_error(path, lineno, col > 0 ? col : 0, err);
 			goto fail;
 		}
 		if (got == 0)

@@ -52,6 +52,18 @@ int cli_parse_position(const char *command, const char *s, struct board *b, enum
 	return 0;
 }
 
+/* Says on stderr that `msg` holds at PATH:LINE:COL (without LINE when `line` is 0, without COL
+   when `col` is 0), the form of every message about a place in a file. */
+void cli_file_error(const char *path, int line, int col, const char *msg)
+{
+	fprintf(stderr, "%s", path);
+	if (line > 0)
+		fprintf(stderr, ":%d", line);
+	if (col > 0)
+		fprintf(stderr, ":%d", col);
+	fprintf(stderr, ": %s\n", msg);
+}
+
 /* True, with the number in `out`, when `s` is a whole decimal number in [lo, hi]. */
 bool cli_parse_int(const char *s, long lo, long hi, long *out)
 {

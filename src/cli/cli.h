@@ -63,6 +63,7 @@ bool cli_output_ok(void);
 int cli_output_finish(int status);
 
 int cli_parse_position(const char *command, const char *s, struct board *b, enum color *side);
+void cli_file_error(const char *path, int line, int col, const char *msg);
 
 /* Parses a whole decimal integer in [lo, hi]; false if `s` is anything else. */
 bool cli_parse_int(const char *s, long lo, long hi, long *out);
