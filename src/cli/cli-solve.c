@@ -56,8 +56,8 @@ static const struct cli_options solve_options = {
 		       "limit, the default)"),
 	    CLI_FLAG("all-moves", 'a', offsetof(struct solve_options, all_moves),
 		     "print every move's exact score, checked against the file's"),
-	    CLI_INT("hash", 'H', offsetof(struct solve_options, hash_mb), 1, 65536, "MB",
-		    "transposition table size (default 64)"),
+	    CLI_HASH_OPTION(offsetof(struct solve_options, hash_mb),
+			    "transposition table size (default 64)"),
 	    CLI_STRING("eval", 0, offsetof(struct solve_options, eval_spec), "SPEC",
 		       "move ordering: pattern (default), classic or a weights file"),
 	    CLI_STRING("selectivity", 's', offsetof(struct solve_options, selectivity), "P",
@@ -192,7 +192,8 @@ static int solve_file(FILE *f, const char *path, struct search *s, const struct 
 		if (got < 0) {
 			int skip = 0;
 
-			if (col <= 0 && !(sscanf(err, "column %d: %n", &col, &skip) == 1 && skip > 0))
+			if (col <= 0 &&
+			    !(sscanf(err, "column %d: %n", &col, &skip) == 1 && skip > 0))
 				col = 0;
 			cli_file_error(path, lineno, col, err + skip);
 			status = 2;

@@ -26,11 +26,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct testset_args {
-	const char *openings; /* --openings FILE */
-	long count;	      /* --count N */
-	const char *empties;  /* --empties LO-HI */
-	long seed;	      /* --seed S */
+/* The options of `train testset` and `train test` (each table takes those it uses). */
+struct test_args {
+	const char *openings; /* testset --openings FILE */
+	long count;	      /* testset --count N */
+	const char *empties;  /* testset --empties LO-HI */
+	long seed;	      /* testset --seed S */
+	const char *depths;   /* test --depths D,D,... */
 	long jobs;	      /* --jobs J */
 	long hash_mb;	      /* --hash MB */
 };
@@ -43,18 +45,17 @@ static const struct cli_options testset_options = {
     .column = 17,
     .options =
 	(const struct cli_option[]){
-	    CLI_STRING("openings", 0, offsetof(struct testset_args, openings), "FILE",
+	    CLI_STRING("openings", 0, offsetof(struct test_args, openings), "FILE",
 		       "opening lines the games start from (openings/balanced.txt)"),
-	    CLI_INT("count", 'n', offsetof(struct testset_args, count), 1, 10000000, "N",
+	    CLI_INT("count", 'n', offsetof(struct test_args, count), 1, 10000000, "N",
 		    "positions in the set (default 2000)"),
-	    CLI_STRING("empties", 'e', offsetof(struct testset_args, empties), "LO-HI",
+	    CLI_STRING("empties", 'e', offsetof(struct test_args, empties), "LO-HI",
 		       "empty squares of the positions, spread evenly (default 20-36)"),
-	    CLI_INT("seed", 's', offsetof(struct testset_args, seed), 0, 2147483647, "S",
+	    CLI_INT("seed", 's', offsetof(struct test_args, seed), 0, 2147483647, "S",
 		    "the games (default 1)"),
-	    CLI_INT("jobs", 'j', offsetof(struct testset_args, jobs), 1, 64, "J",
-		    "threads (default 1)"),
-	    CLI_INT("hash", 'H', offsetof(struct testset_args, hash_mb), 1, 65536, "MB",
-		    "transposition table of each thread (default 64)"),
+	    CLI_JOBS_OPTION(offsetof(struct test_args, jobs), "threads (default 1)"),
+	    CLI_HASH_OPTION(offsetof(struct test_args, hash_mb),
+			    "transposition table of each thread (default 64)"),
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
@@ -99,7 +100,7 @@ static void testset_progress_bar(uint64_t done, uint64_t total, void *user)
 /* `othello train testset`: see the top of this file. */
 int cli_train_testset(int argc, char **argv)
 {
-	struct testset_args a = {
+	struct test_args a = {
 	    .count = 2000, .empties = "20-36", .seed = 1, .jobs = 1, .hash_mb = 64};
 	struct testset_options o;
 	struct train_opening *ops = NULL;
@@ -153,12 +154,6 @@ out:
 	return st;
 }
 
-struct test_args {
-	const char *depths; /* --depths D,D,... */
-	long jobs;	    /* --jobs J */
-	long hash_mb;	    /* --hash MB */
-};
-
 static const struct cli_options test_options = {
     .command = "train test",
     .usage = "usage: othello train test SPEC SET.obf [--depths D,D,...] [--jobs J] [--hash MB]\n"
@@ -169,10 +164,9 @@ static const struct cli_options test_options = {
 	(const struct cli_option[]){
 	    CLI_STRING("depths", 'd', offsetof(struct test_args, depths), "D,D,...",
 		       "midgame search depths (default 1,4,8; at most 8 of them)"),
-	    CLI_INT("jobs", 'j', offsetof(struct test_args, jobs), 1, 64, "J",
-		    "threads (default 1)"),
-	    CLI_INT("hash", 'H', offsetof(struct test_args, hash_mb), 1, 65536, "MB",
-		    "transposition table of each thread (default 16)"),
+	    CLI_JOBS_OPTION(offsetof(struct test_args, jobs), "threads (default 1)"),
+	    CLI_HASH_OPTION(offsetof(struct test_args, hash_mb),
+			    "transposition table of each thread (default 16)"),
 	    CLI_HELP('h', NULL),
 	    {0},
 	},

@@ -84,6 +84,11 @@ void cli_search_threads(const char *command, struct search *s, long n);
 #define CLI_THREADS_OPTION(OFFSET)                                                                 \
 	CLI_INT("threads", 0, OFFSET, 0, 64, "N", "search threads (default 0: one per online core)")
 
+/* The --jobs J option of a batch command (the threads of its job pool) and the --hash MB option
+   (megabytes of transposition table), each a long at OFFSET. */
+#define CLI_JOBS_OPTION(OFFSET, HELP) CLI_INT("jobs", 'j', OFFSET, 1, 64, "J", HELP)
+#define CLI_HASH_OPTION(OFFSET, HELP) CLI_INT("hash", 'H', OFFSET, 1, 65536, "MB", HELP)
+
 /* The repeatable --book FILE option of a command whose engines read opening books, into the
    struct cli_list at OFFSET (at most CTL_MAX_BOOKS, controller.h, books). */
 #define CLI_BOOKS_OPTION(OFFSET, HELP)                                                             \
