@@ -642,28 +642,10 @@ static int db_info(int argc, char **argv)
 /* `othello db ACTION ...`: the exit status (0, or 2 on bad usage or input). */
 int cli_db(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		int (*run)(int argc, char **argv);
-	} actions[] = {{"stats", db_stats},
-		       {"games", db_games},
-		       {"show", db_show},
-		       {"export", db_export},
-		       {"info", db_info}};
+	static const struct cli_action actions[] = {{"stats", db_stats}, {"games", db_games},
+						    {"show", db_show},	 {"export", db_export},
+						    {"info", db_info},	 {NULL, NULL}};
 
-	if (argc < 2) {
-		cli_options_usage(&stats_options, stderr);
-		return 2;
-	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-		cli_options_usage(&stats_options, stdout);
-		return 0;
-	}
-	for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++)
-		if (strcmp(argv[1], actions[i].name) == 0)
-			return actions[i].run(argc - 1, argv + 1);
-	fprintf(stderr, "othello db: unknown action '%s' (stats, games, show, export, info)\n",
-		argv[1]);
-	cli_options_usage(&stats_options, stderr);
-	return 2;
+	return cli_actions_run("db", actions, "stats, games, show, export, info", &stats_options,
+			       argc, argv);
 }
