@@ -441,24 +441,31 @@ static int db_games(int argc, char **argv)
 	return 0;
 }
 
-/* Reads the game number of `db show|export` into `*game` (from 0); false
-   after a message when it is not one of `db`. */
-static bool game_number(const char *command, const struct gamedb_index *db, const char *text,
-			size_t *game)
+/* Opens the collection of `o` into `db` (db_open) and reads the game number
+   `text` of `db show|export` into `*game` (from 0). 0, or 2 after a message
+   (with `db` freed) when the collection cannot be read or the number is not
+   one of its games. */
+static int db_open_game(const char *command, struct gamedb_index *db, const struct db_options *o,
+			const char *text, size_t *game)
 {
 	long v;
+	int st;
 
+	if ((st = db_open(db, o, false)))
+		return st;
 	if (!cli_parse_int(text, 1, 100000000, &v)) {
 		fprintf(stderr, "othello %s: '%s' is not a game number (from 1)\n", command, text);
-		return false;
+		gamedb_index_free(db);
+		return 2;
 	}
 	if ((size_t)v > db->games.n) {
 		fprintf(stderr, "othello %s: no game %ld (the database holds %zu)\n", command, v,
 			db->games.n);
-		return false;
+		gamedb_index_free(db);
+		return 2;
 	}
 	*game = (size_t)v - 1;
-	return true;
+	return 0;
 }
 
 /* `othello db show N`. */
@@ -475,12 +482,8 @@ static int db_show(int argc, char **argv)
 		return st;
 	if (!cli_options_args(&show_options, argc - first, 1, 1, "a game number N"))
 		return 2;
-	if ((st = db_open(&db, &o, false)))
+	if ((st = db_open_game("db show", &db, &o, argv[first], &game)))
 		return st;
-	if (!game_number("db show", &db, argv[first], &game)) {
-		gamedb_index_free(&db);
-		return 2;
-	}
 	g = &db.games.g[game];
 	file = gamedb_file_of(&db, game, &record);
 	if (o.json) {
@@ -546,12 +549,8 @@ static int db_export(int argc, char **argv)
 			out);
 		return 2;
 	}
-	if ((st = db_open(&db, &o, false)))
+	if ((st = db_open_game("db export", &db, &o, argv[first], &game)))
 		return st;
-	if (!game_number("db export", &db, argv[first], &game)) {
-		gamedb_index_free(&db);
-		return 2;
-	}
 	st = 0;
 	if (!(r = gamedb_to_record(&db.games.g[game], &db.players, &db.tournaments, err,
 				   sizeof(err))) ||
