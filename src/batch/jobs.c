@@ -25,10 +25,14 @@ static void *pool_thread(void *arg)
 {
 	struct pool *p = arg;
 	const struct jobs *j = p->j;
-	void *state = j->start ? j->start(j->ctx) : NULL;
+	const struct jobs_searcher *sr = &j->searcher;
+	bool searcher = !j->start && sr->size > 0;
+	void *state = j->start	 ? j->start(j->ctx)
+		      : searcher ? jobs_searcher_new(sr->size, sr->tt_mb, sr->ev)
+				 : NULL;
 
 	pthread_mutex_lock(&p->lock);
-	if (j->start && !state)
+	if ((j->start || searcher) && !state)
 		p->failed = true;
 	pthread_mutex_unlock(&p->lock);
 	for (;;) {
@@ -36,7 +40,8 @@ static void *pool_thread(void *arg)
 		int rc;
 
 		pthread_mutex_lock(&p->lock);
-		while (!p->failed && p->next < j->items && j->skip && j->skip(j->ctx, p->next))
+		while (!p->failed && p->next < j->items &&
+		       ((j->done && j->done[p->next]) || (j->skip && j->skip(j->ctx, p->next))))
 			p->next++;
 		if (p->failed || p->next >= j->items) {
 			pthread_mutex_unlock(&p->lock);
@@ -50,7 +55,9 @@ static void *pool_thread(void *arg)
 			p->failed = true;
 		pthread_mutex_unlock(&p->lock);
 	}
-	if (state && j->stop)
+	if (state && searcher)
+		jobs_searcher_free(state);
+	else if (state && j->stop)
 		j->stop(state);
 	return NULL;
 }

@@ -103,11 +103,9 @@ long testset_index_of(const char *line)
 
 /* What the generation threads share. */
 struct gen {
-	const struct eval *ev;		 /* move choice of the searches */
 	const struct train_opening *ops; /* openings */
 	int n_ops;			 /* their number */
 	const struct testset_options *o; /* the set */
-	const uint8_t *done;		 /* indices already in the file, or NULL */
 	FILE *out;			 /* the file */
 	testset_progress progress;	 /* progress report, or NULL */
 	void *user;			 /* its argument */
@@ -121,20 +119,6 @@ struct gen_state {
 	struct search *s;	 /* the search (first: jobs_searcher_new) */
 	char line[OBF_LINE_MAX]; /* the OBF line */
 };
-
-static bool gen_skip(void *ctx, size_t i)
-{
-	const struct gen *g = ctx;
-
-	return g->done && g->done[i];
-}
-
-static void *gen_start(void *ctx)
-{
-	const struct gen *c = ctx;
-
-	return jobs_searcher_new(sizeof(struct gen_state), c->o->hash_mb, c->ev);
-}
 
 /* Makes the line of position `index` of the set; returns 0 or -1. */
 static int gen_work(void *ctx, void *state, size_t index)
@@ -183,20 +167,13 @@ int testset_generate(const struct eval *ev, const struct train_opening *ops, int
 		     const struct testset_options *o, const uint8_t *done, FILE *out,
 		     testset_progress progress, void *user, char *err, size_t errlen)
 {
-	struct gen g = {.ev = ev,
-			.ops = ops,
-			.n_ops = n_ops,
-			.o = o,
-			.done = done,
-			.out = out,
-			.progress = progress,
-			.user = user};
+	struct gen g = {
+	    .ops = ops, .n_ops = n_ops, .o = o, .out = out, .progress = progress, .user = user};
 	struct jobs j = {.items = o->count,
 			 .threads = o->jobs,
 			 .ctx = &g,
-			 .skip = gen_skip,
-			 .start = gen_start,
-			 .stop = jobs_searcher_free,
+			 .done = done,
+			 .searcher = {sizeof(struct gen_state), o->hash_mb, ev},
 			 .work = gen_work,
 			 .finish = gen_finish};
 
@@ -277,13 +254,6 @@ void testset_bucket_add(struct testset_bucket *into, const struct testset_bucket
 	}
 }
 
-static void *measure_start(void *ctx)
-{
-	const struct measure *c = ctx;
-
-	return jobs_searcher_new(sizeof(struct measure_state), c->o->hash_mb, c->ev);
-}
-
 static int measure_work(void *ctx, void *state, size_t i)
 {
 	struct measure *m = ctx;
@@ -329,8 +299,7 @@ int testset_measure(const struct eval *ev, const struct obf_position *set, size_
 	struct jobs j = {.items = n,
 			 .threads = o->jobs,
 			 .ctx = &m,
-			 .start = measure_start,
-			 .stop = jobs_searcher_free,
+			 .searcher = {sizeof(struct measure_state), o->hash_mb, ev},
 			 .work = measure_work,
 			 .finish = measure_finish};
 

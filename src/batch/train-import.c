@@ -286,7 +286,6 @@ static int write_record(FILE *out, uint32_t id, const struct train_position *pos
 
 /* What the solving threads share. */
 struct solve_shared {
-	const struct eval *ev;		      /* evaluation of the solver's move ordering */
 	struct tree *t;			      /* the tree */
 	const uint32_t *todo;		      /* nodes to solve, in order */
 	size_t n_todo;			      /* their number */
@@ -316,13 +315,6 @@ static bool solve_skip(void *ctx, size_t r)
 
 	return (int)(r % (size_t)sh->o->shards) != sh->o->shard ||
 	       (id < sh->done_len && sh->done[id]);
-}
-
-static void *solve_start(void *ctx)
-{
-	const struct solve_shared *c = ctx;
-
-	return jobs_searcher_new(sizeof(struct solve_state), c->o->tt_mb, c->ev);
 }
 
 /* Solves the positions of record r; 0, or -1 when a solve fails. */
@@ -463,8 +455,7 @@ int train_import(const struct gamedb_game *games, size_t n, const struct eval *e
 	/* The positions to solve, shuffled. */
 	if (!(todo = solve_order(&t, &n_todo, rep)))
 		goto oom;
-	sh = (struct solve_shared){.ev = ev,
-				   .t = &t,
+	sh = (struct solve_shared){.t = &t,
 				   .todo = todo,
 				   .n_todo = n_todo,
 				   .records = (n_todo + IMPORT_RECORD - 1) / IMPORT_RECORD,
@@ -474,14 +465,14 @@ int train_import(const struct gamedb_game *games, size_t n, const struct eval *e
 				   .out = out,
 				   .progress = progress,
 				   .user = user};
-	if (n_todo && jobs_run(&(struct jobs){.items = sh.records,
-					      .threads = o->jobs,
-					      .ctx = &sh,
-					      .skip = solve_skip,
-					      .start = solve_start,
-					      .stop = jobs_searcher_free,
-					      .work = solve_work,
-					      .finish = solve_finish}) < 0) {
+	if (n_todo &&
+	    jobs_run(&(struct jobs){.items = sh.records,
+				    .threads = o->jobs,
+				    .ctx = &sh,
+				    .skip = solve_skip,
+				    .searcher = {sizeof(struct solve_state), o->tt_mb, ev},
+				    .work = solve_work,
+				    .finish = solve_finish}) < 0) {
 		snprintf(err, errlen,
 			 "a solve failed, the data file could not be written, or memory or threads "
 			 "ran out");

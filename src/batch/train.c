@@ -516,11 +516,9 @@ void train_data_free(struct train_data *d)
 /* Parallel generation ----------------------------------------------------------- */
 
 struct gen_shared {
-	const struct eval *ev;		   /* evaluation of the players */
 	const struct train_opening *ops;   /* openings */
 	int n_ops;			   /* their number */
 	uint32_t n_games;		   /* games 0 .. n_games-1 */
-	const uint8_t *done;		   /* games already in the file (or NULL) */
 	const struct train_gen_options *o; /* options */
 	FILE *out;			   /* data file */
 	train_progress progress;	   /* callback or NULL */
@@ -534,20 +532,6 @@ struct gen_state {
 	struct search *s;	/* the search (first: jobs_searcher_new) */
 	struct train_game game; /* the game being played */
 };
-
-static bool gen_skip(void *ctx, size_t id)
-{
-	const struct gen_shared *g = ctx;
-
-	return g->done && g->done[id];
-}
-
-static void *gen_start(void *ctx)
-{
-	const struct gen_shared *c = ctx;
-
-	return jobs_searcher_new(sizeof(struct gen_state), c->o->tt_mb, c->ev);
-}
 
 static int gen_work(void *ctx, void *state, size_t id)
 {
@@ -582,11 +566,9 @@ int train_generate(const struct eval *ev, const struct train_opening *ops, int n
 		   uint32_t n_games, const uint8_t *done, const struct train_gen_options *o,
 		   FILE *out, train_progress progress, void *user, char *err, size_t errlen)
 {
-	struct gen_shared g = {.ev = ev,
-			       .ops = ops,
+	struct gen_shared g = {.ops = ops,
 			       .n_ops = n_ops,
 			       .n_games = n_games,
-			       .done = done,
 			       .o = o,
 			       .out = out,
 			       .progress = progress,
@@ -594,9 +576,8 @@ int train_generate(const struct eval *ev, const struct train_opening *ops, int n
 	struct jobs j = {.items = n_games,
 			 .threads = o->jobs,
 			 .ctx = &g,
-			 .skip = gen_skip,
-			 .start = gen_start,
-			 .stop = jobs_searcher_free,
+			 .done = done,
+			 .searcher = {sizeof(struct gen_state), o->tt_mb, ev},
 			 .work = gen_work,
 			 .finish = gen_finish};
 

@@ -55,7 +55,7 @@ static const struct cli_options position_options = {
 	     .letter = 'w',
 	     .kind = CLI_OPT_LIST,
 	     .offset = offsetof(struct position_options, without)},
-	    CLI_INT("hash", 'H', offsetof(struct position_options, hash_mb), 1, 65536, NULL, NULL),
+	    CLI_HASH_OPTION(offsetof(struct position_options, hash_mb), NULL),
 	    CLI_INT("multipv", 'm', offsetof(struct position_options, multipv), 1, 64, NULL, NULL),
 	    CLI_STRING("selectivity", 's', offsetof(struct position_options, selectivity), NULL,
 		       NULL),

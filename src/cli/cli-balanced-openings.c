@@ -128,25 +128,33 @@ static int pick_sequence(struct search *srch, const struct balanced_options *o, 
 	return n;
 }
 
-static bool parse_range(const char *s, long *lo, long *hi)
-{
-	char buf[32], *dash;
-
-	snprintf(buf, sizeof buf, "%s", s);
-	dash = strchr(buf, '-');
-	if (!dash)
-		return cli_parse_int(buf, 1, 40, lo) && (*hi = *lo, true);
-	*dash = '\0';
-	return cli_parse_int(buf, 1, 40, lo) && cli_parse_int(dash + 1, *lo, 40, hi);
-}
-
 /* --plies MIN-MAX (or N). */
 static bool balanced_plies(void *opts, const char *text)
 {
 	struct balanced_options *o = opts;
+	int lo, hi;
 
-	return parse_range(text, &o->min_plies, &o->max_plies);
+	if (!cli_parse_range(text, 1, 40, &lo, &hi))
+		return false;
+	o->min_plies = lo;
+	o->max_plies = hi;
+	return true;
 }
+
+/* The options of balanced-openings: a whole number in [LO, HI] (refused as "bad value"), and a
+   number of discs up to 64. */
+#define BALANCED_INT(NAME, FIELD, LO, HI)                                                          \
+	{                                                                                          \
+		.name = NAME, .kind = CLI_OPT_INT,                                                 \
+		.offset = offsetof(struct balanced_options, FIELD), .form = CLI_VALUE_BAD,         \
+		.lo = LO, .hi = HI                                                                 \
+	}
+#define BALANCED_DISCS(NAME, FIELD)                                                                \
+	{                                                                                          \
+		.name = NAME, .kind = CLI_OPT_NUMBER,                                              \
+		.offset = offsetof(struct balanced_options, FIELD), .max = 64,                     \
+		.what = "a number of discs from 0 to 64", .form = CLI_VALUE_IS_NOT                 \
+	}
 
 static const struct cli_options balanced_cli_options = {
     .command = "balanced-openings",
@@ -158,49 +166,14 @@ static const struct cli_options balanced_cli_options = {
 	     "depth 14) scores within DISCS (default 2) of even.\n",
     .options =
 	(const struct cli_option[]){
-	    {.name = "count",
-	     .kind = CLI_OPT_INT,
-	     .offset = offsetof(struct balanced_options, count),
-	     .form = CLI_VALUE_BAD,
-	     .lo = 1,
-	     .hi = 100000},
+	    BALANCED_INT("count", count, 1, 100000),
 	    {.name = "plies", .kind = CLI_OPT_CALL, .call = balanced_plies, .form = CLI_VALUE_BAD},
-	    {.name = "depth",
-	     .kind = CLI_OPT_INT,
-	     .offset = offsetof(struct balanced_options, depth),
-	     .form = CLI_VALUE_BAD,
-	     .lo = 1,
-	     .hi = 60},
-	    {.name = "window",
-	     .kind = CLI_OPT_NUMBER,
-	     .offset = offsetof(struct balanced_options, window),
-	     .max = 64,
-	     .what = "a number of discs from 0 to 64",
-	     .form = CLI_VALUE_IS_NOT},
-	    {.name = "pick-depth",
-	     .kind = CLI_OPT_INT,
-	     .offset = offsetof(struct balanced_options, pick_depth),
-	     .form = CLI_VALUE_BAD,
-	     .lo = 1,
-	     .hi = 20},
-	    {.name = "pick-window",
-	     .kind = CLI_OPT_NUMBER,
-	     .offset = offsetof(struct balanced_options, pick_win),
-	     .max = 64,
-	     .what = "a number of discs from 0 to 64",
-	     .form = CLI_VALUE_IS_NOT},
-	    {.name = "seed",
-	     .kind = CLI_OPT_INT,
-	     .offset = offsetof(struct balanced_options, seed),
-	     .form = CLI_VALUE_BAD,
-	     .lo = 0,
-	     .hi = 0x7fffffffL},
-	    {.name = "attempts",
-	     .kind = CLI_OPT_INT,
-	     .offset = offsetof(struct balanced_options, attempts),
-	     .form = CLI_VALUE_BAD,
-	     .lo = 1,
-	     .hi = 100000000},
+	    BALANCED_INT("depth", depth, 1, 60),
+	    BALANCED_DISCS("window", window),
+	    BALANCED_INT("pick-depth", pick_depth, 1, 20),
+	    BALANCED_DISCS("pick-window", pick_win),
+	    BALANCED_INT("seed", seed, 0, 0x7fffffffL),
+	    BALANCED_INT("attempts", attempts, 1, 100000000),
 	    CLI_FLAG("verbose", 0, offsetof(struct balanced_options, verbose), NULL),
 	    CLI_HELP(0, NULL),
 	    {0},

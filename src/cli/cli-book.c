@@ -362,11 +362,8 @@ static int book_check(int argc, char **argv)
 	if ((rc = cli_options_parse(&book_check_options, argc, argv, NULL, &first)) >= 0)
 		return rc;
 	rc = 0;
-	if (first >= argc) {
-		fprintf(stderr, "othello book check: expected book files\n");
-		cli_options_usage(&book_check_options, stderr);
+	if (!cli_options_args(&book_check_options, argc - first, 1, -1, "book files"))
 		return 2;
-	}
 	for (int i = first; i < argc; i++) {
 		struct book *bk = book_new();
 
@@ -429,11 +426,8 @@ static int book_import(int argc, char **argv)
 	if ((rc = cli_options_parse(&book_import_options, argc, argv, &bo, &first)) >= 0)
 		return rc;
 	rc = 2;
-	if (first >= argc) {
-		fprintf(stderr, "othello book import: expected game collections\n");
-		cli_options_usage(&book_import_options, stderr);
+	if (!cli_options_args(&book_import_options, argc - first, 1, -1, "game collections"))
 		return 2;
-	}
 	for (int i = first; i < argc; i++)
 		if (gamedb_load(argv[i], &games, err, sizeof err) < 0) {
 			fprintf(stderr, "othello book import: %s\n", err);
@@ -575,34 +569,20 @@ static int book_names(void)
    status, or 2 for an unknown action. */
 int cli_book(int argc, char **argv)
 {
-	if (argc < 2) {
-		cli_options_usage(&book_show_options, stderr);
-		return 2;
-	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-		cli_options_usage(&book_show_options, stdout);
-		return 0;
-	}
-	if (strcmp(argv[1], "show") == 0)
-		return book_show(argc - 1, argv + 1);
-	if (strcmp(argv[1], "build") == 0)
-		return book_build_cli(argc - 1, argv + 1);
-	if (strcmp(argv[1], "check") == 0)
-		return book_check(argc - 1, argv + 1);
-	if (strcmp(argv[1], "merge") == 0)
-		return book_merge_files(argc - 1, argv + 1);
-	if (strcmp(argv[1], "import") == 0)
-		return book_import(argc - 1, argv + 1);
-	if (strcmp(argv[1], "name") == 0)
-		return book_name(argc - 1, argv + 1);
-	if (strcmp(argv[1], "names") == 0 && asks_help(argc - 1, argv + 1)) {
+	static const struct cli_action actions[] = {{"show", book_show},
+						    {"build", book_build_cli},
+						    {"check", book_check},
+						    {"merge", book_merge_files},
+						    {"import", book_import},
+						    {"name", book_name},
+						    {NULL, NULL}};
+
+	if (argc >= 2 && strcmp(argv[1], "names") == 0 && asks_help(argc - 1, argv + 1)) {
 		printf("usage: othello book names\n"
 		       "Lists the named openings: the moves, then the name.\n");
 		return 0;
 	}
-	if (strcmp(argv[1], "names") == 0 && argc == 2)
+	if (argc == 2 && strcmp(argv[1], "names") == 0)
 		return book_names();
-	fprintf(stderr, "othello book: unknown action '%s'\n", argv[1]);
-	cli_options_usage(&book_show_options, stderr);
-	return 2;
+	return cli_actions_run("book", actions, NULL, &book_show_options, argc, argv);
 }

@@ -203,11 +203,8 @@ int cli_convert(int argc, char **argv)
 		return st;
 	from = co.from;
 	to = co.to;
-	if (first + 2 != argc) {
-		fprintf(stderr, "othello convert: expected IN and OUT\n");
-		cli_options_usage(&convert_options, stderr);
+	if (!cli_options_args(&convert_options, argc - first, 2, 2, "IN and OUT"))
 		return 2;
-	}
 	in = argv[first];
 	out = argv[first + 1];
 	if (gamedb_kind_from_path(in) >= 0)

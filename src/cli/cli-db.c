@@ -99,88 +99,53 @@ static bool db_result(void *opts, const char *text)
 		   "the collection folder (default: $OTHELLO_DB_DIR, else\n"                       \
 		   "$XDG_DATA_HOME/othello-master/db)")
 
+/* The table of action NAME: --db DIR, then the action's own options, then --help. */
+#define DB_ACTION(NAME, ...)                                                                       \
+	.command = NAME, .usage = DB_USAGE, .column = 26, .letters = true,                         \
+	.options = (const struct cli_option[])                                                     \
+	{                                                                                          \
+		DB_DIR_OPTION, __VA_ARGS__, CLI_HELP('h', NULL),                                   \
+		{                                                                                  \
+			0                                                                          \
+		}                                                                                  \
+	}
+
 static const struct cli_options stats_options = {
-    .command = "db stats",
-    .usage = DB_USAGE,
+    DB_ACTION(
+	"db stats",
+	CLI_STRING("moves", 'm', offsetof(struct db_options, moves), "LINE",
+		   "the position these moves from the start reach"),
+	DB_FILTERS,
+	CLI_FLAG("json", 0, offsetof(struct db_options, json), "one JSON object per position"),
+	CLI_FLAG("time", 0, offsetof(struct db_options, time),
+		 "print the time of loading and of each query on stderr")),
     .footer = "db games also takes -n, --limit N (games listed, the latest first; default\n"
 	      "100, 0: all); db export takes -o, --output FILE. Each action's --help lists\n"
 	      "its own options.\n",
-    .column = 26,
-    .letters = true,
-    .options =
-	(const struct cli_option[]){
-	    DB_DIR_OPTION,
-	    CLI_STRING("moves", 'm', offsetof(struct db_options, moves), "LINE",
-		       "the position these moves from the start reach"),
-	    DB_FILTERS,
-	    CLI_FLAG("json", 0, offsetof(struct db_options, json), "one JSON object per position"),
-	    CLI_FLAG("time", 0, offsetof(struct db_options, time),
-		     "print the time of loading and of each query on stderr"),
-	    CLI_HELP('h', NULL),
-	    {0},
-	},
 };
 
 static const struct cli_options games_options = {
-    .command = "db games",
-    .usage = DB_USAGE,
-    .column = 26,
-    .letters = true,
-    .options =
-	(const struct cli_option[]){
-	    DB_DIR_OPTION,
-	    CLI_STRING("moves", 'm', offsetof(struct db_options, moves), "LINE",
-		       "the position these moves from the start reach"),
-	    DB_FILTERS,
-	    CLI_INT("limit", 'n', offsetof(struct db_options, limit), 0, 100000000, "N",
-		    "N games at most, the latest first (default 100;\n0: all)"),
-	    CLI_FLAG("json", 0, offsetof(struct db_options, json), "a JSON array of games"),
-	    CLI_HELP('h', NULL),
-	    {0},
-	},
+    DB_ACTION("db games",
+	      CLI_STRING("moves", 'm', offsetof(struct db_options, moves), "LINE",
+			 "the position these moves from the start reach"),
+	      DB_FILTERS,
+	      CLI_INT("limit", 'n', offsetof(struct db_options, limit), 0, 100000000, "N",
+		      "N games at most, the latest first (default 100;\n0: all)"),
+	      CLI_FLAG("json", 0, offsetof(struct db_options, json), "a JSON array of games")),
 };
 
 static const struct cli_options show_options = {
-    .command = "db show",
-    .usage = DB_USAGE,
-    .column = 26,
-    .letters = true,
-    .options =
-	(const struct cli_option[]){
-	    DB_DIR_OPTION,
-	    CLI_FLAG("json", 0, offsetof(struct db_options, json), "the game as a JSON object"),
-	    CLI_HELP('h', NULL),
-	    {0},
-	},
+    DB_ACTION("db show",
+	      CLI_FLAG("json", 0, offsetof(struct db_options, json), "the game as a JSON object")),
 };
 
 static const struct cli_options export_options = {
-    .command = "db export",
-    .usage = DB_USAGE,
-    .column = 26,
-    .letters = true,
-    .options =
-	(const struct cli_option[]){
-	    DB_DIR_OPTION,
-	    CLI_STRING("output", 'o', offsetof(struct db_options, output), "FILE",
-		       "the file written (.sgf, .ggf, .txt, .obf; or OUT)"),
-	    CLI_HELP('h', NULL),
-	    {0},
-	},
+    DB_ACTION("db export", CLI_STRING("output", 'o', offsetof(struct db_options, output), "FILE",
+				      "the file written (.sgf, .ggf, .txt, .obf; or OUT)")),
 };
 
 static const struct cli_options info_options = {
-    .command = "db info",
-    .usage = DB_USAGE,
-    .column = 26,
-    .letters = true,
-    .options =
-	(const struct cli_option[]){
-	    DB_DIR_OPTION,
-	    CLI_FLAG("json", 0, offsetof(struct db_options, json), "one JSON object"),
-	    CLI_HELP('h', NULL),
-	    {0},
-	},
+    DB_ACTION("db info", CLI_FLAG("json", 0, offsetof(struct db_options, json), "one JSON object")),
 };
 
 /* Reads and indexes the collection of `o` into `db`, saying on stderr what
@@ -476,24 +441,31 @@ static int db_games(int argc, char **argv)
 	return 0;
 }
 
-/* Reads the game number of `db show|export` into `*game` (from 0); false
-   after a message when it is not one of `db`. */
-static bool game_number(const char *command, const struct gamedb_index *db, const char *text,
-			size_t *game)
+/* Opens the collection of `o` into `db` (db_open) and reads the game number
+   `text` of `db show|export` into `*game` (from 0). 0, or 2 after a message
+   (with `db` freed) when the collection cannot be read or the number is not
+   one of its games. */
+static int db_open_game(const char *command, struct gamedb_index *db, const struct db_options *o,
+			const char *text, size_t *game)
 {
 	long v;
+	int st;
 
+	if ((st = db_open(db, o, false)))
+		return st;
 	if (!cli_parse_int(text, 1, 100000000, &v)) {
 		fprintf(stderr, "othello %s: '%s' is not a game number (from 1)\n", command, text);
-		return false;
+		gamedb_index_free(db);
+		return 2;
 	}
 	if ((size_t)v > db->games.n) {
 		fprintf(stderr, "othello %s: no game %ld (the database holds %zu)\n", command, v,
 			db->games.n);
-		return false;
+		gamedb_index_free(db);
+		return 2;
 	}
 	*game = (size_t)v - 1;
-	return true;
+	return 0;
 }
 
 /* `othello db show N`. */
@@ -508,17 +480,10 @@ static int db_show(int argc, char **argv)
 
 	if ((st = cli_options_parse(&show_options, argc, argv, &o, &first)) >= 0)
 		return st;
-	if (first + 1 != argc) {
-		fprintf(stderr, "othello db show: expected a game number N\n");
-		cli_options_usage(&show_options, stderr);
+	if (!cli_options_args(&show_options, argc - first, 1, 1, "a game number N"))
 		return 2;
-	}
-	if ((st = db_open(&db, &o, false)))
+	if ((st = db_open_game("db show", &db, &o, argv[first], &game)))
 		return st;
-	if (!game_number("db show", &db, argv[first], &game)) {
-		gamedb_index_free(&db);
-		return 2;
-	}
 	g = &db.games.g[game];
 	file = gamedb_file_of(&db, game, &record);
 	if (o.json) {
@@ -573,12 +538,9 @@ static int db_export(int argc, char **argv)
 
 	if ((st = cli_options_parse(&export_options, argc, argv, &o, &first)) >= 0)
 		return st;
-	if (first + (o.output ? 1 : 2) != argc) {
-		fprintf(stderr,
-			"othello db export: expected a game number N and OUT (or -o OUT)\n");
-		cli_options_usage(&export_options, stderr);
+	if (!cli_options_args(&export_options, argc - first, o.output ? 1 : 2, o.output ? 1 : 2,
+			      "a game number N and OUT (or -o OUT)"))
 		return 2;
-	}
 	out = o.output ? o.output : argv[first + 1];
 	if (record_format_from_path(out) < 0) {
 		fprintf(stderr,
@@ -587,12 +549,8 @@ static int db_export(int argc, char **argv)
 			out);
 		return 2;
 	}
-	if ((st = db_open(&db, &o, false)))
+	if ((st = db_open_game("db export", &db, &o, argv[first], &game)))
 		return st;
-	if (!game_number("db export", &db, argv[first], &game)) {
-		gamedb_index_free(&db);
-		return 2;
-	}
 	st = 0;
 	if (!(r = gamedb_to_record(&db.games.g[game], &db.players, &db.tournaments, err,
 				   sizeof(err))) ||
@@ -683,28 +641,10 @@ static int db_info(int argc, char **argv)
 /* `othello db ACTION ...`: the exit status (0, or 2 on bad usage or input). */
 int cli_db(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		int (*run)(int argc, char **argv);
-	} actions[] = {{"stats", db_stats},
-		       {"games", db_games},
-		       {"show", db_show},
-		       {"export", db_export},
-		       {"info", db_info}};
+	static const struct cli_action actions[] = {{"stats", db_stats}, {"games", db_games},
+						    {"show", db_show},	 {"export", db_export},
+						    {"info", db_info},	 {NULL, NULL}};
 
-	if (argc < 2) {
-		cli_options_usage(&stats_options, stderr);
-		return 2;
-	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-		cli_options_usage(&stats_options, stdout);
-		return 0;
-	}
-	for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++)
-		if (strcmp(argv[1], actions[i].name) == 0)
-			return actions[i].run(argc - 1, argv + 1);
-	fprintf(stderr, "othello db: unknown action '%s' (stats, games, show, export, info)\n",
-		argv[1]);
-	cli_options_usage(&stats_options, stderr);
-	return 2;
+	return cli_actions_run("db", actions, "stats, games, show, export, info", &stats_options,
+			       argc, argv);
 }

@@ -339,3 +339,46 @@ void cli_options_usage(const struct cli_options *t, FILE *f)
 	if (t->footer)
 		fputs(t->footer, f);
 }
+
+/*
+ * True when the `n` arguments after the options of table `t` are between
+ * `least` and `most` (most < 0: no limit); else says "othello CMD: expected
+ * WHAT" and prints the usage, on stderr, and returns false.
+ */
+bool cli_options_args(const struct cli_options *t, int n, int least, int most, const char *what)
+{
+	if (n >= least && (most < 0 || n <= most))
+		return true;
+	say_command(t);
+	fprintf(stderr, ": expected %s\n", what);
+	cli_options_usage(t, stderr);
+	return false;
+}
+
+/*
+ * Runs the action argv[1] of subcommand `command` (one of `actions`) on the
+ * arguments after it and returns its status. With no action it prints the
+ * usage of `t` on stderr and returns 2; with --help or -h, on stdout, and
+ * returns 0; with an unknown one it says "othello COMMAND: unknown action
+ * 'WORD'" (then ` (LIST)` when `list` is not NULL) and the usage on stderr,
+ * and returns 2.
+ */
+int cli_actions_run(const char *command, const struct cli_action *actions, const char *list,
+		    const struct cli_options *t, int argc, char **argv)
+{
+	if (argc < 2) {
+		cli_options_usage(t, stderr);
+		return 2;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		cli_options_usage(t, stdout);
+		return 0;
+	}
+	for (const struct cli_action *a = actions; a->name; a++)
+		if (strcmp(argv[1], a->name) == 0)
+			return a->run(argc - 1, argv + 1);
+	fprintf(stderr, "othello %s: unknown action '%s'%s%s%s\n", command, argv[1],
+		list ? " (" : "", list ? list : "", list ? ")" : "");
+	cli_options_usage(t, stderr);
+	return 2;
+}

@@ -108,7 +108,17 @@ struct cli_options {
 		.name = "help", .letter = LETTER, .kind = CLI_OPT_HELP, .help = HELP               \
 	}
 
+/* An action of a subcommand with actions (`othello db stats`): its name and entry point (argv[0]
+   is the action). */
+struct cli_action {
+	const char *name;		   /* as typed after the subcommand; NULL ends a table */
+	int (*run)(int argc, char **argv); /* its exit status */
+};
+
 int cli_options_parse(const struct cli_options *t, int argc, char **argv, void *opts, int *first);
+int cli_actions_run(const char *command, const struct cli_action *actions, const char *list,
+		    const struct cli_options *t, int argc, char **argv);
+bool cli_options_args(const struct cli_options *t, int n, int least, int most, const char *what);
 void cli_options_usage(const struct cli_options *t, FILE *f);
 
 #endif

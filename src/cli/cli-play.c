@@ -53,30 +53,29 @@ static void play_extra(struct play_options *po, const char *setting, const char 
 		 value ? value : "");
 }
 
-/* --random PERCENT */
-static bool play_random(void *opts, const char *text)
+/* A whole-number level setting in [lo, hi] (--random, --seed); false if `text` is none. */
+static bool play_extra_int(void *opts, const char *setting, const char *text, long lo, long hi)
 {
 	char num[24];
 	long v;
 
-	if (!cli_parse_int(text, 0, 100, &v))
+	if (!cli_parse_int(text, lo, hi, &v))
 		return false;
 	snprintf(num, sizeof num, "%ld", v);
-	play_extra(opts, "--random", num);
+	play_extra(opts, setting, num);
 	return true;
+}
+
+/* --random PERCENT */
+static bool play_random(void *opts, const char *text)
+{
+	return play_extra_int(opts, "--random", text, 0, 100);
 }
 
 /* --seed N */
 static bool play_seed(void *opts, const char *text)
 {
-	char num[24];
-	long v;
-
-	if (!cli_parse_int(text, 0, 2147483647, &v))
-		return false;
-	snprintf(num, sizeof num, "%ld", v);
-	play_extra(opts, "--seed", num);
-	return true;
+	return play_extra_int(opts, "--seed", text, 0, 2147483647);
 }
 
 /* --no-book */
@@ -89,6 +88,13 @@ static bool play_no_book(void *opts, const char *text)
 	po->no_book = true;
 	return true;
 }
+
+/* An option that is a setting of the engine players' levels (taken by CALL). */
+#define PLAY_SETTING(NAME, CALL, WHAT, ARG, HELP)                                                  \
+	{                                                                                          \
+		.name = NAME, .kind = CLI_OPT_CALL, .call = CALL, .what = WHAT, .arg = ARG,        \
+		.help = HELP                                                                       \
+	}
 
 static const struct cli_options play_options = {
     .command = NULL,
@@ -124,26 +130,13 @@ static const struct cli_options play_options = {
 		       "seconds at least between two engine moves\n"
 		       "(default 1 when engines play both sides, else 0);\n"
 		       "P pauses, G then plays one move"),
-	    {.name = "random",
-	     .kind = CLI_OPT_CALL,
-	     .call = play_random,
-	     .what = "a whole number from 0 to 100",
-	     .arg = "PERCENT",
-	     .help = "random offsets on the engine's evaluations"},
-	    {.name = "seed",
-	     .kind = CLI_OPT_CALL,
-	     .call = play_seed,
-	     .what = "a whole number from 0 to 2147483647",
-	     .arg = "N",
-	     .help = "seed of the engine's randomness"},
-	    {.name = "book",
-	     .kind = CLI_OPT_LIST,
-	     .offset = offsetof(struct play_options, books),
-	     .hi = CTL_MAX_BOOKS,
-	     .what = "books",
-	     .arg = "FILE",
-	     .help = "opening book to use (repeatable: books combine);\n"
-		     "default: the shipped book"},
+	    PLAY_SETTING("random", play_random, "a whole number from 0 to 100", "PERCENT",
+			 "random offsets on the engine's evaluations"),
+	    PLAY_SETTING("seed", play_seed, "a whole number from 0 to 2147483647", "N",
+			 "seed of the engine's randomness"),
+	    CLI_BOOKS_OPTION(offsetof(struct play_options, books),
+			     "opening book to use (repeatable: books combine);\n"
+			     "default: the shipped book"),
 	    {.name = "no-book",
 	     .kind = CLI_OPT_CALL,
 	     .call = play_no_book,
@@ -180,6 +173,56 @@ static const struct cli_options play_options = {
 	    {0},
 	},
 };
+
+/*
+ * Puts the settings of `po` into `copt`: players, pace, books, table, threads,
+ * evaluation, the hint and overlay limits, and the level settings of --random,
+ * --seed and --no-book added to each engine player (its level then written in
+ * `black` or `white`, `len` bytes each). False after a message on stderr.
+ */
+static bool play_settings(struct play_options *po, struct controller_options *copt, char *black,
+			  char *white, size_t len)
+{
+	char err[256];
+
+	copt->black = po->black;
+	copt->white = po->white;
+	if (po->delay < -0.5) /* not given: a watchable pace when engines play each other */
+		po->delay = po->black && strcmp(po->black, "human") != 0 && po->white &&
+				    strcmp(po->white, "human") != 0
+				? 1.0
+				: 0;
+	copt->move_delay = po->delay;
+	copt->no_book = po->no_book;
+	copt->book_files = po->books.n ? po->books.item : NULL;
+	copt->n_book_files = po->books.n;
+	copt->save_dir = po->save_dir;
+	copt->tt_megabytes = (size_t)po->hash_mb;
+	copt->threads = (int)po->threads;
+	copt->eval = po->eval_spec;
+	for (int i = 0; i < 2; i++) {
+		if (po->limit[i] &&
+		    controller_parse_limit(
+			po->limit[i], i ? &copt->overlay_depth : &copt->hint_depth,
+			i ? &copt->overlay_time : &copt->hint_time, err, sizeof err) < 0) {
+			fprintf(stderr, "othello: --%s: %s\n", i ? "overlay-depth" : "hint-depth",
+				err);
+			return false;
+		}
+	}
+	/* --random, --seed and --no-book are settings of each engine player's level. */
+	if (po->extra[0]) {
+		if (copt->black && strcmp(copt->black, "human") != 0) {
+			snprintf(black, len, "%s%s", copt->black, po->extra);
+			copt->black = black;
+		}
+		if (copt->white && strcmp(copt->white, "human") != 0) {
+			snprintf(white, len, "%s%s", copt->white, po->extra);
+			copt->white = white;
+		}
+	}
+	return true;
+}
 
 /* `othello [play]`: the terminal game. Returns the screen's exit status, or 2
    on bad usage. */
@@ -225,42 +268,8 @@ int cli_play(int argc, char **argv)
 		return 2;
 	named_black = po.black != copt.black;
 	named_white = po.white != copt.white;
-	copt.black = po.black;
-	copt.white = po.white;
-	if (po.delay < -0.5) /* not given: a watchable pace when engines play each other */
-		po.delay = po.black && strcmp(po.black, "human") != 0 && po.white &&
-				   strcmp(po.white, "human") != 0
-			       ? 1.0
-			       : 0;
-	copt.move_delay = po.delay;
-	copt.no_book = po.no_book;
-	copt.book_files = po.books.n ? po.books.item : NULL;
-	copt.n_book_files = po.books.n;
-	copt.save_dir = po.save_dir;
-	copt.tt_megabytes = (size_t)po.hash_mb;
-	copt.threads = (int)po.threads;
-	copt.eval = po.eval_spec;
-	for (int i = 0; i < 2; i++) {
-		if (po.limit[i] &&
-		    controller_parse_limit(po.limit[i], i ? &copt.overlay_depth : &copt.hint_depth,
-					   i ? &copt.overlay_time : &copt.hint_time, err,
-					   sizeof err) < 0) {
-			fprintf(stderr, "othello: --%s: %s\n", i ? "overlay-depth" : "hint-depth",
-				err);
-			return 2;
-		}
-	}
-	/* --random, --seed and --no-book are settings of each engine player's level. */
-	if (po.extra[0]) {
-		if (copt.black && strcmp(copt.black, "human") != 0) {
-			snprintf(black, sizeof black, "%s%s", copt.black, po.extra);
-			copt.black = black;
-		}
-		if (copt.white && strcmp(copt.white, "human") != 0) {
-			snprintf(white, sizeof white, "%s%s", copt.white, po.extra);
-			copt.white = white;
-		}
-	}
+	if (!play_settings(&po, &copt, black, white, sizeof black))
+		return 2;
 	/* players named on the command line play a loaded game on */
 	uopt.black = named_black ? copt.black : NULL;
 	uopt.white = named_white ? copt.white : NULL;

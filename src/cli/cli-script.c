@@ -73,14 +73,9 @@ static const struct cli_options script_options = {
 		       "the board: 8x8 (default), 6x6 or 10x10-holes"),
 	    CLI_NUMBER("game-time", 0, offsetof(struct script_options, game_time), "MINUTES",
 		       "each side's time for the game (the engine's clock)"),
-	    {.name = "book",
-	     .kind = CLI_OPT_LIST,
-	     .offset = offsetof(struct script_options, books),
-	     .hi = CTL_MAX_BOOKS,
-	     .what = "books",
-	     .arg = "FILE",
-	     .help = "opening book for the engines (repeatable: books combine;\n"
-		     "default: the shipped book)"},
+	    CLI_BOOKS_OPTION(offsetof(struct script_options, books),
+			     "opening book for the engines (repeatable: books combine;\n"
+			     "default: the shipped book)"),
 	    CLI_FLAG("no-book", 0, offsetof(struct script_options, no_book),
 		     "engines play without any opening book"),
 	    CLI_STRING("eval", 0, offsetof(struct script_options, eval_spec), "SPEC",

@@ -56,8 +56,8 @@ static const struct cli_options solve_options = {
 		       "limit, the default)"),
 	    CLI_FLAG("all-moves", 'a', offsetof(struct solve_options, all_moves),
 		     "print every move's exact score, checked against the file's"),
-	    CLI_INT("hash", 'H', offsetof(struct solve_options, hash_mb), 1, 65536, "MB",
-		    "transposition table size (default 64)"),
+	    CLI_HASH_OPTION(offsetof(struct solve_options, hash_mb),
+			    "transposition table size (default 64)"),
 	    CLI_STRING("eval", 0, offsetof(struct solve_options, eval_spec), "SPEC",
 		       "move ordering: pattern (default), classic or a weights file"),
 	    CLI_STRING("selectivity", 's', offsetof(struct solve_options, selectivity), "P",
@@ -163,30 +163,85 @@ static int judge(const struct obf_position *pos, const struct search_result *res
 	return bad;
 }
 
+/*
+ * Solves each position of the OBF file `f` (named `path` in messages) with `s`
+ * under `lim`, printing a line for each (with every move's score when
+ * `all_moves`) and then the total. Returns 0, 1 if a score mismatches, or 2
+ * after a message when the file is bad or the output cannot be written.
+ */
+static int solve_file(FILE *f, const char *path, struct search *s, const struct search_limits *lim,
+		      bool all_moves)
+{
+	struct obf_position pos;
+	struct search_result res;
+	char line[OBF_LINE_MAX], err[200];
+	int lineno = 0, count = 0, mismatches = 0, status = 0, got, col;
+	uint64_t total_nodes = 0;
+	double total_time = 0;
+
+	while ((got = parse_get_line(f, line, sizeof line, lineno == 0, &col, err, sizeof err))) {
+		int bad;
+
+		if (got < 0) {
+			cli_file_error(path, col ? lineno + 1 : 0, col, err);
+			status = 2;
+			break;
+		}
+		lineno++;
+		got = obf_parse_line(line, &pos, &col, err, sizeof err);
+		if (got < 0) {
+			int skip = 0;
+
+			if (col <= 0 &&
+			    !(sscanf(err, "column %d: %n", &col, &skip) == 1 && skip > 0))
+				col = 0;
+			cli_file_error(path, lineno, col, err + skip);
+			status = 2;
+			break;
+		}
+		if (got == 0)
+			continue;
+		count++;
+		search_clear(s);
+		search_run(s, &pos.b, lim, NULL, NULL, &res);
+		bad = judge(&pos, &res, lim, count);
+		print_pv(&res);
+		printf("\n");
+		if (all_moves && !lim->wld)
+			bad += print_all_moves(&pos, &res);
+		if (!cli_output_ok()) {
+			status = 2;
+			break;
+		}
+		mismatches += bad != 0;
+		total_nodes += res.nodes;
+		total_time += res.time;
+	}
+	if (status)
+		return status;
+	printf("total: %d positions, %d mismatches, %llu nodes, %.3f s, %.0f nodes/s\n", count,
+	       mismatches, (unsigned long long)total_nodes, total_time,
+	       total_time > 0 ? (double)total_nodes / total_time : 0.0);
+	return mismatches ? 1 : 0;
+}
+
 /* `othello solve`: solves the positions of an OBF file; 0, 1 if a score
    mismatches, 2 on bad usage or a bad file. */
 int cli_solve(int argc, char **argv)
 {
 	struct solve_options so = {.hash_mb = 64, .eval_spec = "pattern"};
 	struct search_limits lim = {.endgame = 60};
-	struct obf_position pos;
-	struct search_result res;
 	struct eval *ev;
 	struct search *s;
-	char line[OBF_LINE_MAX], err[200], eval_name[EVALSPEC_NAME_LEN];
-	int first, lineno = 0, count = 0, mismatches = 0, status = 0, got, col;
-	uint64_t total_nodes = 0;
-	double total_time = 0;
+	char eval_name[EVALSPEC_NAME_LEN];
+	int first, status;
 	FILE *f;
 
 	if ((status = cli_options_parse(&solve_options, argc, argv, &so, &first)) >= 0)
 		return status;
 	status = 0;
-	if (first + 1 != argc) {
-		fprintf(stderr, "othello solve: expected one OBF file\n");
-		cli_options_usage(&solve_options, stderr);
+	if (!cli_options_args(&solve_options, argc - first, 1, 1, "one OBF file"))
 		return 2;
-	}
 	if (so.variant && strcmp(so.variant, "8x8") != 0) {
 		const struct vgeom *g = cli_variant("solve", so.variant);
 		struct cli_vsolve_options vo = {so.time, so.hash_mb, so.all_moves, so.wld};
@@ -218,57 +273,9 @@ int cli_solve(int argc, char **argv)
 		return 2;
 	}
 	cli_search_threads("solve", s, so.threads);
-	while ((got = parse_get_line(f, line, sizeof line, lineno == 0, &col, err, sizeof err))) {
-		int bad;
-
-		if (got < 0) {
-			if (col == 0)
-				fprintf(stderr, "%s: %s\n", argv[first], err);
-			else
-				fprintf(stderr, "%s:%d:%d: %s\n", argv[first], lineno + 1, col, err);
-			status = 2;
-			break;
-		}
-		lineno++;
-		got = obf_parse_line(line, &pos, &col, err, sizeof err);
-		if (got < 0) {
-			int skip = 0;
-
-			if (col > 0)
-				fprintf(stderr, "%s:%d:%d: %s\n", argv[first], lineno, col, err);
-			else if (sscanf(err, "column %d: %n", &col, &skip) == 1 && skip > 0)
-				fprintf(stderr, "%s:%d:%d: %s\n", argv[first], lineno, col,
-					err + skip);
-			else
-				fprintf(stderr, "%s:%d: %s\n", argv[first], lineno, err);
-			status = 2;
-			break;
-		}
-		if (got == 0)
-			continue;
-		count++;
-		search_clear(s);
-		search_run(s, &pos.b, &lim, NULL, NULL, &res);
-		bad = judge(&pos, &res, &lim, count);
-		print_pv(&res);
-		printf("\n");
-		if (so.all_moves && !lim.wld)
-			bad += print_all_moves(&pos, &res);
-		if (!cli_output_ok()) {
-			status = 2;
-			break;
-		}
-		mismatches += bad != 0;
-		total_nodes += res.nodes;
-		total_time += res.time;
-	}
+	status = solve_file(f, argv[first], s, &lim, so.all_moves);
 	fclose(f);
 	search_free(s);
 	eval_free(ev);
-	if (status)
-		return status;
-	printf("total: %d positions, %d mismatches, %llu nodes, %.3f s, %.0f nodes/s\n", count,
-	       mismatches, (unsigned long long)total_nodes, total_time,
-	       total_time > 0 ? (double)total_nodes / total_time : 0.0);
-	return mismatches ? 1 : 0;
+	return status;
 }

@@ -80,10 +80,9 @@ static const struct cli_options import_options = {
 	    CLI_INT("siblings", 0, offsetof(struct import_args, siblings), 0, 30, "S",
 		    "solve the positions after the moves not played from the\n"
 		    "games' positions of S + 1 empties (default 0: none)"),
-	    CLI_INT("jobs", 'j', offsetof(struct import_args, jobs), 1, 64, "J",
-		    "solving threads (default 1)"),
-	    CLI_INT("hash", 'H', offsetof(struct import_args, hash_mb), 1, 65536, "MB",
-		    "transposition table of each thread (default 16)"),
+	    CLI_JOBS_OPTION(offsetof(struct import_args, jobs), "solving threads (default 1)"),
+	    CLI_HASH_OPTION(offsetof(struct import_args, hash_mb),
+			    "transposition table of each thread (default 16)"),
 	    CLI_STRING("eval", 'e', offsetof(struct import_args, eval), "SPEC",
 		       "evaluation ordering the solver's moves (default pattern)"),
 	    CLI_FLAG("quiet", 'q', offsetof(struct import_args, quiet), "no progress lines"),
@@ -147,11 +146,8 @@ int cli_train_import(int argc, char **argv)
 	err[0] = '\0';
 	if ((st = cli_options_parse(&import_options, argc, argv, &a, &first)) >= 0)
 		return st;
-	if (argc - first < 2) {
-		fprintf(stderr, "othello train import: expected OUT.dat and a collection\n");
-		cli_options_usage(&import_options, stderr);
+	if (!cli_options_args(&import_options, argc - first, 2, -1, "OUT.dat and a collection"))
 		return 2;
-	}
 	if (a.shard && (sscanf(a.shard, "%d/%d", &shard, &shards) != 2 || shards < 1 || shard < 0 ||
 			shard >= shards || shards > 1000)) {
 		fprintf(stderr, "othello train import: --shard: '%s' is not K/N with 0 <= K < N\n",
@@ -249,8 +245,8 @@ static const struct cli_options measure_options = {
 		    "(spread over the data by a hash of the position)"),
 	    CLI_STRING("empties", 'e', offsetof(struct measure_args, empties), "LO-HI",
 		       "only positions with LO to HI empties"),
-	    CLI_INT("jobs", 'j', offsetof(struct measure_args, jobs), 1, 64, "J",
-		    "threads solving for SPEC exact (default 1)"),
+	    CLI_JOBS_OPTION(offsetof(struct measure_args, jobs),
+			    "threads solving for SPEC exact (default 1)"),
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
@@ -258,20 +254,9 @@ static const struct cli_options measure_options = {
 
 /* What the threads of `train measure exact` share. */
 struct measure_shared {
-	const struct eval *ev;			 /* orders the solver's moves */
 	const struct train_position *const *pos; /* the positions to solve */
 	int *value;				 /* their exact values, discs */
 };
-
-static void *measure_start(void *ctx)
-{
-	return search_new(16, ((const struct measure_shared *)ctx)->ev);
-}
-
-static void measure_stop(void *state)
-{
-	search_free(state);
-}
 
 /* Solves position i; 0, or -1 when the solve fails. */
 static int measure_work(void *ctx, void *state, size_t i)
@@ -281,7 +266,7 @@ static int measure_work(void *ctx, void *state, size_t i)
 	struct search_limits lim = {.endgame = 64};
 	struct search_result r;
 
-	if (search_run(state, &b, &lim, NULL, NULL, &r) != 0 || !r.endgame)
+	if (search_run(*(struct search **)state, &b, &lim, NULL, NULL, &r) != 0 || !r.endgame)
 		return -1;
 	sh->value[i] = r.score >= 0 ? (r.score + 50) / 100 : -((-r.score + 50) / 100);
 	return 0;
@@ -300,98 +285,77 @@ static int cmp_sampled(const void *a, const void *b)
 	return ha < hb ? -1 : ha > hb;
 }
 
-/* `othello train measure`: see the top of this file. */
-int cli_train_measure(int argc, char **argv)
+/* Reads the data files argv[first..argc-1] into `d`; 0, or -1 after a message. */
+static int measure_read(int argc, char **argv, int first, struct train_data *d)
 {
-	struct measure_args a = {false, 0, NULL, 1};
-	struct train_data d = {0};
-	double abs_err[61] = {0}, bias[61] = {0}, t_abs = 0, t_bias = 0;
-	long count[61] = {0}, right[61] = {0}, total = 0, t_right = 0;
-	const struct train_position **pick = NULL;
-	struct sampled *order = NULL;
-	int *value = NULL, lo = 0, hi = 60, first, st, rc = 2;
-	size_t n_pick = 0, n_order = 0;
-	struct eval *ev = NULL;
-	bool exact;
 	char err[512];
 
-	if ((st = cli_options_parse(&measure_options, argc, argv, &a, &first)) >= 0)
-		return st;
-	if (argc - first < 2) {
-		fprintf(stderr, "othello train measure: expected SPEC and a data file\n");
-		cli_options_usage(&measure_options, stderr);
-		return 2;
-	}
-	if (a.empties && sscanf(a.empties, "%d-%d", &lo, &hi) != 2 &&
-	    sscanf(a.empties, "%d", &lo) == 1)
-		hi = lo;
-	if (lo < 0 || hi > 60 || lo > hi) {
-		fprintf(stderr, "othello train measure: --empties: '%s' is not LO-HI (0 to 60)\n",
-			a.empties);
-		return 2;
-	}
-	exact = strcmp(argv[first], "exact") == 0;
-	if (exact && hi > 30) {
-		fprintf(stderr,
-			"othello train measure: exact: solving positions of more than 30 empties "
-			"takes hours each; give --empties LO-HI up to 30\n");
-		return 2;
-	}
-	if (!(ev = cli_eval_open(exact ? "pattern" : argv[first], stderr)))
-		return 2;
-	for (int i = first + 1; i < argc; i++) {
+	for (int i = first; i < argc; i++) {
 		FILE *f = fopen(argv[i], "rb");
 
 		if (!f) {
 			fprintf(stderr, "othello train measure: %s: cannot open\n", argv[i]);
-			goto out;
+			return -1;
 		}
-		if (train_data_read(f, argv[i], &d, NULL, 0, NULL, err, sizeof err) < 0) {
+		if (train_data_read(f, argv[i], d, NULL, 0, NULL, err, sizeof err) < 0) {
 			fprintf(stderr, "othello train measure: %s\n", err);
 			fclose(f);
-			goto out;
+			return -1;
 		}
 		fclose(f);
 	}
-	/* The positions measured, ordered by their hash, at most --sample of each empties. */
-	if (!(order = malloc((d.n ? d.n : 1) * sizeof(*order))) ||
-	    !(pick = malloc((d.n ? d.n : 1) * sizeof(*pick)))) {
-		fprintf(stderr, "othello train measure: out of memory\n");
-		goto out;
+	return 0;
+}
+
+/* The positions of `d` measured (exact labels unless --all, LO to HI empties), ordered by
+   their hash, at most --sample of each number of empties: an array of `*n` (the caller
+   frees it), or NULL when memory runs out. */
+static const struct train_position **
+measure_pick(const struct train_data *d, const struct measure_args *a, int lo, int hi, size_t *n)
+{
+	const struct train_position **pick = malloc((d->n ? d->n : 1) * sizeof(*pick));
+	struct sampled *order = malloc((d->n ? d->n : 1) * sizeof(*order));
+	long count[61] = {0};
+	size_t n_order = 0;
+
+	*n = 0;
+	if (!order || !pick) {
+		free(order);
+		free(pick);
+		return NULL;
 	}
-	for (size_t i = 0; i < d.n; i++) {
-		struct board b = {d.pos[i].own, d.pos[i].opp};
+	for (size_t i = 0; i < d->n; i++) {
+		struct board b = {d->pos[i].own, d->pos[i].opp};
 		int e = board_empty_count(&b);
 
-		if ((a.all || d.pos[i].exact) && e >= lo && e <= hi)
-			order[n_order++] = (struct sampled){board_hash(&b), &d.pos[i]};
+		if ((a->all || d->pos[i].exact) && e >= lo && e <= hi)
+			order[n_order++] = (struct sampled){board_hash(&b), &d->pos[i]};
 	}
 	qsort(order, n_order, sizeof(*order), cmp_sampled);
 	for (size_t i = 0; i < n_order; i++) {
 		struct board b = {order[i].pos->own, order[i].pos->opp};
 		int e = board_empty_count(&b);
 
-		if (a.sample && count[e] >= a.sample)
+		if (a->sample && count[e] >= a->sample)
 			continue;
 		count[e]++;
-		pick[n_pick++] = order[i].pos;
+		pick[(*n)++] = order[i].pos;
 	}
-	memset(count, 0, sizeof(count));
-	if (!(value = malloc((n_pick ? n_pick : 1) * sizeof(*value)))) {
-		fprintf(stderr, "othello train measure: out of memory\n");
-		goto out;
-	}
-	if (exact && jobs_run(&(struct jobs){.items = n_pick,
-					     .threads = (int)a.jobs,
-					     .ctx = &(struct measure_shared){ev, pick, value},
-					     .start = measure_start,
-					     .stop = measure_stop,
-					     .work = measure_work}) < 0) {
-		fprintf(stderr, "othello train measure: a solve failed, or memory or threads ran "
-				"out\n");
-		goto out;
-	}
-	for (size_t i = 0; i < n_pick; i++) {
+	free(order);
+	return pick;
+}
+
+/* Prints the table of `train measure`: per number of empties, the error of `ev` (or, when
+   `value` is not NULL, of the exact values in it) against the labels of the `n` positions
+   of `pick`. */
+static void measure_print(const struct train_position *const *pick, size_t n, const int *value,
+			  const struct eval *ev, bool all)
+{
+	double abs_err[61] = {0}, bias[61] = {0}, t_abs = 0, t_bias = 0;
+	long count[61] = {0}, right[61] = {0}, total = 0, t_right = 0;
+	bool exact = value != NULL;
+
+	for (size_t i = 0; i < n; i++) {
 		struct board b = {pick[i]->own, pick[i]->opp};
 		int e = board_empty_count(&b);
 		double diff;
@@ -403,7 +367,7 @@ int cli_train_measure(int argc, char **argv)
 		count[e]++;
 	}
 	printf("empties  positions  error0   bias%s  (discs, %s labels)\n",
-	       exact ? "  exact-%" : "", a.all ? "all" : "exact");
+	       exact ? "  exact-%" : "", all ? "all" : "exact");
 	for (int e = 60; e >= 0; e--) {
 		if (!count[e])
 			continue;
@@ -424,11 +388,61 @@ int cli_train_measure(int argc, char **argv)
 			printf("  %7.1f", 100.0 * (double)t_right / (double)total);
 		printf("\n");
 	}
+}
+
+/* `othello train measure`: see the top of this file. */
+int cli_train_measure(int argc, char **argv)
+{
+	struct measure_args a = {false, 0, NULL, 1};
+	struct train_data d = {0};
+	const struct train_position **pick = NULL;
+	int *value = NULL, lo = 0, hi = 60, first, st, rc = 2;
+	size_t n_pick = 0;
+	struct eval *ev = NULL;
+	bool exact;
+
+	if ((st = cli_options_parse(&measure_options, argc, argv, &a, &first)) >= 0)
+		return st;
+	if (!cli_options_args(&measure_options, argc - first, 2, -1, "SPEC and a data file"))
+		return 2;
+	if (a.empties && sscanf(a.empties, "%d-%d", &lo, &hi) != 2 &&
+	    sscanf(a.empties, "%d", &lo) == 1)
+		hi = lo;
+	if (lo < 0 || hi > 60 || lo > hi) {
+		fprintf(stderr, "othello train measure: --empties: '%s' is not LO-HI (0 to 60)\n",
+			a.empties);
+		return 2;
+	}
+	exact = strcmp(argv[first], "exact") == 0;
+	if (exact && hi > 30) {
+		fprintf(stderr,
+			"othello train measure: exact: solving positions of more than 30 empties "
+			"takes hours each; give --empties LO-HI up to 30\n");
+		return 2;
+	}
+	if (!(ev = cli_eval_open(exact ? "pattern" : argv[first], stderr)))
+		return 2;
+	if (measure_read(argc, argv, first + 1, &d) < 0)
+		goto out;
+	if (!(pick = measure_pick(&d, &a, lo, hi, &n_pick)) ||
+	    !(value = malloc((n_pick ? n_pick : 1) * sizeof(*value)))) {
+		fprintf(stderr, "othello train measure: out of memory\n");
+		goto out;
+	}
+	if (exact && jobs_run(&(struct jobs){.items = n_pick,
+					     .threads = (int)a.jobs,
+					     .ctx = &(struct measure_shared){pick, value},
+					     .searcher = {sizeof(struct search *), 16, ev},
+					     .work = measure_work}) < 0) {
+		fprintf(stderr, "othello train measure: a solve failed, or memory or threads ran "
+				"out\n");
+		goto out;
+	}
+	measure_print(pick, n_pick, exact ? value : NULL, ev, a.all);
 	rc = 0;
 out:
 	eval_free(ev);
 	train_data_free(&d);
-	free(order);
 	free(pick);
 	free(value);
 	return rc;

@@ -26,11 +26,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct testset_args {
-	const char *openings; /* --openings FILE */
-	long count;	      /* --count N */
-	const char *empties;  /* --empties LO-HI */
-	long seed;	      /* --seed S */
+/* The options of `train testset` and `train test` (each table takes those it uses). */
+struct test_args {
+	const char *openings; /* testset --openings FILE */
+	long count;	      /* testset --count N */
+	const char *empties;  /* testset --empties LO-HI */
+	long seed;	      /* testset --seed S */
+	const char *depths;   /* test --depths D,D,... */
 	long jobs;	      /* --jobs J */
 	long hash_mb;	      /* --hash MB */
 };
@@ -43,41 +45,21 @@ static const struct cli_options testset_options = {
     .column = 17,
     .options =
 	(const struct cli_option[]){
-	    CLI_STRING("openings", 0, offsetof(struct testset_args, openings), "FILE",
+	    CLI_STRING("openings", 0, offsetof(struct test_args, openings), "FILE",
 		       "opening lines the games start from (openings/balanced.txt)"),
-	    CLI_INT("count", 'n', offsetof(struct testset_args, count), 1, 10000000, "N",
+	    CLI_INT("count", 'n', offsetof(struct test_args, count), 1, 10000000, "N",
 		    "positions in the set (default 2000)"),
-	    CLI_STRING("empties", 'e', offsetof(struct testset_args, empties), "LO-HI",
+	    CLI_STRING("empties", 'e', offsetof(struct test_args, empties), "LO-HI",
 		       "empty squares of the positions, spread evenly (default 20-36)"),
-	    CLI_INT("seed", 's', offsetof(struct testset_args, seed), 0, 2147483647, "S",
+	    CLI_INT("seed", 's', offsetof(struct test_args, seed), 0, 2147483647, "S",
 		    "the games (default 1)"),
-	    CLI_INT("jobs", 'j', offsetof(struct testset_args, jobs), 1, 64, "J",
-		    "threads (default 1)"),
-	    CLI_INT("hash", 'H', offsetof(struct testset_args, hash_mb), 1, 65536, "MB",
-		    "transposition table of each thread (default 64)"),
+	    CLI_JOBS_OPTION(offsetof(struct test_args, jobs), "threads (default 1)"),
+	    CLI_HASH_OPTION(offsetof(struct test_args, hash_mb),
+			    "transposition table of each thread (default 64)"),
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
 };
-
-/* Parses "LO-HI" (or one number) of empties into `lo`, `hi`; false if it is not one. */
-static bool parse_empties(const char *s, int *lo, int *hi)
-{
-	char buf[32], *dash;
-	long a, b;
-
-	if (strlen(s) >= sizeof buf)
-		return false;
-	strcpy(buf, s);
-	dash = strchr(buf, '-');
-	if (dash)
-		*dash = '\0';
-	if (!cli_parse_int(buf, 1, 59, &a) || !cli_parse_int(dash ? dash + 1 : buf, a, 59, &b))
-		return false;
-	*lo = (int)a;
-	*hi = (int)b;
-	return true;
-}
 
 /*
  * Reads the test-set lines already in `path` (if it exists) and marks their
@@ -118,7 +100,7 @@ static void testset_progress_bar(uint64_t done, uint64_t total, void *user)
 /* `othello train testset`: see the top of this file. */
 int cli_train_testset(int argc, char **argv)
 {
-	struct testset_args a = {
+	struct test_args a = {
 	    .count = 2000, .empties = "20-36", .seed = 1, .jobs = 1, .hash_mb = 64};
 	struct testset_options o;
 	struct train_opening *ops = NULL;
@@ -131,14 +113,11 @@ int cli_train_testset(int argc, char **argv)
 
 	if ((st = cli_options_parse(&testset_options, argc, argv, &a, &first)) >= 0)
 		return st;
-	if (first + 1 != argc) {
-		fprintf(stderr, "othello train testset: expected one output file\n");
-		cli_options_usage(&testset_options, stderr);
+	if (!cli_options_args(&testset_options, argc - first, 1, 1, "one output file"))
 		return 2;
-	}
 	o = (struct testset_options){(uint32_t)a.count, 0,	     0,
 				     (uint64_t)a.seed,	(int)a.jobs, (size_t)a.hash_mb};
-	if (!parse_empties(a.empties, &o.lo, &o.hi)) {
+	if (!cli_parse_range(a.empties, 1, 59, &o.lo, &o.hi)) {
 		fprintf(stderr, "othello train testset: --empties: '%s' is not LO-HI (1 to 59)\n",
 			a.empties);
 		return 2;
@@ -175,12 +154,6 @@ out:
 	return st;
 }
 
-struct test_args {
-	const char *depths; /* --depths D,D,... */
-	long jobs;	    /* --jobs J */
-	long hash_mb;	    /* --hash MB */
-};
-
 static const struct cli_options test_options = {
     .command = "train test",
     .usage = "usage: othello train test SPEC SET.obf [--depths D,D,...] [--jobs J] [--hash MB]\n"
@@ -191,10 +164,9 @@ static const struct cli_options test_options = {
 	(const struct cli_option[]){
 	    CLI_STRING("depths", 'd', offsetof(struct test_args, depths), "D,D,...",
 		       "midgame search depths (default 1,4,8; at most 8 of them)"),
-	    CLI_INT("jobs", 'j', offsetof(struct test_args, jobs), 1, 64, "J",
-		    "threads (default 1)"),
-	    CLI_INT("hash", 'H', offsetof(struct test_args, hash_mb), 1, 65536, "MB",
-		    "transposition table of each thread (default 16)"),
+	    CLI_JOBS_OPTION(offsetof(struct test_args, jobs), "threads (default 1)"),
+	    CLI_HASH_OPTION(offsetof(struct test_args, hash_mb),
+			    "transposition table of each thread (default 16)"),
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
@@ -248,10 +220,7 @@ static long read_set(const char *path, struct obf_position **set)
 				 board_popcount(board_moves(p.b.own, p.b.opp)));
 		}
 		if (got < 0) {
-			if (col > 0)
-				fprintf(stderr, "%s:%d:%d: %s\n", path, lineno, col, err);
-			else
-				fprintf(stderr, "%s:%d: %s\n", path, lineno, err);
+			cli_file_error(path, lineno, col > 0 ? col : 0, err);
 			goto fail;
 		}
 		if (got == 0)
@@ -354,11 +323,8 @@ int cli_train_test(int argc, char **argv)
 
 	if ((st = cli_options_parse(&test_options, argc, argv, &a, &first)) >= 0)
 		return st;
-	if (first + 2 != argc) {
-		fprintf(stderr, "othello train test: expected an evaluation and a test set\n");
-		cli_options_usage(&test_options, stderr);
+	if (!cli_options_args(&test_options, argc - first, 2, 2, "an evaluation and a test set"))
 		return 2;
-	}
 	if (!parse_depths(a.depths, &o)) {
 		fprintf(stderr,
 			"othello train test: --depths: '%s' is not a list of depths "

@@ -239,6 +239,13 @@ static const struct cli_options train_options = {
 	},
 };
 
+/* Sets `*to` to the option's value `v` when it was given (v >= 0). */
+static void train_given(int *to, long v)
+{
+	if (v >= 0)
+		*to = (int)v;
+}
+
 /* Puts the numeric options given into the options of the actions. */
 static void train_apply(struct train_args *a)
 {
@@ -246,18 +253,14 @@ static void train_apply(struct train_args *a)
 
 	if (g->depth >= 0)
 		a->gen.depth = a->match.depth = (int)g->depth;
-	if (g->solve >= 0)
-		a->gen.solve_empties = (int)g->solve;
-	if (g->random >= 0)
-		a->gen.random_moves = (int)g->random;
+	train_given(&a->gen.solve_empties, g->solve);
+	train_given(&a->gen.random_moves, g->random);
 	if (g->window >= 0)
 		a->gen.random_window = (int)(g->window > 64 ? 64 : g->window);
 	if (g->seed >= 0)
 		a->gen.seed = a->fit.seed = (uint64_t)g->seed;
-	if (g->jobs >= 0)
-		a->jobs = (int)g->jobs;
-	if (g->iterations >= 0)
-		a->fit.iterations = (int)g->iterations;
+	train_given(&a->jobs, g->jobs);
+	train_given(&a->fit.iterations, g->iterations);
 	if (g->ridge >= 0)
 		a->fit.ridge = g->ridge;
 	if (g->validation >= 0)
@@ -268,18 +271,12 @@ static void train_apply(struct train_args *a)
 		a->match.endgame = (int)g->endgame;
 	if (g->noise >= 0)
 		a->match.noise = (int)g->noise;
-	if (g->fit_window >= 0)
-		a->fit.window = (int)g->fit_window;
-	if (g->search_label >= 0)
-		a->gen.search_label = (int)g->search_label;
-	if (g->siblings >= 0)
-		a->gen.siblings = (int)g->siblings;
-	if (g->varied >= 0)
-		a->gen.varied = (int)g->varied;
-	if (g->presolve >= 0)
-		a->gen.presolve_empties = (int)g->presolve;
-	if (g->presolve_siblings >= 0)
-		a->gen.presolve_siblings = (int)g->presolve_siblings;
+	train_given(&a->fit.window, g->fit_window);
+	train_given(&a->gen.search_label, g->search_label);
+	train_given(&a->gen.siblings, g->siblings);
+	train_given(&a->gen.varied, g->varied);
+	train_given(&a->gen.presolve_empties, g->presolve);
+	train_given(&a->gen.presolve_siblings, g->presolve_siblings);
 	if (g->label_depths >= 0)
 		a->gen.label_two = g->label_depths == 2;
 	a->gen.jobs = a->fit.jobs = a->jobs;
@@ -458,33 +455,13 @@ static struct pattern_weights *fit_start(const char *from)
 	return w;
 }
 
-/* Parses "LO-HI" (or one number) with min <= LO <= HI <= max into *lo, *hi; false if it is not
-   one. */
-static bool parse_range(const char *s, int min, int max, int *lo, int *hi)
-{
-	char buf[32], *dash;
-	long l, h;
-
-	if (strlen(s) >= sizeof buf)
-		return false;
-	strcpy(buf, s);
-	dash = strchr(buf, '-');
-	if (dash)
-		*dash = '\0';
-	if (!cli_parse_int(buf, min, max, &l) || !cli_parse_int(dash ? dash + 1 : buf, l, max, &h))
-		return false;
-	*lo = (int)l;
-	*hi = (int)h;
-	return true;
-}
-
 /* Parses --phases "LO-HI" (or one phase) into `o` (needs a warm start); false if it is not one.
  */
 static bool parse_phases(const char *s, struct train_fit_options *o)
 {
 	int lo, hi;
 
-	if (!o->warm || !parse_range(s, 0, PATTERN_PHASES - 1, &lo, &hi))
+	if (!o->warm || !cli_parse_range(s, 0, PATTERN_PHASES - 1, &lo, &hi))
 		return false;
 	o->phase_lo = lo;
 	o->phase_end = hi + 1;
@@ -656,8 +633,8 @@ static int cmd_calibrate(struct train_args *a)
 		return 2;
 	}
 	if ((a->phases &&
-	     !parse_range(a->phases, 0, PATTERN_PHASES - 1, &o.phase_lo, &o.phase_hi)) ||
-	    (a->depths && !parse_range(a->depths, 1, 60, &o.depth_lo, &o.depth_hi)) ||
+	     !cli_parse_range(a->phases, 0, PATTERN_PHASES - 1, &o.phase_lo, &o.phase_hi)) ||
+	    (a->depths && !cli_parse_range(a->depths, 1, 60, &o.depth_lo, &o.depth_hi)) ||
 	    o.depth_lo == o.depth_hi || o.step < 1) {
 		fprintf(stderr,
 			"othello train calibrate: --phases is LO-HI (0 to %d), --depths A-B "

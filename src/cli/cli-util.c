@@ -1,6 +1,6 @@
 /*
  * cli-util.c — helpers shared by the subcommands: parsing whole numbers and
- * numbers of seconds (option values and arguments; the option messages are
+ * numbers of seconds and ranges LO-HI (option values and arguments; the option messages are
  * cli-options.c's), a position given as `start`, moves or a board string, the progress bar of the
  * long batch commands, and giving a searcher the threads --threads asks for.
  */
@@ -52,10 +52,42 @@ int cli_parse_position(const char *command, const char *s, struct board *b, enum
 	return 0;
 }
 
+/* Says on stderr that `msg` holds at PATH:LINE:COL (without LINE when `line` is 0, without COL
+   when `col` is 0), the form of every message about a place in a file. */
+void cli_file_error(const char *path, int line, int col, const char *msg)
+{
+	fprintf(stderr, "%s", path);
+	if (line > 0)
+		fprintf(stderr, ":%d", line);
+	if (col > 0)
+		fprintf(stderr, ":%d", col);
+	fprintf(stderr, ": %s\n", msg);
+}
+
 /* True, with the number in `out`, when `s` is a whole decimal number in [lo, hi]. */
 bool cli_parse_int(const char *s, long lo, long hi, long *out)
 {
 	return parse_long(s, lo, hi, out);
+}
+
+/* True, with the numbers in `lo` and `hi`, when `s` is "LO-HI" with min <= LO <= HI <= max,
+   or one number N in [min, max] (LO = HI = N). */
+bool cli_parse_range(const char *s, int min, int max, int *lo, int *hi)
+{
+	char buf[32], *dash;
+	long l, h;
+
+	if (strlen(s) >= sizeof buf)
+		return false;
+	strcpy(buf, s);
+	dash = strchr(buf, '-');
+	if (dash)
+		*dash = '\0';
+	if (!cli_parse_int(buf, min, max, &l) || !cli_parse_int(dash ? dash + 1 : buf, l, max, &h))
+		return false;
+	*lo = (int)l;
+	*hi = (int)h;
+	return true;
 }
 
 /* True, with the number in `out`, when `s` is a finite decimal number >= 0

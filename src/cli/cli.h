@@ -63,9 +63,13 @@ bool cli_output_ok(void);
 int cli_output_finish(int status);
 
 int cli_parse_position(const char *command, const char *s, struct board *b, enum color *side);
+void cli_file_error(const char *path, int line, int col, const char *msg);
 
 /* Parses a whole decimal integer in [lo, hi]; false if `s` is anything else. */
 bool cli_parse_int(const char *s, long lo, long hi, long *out);
+/* Parses "LO-HI" or one number N (LO = HI = N), min <= LO <= HI <= max; false if `s` is anything
+   else. */
+bool cli_parse_range(const char *s, int min, int max, int *lo, int *hi);
 /* Parses a non-negative decimal number of seconds; false if `s` is anything else. */
 bool cli_parse_seconds(const char *s, double *out);
 int cli_selectivity(const char *command, const char *option, const char *text);
@@ -79,5 +83,18 @@ void cli_search_threads(const char *command, struct search *s, long n);
    0, the default, means one thread per online core). */
 #define CLI_THREADS_OPTION(OFFSET)                                                                 \
 	CLI_INT("threads", 0, OFFSET, 0, 64, "N", "search threads (default 0: one per online core)")
+
+/* The --jobs J option of a batch command (the threads of its job pool) and the --hash MB option
+   (megabytes of transposition table), each a long at OFFSET. */
+#define CLI_JOBS_OPTION(OFFSET, HELP) CLI_INT("jobs", 'j', OFFSET, 1, 64, "J", HELP)
+#define CLI_HASH_OPTION(OFFSET, HELP) CLI_INT("hash", 'H', OFFSET, 1, 65536, "MB", HELP)
+
+/* The repeatable --book FILE option of a command whose engines read opening books, into the
+   struct cli_list at OFFSET (at most CTL_MAX_BOOKS, controller.h, books). */
+#define CLI_BOOKS_OPTION(OFFSET, HELP)                                                             \
+	{                                                                                          \
+		.name = "book", .kind = CLI_OPT_LIST, .offset = OFFSET, .hi = CTL_MAX_BOOKS,       \
+		.what = "books", .arg = "FILE", .help = HELP                                       \
+	}
 
 #endif

@@ -533,6 +533,42 @@ static inline void eg_flips_and_fetch(const struct search *s, uint64_t own, uint
 	}
 }
 
+/* Enhanced transposition cut-off: true, with the score in *score, when the stored exact or upper
+   bound of the child whose key is `child_key` refutes the move at once (its negation >= beta). */
+static inline bool eg_etc(struct search *s, uint64_t child_key, int beta, int *score)
+{
+	struct tt_data ce;
+
+	if (tt_probe(s, child_key, &ce) && ce.depth >= TT_DEPTH_SOLVED && tt_usable(s, &ce) &&
+	    ce.bound != BOUND_LOWER && -ce.score / SCORE_DISC >= beta) {
+		*score = -ce.score / SCORE_DISC;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The ordering key of the move to square `sq` that leaves the opponent `o2`
+ * (with `replies`) and the mover `p2`, lowest first: the opponent's mobility
+ * (corners twice), its potential mobility, less a corner bonus, and from
+ * EG_EVAL_SORT empties a shallow search of the child.
+ */
+static inline int eg_move_key(struct search *s, uint64_t o2, uint64_t p2, uint64_t replies, int sq,
+			      int n)
+{
+	int k = (board_popcount(replies) + board_popcount(replies & CORNERS)) * EG_W_MOB +
+		board_popcount(eg_neighbours(p2) & ~(o2 | p2)) * EG_W_POT -
+		(board_bit(sq) & CORNERS ? EG_W_CORNER : 0);
+
+	if (n >= EG_EVAL_SORT) {
+		struct board cb = {o2, p2};
+		int d = n < EG_SORT_SEARCH ? 0 : 1 + (n - EG_SORT_SEARCH) / EG_SORT_STEP;
+
+		k += search_midgame(s, &cb, d) / EG_EVAL_SCALE;
+	}
+	return k;
+}
+
 /*
  * The solver above EG_SHALLOW empties (n of them), see the top of this file;
  * `moves` are those of `own` (the parent computed them to order its moves).
@@ -582,28 +618,12 @@ static int eg_mid_moves(struct search *s, uint64_t own, uint64_t opp, uint64_t m
 		uint64_t flips = all_flips[nm];
 		uint64_t o2 = opp ^ flips, p2 = own ^ flips ^ board_bit(sq);
 		uint64_t replies = board_moves(o2, p2);
-		int k = (board_popcount(replies) + board_popcount(replies & CORNERS)) * EG_W_MOB +
-			board_popcount(eg_neighbours(p2) & ~(o2 | p2)) * EG_W_POT -
-			(board_bit(sq) & CORNERS ? EG_W_CORNER : 0);
-		int j = nm++;
+		int k, j = nm++;
 
-		if (use_tt && n > EG_ETC_MIN) {
-			/* enhanced transposition cut-off: a stored bound of the child may refute
-			 * now (n > EG_ETC_MIN > EG_TT_MIN: its key was computed with the prefetch)
-			 */
-			struct tt_data ce;
-
-			if (tt_probe(s, child_keys[j], &ce) && ce.depth >= TT_DEPTH_SOLVED &&
-			    tt_usable(s, &ce) && ce.bound != BOUND_LOWER &&
-			    -ce.score / SCORE_DISC >= beta)
-				return -ce.score / SCORE_DISC;
-		}
-		if (n >= EG_EVAL_SORT) {
-			struct board cb = {o2, p2};
-			int d = n < EG_SORT_SEARCH ? 0 : 1 + (n - EG_SORT_SEARCH) / EG_SORT_STEP;
-
-			k += search_midgame(s, &cb, d) / EG_EVAL_SCALE;
-		}
+		/* n > EG_ETC_MIN > EG_TT_MIN: the child's key was computed with the prefetch */
+		if (use_tt && n > EG_ETC_MIN && eg_etc(s, child_keys[j], beta, &k))
+			return k;
+		k = eg_move_key(s, o2, p2, replies, sq, n);
 		if (sq == hash_move)
 			k = -100000;
 		while (j > 0 && list[j - 1].key > k) {

@@ -367,8 +367,8 @@ static int parse_ints(char *p, int *out, int n, char **bad)
 struct eval *eval_load(FILE *f, const char *name, char *err, size_t errlen)
 {
 	struct eval *ev;
-	char line[512], why[96];
-	int lineno = 0, rc, col, weights = 0, c = getc(f);
+	char line[512], *p;
+	int lineno = 0, rc, weights = 0, c = getc(f);
 
 	if (c == 0x89) {
 		ungetc(c, f);
@@ -382,25 +382,11 @@ struct eval *eval_load(FILE *f, const char *name, char *err, size_t errlen)
 		set_err(err, errlen, "%s: out of memory", name);
 		return NULL;
 	}
-	while ((rc = parse_get_line(f, line, sizeof line, lineno == 0, &col, why, sizeof why)) != 0) {
-		char *p = line, *word, *bad = NULL;
+	while ((rc = parse_next_data(f, line, sizeof line, name, &lineno, "#%\r\n", &p, err,
+				     errlen)) > 0) {
+		char *word = p, *bad = NULL;
 		int vals[N_CLASSES], n, fi;
 
-		if (rc < 0 && col == 0) {
-			set_err(err, errlen, "%s: %s", name, why);
-			goto fail;
-		}
-		lineno++;
-		if (rc < 0) {
-			set_err(err, errlen, "%s:%d:%d: %s", name, lineno, col, why);
-			goto fail;
-		}
-		p[strcspn(p, "#%\r\n")] = '\0';
-		while (isspace((unsigned char)*p))
-			p++;
-		if (!*p)
-			continue;
-		word = p;
 		while (*p && !isspace((unsigned char)*p))
 			p++;
 		if (*p)
@@ -430,6 +416,8 @@ struct eval *eval_load(FILE *f, const char *name, char *err, size_t errlen)
 		memcpy(ev->weights[fi], vals, sizeof ev->weights[fi]);
 		weights++;
 	}
+	if (rc < 0)
+		goto fail;
 	if (!weights) {
 		/* an empty file would silently be the built-in weights */
 		set_err(err, errlen, "%s: no weights in the file (it is empty or only comments)",

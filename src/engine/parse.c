@@ -8,6 +8,7 @@
  */
 #include "parse.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -136,6 +137,30 @@ int parse_get_line(FILE *f, char *line, int size, bool first, int *col, char *wh
 	return 1;
 }
 
+/* Reads one line of a text file into `line` and counts it in *lineno: 1, 0 at the end of the
+   file, or -1 with "FILE:LINE:COL: what" or "FILE: REASON" in `err` (when it is not NULL). */
+static int read_line(FILE *f, char *line, int size, const char *filename, int *lineno, char *err,
+		     size_t errlen)
+{
+	char why[96];
+	int col, rc = parse_get_line(f, line, size, *lineno == 0, &col, why, sizeof why);
+
+	if (rc < 0 && col == 0) {
+		if (err && errlen)
+			snprintf(err, errlen, "%s: %s", filename, why);
+		return -1;
+	}
+	if (rc == 0)
+		return 0;
+	++*lineno;
+	if (rc < 0) {
+		if (err && errlen)
+			snprintf(err, errlen, "%s:%d:%d: %s", filename, *lineno, col, why);
+		return -1;
+	}
+	return 1;
+}
+
 /*
  * Reads the next data line of a text file into `line` (`size` bytes), passing
  * over blank lines and lines whose first non-blank character is `#`; *lineno
@@ -147,25 +172,41 @@ int parse_get_line(FILE *f, char *line, int size, bool first, int *col, char *wh
 int parse_next_line(FILE *f, char *line, int size, const char *filename, int *lineno, char *err,
 		    size_t errlen)
 {
-	char why[96];
-	int rc, col;
+	int rc;
 
-	while ((rc = parse_get_line(f, line, size, *lineno == 0, &col, why, sizeof why)) != 0) {
+	while ((rc = read_line(f, line, size, filename, lineno, err, errlen)) > 0) {
 		const char *p = line;
 
-		if (rc < 0 && col == 0) {
-			snprintf(err, errlen, "%s: %s", filename, why);
-			return -1;
-		}
-		++*lineno;
-		if (rc < 0) {
-			snprintf(err, errlen, "%s:%d:%d: %s", filename, *lineno, col, why);
-			return -1;
-		}
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (*p != '#' && *p != '\n' && *p != '\r' && *p != '\0')
 			return 1;
 	}
-	return 0;
+	return rc;
+}
+
+/*
+ * Reads the next data line of a text file as parse_next_line does, but cuts
+ * each line at its first character of `cut` (the comment characters, and
+ * "\r\n") and passes over its leading white space: returns 1 with `*data`
+ * pointing at what is left in `line` (never empty), 0 at the end of the
+ * file, or -1 with parse_next_line's messages in `err`.
+ */
+int parse_next_data(FILE *f, char *line, int size, const char *filename, int *lineno,
+		    const char *cut, char **data, char *err, size_t errlen)
+{
+	int rc;
+
+	while ((rc = read_line(f, line, size, filename, lineno, err, errlen)) > 0) {
+		char *p = line;
+
+		line[strcspn(line, cut)] = '\0';
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p) {
+			*data = p;
+			return 1;
+		}
+	}
+	return rc;
 }

@@ -15,5 +15,7 @@ bool parse_strip_bom(char *line);
 int parse_get_line(FILE *f, char *line, int size, bool first, int *col, char *why, size_t whylen);
 int parse_next_line(FILE *f, char *line, int size, const char *filename, int *lineno, char *err,
 		    size_t errlen);
+int parse_next_data(FILE *f, char *line, int size, const char *filename, int *lineno,
+		    const char *cut, char **data, char *err, size_t errlen);
 
 #endif

@@ -202,39 +202,27 @@ static void extend(struct probcut *pc)
 struct probcut *probcut_load(FILE *f, const char *name, char *err, size_t errlen)
 {
 	struct probcut *pc = calloc(1, sizeof *pc);
-	char line[512], bad[96];
-	int lineno = 0, rows = 0, rc, col;
+	char line[512], *p;
+	int lineno = 0, rows = 0, rc;
 
 	if (!pc) {
 		snprintf(err, errlen, "%s: out of memory", name);
 		return NULL;
 	}
-	while ((rc = parse_get_line(f, line, sizeof line, lineno == 0, &col, bad, sizeof bad)) != 0) {
-		char *p = line;
+	while ((rc = parse_next_data(f, line, sizeof line, name, &lineno, "#\r\n", &p, err,
+				     errlen)) > 0) {
 		const char *why;
 
-		if (rc < 0 && col == 0) {
-			snprintf(err, errlen, "%s: %s", name, bad);
-			probcut_free(pc);
-			return NULL;
-		}
-		lineno++;
-		if (rc < 0) {
-			snprintf(err, errlen, "%s:%d:%d: %s", name, lineno, col, bad);
-			probcut_free(pc);
-			return NULL;
-		}
-		line[strcspn(line, "#\r\n")] = '\0';
-		while (isspace((unsigned char)*p))
-			p++;
-		if (!*p)
-			continue;
 		if ((why = parse_row(pc, p))) {
 			snprintf(err, errlen, "%s:%d: %s", name, lineno, why);
 			probcut_free(pc);
 			return NULL;
 		}
 		rows++;
+	}
+	if (rc < 0) {
+		probcut_free(pc);
+		return NULL;
 	}
 	if (rows == 0) {
 		snprintf(err, errlen, "%s: no ProbCut rows", name);
