@@ -1,8 +1,11 @@
 /*
  * test-vmatch.c — games between the levels of the other boards: openings are
- * legal and reproducible, balanced ones scored near a draw, a game is played to its end and scored
- * as the final position says, and the trained weights fitted from a game's positions read back.
+ * legal and reproducible, balanced ones scored near a draw, a game through
+ * the match game loop is played to its end and scored as its record's final
+ * position says, an external engine is refused there, and the trained
+ * weights fitted from a game's positions read back.
  */
+#include "match.h"
 #include "vmatch.h"
 #include "vsearch.h"
 #include "vtrain.h"
@@ -80,31 +83,83 @@ Test(vmatch, balanced_openings_are_scored_near_a_draw)
 	vsearch_free(check);
 }
 
-Test(vmatch, a_game_is_played_to_the_end_and_scored)
+/* Plays one game of `black` against `white` on board v through the match game loop. */
+static void play_on(enum variant v, const char *black, const char *white)
 {
-	const struct vgeom *g = vboard_geom(VARIANT_6X6);
-	struct vmatch_setup setup = {.g = g, .hash_mb = 1};
-	struct vlevel expert, novice;
-	struct report_game rg = {0};
-	struct vopening o;
-	uint64_t rng = 1;
-	char err[100];
+	const struct vgeom *g = vboard_geom(v);
+	struct match_player_options opt = {.hash_mb = 1};
+	struct match_player *p[2];
+	struct match_openings list;
+	struct report_game out;
+	struct game *rec = NULL;
+	struct game_node *end;
+	struct veval ev;
+	vbits b, w;
+	int empties, d, opening_moves = 0;
+	char err[200];
 
-	veval_default(g, &setup.ev);
-	cr_assert(vlevel_get(g, "expert", &expert));
-	cr_assert(vlevel_get(g, "novice", &novice));
-	vmatch_opening(g, 4, &rng, &o);
-	cr_assert_eq(vmatch_game(&setup, &expert, &novice, &o, &rg, err, sizeof err), 0);
-	cr_assert_str_eq(rg.end, "end");
-	cr_assert_leq(rg.black_discs + rg.white_discs, g->squares);
-	cr_assert_gt(rg.moves, 0);
-	cr_assert_leq(rg.moves, g->squares - 4 - 4);
-	{
-		int empties = g->squares - rg.black_discs - rg.white_discs;
-		int d = rg.black_discs - rg.white_discs;
+	veval_default(g, &ev);
+	opt.veval = &ev;
+	p[0] = match_player_new(black, &opt, err, sizeof err);
+	p[1] = match_player_new(white, &opt, err, sizeof err);
+	cr_assert(p[0] && p[1], "%s", err);
+	cr_assert_eq(match_openings_draw_on(v, &ev, 1, 4, 3, &list, err, sizeof err), 0, "%s", err);
+	struct match_table t = {.player = {p[0], p[1]},
+				.name = {black, white},
+				.opening = &list.v[0],
+				.number = 1,
+				.seed = {5, 6}};
 
-		cr_assert_eq(rg.gap, d > 0 ? d + empties : d < 0 ? d - empties : 0);
-	}
+	cr_assert_eq(match_play_game(&t, &out, NULL, &rec), MATCH_END_NORMAL, "%s", out.end);
+	cr_assert_not_null(rec);
+	cr_assert_eq(rec->variant, v);
+	end = game_line_end(rec->root);
+	cr_assert(game_is_over(end), "%s: the record does not reach the end", g->name);
+	game_colors(end, &b, &w);
+	empties = g->squares - vboard_popcount(b) - vboard_popcount(w);
+	d = vboard_popcount(b) - vboard_popcount(w);
+	cr_assert_eq(out.gap, d > 0 ? d + empties : d < 0 ? d - empties : 0, "%s", g->name);
+	cr_assert_eq(out.black_discs + out.white_discs, g->squares, "empties go to the winner");
+	for (int i = 0; i < list.v[0].n_moves; i++)
+		opening_moves += list.v[0].moves[i] != SQ_PASS;
+	cr_assert_eq(out.moves + 4 + empties, g->squares, "%s: moves %d", g->name, out.moves);
+	cr_assert_geq(out.moves, opening_moves);
+	game_free(rec);
+	match_openings_free(&list);
+	match_player_free(p[0]);
+	match_player_free(p[1]);
+}
+
+Test(vmatch, games_on_the_other_boards_go_through_the_match_loop)
+{
+	play_on(VARIANT_6X6, "expert", "novice");
+	play_on(VARIANT_10X10_HOLES, "novice", "random");
+}
+
+Test(vmatch, an_external_engine_is_refused_on_the_other_boards)
+{
+	struct match_player_options opt = {0};
+	struct match_player *p, *q;
+	struct match_openings list;
+	struct report_game out;
+	char err[200];
+
+	p = match_player_new("engine:true", &opt, err, sizeof err);
+	cr_assert_not_null(p, "%s", err);
+	q = match_player_new("beginner", &opt, err, sizeof err);
+	cr_assert_not_null(q, "%s", err);
+	cr_assert_eq(match_openings_start_on(VARIANT_6X6, &list), 0);
+	struct match_table t = {.player = {p, q},
+				.name = {"engine", "beginner"},
+				.opening = &list.v[0],
+				.number = 1};
+
+	cr_assert_eq(match_play_game(&t, &out, NULL, NULL), MATCH_END_FORFEIT);
+	cr_assert(strstr(out.end, "8x8 only"), "%s", out.end);
+	cr_assert_eq(out.white_discs, 36, "a forfeit gives the whole 6x6 board");
+	match_openings_free(&list);
+	match_player_free(p);
+	match_player_free(q);
 }
 
 Test(vtrain, fit_reads_what_generate_wrote)

@@ -43,22 +43,58 @@ rm -f err.$$ out.$$ bad.$$.obf
 
 out=$("$OTHELLO" ladder --variant 6x6 --games 2 --quiet beginner novice expert 2>&1); st=$?
 check "ladder --variant 6x6 exits 0" $st
-echo "$out" | grep -q "^2 games: expert vs novice" && echo "$out" | grep -q "^2 games: novice vs beginner"
+echo "$out" | grep -q "^expert vs novice  *2 " && echo "$out" | grep -q "^novice vs beginner  *2 "
 check "the 6x6 ladder prints each rung" $?
 out=$("$OTHELLO" match --variant 10x10-holes --black novice --white beginner --games 2 2>&1); st=$?
 check "match --variant 10x10-holes exits 0" $st
-echo "$out" | grep -q "^game 2: [a-j0-9]* beginner [0-9]*-[0-9]* novice" ; check "match swaps colours on the 10x10 board" $?
+echo "$out" | grep -q "^game 2 (2/2): beginner - novice [0-9]*-[0-9]*" ; check "match swaps colours on the 10x10 board" $?
 out=$("$OTHELLO" match --variant 6x6 --black expert --white novice --games 2 --game-time 0.5 2>&1); st=$?
 check "match --variant with --game-time exits 0" $st
 out=$("$OTHELLO" tournament --variant 6x6 --players beginner,novice,expert --games 2 --quiet 2>&1); st=$?
 check "tournament --variant 6x6 exits 0" $st
 echo "$out" | grep -q "^ 1\. expert .* 4\.0 / 4 " ; check "the 6x6 tournament ranks expert first, 4 of 4" $?
 "$OTHELLO" tournament --variant 6x6 --games 2 >/dev/null 2>err.$$; st=$?
-[ $st -eq 2 ] && grep -q "players A,B,... is for tournament" err.$$; check "tournament --variant needs --players" $?
+[ $st -eq 2 ] && grep -q "players needs at least two players" err.$$; check "tournament --variant needs --players" $?
 "$OTHELLO" match --variant 6x6 --black grandmaster --white novice >/dev/null 2>err.$$; st=$?
-[ $st -eq 2 ] && grep -q "'grandmaster' is not a level of 6x6" err.$$; check "an unknown level is refused" $?
+[ $st -eq 2 ] && grep -q "'grandmaster' is not a level" err.$$; check "an unknown level is refused" $?
 "$OTHELLO" match --variant 6x6 --black expert >/dev/null 2>err.$$; st=$?
-[ $st -eq 2 ] && grep -q "needs --black LEVEL and --white LEVEL" err.$$; check "match --variant needs both levels" $?
+[ $st -eq 2 ] && grep -q -- "--black and --white are required" err.$$; check "match --variant needs both levels" $?
+"$OTHELLO" match --variant 6x6 --black "engine:true" --white novice >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "external engine plays 8x8 only" err.$$; check "an external engine is refused on 6x6" $?
+
+# every series option on both other boards: --jobs, --report, --log-dir, --svg,
+# --openings, --eval, --game-time, --shard (the one series runner)
+s=$(mktemp -d "${TMPDIR:-/tmp}/variant-series.XXXXXX")
+for v in 6x6 10x10-holes; do
+  "$OTHELLO" match --variant $v --black expert --white novice --games 4 --jobs 2 --quiet \
+    --report "$s/$v.txt" --log-dir "$s/$v" --svg "$s/$v.svg" --eval builtin --game-time 2 >"$s/out" 2>&1
+  check "match --variant $v with --jobs 2, --report, --log-dir, --svg, --eval, --game-time" $?
+  [ "$(grep -vc '^#' "$s/$v.txt")" -eq 4 ] && [ "$(ls "$s/$v" | wc -l)" -eq 4 ] && grep -q "<svg" "$s/$v.svg"
+  check "$v: four report lines, four game logs and a picture" $?
+  size=$(echo $v | sed 's/x.*//')
+  grep -q "SZ\[$size\]" "$s/$v/game-00001.sgf"; check "$v: the game logs are games of that board" $?
+  awk -F'\t' -v n=$([ $v = 6x6 ] && echo 36 || echo 92) '!/^#/ && $6 + $7 != n { bad = 1 } END { exit bad }' "$s/$v.txt"
+  check "$v: every game's discs add up to the board (empties to the winner)" $?
+  "$OTHELLO" match --variant $v --black expert --white novice --games 4 --quiet \
+    --report "$s/$v-1.txt" --shard 1/2 --eval builtin >/dev/null 2>&1 &&
+  "$OTHELLO" match --variant $v --black expert --white novice --games 4 --quiet \
+    --report "$s/$v-1.txt" --shard 2/2 --eval builtin >/dev/null 2>&1
+  check "$v: --shard 1/2 and 2/2" $?
+  grep -v "^#" "$s/$v.txt" | cut -f1-8 | sort -n > "$s/a"; grep -v "^#" "$s/$v-1.txt" | cut -f1-8 | sort -n > "$s/b"
+  cmp -s "$s/a" "$s/b"; check "$v: the two shards play the games of the whole run" $?
+done
+c=$("$OTHELLO" analyze-position --variant 6x6 --moves "-" --depth 1 2>/dev/null | sed -n 's/^best \([a-f][1-6]\).*/\1/p')
+printf '# two openings\n%s\n-\n' "$c" > "$s/open6.txt"
+"$OTHELLO" tournament --variant 6x6 --players beginner,novice --openings "$s/open6.txt" --quiet \
+  --report "$s/t.txt" >/dev/null 2>&1
+check "tournament --variant 6x6 --openings FILE" $?
+[ "$(grep -vc '^#' "$s/t.txt")" -eq 4 ] && grep -q "	$c	" "$s/t.txt"; check "the openings of the file are played, each twice" $?
+printf 'j10\n' > "$s/bad6.txt"
+"$OTHELLO" match --variant 6x6 --black novice --white beginner --openings "$s/bad6.txt" >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "bad6.txt:1:1: 'j' is not a move" err.$$; check "a square of another board in the openings is refused with its place" $?
+"$OTHELLO" ladder --variant 10x10-holes --games 2 --jobs 2 --quiet --svg "$s/l.svg" beginner novice >/dev/null 2>&1 && grep -q "<svg" "$s/l.svg"
+check "ladder --variant 10x10-holes with --jobs and --svg" $?
+rm -rf "$s"
 
 out=$("$OTHELLO" analyze-position --variant 6x6 "XO-O---OOO-XOOXOOXXOOO-XXO-OX-----OX X" 2>&1); st=$?
 check "analyze-position --variant 6x6 exits 0" $st
@@ -80,8 +116,10 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/variant.XXXXXX")
 check "train generate --variant 6x6" $?
 "$OTHELLO" train fit "$tmp/w.txt" "$tmp/data.txt" --variant 6x6 >/dev/null 2>&1 && grep -q "^variant 6x6" "$tmp/w.txt"
 check "train fit --variant 6x6 writes a weights file" $?
-"$OTHELLO" match --variant 6x6 --black novice --white beginner --games 2 --weights "$tmp/w.txt" >/dev/null 2>&1
-check "the fitted weights are read back by match --weights" $?
+"$OTHELLO" match --variant 6x6 --black novice --white beginner --games 2 --eval "$tmp/w.txt" >/dev/null 2>&1
+check "the fitted weights are read back by match --eval" $?
+"$OTHELLO" match --variant 6x6 --black novice --white beginner --games 2 --weights "$tmp/w.txt" >/dev/null 2>err.$$
+[ $? -eq 0 ] && grep -q -- "--weights is now --eval" err.$$; check "--weights is still read, with a note that it is now --eval" $?
 "$OTHELLO" match --variant 10x10-holes --black novice --white beginner --games 2 --weights "$tmp/w.txt" >/dev/null 2>err.$$; st=$?
 [ $st -eq 2 ] && grep -q "weights for 6x6, not 10x10-holes" err.$$; check "weights of another board are refused" $?
 echo "X-- X +4" >> "$tmp/data.txt"

@@ -162,7 +162,8 @@ static struct match_player *hand_player(const struct ladder *l, struct ladder_ha
 					   .eval = l->eval,
 					   .threads = l->specs[i].threads ? 0 : l->threads,
 					   .shared_book = l->book,
-					   .hash_mb = l->tt_megabytes};
+					   .hash_mb = l->tt_megabytes,
+					   .veval = l->veval};
 
 	if (!h->players[i])
 		h->players[i] = match_player_new(l->texts[i], &opt, h->err, sizeof h->err);
@@ -252,7 +253,15 @@ int ladder_run(struct ladder *l, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	if (make_openings(l->openings, l->games_per_rung / 2, l->plies, l->seed) < 0) {
+	if (l->veval) { /* another board: its balanced random openings */
+		struct match_openings list;
+
+		if (match_openings_draw_on(l->variant, l->veval, l->games_per_rung / 2, l->plies,
+					   l->seed, &list, err, errlen) < 0)
+			return -1;
+		memcpy(l->openings, list.v, (size_t)list.n * sizeof *list.v);
+		match_openings_free(&list);
+	} else if (make_openings(l->openings, l->games_per_rung / 2, l->plies, l->seed) < 0) {
 		snprintf(err, errlen, "could not draw %d distinct balanced openings",
 			 l->games_per_rung / 2);
 		return -1;

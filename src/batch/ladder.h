@@ -48,6 +48,9 @@ struct ladder {
 	int n_levels;				    /* entries in specs */
 	const struct book *book;		    /* for levels that use one (shared) */
 	const struct eval *eval;		    /* the levels' evaluation (shared) */
+	enum variant variant;			    /* the board (zero: 8x8) */
+	const struct veval *veval; /* the levels' evaluation on another board (shared), NULL on
+				      8x8 */
 	int games_per_rung;			    /* even */
 	int plies;				    /* plies of each opening */
 	uint64_t seed;				    /* base seed */

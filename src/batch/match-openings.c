@@ -24,6 +24,8 @@
 #include "match.h"
 #include "parse.h"
 #include "square.h"
+#include "vmatch.h"
+#include "vsearch.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -254,6 +256,40 @@ int match_openings_start_on(enum variant v, struct match_openings *out)
 int match_openings_start(struct match_openings *out)
 {
 	return match_openings_start_on(VARIANT_8X8, out);
+}
+
+/* Makes `out` a list of n balanced random openings of board v (not 8×8), each of `plies`
+   plies and scored within a few discs by a search with evaluation ev (vmatch.h), drawn from
+   `seed`. Returns 0, or -1 with a message. */
+int match_openings_draw_on(enum variant v, const struct veval *ev, int n, int plies,
+			   uint64_t seed, struct match_openings *out, char *err, size_t errlen)
+{
+	struct vsearch *s = vsearch_new(ev, 16);
+	uint64_t rng = seed;
+	char text[REPORT_OPENING_LEN], msg[160];
+
+	out->v = calloc((size_t)(n > 0 ? n : 1), sizeof *out->v);
+	out->n = 0;
+	if (!s || !out->v) {
+		vsearch_free(s);
+		match_openings_free(out);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (; out->n < n; out->n++) {
+		struct vopening op;
+
+		vmatch_balanced_opening(s, plies, &rng, &op);
+		vmatch_opening_text(vboard_geom(v), &op, text, sizeof text);
+		if (match_opening_parse_on(v, text, &out->v[out->n], msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "opening %s: %s", text, msg);
+			vsearch_free(s);
+			match_openings_free(out);
+			return -1;
+		}
+	}
+	vsearch_free(s);
+	return 0;
 }
 
 /* Frees the list and leaves it empty. */

@@ -27,11 +27,13 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Ends the game `out` describes as a forfeit of `loser` with `reason`. */
-static void forfeit(struct report_game *out, enum color loser, const char *reason)
+/* Ends the game `out` describes as a forfeit of `loser` with `reason`: every square of
+   `board` to the other side. */
+static void forfeit(struct report_game *out, enum color loser, const char *reason,
+		    enum variant board)
 {
-	out->black_discs = loser == BLACK ? 0 : 64;
-	out->white_discs = 64 - out->black_discs;
+	out->black_discs = loser == BLACK ? 0 : square_count(board);
+	out->white_discs = square_count(board) - out->black_discs;
 	out->gap = out->black_discs - out->white_discs;
 	snprintf(out->end, sizeof out->end, "forfeit %s: %.100s",
 		 loser == BLACK ? "black" : "white", reason);
@@ -251,7 +253,7 @@ enum match_end match_play_game(const struct match_table *t, struct report_game *
 	}
 	out->seconds = timer_now() - t0;
 	if (tp.lost >= 0) {
-		forfeit(out, (enum color)tp.lost, tp.msg);
+		forfeit(out, (enum color)tp.lost, tp.msg, tp.b.variant);
 		match_player_forfeited(t->player[tp.lost]);
 		if (tp.end == MATCH_END_NORMAL)
 			tp.end = MATCH_END_FORFEIT;
@@ -353,7 +355,8 @@ static void play_one(struct roster *r, int k, struct report_game *out, note_fn e
 		snprintf(out->black, sizeof out->black, "%s", plan->names[mg->black]);
 		snprintf(out->white, sizeof out->white, "%s", plan->names[mg->white]);
 		forfeit(out, black ? WHITE : BLACK,
-			black ? r->failed[mg->white] : r->failed[mg->black]);
+			black ? r->failed[mg->white] : r->failed[mg->black],
+			t.opening->board.variant);
 		return;
 	}
 	match_play_game(&t, out, NULL, plan->log_dir ? &g : NULL);

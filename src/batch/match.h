@@ -51,6 +51,8 @@ int match_openings_start(struct match_openings *out);
 int match_openings_read_on(enum variant v, FILE *f, const char *name, struct match_openings *out,
 			   char *err, size_t errlen);
 int match_openings_start_on(enum variant v, struct match_openings *out);
+int match_openings_draw_on(enum variant v, const struct veval *ev, int n, int plies,
+			   uint64_t seed, struct match_openings *out, char *err, size_t errlen);
 void match_openings_free(struct match_openings *o);
 
 /* ---- players (match-player.c, match-extern.c) */

@@ -19,7 +19,8 @@
  *   4       white        name of the player who had White
  *   5       result       `1-0` Black won, `0-1` White won, `1/2` draw
  *   6       black_discs  Black's discs at the end, empties counted to the
- *                        winner; a forfeit scores 64-0 to the other side
+ *                        winner; a forfeit gives every square of the board
+ *                        to the other side (64-0 on 8x8; 0-100 on any board)
  *   7       white_discs  White's discs at the end, same convention
  *   8       moves        moves played from the opening's start, passes not
  *                        counted (the opening's moves included)
@@ -48,6 +49,7 @@
  */
 #include "report.h"
 #include "parse.h"
+#include "vboard.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -210,9 +212,9 @@ static bool field_value(struct report_game *g, int i, const char *s)
 	case 4:
 		return !strcmp(s, "1-0") || !strcmp(s, "0-1") || !strcmp(s, "1/2");
 	case 5:
-		return int_field(s, 0, 64, &g->black_discs);
+		return int_field(s, 0, VBOARD_MAX_SQ, &g->black_discs);
 	case 6:
-		return int_field(s, 0, 64, &g->white_discs);
+		return int_field(s, 0, VBOARD_MAX_SQ, &g->white_discs);
 	case 7:
 		return int_field(s, 0, 200, &g->moves);
 	case 8:
@@ -228,7 +230,7 @@ static bool field_value(struct report_game *g, int i, const char *s)
 	case 12:
 		return seconds_field(s, &g->longest[i - 11]);
 	case 13:
-		return int_field(s, -64, 64, &g->gap);
+		return int_field(s, -VBOARD_MAX_SQ, VBOARD_MAX_SQ, &g->gap);
 	default:
 		return false;
 	}

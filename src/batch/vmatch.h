@@ -1,7 +1,6 @@
 /*
- * vmatch.h — games between levels on the other boards (vlevel.h): one game
- * from an opening, random openings, and a ladder of each level against the
- * next one down, as report_game records for report-stats.h.
+ * vmatch.h — the random and balanced openings of the other boards, from
+ * which the series (match.h: the one game loop on every board) start.
  */
 #ifndef OTHELLO_VMATCH_H
 #define OTHELLO_VMATCH_H
@@ -31,19 +30,9 @@ struct vopening {
 	int moves[VMATCH_OPENING_MAX]; /* the plies (squares; VSQ_PASS a pass) */
 };
 
-/* The players and rules of a series of games. */
-struct vmatch_setup {
-	const struct vgeom *g; /* the board */
-	struct veval ev;       /* the evaluation every level uses */
-	double game_time;      /* seconds each side has for a game; 0 none */
-	size_t hash_mb;	       /* table of each player */
-};
 
 void vmatch_opening(const struct vgeom *g, int plies, uint64_t *rng, struct vopening *out);
 void vmatch_balanced_opening(struct vsearch *s, int plies, uint64_t *rng, struct vopening *out);
 void vmatch_opening_text(const struct vgeom *g, const struct vopening *o, char *out, size_t outlen);
-int vmatch_game(const struct vmatch_setup *setup, const struct vlevel *black,
-		const struct vlevel *white, const struct vopening *o, struct report_game *out,
-		char *err, size_t errlen);
 
 #endif

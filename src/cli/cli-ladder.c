@@ -59,6 +59,8 @@ static int print_table(const struct ladder *l, const char *eval_name, double sec
 		       c.draws, c.losses, n ? 100.0 * (c.wins + 0.5 * c.draws) / n : 0.0,
 		       n ? c.sum_diff / n : 0.0, n ? c.time[1] / n : 0.0, n ? c.time[0] / n : 0.0);
 	}
+	if (l->veval)
+		printf("board: %s\n", vboard_geom(l->variant)->name);
 	printf("openings: %d of %d plies, each played with both colours; seed %llu; %.0f s\n",
 	       l->games_per_rung / 2, l->plies, (unsigned long long)l->seed, seconds);
 	printf("evaluation: %s\n", eval_name);
@@ -122,7 +124,31 @@ struct ladder_options {
 	bool quiet;	       /* --quiet */
 	const char *eval_spec; /* --eval SPEC, NULL = the default */
 	const char *svg;       /* --svg FILE: the levels' Elo as a picture */
+	const struct vgeom *board; /* --variant NAME, NULL: 8x8 */
+	struct veval veval;	   /* the levels' evaluation on that board */
 };
+
+/* --variant NAME: the board of every game. */
+static bool ladder_variant(void *opts, const char *text)
+{
+	struct ladder_options *lo = opts;
+
+	lo->board = vboard_geom_named(text);
+	if (lo->board)
+		return true;
+	fprintf(stderr, "othello ladder: --variant: '%s' is not a board (%s)\n", text,
+		vboard_variant_names());
+	return false;
+}
+
+/* --weights FILE: the old spelling of --eval on the other boards, kept for a release. */
+static bool ladder_weights(void *opts, const char *text)
+{
+	fprintf(stderr, "othello ladder: --weights is now --eval (the old name goes in the next "
+			"release)\n");
+	((struct ladder_options *)opts)->eval_spec = text;
+	return true;
+}
 
 /* --games N: an even number from 2. */
 static bool ladder_games(void *opts, const char *text)
@@ -169,7 +195,10 @@ static const struct cli_options ladder_options = {
 	     "its moves (out of time loses); --quiet: no progress on stderr. --jobs N:\n"
 	     "games played at once (default 1); --threads N: search threads of each level\n"
 	     "(default 1). Each level's Elo above the weakest follows the table; --svg FILE\n"
-	     "draws it as bars with their error bars.\n",
+	     "draws it as bars with their error bars. --variant NAME: the board, 8x8\n"
+	     "(default), 6x6 or 10x10-holes; on the other boards --eval is a weights file\n"
+	     "of that board (or builtin), --plies defaults to 4 (6x6) or 6 (10x10-holes),\n"
+	     "and there is no book.\n",
     .options =
 	(const struct cli_option[]){
 	    {.name = "games",
@@ -193,7 +222,8 @@ static const struct cli_options ladder_options = {
 	    CLI_FLAG("quiet", 'q', offsetof(struct ladder_options, quiet), NULL),
 	    CLI_STRING("eval", 'e', offsetof(struct ladder_options, eval_spec), NULL, NULL),
 	    CLI_STRING("svg", 0, offsetof(struct ladder_options, svg), NULL, NULL),
-	    CLI_VARIANT_OPTION,
+	    {.name = "variant", .letter = 'V', .kind = CLI_OPT_CALL, .call = ladder_variant},
+	    {.name = "weights", .kind = CLI_OPT_CALL, .call = ladder_weights},
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
@@ -269,26 +299,35 @@ static int ladder_setup(struct ladder *l, const struct ladder_options *lo, int a
    bad usage or when the ladder could not be played. */
 int cli_ladder(int argc, char **argv)
 {
-	struct ladder_options lo = {.games = 100, .plies = 8, .seed = 1, .jobs = 1, .hash_mb = 16};
+	struct ladder_options lo = {.games = 100, .plies = -1, .seed = 1, .jobs = 1, .hash_mb = 16};
 	struct ladder l = {0};
 	struct eval *ev = NULL;
 	char err[600], eval_name[EVALSPEC_NAME_LEN];
 	double t0;
 	int first = 1, rc;
-	const struct vgeom *g;
 
-	if ((rc = cli_variant_find("ladder", argc, argv, &g)) != 0)
-		return rc == 2 ? 2 : cli_vseries("ladder", g, argc, argv);
 	lo.bk = book_new();
 	rc = 2;
 	if (!lo.bk || (rc = cli_options_parse(&ladder_options, argc, argv, &lo, &first)) >= 0)
 		goto done;
 	rc = 2;
-	if (ladder_setup(&l, &lo, argc, argv, first) < 0 ||
-	    (!lo.files && !lo.no_book && load_shipped_book(lo.bk) < 0))
+	if (lo.plies < 0)
+		lo.plies = !lo.board ? 8 : lo.board->size <= 6 ? 4 : 6;
+	if (ladder_setup(&l, &lo, argc, argv, first) < 0)
 		goto done;
-	ev = cli_eval_option("ladder", "eval", lo.eval_spec, eval_name, sizeof eval_name);
-	if (!ev)
+	if (lo.board && lo.board->size != 8) {
+		if (!cli_variant_eval("ladder", lo.board, lo.eval_spec, &lo.veval))
+			goto done;
+		l.variant = lo.board->variant;
+		l.veval = &lo.veval;
+		snprintf(eval_name, sizeof eval_name, "%s",
+			 lo.eval_spec ? lo.eval_spec : "the board's shipped weights");
+		lo.no_book = true;
+	}
+	if (!lo.files && !lo.no_book && load_shipped_book(lo.bk) < 0)
+		goto done;
+	if (!l.veval &&
+	    !(ev = cli_eval_option("ladder", "eval", lo.eval_spec, eval_name, sizeof eval_name)))
 		goto done;
 	l.eval = ev;
 	l.book = lo.bk;

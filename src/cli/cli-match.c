@@ -78,6 +78,8 @@ struct run_options {
 	const char
 	    *players[MAX_PLAYERS]; /* the players: --black and --white, or --players, --player */
 	int n_players;		   /* entries of players */
+	const struct vgeom *board; /* --variant NAME: the board (NULL: 8x8) */
+	struct veval veval;	   /* the levels' evaluation on that board */
 	char list[4096];	   /* --players A,B,C..., cut at the commas */
 };
 
@@ -157,6 +159,31 @@ static bool run_players(void *opts, const char *text)
 static bool run_player(void *opts, const char *text)
 {
 	return run_add_player(opts, text);
+}
+
+/* --variant NAME: the board of every game. */
+static bool run_variant(void *opts, const char *text)
+{
+	struct run_options *ro = opts;
+
+	ro->board = vboard_geom_named(text);
+	if (ro->board)
+		return true;
+	fprintf(stderr, "othello %s: --variant: '%s' is not a board (%s)\n", ro->command, text,
+		vboard_variant_names());
+	return false;
+}
+
+/* --weights FILE: the old spelling of --eval on the other boards, kept for a release. */
+static bool run_weights(void *opts, const char *text)
+{
+	struct run_options *ro = opts;
+
+	fprintf(stderr, "othello %s: --weights is now --eval (the old name goes in the next "
+			"release)\n",
+		ro->command);
+	ro->eval_all = text;
+	return true;
 }
 
 /* --seed N */
@@ -313,6 +340,20 @@ static bool run_format(void *opts, const char *text)
 		.offset = offsetof(struct run_options, json), .foreign = FOREIGN,                  \
 		.help = "print the summary as one JSON object"                                     \
 	}
+#define RUN_OPT_VARIANT                                                                            \
+	{.name = "variant",                                                                        \
+	 .letter = 'V',                                                                            \
+	 .kind = CLI_OPT_CALL,                                                                     \
+	 .call = run_variant,                                                                      \
+	 .what = "a board",                                                                        \
+	 .arg = "NAME",                                                                            \
+	 .help = "the board: 8x8 (default), 6x6 or 10x10-holes; on the other\n"                    \
+		 "boards the players are levels or random, --eval is a\n"                          \
+		 "weights file of that board (or builtin), and without\n"                          \
+		 "--openings 50 balanced random openings are drawn"},                               \
+	{                                                                                          \
+		.name = "weights", .kind = CLI_OPT_CALL, .call = run_weights, .arg = "FILE"        \
+	}
 #define RUN_OPT_PLAYERS(FOREIGN)                                                                   \
 	{.name = "black",                                                                          \
 	 .kind = CLI_OPT_STRING,                                                                   \
@@ -377,7 +418,7 @@ static const struct cli_options match_options = {
 	    RUN_OPT_SVG("draw the running score and the disc differences (SVG)"),
 	    RUN_OPT_FORMAT(true, NULL),
 	    RUN_OPT_PLAYERS(true),
-	    CLI_VARIANT_OPTION,
+	    RUN_OPT_VARIANT,
 	    CLI_HELP(0, NULL),
 	    {0},
 	},
@@ -418,11 +459,28 @@ static const struct cli_options tournament_options = {
 	    RUN_OPT_WHITE_EVAL(true),
 	    RUN_OPT_JSON(true),
 	    RUN_OPT_PLAYERS(false),
-	    CLI_VARIANT_OPTION,
+	    RUN_OPT_VARIANT,
 	    CLI_HELP(0, NULL),
 	    {0},
 	},
 };
+
+/* On another board without --openings: balanced random openings (each scored within a few
+   discs by a search), one for every two games (50 without --games), drawn from --seed. 0, or
+   2 after a message. */
+static int draw_openings(const struct run_options *ro, struct match_openings *out)
+{
+	int n = ro->games > 0 ? (int)(ro->games + 1) / 2 : 50;
+	int plies = ro->board->size <= 6 ? 4 : 6; /* as many as the old variant series drew */
+	char err[300];
+
+	if (match_openings_draw_on(ro->board->variant, &ro->veval, n, plies, ro->seed, out, err,
+				   sizeof err) < 0) {
+		fprintf(stderr, "othello %s: %s\n", ro->command, err);
+		return 2;
+	}
+	return 0;
+}
 
 /* Loads the openings named by the options into `out`. Returns 0, or 2 after
    printing the error. */
@@ -433,7 +491,11 @@ static int load_openings(const struct run_options *ro, struct match_openings *ou
 	int r;
 
 	if (ro->openings && (!strcmp(ro->openings, "start") || !strcmp(ro->openings, "-")))
-		return match_openings_start(out) < 0 ? 2 : 0;
+		return match_openings_start_on(ro->board ? ro->board->variant : VARIANT_8X8, out) < 0
+			   ? 2
+			   : 0;
+	if (ro->board && !ro->openings)
+		return draw_openings(ro, out);
 	if (ro->openings) {
 		snprintf(path, sizeof path, "%s", ro->openings);
 		f = fopen(path, "r");
@@ -449,7 +511,8 @@ static int load_openings(const struct run_options *ro, struct match_openings *ou
 			return 2;
 		}
 	}
-	r = match_openings_read(f, path, out, err, sizeof err);
+	r = match_openings_read_on(ro->board ? ro->board->variant : VARIANT_8X8, f, path, out, err,
+				   sizeof err);
 	fclose(f);
 	if (r < 0) {
 		fprintf(stderr, "othello: %s\n", err);
@@ -706,7 +769,11 @@ static void describe_run(const struct run_options *ro, bool tournament, struct r
 			 ro->depth[0], ro->depth[1]);
 	if (!out->time[0])
 		snprintf(out->time, sizeof out->time, "the levels' own");
-	if (!ro->openings)
+	if (!ro->openings && ro->board)
+		snprintf(out->openings, sizeof out->openings,
+			 "balanced random openings of %s (seed %llu)", ro->board->name,
+			 (unsigned long long)ro->seed);
+	else if (!ro->openings)
 		snprintf(out->openings, sizeof out->openings, "the shipped balanced set");
 	else if (!strcmp(ro->openings, "start") || !strcmp(ro->openings, "-"))
 		snprintf(out->openings, sizeof out->openings, "the start position");
@@ -855,6 +922,29 @@ static bool say_forfeited_all(const struct run_options *ro, const struct report 
 	return any;
 }
 
+/* The checks and the evaluation of a series on another board: its players are our levels or
+   `random` (external engines play 8x8 only), one evaluation serves them all (--eval: that
+   board's weights file, or builtin; default the shipped one). 0, or 2 after a message. */
+static int variant_setup(struct run_options *ro)
+{
+	for (int i = 0; i < ro->n_players; i++)
+		if (!match_player_is_level(ro->players[i]) && strcmp(ro->players[i], "random") != 0) {
+			fprintf(stderr,
+				"othello %s: '%s': on %s the players are levels or random (an "
+				"external engine plays 8x8 only)\n",
+				ro->command, ro->players[i], ro->board->name);
+			return 2;
+		}
+	if (ro->eval[0] || ro->eval[1] || ro->book[0] || ro->book[1]) {
+		fprintf(stderr,
+			"othello %s: on %s, --eval gives every level its evaluation (no "
+			"--black-eval, --white-eval, --black-book, --white-book)\n",
+			ro->command, ro->board->name);
+		return 2;
+	}
+	return cli_variant_eval(ro->command, ro->board, ro->eval_all, &ro->veval) ? 0 : 2;
+}
+
 /* Runs a match (2 players) or a tournament (all pairings). */
 static int run(int argc, char **argv, bool tournament)
 {
@@ -875,6 +965,8 @@ static int run(int argc, char **argv, bool tournament)
 		return status;
 	players = ro.players;
 	n_players = ro.n_players;
+	if (ro.board && (status = variant_setup(&ro)) != 0)
+		return status;
 	if ((status = load_openings(&ro, &openings)) != 0)
 		return status;
 	for (int i = 0; i < n_players; i++) {
@@ -890,8 +982,12 @@ static int run(int argc, char **argv, bool tournament)
 		opt[i].game_time = ro.game_time * 60;
 		opt[i].setup = tournament ? NULL : ro.setup[i];
 		opt[i].book = tournament ? NULL : ro.book[i];
+		opt[i].veval = ro.board ? &ro.veval : NULL;
 	}
-	if ((status = load_evals(&ro, tournament, players, n_players, &evals, opt, names)) != 0) {
+	if (ro.board)
+		match_names_distinct(players, n_players, names);
+	else if ((status = load_evals(&ro, tournament, players, n_players, &evals, opt, names)) !=
+		 0) {
 		free_evals(&evals);
 		match_openings_free(&openings);
 		return status;
@@ -935,21 +1031,11 @@ static int run(int argc, char **argv, bool tournament)
 /* `othello match`: see match_usage. */
 int cli_match(int argc, char **argv)
 {
-	const struct vgeom *g;
-	int v = cli_variant_find("match", argc, argv, &g);
-
-	if (v)
-		return v == 2 ? 2 : cli_vseries("match", g, argc, argv);
 	return run(argc, argv, false);
 }
 
 /* `othello tournament`: see tournament_usage. */
 int cli_tournament(int argc, char **argv)
 {
-	const struct vgeom *g;
-	int v = cli_variant_find("tournament", argc, argv, &g);
-
-	if (v)
-		return v == 2 ? 2 : cli_vseries("tournament", g, argc, argv);
 	return run(argc, argv, true);
 }

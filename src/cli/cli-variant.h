@@ -30,10 +30,9 @@ bool cli_variant_eval(const char *command, const struct vgeom *g, const char *fi
 bool cli_variant_8x8(void *opts, const char *text);
 int cli_vposition(const struct vgeom *g, int argc, char **argv);
 int cli_vtrain(const struct vgeom *g, int argc, char **argv);
-int cli_vseries(const char *command, const struct vgeom *g, int argc, char **argv);
 int cli_vsolve(const struct vgeom *g, const char *path, const struct cli_vsolve_options *o);
 
-/* The --variant entry of an 8×8 subcommand's table whose variant form is cli_vseries. */
+/* The --variant entry of an 8×8 subcommand's table whose other-board form is apart. */
 #define CLI_VARIANT_OPTION                                                                         \
 	{                                                                                          \
 		.name = "variant", .letter = 'V', .kind = CLI_OPT_CALL, .call = cli_variant_8x8,   \
