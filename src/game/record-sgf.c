@@ -74,6 +74,7 @@
 #include "record.h"
 #include "square.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdint.h>
@@ -469,8 +470,8 @@ static bool parse_pv(enum variant v, const char *s, int *pv, int max, int *len)
 
 		if ((s[0] | 0x20) == 'p' && (s[1] | 0x20) == 'a')
 			sq = SQ_PASS;
-		else if (v == VARIANT_8X8)
-			sq = s[1] ? record_parse_square(s, 2) : -1;
+		else if (isalpha((unsigned char)s[0]) && isalpha((unsigned char)s[1]))
+			sq = record_parse_vsquare(v, s, 2); /* SGF's column and row letters */
 		else
 			sq = square_parse(v, s, &n);
 		if (sq < 0 || *len == max)

@@ -13,6 +13,7 @@
 #include "record-int.h"
 #include "square.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -157,16 +158,14 @@ int record_parse_square(const char *s, size_t n)
 }
 
 /* The square of board v written as s (n characters): its name ("f5", "j10") or, as SGF
-   writes points, column and row letters ("fe", "jj"); -1 if none. 8×8 is
-   record_parse_square. */
+   writes points, column and row letters ("fe", "jj"), either in any case; -1 if none. On
+   8×8 it reads what record_parse_square reads. */
 int record_parse_vsquare(enum variant v, const char *s, size_t n)
 {
 	int len, sq;
 
-	if (v == VARIANT_8X8)
-		return record_parse_square(s, n);
-	if (n == 2 && s[0] >= 'a' && s[0] <= 'z' && s[1] >= 'a' && s[1] <= 'z')
-		return square_at(v, s[1] - 'a', s[0] - 'a');
+	if (n == 2 && isalpha((unsigned char)s[0]) && isalpha((unsigned char)s[1]))
+		return square_at(v, (s[1] | 0x20) - 'a', (s[0] | 0x20) - 'a');
 	sq = square_parse(v, s, &len);
 	return sq >= 0 && (size_t)len == n ? sq : -1;
 }

@@ -73,7 +73,7 @@ int record_write(enum record_format fmt, const struct game *g, FILE *f)
 /* Whether format fmt can hold g: GGF is 8×8 only. 0, or -1 with "NAME: why" in err. */
 int record_check_format(const struct game *g, int fmt, const char *name, char *err, size_t errlen)
 {
-	if (fmt == RECORD_GGF && g->variant != VARIANT_8X8) {
+	if (fmt == RECORD_GGF && !game_board(g->root, NULL)) {
 		snprintf(err, errlen,
 			 "%s: GGF holds 8x8 games only; save a %s game as .sgf or .txt", name,
 			 square_variant_name(g->variant));
