@@ -23,7 +23,7 @@ static bool same_main_line(const struct game *a, const struct game *b)
 {
 	const struct game_node *x = a->root, *y = b->root;
 
-	if (x->board.own != y->board.own || x->board.opp != y->board.opp || x->side != y->side)
+	if (!pos_same(&x->pos, &y->pos) || x->side != y->side)
 		return false;
 	for (x = x->child, y = y->child; x && y; x = x->child, y = y->child)
 		if (x->move != y->move)
@@ -44,8 +44,7 @@ static bool same_game(const struct game *g, const struct game *back, char *why, 
 	case RECORD_SGF:
 		return games_equal(g, back, why, whylen);
 	case RECORD_OBF:
-		return end->board.own == back->root->board.own &&
-		       end->board.opp == back->root->board.opp && end->side == back->root->side;
+		return pos_same(&end->pos, &back->root->pos) && end->side == back->root->side;
 	default:
 		return same_main_line(g, back);
 	}
