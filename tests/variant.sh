@@ -94,6 +94,15 @@ printf 'j10\n' > "$s/bad6.txt"
 [ $st -eq 2 ] && grep -q "bad6.txt:1:1: 'j' is not a move" err.$$; check "a square of another board in the openings is refused with its place" $?
 "$OTHELLO" ladder --variant 10x10-holes --games 2 --jobs 2 --quiet --svg "$s/l.svg" beginner novice >/dev/null 2>&1 && grep -q "<svg" "$s/l.svg"
 check "ladder --variant 10x10-holes with --jobs and --svg" $?
+"$OTHELLO" match --variant 8x8 --black beginner --white "novice --random 20" --games 4 --quiet --report "$s/v8.txt" >/dev/null 2>&1 &&
+"$OTHELLO" match --black beginner --white "novice --random 20" --games 4 --quiet --report "$s/n8.txt" >/dev/null 2>&1
+grep -v "^#" "$s/v8.txt" | cut -f1-8,10 > "$s/a"; grep -v "^#" "$s/n8.txt" | cut -f1-8,10 > "$s/b"
+cmp -s "$s/a" "$s/b"; check "match --variant 8x8 plays the 8x8 series as without it" $?
+"$OTHELLO" ladder --variant 8x8 --games 2 --quiet beginner novice 2>/dev/null | grep -q "^openings: 1 of 8 plies"
+check "ladder --variant 8x8 is the 8x8 ladder (openings of 8 plies)" $?
+"$OTHELLO" tournament --variant 7x7 --players beginner,novice >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "'7x7' is not a board (8x8, 6x6 or 10x10-holes)" err.$$ && [ "$(wc -l < err.$$)" -eq 1 ]
+check "an unknown board is refused once, with the boards listed" $?
 rm -rf "$s"
 
 out=$("$OTHELLO" analyze-position --variant 6x6 "XO-O---OOO-XOOXOOXXOOO-XXO-OX-----OX X" 2>&1); st=$?

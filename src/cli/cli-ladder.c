@@ -124,7 +124,7 @@ struct ladder_options {
 	bool quiet;	       /* --quiet */
 	const char *eval_spec; /* --eval SPEC, NULL = the default */
 	const char *svg;       /* --svg FILE: the levels' Elo as a picture */
-	const struct vgeom *board; /* --variant NAME, NULL: 8x8 */
+	const struct vgeom *board; /* --variant NAME: another board (NULL: 8x8) */
 	struct veval veval;	   /* the levels' evaluation on that board */
 };
 
@@ -132,13 +132,15 @@ struct ladder_options {
 static bool ladder_variant(void *opts, const char *text)
 {
 	struct ladder_options *lo = opts;
+	const struct vgeom *g = vboard_geom_named(text);
 
-	lo->board = vboard_geom_named(text);
-	if (lo->board)
-		return true;
-	fprintf(stderr, "othello ladder: --variant: '%s' is not a board (%s)\n", text,
-		vboard_variant_names());
-	return false;
+	if (!g) {
+		fprintf(stderr, "othello ladder: --variant: '%s' is not a board (%s)\n", text,
+			vboard_variant_names());
+		return false;
+	}
+	lo->board = g->size == 8 ? NULL : g; /* 8x8: the ladder as without --variant */
+	return true;
 }
 
 /* --weights FILE: the old spelling of --eval on the other boards, kept for a release. */
@@ -315,7 +317,7 @@ int cli_ladder(int argc, char **argv)
 		lo.plies = !lo.board ? 8 : lo.board->size <= 6 ? 4 : 6;
 	if (ladder_setup(&l, &lo, argc, argv, first) < 0)
 		goto done;
-	if (lo.board && lo.board->size != 8) {
+	if (lo.board) {
 		if (!cli_variant_eval("ladder", lo.board, lo.eval_spec, &lo.veval))
 			goto done;
 		l.variant = lo.board->variant;

@@ -78,7 +78,7 @@ struct run_options {
 	const char
 	    *players[MAX_PLAYERS]; /* the players: --black and --white, or --players, --player */
 	int n_players;		   /* entries of players */
-	const struct vgeom *board; /* --variant NAME: the board (NULL: 8x8) */
+	const struct vgeom *board; /* --variant NAME: another board (NULL: 8x8) */
 	struct veval veval;	   /* the levels' evaluation on that board */
 	char list[4096];	   /* --players A,B,C..., cut at the commas */
 };
@@ -165,13 +165,15 @@ static bool run_player(void *opts, const char *text)
 static bool run_variant(void *opts, const char *text)
 {
 	struct run_options *ro = opts;
+	const struct vgeom *g = vboard_geom_named(text);
 
-	ro->board = vboard_geom_named(text);
-	if (ro->board)
-		return true;
-	fprintf(stderr, "othello %s: --variant: '%s' is not a board (%s)\n", ro->command, text,
-		vboard_variant_names());
-	return false;
+	if (!g) {
+		fprintf(stderr, "othello %s: --variant: '%s' is not a board (%s)\n", ro->command,
+			text, vboard_variant_names());
+		return false;
+	}
+	ro->board = g->size == 8 ? NULL : g; /* 8x8: the series as without --variant */
+	return true;
 }
 
 /* --weights FILE: the old spelling of --eval on the other boards, kept for a release. */
@@ -345,7 +347,6 @@ static bool run_format(void *opts, const char *text)
 	 .letter = 'V',                                                                            \
 	 .kind = CLI_OPT_CALL,                                                                     \
 	 .call = run_variant,                                                                      \
-	 .what = "a board",                                                                        \
 	 .arg = "NAME",                                                                            \
 	 .help = "the board: 8x8 (default), 6x6 or 10x10-holes; on the other\n"                    \
 		 "boards the players are levels or random, --eval is a\n"                          \
