@@ -103,6 +103,12 @@ check "ladder --variant 8x8 is the 8x8 ladder (openings of 8 plies)" $?
 "$OTHELLO" tournament --variant 7x7 --players beginner,novice >/dev/null 2>err.$$; st=$?
 [ $st -eq 2 ] && grep -q "'7x7' is not a board (8x8, 6x6 or 10x10-holes)" err.$$ && [ "$(wc -l < err.$$)" -eq 1 ]
 check "an unknown board is refused once, with the boards listed" $?
+"$OTHELLO" match --variant 6x6 --black expert --white novice --random 10 >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q -- "--random: the levels of 6x6 have no evaluation noise" err.$$
+check "--random is refused on 6x6, not ignored" $?
+"$OTHELLO" ladder --variant 10x10-holes --book "${TOP_SRCDIR:-$(dirname "$0")/..}/openings/book.txt" beginner novice >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q -- "--book: the books are of 8x8 games, not 10x10-holes" err.$$
+check "a ladder book is refused on 10x10, not ignored" $?
 rm -rf "$s"
 
 out=$("$OTHELLO" analyze-position --variant 6x6 "XO-O---OOO-XOOXOOXXOOO-XXO-OX-----OX X" 2>&1); st=$?

@@ -317,6 +317,11 @@ int cli_ladder(int argc, char **argv)
 		lo.plies = !lo.board ? 8 : lo.board->size <= 6 ? 4 : 6;
 	if (ladder_setup(&l, &lo, argc, argv, first) < 0)
 		goto done;
+	if (lo.board && lo.files) {
+		fprintf(stderr, "othello ladder: --book: the books are of 8x8 games, not %s\n",
+			lo.board->name);
+		goto done;
+	}
 	if (lo.board) {
 		if (!cli_variant_eval("ladder", lo.board, lo.eval_spec, &lo.veval))
 			goto done;

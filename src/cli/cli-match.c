@@ -936,6 +936,13 @@ static int variant_setup(struct run_options *ro)
 				ro->command, ro->players[i], ro->board->name);
 			return 2;
 		}
+	if (ro->random_pct > 0) {
+		fprintf(stderr,
+			"othello %s: --random: the levels of %s have no evaluation noise (use the "
+			"`random` player, or --openings)\n",
+			ro->command, ro->board->name);
+		return 2;
+	}
 	if (ro->eval[0] || ro->eval[1] || ro->book[0] || ro->book[1]) {
 		fprintf(stderr,
 			"othello %s: on %s, --eval gives every level its evaluation (no "
