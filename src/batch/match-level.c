@@ -157,7 +157,9 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 		level_player_free(lp);
 		return NULL;
 	}
-	if (engine_level_new(lp->engine, 0, &lp->spec, 1, err, errlen) < 0) {
+	/* the 8x8 level state is made now, so that a failure shows here; a player of another
+	   board (handed its evaluation) never needs it */
+	if (!lp->veval && engine_level_new(lp->engine, 0, &lp->spec, 1, err, errlen) < 0) {
 		level_player_free(lp);
 		return NULL;
 	}

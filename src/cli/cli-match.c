@@ -487,14 +487,13 @@ static int draw_openings(const struct run_options *ro, struct match_openings *ou
    printing the error. */
 static int load_openings(const struct run_options *ro, struct match_openings *out)
 {
+	enum variant v = ro->board ? ro->board->variant : VARIANT_8X8;
 	char err[512], path[4096];
 	FILE *f;
 	int r;
 
 	if (ro->openings && (!strcmp(ro->openings, "start") || !strcmp(ro->openings, "-")))
-		return match_openings_start_on(ro->board ? ro->board->variant : VARIANT_8X8, out) < 0
-			   ? 2
-			   : 0;
+		return match_openings_start_on(v, out) < 0 ? 2 : 0;
 	if (ro->board && !ro->openings)
 		return draw_openings(ro, out);
 	if (ro->openings) {
@@ -512,8 +511,7 @@ static int load_openings(const struct run_options *ro, struct match_openings *ou
 			return 2;
 		}
 	}
-	r = match_openings_read_on(ro->board ? ro->board->variant : VARIANT_8X8, f, path, out, err,
-				   sizeof err);
+	r = match_openings_read_on(v, f, path, out, err, sizeof err);
 	fclose(f);
 	if (r < 0) {
 		fprintf(stderr, "othello: %s\n", err);
