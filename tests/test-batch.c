@@ -433,7 +433,7 @@ Test(openings, transcript_with_separators)
 	char err[200];
 	struct board b;
 
-	cr_assert_eq(match_opening_parse("1. F5 d6 2.c3-D3", &o, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(match_opening_parse(VARIANT_8X8, "1. F5 d6 2.c3-D3", &o, err, sizeof err), 0, "%s", err);
 	cr_assert(o.standard);
 	cr_assert_eq(o.n_moves, 4);
 	cr_assert_eq(o.moves[0], board_square_parse("f5"));
@@ -450,16 +450,16 @@ Test(openings, board_string_and_errors)
 	struct match_opening o;
 	char err[200];
 
-	cr_assert_eq(match_opening_parse("---------------------------OX------XO--------------------"
+	cr_assert_eq(match_opening_parse(VARIANT_8X8, "---------------------------OX------XO--------------------"
 					 "------- O",
 					 &o, err, sizeof err),
 		     0, "%s", err);
 	cr_assert(!o.standard);
 	cr_assert_eq(o.side, WHITE);
 	cr_assert_eq(o.n_moves, 0);
-	cr_assert_eq(match_opening_parse("f5a1", &o, err, sizeof err), -1);
+	cr_assert_eq(match_opening_parse(VARIANT_8X8, "f5a1", &o, err, sizeof err), -1);
 	cr_assert_str_eq(err, "column 3: a1 is not a legal move here");
-	cr_assert_eq(match_opening_parse("f5z9", &o, err, sizeof err), -1);
+	cr_assert_eq(match_opening_parse(VARIANT_8X8, "f5z9", &o, err, sizeof err), -1);
 	cr_assert(strstr(err, "column 3:") == err, "%s", err);
 }
 
@@ -471,7 +471,7 @@ Test(openings, file_with_comments)
 	char err[200];
 	FILE *f = fmemopen(text, strlen(text), "r");
 
-	cr_assert_eq(match_openings_read(f, "o.txt", &list, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(match_openings_read(VARIANT_8X8, f, "o.txt", &list, err, sizeof err), 0, "%s", err);
 	fclose(f);
 	cr_assert_eq(list.n, 3);
 	cr_assert_str_eq(list.v[0].text, "f5d6c3");
@@ -479,7 +479,7 @@ Test(openings, file_with_comments)
 	cr_assert_eq(list.v[2].n_moves, 4);
 	match_openings_free(&list);
 	f = fmemopen(bad, strlen(bad), "r");
-	cr_assert_eq(match_openings_read(f, "o.txt", &list, err, sizeof err), -1);
+	cr_assert_eq(match_openings_read(VARIANT_8X8, f, "o.txt", &list, err, sizeof err), -1);
 	fclose(f);
 	cr_assert_str_eq(err, "o.txt:2:6: d7 is not a legal move here");
 }
@@ -494,7 +494,7 @@ Test(openings, a_whole_game_is_an_opening)
 	char err[200];
 	int moves = 0;
 
-	cr_assert_eq(match_opening_parse(game, &o, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(match_opening_parse(VARIANT_8X8, game, &o, err, sizeof err), 0, "%s", err);
 	for (int i = 0; i < o.n_moves; i++)
 		moves += o.moves[i] != SQ_PASS;
 	cr_assert_eq(moves, 60);
@@ -506,11 +506,11 @@ Test(openings, a_transcript_needs_a_move_and_only_separators_between)
 	struct match_opening o;
 	char err[200];
 
-	cr_assert_eq(match_opening_parse(":^ 1", &o, err, sizeof err), -1);
+	cr_assert_eq(match_opening_parse(VARIANT_8X8, ":^ 1", &o, err, sizeof err), -1);
 	cr_assert_str_eq(err, "column 1: ':' is not a move");
-	cr_assert_eq(match_opening_parse("1.", &o, err, sizeof err), -1);
+	cr_assert_eq(match_opening_parse(VARIANT_8X8, "1.", &o, err, sizeof err), -1);
 	cr_assert(strstr(err, "column 1: no move") == err, "%s", err);
-	cr_assert_eq(match_opening_parse("f5 d6 ^ c3", &o, err, sizeof err), -1);
+	cr_assert_eq(match_opening_parse(VARIANT_8X8, "f5 d6 ^ c3", &o, err, sizeof err), -1);
 	cr_assert_str_eq(err, "column 7: '^' is not a move");
 }
 
@@ -523,18 +523,18 @@ Test(openings, byte_order_mark_nul_byte_and_read_errors)
 	char err[200];
 	FILE *f = fmemopen(bom, strlen(bom), "r");
 
-	cr_assert_eq(match_openings_read(f, "o.txt", &list, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(match_openings_read(VARIANT_8X8, f, "o.txt", &list, err, sizeof err), 0, "%s", err);
 	fclose(f);
 	cr_assert_eq(list.n, 1);
 	cr_assert_str_eq(list.v[0].text, "f5d6c3");
 	match_openings_free(&list);
 	f = fmemopen(nul, sizeof nul - 1, "r");
-	cr_assert_eq(match_openings_read(f, "o.txt", &list, err, sizeof err), -1);
+	cr_assert_eq(match_openings_read(VARIANT_8X8, f, "o.txt", &list, err, sizeof err), -1);
 	fclose(f);
 	cr_assert_str_eq(err, "o.txt:2:3: NUL byte: this is not a text file");
 	f = fopen("/", "r");
 	cr_assert_not_null(f);
-	cr_assert_eq(match_openings_read(f, "/", &list, err, sizeof err), -1);
+	cr_assert_eq(match_openings_read(VARIANT_8X8, f, "/", &list, err, sizeof err), -1);
 	fclose(f);
 	cr_assert_str_eq(err, "/: Is a directory");
 }
@@ -552,7 +552,7 @@ Test(openings, twenty_thousand_lines)
 		fprintf(f, "%s\n", i % 2 ? "f5d6c3" : "f5f6e6f4");
 	fclose(f);
 	f = fmemopen(text, len, "r");
-	cr_assert_eq(match_openings_read(f, "o.txt", &list, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(match_openings_read(VARIANT_8X8, f, "o.txt", &list, err, sizeof err), 0, "%s", err);
 	fclose(f);
 	cr_assert_eq(list.n, 20000);
 	cr_assert_str_eq(list.v[19999].text, "f5d6c3");
@@ -611,7 +611,7 @@ Test(match, random_players_finish_with_consistent_counts)
 	struct match_player *b = match_player_new("random", &opt, err, sizeof err);
 	struct match_openings list;
 
-	cr_assert_eq(match_openings_start(&list), 0);
+	cr_assert_eq(match_openings_start(VARIANT_8X8, &list), 0);
 	for (int k = 1; k <= 20; k++) {
 		struct report_game g;
 		struct game *rec = NULL;
@@ -674,7 +674,7 @@ Test(match, an_unwritable_log_is_reported_through_warn)
 	char err[200];
 
 	memset(opt, 0, sizeof opt);
-	cr_assert_eq(match_openings_start(&list), 0);
+	cr_assert_eq(match_openings_start(VARIANT_8X8, &list), 0);
 	cr_assert_eq(match_schedule_pair(2, list.n, 5, 0, 1, 1, games), 2);
 	plan.n_players = 2;
 	plan.specs = specs;
@@ -703,7 +703,7 @@ Test(match, the_result_callback_stops_the_run)
 	char err[200];
 
 	memset(opt, 0, sizeof opt);
-	cr_assert_eq(match_openings_start(&list), 0);
+	cr_assert_eq(match_openings_start(VARIANT_8X8, &list), 0);
 	cr_assert_eq(match_schedule_pair(8, list.n, 5, 0, 1, 1, games), 8);
 	plan.n_players = 2;
 	plan.specs = specs;
@@ -733,7 +733,7 @@ Test(match, same_seed_same_game)
 	struct match_table t = {
 	    .player = {a, b}, .name = {"a", "b"}, .number = 1, .seed = {99, 99}};
 
-	match_openings_start(&list);
+	match_openings_start(VARIANT_8X8, &list);
 	t.opening = &list.v[0];
 	match_play_game(&t, &g1, NULL, NULL);
 	match_play_game(&t, &g2, NULL, NULL);
@@ -844,7 +844,7 @@ Test(match, a_level_player_explains_its_moves)
 	struct match_move m;
 
 	cr_assert_not_null(p, "%s", err);
-	match_openings_start(&list);
+	match_openings_start(VARIANT_8X8, &list);
 	cr_assert_eq(match_player_new_game(p, &list.v[0], 1, err, sizeof err), 0);
 	cr_assert_eq(match_player_genmove(p, &list.v[0].board, BLACK, &m, err, sizeof err), 0);
 	cr_assert(board_is_legal(&list.v[0].board.b8, m.move));
@@ -867,7 +867,7 @@ Test(match, options_override_the_level)
 	struct match_move m;
 
 	cr_assert_not_null(p, "%s", err);
-	match_openings_start(&list);
+	match_openings_start(VARIANT_8X8, &list);
 	match_player_new_game(p, &list.v[0], 1, err, sizeof err);
 	match_player_genmove(p, &list.v[0].board, BLACK, &m, err, sizeof err);
 	cr_assert_eq(m.reasoning.depth, 2);
@@ -1013,7 +1013,7 @@ Test(match, search_players_play_legal_games_that_replay_from_the_seed)
 	struct match_table t = {.player = {a, b}, .name = {"a", "b"}, .number = 1, .seed = {7, 7}};
 
 	cr_assert(a && b, "%s", err);
-	cr_assert_eq(match_openings_start(&list), 0);
+	cr_assert_eq(match_openings_start(VARIANT_8X8, &list), 0);
 	t.opening = &list.v[0];
 	cr_assert_eq(match_play_game(&t, &g1, NULL, NULL), MATCH_END_NORMAL, "%s", g1.end);
 	cr_assert_eq(match_play_game(&t, &g2, NULL, NULL), MATCH_END_NORMAL, "%s", g2.end);

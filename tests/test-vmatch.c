@@ -103,7 +103,7 @@ static void play_on(enum variant v, const char *black, const char *white)
 	p[0] = match_player_new(black, &opt, err, sizeof err);
 	p[1] = match_player_new(white, &opt, err, sizeof err);
 	cr_assert(p[0] && p[1], "%s", err);
-	cr_assert_eq(match_openings_draw_on(v, &ev, 1, 4, 3, &list, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(match_openings_draw(v, &ev, 1, 4, 3, &list, err, sizeof err), 0, "%s", err);
 	struct match_table t = {.player = {p[0], p[1]},
 				.name = {black, white},
 				.opening = &list.v[0],
@@ -148,7 +148,7 @@ Test(vmatch, an_external_engine_is_refused_on_the_other_boards)
 	cr_assert_not_null(p, "%s", err);
 	q = match_player_new("beginner", &opt, err, sizeof err);
 	cr_assert_not_null(q, "%s", err);
-	cr_assert_eq(match_openings_start_on(VARIANT_6X6, &list), 0);
+	cr_assert_eq(match_openings_start(VARIANT_6X6, &list), 0);
 	struct match_table t = {.player = {p, q},
 				.name = {"engine", "beginner"},
 				.opening = &list.v[0],

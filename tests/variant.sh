@@ -113,12 +113,24 @@ rm -rf "$s"
 
 out=$("$OTHELLO" analyze-position --variant 6x6 "XO-O---OOO-XOOXOOXXOOO-XXO-OX-----OX X" 2>&1); st=$?
 check "analyze-position --variant 6x6 exits 0" $st
-echo "$out" | grep -q "^best a2 +24.00 exact depth 12 " ; check "analyze-position solves a 12-empty 6x6 position (minimax: +24)" $?
+echo "$out" | grep -q "^best a2 +24.00 (solved at 12), " ; check "analyze-position solves a 12-empty 6x6 position (minimax: +24)" $?
 out=$("$OTHELLO" analyze-position --variant 10x10-holes --depth 3 \
   "----##---- ---------- ---------- ---------- #---OX---# #---XO---# ---------- ---------- ---------- ----##---- O" 2>&1)
-echo "$out" | grep -q "^best [d-g][4-7] .* depth 3 " ; check "analyze-position --variant 10x10-holes with White to move" $?
+echo "$out" | grep -q "^best [d-g][4-7] .* (depth 3), " ; check "analyze-position --variant 10x10-holes with White to move" $?
 out=$("$OTHELLO" analyze-position --variant 10x10-holes --moves "f7 e7d6g5f8d7" --depth 2 2>&1)
-echo "$out" | grep -q "^best .* depth 2 " ; check "analyze-position --variant --moves replays a transcript" $?
+echo "$out" | grep -q "^best .* (depth 2), " ; check "analyze-position --variant --moves replays a transcript" $?
+[ "$(echo "$out" | grep -c '^  [a-j][0-9]* ')" -ge 2 ]; check "analyze-position --variant scores every move, as on 8x8" $?
+out=$("$OTHELLO" analyze-position --moves "f5d6" --depth 3 2>&1)
+[ "$(echo "$out" | grep -c '^  [a-h][1-8] ')" -eq 5 ] && echo "$out" | grep -q "^depth  3 "
+check "analyze-position --moves on 8x8: the five replies to f5d6, each iteration" $?
+"$OTHELLO" analyze-position --variant 6x6 --moves - --depth 2 --weights builtin >/dev/null 2>err.$$; st=$?
+[ $st -eq 0 ] && grep -q -- "--weights is now --eval" err.$$; check "analyze-position: --weights is still read, with a note" $?
+"$OTHELLO" analyze-position --variant 6x6 --moves - --without mobility >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q -- "--without: its evaluation has no features to switch off on 6x6" err.$$
+check "analyze-position: --without is refused on 6x6, not ignored" $?
+"$OTHELLO" analyze-position --moves f5 "$(printf '%064d X' 0 | tr 0 -)" >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "expected one board string or --moves" err.$$
+check "analyze-position: a board string and --moves together are refused" $?
 "$OTHELLO" analyze-position --variant 6x6 --moves "c2c2" >/dev/null 2>err.$$; st=$?
 [ $st -eq 2 ] && grep -q -- "--moves: column 3: c2 is not a legal move" err.$$
 check "an illegal move of a transcript is refused with its column" $?
@@ -137,6 +149,9 @@ check "the fitted weights are read back by match --eval" $?
 [ $? -eq 0 ] && grep -q -- "--weights is now --eval" err.$$; check "--weights is still read, with a note that it is now --eval" $?
 "$OTHELLO" match --variant 10x10-holes --black novice --white beginner --games 2 --weights "$tmp/w.txt" >/dev/null 2>err.$$; st=$?
 [ $st -eq 2 ] && grep -q "weights for 6x6, not 10x10-holes" err.$$; check "weights of another board are refused" $?
+"$OTHELLO" train generate "$tmp/data.txt" --variant 6x6 --games 2 --depth 3 >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q -- "--depth is not read with --variant" err.$$
+check "train --variant refuses the 8x8 options it would not read" $?
 echo "X-- X +4" >> "$tmp/data.txt"
 "$OTHELLO" train fit "$tmp/w2.txt" "$tmp/data.txt" --variant 6x6 >/dev/null 2>err.$$; st=$?
 [ $st -eq 2 ] && grep -q "data.txt:[0-9]*:[0-9]*: " err.$$ && [ ! -e "$tmp/w2.txt" ]

@@ -115,13 +115,15 @@ static void new_game(struct gtp_state *s)
 {
 	char msg[200];
 	struct match_opening o;
+	struct pos start;
 
 	board_start(&s->boards[0]);
 	s->sides[0] = BLACK;
 	s->forced[0] = false;
 	s->n = 0;
 	s->games++;
-	if (match_opening_parse("-", &o, msg, sizeof msg) == 0)
+	pos_set_board(&start, &s->boards[0]);
+	if (match_opening_moves(&start, BLACK, NULL, 0, &o, msg, sizeof msg) == 0)
 		match_player_new_game(s->brain, &o, match_game_seed(s->seed, s->games), msg,
 				      sizeof msg);
 }

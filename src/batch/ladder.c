@@ -85,22 +85,22 @@ static bool draw_opening(struct search *s, int plies, uint64_t *rng, struct matc
 	struct search_limits lim = {0};
 	struct search_result r;
 	struct board b;
-	char moves[2 * 16 + 1] = "-", err[100];
-	int i;
+	struct pos start;
+	char err[100];
+	int moves[16], i;
 
 	board_start(&b);
-	for (i = 0; i < plies && board_can_move(&b); i++) {
-		int sq = reasonable_move(s, &b, rng);
-
-		board_play(&b, sq, board_flips(b.own, b.opp, sq));
-		memcpy(moves + 2 * i, board_square_name(sq), 3);
+	pos_set_board(&start, &b);
+	for (i = 0; i < plies && i < 16 && board_can_move(&b); i++) {
+		moves[i] = reasonable_move(s, &b, rng);
+		board_play(&b, moves[i], board_flips(b.own, b.opp, moves[i]));
 	}
 	if (i < plies || !board_can_move(&b))
 		return false;
 	lim.depth = 10;
 	if (search_run(s, &b, &lim, NULL, NULL, &r) != 0 || r.score > 300 || r.score < -300)
 		return false;
-	return match_opening_parse(moves, o, err, sizeof err) == 0;
+	return match_opening_moves(&start, BLACK, moves, i, o, err, sizeof err) == 0;
 }
 
 /* Draws `n` distinct balanced openings of `plies` plies; returns 0 or -1. */
@@ -256,8 +256,8 @@ int ladder_run(struct ladder *l, char *err, size_t errlen)
 	if (l->veval) { /* another board: its balanced random openings */
 		struct match_openings list;
 
-		if (match_openings_draw_on(l->variant, l->veval, l->games_per_rung / 2, l->plies,
-					   l->seed, &list, err, errlen) < 0)
+		if (match_openings_draw(l->variant, l->veval, l->games_per_rung / 2, l->plies,
+					l->seed, &list, err, errlen) < 0)
 			return -1;
 		memcpy(l->openings, list.v, (size_t)list.n * sizeof *list.v);
 		match_openings_free(&list);

@@ -102,7 +102,7 @@ static int opening_moves(enum variant v, struct match_opening *o, size_t len, st
 
 /* Parses one opening of board v (see the table above; the squares and board strings are
    that board's) into `o`. Returns 0, or -1 with "column N: what". */
-int match_opening_parse_on(enum variant v, const char *text, struct match_opening *o, char *err,
+int match_opening_parse(enum variant v, const char *text, struct match_opening *o, char *err,
 			   size_t errlen)
 {
 	struct pos b;
@@ -154,13 +154,6 @@ int match_opening_parse_on(enum variant v, const char *text, struct match_openin
 	return 0;
 }
 
-/* Parses one 8×8 opening (see the table above) into `o`. Returns 0, or -1 with
-   "column N: what". */
-int match_opening_parse(const char *text, struct match_opening *o, char *err, size_t errlen)
-{
-	return match_opening_parse_on(VARIANT_8X8, text, o, err, errlen);
-}
-
 /* Appends one opening to `out`, whose array has room for `*cap` (grown by
    doubling, as a list may have tens of thousands of lines). Returns 0, or -1
    when out of memory. */
@@ -182,7 +175,7 @@ static int add_opening(struct match_openings *out, int *cap, const struct match_
 /* Reads an openings file (format above) named `name` in messages. Returns
    0, or -1 with "NAME:LINE:COL: what" and `out` left empty; an empty file is
    an error too. Free with match_openings_free. */
-int match_openings_read_on(enum variant v, FILE *f, const char *name, struct match_openings *out,
+int match_openings_read(enum variant v, FILE *f, const char *name, struct match_openings *out,
 			   char *err, size_t errlen)
 {
 	char line[1024], msg[160];
@@ -210,7 +203,7 @@ int match_openings_read_on(enum variant v, FILE *f, const char *name, struct mat
 			p++;
 		if (!*p)
 			continue;
-		if (match_opening_parse_on(v, p, &o, msg, sizeof msg) < 0) {
+		if (match_opening_parse(v, p, &o, msg, sizeof msg) < 0) {
 			col = atoi(msg + strlen("column ")) + (int)(p - line);
 			snprintf(err, errlen, "%s:%d:%d:%s", name, lineno, col,
 				 strchr(msg, ':') + 1);
@@ -230,16 +223,47 @@ int match_openings_read_on(enum variant v, FILE *f, const char *name, struct mat
 	return 0;
 }
 
-/* Reads an 8×8 openings file (match_openings_read_on). */
-int match_openings_read(FILE *f, const char *name, struct match_openings *out, char *err,
-			size_t errlen)
+/* The opening that plays `n` moves from `start` (n = 0: start itself), written as the
+   openings file would (a transcript, `-`, or start's board string). Moves are allowed only
+   from the standard start of start's board. Returns 0, or -1 with the message. */
+int match_opening_moves(const struct pos *start, enum color side, const int *moves, int n,
+			struct match_opening *o, char *err, size_t errlen)
 {
-	return match_openings_read_on(VARIANT_8X8, f, name, out, err, errlen);
+	char text[REPORT_OPENING_LEN] = "-", name[SQUARE_NAME_LEN];
+	struct pos std;
+
+	_Static_assert((int)POS_STRING_MAX < (int)REPORT_OPENING_LEN, "a board string fits an opening");
+	size_t len = 0;
+
+	pos_start(&std, start->variant);
+	if (!pos_same(start, &std) || side != BLACK) {
+		if (n > 0) {
+			snprintf(err, errlen, "moves are played only from the standard start");
+			return -1;
+		}
+		pos_format(start, side, text);
+	}
+	for (int i = 0; i < n; i++) {
+		const char *w;
+
+		if (moves[i] == SQ_PASS)
+			continue; /* a transcript leaves passes out */
+		w = square_name(start->variant, moves[i], name);
+
+		if (len + strlen(w) + 1 > sizeof text) {
+			snprintf(err, errlen, "opening longer than %d characters",
+				 (int)sizeof text - 1);
+			return -1;
+		}
+		memcpy(text + len, w, strlen(w) + 1);
+		len += strlen(w);
+	}
+	return match_opening_parse(start->variant, text, o, err, errlen);
 }
 
 /* Makes `out` the one-opening list of board v's start. Returns 0, or -1 when
    out of memory. */
-int match_openings_start_on(enum variant v, struct match_openings *out)
+int match_openings_start(enum variant v, struct match_openings *out)
 {
 	struct match_opening o;
 	char err[80];
@@ -247,21 +271,15 @@ int match_openings_start_on(enum variant v, struct match_openings *out)
 
 	out->v = NULL;
 	out->n = 0;
-	if (match_opening_parse_on(v, "-", &o, err, sizeof err) < 0)
+	if (match_opening_parse(v, "-", &o, err, sizeof err) < 0)
 		return -1;
 	return add_opening(out, &cap, &o);
-}
-
-/* Makes `out` the one-opening list of the 8×8 standard start. */
-int match_openings_start(struct match_openings *out)
-{
-	return match_openings_start_on(VARIANT_8X8, out);
 }
 
 /* Makes `out` a list of n balanced random openings of board v (not 8×8), each of `plies`
    plies and scored within a few discs by a search with evaluation ev (vmatch.h), drawn from
    `seed`. Returns 0, or -1 with a message. */
-int match_openings_draw_on(enum variant v, const struct veval *ev, int n, int plies,
+int match_openings_draw(enum variant v, const struct veval *ev, int n, int plies,
 			   uint64_t seed, struct match_openings *out, char *err, size_t errlen)
 {
 	struct vsearch *s = vsearch_new(ev, 16);
@@ -281,7 +299,7 @@ int match_openings_draw_on(enum variant v, const struct veval *ev, int n, int pl
 
 		vmatch_balanced_opening(s, plies, &rng, &op);
 		vmatch_opening_text(vboard_geom(v), &op, text, sizeof text);
-		if (match_opening_parse_on(v, text, &out->v[out->n], msg, sizeof msg) < 0) {
+		if (match_opening_parse(v, text, &out->v[out->n], msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "opening %s: %s", text, msg);
 			vsearch_free(s);
 			match_openings_free(out);

@@ -42,16 +42,14 @@ struct match_openings {
 	int n;			 /* entries in v */
 };
 
-int match_opening_parse(const char *text, struct match_opening *o, char *err, size_t errlen);
-int match_opening_parse_on(enum variant v, const char *text, struct match_opening *o, char *err,
+int match_opening_parse(enum variant v, const char *text, struct match_opening *o, char *err,
 			   size_t errlen);
-int match_openings_read(FILE *f, const char *name, struct match_openings *out, char *err,
-			size_t errlen);
-int match_openings_start(struct match_openings *out);
-int match_openings_read_on(enum variant v, FILE *f, const char *name, struct match_openings *out,
+int match_openings_read(enum variant v, FILE *f, const char *name, struct match_openings *out,
 			   char *err, size_t errlen);
-int match_openings_start_on(enum variant v, struct match_openings *out);
-int match_openings_draw_on(enum variant v, const struct veval *ev, int n, int plies,
+int match_opening_moves(const struct pos *start, enum color side, const int *moves, int n,
+			struct match_opening *o, char *err, size_t errlen);
+int match_openings_start(enum variant v, struct match_openings *out);
+int match_openings_draw(enum variant v, const struct veval *ev, int n, int plies,
 			   uint64_t seed, struct match_openings *out, char *err, size_t errlen);
 void match_openings_free(struct match_openings *o);
 

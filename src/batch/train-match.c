@@ -65,11 +65,13 @@ static void *match_start(void *ctx)
 /* The opening `op` as the game loop takes it: its moves as a transcript. */
 static int match_opening_of(const struct train_opening *op, struct match_opening *out)
 {
-	char text[2 * TRAIN_MAX_OPENING + 2] = "-", err[200];
+	struct board b;
+	struct pos start;
+	char err[200];
 
-	for (int i = 0; i < op->n; i++)
-		memcpy(text + 2 * i, board_square_name(op->moves[i]), 3);
-	return match_opening_parse(text, out, err, sizeof err);
+	board_start(&b);
+	pos_set_board(&start, &b);
+	return match_opening_moves(&start, BLACK, op->moves, op->n, out, err, sizeof err);
 }
 
 static int match_work(void *ctx, void *state, size_t item)

@@ -1,22 +1,30 @@
 /*
- * cli-analyze-position.c — `othello analyze-position "BOARD STRING"
- * [--depth N | --time S] [--eval SPEC] [--without FEATURE]...`: searches one
- * position, printing the progress of each iteration, then every legal move
- * with its score (all moves are searched with an open window).
+ * cli-analyze-position.c — `othello analyze-position "BOARD STRING" | --moves
+ * TRANSCRIPT [--variant NAME] [--depth N | --time S] [--exact E] [--eval SPEC]
+ * [--without FEATURE]...`: searches one position of any board through the
+ * engine facade (engine.h), printing each finished iteration, then the best
+ * move and every legal move with its score.
  *
- * The evaluation is the one --eval names (pattern, classic or a weights file,
- * see evalspec.c), by default the pattern evaluation. --without switches off
- * features of the classic evaluation, so without --eval it picks the classic
- * one, and it is refused with a pattern evaluation.
+ * The position is a board string of the board --variant names (8x8 by
+ * default), or --moves: the moves of a transcript from that board's start (an
+ * opening as match-openings.c reads it). On 8x8 the evaluation is the one
+ * --eval names (pattern, classic or a weights file, see evalspec.c), by
+ * default the pattern evaluation; --without switches off features of the
+ * classic evaluation, so without --eval it picks the classic one, and it is
+ * refused with a pattern evaluation. On the other boards --eval is a weights
+ * file of that board or builtin (default: the shipped weights), and the
+ * options their search has nothing for (--without, --selectivity, --threads
+ * above 1) are refused. --weights is the old spelling of --eval.
  */
-#include "board.h"
 #include "cli-eval.h"
 #include "cli-options.h"
 #include "cli-variant.h"
 #include "cli.h"
+#include "engine.h"
 #include "eval.h"
+#include "match.h"
 #include "outwatch.h"
-#include "search.h"
+#include "square.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -24,25 +32,32 @@
 
 /* The options of `othello analyze-position`. */
 struct position_options {
-	long depth;		 /* --depth N, 0 = by time (or 10) */
+	long depth;		 /* --depth N, 0 = by time (or 10; 8 on the other boards) */
 	double time;		 /* --time S, 0 = by depth */
+	long exact;		 /* --exact E, -1 = the engine's choice */
 	const char *eval_spec;	 /* --eval SPEC, NULL = the default */
 	struct cli_list without; /* --without FEATURE... */
 	long hash_mb;		 /* --hash MB */
 	long multipv;		 /* --multipv N */
 	const char *selectivity; /* --selectivity P */
 	long threads;		 /* --threads N, 0 = one per online core */
+	const char *variant;	 /* --variant NAME */
+	const char *moves;	 /* --moves TRANSCRIPT, instead of a board string */
 };
 
 static const struct cli_options position_options = {
     .command = "analyze-position",
-    .usage = "usage: othello analyze-position \"BOARD STRING\" [--depth N | --time S]\n"
-	     "         [--eval SPEC] [--without FEATURE]... [--hash MB] [--multipv N]\n"
-	     "         [--selectivity P] [--threads N]\n"
+    .usage = "usage: othello analyze-position \"BOARD STRING\" | --moves TRANSCRIPT\n"
+	     "         [--variant NAME] [--depth N | --time S] [--exact E] [--eval SPEC]\n"
+	     "         [--without FEATURE]... [--hash MB] [--multipv N] [--selectivity P]\n"
+	     "         [--threads N]\n"
 	     "Searches a position; prints each iteration and the score of every move\n"
 	     "(exact; with --multipv N of the N best, the others as bounds <=).\n"
-	     "SPEC: pattern (default), classic or a weights file; --without switches off\n"
-	     "a feature of the classic evaluation (the default with --without).\n"
+	     "NAME: the board, 8x8 (default), 6x6 or 10x10-holes; TRANSCRIPT: moves from\n"
+	     "its start (- is the start itself). E: solve exactly from E empties.\n"
+	     "SPEC: pattern (default), classic or a weights file; on the other boards a\n"
+	     "weights file of that board or builtin. --without switches off a feature of\n"
+	     "the classic evaluation (the default with --without).\n"
 	     "P: ProbCut confidence 73, 87, 95, 98, 99 or exact (default): selective\n"
 	     "iterations show it as depth@P%.\n"
 	     "Scores are in discs for the side to move.\n",
@@ -50,7 +65,12 @@ static const struct cli_options position_options = {
 	(const struct cli_option[]){
 	    CLI_INT("depth", 'd', offsetof(struct position_options, depth), 1, 60, NULL, NULL),
 	    CLI_NUMBER("time", 't', offsetof(struct position_options, time), NULL, NULL),
-	    CLI_STRING("eval", 'e', offsetof(struct position_options, eval_spec), NULL, NULL),
+	    CLI_INT("exact", 'x', offsetof(struct position_options, exact), 0, 100, NULL, NULL),
+	    {.name = "eval",
+	     .renamed = "weights",
+	     .letter = 'e',
+	     .kind = CLI_OPT_STRING,
+	     .offset = offsetof(struct position_options, eval_spec)},
 	    {.name = "without",
 	     .letter = 'w',
 	     .kind = CLI_OPT_LIST,
@@ -59,11 +79,18 @@ static const struct cli_options position_options = {
 	    CLI_INT("multipv", 'm', offsetof(struct position_options, multipv), 1, 64, NULL, NULL),
 	    CLI_STRING("selectivity", 's', offsetof(struct position_options, selectivity), NULL,
 		       NULL),
-	    CLI_VARIANT_OPTION,
+	    CLI_STRING("variant", 'V', offsetof(struct position_options, variant), NULL, NULL),
+	    CLI_STRING("moves", 'M', offsetof(struct position_options, moves), NULL, NULL),
 	    CLI_INT("threads", 0, offsetof(struct position_options, threads), 0, 64, NULL, NULL),
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
+};
+
+/* What the search prints with: the board, for square names, and the engine, to stop. */
+struct position_run {
+	enum variant variant;
+	struct engine *engine;
 };
 
 static const char *bound_mark(enum bound b)
@@ -71,130 +98,219 @@ static const char *bound_mark(enum bound b)
 	return b == BOUND_LOWER ? ">=" : b == BOUND_UPPER ? "<=" : "";
 }
 
-static void print_pv(const int *pv, int n)
+/* The name of a move of board v: its square, or PS for a pass. */
+static const char *move_name(enum variant v, int sq, char buf[SQUARE_NAME_LEN])
 {
-	for (int i = 0; i < n; i++)
-		printf(" %s", pv[i] == SQ_PASS ? "PS" : board_square_name(pv[i]));
+	return sq == SQ_PASS ? "PS" : square_name(v, sq, buf);
 }
 
-/* Prints one finished iteration; stops the search (`user`) when standard
-   output fails or its reader has gone. */
+/* Prints one finished iteration; stops the search when standard output fails or its reader
+   has gone. */
 static void analyze_progress(const struct search_info *info, void *user)
 {
-	char depth[16];
+	const struct position_run *run = user;
+	char depth[16], name[SQUARE_NAME_LEN];
 
 	search_depth_text(info->depth, info->selectivity, depth, sizeof depth);
 	printf("%s %2s  %2s%+7.2f  %12llu nodes %8.3f s  pv", info->endgame ? "solve" : "depth",
 	       depth, bound_mark(info->bound), info->score / 100.0, (unsigned long long)info->nodes,
 	       info->time);
-	print_pv(info->pv, info->pv_len);
+	for (int i = 0; i < info->pv_len; i++)
+		printf(" %s", move_name(run->variant, info->pv[i], name));
 	printf("\n");
 	if (!cli_output_ok())
-		search_stop(user);
+		engine_stop(run->engine);
 }
 
 /* Called by the output watch when no one reads standard output any more. */
-static void reader_gone(void *s)
+static void reader_gone(void *e)
 {
-	search_stop(s);
+	engine_stop(e);
 }
 
-/* `othello analyze-position`: searches one position and scores its moves;
-   0, or 2 on bad usage. */
-int cli_analyze_position(int argc, char **argv)
+/* True when `w` reads as a board string (only squares, holes, sides and blanks, and long
+   enough for the smallest board), which may start with '-' (an empty a1). */
+static bool board_word(const char *w)
 {
-	struct position_options po = {.hash_mb = 64, .multipv = 64};
-	struct search_limits lim = {.endgame = -1};
-	const char *board_arg = NULL;
-	struct search_result res;
-	struct outwatch *watch;
-	struct search *s;
-	struct eval *ev;
-	struct board b;
-	enum color side;
-	char err[256], eval_name[EVALSPEC_NAME_LEN];
-	int first, st;
-	const struct vgeom *g;
+	return strlen(w) >= 37 && strspn(w, "XxOo*-.bw# ") == strlen(w);
+}
 
-	if ((st = cli_variant_find("analyze-position", argc, argv, &g)) != 0)
-		return st == 2 ? 2 : cli_vposition(g, argc, argv);
-	/* a board string may start with '-' (an empty a1): take it out before getopt */
+/* Takes the board string out of argv (before the option parser, as it may start with '-')
+   into *board; the rest stays in order. */
+static int take_board(int argc, char **argv, const char **board)
+{
 	for (int i = 1; i < argc; i++) {
-		if (argv[i][0] == '-' && strlen(argv[i]) >= 64) {
-			board_arg = argv[i];
+		if (argv[i][0] == '-' && board_word(argv[i])) {
+			*board = argv[i];
 			memmove(argv + i, argv + i + 1, sizeof *argv * (size_t)(argc - i));
-			argc--;
-			break;
+			return argc - 1;
 		}
 	}
-	if ((st = cli_options_parse(&position_options, argc, argv, &po, &first)) >= 0)
-		return st;
-	if (!board_arg && first < argc)
-		board_arg = argv[first++];
-	if (!board_arg || first != argc) {
-		fprintf(stderr, "othello analyze-position: expected one board string\n");
-		cli_options_usage(&position_options, stderr);
-		return 2;
+	return argc;
+}
+
+/* The position to search, from the board string or --moves; false after a message. */
+static bool read_position(const struct position_options *po, enum variant v, const char *board,
+			  struct pos *p, enum color *side)
+{
+	struct match_opening o;
+	char err[256];
+
+	if (po->moves) {
+		if (match_opening_parse(v, po->moves, &o, err, sizeof err) < 0) {
+			fprintf(stderr, "othello analyze-position: --moves: %s\n", err);
+			return false;
+		}
+		*p = o.board;
+		*side = o.side;
+		return true;
 	}
-	lim.time = po.time;
-	lim.multipv = (int)po.multipv;
-	if (po.selectivity && (lim.selectivity = cli_selectivity("analyze-position", "selectivity",
-								 po.selectivity)) < 0)
-		return 2;
-	lim.solve_selectivity = lim.selectivity;
-	if (board_parse(board_arg, &b, &side, err, sizeof err) < 0) {
+	if (pos_parse(v, board, p, side, err, sizeof err) < 0) {
 		fprintf(stderr, "othello analyze-position: %s\n", err);
-		return 2;
+		return false;
 	}
-	if (po.depth == 0 && lim.time == 0)
-		po.depth = 10;
-	lim.depth = (int)po.depth;
-	if (po.without.n > 0 && !po.eval_spec)
-		po.eval_spec = "classic";
-	ev = cli_eval_option("analyze-position", "eval", po.eval_spec, eval_name, sizeof eval_name);
-	if (!ev)
-		return 2;
-	if (po.without.n > 0 && eval_is_pattern(ev)) {
+	return true;
+}
+
+/* The 8×8 evaluation the options name, with --without's features off; NULL after a
+   message. */
+static struct eval *eval_of(struct position_options *po)
+{
+	char err[256], eval_name[EVALSPEC_NAME_LEN];
+	struct eval *ev;
+
+	if (po->without.n > 0 && !po->eval_spec)
+		po->eval_spec = "classic";
+	ev =
+	    cli_eval_option("analyze-position", "eval", po->eval_spec, eval_name, sizeof eval_name);
+	if (ev && po->without.n > 0 && eval_is_pattern(ev)) {
 		fprintf(stderr,
 			"othello analyze-position: --without: the pattern evaluation has no "
 			"features to switch off (use --eval classic)\n");
 		eval_free(ev);
-		return 2;
+		return NULL;
 	}
-	for (int i = 0; i < po.without.n; i++) {
-		if (eval_set_feature(ev, po.without.item[i], false, err, sizeof err) < 0) {
+	for (int i = 0; ev && i < po->without.n; i++) {
+		if (eval_set_feature(ev, po->without.item[i], false, err, sizeof err) < 0) {
 			fprintf(stderr, "othello analyze-position: --without: %s\n", err);
 			eval_free(ev);
-			return 2;
+			return NULL;
 		}
 	}
-	s = search_new((size_t)po.hash_mb, ev);
-	if (!s) {
+	return ev;
+}
+
+/* Another board: refuses the options its search has nothing for, and gives the engine the
+   evaluation --eval names. False after a message. */
+static bool other_board(const struct position_options *po, const struct vgeom *g, struct engine *e)
+{
+	const char *no = po->without.n > 0 ? "--without: its evaluation has no features to "
+					     "switch off"
+			 : po->selectivity ? "--selectivity: its search has no ProbCut"
+			 : po->threads > 1 ? "--threads: its search runs on one thread"
+					   : NULL;
+	struct veval vev;
+
+	if (no) {
+		fprintf(stderr, "othello analyze-position: %s on %s\n", no, g->name);
+		return false;
+	}
+	if (!cli_variant_eval("analyze-position", g, po->eval_spec, &vev))
+		return false;
+	engine_set_veval(e, g->variant, &vev);
+	return true;
+}
+
+/* Prints the search's result: the best move and every root move scored. */
+static void print_result(enum variant v, const struct search_result *res)
+{
+	char depth[16], name[SQUARE_NAME_LEN];
+
+	if (res->move == SQ_NONE) {
+		printf("game over: %+d\n", res->score / 100);
+		return;
+	}
+	if (res->move == SQ_PASS) {
+		printf("pass (no legal move)\n");
+		return;
+	}
+	search_depth_text(res->depth, res->selectivity, depth, sizeof depth);
+	printf("best %s %s%+.2f (%s %s), %llu nodes, %.3f s\n", move_name(v, res->move, name),
+	       bound_mark(res->bound), res->score / 100.0, res->endgame ? "solved at" : "depth",
+	       depth, (unsigned long long)res->nodes, res->time);
+	for (int i = 0; i < res->n_moves; i++)
+		printf("  %s %2s%+7.2f\n", move_name(v, res->moves[i].move, name),
+		       bound_mark(res->moves[i].bound), res->moves[i].score / 100.0);
+}
+
+/* Searches p with the options' limits and prints what it found; 0, or 2 when the engine
+   cannot be made. */
+static int analyze(struct position_options *po, const struct pos *p)
+{
+	const struct vgeom *g = pos_board8(p) ? NULL : vboard_geom(p->variant);
+	struct search_limits lim = {.time = po->time, .multipv = (int)po->multipv};
+	struct position_run run = {.variant = p->variant};
+	struct eval *ev = NULL;
+	struct search_result res;
+	struct outwatch *watch;
+	int rc = 0;
+
+	lim.endgame = (int)po->exact;
+	if (po->selectivity && (lim.selectivity = cli_selectivity("analyze-position", "selectivity",
+								  po->selectivity)) < 0)
+		return 2;
+	lim.solve_selectivity = lim.selectivity;
+	lim.depth = po->depth || po->time > 0 ? (int)po->depth : g ? 8 : 10;
+	if (!g && !(ev = eval_of(po)))
+		return 2;
+	run.engine = engine_new(ev, NULL, (size_t)po->hash_mb);
+	if (!run.engine) {
 		fprintf(stderr, "othello analyze-position: out of memory\n");
 		eval_free(ev);
 		return 2;
 	}
-	cli_search_threads("analyze-position", s, po.threads);
-	watch = outwatch_start(STDOUT_FILENO, reader_gone, s);
-	search_run(s, &b, &lim, analyze_progress, s, &res);
-	outwatch_end(watch);
-	if (res.move == SQ_NONE) {
-		printf("game over: %+d\n", res.score / 100);
-	} else if (res.move == SQ_PASS) {
-		printf("pass (no legal move)\n");
-	} else {
-		char depth[16];
-
-		search_depth_text(res.depth, res.selectivity, depth, sizeof depth);
-		printf("best %s %s%+.2f (%s %s), %llu nodes, %.3f s\n", board_square_name(res.move),
-		       bound_mark(res.bound), res.score / 100.0,
-		       res.endgame ? "solved at" : "depth", depth, (unsigned long long)res.nodes,
-		       res.time);
-		for (int i = 0; i < res.n_moves; i++)
-			printf("  %s %2s%+7.2f\n", board_square_name(res.moves[i].move),
-			       bound_mark(res.moves[i].bound), res.moves[i].score / 100.0);
+	engine_set_threads(run.engine, cli_threads(po->threads));
+	if (g && !other_board(po, g, run.engine)) {
+		engine_free(run.engine);
+		return 2;
 	}
-	search_free(s);
+	watch = outwatch_start(STDOUT_FILENO, reader_gone, run.engine);
+	if (engine_search(run.engine, p, &lim, analyze_progress, &run, &res) != 0) {
+		fprintf(stderr, "othello analyze-position: out of memory\n");
+		rc = 2;
+	}
+	outwatch_end(watch);
+	if (rc == 0)
+		print_result(p->variant, &res);
+	engine_free(run.engine);
 	eval_free(ev);
-	return 0;
+	return rc;
+}
+
+/* `othello analyze-position`: searches one position and scores its moves; 0, or 2 on bad
+   usage. */
+int cli_analyze_position(int argc, char **argv)
+{
+	struct position_options po = {.hash_mb = 64, .multipv = 64, .exact = -1, .variant = "8x8"};
+	const char *board = NULL;
+	const struct vgeom *g;
+	enum color side;
+	struct pos p;
+	int first, st;
+
+	argc = take_board(argc, argv, &board);
+	if ((st = cli_options_parse(&position_options, argc, argv, &po, &first)) >= 0)
+		return st;
+	if (!(g = cli_variant("analyze-position", po.variant)))
+		return 2;
+	if (!board && !po.moves && first < argc)
+		board = argv[first++];
+	if (!board == !po.moves || first != argc) {
+		fprintf(stderr, "othello analyze-position: expected one board string or --moves\n");
+		cli_options_usage(&position_options, stderr);
+		return 2;
+	}
+	if (!read_position(&po, g->variant, board, &p, &side))
+		return 2;
+	return analyze(&po, &p);
 }

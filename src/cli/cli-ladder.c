@@ -143,15 +143,6 @@ static bool ladder_variant(void *opts, const char *text)
 	return true;
 }
 
-/* --weights FILE: the old spelling of --eval on the other boards, kept for a release. */
-static bool ladder_weights(void *opts, const char *text)
-{
-	fprintf(stderr, "othello ladder: --weights is now --eval (the old name goes in the next "
-			"release)\n");
-	((struct ladder_options *)opts)->eval_spec = text;
-	return true;
-}
-
 /* --games N: an even number from 2. */
 static bool ladder_games(void *opts, const char *text)
 {
@@ -222,10 +213,13 @@ static const struct cli_options ladder_options = {
 	     .offset = offsetof(struct ladder_options, game_time),
 	     .above_zero = true},
 	    CLI_FLAG("quiet", 'q', offsetof(struct ladder_options, quiet), NULL),
-	    CLI_STRING("eval", 'e', offsetof(struct ladder_options, eval_spec), NULL, NULL),
+	    {.name = "eval",
+	     .renamed = "weights",
+	     .letter = 'e',
+	     .kind = CLI_OPT_STRING,
+	     .offset = offsetof(struct ladder_options, eval_spec)},
 	    CLI_STRING("svg", 0, offsetof(struct ladder_options, svg), NULL, NULL),
 	    {.name = "variant", .letter = 'V', .kind = CLI_OPT_CALL, .call = ladder_variant},
-	    {.name = "weights", .kind = CLI_OPT_CALL, .call = ladder_weights},
 	    CLI_HELP('h', NULL),
 	    {0},
 	},

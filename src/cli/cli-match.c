@@ -79,6 +79,7 @@ struct run_options {
 	    *players[MAX_PLAYERS]; /* the players: --black and --white, or --players, --player */
 	int n_players;		   /* entries of players */
 	const struct vgeom *board; /* --variant NAME: another board (NULL: 8x8) */
+	enum variant variant;	   /* the series' board (zero: 8x8) */
 	struct veval veval;	   /* the levels' evaluation on that board */
 	char list[4096];	   /* --players A,B,C..., cut at the commas */
 };
@@ -172,19 +173,8 @@ static bool run_variant(void *opts, const char *text)
 			text, vboard_variant_names());
 		return false;
 	}
+	ro->variant = g->variant;
 	ro->board = g->size == 8 ? NULL : g; /* 8x8: the series as without --variant */
-	return true;
-}
-
-/* --weights FILE: the old spelling of --eval on the other boards, kept for a release. */
-static bool run_weights(void *opts, const char *text)
-{
-	struct run_options *ro = opts;
-
-	fprintf(stderr, "othello %s: --weights is now --eval (the old name goes in the next "
-			"release)\n",
-		ro->command);
-	ro->eval_all = text;
 	return true;
 }
 
@@ -235,7 +225,7 @@ static bool run_format(void *opts, const char *text)
 	}
 #define RUN_OPT_EVAL(HELP)                                                                         \
 	{                                                                                          \
-		.name = "eval", .kind = CLI_OPT_STRING,                                            \
+		.name = "eval", .renamed = "weights", .kind = CLI_OPT_STRING,                      \
 		.offset = offsetof(struct run_options, eval_all), .arg = "SPEC", .help = HELP      \
 	}
 #define RUN_OPT_OPENINGS(HELP)                                                                     \
@@ -351,10 +341,7 @@ static bool run_format(void *opts, const char *text)
 	 .help = "the board: 8x8 (default), 6x6 or 10x10-holes; on the other\n"                    \
 		 "boards the players are levels or random, --eval is a\n"                          \
 		 "weights file of that board (or builtin), and without\n"                          \
-		 "--openings 50 balanced random openings are drawn"},                               \
-	{                                                                                          \
-		.name = "weights", .kind = CLI_OPT_CALL, .call = run_weights, .arg = "FILE"        \
-	}
+		 "--openings 50 balanced random openings are drawn"}
 #define RUN_OPT_PLAYERS(FOREIGN)                                                                   \
 	{.name = "black",                                                                          \
 	 .kind = CLI_OPT_STRING,                                                                   \
@@ -475,7 +462,7 @@ static int draw_openings(const struct run_options *ro, struct match_openings *ou
 	int plies = ro->board->size <= 6 ? 4 : 6; /* as many as the old variant series drew */
 	char err[300];
 
-	if (match_openings_draw_on(ro->board->variant, &ro->veval, n, plies, ro->seed, out, err,
+	if (match_openings_draw(ro->board->variant, &ro->veval, n, plies, ro->seed, out, err,
 				   sizeof err) < 0) {
 		fprintf(stderr, "othello %s: %s\n", ro->command, err);
 		return 2;
@@ -487,13 +474,13 @@ static int draw_openings(const struct run_options *ro, struct match_openings *ou
    printing the error. */
 static int load_openings(const struct run_options *ro, struct match_openings *out)
 {
-	enum variant v = ro->board ? ro->board->variant : VARIANT_8X8;
+	enum variant v = ro->variant;
 	char err[512], path[4096];
 	FILE *f;
 	int r;
 
 	if (ro->openings && (!strcmp(ro->openings, "start") || !strcmp(ro->openings, "-")))
-		return match_openings_start_on(v, out) < 0 ? 2 : 0;
+		return match_openings_start(v, out) < 0 ? 2 : 0;
 	if (ro->board && !ro->openings)
 		return draw_openings(ro, out);
 	if (ro->openings) {
@@ -511,7 +498,7 @@ static int load_openings(const struct run_options *ro, struct match_openings *ou
 			return 2;
 		}
 	}
-	r = match_openings_read_on(v, f, path, out, err, sizeof err);
+	r = match_openings_read(v, f, path, out, err, sizeof err);
 	fclose(f);
 	if (r < 0) {
 		fprintf(stderr, "othello: %s\n", err);

@@ -163,6 +163,8 @@ static void getopt_tables(const struct cli_options *t, struct option *longs, cha
 		longs[n++] = (struct option){o->name, has_arg, NULL, val};
 		if (o->alias)
 			longs[n++] = (struct option){o->alias, has_arg, NULL, val};
+		if (o->renamed)
+			longs[n++] = (struct option){o->renamed, has_arg, NULL, val};
 		if (o->letter) {
 			letters[k++] = o->letter;
 			if (has_arg == required_argument)
@@ -261,9 +263,9 @@ static const struct cli_option *option_of(const struct cli_options *t, int c)
  */
 int cli_options_parse(const struct cli_options *t, int argc, char **argv, void *opts, int *first)
 {
-	struct option longs[2 * CLI_OPTIONS_MAX + 1];
+	struct option longs[3 * CLI_OPTIONS_MAX + 1];
 	char letters[2 * CLI_OPTIONS_MAX + 1];
-	int c, n = 0;
+	int c, n = 0, li = -1;
 
 	while (t->options[n].name)
 		n++;
@@ -276,8 +278,15 @@ int cli_options_parse(const struct cli_options *t, int argc, char **argv, void *
 	getopt_tables(t, longs, letters);
 	optind = 1;
 	opterr = t->getopt_messages;
-	while ((c = getopt_long(argc, argv, letters, longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, letters, longs, &li)) != -1) {
 		const struct cli_option *o = c == '?' ? NULL : option_of(t, c);
+
+		if (o && li >= 0 && o->renamed && longs[li].name == o->renamed)
+			fprintf(stderr,
+				"othello %s: --%s is now --%s (the old name goes in the next "
+				"release)\n",
+				t->command, o->renamed, o->name);
+		li = -1;
 
 		if (o && o->kind == CLI_OPT_HELP) {
 			cli_options_usage(t, stdout);

@@ -51,6 +51,8 @@ struct cli_list {
 struct cli_option {
 	const char *name;	    /* long name without "--"; NULL ends the table */
 	const char *alias;	    /* a second long name for the same option, or NULL */
+	const char *renamed;	    /* its old long name, kept for a release (a note on stderr
+				       says so when it is used), or NULL */
 	char letter;		    /* short option letter, or 0 */
 	enum cli_option_kind kind;  /* what it takes */
 	size_t offset;		    /* where the value goes in the caller's struct */

@@ -123,6 +123,7 @@ struct train_args {
 	struct train_match_options match; /* match options */
 	int jobs;			  /* threads */
 	bool quiet;			  /* --quiet: no progress lines */
+	struct cli_vtrain_options board;  /* --variant NAME and what only its training reads */
 	char **rest;			  /* positional arguments */
 	int n_rest;			  /* their number */
 	struct train_numbers given;	  /* the numeric options as given */
@@ -171,15 +172,21 @@ static const struct cli_options train_options = {
 	     "                [--jobs J] [--hash MB] [--eval SPEC]\n"
 	     "       othello train measure SPEC|exact DATA.dat... [--all] [--sample N]\n"
 	     "                [--empties LO-HI] [--jobs J]\n"
-	     "       othello train generate|fit --variant NAME ... (another board's weights;\n"
-	     "                see othello train generate --variant 6x6 --help)\n"
+	     "       othello train generate OUT.txt --variant NAME [--games N] [--plies P]\n"
+	     "                [--seed S] [--level LEVEL] [--eval FILE]\n"
+	     "       othello train fit OUT.txt DATA.txt... --variant NAME [--ridge X]\n"
 	     "SPEC: classic, pattern (the shipped weights) or a weights file.\n"
 	     "Defaults: --games 1000 --depth 4 --solve 16 --random 2 --window 12 --seed 1\n"
 	     "--jobs 1 --search-label 0; fit --iterations 40 --ridge 5 --validation 10\n"
 	     "--fit-window 1 (the weights are the same for any --jobs); --quiet: no progress\n"
 	     "lines; "
 	     "match --depth 6 --endgame 14 --rounds 1 --noise 5;\n"
-	     "probcut --positions 48 --depth 10 --end-max 22 --eval pattern.\n",
+	     "probcut --positions 48 --depth 10 --end-max 22 --eval pattern.\n"
+	     "--variant NAME: the weights of another board (6x6, 10x10-holes) from its own\n"
+	     "self-play: LEVEL (default expert) plays N games (default 200) from random\n"
+	     "openings of P plies (6x6: 4, 10x10-holes: 6) with the weights FILE (default\n"
+	     "the shipped ones, or builtin); fit weights each stage by least squares with\n"
+	     "ridge X (default 0.01) into a weights file of that board.\n",
     .options =
 	(const struct cli_option[]){
 	    CLI_STRING("openings", 0, offsetof(struct train_args, openings), NULL, NULL),
@@ -196,6 +203,7 @@ static const struct cli_options train_options = {
 	    TRAIN_NUMBER("seed", 0, seed, 1000000000),
 	    {.name = "eval",
 	     .alias = "a",
+	     .renamed = "weights",
 	     .kind = CLI_OPT_STRING,
 	     .offset = offsetof(struct train_args, eval)},
 	    CLI_STRING("b", 0, offsetof(struct train_args, eval_b), NULL, NULL),
@@ -234,6 +242,13 @@ static const struct cli_options train_options = {
 	    TRAIN_NUMBER("range", 0, range, 3000),
 	    TRAIN_NUMBER("step", 0, step, 3000),
 	    CLI_STRING("depths", 0, offsetof(struct train_args, depths), NULL, NULL),
+	    CLI_STRING("variant", 'V', offsetof(struct train_args, board.variant), NULL, NULL),
+	    {.name = "plies",
+	     .kind = CLI_OPT_INT,
+	     .offset = offsetof(struct train_args, board.plies),
+	     .lo = 0,
+	     .hi = 16},
+	    CLI_STRING("level", 0, offsetof(struct train_args, board.level), NULL, NULL),
 	    CLI_HELP(0, NULL),
 	    {0},
 	},
@@ -802,17 +817,69 @@ out:
 	return rc;
 }
 
+/* The options that the training of another board reads; the others it refuses. */
+static bool board_option(const char *name)
+{
+	static const char *const used[] = {"games", "seed", "eval", "ridge", "variant",
+					   "plies", "level", "quiet", "help", NULL};
+
+	for (int i = 0; used[i]; i++)
+		if (strcmp(name, used[i]) == 0)
+			return true;
+	return false;
+}
+
+/* True when the option o of the table was given in `a` (each kind's "not given" is its
+   default: NULL, false, or -1 for the numbers). */
+static bool option_given(const struct cli_option *o, const struct train_args *a)
+{
+	const char *at = (const char *)a + o->offset;
+
+	switch (o->kind) {
+	case CLI_OPT_STRING:
+		return *(const char *const *)(const void *)at != NULL;
+	case CLI_OPT_FLAG:
+		return *(const bool *)(const void *)at;
+	case CLI_OPT_INT:
+		return *(const long *)(const void *)at >= 0;
+	case CLI_OPT_NUMBER:
+		return *(const double *)(const void *)at >= 0;
+	default:
+		return false;
+	}
+}
+
+/* `othello train generate|fit --variant NAME`: another board's weights (cli-vtrain.c), after
+   refusing the options that training would not read. */
+static int train_board(struct train_args *a, const char *action)
+{
+	const struct vgeom *g = cli_variant("train", a->board.variant);
+	const struct train_numbers *n = &a->given;
+
+	if (!g)
+		return 2;
+	for (const struct cli_option *o = train_options.options; o->name; o++) {
+		if (!board_option(o->name) && option_given(o, a)) {
+			fprintf(stderr, "othello train %s: --%s is not read with --variant\n", action,
+				o->name);
+			return 2;
+		}
+	}
+	a->board.games = a->games >= 0 ? a->games : 200;
+	a->board.seed = n->seed >= 0 ? n->seed : 1;
+	a->board.ridge = n->ridge >= 0 ? n->ridge : 0.01;
+	a->board.eval = a->eval;
+	return cli_vtrain(g, action, &a->board, a->n_rest, a->rest);
+}
+
 /* `othello train ...`: see the top of this file. */
 int cli_train(int argc, char **argv)
 {
-	struct train_args a = {0};
+	struct train_args a = {.board = {.plies = -1}};
 	const char *sub = argc >= 2 ? argv[1] : NULL;
-	const struct vgeom *g;
-	int st = cli_variant_find("train", argc, argv, &g);
+	int st;
 
-	if (st)
-		return st == 2 ? 2 : cli_vtrain(g, argc, argv);
-	a.games = 1000;
+	a.games = -1;
 	a.rounds = 2;
 	a.gen = (struct train_gen_options){.depth = 4,
 					   .solve_empties = 16,
@@ -840,6 +907,10 @@ int cli_train(int argc, char **argv)
 		return cli_train_measure(argc - 1, argv + 1);
 	if ((st = train_parse(argc - 1, argv + 1, &a)) >= 0)
 		return st;
+	if (a.board.variant)
+		return train_board(&a, sub);
+	if (a.games < 0)
+		a.games = 1000;
 	if (strcmp(sub, "generate") == 0)
 		return cmd_generate(&a);
 	if (strcmp(sub, "fit") == 0) {

@@ -2,11 +2,11 @@
  * cli-variant.c — reading `--variant NAME` for the subcommands, and the
  * evaluation of another board (--eval FILE of a variant, or the shipped one).
  *
- * The series (ladder, match, tournament) read --variant in their own option
- * tables and play every board through the one series runner (match.h). A
- * subcommand whose other-board form is still apart (train, analyze-position)
- * looks for --variant first (cli_variant_find) and hands the command line to
- * that form.
+ * Every subcommand reads --variant in its own option table: the series
+ * (ladder, match, tournament) play every board through the one series runner
+ * (match.h), analyze-position searches through the engine facade, and solve
+ * and train call their other-board actions (cli-vsolve.c, cli-vtrain.c) with
+ * the options read.
  */
 #include "cli-variant.h"
 #include "cli-options.h"
@@ -35,54 +35,20 @@ const struct vgeom *cli_variant(const char *command, const char *name)
 
 /*
  * Sets the board and the clocks of a game (the screen's, `script`'s) from
- * `--variant NAME` (NULL keeps 8x8) and `--game-time MINUTES` of
+ * `--variant NAME` (NULL keeps opt's board) and `--game-time MINUTES` of
  * `othello COMMAND`. False after a message listing the boards.
  */
 bool cli_variant_game(const char *command, const char *name, double minutes,
 		      struct controller_options *opt)
 {
-	const struct vgeom *g = name ? cli_variant(command, name) : vboard_geom(VARIANT_8X8);
+	const struct vgeom *g = name ? cli_variant(command, name) : NULL;
 
-	if (!g)
+	if (name && !g)
 		return false;
-	opt->variant = g->variant;
+	if (g)
+		opt->variant = g->variant;
 	opt->game_time = minutes * 60;
 	return true;
-}
-
-/*
- * Looks for --variant NAME (or --variant=NAME) among the arguments: returns 0
- * when there is none or it names 8×8, 1 with the board in *g, 2 after a
- * message when the name is not a board or missing.
- */
-int cli_variant_find(const char *command, int argc, char **argv, const struct vgeom **g)
-{
-	for (int i = 1; i < argc; i++) {
-		const char *name = NULL;
-
-		if (strcmp(argv[i], "--") == 0)
-			break;
-		if (strncmp(argv[i], "--variant=", 10) == 0)
-			name = argv[i] + 10;
-		else if (strcmp(argv[i], "--variant") == 0 && i + 1 < argc)
-			name = argv[i + 1];
-		else if (strcmp(argv[i], "--variant") == 0)
-			name = "";
-		if (!name)
-			continue;
-		*g = cli_variant(command, name);
-		if (!*g)
-			return 2;
-		return (*g)->variant != VARIANT_8X8;
-	}
-	return 0;
-}
-
-/* --variant in the option table of an 8×8 subcommand: only 8x8 reaches it. */
-bool cli_variant_8x8(void *opts, const char *text)
-{
-	(void)opts;
-	return strcmp(text, "8x8") == 0;
 }
 
 /*

@@ -3,7 +3,7 @@
  * the other boards' evaluation from our own self-play (vtrain.h).
  *
  *   generate OUT.txt --variant NAME [--games N] [--plies P] [--seed S]
- *            [--level LEVEL] [--weights FILE]
+ *            [--level LEVEL] [--eval FILE]
  *       LEVEL (default expert) plays N games (default 200) against itself
  *       from random openings of P plies (6x6: 4, 10x10-holes: 6) with the
  *       weights given (default: the shipped or built-in ones); every position
@@ -12,7 +12,6 @@
  *       least-squares weights a stage (ridge X, default 0.01) into OUT.txt,
  *       a weights file as veval.c reads it, with the positions a stage.
  */
-#include "cli-options.h"
 #include "cli-variant.h"
 #include "cli.h"
 #include "record.h"
@@ -21,47 +20,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The options of `othello train --variant`. */
-struct vtrain_options {
-	const char *variant; /* --variant NAME (already read) */
-	long games;	     /* --games N */
-	long plies;	     /* --plies P, -1 = the board's default */
-	long seed;	     /* --seed S */
-	const char *level;   /* --level LEVEL */
-	const char *weights; /* --weights FILE */
-	double ridge;	     /* --ridge X */
-};
-
-static const struct cli_options vtrain_options = {
-    .command = "train --variant",
-    .usage = "usage: othello train generate OUT.txt --variant NAME [--games N] [--plies P]\n"
-	     "                [--seed S] [--level LEVEL] [--weights FILE]\n"
-	     "       othello train fit OUT.txt DATA.txt... --variant NAME [--ridge X]\n"
-	     "Self-play data and weights for the evaluation of another board.\n",
-    .column = 20,
-    .options =
-	(const struct cli_option[]){
-	    CLI_STRING("variant", 'V', offsetof(struct vtrain_options, variant), "NAME",
-		       "the board: 6x6 or 10x10-holes"),
-	    CLI_INT("games", 'g', offsetof(struct vtrain_options, games), 1, 1000000, "N",
-		    "generate: games (default 200)"),
-	    CLI_INT("plies", 'p', offsetof(struct vtrain_options, plies), 0, 16, "P",
-		    "generate: random plies of each opening"),
-	    CLI_INT("seed", 's', offsetof(struct vtrain_options, seed), 0, 2147483647, "S",
-		    "generate: the openings' seed (default 1)"),
-	    CLI_STRING("level", 'l', offsetof(struct vtrain_options, level), "LEVEL",
-		       "generate: the level that plays (default expert)"),
-	    CLI_STRING("weights", 'w', offsetof(struct vtrain_options, weights), "FILE",
-		       "generate: its weights (default: shipped or built in)"),
-	    CLI_NUMBER("ridge", 'r', offsetof(struct vtrain_options, ridge), "X",
-		       "fit: ridge penalty a position (default 0.01)"),
-	    CLI_HELP('h', NULL),
-	    {0},
-	},
-};
-
 /* `train generate --variant`: appends self-play positions to argv[0]. */
-static int vtrain_generate_run(const struct vgeom *g, const struct vtrain_options *o,
+static int vtrain_generate_run(const struct vgeom *g, const struct cli_vtrain_options *o,
 			       const char *path)
 {
 	struct veval ev;
@@ -74,7 +34,7 @@ static int vtrain_generate_run(const struct vgeom *g, const struct vtrain_option
 		fprintf(stderr, "othello train: --level: '%s' is not a level\n", o->level);
 		return 2;
 	}
-	if (!cli_variant_eval("train", g, o->weights, &ev))
+	if (!cli_variant_eval("train", g, o->eval, &ev))
 		return 2;
 	f = fopen(path, "a");
 	if (!f) {
@@ -103,8 +63,8 @@ static int write_veval(FILE *f, const void *data)
 }
 
 /* `train fit --variant`: fits the weights of the data files into out (temp file, then rename). */
-static int vtrain_fit_run(const struct vgeom *g, const struct vtrain_options *o, const char *out,
-			  int n_in, char **names)
+static int vtrain_fit_run(const struct vgeom *g, const struct cli_vtrain_options *o,
+			  const char *out, int n_in, char **names)
 {
 	FILE *in[64];
 	int counts[VEVAL_STAGES], rc = 0;
@@ -143,24 +103,20 @@ static int vtrain_fit_run(const struct vgeom *g, const struct vtrain_options *o,
 	return 0;
 }
 
-/* `othello train ACTION --variant NAME`: 0, or 2 on bad usage or a bad file. */
-int cli_vtrain(const struct vgeom *g, int argc, char **argv)
+/* `othello train ACTION --variant NAME` with the options o and the arguments rest[0..n-1]
+   (cli-train.c has read them): 0, or 2 on bad usage or a bad file. */
+int cli_vtrain(const struct vgeom *g, const char *action, struct cli_vtrain_options *o, int n,
+	       char **rest)
 {
-	struct vtrain_options o = {
-	    .games = 200, .plies = -1, .seed = 1, .level = "expert", .ridge = 0.01};
-	const char *action = argc > 1 ? argv[1] : "";
-	int first, st;
-
-	if ((st = cli_options_parse(&vtrain_options, argc - 1, argv + 1, &o, &first)) >= 0)
-		return st;
-	first++;
-	if (o.plies < 0)
-		o.plies = g->variant == VARIANT_6X6 ? 4 : 6;
-	if (strcmp(action, "generate") == 0 && first + 1 == argc)
-		return vtrain_generate_run(g, &o, argv[first]);
-	if (strcmp(action, "fit") == 0 && first + 2 <= argc)
-		return vtrain_fit_run(g, &o, argv[first], argc - first - 1, argv + first + 1);
-	fprintf(stderr, "othello train: with --variant: generate OUT or fit OUT DATA...\n");
-	cli_options_usage(&vtrain_options, stderr);
+	if (o->plies < 0)
+		o->plies = g->size <= 6 ? 4 : 6;
+	if (!o->level)
+		o->level = "expert";
+	if (strcmp(action, "generate") == 0 && n == 1)
+		return vtrain_generate_run(g, o, rest[0]);
+	if (strcmp(action, "fit") == 0 && n >= 2)
+		return vtrain_fit_run(g, o, rest[0], n - 1, rest + 1);
+	fprintf(stderr, "othello train %s: with --variant: generate OUT or fit OUT DATA...\n",
+		action);
 	return 2;
 }

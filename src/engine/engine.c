@@ -296,7 +296,7 @@ int engine_choose(struct engine *e, int player, const struct level_spec *spec, u
    search was stopped. */
 static bool vscore_move(struct engine *e, struct vsearch *s, const struct pos *p, int m,
 			const struct vsearch_limits *lim, struct search_move *out, int *pv,
-			int *pv_len, bool *exact)
+			int *pv_len, struct engine_score *sum)
 {
 	struct pos child = *p;
 	struct vsearch_result r;
@@ -309,12 +309,14 @@ static bool vscore_move(struct engine *e, struct vsearch *s, const struct pos *p
 					    .depth = pos_empty_count(&child)};
 	} else {
 		vsearch_run(s, pos_vboard(&child), lim, &r);
+		sum->nodes += r.nodes;
+		sum->time += r.time;
 		if (engine_stopped(e))
 			return false;
 	}
 	*out = (struct search_move){
 	    .move = m, .score = -r.score, .bound = BOUND_EXACT, .depth = r.depth + 1};
-	*exact = *exact && r.exact;
+	sum->exact = sum->exact && r.exact;
 	pv[0] = m;
 	*pv_len = 1;
 	for (int i = 0; i < r.pv_len && *pv_len < 16; i++)
@@ -334,11 +336,20 @@ static void vscore_best(struct engine *e, struct vsearch *s, const struct pos *p
 				     .depth = r.depth,
 				     .exact = r.exact,
 				     .done = !engine_stopped(e),
-				     .n_moves = has_moves ? 1 : 0};
+				     .n_moves = has_moves ? 1 : 0,
+				     .nodes = r.nodes,
+				     .time = r.time};
 	out->moves[0] = (struct search_move){out->best_move, r.score, BOUND_EXACT, r.depth};
 	out->pv_len = r.pv_len < 16 ? r.pv_len : 16;
 	for (int i = 0; i < out->pv_len; i++)
 		out->pv[i] = vmove(r.pv[i]);
+}
+
+/* The empties from which a search of another board solves exactly when its limits leave
+   that to the engine (endgame -1), as the 8×8 search has its own. */
+static int vexact_default(enum variant v)
+{
+	return v == VARIANT_6X6 ? 20 : 14;
 }
 
 /* Another board: every legal move searched one ply down (the best only when the limits'
@@ -350,10 +361,10 @@ static int vscore(struct engine *e, const struct pos *p, const struct search_lim
 	vbits moves = pos_moves(p);
 	int n = vboard_popcount(moves), pv[16], pv_len;
 	int depth = limits->depth; /* 0: no limit but the time */
-	struct vsearch_limits lim = {.depth = depth > 1 ? depth - 1 : depth,
-				     .endgame = limits->endgame,
-				     .time = n > 0 ? limits->time / n : 0};
-	bool exact = true;
+	struct vsearch_limits lim = {
+	    .depth = depth > 1 ? depth - 1 : depth,
+	    .endgame = limits->endgame >= 0 ? limits->endgame : vexact_default(p->variant),
+	    .time = n > 0 ? limits->time / n : 0};
 
 	if (!s)
 		return -1;
@@ -363,11 +374,12 @@ static int vscore(struct engine *e, const struct pos *p, const struct search_lim
 		return 0;
 	}
 	out->best_move = SQ_NONE;
+	out->exact = true;
 	for (vbits m = moves; m && out->n_moves < 32; m &= m - 1) {
 		struct search_move sm;
 		int k;
 
-		if (!vscore_move(e, s, p, vboard_first_square(m), &lim, &sm, pv, &pv_len, &exact))
+		if (!vscore_move(e, s, p, vboard_first_square(m), &lim, &sm, pv, &pv_len, out))
 			break; /* stopped: what was scored stays, not done */
 		for (k = out->n_moves++; k > 0 && out->moves[k - 1].score < sm.score; k--)
 			out->moves[k] = out->moves[k - 1];
@@ -377,12 +389,13 @@ static int vscore(struct engine *e, const struct pos *p, const struct search_lim
 			out->pv_len = pv_len;
 		}
 	}
-	if (out->n_moves == 0)
+	if (out->n_moves == 0) {
+		out->exact = false;
 		return 0;
+	}
 	out->best_move = out->moves[0].move;
 	out->score = out->moves[0].score;
 	out->depth = out->moves[0].depth;
-	out->exact = exact;
 	out->done = !engine_stopped(e);
 	return 0;
 }
@@ -423,6 +436,8 @@ int engine_score(struct engine *e, const struct pos *p, const struct search_limi
 		memcpy(out->moves, res.moves, sizeof(res.moves[0]) * (size_t)res.n_moves);
 		out->pv_len = res.pv_len < 16 ? res.pv_len : 16;
 		memcpy(out->pv, res.pv, sizeof(int) * (size_t)out->pv_len);
+		out->nodes = res.nodes;
+		out->time = res.time;
 		out->done = true;
 	}
 	return 0;
@@ -431,8 +446,9 @@ int engine_score(struct engine *e, const struct pos *p, const struct search_limi
 /*
  * Searches p within `lim`: on 8×8 search_run (obs sees each finished
  * iteration), elsewhere every legal move scored one ply down, written as
- * search.h's result with every root move. 0, or non-zero when the search
- * failed or its searcher cannot be made.
+ * search.h's result with every root move (obs sees it once, as the one
+ * iteration). 0, or non-zero when the search failed or its searcher cannot
+ * be made.
  */
 int engine_search(struct engine *e, const struct pos *p, const struct search_limits *lim,
 		  search_observer obs, void *user, struct search_result *out)
@@ -461,5 +477,20 @@ int engine_search(struct engine *e, const struct pos *p, const struct search_lim
 	memcpy(out->moves, sc.moves, sizeof(sc.moves[0]) * (size_t)sc.n_moves);
 	out->pv_len = sc.pv_len;
 	memcpy(out->pv, sc.pv, sizeof(int) * (size_t)sc.pv_len);
+	out->nodes = sc.nodes;
+	out->time = sc.time;
+	if (obs && sc.done && sc.n_moves > 0) {
+		struct search_info info = {.depth = sc.depth,
+					   .endgame = sc.exact,
+					   .selectivity = 100,
+					   .score = sc.score,
+					   .bound = BOUND_EXACT,
+					   .pv_len = sc.pv_len,
+					   .nodes = sc.nodes,
+					   .time = sc.time};
+
+		memcpy(info.pv, sc.pv, sizeof(int) * (size_t)sc.pv_len);
+		obs(&info, user);
+	}
 	return 0;
 }

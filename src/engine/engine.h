@@ -42,6 +42,8 @@ struct engine_score {
 					 the limits' multipv covers them) */
 	int pv[16];		      /* the best line */
 	int pv_len;		      /* moves in pv */
+	uint64_t nodes;		      /* positions searched */
+	double time;		      /* seconds spent */
 };
 
 struct engine *engine_new(const struct eval *ev, const struct book *bk, size_t tt_megabytes);

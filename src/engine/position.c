@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "position.h"
+#include "square.h"
 
 #include <string.h>
 
@@ -182,6 +183,21 @@ int pos_parse(enum variant v, const char *s, struct pos *p, enum color *side, ch
 	if (n >= 0)
 		*side = black_to_move ? BLACK : WHITE;
 	return n;
+}
+
+/* The board a board string s[0, len) is for, by the count of its square and side
+   characters (holes included): the board whose strings have that many, else 8×8 (whose
+   reader then says what is wrong). */
+enum variant pos_string_variant(const char *s, size_t len)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < len && s[i]; i++)
+		n += strchr("XxOo*-.bw#", s[i]) != NULL;
+	for (int v = 0; v < VARIANT_COUNT; v++)
+		if (square_size((enum variant)v) * square_size((enum variant)v) + 1 == n)
+			return (enum variant)v;
+	return VARIANT_8X8;
 }
 
 /* Writes p as a position text (as pos_parse reads it), with `side` to move. */

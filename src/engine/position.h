@@ -60,6 +60,7 @@ uint64_t pos_perft(const struct pos *p, int depth);
 
 int pos_parse(enum variant v, const char *s, struct pos *p, enum color *side, char *err,
 	      size_t errlen);
+enum variant pos_string_variant(const char *s, size_t len);
 void pos_format(const struct pos *p, enum color side, char out[POS_STRING_MAX + 1]);
 
 #endif

@@ -41,25 +41,14 @@ static bool is_blank(int c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
-/* The board a board string in line[] is for, from the number of its square characters
-   (the side to move included) before a `;` or `%`: 37 is 6×6, 101 the 10×10 board with
-   holes, anything else 8×8 (whose reader then says what is wrong). */
-static enum variant board_line_variant(const char *line)
-{
-	int n = 0;
-
-	for (; *line && *line != ';' && *line != '%'; line++)
-		n += strchr("XxOo*-.bw#", *line) != NULL;
-	return n == 37 ? VARIANT_6X6 : n == 101 ? VARIANT_10X10_HOLES : VARIANT_8X8;
-}
-
 /* Parses the board string in line[] (a board of any size) into the record's start; the
    characters used in *used. Returns 0, or -1 with the message in msg. */
 static int board_line_parse(struct game *g, const char *line, int *used, char *msg, size_t msglen)
 {
 	struct pos p;
 	enum color side;
-	int n = pos_parse(board_line_variant(line), line, &p, &side, msg, msglen);
+	int n =
+	    pos_parse(pos_string_variant(line, strcspn(line, ";%")), line, &p, &side, msg, msglen);
 
 	if (n >= 0 && game_set_start_pos(g, &p, side, msg, msglen) < 0)
 		return -1;
