@@ -3,8 +3,8 @@
  * a number of threads, each thread with its own state (a search, a buffer),
  * each item taken once, and what an item leaves (a record to write, a
  * progress line) handled under one lock as items end. Training, `train
- * match`, the ladder, the test set, the ProbCut table, the calibration and
- * the importers run through it.
+ * match`, the ladder, the test set, the ProbCut table, the calibration, the
+ * importers and the worker processes of a match (match.c) run through it.
  */
 #ifndef OTHELLO_JOBS_H
 #define OTHELLO_JOBS_H

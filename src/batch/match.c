@@ -3,14 +3,18 @@
  * tournament, ladder, `train match`), and running a plan (match-schedule.c)
  * one game at a time or with several games at once.
  *
- * Parallel games. With jobs > 1 the parent forks that many workers. Each
- * reads game indices on a pipe, plays them with players of its own (so an
- * external engine runs once per worker), writes the game's SGF log itself,
- * and answers with the game's report line on another pipe, after a comment
- * line (`# NOTE`) for each note its players gathered. The parent passes each
- * distinct note on once, hands out the next game as soon as a worker
- * answers, and is the only writer of the report, so lines never interleave.
+ * Parallel games. With jobs > 1 the parent forks that many worker
+ * processes, so that an external engine that crashes or hangs takes down
+ * only its worker, and drives each from one thread of the job pool (jobs.h),
+ * which hands out the games in order. A worker reads game indices on a pipe,
+ * plays them with players of its own (so an external engine runs once per
+ * worker), writes the game's SGF log itself, and answers with the game's
+ * report line on another pipe, after a comment line (`# NOTE`) for each note
+ * its players gathered. The parent passes each distinct note on once, and
+ * its pool hands each report line to the caller under the pool's lock, so
+ * lines never interleave.
  */
+#include "jobs.h"
 #include "match.h"
 #include "reaper.h"
 
@@ -19,8 +23,9 @@
 #include "timer.h"
 
 #include <errno.h>
-#include <poll.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -459,66 +464,59 @@ struct worker {
 	int game;		       /* index of the game it plays, -1 if idle */
 	char buf[REPORT_LINE_LEN * 2]; /* partial output */
 	size_t len;		       /* bytes in buf */
+	struct report_game g;	       /* the game it reported last */
 };
 
-/* Gives worker `w` game `k`, or closes its input if there is none left. */
-static void worker_send(struct worker *w, int k, int n_games)
-{
-	char line[32];
-	int len;
-
-	if (k >= n_games) {
-		if (w->cmd >= 0)
-			close(w->cmd);
-		w->cmd = -1;
-		w->game = -1;
-		return;
-	}
-	len = snprintf(line, sizeof line, "%d\n", k);
-	w->game = write(w->cmd, line, (size_t)len) == len ? k : -1;
-}
+/* A parallel run: the worker processes, forked before the job pool starts, each driven by
+   one thread of the pool (jobs.h), and what the parent keeps of them. */
+struct parallel {
+	const struct match_plan *plan; /* what is played */
+	struct worker *w;	       /* [jobs] the workers */
+	int jobs;		       /* workers started */
+	atomic_int taken;	       /* workers claimed by the pool's threads */
+	pthread_mutex_t lines;	       /* held while a thread passes notes and warnings on */
+	struct notes_seen *seen;       /* the notes passed on */
+	struct sigaction old;	       /* SIGPIPE's action before the run */
+	match_result_fn fn;	       /* takes each game's report */
+	void *user;		       /* fn's */
+	int status;		       /* 0, 1 when fn asked to stop, -1 failed (under the pool's
+					  lock) */
+	char *err;		       /* the failure's message */
+	size_t errlen;
+};
 
 /* Takes the next complete line of worker `w`'s output: notes are passed on
-   (once), a report line is parsed into `g`. Returns 1 with a game, 0 when no
-   game line is complete yet, -1 with a message for a bad line. */
-static int take_result(struct worker *w, const struct match_plan *plan, struct notes_seen *seen,
-		       struct report_game *g, char *err, size_t errlen)
+   (once) and warnings too, a report line is parsed into w->g. Returns 1 with
+   a game, 0 when no game line is complete yet, -1 with a message for a bad
+   line. */
+static int take_result(struct parallel *pl, struct worker *w, char *err, size_t errlen)
 {
+	const struct match_plan *plan = pl->plan;
 	char *nl, msg[200];
 	int got = 0;
 
 	while (!got && (nl = strchr(w->buf, '\n'))) {
 		*nl = '\0';
+		pthread_mutex_lock(&pl->lines);
 		if (w->buf[0] == '#') {
-			note_once(plan, seen, w->buf + 2);
+			note_once(plan, pl->seen, w->buf + 2);
 		} else if (w->buf[0] == '!') {
 			if (plan->warn)
 				plan->warn(w->buf + 2, plan->warn_user);
-		} else if (report_parse_line(w->buf, g, msg, sizeof msg) < 0) {
+		} else if (report_parse_line(w->buf, &w->g, msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "worker: %s", msg);
-			return -1;
+			got = -1;
 		} else {
 			got = 1;
 		}
+		pthread_mutex_unlock(&pl->lines);
 		w->len -= (size_t)(nl + 1 - w->buf);
 		memmove(w->buf, nl + 1, w->len + 1);
 	}
 	return got;
 }
 
-/* A parallel run: the workers and what the parent keeps of them. */
-struct parallel {
-	const struct match_plan *plan; /* what is played */
-	struct worker *w;	       /* [jobs] the workers */
-	int jobs;		       /* workers started */
-	struct notes_seen *seen;       /* the notes passed on */
-	struct sigaction old;	       /* SIGPIPE's action before the run */
-	int next;		       /* the next game to hand out */
-	int done;		       /* games reported */
-};
-
-/* Forks worker `i` of the run and gives it its first game. Returns 0, or
-   -1 with a message. */
+/* Forks worker `i` of the run. Returns 0, or -1 with a message. */
 static int worker_start(struct parallel *pl, int i, char *err, size_t errlen)
 {
 	struct worker *w = pl->w;
@@ -541,8 +539,7 @@ static int worker_start(struct parallel *pl, int i, char *err, size_t errlen)
 		reaper_child(parent, SIGTERM); /* its handler then ends its engines */
 		sigprocmask(SIG_SETMASK, &old_mask, NULL);
 		for (int j = 0; j < i; j++) {
-			if (w[j].cmd >= 0)
-				close(w[j].cmd);
+			close(w[j].cmd);
 			close(w[j].res);
 		}
 		close(cmd[1]);
@@ -564,76 +561,91 @@ static int worker_start(struct parallel *pl, int i, char *err, size_t errlen)
 		w[i].cmd = w[i].res = -1;
 		return -1;
 	}
-	worker_send(&w[i], pl->next++, pl->plan->n_games);
 	return 0;
 }
 
-/* Reads what worker `i` wrote and hands each game it reports to `fn`, then
-   gives the worker its next game. Returns 0, 1 when `fn` asked to stop, or
-   -1 with a message. */
-static int worker_read(struct parallel *pl, int i, match_result_fn fn, void *user, char *err,
-		       size_t errlen)
+/* The pool's `start`: the worker process this thread drives. */
+static void *worker_claim(void *ctx)
 {
-	struct worker *w = &pl->w[i];
-	struct report_game g;
-	ssize_t n = read(w->res, w->buf + w->len, sizeof w->buf - 1 - w->len);
-	int r;
+	struct parallel *pl = ctx;
+	int i = atomic_fetch_add(&pl->taken, 1);
 
-	if (n <= 0) {
-		snprintf(err, errlen, "the worker playing game %d died",
-			 pl->plan->games[w->game].number);
-		return -1;
-	}
-	w->len += (size_t)n;
-	w->buf[w->len] = '\0';
-	while ((r = take_result(w, pl->plan, pl->seen, &g, err, errlen)) > 0) {
-		pl->done++;
-		if (!fn(&g, user))
-			return 1; /* asked to stop: the workers are ended by the caller */
-		worker_send(w, pl->next++, pl->plan->n_games);
-	}
-	return r < 0 ? -1 : 0;
+	return i < pl->jobs ? &pl->w[i] : NULL;
 }
 
-/* Waits for the busy workers and reads those that wrote. Returns 0, 1 when
-   `fn` asked to stop, or -1 with a message. */
-static int parallel_wait(struct parallel *pl, match_result_fn fn, void *user, char *err,
-			 size_t errlen)
+/* The pool's `work`: game `item` played by the thread's worker; reads its output (passing
+   its notes and warnings on as they come) until the game's report line. 1 with the game in
+   w->g, -1 when the worker died or wrote a bad line (the message in w->buf). */
+static int worker_play(void *ctx, void *state, size_t item)
 {
-	struct pollfd pfd[pl->jobs];
-	int busy = 0, status = 0;
+	struct parallel *pl = ctx;
+	struct worker *w = state;
+	char line[32], err[300];
+	int len = snprintf(line, sizeof line, "%zu\n", item), r = 0;
 
-	for (int i = 0; i < pl->jobs; i++) {
-		pfd[i].fd = pl->w[i].game >= 0 ? pl->w[i].res : -1;
-		pfd[i].events = POLLIN;
-		pfd[i].revents = 0;
-		busy += pl->w[i].game >= 0;
+	w->game = (int)item;
+	if (write(w->cmd, line, (size_t)len) != len)
+		r = -2;
+	while (r == 0) {
+		ssize_t n = read(w->res, w->buf + w->len, sizeof w->buf - 1 - w->len);
+
+		if (n < 0 && errno == EINTR)
+			continue; /* a signal the reaper handles */
+		if (n <= 0) {
+			r = -2;
+			break;
+		}
+		w->len += (size_t)n;
+		w->buf[w->len] = '\0';
+		r = take_result(pl, w, err, sizeof err);
 	}
-	if (!busy) {
-		snprintf(err, errlen, "every worker process failed");
-		return -1;
-	}
-	if (poll(pfd, (nfds_t)pl->jobs, -1) < 0) {
-		if (errno == EINTR)
-			return 0;
-		snprintf(err, errlen, "poll: %s", strerror(errno));
-		return -1;
-	}
-	for (int i = 0; i < pl->jobs && status == 0; i++)
-		if (pfd[i].revents & (POLLIN | POLLHUP | POLLERR))
-			status = worker_read(pl, i, fn, user, err, errlen);
-	return status;
+	if (r == -2)
+		snprintf(err, sizeof err, "the worker playing game %d died",
+			 pl->plan->games[item].number);
+	if (r < 0)
+		snprintf(w->buf, sizeof w->buf, "%s", err);
+	return r;
 }
 
-/* Plays the plan in worker processes (see the top of the file); returns as
-   match_run does. */
+/* Ends every worker at once (a failure, or fn asked to stop): the games under way are
+   abandoned, and the threads that wait for them see their workers die. */
+static void workers_end(struct parallel *pl)
+{
+	for (int i = 0; i < pl->jobs; i++)
+		kill(pl->w[i].pid, SIGTERM);
+}
+
+/* The pool's `finish`, under its lock: hands the game to fn, or records why the run ends.
+   -1 ends the run. */
+static int worker_done(void *ctx, void *state, size_t item, int rc)
+{
+	struct parallel *pl = ctx;
+	struct worker *w = state;
+
+	(void)item;
+	if (pl->status != 0)
+		return -1; /* the run is ending: what comes now is not reported */
+	if (rc < 0) {
+		snprintf(pl->err, pl->errlen, "%s", w->buf);
+		w->len = 0;
+		w->buf[0] = '\0';
+		pl->status = -1;
+	} else if (!pl->fn(&w->g, pl->user)) {
+		pl->status = 1;
+	}
+	if (pl->status != 0)
+		workers_end(pl);
+	return pl->status != 0 ? -1 : 0;
+}
+
+/* Forks the workers, then plays the plan on one thread of the job pool for each (see the
+   top of the file); returns as match_run does. */
 static int run_parallel(const struct match_plan *plan, match_result_fn fn, void *user, char *err,
 			size_t errlen)
 {
-	struct parallel pl = {.plan = plan};
+	struct parallel pl = {.plan = plan, .fn = fn, .user = user, .err = err, .errlen = errlen};
 	int jobs = plan->jobs < plan->n_games ? plan->jobs : plan->n_games;
 	struct sigaction ign;
-	int status = 0;
 
 	pl.w = calloc((size_t)jobs, sizeof *pl.w);
 	pl.seen = calloc(1, sizeof *pl.seen);
@@ -647,23 +659,30 @@ static int run_parallel(const struct match_plan *plan, match_result_fn fn, void 
 	ign.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &ign, &pl.old);
 	reaper_install(); /* a signal that ends us ends the workers, and they their engines */
-	while (pl.jobs < jobs && (status = worker_start(&pl, pl.jobs, err, errlen)) == 0)
+	pthread_mutex_init(&pl.lines, NULL);
+	while (pl.jobs < jobs && (pl.status = worker_start(&pl, pl.jobs, err, errlen)) == 0)
 		pl.jobs++;
-	while (status == 0 && pl.done < plan->n_games)
-		status = parallel_wait(&pl, fn, user, err, errlen);
+	if (pl.status == 0 && jobs_run(&(struct jobs){.items = (size_t)plan->n_games,
+						      .threads = pl.jobs,
+						      .ctx = &pl,
+						      .start = worker_claim,
+						      .work = worker_play,
+						      .finish = worker_done}) < 0 &&
+	    pl.status == 0) {
+		snprintf(err, errlen, "every worker process failed");
+		pl.status = -1;
+	}
 	for (int i = 0; i < pl.jobs; i++) {
-		if (pl.w[i].cmd >= 0)
-			close(pl.w[i].cmd);
-		if (status != 0)
-			kill(pl.w[i].pid, SIGTERM);
+		close(pl.w[i].cmd);
 		waitpid(pl.w[i].pid, NULL, 0);
 		reaper_remove(pl.w[i].pid);
 		close(pl.w[i].res);
 	}
+	pthread_mutex_destroy(&pl.lines);
 	sigaction(SIGPIPE, &pl.old, NULL);
 	free(pl.w);
 	free(pl.seen);
-	return status;
+	return pl.status;
 }
 
 /* Plays the games of `plan` and calls `fn` with each report line as the game
