@@ -66,7 +66,7 @@ Test(obf, a_line_reads_back_as_written)
 
 	strcpy(line, "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; "
 		     "G8:+18; H1:+12; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24; % ffo 1");
-	cr_assert_eq(obf_parse_line(line, &a, &col, err, sizeof err), 1, "%s", err);
+	cr_assert_eq(obf_parse_line(VARIANT_8X8, line, &a, &col, err, sizeof err), 1, "%s", err);
 	cr_assert_eq(a.n_moves, 8);
 	cr_assert_eq(a.best, 18);
 	cr_assert_eq(a.side, BLACK);
@@ -74,9 +74,9 @@ Test(obf, a_line_reads_back_as_written)
 	cr_assert_eq(obf_score_of(&a, board_square_parse("h8")), -99);
 	cr_assert_eq(obf_format(&a, "again", again, sizeof again), 0);
 	cr_assert(strstr(again, "% again"));
-	cr_assert_eq(obf_parse_line(again, &b, &col, err, sizeof err), 1, "%s", err);
-	cr_assert_eq(b.b.own, a.b.own);
-	cr_assert_eq(b.b.opp, a.b.opp);
+	cr_assert_eq(obf_parse_line(VARIANT_8X8, again, &b, &col, err, sizeof err), 1, "%s", err);
+	cr_assert_eq(pos_board8(&b.pos)->own, pos_board8(&a.pos)->own);
+	cr_assert_eq(pos_board8(&b.pos)->opp, pos_board8(&a.pos)->opp);
 	cr_assert_eq(b.n_moves, a.n_moves);
 	cr_assert_arr_eq(b.moves, a.moves, sizeof(int) * (size_t)a.n_moves);
 	cr_assert_arr_eq(b.scores, a.scores, sizeof(int) * (size_t)a.n_moves);
@@ -90,17 +90,17 @@ Test(obf, errors_name_their_column)
 	int col;
 
 	strcpy(line, "   % only a comment");
-	cr_assert_eq(obf_parse_line(line, &p, &col, err, sizeof err), 0);
+	cr_assert_eq(obf_parse_line(VARIANT_8X8, line, &p, &col, err, sizeof err), 0);
 	strcpy(line, "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; "
 		     "Z9:+2;");
-	cr_assert_eq(obf_parse_line(line, &p, &col, err, sizeof err), -1);
+	cr_assert_eq(obf_parse_line(VARIANT_8X8, line, &p, &col, err, sizeof err), -1);
 	cr_assert_eq(col, 77);
-	cr_assert_str_eq(err, "'Z9' is not a square");
+	cr_assert_str_eq(err, "'Z9' is not a square of 8x8 (a1 to h8)");
 	strcpy(line, "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+99;");
-	cr_assert_eq(obf_parse_line(line, &p, &col, err, sizeof err), -1);
+	cr_assert_eq(obf_parse_line(VARIANT_8X8, line, &p, &col, err, sizeof err), -1);
 	cr_assert_eq(col, 72);
 	strcpy(line, "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X");
-	cr_assert_eq(obf_parse_line(line, &p, &col, err, sizeof err), -1);
+	cr_assert_eq(obf_parse_line(VARIANT_8X8, line, &p, &col, err, sizeof err), -1);
 	cr_assert_eq(col, 67);
 }
 
@@ -115,15 +115,15 @@ Test(testset, positions_are_reproducible_and_have_the_empties_asked)
 
 		cr_assert_eq(testset_position(s, openings, 2, 7, i, empties, &a), 0);
 		cr_assert_eq(testset_position(s, openings, 2, 7, i, empties, &b), 0);
-		cr_assert_eq(a.b.own, b.b.own, "index %u", i);
-		cr_assert_eq(a.b.opp, b.b.opp, "index %u", i);
-		cr_assert_eq(board_empty_count(&a.b), empties);
-		cr_assert(board_can_move(&a.b));
+		cr_assert_eq(pos_board8(&a.pos)->own, pos_board8(&b.pos)->own, "index %u", i);
+		cr_assert_eq(pos_board8(&a.pos)->opp, pos_board8(&b.pos)->opp, "index %u", i);
+		cr_assert_eq(pos_empty_count(&a.pos), empties);
+		cr_assert(board_can_move(pos_board8(&a.pos)));
 		if (i > 0) {
 			struct obf_position c;
 
 			cr_assert_eq(testset_position(s, openings, 2, 8, i, empties, &c), 0);
-			cr_assert(c.b.own != a.b.own || c.b.opp != a.b.opp,
+			cr_assert(pos_board8(&c.pos)->own != pos_board8(&a.pos)->own || pos_board8(&c.pos)->opp != pos_board8(&a.pos)->opp,
 				  "another seed, another game");
 		}
 	}
@@ -144,9 +144,9 @@ Test(testset, every_label_is_the_exact_minimax_score, .timeout = 120)
 
 		cr_assert_eq(testset_position(s, openings, 2, 3, i, 8 + (int)(i % 2), &p), 0);
 		cr_assert_eq(testset_label(s, &p), 0);
-		moves = board_moves(p.b.own, p.b.opp);
+		moves = board_moves(pos_board8(&p.pos)->own, pos_board8(&p.pos)->opp);
 		cr_assert_eq(p.n_moves, board_popcount(moves), "every legal move is scored");
-		refboard_from_bits(&r, p.b.own, p.b.opp);
+		refboard_from_bits(&r, pos_board8(&p.pos)->own, pos_board8(&p.pos)->opp);
 		for (int k = 0; k < p.n_moves; k++) {
 			struct refboard c = r;
 
@@ -192,9 +192,9 @@ Test(testset, every_label_equals_a_solve_of_that_move_on_its_own, .timeout = 120
 
 		cr_assert_eq(testset_position(s, openings, 2, 5, i, 12 + (int)(i % 3), &p), 0);
 		cr_assert_eq(testset_label(s, &p), 0);
-		cr_assert_eq(p.n_moves, board_popcount(board_moves(p.b.own, p.b.opp)));
+		cr_assert_eq(p.n_moves, board_popcount(board_moves(pos_board8(&p.pos)->own, pos_board8(&p.pos)->opp)));
 		for (int k = 0; k < p.n_moves; k++) {
-			struct board c = p.b;
+			struct board c = *pos_board8(&p.pos);
 			int sign = -1, v;
 
 			board_play(&c, p.moves[k], board_flips(c.own, c.opp, p.moves[k]));
@@ -209,7 +209,7 @@ Test(testset, every_label_equals_a_solve_of_that_move_on_its_own, .timeout = 120
 			if (k > 0)
 				cr_assert_geq(p.scores[k - 1], p.scores[k], "best first");
 		}
-		cr_assert_eq(p.best, plain_solve(ev, &p.b), "index %u: the position's score", i);
+		cr_assert_eq(p.best, plain_solve(ev, pos_board8(&p.pos)), "index %u: the position's score", i);
 	}
 	search_free(s);
 	eval_free(ev);
@@ -229,14 +229,14 @@ Test(testset, the_measurement_sums_what_each_search_chose)
 	for (uint32_t i = 0; i < 6; i++) {
 		cr_assert_eq(testset_position(s, openings, 2, 11, i, 12, &set[i]), 0);
 		cr_assert_eq(testset_label(s, &set[i]), 0);
-		e0 += abs(eval_board(ev, &set[i].b) - set[i].best * SCORE_DISC) / 100.0;
+		e0 += abs(eval_board(ev, pos_board8(&set[i].pos)) - set[i].best * SCORE_DISC) / 100.0;
 		for (int d = 0; d < 2; d++) {
 			struct search_limits lim = {.depth = o.depths[d], .endgame = 0};
 			struct search_result r;
 			int got;
 
 			search_clear(s);
-			search_run(s, &set[i].b, &lim, NULL, NULL, &r);
+			search_run(s, pos_board8(&set[i].pos), &lim, NULL, NULL, &r);
 			got = obf_score_of(&set[i], r.move);
 			cr_assert_neq(got, -99);
 			cr_assert_geq(set[i].best, got);

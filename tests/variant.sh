@@ -31,7 +31,7 @@ sed 's/+16;/+14;/' "$TESTDATA/variant-6x6.obf" > bad.$$.obf
 [ $st -eq 1 ] && grep -q "MISMATCH" out.$$; check "a wrong score is a mismatch (exit 1)" $?
 printf -- '--------------OX----XO-------------- X; g1:+4;\n' > bad.$$.obf
 "$OTHELLO" solve --variant 6x6 bad.$$.obf >/dev/null 2>err.$$; st=$?
-[ $st -eq 2 ] && grep -q "bad.$$.obf:1:41: expected a square of 6x6 and its score" err.$$
+[ $st -eq 2 ] && grep -q "bad.$$.obf:1:41: 'g1' is not a square of 6x6 (a1 to f6)" err.$$
 check "a square off the 6x6 board is refused with its line and column" $?
 printf -- '--------------OX----XO------------ X;\n' > bad.$$.obf
 "$OTHELLO" solve --variant 6x6 bad.$$.obf >/dev/null 2>err.$$; st=$?
@@ -39,6 +39,12 @@ printf -- '--------------OX----XO------------ X;\n' > bad.$$.obf
 check "a short 6x6 board is refused with its column" $?
 "$OTHELLO" solve --variant 6x6 --all-moves --time 0.5 "$TESTDATA/variant-6x6.obf" >/dev/null 2>&1
 check "a time limit still gives the scores of small positions" $?
+"$OTHELLO" solve --variant 6x6 --selectivity 87 "$TESTDATA/variant-6x6.obf" >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q -- "--selectivity: its solver has no ProbCut on 6x6" err.$$
+check "solve --variant refuses --selectivity, not ignores it" $?
+out=$("$OTHELLO" solve --variant 6x6 --eval builtin "$TESTDATA/variant-6x6.obf" 2>&1); st=$?
+[ $st -eq 0 ] && echo "$out" | grep -q "^total: 3 positions, 0 mismatches"
+check "solve --variant 6x6 --eval builtin orders with the built-in weights, same scores" $?
 rm -f err.$$ out.$$ bad.$$.obf
 
 out=$("$OTHELLO" ladder --variant 6x6 --games 2 --quiet beginner novice expert 2>&1); st=$?
@@ -126,7 +132,7 @@ check "analyze-position --moves on 8x8: the five replies to f5d6, each iteration
 "$OTHELLO" analyze-position --variant 6x6 --moves - --depth 2 --weights builtin >/dev/null 2>err.$$; st=$?
 [ $st -eq 0 ] && grep -q -- "--weights is now --eval" err.$$; check "analyze-position: --weights is still read, with a note" $?
 "$OTHELLO" analyze-position --variant 6x6 --moves - --without mobility >/dev/null 2>err.$$; st=$?
-[ $st -eq 2 ] && grep -q -- "--without: its evaluation has no features to switch off on 6x6" err.$$
+[ $st -eq 2 ] && grep -q -- "--without: the evaluation of this board has no features to switch off" err.$$
 check "analyze-position: --without is refused on 6x6, not ignored" $?
 "$OTHELLO" analyze-position --moves f5 "$(printf '%064d X' 0 | tr 0 -)" >/dev/null 2>err.$$; st=$?
 [ $st -eq 2 ] && grep -q "expected one board string or --moves" err.$$

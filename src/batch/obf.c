@@ -1,15 +1,18 @@
 /*
- * obf.c — reading and writing one OBF line:
+ * obf.c — reading and writing one OBF line, on any board:
  *
  * | part               | meaning                                              |
  * |--------------------|------------------------------------------------------|
- * | 64 squares + side  | a board string (X black, O white, - empty; X or O)   |
+ * | N×N squares + side | a board string (X black, O white, - empty; X or O;   |
+ * |                    | # or - on the holes of 10x10-holes)                  |
  * | `;`                | ends the board                                       |
  * | `G8:+18;` ...      | each legal move with its exact final score, mover's  |
- * |                    | view; `PS:` for a pass                               |
+ * |                    | view (squares of the board, either case: `J10:`);    |
+ * |                    | `PS:` for a pass                                     |
  * | `%` ...            | a comment, to the end of the line                    |
  */
 #include "obf.h"
+#include "square.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -26,36 +29,39 @@ static int obf_fail(int *column, const char *line, const char *at, char *err, si
 }
 
 /* Reads the `MOVE:SCORE;` list that follows the board, from `p` on. */
-static int obf_parse_moves(char *line, char *p, struct obf_position *pos, int *column, char *err,
-			   size_t errlen)
+static int obf_parse_moves(enum variant v, char *line, char *p, struct obf_position *pos,
+			   int *column, char *err, size_t errlen)
 {
+	int most = square_count(v);
+
 	for (;;) {
-		char name[3], *end;
-		long v;
-		int sq;
+		char *end;
+		long score;
+		int sq, len = 2;
 
 		while (isspace((unsigned char)*p))
 			p++;
 		if (!*p)
 			return 1;
-		if (!isalpha((unsigned char)p[0]) || !p[1] || p[2] != ':')
+		if (!isalpha((unsigned char)p[0]) || !isalnum((unsigned char)p[1]))
 			return obf_fail(column, line, p, err, errlen,
 					"expected a move and its score (G8:+18;)");
-		name[0] = p[0];
-		name[1] = p[1];
-		name[2] = '\0';
-		sq = (toupper((unsigned char)p[0]) == 'P' && toupper((unsigned char)p[1]) == 'S')
-			 ? SQ_PASS
-			 : board_square_parse(name);
-		if (sq < 0 || sq == SQ_NONE || pos->n_moves == 64) {
+		if (toupper((unsigned char)p[0]) == 'P' && toupper((unsigned char)p[1]) == 'S')
+			sq = SQ_PASS;
+		else
+			sq = square_parse(v, p, &len);
+		if (sq < 0 || p[len] != ':' || pos->n_moves == VBOARD_MAX_SQ) {
 			*column = (int)(p - line) + 1;
-			snprintf(err, errlen, "'%s' is not a square", name);
+			snprintf(err, errlen, "'%.*s' is not a square of %s (%s)",
+				 (int)strcspn(p, ":; \t"), p, square_variant_name(v), square_range(v));
 			return -1;
 		}
-		v = strtol(p + 3, &end, 10);
-		if (end == p + 3 || v < -64 || v > 64)
-			return obf_fail(column, line, p + 3, err, errlen,
-					"expected a score from -64 to +64");
+		score = strtol(p + len + 1, &end, 10);
+		if (end == p + len + 1 || score < -most || score > most) {
+			*column = (int)(p + len + 1 - line) + 1;
+			snprintf(err, errlen, "expected a score from -%d to +%d", most, most);
+			return -1;
+		}
 		for (p = end; isspace((unsigned char)*p); p++)
 			;
 		if (*p == ';')
@@ -64,21 +70,23 @@ static int obf_parse_moves(char *line, char *p, struct obf_position *pos, int *c
 			return obf_fail(column, line, p, err, errlen,
 					"expected ';' after the score");
 		pos->moves[pos->n_moves] = sq;
-		pos->scores[pos->n_moves++] = (int)v;
-		if (v > pos->best)
-			pos->best = (int)v;
+		pos->scores[pos->n_moves++] = (int)score;
+		if (score > pos->best)
+			pos->best = (int)score;
 	}
 }
 
 /*
- * Parses one OBF line (the line is modified: its comment is cut off). Returns
- * 1 for a position, 0 for a blank or comment line, -1 on an error, described
- * in `err` with its 1-based `column` (0 when the error has no column).
+ * Parses one OBF line of board v (the line is modified: its comment is cut
+ * off). Returns 1 for a position, 0 for a blank or comment line, -1 on an
+ * error, described in `err` with its 1-based `column` (0 when the error has
+ * no column).
  */
-int obf_parse_line(char *line, struct obf_position *pos, int *column, char *err, size_t errlen)
+int obf_parse_line(enum variant v, char *line, struct obf_position *pos, int *column, char *err,
+		   size_t errlen)
 {
-	char *p, *semi;
-	int n;
+	char *p, *semi, msg[200];
+	int n, col, skip = 0;
 
 	*column = 0;
 	line[strcspn(line, "%\r\n")] = '\0';
@@ -91,9 +99,13 @@ int obf_parse_line(char *line, struct obf_position *pos, int *column, char *err,
 		return obf_fail(column, line, line + strlen(line), err, errlen,
 				"expected ';' after the board");
 	*semi = '\0';
-	n = board_parse(p, &pos->b, &pos->side, err, errlen);
-	if (n < 0)
+	n = pos_parse(v, p, &pos->pos, &pos->side, msg, sizeof msg);
+	if (n < 0) { /* "column N: what", N counted from the board's start */
+		if (sscanf(msg, "column %d: %n", &col, &skip) == 1 && skip > 0)
+			*column = col + (int)(p - line);
+		snprintf(err, errlen, "%s", msg + skip);
 		return -1;
+	}
 	for (char *q = p + n; *q; q++) {
 		if (!isspace((unsigned char)*q)) {
 			*column = (int)(q - line) + 1;
@@ -103,7 +115,7 @@ int obf_parse_line(char *line, struct obf_position *pos, int *column, char *err,
 	}
 	pos->n_moves = 0;
 	pos->best = -99;
-	return obf_parse_moves(line, semi + 1, pos, column, err, errlen);
+	return obf_parse_moves(v, line, semi + 1, pos, column, err, errlen);
 }
 
 /*
@@ -113,18 +125,20 @@ int obf_parse_line(char *line, struct obf_position *pos, int *column, char *err,
  */
 int obf_format(const struct obf_position *pos, const char *comment, char *out, size_t outlen)
 {
-	char board[BOARD_STRING_LEN + 1];
+	char board[POS_STRING_MAX + 1], name[SQUARE_NAME_LEN];
 	size_t len;
 	int n;
 
-	board_format(&pos->b, pos->side, board);
+	pos_format(&pos->pos, pos->side, board);
 	n = snprintf(out, outlen, "%s;", board);
 	for (int i = 0; i < pos->n_moves && n >= 0 && (size_t)n < outlen; i++) {
+		const char *w = pos->moves[i] == SQ_PASS
+				    ? "PS"
+				    : square_name(pos->pos.variant, pos->moves[i], name);
+
 		len = (size_t)n;
-		n += snprintf(out + len, outlen - len, " %s:%+d;",
-			      pos->moves[i] == SQ_PASS ? "PS"
-						       : board_square_name_upper(pos->moves[i]),
-			      pos->scores[i]);
+		n += snprintf(out + len, outlen - len, " %c%s:%+d;", toupper((unsigned char)w[0]),
+			      w + 1, pos->scores[i]);
 	}
 	if (comment && n >= 0 && (size_t)n < outlen) {
 		len = (size_t)n;

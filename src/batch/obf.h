@@ -1,28 +1,30 @@
 /*
  * obf.h — one line of an OBF file (see REFERENCE.md): a position, its side to
- * move, and optionally the exact final score of each legal move. `solve`
- * reads these files, `train testset` writes them and `train test` measures an
- * evaluation against them.
+ * move, and optionally the exact final score of each legal move, on any board
+ * (the other boards' files use their own board strings and square names).
+ * `solve` reads these files, `train testset` writes them and `train test`
+ * measures an evaluation against them.
  */
 #ifndef OTHELLO_OBF_H
 #define OTHELLO_OBF_H
 
-#include "board.h"
+#include "position.h"
 
 #include <stddef.h>
 
 #define OBF_LINE_MAX 1024 /* bytes a line may hold, newline included */
 
 struct obf_position {
-	struct board b;	 /* the position, side to move's view */
-	enum color side; /* the side to move */
-	int n_moves;	 /* moves with a score in the line */
-	int moves[64];	 /* their squares (SQ_PASS for PS) */
-	int scores[64];	 /* their exact scores, discs */
-	int best;	 /* best score of the line (discs); -99 when it gives none */
+	struct pos pos;		       /* the position, side to move's view */
+	enum color side;	       /* the side to move */
+	int n_moves;		       /* moves with a score in the line */
+	int moves[VBOARD_MAX_SQ];      /* their squares (SQ_PASS for PS) */
+	int scores[VBOARD_MAX_SQ];     /* their exact scores, discs */
+	int best;		       /* best score of the line (discs); -99 when it gives none */
 };
 
-int obf_parse_line(char *line, struct obf_position *pos, int *column, char *err, size_t errlen);
+int obf_parse_line(enum variant v, char *line, struct obf_position *pos, int *column, char *err,
+		   size_t errlen);
 int obf_format(const struct obf_position *pos, const char *comment, char *out, size_t outlen);
 int obf_score_of(const struct obf_position *pos, int move);
 

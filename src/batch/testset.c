@@ -55,7 +55,7 @@ int testset_position(struct search *s, const struct train_opening *ops, int n_op
 		}
 		if (board_empty_count(&b) == empties && board_can_move(&b)) {
 			memset(out, 0, sizeof *out);
-			out->b = b;
+			pos_set_board(&out->pos, &b);
 			out->side = side;
 			out->best = -99;
 			return 0;
@@ -74,7 +74,7 @@ int testset_label(struct search *s, struct obf_position *pos)
 	struct search_result r;
 
 	search_clear(s);
-	search_run(s, &pos->b, &lim, NULL, NULL, &r);
+	search_run(s, pos_board8(&pos->pos), &lim, NULL, NULL, &r);
 	pos->n_moves = 0;
 	pos->best = -99;
 	for (int i = 0; i < r.n_moves; i++) {
@@ -85,7 +85,7 @@ int testset_label(struct search *s, struct obf_position *pos)
 		if (r.moves[i].score / SCORE_DISC > pos->best)
 			pos->best = r.moves[i].score / SCORE_DISC;
 	}
-	return pos->n_moves == board_popcount(board_moves(pos->b.own, pos->b.opp)) ? 0 : -1;
+	return pos->n_moves == vboard_popcount(pos_moves(&pos->pos)) ? 0 : -1;
 }
 
 /* The index a test-set line names in its `% testset ... index=I` comment, or -1. */
@@ -218,7 +218,8 @@ struct measure_state {
 static int measure_one(struct measure *m, struct search *s, const struct obf_position *p,
 		       struct testset_bucket *b)
 {
-	int exact = p->best, e0 = eval_board(m->ev, &p->b) - exact * SCORE_DISC;
+	const struct board *pb = pos_board8(&p->pos);
+	int exact = p->best, e0 = eval_board(m->ev, pb) - exact * SCORE_DISC;
 
 	memset(b, 0, sizeof *b);
 	b->n = 1;
@@ -230,7 +231,7 @@ static int measure_one(struct measure *m, struct search *s, const struct obf_pos
 		int got;
 
 		search_clear(s);
-		search_run(s, &p->b, &lim, NULL, NULL, &r);
+		search_run(s, pb, &lim, NULL, NULL, &r);
 		got = obf_score_of(p, r.move);
 		if (got == -99)
 			return -1;
@@ -271,7 +272,7 @@ static int measure_finish(void *ctx, void *state, size_t i, int rc)
 		m->failed = true;
 		m->bad = i;
 	} else if (rc == 0) {
-		testset_bucket_add(&m->buckets[board_empty_count(&m->set[i].b)], &st->one);
+		testset_bucket_add(&m->buckets[pos_empty_count(&m->set[i].pos)], &st->one);
 	}
 	if (m->progress)
 		m->progress(++m->finished, m->n, m->user);

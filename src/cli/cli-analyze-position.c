@@ -16,7 +16,6 @@
  * options their search has nothing for (--without, --selectivity, --threads
  * above 1) are refused. --weights is the old spelling of --eval.
  */
-#include "cli-eval.h"
 #include "cli-options.h"
 #include "cli-variant.h"
 #include "cli.h"
@@ -172,53 +171,43 @@ static bool read_position(const struct position_options *po, enum variant v, con
 	return true;
 }
 
-/* The 8×8 evaluation the options name, with --without's features off; NULL after a
-   message. */
-static struct eval *eval_of(struct position_options *po)
+/* Switches off the features --without names in the 8×8 evaluation ev, or refuses them
+   (another board: ev NULL; a pattern evaluation). False after a message. */
+static bool without_features(const struct position_options *po, struct eval *ev)
 {
-	char err[256], eval_name[EVALSPEC_NAME_LEN];
-	struct eval *ev;
+	char err[256];
 
-	if (po->without.n > 0 && !po->eval_spec)
-		po->eval_spec = "classic";
-	ev =
-	    cli_eval_option("analyze-position", "eval", po->eval_spec, eval_name, sizeof eval_name);
-	if (ev && po->without.n > 0 && eval_is_pattern(ev)) {
-		fprintf(stderr,
-			"othello analyze-position: --without: the pattern evaluation has no "
-			"features to switch off (use --eval classic)\n");
-		eval_free(ev);
-		return NULL;
+	if (po->without.n == 0)
+		return true;
+	if (!ev || eval_is_pattern(ev)) {
+		fprintf(stderr, "othello analyze-position: --without: %s\n",
+			ev ? "the pattern evaluation has no features to switch off (use --eval "
+			     "classic)"
+			   : "the evaluation of this board has no features to switch off");
+		return false;
 	}
-	for (int i = 0; ev && i < po->without.n; i++) {
+	for (int i = 0; i < po->without.n; i++) {
 		if (eval_set_feature(ev, po->without.item[i], false, err, sizeof err) < 0) {
 			fprintf(stderr, "othello analyze-position: --without: %s\n", err);
-			eval_free(ev);
-			return NULL;
+			return false;
 		}
 	}
-	return ev;
+	return true;
 }
 
-/* Another board: refuses the options its search has nothing for, and gives the engine the
-   evaluation --eval names. False after a message. */
-static bool other_board(const struct position_options *po, const struct vgeom *g, struct engine *e)
+/* The options another board's search has nothing for (ev NULL: not 8×8) are refused.
+   False after a message. */
+static bool other_board_options(const struct position_options *po, const struct eval *ev,
+				enum variant v)
 {
-	const char *no = po->without.n > 0 ? "--without: its evaluation has no features to "
-					     "switch off"
-			 : po->selectivity ? "--selectivity: its search has no ProbCut"
+	const char *no = po->selectivity ? "--selectivity: its search has no ProbCut"
 			 : po->threads > 1 ? "--threads: its search runs on one thread"
 					   : NULL;
-	struct veval vev;
 
-	if (no) {
-		fprintf(stderr, "othello analyze-position: %s on %s\n", no, g->name);
-		return false;
-	}
-	if (!cli_variant_eval("analyze-position", g, po->eval_spec, &vev))
-		return false;
-	engine_set_veval(e, g->variant, &vev);
-	return true;
+	if (ev || !no)
+		return true;
+	fprintf(stderr, "othello analyze-position: %s on %s\n", no, square_variant_name(v));
+	return false;
 }
 
 /* Prints the search's result: the best move and every root move scored. */
@@ -243,37 +232,31 @@ static void print_result(enum variant v, const struct search_result *res)
 		       bound_mark(res->moves[i].bound), res->moves[i].score / 100.0);
 }
 
-/* Searches p with the options' limits and prints what it found; 0, or 2 when the engine
-   cannot be made. */
-static int analyze(struct position_options *po, const struct pos *p)
+/* Searches p with the options' limits and prints what it found; 0, or 2 after a message. */
+static int analyze(struct position_options *po, const struct vgeom *g, const struct pos *p)
 {
-	const struct vgeom *g = pos_board8(p) ? NULL : vboard_geom(p->variant);
 	struct search_limits lim = {.time = po->time, .multipv = (int)po->multipv};
 	struct position_run run = {.variant = p->variant};
-	struct eval *ev = NULL;
 	struct search_result res;
 	struct outwatch *watch;
+	struct cli_engine ce;
 	int rc = 0;
 
 	lim.endgame = (int)po->exact;
 	if (po->selectivity && (lim.selectivity = cli_selectivity("analyze-position", "selectivity",
-								  po->selectivity)) < 0)
+								 po->selectivity)) < 0)
 		return 2;
 	lim.solve_selectivity = lim.selectivity;
-	lim.depth = po->depth || po->time > 0 ? (int)po->depth : g ? 8 : 10;
-	if (!g && !(ev = eval_of(po)))
+	if (po->without.n > 0 && !po->eval_spec && pos_board8(p))
+		po->eval_spec = "classic";
+	if (!cli_engine_new("analyze-position", g, po->eval_spec, po->hash_mb, po->threads, &ce))
 		return 2;
-	run.engine = engine_new(ev, NULL, (size_t)po->hash_mb);
-	if (!run.engine) {
-		fprintf(stderr, "othello analyze-position: out of memory\n");
-		eval_free(ev);
-		return 2;
-	}
-	engine_set_threads(run.engine, cli_threads(po->threads));
-	if (g && !other_board(po, g, run.engine)) {
-		engine_free(run.engine);
+	lim.depth = po->depth || po->time > 0 ? (int)po->depth : ce.eval ? 10 : 8;
+	if (!without_features(po, ce.eval) || !other_board_options(po, ce.eval, p->variant)) {
+		cli_engine_free(&ce);
 		return 2;
 	}
+	run.engine = ce.engine;
 	watch = outwatch_start(STDOUT_FILENO, reader_gone, run.engine);
 	if (engine_search(run.engine, p, &lim, analyze_progress, &run, &res) != 0) {
 		fprintf(stderr, "othello analyze-position: out of memory\n");
@@ -282,8 +265,7 @@ static int analyze(struct position_options *po, const struct pos *p)
 	outwatch_end(watch);
 	if (rc == 0)
 		print_result(p->variant, &res);
-	engine_free(run.engine);
-	eval_free(ev);
+	cli_engine_free(&ce);
 	return rc;
 }
 
@@ -312,5 +294,5 @@ int cli_analyze_position(int argc, char **argv)
 	}
 	if (!read_position(&po, g->variant, board, &p, &side))
 		return 2;
-	return analyze(&po, &p);
+	return analyze(&po, g, &p);
 }

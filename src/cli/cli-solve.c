@@ -11,19 +11,23 @@
  * --all-moves then one line per legal move with its exact score (and the
  * file's, when it gives one); then a total. Exit status 1 if any score mismatches, 2 on a bad file.
  *
- * The solver orders its moves with the shipped pattern evaluation
- * (eval/pattern.bin; about half the nodes of the classic one on FFO 20-39),
- * or the one --eval names (see cli-eval.c).
+ * Every board is solved through the engine facade (engine.h); --variant NAME
+ * names the board of the file, whose lines are then that board's strings
+ * and squares. On 8x8 the solver orders its moves with the shipped pattern
+ * evaluation (eval/pattern.bin; about half the nodes of the classic one on
+ * FFO 20-39), or the one --eval names (see cli-eval.c); on the other boards
+ * with the board's shipped weights, or the weights file --eval names (or
+ * builtin), and --selectivity and --threads above 1, which their solver has
+ * nothing for, are refused.
  */
-#include "board.h"
-#include "cli-eval.h"
 #include "cli-options.h"
 #include "cli-variant.h"
 #include "cli.h"
+#include "engine.h"
 #include "eval.h"
 #include "obf.h"
 #include "parse.h"
-#include "search.h"
+#include "square.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,9 +39,9 @@ struct solve_options {
 	double time;		 /* --time S, 0 = none */
 	bool all_moves;		 /* --all-moves */
 	long hash_mb;		 /* --hash MB */
-	const char *eval_spec;	 /* --eval SPEC */
+	const char *eval_spec;	 /* --eval SPEC, NULL = the board's default */
 	const char *selectivity; /* --selectivity P */
-	const char *variant;	 /* --variant NAME: another board (cli-vsolve.c) */
+	const char *variant;	 /* --variant NAME: the board of the file */
 	long threads;		 /* --threads N, 0 = one per online core */
 };
 
@@ -76,11 +80,28 @@ static int sign(int v)
 	return (v > 0) - (v < 0);
 }
 
-static void print_pv(const struct search_result *r)
+/* A move of board v as the OBF lines write it: its square in capitals, PS for a pass, --
+   for none. */
+static const char *move_text(enum variant v, int sq, char buf[SQUARE_NAME_LEN])
 {
-	for (int i = 0; i < r->pv_len; i++)
-		printf("%s%s", i ? " " : "",
-		       r->pv[i] == SQ_PASS ? "PS" : board_square_name(r->pv[i]));
+	if (sq == SQ_PASS)
+		return "PS";
+	if (sq == SQ_NONE)
+		return "--";
+	square_name(v, sq, buf);
+	buf[0] = (char)(buf[0] - 'a' + 'A');
+	return buf;
+}
+
+static void print_pv(enum variant v, const struct search_result *r)
+{
+	char name[SQUARE_NAME_LEN];
+
+	for (int i = 0; i < r->pv_len; i++) {
+		const char *w = r->pv[i] == SQ_PASS ? "PS" : square_name(v, r->pv[i], name);
+
+		printf("%s%s", i ? " " : "", w);
+	}
 }
 
 /*
@@ -90,6 +111,8 @@ static void print_pv(const struct search_result *r)
  */
 static int print_all_moves(const struct obf_position *pos, const struct search_result *r)
 {
+	enum variant v = pos->pos.variant;
+	char name[SQUARE_NAME_LEN];
 	int bad = 0;
 
 	for (int j = 0; j < r->n_moves; j++) {
@@ -97,8 +120,7 @@ static int print_all_moves(const struct obf_position *pos, const struct search_r
 		int want = obf_score_of(pos, m->move), got = m->score / SCORE_DISC;
 		bool wrong = want != -99 && (m->bound != BOUND_EXACT || got != want);
 
-		printf("    move %s: %s%+d",
-		       m->move == SQ_PASS ? "PS" : board_square_name_upper(m->move),
+		printf("    move %s: %s%+d", move_text(v, m->move, name),
 		       m->bound == BOUND_LOWER	 ? ">="
 		       : m->bound == BOUND_UPPER ? "<="
 						 : "",
@@ -115,7 +137,7 @@ static int print_all_moves(const struct obf_position *pos, const struct search_r
 			found = r->moves[j].move == pos->moves[i];
 		if (!found) {
 			printf("    move %s: not searched MISMATCH\n",
-			       board_square_name_upper(pos->moves[i]));
+			       move_text(v, pos->moves[i], name));
 			bad++;
 		}
 	}
@@ -131,10 +153,12 @@ static int print_all_moves(const struct obf_position *pos, const struct search_r
 static int judge(const struct obf_position *pos, const struct search_result *res,
 		 const struct search_limits *lim, int count)
 {
-	int ours = res->score / SCORE_DISC, empties = board_empty_count(&pos->b), bad;
+	int ours = res->score / SCORE_DISC, empties = pos_empty_count(&pos->pos), bad;
 	bool selective = lim->solve_selectivity > 0 && lim->solve_selectivity < 100;
+	bool moved = res->move != SQ_NONE && res->move != SQ_PASS;
+	char name[SQUARE_NAME_LEN];
 
-	if (!res->endgame && res->move != SQ_NONE && res->move != SQ_PASS &&
+	if (!res->endgame && moved &&
 	    !(selective && res->selectivity == lim->solve_selectivity && res->depth == empties))
 		bad = 1;
 	else if (pos->n_moves == 0)
@@ -144,10 +168,7 @@ static int judge(const struct obf_position *pos, const struct search_result *res
 		      (pos->best != 0 && res->bound == BOUND_EXACT && ours == 0);
 	else
 		bad = ours != pos->best || res->bound != BOUND_EXACT;
-	printf("%3d %2d empties  %-4s %+3d", count, empties,
-	       res->move == SQ_PASS   ? "PS"
-	       : res->move == SQ_NONE ? "--"
-				      : board_square_name_upper(res->move),
+	printf("%3d %2d empties  %-4s %+3d", count, empties, move_text(pos->pos.variant, res->move, name),
 	       ours);
 	if (selective)
 		printf("@%d%%", res->selectivity);
@@ -156,21 +177,21 @@ static int judge(const struct obf_position *pos, const struct search_result *res
 	else
 		printf("  expected   ?");
 	printf("  %-8s %12llu nodes %8.3f s  ",
-	       bad ? (res->endgame || res->move >= 64 || res->depth == empties ? "MISMATCH"
-									       : "TIMEOUT")
+	       bad ? (res->endgame || !moved || res->depth == empties ? "MISMATCH" : "TIMEOUT")
 		   : "OK",
 	       (unsigned long long)res->nodes, res->time);
 	return bad;
 }
 
 /*
- * Solves each position of the OBF file `f` (named `path` in messages) with `s`
- * under `lim`, printing a line for each (with every move's score when
- * `all_moves`) and then the total. Returns 0, 1 if a score mismatches, or 2
- * after a message when the file is bad or the output cannot be written.
+ * Solves each position of the OBF file `f` (named `path` in messages) of board
+ * v with engine e under `lim`, printing a line for each (with every move's
+ * score when `all_moves`) and then the total. Returns 0, 1 if a score
+ * mismatches, or 2 after a message when the file is bad or the output cannot
+ * be written.
  */
-static int solve_file(FILE *f, const char *path, struct search *s, const struct search_limits *lim,
-		      bool all_moves)
+static int solve_file(FILE *f, const char *path, enum variant v, struct engine *e,
+		      const struct search_limits *lim, bool all_moves)
 {
 	struct obf_position pos;
 	struct search_result res;
@@ -188,24 +209,23 @@ static int solve_file(FILE *f, const char *path, struct search *s, const struct 
 			break;
 		}
 		lineno++;
-		got = obf_parse_line(line, &pos, &col, err, sizeof err);
+		got = obf_parse_line(v, line, &pos, &col, err, sizeof err);
 		if (got < 0) {
-			int skip = 0;
-
-			if (col <= 0 &&
-			    !(sscanf(err, "column %d: %n", &col, &skip) == 1 && skip > 0))
-				col = 0;
-			cli_file_error(path, lineno, col, err + skip);
+			cli_file_error(path, lineno, col, err);
 			status = 2;
 			break;
 		}
 		if (got == 0)
 			continue;
 		count++;
-		search_clear(s);
-		search_run(s, &pos.b, lim, NULL, NULL, &res);
+		engine_clear_search(e);
+		if (engine_search(e, &pos.pos, lim, NULL, NULL, &res) != 0) {
+			fprintf(stderr, "othello solve: out of memory\n");
+			status = 2;
+			break;
+		}
 		bad = judge(&pos, &res, lim, count);
-		print_pv(&res);
+		print_pv(v, &res);
 		printf("\n");
 		if (all_moves && !lim->wld)
 			bad += print_all_moves(&pos, &res);
@@ -229,25 +249,20 @@ static int solve_file(FILE *f, const char *path, struct search *s, const struct 
    mismatches, 2 on bad usage or a bad file. */
 int cli_solve(int argc, char **argv)
 {
-	struct solve_options so = {.hash_mb = 64, .eval_spec = "pattern"};
-	struct search_limits lim = {.endgame = 60};
-	struct eval *ev;
-	struct search *s;
-	char eval_name[EVALSPEC_NAME_LEN];
+	struct solve_options so = {.hash_mb = 64, .variant = "8x8"};
+	struct search_limits lim = {0};
+	const struct vgeom *g;
+	struct cli_engine ce;
 	int first, status;
 	FILE *f;
 
 	if ((status = cli_options_parse(&solve_options, argc, argv, &so, &first)) >= 0)
 		return status;
-	status = 0;
 	if (!cli_options_args(&solve_options, argc - first, 1, 1, "one OBF file"))
 		return 2;
-	if (so.variant && strcmp(so.variant, "8x8") != 0) {
-		const struct vgeom *g = cli_variant("solve", so.variant);
-		struct cli_vsolve_options vo = {so.time, so.hash_mb, so.all_moves, so.wld};
-
-		return g ? cli_vsolve(g, argv[first], &vo) : 2;
-	}
+	if (!(g = cli_variant("solve", so.variant)))
+		return 2;
+	lim.endgame = square_count(g->variant);
 	lim.wld = so.wld;
 	lim.time = so.time;
 	if (so.selectivity &&
@@ -260,22 +275,20 @@ int cli_solve(int argc, char **argv)
 		perror(argv[first]);
 		return 2;
 	}
-	ev = cli_eval_option("solve", "eval", so.eval_spec, eval_name, sizeof eval_name);
-	if (!ev) {
+	if (!cli_engine_new("solve", g, so.eval_spec, so.hash_mb, so.threads, &ce)) {
 		fclose(f);
 		return 2;
 	}
-	s = ev ? search_new((size_t)so.hash_mb, ev) : NULL;
-	if (!s) {
-		fprintf(stderr, "othello solve: out of memory\n");
-		fclose(f);
-		eval_free(ev);
-		return 2;
+	if (!ce.eval && (so.selectivity || so.threads > 1)) { /* another board's solver */
+		fprintf(stderr, "othello solve: %s on %s\n",
+			so.selectivity ? "--selectivity: its solver has no ProbCut"
+				       : "--threads: its solver runs on one thread",
+			g->name);
+		status = 2;
+	} else {
+		status = solve_file(f, argv[first], g->variant, ce.engine, &lim, so.all_moves);
 	}
-	cli_search_threads("solve", s, so.threads);
-	status = solve_file(f, argv[first], s, &lim, so.all_moves);
 	fclose(f);
-	search_free(s);
-	eval_free(ev);
+	cli_engine_free(&ce);
 	return status;
 }

@@ -19,6 +19,7 @@
 #include "cli-options.h"
 #include "cli.h"
 #include "evalspec.h"
+#include "square.h"
 #include "testset.h"
 #include "timer.h"
 
@@ -212,12 +213,18 @@ static long read_set(const char *path, struct obf_position **set)
 		int got;
 
 		lineno++;
-		got = obf_parse_line(line, &p, &col, err, sizeof err);
-		if (got > 0 && p.n_moves != board_popcount(board_moves(p.b.own, p.b.opp))) {
+		got = obf_parse_line(pos_string_variant(line, strcspn(line, ";%")), line, &p, &col,
+				     err, sizeof err);
+		if (got > 0 && !pos_board8(&p.pos)) {
+			got = -1;
+			col = 1;
+			snprintf(err, sizeof err, "a position of %s: a test set is of 8x8 positions",
+				 square_variant_name(p.pos.variant));
+		} else if (got > 0 && p.n_moves != vboard_popcount(pos_moves(&p.pos))) {
 			got = -1;
 			col = 0;
 			snprintf(err, sizeof err, "expected a score for each of the %d legal moves",
-				 board_popcount(board_moves(p.b.own, p.b.opp)));
+				 vboard_popcount(pos_moves(&p.pos)));
 		}
 		if (got < 0) {
 			cli_file_error(path, lineno, col > 0 ? col : 0, err);

@@ -4,15 +4,18 @@
  *
  * Every subcommand reads --variant in its own option table: the series
  * (ladder, match, tournament) play every board through the one series runner
- * (match.h), analyze-position searches through the engine facade, and solve
- * and train call their other-board actions (cli-vsolve.c, cli-vtrain.c) with
- * the options read.
+ * (match.h), analyze-position and solve search through the engine facade
+ * (cli_engine_new makes the engine of a board), and train calls its other
+ * boards' actions (cli-vtrain.c) with the options read.
  */
 #include "cli-variant.h"
+#include "cli-eval.h"
 #include "cli-options.h"
 #include "cli.h"
 #include "controller.h"
 #include "datadir.h"
+#include "engine.h"
+#include "eval.h"
 #include "veval.h"
 
 #include <stdio.h>
@@ -83,4 +86,50 @@ bool cli_variant_eval(const char *command, const struct vgeom *g, const char *fi
 	}
 	fclose(f);
 	return true;
+}
+
+/*
+ * Makes the engine that searches positions of board g for `othello COMMAND`
+ * into *out: on 8×8 with the evaluation `spec` names (pattern, classic or a
+ * weights file; NULL: pattern), kept in out->eval for the caller to adjust
+ * before the first search; on the other boards with the weights `spec` names
+ * (a weights file of that board, or builtin; NULL: the shipped ones), and
+ * out->eval NULL. hash_mb megabytes of table, `threads` search threads (0:
+ * one per online core). False after a message.
+ */
+bool cli_engine_new(const char *command, const struct vgeom *g, const char *spec, long hash_mb,
+		    long threads, struct cli_engine *out)
+{
+	char name[EVALSPEC_NAME_LEN];
+	struct veval vev;
+
+	out->eval = NULL;
+	out->engine = NULL;
+	if (g->variant == VARIANT_8X8) {
+		out->eval = cli_eval_option(command, "eval", spec ? spec : "pattern", name,
+					    sizeof name);
+		if (!out->eval)
+			return false;
+	} else if (!cli_variant_eval(command, g, spec, &vev)) {
+		return false;
+	}
+	out->engine = engine_new(out->eval, NULL, (size_t)hash_mb);
+	if (!out->engine) {
+		fprintf(stderr, "othello %s: out of memory\n", command);
+		cli_engine_free(out);
+		return false;
+	}
+	if (!out->eval)
+		engine_set_veval(out->engine, g->variant, &vev);
+	engine_set_threads(out->engine, cli_threads(threads));
+	return true;
+}
+
+/* Frees what cli_engine_new made. */
+void cli_engine_free(struct cli_engine *ce)
+{
+	engine_free(ce->engine);
+	eval_free(ce->eval);
+	ce->engine = NULL;
+	ce->eval = NULL;
 }

@@ -1,8 +1,8 @@
 /*
  * cli-variant.h — the subcommands' side of the other boards: reading
- * `--variant NAME`, their evaluations, and the actions of solve and train
- * whose other-board work is apart (cli-vsolve.c, cli-vtrain.c), called with
- * the options the subcommand's one table has read.
+ * `--variant NAME`, the engine and evaluation of a board, and the actions of
+ * train whose other-board work is apart (cli-vtrain.c), called with the
+ * options the subcommand's one table has read.
  */
 #ifndef OTHELLO_CLI_VARIANT_H
 #define OTHELLO_CLI_VARIANT_H
@@ -12,13 +12,6 @@
 
 #include <stdbool.h>
 
-/* What `othello solve --variant` takes from the solve options. */
-struct cli_vsolve_options {
-	double time;	/* --time S a position, 0 none */
-	long hash_mb;	/* --hash MB */
-	bool all_moves; /* --all-moves: check every move's score */
-	bool wld;	/* --wld: check only the sign */
-};
 
 /* What `othello train generate|fit --variant` takes from the train options. */
 struct cli_vtrain_options {
@@ -31,6 +24,12 @@ struct cli_vtrain_options {
 	const char *eval;    /* --eval FILE, NULL = the shipped weights */
 };
 
+/* An engine of the command line and the 8×8 evaluation it searches with (cli_engine_new). */
+struct cli_engine {
+	struct engine *engine;
+	struct eval *eval; /* on 8×8; NULL on the other boards */
+};
+
 struct controller_options;
 
 const struct vgeom *cli_variant(const char *command, const char *name);
@@ -38,8 +37,10 @@ bool cli_variant_game(const char *command, const char *name, double minutes,
 		      struct controller_options *opt);
 bool cli_variant_eval(const char *command, const struct vgeom *g, const char *file,
 		      struct veval *ev);
+bool cli_engine_new(const char *command, const struct vgeom *g, const char *spec, long hash_mb,
+		    long threads, struct cli_engine *out);
+void cli_engine_free(struct cli_engine *ce);
 int cli_vtrain(const struct vgeom *g, const char *action, struct cli_vtrain_options *o, int n,
 	       char **rest);
-int cli_vsolve(const struct vgeom *g, const char *path, const struct cli_vsolve_options *o);
 
 #endif

@@ -114,11 +114,15 @@ void engine_new_game(struct engine *e, int player, uint64_t seed)
 			vsearch_clear(e->vsearch[v]);
 }
 
-/* Clears the table of the 8×8 searcher, if it was made (a new game). */
+/* Clears the tables of the searchers made so far (a new game, or positions solved one by
+   one as if each were the first). */
 void engine_clear_search(struct engine *e)
 {
 	if (e->search)
 		search_clear(e->search);
+	for (int v = 0; v < VARIANT_COUNT; v++)
+		if (e->vsearch[v])
+			vsearch_clear(e->vsearch[v]);
 }
 
 /* Clears a stop: the next call runs. */
@@ -352,8 +356,8 @@ static int vexact_default(enum variant v)
 	return v == VARIANT_6X6 ? 20 : 14;
 }
 
-/* Another board: every legal move searched one ply down (the best only when the limits'
-   multipv is 1), best first. */
+/* Another board: every legal move searched one ply down, best first (the best alone, with
+   the whole time, when the limits' multipv is 0 or 1). */
 static int vscore(struct engine *e, const struct pos *p, const struct search_limits *limits,
 		  struct engine_score *out)
 {
@@ -365,11 +369,13 @@ static int vscore(struct engine *e, const struct pos *p, const struct search_lim
 	    .depth = depth > 1 ? depth - 1 : depth,
 	    .endgame = limits->endgame >= 0 ? limits->endgame : vexact_default(p->variant),
 	    .time = n > 0 ? limits->time / n : 0};
+	bool best_only = !moves || limits->multipv <= 1; /* 0 or 1: the best alone (search.h) */
 
 	if (!s)
 		return -1;
-	if (!moves || limits->multipv == 1) {
+	if (best_only) {
 		lim.depth = depth;
+		lim.time = limits->time;
 		vscore_best(e, s, p, &lim, moves != 0, out);
 		return 0;
 	}
@@ -462,7 +468,9 @@ int engine_search(struct engine *e, const struct pos *p, const struct search_lim
 			return 0;
 		e->obs = obs;
 		e->user = user;
-		return search_run(e->search, pos_board8(p), lim, observe, e, out);
+		/* without an observer none is passed: the search then skips the principal
+		   variation of each iteration, and its nodes, as search_run alone does */
+		return search_run(e->search, pos_board8(p), lim, obs ? observe : NULL, e, out);
 	}
 	if (engine_score(e, p, lim, &sc) < 0)
 		return -1;

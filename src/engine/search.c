@@ -46,6 +46,7 @@
  */
 #include "endgame.h"
 #include "parallel.h"
+#include "rng.h"
 #include "search-int.h"
 #include "timer.h"
 
@@ -94,16 +95,6 @@ static const uint64_t order_masks[4] = {
     0x4281000000008142ULL, /* C-squares */
     0x0042000000004200ULL, /* X-squares */
 };
-
-static uint64_t mix64(uint64_t x)
-{
-	x ^= x >> 31;
-	x *= 0x7FB5D329728EA185ULL;
-	x ^= x >> 27;
-	x *= 0x81DADEF4BC2DD44DULL;
-	x ^= x >> 33;
-	return x;
-}
 
 /*
  * Returns a new searcher with a transposition table of about `tt_megabytes`
@@ -242,7 +233,7 @@ static int leaf_eval(const struct search *s, const struct board *b)
 	int v = eval_board(s->ev, b);
 
 	if (s->noise_percent) {
-		uint64_t h = mix64(board_hash(b) ^ s->noise_seed);
+		uint64_t h = rng_mix(board_hash(b) ^ s->noise_seed);
 		double u = (double)(h >> 11) / 9007199254740992.0 * 2.0 - 1.0;
 		int amp = abs(v) > 400 ? abs(v) : 400;
 
