@@ -21,6 +21,7 @@
  */
 #include "config.h"
 
+#include "datadir.h"
 #include "gamedb-index.h"
 #include "record.h"
 #include "slots.h"
@@ -46,16 +47,9 @@ struct paths {
    named. Nothing is created. */
 int gamedb_default_dir(char *out, size_t outlen, char *err, size_t errlen)
 {
-	const char *env;
-	int n;
+	int n = datadir_user("OTHELLO_DB_DIR", "db", out, outlen);
 
-	if ((env = getenv("OTHELLO_DB_DIR")) && *env)
-		n = snprintf(out, outlen, "%s", env);
-	else if ((env = getenv("XDG_DATA_HOME")) && env[0] == '/')
-		n = snprintf(out, outlen, "%s/othello-master/db", env);
-	else if ((env = getenv("HOME")) && *env)
-		n = snprintf(out, outlen, "%s/.local/share/othello-master/db", env);
-	else {
+	if (n == DATADIR_UNNAMED) {
 		snprintf(err, errlen,
 			 "no database folder: set HOME or OTHELLO_DB_DIR, or use --db");
 		return -1;
