@@ -72,6 +72,19 @@ int gamedb_skips_add(struct gamedb_skips *s, const char *fmt, ...)
 	return 0;
 }
 
+/* After a fault of a file `name` read leniently or not: with `skips` NULL
+   (strict), -1 (the message in `err` stands); else `err` is added to `skips`:
+   0, or -1 with a message when memory runs out. */
+int gamedb_skip(struct gamedb_skips *skips, const char *name, char *err, size_t errlen)
+{
+	if (!skips)
+		return -1;
+	if (gamedb_skips_add(skips, "%s", err) == 0)
+		return 0;
+	snprintf(err, errlen, "%s: out of memory", name);
+	return -1;
+}
+
 /* Frees the messages of `s` and empties it. */
 void gamedb_skips_free(struct gamedb_skips *s)
 {
