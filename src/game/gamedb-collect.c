@@ -23,6 +23,7 @@
 
 #include "datadir.h"
 #include "gamedb-index.h"
+#include "grow.h"
 #include "record.h"
 #include "slots.h"
 
@@ -83,17 +84,11 @@ static bool ends_with(const char *path, const char *ext)
 /* Appends a copy of `path` to `ps`; 0, or -1 when out of memory. */
 static int paths_add(struct paths *ps, const char *path)
 {
-	char *copy;
+	char **p = grow_room(ps->p, &ps->cap, ps->n, sizeof(*p), 64), *copy;
 
-	if (ps->n == ps->cap) {
-		size_t cap = ps->cap ? 2 * ps->cap : 64;
-		char **p = realloc(ps->p, cap * sizeof(*p));
-
-		if (!p)
-			return -1;
-		ps->p = p;
-		ps->cap = cap;
-	}
+	if (!p)
+		return -1;
+	ps->p = p;
 	if (!(copy = strdup(path)))
 		return -1;
 	ps->p[ps->n++] = copy;

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "gamedb.h"
+#include "grow.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -25,15 +26,11 @@
 /* Appends a copy of `g` to `gs`; 0, or -1 when out of memory. */
 int gamedb_games_add(struct gamedb_games *gs, const struct gamedb_game *g)
 {
-	if (gs->n == gs->cap) {
-		size_t cap = gs->cap ? 2 * gs->cap : 1024;
-		struct gamedb_game *p = realloc(gs->g, cap * sizeof(*p));
+	struct gamedb_game *p = grow_room(gs->g, &gs->cap, gs->n, sizeof(*p), 1024);
 
-		if (!p)
-			return -1;
-		gs->g = p;
-		gs->cap = cap;
-	}
+	if (!p)
+		return -1;
+	gs->g = p;
 	gs->g[gs->n++] = *g;
 	return 0;
 }
@@ -55,17 +52,12 @@ void gamedb_names_free(struct gamedb_names *ns)
 /* Adds a message (printf's `fmt`) to `s`; 0, or -1 when out of memory. */
 int gamedb_skips_add(struct gamedb_skips *s, const char *fmt, ...)
 {
+	char(*p)[GAMEDB_SKIP_LEN] = grow_room(s->msg, &s->cap, s->n, sizeof(*p), 16);
 	va_list ap;
 
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 16;
-		char(*p)[GAMEDB_SKIP_LEN] = realloc(s->msg, cap * sizeof(*p));
-
-		if (!p)
-			return -1;
-		s->msg = p;
-		s->cap = cap;
-	}
+	if (!p)
+		return -1;
+	s->msg = p;
 	va_start(ap, fmt);
 	vsnprintf(s->msg[s->n++], GAMEDB_SKIP_LEN, fmt, ap);
 	va_end(ap);
