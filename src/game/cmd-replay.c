@@ -117,16 +117,7 @@ int cmd_goto(struct controller *ctl, int argc, char **argv, struct command_resul
 }
 
 /* `variations` */
-int cmd_variations(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	(void)argc;
-	(void)argv;
-	res->output = controller_variations_text(ctl);
-	if (!res->output)
-		return cmd_fail(res, "out of memory");
-	res->flags |= CMD_OUTPUT;
-	return 0;
-}
+CMD_VIEW(cmd_variations, controller_variations_text)
 
 /* `line N` */
 int cmd_line(struct controller *ctl, int argc, char **argv, struct command_result *res)
@@ -142,15 +133,7 @@ int cmd_line(struct controller *ctl, int argc, char **argv, struct command_resul
 }
 
 /* `promote` */
-int cmd_promote(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	char err[256];
-
-	(void)argc;
-	(void)argv;
-	return cmd_changed(res, controller_promote(ctl, err, sizeof(err)), err,
-			   "this line is now the main line");
-}
+CMD_CALL(cmd_promote, controller_promote, "this line is now the main line")
 
 /* `comment TEXT` */
 int cmd_comment(struct controller *ctl, int argc, char **argv, struct command_result *res)
@@ -205,25 +188,7 @@ int cmd_info(struct controller *ctl, int argc, char **argv, struct command_resul
 }
 
 /* `board` */
-int cmd_board(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	(void)argc;
-	(void)argv;
-	res->output = controller_board_text(ctl);
-	if (!res->output)
-		return cmd_fail(res, "out of memory");
-	res->flags |= CMD_OUTPUT;
-	return 0;
-}
+CMD_VIEW(cmd_board, controller_board_text)
 
 /* `moves` */
-int cmd_moves(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	(void)argc;
-	(void)argv;
-	res->output = controller_moves_text(ctl);
-	if (!res->output)
-		return cmd_fail(res, "out of memory");
-	res->flags |= CMD_OUTPUT;
-	return 0;
-}
+CMD_VIEW(cmd_moves, controller_moves_text)
