@@ -109,7 +109,7 @@ static int read_lines(FILE *f, const char *name, struct gamedb_games *out,
 {
 	char line[1024], msg[160];
 	size_t before = out->n, lineno = 0, len;
-	int count = 0, c = 0;
+	int count = 0, c = 0, rc;
 
 	while (c != EOF) {
 		struct gamedb_game g;
@@ -139,21 +139,13 @@ static int read_lines(FILE *f, const char *name, struct gamedb_games *out,
 		if (memchr(line, '\0', len)) {
 			snprintf(err, errlen, "%s:%zu:%zu: a NUL byte", name, lineno,
 				 (size_t)((char *)memchr(line, '\0', len) - line) + 1);
-			if (gamedb_skip(skips, name, err, errlen) < 0)
-				goto fail;
-			continue;
-		}
-		if (gamedb_logbook_parse(line, len, &g, msg, sizeof(msg)) < 0) {
+			rc = -1;
+		} else if ((rc = gamedb_logbook_parse(line, len, &g, msg, sizeof(msg))) < 0) {
 			snprintf(err, errlen, "%s:%zu:%s", name, lineno, msg);
-			if (gamedb_skip(skips, name, err, errlen) < 0)
-				goto fail;
-			continue;
 		}
-		if (gamedb_games_add(out, &g) < 0) {
-			snprintf(err, errlen, "%s: out of memory", name);
+		if ((rc = gamedb_keep(out, &g, rc, skips, name, err, errlen)) < 0)
 			goto fail;
-		}
-		count++;
+		count += rc;
 	}
 	if (ferror(f)) {
 		snprintf(err, errlen, "%s: read error: %s", name, strerror(errno ? errno : EIO));

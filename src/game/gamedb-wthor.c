@@ -199,18 +199,12 @@ static int read_games(FILE *f, const char *name, struct gamedb_games *out,
 	}
 	for (size_t i = 0; i < records; i++) {
 		struct gamedb_game g;
+		int rc = read_record(buf + GAMEDB_WTB_HEADER + i * GAMEDB_WTB_RECORD, name, i,
+				     h.year, h.depth, &g, err, errlen);
 
-		if (read_record(buf + GAMEDB_WTB_HEADER + i * GAMEDB_WTB_RECORD, name, i, h.year,
-				h.depth, &g, err, errlen) < 0) {
-			if (gamedb_skip(skips, name, err, errlen) < 0)
-				goto done;
-			continue;
-		}
-		if (gamedb_games_add(out, &g) < 0) {
-			snprintf(err, errlen, "%s: out of memory", name);
+		if ((rc = gamedb_keep(out, &g, rc, skips, name, err, errlen)) < 0)
 			goto done;
-		}
-		read++;
+		read += (size_t)rc;
 	}
 	st = (int)read;
 done:

@@ -77,6 +77,21 @@ int gamedb_skip(struct gamedb_skips *skips, const char *name, char *err, size_t 
 	return -1;
 }
 
+/* What a reader of the file `name` does with a record it has read: with `rc`
+   0, keeps the game g in `out` (1, or -1 with a message when memory runs
+   out); with `rc` < 0, the fault in `err` goes to gamedb_skip (0: passed
+   over, or -1: the read stops). */
+int gamedb_keep(struct gamedb_games *out, const struct gamedb_game *g, int rc,
+		struct gamedb_skips *skips, const char *name, char *err, size_t errlen)
+{
+	if (rc < 0)
+		return gamedb_skip(skips, name, err, errlen);
+	if (gamedb_games_add(out, g) == 0)
+		return 1;
+	snprintf(err, errlen, "%s: out of memory", name);
+	return -1;
+}
+
 /* Frees the messages of `s` and empties it. */
 void gamedb_skips_free(struct gamedb_skips *s)
 {
