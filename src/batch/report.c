@@ -48,6 +48,7 @@
  * know to skip the line above it once more lines follow it.
  */
 #include "report.h"
+#include "grow.h"
 #include "parse.h"
 #include "vboard.h"
 
@@ -417,15 +418,11 @@ int report_append(int fd, const struct report_game *g, char *err, size_t errlen)
 /* Appends a copy of `g` to `r`. Returns 0, or -1 when out of memory. */
 int report_add(struct report *r, const struct report_game *g)
 {
-	if (r->n == r->cap) {
-		int cap = r->cap ? 2 * r->cap : 64;
-		struct report_game *v = realloc(r->games, (size_t)cap * sizeof *v);
+	struct report_game *v = grow_room(r->games, &r->cap, (size_t)r->n, sizeof *v, 64);
 
-		if (!v)
-			return -1;
-		r->games = v;
-		r->cap = cap;
-	}
+	if (!v)
+		return -1;
+	r->games = v;
 	r->games[r->n++] = *g;
 	return 0;
 }

@@ -45,7 +45,7 @@ struct report_torn {
 struct report {
 	struct report_game *games; /* malloc'd */
 	int n;			   /* entries in games */
-	int cap;		   /* allocated entries */
+	size_t cap;		   /* allocated entries */
 	struct report_torn torn;   /* torn lines skipped */
 };
 

@@ -488,6 +488,32 @@ int board_parse_squares(const char *s, size_t len, bool (*is_blank)(int), uint64
 }
 
 /*
+ * Reads the side to move of a board string, after its `squares` squares: from
+ * s[*at], blanks skipped, a disc letter (X for Black, O for White). Returns 0 for
+ * Black, 1 for White, with *at on the letter; or -1 with a message naming the
+ * column (1-based) in `err`. The 8x8 and the other boards' strings share it.
+ */
+int board_parse_side(const char *s, int *at, int squares, char *err, size_t errlen)
+{
+	int i = *at, kind;
+
+	while (s[i] && is_space((unsigned char)s[i]))
+		i++;
+	*at = i;
+	kind = s[i] ? board_parse_disc((unsigned char)s[i]) : -1;
+	if (kind == 0 || kind == 1)
+		return kind;
+	if (s[i])
+		snprintf(err, errlen, "column %d: '%c' is not a side to move (expected X or O)",
+			 i + 1, s[i]);
+	else
+		snprintf(err, errlen,
+			 "column %d: expected the side to move (X or O) after the %d squares",
+			 i + 1, squares);
+	return -1;
+}
+
+/*
  * Parses a board string: 64 squares a1..h8 (X * b black, O w white, - . empty,
  * any case, spaces ignored) then the side to move. Returns the number of
  * characters read (so that a caller can go on with what follows, as in OBF), or
@@ -510,21 +536,8 @@ int board_parse(const char *s, struct board *b, enum color *side, char *err, siz
 		snprintf(err, errlen, "column %d: the board has %d squares, expected 64", i + 1, n);
 		return -1;
 	}
-	while (s[i] && is_space((unsigned char)s[i]))
-		i++;
-	kind = s[i] ? board_parse_disc((unsigned char)s[i]) : -1;
-	if (kind != 0 && kind != 1) {
-		if (s[i])
-			snprintf(err, errlen,
-				 "column %d: '%c' is not a side to move (expected X or O)", i + 1,
-				 s[i]);
-		else
-			snprintf(
-			    err, errlen,
-			    "column %d: expected the side to move (X or O) after the 64 squares",
-			    i + 1);
+	if ((kind = board_parse_side(s, &i, 64, err, errlen)) < 0)
 		return -1;
-	}
 	*side = kind == 0 ? BLACK : WHITE;
 	b->own = kind == 0 ? black : white;
 	b->opp = kind == 0 ? white : black;

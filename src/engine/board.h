@@ -167,6 +167,7 @@ const char *board_square_name_upper(int sq);
 int board_parse_disc(int ch);
 int board_parse_squares(const char *s, size_t len, bool (*is_blank)(int), uint64_t *black,
 			uint64_t *white, size_t *end);
+int board_parse_side(const char *s, int *at, int squares, char *err, size_t errlen);
 int board_parse(const char *s, struct board *b, enum color *side, char *err, size_t errlen);
 void board_format(const struct board *b, enum color side, char out[BOARD_STRING_LEN + 1]);
 

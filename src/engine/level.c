@@ -452,23 +452,17 @@ void level_format(const struct level_spec *spec, char *out, size_t outlen)
 #undef ADD
 }
 
-/* Returns the word for a move's source: scan, random, book, search, endgame, forced. */
+/* Returns the word for a move's source: scan, random, book, search, endgame,
+   forced (and "forced" for a value outside the enumeration). */
 const char *level_source_name(enum level_source source)
 {
-	switch (source) {
-	case LEVEL_SOURCE_SCAN:
-		return "scan";
-	case LEVEL_SOURCE_RANDOM:
-		return "random";
-	case LEVEL_SOURCE_BOOK:
-		return "book";
-	case LEVEL_SOURCE_SEARCH:
-		return "search";
-	case LEVEL_SOURCE_ENDGAME:
-		return "endgame";
-	default:
-		return "forced";
-	}
+	static const char *const words[] = {
+	    [LEVEL_SOURCE_SCAN] = "scan",	[LEVEL_SOURCE_RANDOM] = "random",
+	    [LEVEL_SOURCE_BOOK] = "book",	[LEVEL_SOURCE_SEARCH] = "search",
+	    [LEVEL_SOURCE_ENDGAME] = "endgame", [LEVEL_SOURCE_FORCED] = "forced",
+	};
+
+	return (unsigned)source < sizeof(words) / sizeof(words[0]) ? words[source] : "forced";
 }
 
 /*

@@ -304,21 +304,8 @@ int vboard_parse(const struct vgeom *g, const char *s, struct vboard *b, int *bl
 			 i + 1, n, all, g->name);
 		return -1;
 	}
-	while (s[i] && is_space((unsigned char)s[i]))
-		i++;
-	kind = s[i] ? board_parse_disc((unsigned char)s[i]) : -1;
-	if (kind != 0 && kind != 1) {
-		if (s[i])
-			snprintf(err, errlen,
-				 "column %d: '%c' is not a side to move (expected X or O)", i + 1,
-				 s[i]);
-		else
-			snprintf(
-			    err, errlen,
-			    "column %d: expected the side to move (X or O) after the %d squares",
-			    i + 1, all);
+	if ((kind = board_parse_side(s, &i, all, err, errlen)) < 0)
 		return -1;
-	}
 	*black_to_move = kind == 0;
 	b->own = kind == 0 ? black : white;
 	b->opp = kind == 0 ? white : black;

@@ -274,6 +274,7 @@ static void vs_sort(struct vs_move *m, int n)
 }
 
 static int vs_pvs(struct vsearch *s, vbits own, vbits opp, int depth, int alpha, int beta);
+static int vs_solve(struct vsearch *s, vbits own, vbits opp, int alpha, int beta);
 
 /*
  * Lists the moves of `own` with their flips, ordered: the table's move first,
@@ -401,6 +402,49 @@ static int vs_etc(struct vsearch *s, vbits own, vbits opp, int empties, const st
 	return -VSEARCH_INF;
 }
 
+/* The score of a child searched `depth` plies deep (VS_SOLVED: solved, in discs). */
+static inline int vs_child(struct vsearch *s, vbits own, vbits opp, int depth, int alpha, int beta)
+{
+	return depth == VS_SOLVED ? vs_solve(s, own, opp, alpha, beta)
+				  : vs_pvs(s, own, opp, depth, alpha, beta);
+}
+
+/*
+ * The move loop of vs_solve (depth VS_SOLVED, in discs) and vs_pvs (`depth`
+ * plies, in hundredths): searches the n ordered moves m, the first with the
+ * window (alpha, beta), the others with a null window first (principal
+ * variation search), until one reaches beta. Returns the best score
+ * (fail-soft) with its square in *best_move (left as it was when no move
+ * beats -VSEARCH_INF); nonsense when s->aborted is set.
+ */
+static inline int vs_moves(struct vsearch *s, vbits own, vbits opp, int depth,
+			   const struct vs_move *m, int n, int alpha, int beta, int *best_move)
+{
+	int best = -VSEARCH_INF, next = depth == VS_SOLVED ? VS_SOLVED : depth - 1;
+
+	for (int i = 0; i < n; i++) {
+		vbits no = opp ^ m[i].flips, nown = own ^ m[i].flips ^ vboard_bit(m[i].sq);
+		int a = alpha > best ? alpha : best, v;
+
+		if (i == 0) {
+			v = -vs_child(s, no, nown, next, -beta, -a);
+		} else {
+			v = -vs_child(s, no, nown, next, -a - 1, -a);
+			if (v > a && v < beta)
+				v = -vs_child(s, no, nown, next, -beta, -v);
+		}
+		if (s->aborted)
+			return alpha;
+		if (v > best) {
+			best = v;
+			*best_move = m[i].sq;
+			if (best >= beta)
+				break;
+		}
+	}
+	return best;
+}
+
 /*
  * Returns the exact score in discs of (own, opp) when it lies inside (alpha,
  * beta), else a bound on the side of the window it fell (fail-soft).
@@ -408,8 +452,8 @@ static int vs_etc(struct vsearch *s, vbits own, vbits opp, int empties, const st
 static int vs_solve(struct vsearch *s, vbits own, vbits opp, int alpha, int beta)
 {
 	const struct vgeom *g = s->g;
-	int empties = g->squares - vboard_popcount(own | opp), best = -VSEARCH_INF,
-	    best_move = VSQ_NONE, tt_move = VSQ_NONE, n, t;
+	int empties = g->squares - vboard_popcount(own | opp), best, best_move = VSQ_NONE,
+	    tt_move = VSQ_NONE, n, t;
 	struct vs_move m[VS_MOVES_MAX];
 	struct tt_entry *e;
 	uint64_t key;
@@ -453,26 +497,9 @@ static int vs_solve(struct vsearch *s, vbits own, vbits opp, int alpha, int beta
 		if (cut >= beta)
 			return cut;
 	}
-	for (int i = 0; i < n; i++) {
-		vbits no = opp ^ m[i].flips, nown = own ^ m[i].flips ^ vboard_bit(m[i].sq);
-		int a = alpha > best ? alpha : best, v;
-
-		if (i == 0) {
-			v = -vs_solve(s, no, nown, -beta, -a);
-		} else {
-			v = -vs_solve(s, no, nown, -a - 1, -a);
-			if (v > a && v < beta)
-				v = -vs_solve(s, no, nown, -beta, -v);
-		}
-		if (s->aborted)
-			return alpha;
-		if (v > best) {
-			best = v;
-			best_move = m[i].sq;
-			if (best >= beta)
-				break;
-		}
-	}
+	best = vs_moves(s, own, opp, VS_SOLVED, m, n, alpha, beta, &best_move);
+	if (s->aborted)
+		return alpha;
 	vs_store(s, key, VS_SOLVED, 64 + empties, alpha * VSEARCH_DISC, beta * VSEARCH_DISC,
 		 best * VSEARCH_DISC, s->sym[t][best_move]);
 	return best;
@@ -523,8 +550,8 @@ static int vs_solve_window(struct vsearch *s, vbits own, vbits opp, int alpha, i
 static int vs_pvs(struct vsearch *s, vbits own, vbits opp, int depth, int alpha, int beta)
 {
 	const struct vgeom *g = s->g;
-	int empties = g->squares - vboard_popcount(own | opp), best = -VSEARCH_INF,
-	    best_move = VSQ_NONE, tt_move = VSQ_NONE, n;
+	int empties = g->squares - vboard_popcount(own | opp), best, best_move = VSQ_NONE,
+	    tt_move = VSQ_NONE, n;
 	struct vs_move m[VS_MOVES_MAX];
 	struct tt_entry *e;
 	uint64_t key;
@@ -558,26 +585,9 @@ static int vs_pvs(struct vsearch *s, vbits own, vbits opp, int depth, int alpha,
 		return -vs_pvs(s, opp, own, depth, -beta, -alpha);
 	}
 	n = vs_order(s, own, opp, moves, tt_move, depth >= 3 ? 0 : -1, m);
-	for (int i = 0; i < n; i++) {
-		vbits no = opp ^ m[i].flips, nown = own ^ m[i].flips ^ vboard_bit(m[i].sq);
-		int a = alpha > best ? alpha : best, v;
-
-		if (i == 0) {
-			v = -vs_pvs(s, no, nown, depth - 1, -beta, -a);
-		} else {
-			v = -vs_pvs(s, no, nown, depth - 1, -a - 1, -a);
-			if (v > a && v < beta)
-				v = -vs_pvs(s, no, nown, depth - 1, -beta, -v);
-		}
-		if (s->aborted)
-			return alpha;
-		if (v > best) {
-			best = v;
-			best_move = m[i].sq;
-			if (best >= beta)
-				break;
-		}
-	}
+	best = vs_moves(s, own, opp, depth, m, n, alpha, beta, &best_move);
+	if (s->aborted)
+		return alpha;
 	depth = depth > VSEARCH_MAX_DEPTH ? VSEARCH_MAX_DEPTH : depth;
 	vs_store(s, key, depth, depth, alpha, beta, best, best_move);
 	return best;

@@ -13,15 +13,8 @@
 #include <strings.h>
 
 /* `edit` */
-int cmd_edit(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	char err[256];
-
-	(void)argc;
-	(void)argv;
-	return cmd_changed(res, controller_edit_begin(ctl, err, sizeof(err)), err,
-			   "editing: set SQUARE black|white|empty, side, clear, done");
-}
+CMD_CALL(cmd_edit, controller_edit_begin,
+	 "editing: set SQUARE black|white|empty, side, clear, done")
 
 static int color_parse(const char *s, int *out)
 {
@@ -67,14 +60,7 @@ int cmd_side(struct controller *ctl, int argc, char **argv, struct command_resul
 }
 
 /* `clear` */
-int cmd_clear(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	char err[256];
-
-	(void)argc;
-	(void)argv;
-	return cmd_changed(res, controller_edit_clear(ctl, err, sizeof(err)), err, "board cleared");
-}
+CMD_CALL(cmd_clear, controller_edit_clear, "board cleared")
 
 /* `done` */
 int cmd_done(struct controller *ctl, int argc, char **argv, struct command_result *res)
@@ -110,12 +96,4 @@ int cmd_handicap(struct controller *ctl, int argc, char **argv, struct command_r
 }
 
 /* `cancel`: leaves edit mode, the game as it was */
-int cmd_cancel(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	char err[256];
-
-	(void)argc;
-	(void)argv;
-	return cmd_changed(res, controller_edit_cancel(ctl, err, sizeof(err)), err,
-			   "left edit mode: the game is as it was");
-}
+CMD_CALL(cmd_cancel, controller_edit_cancel, "left edit mode: the game is as it was")

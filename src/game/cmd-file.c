@@ -18,6 +18,26 @@ static int file_result(int flags, const char *msg, struct command_result *res)
 	return 0;
 }
 
+/* The work of the commands on one file or slot (load, export, import):
+   call(ctl, word, ...) on their word, its message shown. 0 or -1. */
+static int file_call(struct controller *ctl,
+		     int (*call)(struct controller *, const char *, char *, size_t),
+		     const char *word, struct command_result *res)
+{
+	char msg[256];
+
+	return file_result(call(ctl, word, msg, sizeof(msg)), msg, res);
+}
+
+/* Writes the handler `name` of a command whose one word goes to `call`: as
+   CMD_CALL (cmd-int.h): one function per command, the work in file_call. */
+#define FILE_CALL(name, call)                                                                      \
+	int name(struct controller *ctl, int argc, char **argv, struct command_result *res)        \
+	{                                                                                          \
+		(void)argc;                                                                        \
+		return file_call(ctl, call, argv[1], res);                                         \
+	}
+
 /* `save [SLOT] [DESCRIPTION]` */
 int cmd_save(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
@@ -34,13 +54,7 @@ int cmd_save(struct controller *ctl, int argc, char **argv, struct command_resul
 }
 
 /* `load SLOT|FILE` */
-int cmd_load(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	char msg[256];
-
-	(void)argc;
-	return file_result(controller_load(ctl, argv[1], msg, sizeof(msg)), msg, res);
-}
+FILE_CALL(cmd_load, controller_load)
 
 /* `back` */
 int cmd_back(struct controller *ctl, int argc, char **argv, struct command_result *res)
@@ -67,19 +81,7 @@ int cmd_saves(struct controller *ctl, int argc, char **argv, struct command_resu
 }
 
 /* `export FILE` */
-int cmd_export(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	char msg[256];
-
-	(void)argc;
-	return file_result(controller_export(ctl, argv[1], msg, sizeof(msg)), msg, res);
-}
+FILE_CALL(cmd_export, controller_export)
 
 /* `import FILE` */
-int cmd_import(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	char msg[256];
-
-	(void)argc;
-	return file_result(controller_import(ctl, argv[1], msg, sizeof(msg)), msg, res);
-}
+FILE_CALL(cmd_import, controller_import)

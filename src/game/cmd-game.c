@@ -121,24 +121,10 @@ int cmd_move(struct controller *ctl, int argc, char **argv, struct command_resul
 }
 
 /* `pass` */
-int cmd_pass(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	char err[256];
-
-	(void)argc;
-	(void)argv;
-	return cmd_changed(res, controller_play(ctl, SQ_PASS, err, sizeof(err)), err, "passed");
-}
+CMD_CALL(cmd_pass, controller_pass, "passed")
 
 /* `go` */
-int cmd_go(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	char err[256];
-
-	(void)argc;
-	(void)argv;
-	return cmd_changed(res, controller_go(ctl, err, sizeof(err)), err, "thinking");
-}
+CMD_CALL(cmd_go, controller_go, "thinking")
 
 /* `play` and `study`: the players take their turns, or the engine waits for `go` */
 static int set_study(struct controller *ctl, bool on, struct command_result *res)

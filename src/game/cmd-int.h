@@ -28,6 +28,31 @@ int cmd_changed(struct command_result *res, int changes, const char *err, const 
 bool cmd_parse_count(const char *s, int lo, int hi, int *out);
 int cmd_parse_variant(int argc, char **argv, int i, enum variant *v, struct command_result *res);
 char *cmd_join(int argc, char **argv);
+int cmd_call(struct controller *ctl, int (*call)(struct controller *, char *, size_t),
+	     const char *done, struct command_result *res);
+int cmd_output(struct command_result *res, char *text);
+
+/*
+ * The handlers that are one call on the controller and read no word. Each
+ * command needs a function of its own for the table (C has no closures), so
+ * these macros write the function and cmd-util.c does the work.
+ * CMD_CALL: call(ctl, err, errlen), then the message `done` (cmd_call).
+ * CMD_VIEW: the text view(ctl) shown as the output (cmd_output).
+ */
+#define CMD_CALL(name, call, done)                                                                 \
+	int name(struct controller *ctl, int argc, char **argv, struct command_result *res)        \
+	{                                                                                          \
+		(void)argc;                                                                        \
+		(void)argv;                                                                        \
+		return cmd_call(ctl, call, done, res);                                             \
+	}
+#define CMD_VIEW(name, view)                                                                       \
+	int name(struct controller *ctl, int argc, char **argv, struct command_result *res)        \
+	{                                                                                          \
+		(void)argc;                                                                        \
+		(void)argv;                                                                        \
+		return cmd_output(res, view(ctl));                                                 \
+	}
 
 /* cmd-game.c */
 int cmd_new(struct controller *ctl, int argc, char **argv, struct command_result *res);

@@ -27,26 +27,28 @@ static int moved(struct controller *ctl, int flags, const char *err, struct comm
 	return 0;
 }
 
-/* `undo [N]` */
-int cmd_undo(struct controller *ctl, int argc, char **argv, struct command_result *res)
+/* `undo [N]` and `redo [N]`: `step` takes back or replays N moves. */
+static int undo_redo(struct controller *ctl, int argc, char **argv, struct command_result *res,
+		     int (*step)(struct controller *, int, char *, size_t))
 {
 	char err[256];
 	int n;
 
 	if (count_arg(argc, argv, &n, res) < 0)
 		return -1;
-	return moved(ctl, controller_undo(ctl, n, err, sizeof(err)), err, res);
+	return moved(ctl, step(ctl, n, err, sizeof(err)), err, res);
+}
+
+/* `undo [N]` */
+int cmd_undo(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	return undo_redo(ctl, argc, argv, res, controller_undo);
 }
 
 /* `redo [N]` */
 int cmd_redo(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
-	char err[256];
-	int n;
-
-	if (count_arg(argc, argv, &n, res) < 0)
-		return -1;
-	return moved(ctl, controller_redo(ctl, n, err, sizeof(err)), err, res);
+	return undo_redo(ctl, argc, argv, res, controller_redo);
 }
 
 /* `first` */
@@ -59,34 +61,35 @@ int cmd_first(struct controller *ctl, int argc, char **argv, struct command_resu
 	return moved(ctl, controller_goto(ctl, 0, err, sizeof(err)), err, res);
 }
 
-/* `prev [N]` */
-int cmd_prev(struct controller *ctl, int argc, char **argv, struct command_result *res)
+/* `prev [N]` (dir -1) and `next [N]` (dir 1): N moves (default 1) back or forward
+   along the current line, refused at its start or end. */
+static int prev_next(struct controller *ctl, int argc, char **argv, struct command_result *res,
+		     int dir)
 {
 	char err[256];
 	int n;
 
 	if (count_arg(argc, argv, &n, res) < 0)
 		return -1;
-	if (controller_cursor(ctl) == 0)
+	if (dir < 0 && controller_cursor(ctl) == 0)
 		return cmd_fail(res, "at the start of the game");
-	return moved(ctl,
-		     controller_goto(ctl, controller_cursor(ctl) - (n ? n : 1), err, sizeof(err)),
-		     err, res);
+	if (dir > 0 && controller_cursor(ctl) == controller_line_length(ctl))
+		return cmd_fail(res, "at the end of the line");
+	return moved(
+	    ctl, controller_goto(ctl, controller_cursor(ctl) + dir * (n ? n : 1), err, sizeof(err)),
+	    err, res);
+}
+
+/* `prev [N]` */
+int cmd_prev(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	return prev_next(ctl, argc, argv, res, -1);
 }
 
 /* `next [N]` */
 int cmd_next(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
-	char err[256];
-	int n;
-
-	if (count_arg(argc, argv, &n, res) < 0)
-		return -1;
-	if (controller_cursor(ctl) == controller_line_length(ctl))
-		return cmd_fail(res, "at the end of the line");
-	return moved(ctl,
-		     controller_goto(ctl, controller_cursor(ctl) + (n ? n : 1), err, sizeof(err)),
-		     err, res);
+	return prev_next(ctl, argc, argv, res, 1);
 }
 
 /* `last` */
@@ -114,16 +117,7 @@ int cmd_goto(struct controller *ctl, int argc, char **argv, struct command_resul
 }
 
 /* `variations` */
-int cmd_variations(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	(void)argc;
-	(void)argv;
-	res->output = controller_variations_text(ctl);
-	if (!res->output)
-		return cmd_fail(res, "out of memory");
-	res->flags |= CMD_OUTPUT;
-	return 0;
-}
+CMD_VIEW(cmd_variations, controller_variations_text)
 
 /* `line N` */
 int cmd_line(struct controller *ctl, int argc, char **argv, struct command_result *res)
@@ -139,15 +133,7 @@ int cmd_line(struct controller *ctl, int argc, char **argv, struct command_resul
 }
 
 /* `promote` */
-int cmd_promote(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	char err[256];
-
-	(void)argc;
-	(void)argv;
-	return cmd_changed(res, controller_promote(ctl, err, sizeof(err)), err,
-			   "this line is now the main line");
-}
+CMD_CALL(cmd_promote, controller_promote, "this line is now the main line")
 
 /* `comment TEXT` */
 int cmd_comment(struct controller *ctl, int argc, char **argv, struct command_result *res)
@@ -202,25 +188,7 @@ int cmd_info(struct controller *ctl, int argc, char **argv, struct command_resul
 }
 
 /* `board` */
-int cmd_board(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	(void)argc;
-	(void)argv;
-	res->output = controller_board_text(ctl);
-	if (!res->output)
-		return cmd_fail(res, "out of memory");
-	res->flags |= CMD_OUTPUT;
-	return 0;
-}
+CMD_VIEW(cmd_board, controller_board_text)
 
 /* `moves` */
-int cmd_moves(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	(void)argc;
-	(void)argv;
-	res->output = controller_moves_text(ctl);
-	if (!res->output)
-		return cmd_fail(res, "out of memory");
-	res->flags |= CMD_OUTPUT;
-	return 0;
-}
+CMD_VIEW(cmd_moves, controller_moves_text)

@@ -1,9 +1,11 @@
 /*
  * cmd-util.c — what the command handlers share (cmd-*.c): filling a
  * command's result (an error, a message, the controller's changes turned
- * into what to redraw) and reading their words (counts, `--variant NAME`,
- * the rest of a line joined again). The handlers and command.c's table
- * depend on this file; it calls none of them.
+ * into what to redraw, a text to show), the work of the handlers that are one
+ * call on the controller (cmd-int.h's CMD_CALL and CMD_VIEW) and reading
+ * their words (counts, `--variant NAME`, the rest of a line joined again).
+ * The handlers and command.c's table depend on this file; it calls none of
+ * them.
  */
 #include "cmd-int.h"
 
@@ -66,6 +68,27 @@ int cmd_changed(struct command_result *res, int changes, const char *err, const 
 	if (cmd_flags(res, changes, err) < 0)
 		return -1;
 	cmd_message(res, "%s", msg);
+	return 0;
+}
+
+/* The work of a CMD_CALL handler: `call` on the controller, then cmd_changed
+   with the message `done`. 0 or -1. */
+int cmd_call(struct controller *ctl, int (*call)(struct controller *, char *, size_t),
+	     const char *done, struct command_result *res)
+{
+	char err[256];
+
+	return cmd_changed(res, call(ctl, err, sizeof(err)), err, done);
+}
+
+/* The work of a CMD_VIEW handler: `text` (malloc'd, NULL when memory ran out)
+   becomes the output of `res`, which owns it. 0 or -1. */
+int cmd_output(struct command_result *res, char *text)
+{
+	if (!text)
+		return cmd_fail(res, "out of memory");
+	res->output = text;
+	res->flags |= CMD_OUTPUT;
 	return 0;
 }
 

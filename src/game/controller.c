@@ -182,6 +182,12 @@ int controller_play(struct controller *ctl, int sq, char *err, size_t errlen)
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
+/* The side to move at the cursor passes: controller_play of SQ_PASS. */
+int controller_pass(struct controller *ctl, char *err, size_t errlen)
+{
+	return controller_play(ctl, SQ_PASS, err, errlen);
+}
+
 /* The side to move at the cursor resigns; the game ends there. */
 int controller_resign(struct controller *ctl, char *err, size_t errlen)
 {

@@ -226,6 +226,7 @@ bool controller_paused(const struct controller *ctl);
 int controller_new_game(struct controller *ctl, char *err, size_t errlen);
 int controller_new_game_on(struct controller *ctl, enum variant v, char *err, size_t errlen);
 int controller_play(struct controller *ctl, int sq, char *err, size_t errlen);
+int controller_pass(struct controller *ctl, char *err, size_t errlen);
 int controller_resign(struct controller *ctl, char *err, size_t errlen);
 int controller_go(struct controller *ctl, char *err, size_t errlen);
 int controller_hint(struct controller *ctl, int n, char *err, size_t errlen);

@@ -7,6 +7,10 @@
  *   3. SRCDIR/NAME            (the program run from its build tree, uninstalled;
  *                              empty when configured --disable-build-tree-data,
  *                              as packages are)
+ *
+ * The user's own folders (the save slots, the game collection) are named by
+ * datadir_user: $VAR, else $XDG_DATA_HOME/othello-master/SUB, else
+ * ~/.local/share/othello-master/SUB.
  */
 #include "datadir.h"
 
@@ -48,4 +52,25 @@ FILE *datadir_open(const char *name, char *path, size_t pathlen, char *err, size
 		 env ? env : "", env ? ", " : "", OTHELLO_PKGDATADIR, *OTHELLO_SRCDIR ? " or " : "",
 		 OTHELLO_SRCDIR);
 	return NULL;
+}
+
+/*
+ * Names the user's folder SUB of the program's data into `out`: $VAR when set
+ * and not empty, else $XDG_DATA_HOME/othello-master/SUB (when absolute), else
+ * ~/.local/share/othello-master/SUB. Returns the length of the name as
+ * snprintf counts it (outlen or more: it was cut; below 0: it could not be
+ * written), or DATADIR_UNNAMED when neither VAR nor HOME is set. Nothing is
+ * created.
+ */
+int datadir_user(const char *var, const char *sub, char *out, size_t outlen)
+{
+	const char *env;
+
+	if ((env = getenv(var)) && *env)
+		return snprintf(out, outlen, "%s", env);
+	if ((env = getenv("XDG_DATA_HOME")) && env[0] == '/')
+		return snprintf(out, outlen, "%s/othello-master/%s", env, sub);
+	if ((env = getenv("HOME")) && *env)
+		return snprintf(out, outlen, "%s/.local/share/othello-master/%s", env, sub);
+	return DATADIR_UNNAMED;
 }

@@ -21,7 +21,9 @@
  */
 #include "config.h"
 
+#include "datadir.h"
 #include "gamedb-index.h"
+#include "grow.h"
 #include "record.h"
 #include "slots.h"
 
@@ -46,16 +48,9 @@ struct paths {
    named. Nothing is created. */
 int gamedb_default_dir(char *out, size_t outlen, char *err, size_t errlen)
 {
-	const char *env;
-	int n;
+	int n = datadir_user("OTHELLO_DB_DIR", "db", out, outlen);
 
-	if ((env = getenv("OTHELLO_DB_DIR")) && *env)
-		n = snprintf(out, outlen, "%s", env);
-	else if ((env = getenv("XDG_DATA_HOME")) && env[0] == '/')
-		n = snprintf(out, outlen, "%s/othello-master/db", env);
-	else if ((env = getenv("HOME")) && *env)
-		n = snprintf(out, outlen, "%s/.local/share/othello-master/db", env);
-	else {
+	if (n == DATADIR_UNNAMED) {
 		snprintf(err, errlen,
 			 "no database folder: set HOME or OTHELLO_DB_DIR, or use --db");
 		return -1;
@@ -89,17 +84,11 @@ static bool ends_with(const char *path, const char *ext)
 /* Appends a copy of `path` to `ps`; 0, or -1 when out of memory. */
 static int paths_add(struct paths *ps, const char *path)
 {
-	char *copy;
+	char **p = grow_room(ps->p, &ps->cap, ps->n, sizeof(*p), 64), *copy;
 
-	if (ps->n == ps->cap) {
-		size_t cap = ps->cap ? 2 * ps->cap : 64;
-		char **p = realloc(ps->p, cap * sizeof(*p));
-
-		if (!p)
-			return -1;
-		ps->p = p;
-		ps->cap = cap;
-	}
+	if (!p)
+		return -1;
+	ps->p = p;
 	if (!(copy = strdup(path)))
 		return -1;
 	ps->p[ps->n++] = copy;

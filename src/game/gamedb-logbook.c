@@ -101,18 +101,6 @@ int gamedb_logbook_parse(const char *line, size_t len, struct gamedb_game *out, 
 	return 0;
 }
 
-/* With `skips` NULL, -1 (the message `err` stands); else `err` is added to
-   `skips`: 0, or -1 with a message when memory runs out. */
-static int skip(struct gamedb_skips *skips, char *err, const char *name, size_t errlen)
-{
-	if (!skips)
-		return -1;
-	if (gamedb_skips_add(skips, "%s", err) == 0)
-		return 0;
-	snprintf(err, errlen, "%s: out of memory", name);
-	return -1;
-}
-
 /* Reads every line of the book file `f` into `out`; with `skips` NULL a bad
    line fails the whole file, else it is skipped with its message added to
    `skips`. See gamedb_logbook_read. */
@@ -121,7 +109,7 @@ static int read_lines(FILE *f, const char *name, struct gamedb_games *out,
 {
 	char line[1024], msg[160];
 	size_t before = out->n, lineno = 0, len;
-	int count = 0, c = 0;
+	int count = 0, c = 0, rc;
 
 	while (c != EOF) {
 		struct gamedb_game g;
@@ -140,7 +128,7 @@ static int read_lines(FILE *f, const char *name, struct gamedb_games *out,
 		if (too_long) {
 			snprintf(err, errlen, "%s:%zu: line too long (over %zu bytes)", name,
 				 lineno, sizeof(line));
-			if (skip(skips, err, name, errlen) < 0)
+			if (gamedb_skip(skips, name, err, errlen) < 0)
 				goto fail;
 			continue;
 		}
@@ -151,21 +139,13 @@ static int read_lines(FILE *f, const char *name, struct gamedb_games *out,
 		if (memchr(line, '\0', len)) {
 			snprintf(err, errlen, "%s:%zu:%zu: a NUL byte", name, lineno,
 				 (size_t)((char *)memchr(line, '\0', len) - line) + 1);
-			if (skip(skips, err, name, errlen) < 0)
-				goto fail;
-			continue;
-		}
-		if (gamedb_logbook_parse(line, len, &g, msg, sizeof(msg)) < 0) {
+			rc = -1;
+		} else if ((rc = gamedb_logbook_parse(line, len, &g, msg, sizeof(msg))) < 0) {
 			snprintf(err, errlen, "%s:%zu:%s", name, lineno, msg);
-			if (skip(skips, err, name, errlen) < 0)
-				goto fail;
-			continue;
 		}
-		if (gamedb_games_add(out, &g) < 0) {
-			snprintf(err, errlen, "%s: out of memory", name);
+		if ((rc = gamedb_keep(out, &g, rc, skips, name, err, errlen)) < 0)
 			goto fail;
-		}
-		count++;
+		count += rc;
 	}
 	if (ferror(f)) {
 		snprintf(err, errlen, "%s: read error: %s", name, strerror(errno ? errno : EIO));

@@ -192,33 +192,19 @@ static int read_games(FILE *f, const char *name, struct gamedb_games *out,
 	}
 	records = h.records;
 	if (check_size(name, len, h.records, GAMEDB_WTB_RECORD, "games", err, errlen) < 0) {
-		if (!skips)
+		if (gamedb_skip(skips, name, err, errlen) < 0)
 			goto done;
-		if (gamedb_skips_add(skips, "%s", err) < 0) {
-			snprintf(err, errlen, "%s: out of memory", name);
-			goto done;
-		}
 		if ((len - GAMEDB_WTB_HEADER) / GAMEDB_WTB_RECORD < records)
 			records = (len - GAMEDB_WTB_HEADER) / GAMEDB_WTB_RECORD;
 	}
 	for (size_t i = 0; i < records; i++) {
 		struct gamedb_game g;
+		int rc = read_record(buf + GAMEDB_WTB_HEADER + i * GAMEDB_WTB_RECORD, name, i,
+				     h.year, h.depth, &g, err, errlen);
 
-		if (read_record(buf + GAMEDB_WTB_HEADER + i * GAMEDB_WTB_RECORD, name, i, h.year,
-				h.depth, &g, err, errlen) < 0) {
-			if (!skips)
-				goto done;
-			if (gamedb_skips_add(skips, "%s", err) < 0) {
-				snprintf(err, errlen, "%s: out of memory", name);
-				goto done;
-			}
-			continue;
-		}
-		if (gamedb_games_add(out, &g) < 0) {
-			snprintf(err, errlen, "%s: out of memory", name);
+		if ((rc = gamedb_keep(out, &g, rc, skips, name, err, errlen)) < 0)
 			goto done;
-		}
-		read++;
+		read += (size_t)rc;
 	}
 	st = (int)read;
 done:

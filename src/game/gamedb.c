@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "gamedb.h"
+#include "grow.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -25,15 +26,11 @@
 /* Appends a copy of `g` to `gs`; 0, or -1 when out of memory. */
 int gamedb_games_add(struct gamedb_games *gs, const struct gamedb_game *g)
 {
-	if (gs->n == gs->cap) {
-		size_t cap = gs->cap ? 2 * gs->cap : 1024;
-		struct gamedb_game *p = realloc(gs->g, cap * sizeof(*p));
+	struct gamedb_game *p = grow_room(gs->g, &gs->cap, gs->n, sizeof(*p), 1024);
 
-		if (!p)
-			return -1;
-		gs->g = p;
-		gs->cap = cap;
-	}
+	if (!p)
+		return -1;
+	gs->g = p;
 	gs->g[gs->n++] = *g;
 	return 0;
 }
@@ -55,21 +52,44 @@ void gamedb_names_free(struct gamedb_names *ns)
 /* Adds a message (printf's `fmt`) to `s`; 0, or -1 when out of memory. */
 int gamedb_skips_add(struct gamedb_skips *s, const char *fmt, ...)
 {
+	char(*p)[GAMEDB_SKIP_LEN] = grow_room(s->msg, &s->cap, s->n, sizeof(*p), 16);
 	va_list ap;
 
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 16;
-		char(*p)[GAMEDB_SKIP_LEN] = realloc(s->msg, cap * sizeof(*p));
-
-		if (!p)
-			return -1;
-		s->msg = p;
-		s->cap = cap;
-	}
+	if (!p)
+		return -1;
+	s->msg = p;
 	va_start(ap, fmt);
 	vsnprintf(s->msg[s->n++], GAMEDB_SKIP_LEN, fmt, ap);
 	va_end(ap);
 	return 0;
+}
+
+/* After a fault of a file `name` read leniently or not: with `skips` NULL
+   (strict), -1 (the message in `err` stands); else `err` is added to `skips`:
+   0, or -1 with a message when memory runs out. */
+int gamedb_skip(struct gamedb_skips *skips, const char *name, char *err, size_t errlen)
+{
+	if (!skips)
+		return -1;
+	if (gamedb_skips_add(skips, "%s", err) == 0)
+		return 0;
+	snprintf(err, errlen, "%s: out of memory", name);
+	return -1;
+}
+
+/* What a reader of the file `name` does with a record it has read: with `rc`
+   0, keeps the game g in `out` (1, or -1 with a message when memory runs
+   out); with `rc` < 0, the fault in `err` goes to gamedb_skip (0: passed
+   over, or -1: the read stops). */
+int gamedb_keep(struct gamedb_games *out, const struct gamedb_game *g, int rc,
+		struct gamedb_skips *skips, const char *name, char *err, size_t errlen)
+{
+	if (rc < 0)
+		return gamedb_skip(skips, name, err, errlen);
+	if (gamedb_games_add(out, g) == 0)
+		return 1;
+	snprintf(err, errlen, "%s: out of memory", name);
+	return -1;
 }
 
 /* Frees the messages of `s` and empties it. */

@@ -88,6 +88,9 @@ void gamedb_games_free(struct gamedb_games *gs);
 void gamedb_names_free(struct gamedb_names *ns);
 int gamedb_skips_add(struct gamedb_skips *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+int gamedb_skip(struct gamedb_skips *skips, const char *name, char *err, size_t errlen);
+int gamedb_keep(struct gamedb_games *out, const struct gamedb_game *g, int rc,
+		struct gamedb_skips *skips, const char *name, char *err, size_t errlen);
 void gamedb_skips_free(struct gamedb_skips *s);
 
 int gamedb_replay(const struct gamedb_game *g, struct board *b, enum color *side, int upto,

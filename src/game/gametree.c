@@ -100,22 +100,21 @@ void game_free(struct game *g)
 	free(g);
 }
 
-/* Copies one node's own data (not its links) into a fresh node. */
+/* Copies one node's own data (not its links) into a fresh node: its values
+   as they are, and a copy of each thing it owns (comment, reasoning,
+   properties). */
 static struct game_node *node_clone(const struct game_node *src)
 {
-	struct game_node *n = node_new();
+	struct game_node *n = malloc(sizeof(*n));
 
 	if (!n)
 		return NULL;
-	n->move = src->move;
-	n->player = src->player;
-	n->flips = src->flips;
-	n->pos = src->pos;
-	n->side = src->side;
-	n->ply = src->ply;
-	n->mark = src->mark;
-	n->time = src->time;
-	n->analysis = src->analysis;
+	*n = *src;
+	n->parent = n->child = n->next = NULL;
+	n->comment = NULL;
+	n->reasoning = NULL;
+	n->props = NULL;
+	n->n_props = 0;
 	if (src->comment && !(n->comment = dup_string(src->comment)))
 		goto fail;
 	if (src->reasoning) {
@@ -156,16 +155,12 @@ static int clone_children(struct game_node *dst, const struct game_node *src)
    of memory. The copy shares nothing with g. */
 struct game *game_copy(const struct game *g)
 {
-	struct game *c = calloc(1, sizeof(*c));
+	struct game *c = malloc(sizeof(*c));
 
 	if (!c)
 		return NULL;
-	c->has_seed = g->has_seed;
-	c->seed = g->seed;
-	c->time_per_move = g->time_per_move;
-	c->standard_start = g->standard_start;
-	c->variant = g->variant;
-	c->other_games = g->other_games;
+	*c = *g; /* the values; the tree and the strings are copied below */
+	memset(c->info, 0, sizeof(c->info));
 	c->root = node_clone(g->root);
 	if (!c->root || clone_children(c->root, g->root) < 0)
 		goto fail;

@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include "datadir.h"
 #include "record.h"
 #include "slots.h"
 
@@ -50,18 +51,11 @@ bool slots_name_valid(const char *name)
    Nothing is created. */
 int slots_dir(const char *override, char *out, size_t outlen, char *err, size_t errlen)
 {
-	const char *env;
 	int n;
 
 	if (override && *override)
 		n = snprintf(out, outlen, "%s", override);
-	else if ((env = getenv("OTHELLO_SAVE_DIR")) && *env)
-		n = snprintf(out, outlen, "%s", env);
-	else if ((env = getenv("XDG_DATA_HOME")) && env[0] == '/')
-		n = snprintf(out, outlen, "%s/othello-master/saves", env);
-	else if ((env = getenv("HOME")) && *env)
-		n = snprintf(out, outlen, "%s/.local/share/othello-master/saves", env);
-	else {
+	else if ((n = datadir_user("OTHELLO_SAVE_DIR", "saves", out, outlen)) == DATADIR_UNNAMED) {
 		snprintf(err, errlen,
 			 "no save directory: set HOME or OTHELLO_SAVE_DIR, or use --save-dir");
 		return -1;
