@@ -15,14 +15,13 @@
 
 /* The options of `othello gtp`. */
 struct gtp_options {
-	const char *level;	 /* --level PLAYER */
-	double time;		 /* --time T, 0 = none */
-	long depth;		 /* --depth D, 0 = the level's */
-	long random_pct;	 /* --random PCT */
-	long seed;		 /* --seed N */
-	const char *eval_spec;	 /* --eval SPEC, NULL = the default */
-	const char *selectivity; /* --selectivity P: added to the level */
-	long threads;		 /* --threads N, 0 = one per online core */
+	const char *level; /* --level PLAYER */
+	double time;	   /* --time T, 0 = none */
+	long depth;	   /* --depth D, 0 = the level's */
+	long random_pct;   /* --random PCT */
+	long seed;	   /* --seed N */
+	struct cli_engine_options
+	    engine; /* --eval, --selectivity (added to the level), --threads */
 };
 
 static const struct cli_options gtp_options = {
@@ -40,9 +39,7 @@ static const struct cli_options gtp_options = {
 	    CLI_INT("depth", 0, offsetof(struct gtp_options, depth), 1, 60, NULL, NULL),
 	    CLI_INT("random", 0, offsetof(struct gtp_options, random_pct), 0, 100, NULL, NULL),
 	    CLI_INT("seed", 0, offsetof(struct gtp_options, seed), 0, 0x7fffffffL, NULL, NULL),
-	    CLI_STRING("eval", 0, offsetof(struct gtp_options, eval_spec), NULL, NULL),
-	    CLI_STRING("selectivity", 0, offsetof(struct gtp_options, selectivity), NULL, NULL),
-	    CLI_INT("threads", 0, offsetof(struct gtp_options, threads), 0, 64, NULL, NULL),
+	    CLI_ENGINE_OPTIONS(offsetof(struct gtp_options, engine)),
 	    CLI_HELP(0, NULL),
 	    {0},
 	},
@@ -66,14 +63,14 @@ int cli_gtp(int argc, char **argv)
 	opt.time = go.time;
 	opt.depth = (int)go.depth;
 	opt.random_pct = (int)go.random_pct;
-	opt.threads = cli_threads(go.threads);
+	opt.threads = cli_threads(go.engine.threads);
 	if (first < argc) {
 		fprintf(stderr, "othello: gtp: unexpected argument '%s'\n", argv[first]);
 		return 2;
 	}
-	if (go.selectivity) {
+	if (go.engine.selectivity) {
 		if (!match_player_is_level(level) ||
-		    cli_selectivity("gtp", "selectivity", go.selectivity) < 0) {
+		    cli_selectivity("gtp", "selectivity", go.engine.selectivity) < 0) {
 			if (!match_player_is_level(level))
 				fprintf(
 				    stderr,
@@ -81,17 +78,18 @@ int cli_gtp(int argc, char **argv)
 				    level);
 			return 2;
 		}
-		snprintf(with_sel, sizeof with_sel, "%s --selectivity %s", level, go.selectivity);
+		snprintf(with_sel, sizeof with_sel, "%s --selectivity %s", level,
+			 go.engine.selectivity);
 		level = with_sel;
 	}
 	if (!match_player_is_level(level)) {
-		if (go.eval_spec) {
+		if (go.engine.eval_spec) {
 			fprintf(stderr, "othello gtp: --eval: '%s' plays without our evaluation\n",
 				level);
 			return 2;
 		}
 		ev = NULL;
-	} else if (!(ev = cli_eval_option("gtp", "eval", go.eval_spec, eval_name,
+	} else if (!(ev = cli_eval_option("gtp", "eval", go.engine.eval_spec, eval_name,
 					  sizeof eval_name))) {
 		return 2;
 	}

@@ -17,13 +17,11 @@
 
 /* The options of `othello nboard`. */
 struct nboard_cli_options {
-	double time;		 /* --time T, 0 = none */
-	long hash_mb;		 /* --hash MB, 0 = the default */
-	const char *book_path;	 /* --book FILE, NULL = the shipped book */
-	const char *eval_spec;	 /* --eval SPEC, NULL = the default */
-	bool no_book;		 /* --no-book */
-	const char *selectivity; /* --selectivity P */
-	long threads;		 /* --threads N, 0 = one per online core */
+	double time;			  /* --time T, 0 = none */
+	long hash_mb;			  /* --hash MB, 0 = the default */
+	const char *book_path;		  /* --book FILE, NULL = the shipped book */
+	bool no_book;			  /* --no-book */
+	struct cli_engine_options engine; /* --eval, --selectivity, --threads */
 };
 
 static const struct cli_options nboard_cli_options = {
@@ -40,11 +38,8 @@ static const struct cli_options nboard_cli_options = {
 	    CLI_NUMBER("time", 0, offsetof(struct nboard_cli_options, time), NULL, NULL),
 	    CLI_INT("hash", 0, offsetof(struct nboard_cli_options, hash_mb), 1, 4096, NULL, NULL),
 	    CLI_STRING("book", 0, offsetof(struct nboard_cli_options, book_path), NULL, NULL),
-	    CLI_STRING("eval", 0, offsetof(struct nboard_cli_options, eval_spec), NULL, NULL),
 	    CLI_FLAG("no-book", 0, offsetof(struct nboard_cli_options, no_book), NULL),
-	    CLI_STRING("selectivity", 0, offsetof(struct nboard_cli_options, selectivity), NULL,
-		       NULL),
-	    CLI_INT("threads", 0, offsetof(struct nboard_cli_options, threads), 0, 64, NULL, NULL),
+	    CLI_ENGINE_OPTIONS(offsetof(struct nboard_cli_options, engine)),
 	    CLI_HELP(0, NULL),
 	    {0},
 	},
@@ -64,15 +59,15 @@ int cli_nboard(int argc, char **argv)
 		return st;
 	opt.time = no.time;
 	opt.hash_mb = (size_t)no.hash_mb;
-	if (no.selectivity &&
-	    (opt.selectivity = cli_selectivity("nboard", "selectivity", no.selectivity)) < 0)
+	if (no.engine.selectivity &&
+	    (opt.selectivity = cli_selectivity("nboard", "selectivity", no.engine.selectivity)) < 0)
 		return 2;
-	opt.threads = cli_threads(no.threads);
+	opt.threads = cli_threads(no.engine.threads);
 	if (first < argc) {
 		fprintf(stderr, "othello: nboard: unexpected argument '%s'\n", argv[first]);
 		return 2;
 	}
-	ev = cli_eval_option("nboard", "eval", no.eval_spec, eval_name, sizeof eval_name);
+	ev = cli_eval_option("nboard", "eval", no.engine.eval_spec, eval_name, sizeof eval_name);
 	if (!ev)
 		return 2;
 	if (no.no_book) {

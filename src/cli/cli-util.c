@@ -109,20 +109,6 @@ int cli_threads(long n)
 }
 
 /*
- * Gives searcher `s` the threads --threads N asks for (0: the online cores).
- * If they cannot be started it says so on stderr, naming `command`, and `s`
- * searches with one thread; the command goes on.
- */
-void cli_search_threads(const char *command, struct search *s, long n)
-{
-	int want = cli_threads(n);
-
-	if (search_set_threads(s, want) != 0)
-		fprintf(stderr, "othello %s: cannot start %d search threads; searching with one\n",
-			command, want);
-}
-
-/*
  * The selectivity `text` names (73, 87, 95, 98, 99, a trailing % allowed, 100
  * or exact) in percent, or -1 after saying on stderr why it is none
  * ("othello COMMAND: --OPTION: ...").

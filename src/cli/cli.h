@@ -74,10 +74,24 @@ bool cli_parse_range(const char *s, int min, int max, int *lo, int *hi);
 bool cli_parse_seconds(const char *s, double *out);
 int cli_selectivity(const char *command, const char *option, const char *text);
 
-struct search;
 /* Search threads for --threads N (0 = one per online core); see cli-util.c. */
 int cli_threads(long n);
-void cli_search_threads(const char *command, struct search *s, long n);
+
+/* What the commands that search with our engine read alike: --eval SPEC, --selectivity P and
+   --threads N (cli_selectivity, cli_threads), in a struct cli_engine_options at OFFSET of their
+   options struct; listed by their usage text, not one by one. */
+struct cli_engine_options {
+	const char *eval_spec;	 /* --eval SPEC, NULL = the default */
+	const char *selectivity; /* --selectivity P, NULL = exact */
+	long threads;		 /* --threads N, 0 = one per online core */
+};
+#define CLI_ENGINE_OPTIONS(OFFSET)                                                                 \
+	CLI_STRING("eval", 0, (OFFSET) + offsetof(struct cli_engine_options, eval_spec), NULL,     \
+		   NULL),                                                                          \
+	    CLI_STRING("selectivity", 0,                                                           \
+		       (OFFSET) + offsetof(struct cli_engine_options, selectivity), NULL, NULL),   \
+	    CLI_INT("threads", 0, (OFFSET) + offsetof(struct cli_engine_options, threads), 0, 64,  \
+		    NULL, NULL)
 
 /* The --threads option of a command that searches, in its options struct at OFFSET (a long;
    0, the default, means one thread per online core). */
