@@ -63,44 +63,29 @@ int ladder_add_level(struct ladder *l, const char *text, char *err, size_t errle
 	return 0;
 }
 
-/* Picks a random move among those a 6-ply search scores within 1.5 discs of the best. */
-static int reasonable_move(struct search *s, const struct board *b, uint64_t *rng)
-{
-	struct search_limits lim = {0};
-	struct search_result r;
-	int close = 1;
-
-	lim.depth = 6;
-	lim.multipv = 32;
-	if (search_run(s, b, &lim, NULL, NULL, &r) != 0 || r.n_moves == 0)
-		return r.move;
-	while (close < r.n_moves && r.moves[close].score >= r.moves[0].score - 150)
-		close++;
-	return r.moves[rng_below(rng, (uint64_t)close)].move;
-}
-
-/* Draws one opening of `plies` plies into `o`; false when it is not balanced. */
+/* Draws one opening of `plies` plies into `o`, each move among those a 6-ply search scores
+   within 1.5 discs of the best (match_balanced_pick); false when it is not balanced (a
+   depth-10 search gives more than 3 discs to one side) or holds a pass. */
 static bool draw_opening(struct search *s, int plies, uint64_t *rng, struct match_opening *o)
 {
-	struct search_limits lim = {0};
+	struct search_limits lim = {.depth = 10};
 	struct search_result r;
-	struct board b;
-	struct pos start;
+	struct board b, start;
+	struct pos from;
 	char err[100];
-	int moves[16], i;
+	int moves[16], n;
 
-	board_start(&b);
-	pos_set_board(&start, &b);
-	for (i = 0; i < plies && i < 16 && board_can_move(&b); i++) {
-		moves[i] = reasonable_move(s, &b, rng);
-		board_play(&b, moves[i], board_flips(b.own, b.opp, moves[i]));
-	}
-	if (i < plies || !board_can_move(&b))
+	n = match_balanced_pick(s, plies < 16 ? plies : 16, 6, 150, rng, moves, &b);
+	if (n < plies || !board_can_move(&b))
 		return false;
-	lim.depth = 10;
+	for (int i = 0; i < n; i++)
+		if (moves[i] == SQ_PASS)
+			return false;
 	if (search_run(s, &b, &lim, NULL, NULL, &r) != 0 || r.score > 300 || r.score < -300)
 		return false;
-	return match_opening_moves(&start, BLACK, moves, i, o, err, sizeof err) == 0;
+	board_start(&start);
+	pos_set_board(&from, &start);
+	return match_opening_moves(&from, BLACK, moves, n, o, err, sizeof err) == 0;
 }
 
 /* Draws `n` distinct balanced openings of `plies` plies; returns 0 or -1. */

@@ -53,6 +53,32 @@ int match_openings_draw(enum variant v, const struct veval *ev, int n, int plies
 			   uint64_t seed, struct match_openings *out, char *err, size_t errlen);
 void match_openings_free(struct match_openings *o);
 
+/* ---- balanced openings (match-balanced.c) */
+
+/* What match_balanced_run draws (othello balanced-openings' options). */
+struct match_balanced_options { /* the whole numbers are longs, as the option parser writes */
+	long count;	    /* openings wanted */
+	int min_plies;	    /* shortest sequence */
+	int max_plies;	    /* longest sequence */
+	long depth;	    /* depth of the deep search that judges a sequence */
+	long pick_depth;    /* depth of the searches that pick its moves */
+	double pick_window; /* discs below the best a picked move may be */
+	double window;	    /* |score| bound in discs for a kept opening */
+	long seed;	    /* the draw's seed (from 0) */
+	long attempts;	    /* candidates tried at most */
+};
+
+/* Takes one kept opening (see match_balanced_run); false stops the run. */
+typedef bool (*match_balanced_fn)(const char *moves, int score, int depth, long kept, long tried,
+				  void *user);
+
+struct search;
+struct eval;
+int match_balanced_pick(struct search *s, int plies, int depth, int window, uint64_t *rng,
+			int *moves, struct board *out);
+long match_balanced_run(const struct eval *ev, const struct match_balanced_options *o,
+			match_balanced_fn fn, void *user, long *tried);
+
 /* ---- players (match-player.c, match-extern.c) */
 
 struct match_player;
