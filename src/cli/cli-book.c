@@ -32,42 +32,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Merges the open book file `f` (named `path`) into `bk` and closes it; prints the error and
-   returns -1 on failure. */
-static int load_stream(struct book *bk, FILE *f, const char *path)
-{
-	char err[4400];
-	int rc = book_load(bk, f, path, err, sizeof err);
-
-	fclose(f);
-	if (rc < 0)
-		fprintf(stderr, "othello book: %s\n", err);
-	return rc;
-}
-
-/* Merges the book file `path` into `bk`; prints the error and returns -1 on failure. */
+/* Merges the book file `path` (NULL: the shipped one) into `bk`; prints the error and returns
+   -1 on failure. */
 static int load_file(struct book *bk, const char *path)
 {
-	FILE *f = fopen(path, "r");
-
-	if (!f) {
-		fprintf(stderr, "othello book: %s: %s\n", path, strerror(errno));
-		return -1;
-	}
-	return load_stream(bk, f, path);
-}
-
-/* Merges the shipped book into `bk`; prints the error and returns -1 on failure. */
-static int load_default(struct book *bk)
-{
-	char path[4096], err[4400];
-	FILE *f = datadir_open("openings/book.txt", path, sizeof path, err, sizeof err);
-
-	if (!f) {
-		fprintf(stderr, "othello book: %s\n", err);
-		return -1;
-	}
-	return load_stream(bk, f, path);
+	return cli_book_load("book", NULL, path, true, bk) < 0 ? -1 : 0;
 }
 
 /* The help of every action: `othello book --help` and each action's --help. */
@@ -212,7 +181,7 @@ static int book_show(int argc, char **argv)
 	}
 	if (cli_parse_position("book", argv[first], &b, &side) < 0)
 		goto done;
-	if (!so.files && !so.no_book && load_default(bk) < 0)
+	if (!so.files && !so.no_book && load_file(bk, NULL) < 0)
 		goto done;
 	n = book_lookup(bk, &b, moves);
 	printf("%s (%s to move): ", argv[first], side == BLACK ? "Black" : "White");

@@ -110,20 +110,20 @@ static int print_elo(const struct ladder *l, const char *eval_name, const char *
 
 /* The options of `othello ladder`. */
 struct ladder_options {
-	long games;	       /* --games N, a rung */
-	long plies;	       /* --plies N of each opening */
-	long seed;	       /* --seed N */
-	long jobs;	       /* --jobs N: games at once */
-	long threads;	       /* --threads N: search threads of each level, 0 = one */
-	struct book *bk;       /* the books --book loaded (owned by cli_ladder) */
-	bool files;	       /* --book given */
-	bool no_book;	       /* --no-book */
-	long hash_mb;	       /* --hash MB of each level state */
-	double max_time;       /* --max-time S, 0 = none */
-	double game_time;      /* --game-time MINUTES a side for each game, 0 = none */
-	bool quiet;	       /* --quiet */
-	const char *eval_spec; /* --eval SPEC, NULL = the default */
-	const char *svg;       /* --svg FILE: the levels' Elo as a picture */
+	long games;		   /* --games N, a rung */
+	long plies;		   /* --plies N of each opening */
+	long seed;		   /* --seed N */
+	long jobs;		   /* --jobs N: games at once */
+	long threads;		   /* --threads N: search threads of each level, 0 = one */
+	struct book *bk;	   /* the books --book loaded (owned by cli_ladder) */
+	bool files;		   /* --book given */
+	bool no_book;		   /* --no-book */
+	long hash_mb;		   /* --hash MB of each level state */
+	double max_time;	   /* --max-time S, 0 = none */
+	double game_time;	   /* --game-time MINUTES a side for each game, 0 = none */
+	bool quiet;		   /* --quiet */
+	const char *eval_spec;	   /* --eval SPEC, NULL = the default */
+	const char *svg;	   /* --svg FILE: the levels' Elo as a picture */
 	const struct vgeom *board; /* --variant NAME: another board (NULL: 8x8) */
 	struct veval veval;	   /* the levels' evaluation on that board */
 };
@@ -155,18 +155,9 @@ static bool ladder_games(void *opts, const char *text)
 static bool ladder_book(void *opts, const char *text)
 {
 	struct ladder_options *lo = opts;
-	char err[4400];
-	FILE *f = fopen(text, "r");
 
-	if (!f)
-		snprintf(err, sizeof err, "%s: %s", text, strerror(errno));
-	if (!f || book_load(lo->bk, f, text, err, sizeof err) < 0) {
-		fprintf(stderr, "othello ladder: --book: %s\n", err);
-		if (f)
-			fclose(f);
+	if (cli_book_load("ladder", "book", text, true, lo->bk) < 0)
 		return false;
-	}
-	fclose(f);
 	lo->files = true;
 	return true;
 }
@@ -243,17 +234,7 @@ static bool ladder_go_on(void *user)
    saying why it could not be read. */
 static int load_shipped_book(struct book *bk)
 {
-	char err[4400], path[4096];
-	FILE *f = datadir_open("openings/book.txt", path, sizeof path, err, sizeof err);
-	int rc;
-
-	if (!f)
-		return 0;
-	rc = book_load(bk, f, path, err, sizeof err);
-	if (rc < 0)
-		fprintf(stderr, "othello ladder: %s\n", err);
-	fclose(f);
-	return rc < 0 ? -1 : 0;
+	return cli_book_load("ladder", NULL, NULL, false, bk) < 0 ? -1 : 0;
 }
 
 /* Sets the ladder's levels and settings from the options and the LEVEL

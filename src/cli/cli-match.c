@@ -568,21 +568,13 @@ static bool on_result(const struct report_game *g, void *user)
 static int check_book(const char *path, int i)
 {
 	struct book *bk = book_new();
-	char err[512];
-	FILE *f = fopen(path, "r");
-	int st = -1;
+	int st = bk ? cli_book_load("match", i == 0 ? "black-book" : "white-book", path, true, bk)
+		    : -1;
 
-	if (!f)
-		snprintf(err, sizeof err, "%s: %s", path, strerror(errno));
-	else if (bk && book_load(bk, f, path, err, sizeof err) == 0)
-		st = 0;
-	if (st < 0)
-		fprintf(stderr, "othello match: --%s-book: %s\n", i == 0 ? "black" : "white",
-			bk ? err : "out of memory");
-	if (f)
-		fclose(f);
+	if (!bk)
+		fprintf(stderr, "othello match: out of memory\n");
 	book_free(bk);
-	return st;
+	return st < 0 ? -1 : 0;
 }
 
 /* Parses the options of match or tournament into `ro` (its players too).

@@ -70,36 +70,16 @@ int cli_nboard(int argc, char **argv)
 	ev = cli_eval_option("nboard", "eval", no.engine.eval_spec, eval_name, sizeof eval_name);
 	if (!ev)
 		return 2;
-	if (no.no_book) {
+	bk = no.no_book ? NULL : book_new();
+	/* the shipped book when there is one (a bad one is said and left out), or --book's */
+	if (bk &&
+	    cli_book_load("nboard", no.book_path ? "book" : NULL, no.book_path, false, bk) <= 0) {
+		book_free(bk);
 		bk = NULL;
-	} else if (!no.book_path) { /* the shipped book, when there is one */
-		char path[4096];
-		FILE *f = datadir_open("openings/book.txt", path, sizeof path, err, sizeof err);
-
-		bk = f ? book_new() : NULL;
-		if (bk && book_load(bk, f, path, err, sizeof err) < 0) {
-			book_free(bk);
-			bk = NULL;
-		}
-		if (f)
-			fclose(f);
-	} else {
-		FILE *f = fopen(no.book_path, "r");
-
-		if (!f)
-			snprintf(err, sizeof err, "%s: %s", no.book_path, strerror(errno));
-		else
-			snprintf(err, sizeof err, "out of memory");
-		bk = book_new();
-		if (!f || !bk || book_load(bk, f, no.book_path, err, sizeof err) < 0) {
-			fprintf(stderr, "othello nboard: --book: %s\n", err);
-			if (f)
-				fclose(f);
-			book_free(bk);
+		if (no.book_path) {
 			eval_free(ev);
 			return 2;
 		}
-		fclose(f);
 	}
 	opt.eval = ev;
 	opt.book = bk;

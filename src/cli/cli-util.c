@@ -6,6 +6,9 @@
  */
 #include "cli.h"
 
+#include "book.h"
+#include "datadir.h"
+
 #include "opening-names.h"
 #include "parse.h"
 #include "probcut.h"
@@ -146,4 +149,34 @@ void cli_bar_draw(struct cli_bar *b, uint64_t done, uint64_t total, const char *
 		(int)left / 60, (int)left % 60, extra ? extra : "");
 	if (end || !isatty(2))
 		fputc('\n', stderr);
+}
+
+/*
+ * Merges the book file `path` into bk (NULL: the shipped openings/book.txt).
+ * Returns 1, 0 when the shipped book is not there and not `needed`, or -1
+ * after "othello COMMAND: [--OPTION: ]what" on stderr (the file that cannot
+ * be opened or found, or the place in it that cannot be read).
+ */
+int cli_book_load(const char *command, const char *option, const char *path, bool needed,
+		  struct book *bk)
+{
+	char err[4400], found[4096];
+	FILE *f = path ? fopen(path, "r")
+		       : datadir_open("openings/book.txt", found, sizeof found, err, sizeof err);
+	int rc = 1;
+
+	if (!f && !path && !needed)
+		return 0;
+	if (!f && path)
+		snprintf(err, sizeof err, "%s: %s", path, strerror(errno));
+	else if (f && book_load(bk, f, path ? path : found, err, sizeof err) < 0)
+		rc = -1;
+	if (f)
+		fclose(f);
+	if (!f || rc < 0) {
+		fprintf(stderr, "othello %s: %s%s%s%s\n", command, option ? "--" : "",
+			option ? option : "", option ? ": " : "", err);
+		return -1;
+	}
+	return 1;
 }

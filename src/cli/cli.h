@@ -74,6 +74,10 @@ bool cli_parse_range(const char *s, int min, int max, int *lo, int *hi);
 bool cli_parse_seconds(const char *s, double *out);
 int cli_selectivity(const char *command, const char *option, const char *text);
 
+struct book;
+int cli_book_load(const char *command, const char *option, const char *path, bool needed,
+		  struct book *bk);
+
 /* Search threads for --threads N (0 = one per online core); see cli-util.c. */
 int cli_threads(long n);
 
