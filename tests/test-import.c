@@ -8,6 +8,7 @@
  */
 #include <criterion/criterion.h>
 
+#include "eval.h"
 #include "gamedb.h"
 #include "jobs.h"
 #include "refboard.h"
@@ -269,6 +270,54 @@ Test(import, solved_positions_agree_with_a_slow_negamax)
 		checked++;
 	}
 	cr_assert_eq((uint64_t)checked, rep.solved);
+	train_data_free(&d);
+}
+
+/* train_measure: exact labels measure as exact against the solves; a label made wrong by
+   two discs on one position shows as an error of 2 there and one label in n not exact; the
+   sample and the empties bounds take the positions they say. */
+Test(import, measuring_labels_against_exact_solves)
+{
+	struct gamedb_game g[2] = {random_game(51, NULL, 0, 60), random_game(52, NULL, 0, 60)};
+	struct train_import_options o = ALL;
+	struct train_measure_options m = {.lo = 0, .hi = 8, .exact = true, .jobs = 2};
+	struct train_measure_row rows[61];
+	struct eval *ev = eval_new_default();
+	struct train_data d;
+	struct train_import_report rep;
+	long n = 0, wrong_e = -1;
+	char err[200];
+
+	o.min_empties = 60;
+	o.solve_from = 1;
+	o.solve_empties = 8;
+	import(g, 2, &o, &d, &rep);
+	cr_assert_not_null(ev);
+	cr_assert_eq(train_measure(&d, ev, &m, rows, err, sizeof err), 0, "%s", err);
+	for (int e = 0; e <= 60; e++) {
+		cr_assert_eq(rows[e].right, rows[e].n, "empties %d", e);
+		cr_assert_eq(rows[e].abs_err, 0.0);
+		cr_assert(e <= 8 || rows[e].n == 0);
+		n += rows[e].n;
+	}
+	cr_assert_eq((uint64_t)n, rep.solved);
+	for (size_t i = 0; i < d.n && wrong_e < 0; i++) {
+		struct board b = {d.pos[i].own, d.pos[i].opp};
+
+		if (d.pos[i].exact && board_empty_count(&b) <= 8) {
+			d.pos[i].score = (int8_t)(d.pos[i].score + 2);
+			wrong_e = board_empty_count(&b);
+		}
+	}
+	cr_assert_eq(train_measure(&d, ev, &m, rows, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(rows[wrong_e].abs_err, 2.0);
+	cr_assert_eq(rows[wrong_e].bias, -2.0);
+	cr_assert_eq(rows[wrong_e].right, rows[wrong_e].n - 1);
+	m = (struct train_measure_options){.sample = 1, .lo = 5, .hi = 6};
+	cr_assert_eq(train_measure(&d, ev, &m, rows, err, sizeof err), 0, "%s", err);
+	for (int e = 0; e <= 60; e++)
+		cr_assert_eq(rows[e].n, e == 5 || e == 6 ? 1 : 0, "empties %d: %ld", e, rows[e].n);
+	eval_free(ev);
 	train_data_free(&d);
 }
 

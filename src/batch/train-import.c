@@ -35,11 +35,13 @@
  * records in its output (train_data_read's `done`) skips them: resumable.
  */
 #include "train-import.h"
+#include "eval.h"
 #include "jobs.h"
 #include "rng.h"
 #include "search.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -571,4 +573,121 @@ done:
 	free(t.node);
 	free(t.slot);
 	return st;
+}
+
+/* ---- train measure: an evaluation, or the labels, against the labels or exact solves */
+
+/* What the threads of an exact measure share. */
+struct measure_shared {
+	const struct train_position *const *pos; /* the positions to solve */
+	int *value;				 /* their exact values, discs */
+};
+
+/* Solves position i; 0, or -1 when the solve fails. */
+static int measure_work(void *ctx, void *state, size_t i)
+{
+	struct measure_shared *sh = ctx;
+	struct board b = {sh->pos[i]->own, sh->pos[i]->opp};
+	struct search_limits lim = {.endgame = 64};
+	struct search_result r;
+
+	if (search_run(*(struct search **)state, &b, &lim, NULL, NULL, &r) != 0 || !r.endgame)
+		return -1;
+	sh->value[i] = r.score >= 0 ? (r.score + 50) / 100 : -((-r.score + 50) / 100);
+	return 0;
+}
+
+/* A position and the hash that orders the sample. */
+struct sampled {
+	uint64_t hash;			  /* board_hash of the position */
+	const struct train_position *pos; /* the position */
+};
+
+static int cmp_sampled(const void *a, const void *b)
+{
+	uint64_t ha = ((const struct sampled *)a)->hash, hb = ((const struct sampled *)b)->hash;
+
+	return ha < hb ? -1 : ha > hb;
+}
+
+/* The positions of `d` measured (exact labels unless o->all, o->lo to o->hi empties),
+   ordered by their hash, at most o->sample of each number of empties: an array of `*n`
+   (the caller frees it), or NULL when memory runs out. */
+static const struct train_position **measure_pick(const struct train_data *d,
+						  const struct train_measure_options *o, size_t *n)
+{
+	const struct train_position **pick = malloc((d->n ? d->n : 1) * sizeof(*pick));
+	struct sampled *order = malloc((d->n ? d->n : 1) * sizeof(*order));
+	long count[61] = {0};
+	size_t n_order = 0;
+
+	*n = 0;
+	if (!order || !pick) {
+		free(order);
+		free(pick);
+		return NULL;
+	}
+	for (size_t i = 0; i < d->n; i++) {
+		struct board b = {d->pos[i].own, d->pos[i].opp};
+		int e = board_empty_count(&b);
+
+		if ((o->all || d->pos[i].exact) && e >= o->lo && e <= o->hi)
+			order[n_order++] = (struct sampled){board_hash(&b), &d->pos[i]};
+	}
+	qsort(order, n_order, sizeof(*order), cmp_sampled);
+	for (size_t i = 0; i < n_order; i++) {
+		struct board b = {order[i].pos->own, order[i].pos->opp};
+		int e = board_empty_count(&b);
+
+		if (o->sample && count[e] >= o->sample)
+			continue;
+		count[e]++;
+		pick[(*n)++] = order[i].pos;
+	}
+	free(order);
+	return pick;
+}
+
+/*
+ * Measures the positions of `d` that the options pick: per number of empties
+ * (rows[0..60]), the error of ev's static evaluation against their labels,
+ * or with o->exact the error of the labels against exact solves (o->jobs
+ * threads; ev orders their moves) and how many labels are exact. Returns 0,
+ * or -1 with the message (memory ran out, or a solve failed).
+ */
+int train_measure(const struct train_data *d, const struct eval *ev,
+		  const struct train_measure_options *o, struct train_measure_row rows[61],
+		  char *err, size_t errlen)
+{
+	size_t n = 0;
+	const struct train_position **pick = measure_pick(d, o, &n);
+	int *value = malloc((n ? n : 1) * sizeof(*value));
+	int rc = 0;
+
+	memset(rows, 0, 61 * sizeof(*rows));
+	if (!pick || !value) {
+		snprintf(err, errlen, "out of memory");
+		rc = -1;
+	} else if (o->exact &&
+		   jobs_run(&(struct jobs){.items = n,
+					   .threads = o->jobs,
+					   .ctx = &(struct measure_shared){pick, value},
+					   .searcher = {sizeof(struct search *), 16, ev},
+					   .work = measure_work}) < 0) {
+		snprintf(err, errlen, "a solve failed, or memory or threads ran out");
+		rc = -1;
+	}
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		struct board b = {pick[i]->own, pick[i]->opp};
+		struct train_measure_row *r = &rows[board_empty_count(&b)];
+		double diff = (o->exact ? value[i] : eval_board(ev, &b) / 100.0) - pick[i]->score;
+
+		r->abs_err += diff < 0 ? -diff : diff;
+		r->bias += diff;
+		r->right += diff == 0;
+		r->n++;
+	}
+	free(pick);
+	free(value);
+	return rc;
 }

@@ -1,7 +1,8 @@
 /*
  * train-import.h — training data from collected games (WTHOR, Logistello's
  * book lines): exact leaves, values backed up over the tree the games share,
- * and positions solved exactly (train-import.c).
+ * and positions solved exactly; and the error of an evaluation, or of the
+ * labels themselves, against them (train_measure) (train-import.c).
  */
 #ifndef OTHELLO_TRAIN_IMPORT_H
 #define OTHELLO_TRAIN_IMPORT_H
@@ -48,5 +49,26 @@ struct train_book_options {
 
 int train_import_book(const struct gamedb_game *games, size_t n, const struct train_book_options *o,
 		      struct book *bk, size_t *positions, char *err, size_t errlen);
+
+/* Which positions `train measure` takes from the data (train_measure). */
+struct train_measure_options {
+	bool all;	  /* every label, not only the exact ones */
+	long sample;	  /* at most this many of each number of empties (0: all) */
+	int lo, hi;	  /* only positions of lo .. hi empties */
+	bool exact;	  /* measure the labels against exact solves instead of ev */
+	int jobs;	  /* threads of the solves */
+};
+
+/* The error of one number of empties (or of all), in discs. */
+struct train_measure_row {
+	long n;		/* positions */
+	double abs_err; /* sum of |value - label| */
+	double bias;	/* sum of value - label */
+	long right;	/* positions whose value is the label */
+};
+
+int train_measure(const struct train_data *d, const struct eval *ev,
+		  const struct train_measure_options *o, struct train_measure_row rows[61],
+		  char *err, size_t errlen);
 
 #endif

@@ -252,39 +252,6 @@ static const struct cli_options measure_options = {
 	},
 };
 
-/* What the threads of `train measure exact` share. */
-struct measure_shared {
-	const struct train_position *const *pos; /* the positions to solve */
-	int *value;				 /* their exact values, discs */
-};
-
-/* Solves position i; 0, or -1 when the solve fails. */
-static int measure_work(void *ctx, void *state, size_t i)
-{
-	struct measure_shared *sh = ctx;
-	struct board b = {sh->pos[i]->own, sh->pos[i]->opp};
-	struct search_limits lim = {.endgame = 64};
-	struct search_result r;
-
-	if (search_run(*(struct search **)state, &b, &lim, NULL, NULL, &r) != 0 || !r.endgame)
-		return -1;
-	sh->value[i] = r.score >= 0 ? (r.score + 50) / 100 : -((-r.score + 50) / 100);
-	return 0;
-}
-
-/* A position and the hash that orders the sample. */
-struct sampled {
-	uint64_t hash;			  /* board_hash of the position */
-	const struct train_position *pos; /* the position */
-};
-
-static int cmp_sampled(const void *a, const void *b)
-{
-	uint64_t ha = ((const struct sampled *)a)->hash, hb = ((const struct sampled *)b)->hash;
-
-	return ha < hb ? -1 : ha > hb;
-}
-
 /* Reads the data files argv[first..argc-1] into `d`; 0, or -1 after a message. */
 static int measure_read(int argc, char **argv, int first, struct train_data *d)
 {
@@ -307,85 +274,33 @@ static int measure_read(int argc, char **argv, int first, struct train_data *d)
 	return 0;
 }
 
-/* The positions of `d` measured (exact labels unless --all, LO to HI empties), ordered by
-   their hash, at most --sample of each number of empties: an array of `*n` (the caller
-   frees it), or NULL when memory runs out. */
-static const struct train_position **
-measure_pick(const struct train_data *d, const struct measure_args *a, int lo, int hi, size_t *n)
+/* Prints the table of `train measure` (rows by empties, see train_measure). */
+static void measure_print(const struct train_measure_row rows[61], bool exact, bool all)
 {
-	const struct train_position **pick = malloc((d->n ? d->n : 1) * sizeof(*pick));
-	struct sampled *order = malloc((d->n ? d->n : 1) * sizeof(*order));
-	long count[61] = {0};
-	size_t n_order = 0;
+	struct train_measure_row t = {0};
 
-	*n = 0;
-	if (!order || !pick) {
-		free(order);
-		free(pick);
-		return NULL;
-	}
-	for (size_t i = 0; i < d->n; i++) {
-		struct board b = {d->pos[i].own, d->pos[i].opp};
-		int e = board_empty_count(&b);
-
-		if ((a->all || d->pos[i].exact) && e >= lo && e <= hi)
-			order[n_order++] = (struct sampled){board_hash(&b), &d->pos[i]};
-	}
-	qsort(order, n_order, sizeof(*order), cmp_sampled);
-	for (size_t i = 0; i < n_order; i++) {
-		struct board b = {order[i].pos->own, order[i].pos->opp};
-		int e = board_empty_count(&b);
-
-		if (a->sample && count[e] >= a->sample)
-			continue;
-		count[e]++;
-		pick[(*n)++] = order[i].pos;
-	}
-	free(order);
-	return pick;
-}
-
-/* Prints the table of `train measure`: per number of empties, the error of `ev` (or, when
-   `value` is not NULL, of the exact values in it) against the labels of the `n` positions
-   of `pick`. */
-static void measure_print(const struct train_position *const *pick, size_t n, const int *value,
-			  const struct eval *ev, bool all)
-{
-	double abs_err[61] = {0}, bias[61] = {0}, t_abs = 0, t_bias = 0;
-	long count[61] = {0}, right[61] = {0}, total = 0, t_right = 0;
-	bool exact = value != NULL;
-
-	for (size_t i = 0; i < n; i++) {
-		struct board b = {pick[i]->own, pick[i]->opp};
-		int e = board_empty_count(&b);
-		double diff;
-
-		diff = (exact ? value[i] : eval_board(ev, &b) / 100.0) - pick[i]->score;
-		abs_err[e] += diff < 0 ? -diff : diff;
-		bias[e] += diff;
-		right[e] += diff == 0;
-		count[e]++;
-	}
 	printf("empties  positions  error0   bias%s  (discs, %s labels)\n",
 	       exact ? "  exact-%" : "", all ? "all" : "exact");
 	for (int e = 60; e >= 0; e--) {
-		if (!count[e])
+		const struct train_measure_row *r = &rows[e];
+
+		if (!r->n)
 			continue;
-		printf("%7d  %9ld  %6.2f  %+5.2f", e, count[e], abs_err[e] / (double)count[e],
-		       bias[e] / (double)count[e]);
+		printf("%7d  %9ld  %6.2f  %+5.2f", e, r->n, r->abs_err / (double)r->n,
+		       r->bias / (double)r->n);
 		if (exact)
-			printf("  %7.1f", 100.0 * (double)right[e] / (double)count[e]);
+			printf("  %7.1f", 100.0 * (double)r->right / (double)r->n);
 		printf("\n");
-		t_abs += abs_err[e];
-		t_bias += bias[e];
-		t_right += right[e];
-		total += count[e];
+		t.abs_err += r->abs_err;
+		t.bias += r->bias;
+		t.right += r->right;
+		t.n += r->n;
 	}
-	if (total) {
-		printf("    all  %9ld  %6.2f  %+5.2f", total, t_abs / (double)total,
-		       t_bias / (double)total);
+	if (t.n) {
+		printf("    all  %9ld  %6.2f  %+5.2f", t.n, t.abs_err / (double)t.n,
+		       t.bias / (double)t.n);
 		if (exact)
-			printf("  %7.1f", 100.0 * (double)t_right / (double)total);
+			printf("  %7.1f", 100.0 * (double)t.right / (double)t.n);
 		printf("\n");
 	}
 }
@@ -395,10 +310,10 @@ int cli_train_measure(int argc, char **argv)
 {
 	struct measure_args a = {false, 0, NULL, 1};
 	struct train_data d = {0};
-	const struct train_position **pick = NULL;
-	int *value = NULL, lo = 0, hi = 60, first, st, rc = 2;
-	size_t n_pick = 0;
+	struct train_measure_row rows[61];
+	int lo = 0, hi = 60, first, st, rc = 2;
 	struct eval *ev = NULL;
+	char err[200];
 	bool exact;
 
 	if ((st = cli_options_parse(&measure_options, argc, argv, &a, &first)) >= 0)
@@ -424,26 +339,17 @@ int cli_train_measure(int argc, char **argv)
 		return 2;
 	if (measure_read(argc, argv, first + 1, &d) < 0)
 		goto out;
-	if (!(pick = measure_pick(&d, &a, lo, hi, &n_pick)) ||
-	    !(value = malloc((n_pick ? n_pick : 1) * sizeof(*value)))) {
-		fprintf(stderr, "othello train measure: out of memory\n");
+	if (train_measure(
+		&d, ev,
+		&(struct train_measure_options){a.all, a.sample, lo, hi, exact, (int)a.jobs}, rows,
+		err, sizeof err) < 0) {
+		fprintf(stderr, "othello train measure: %s\n", err);
 		goto out;
 	}
-	if (exact && jobs_run(&(struct jobs){.items = n_pick,
-					     .threads = (int)a.jobs,
-					     .ctx = &(struct measure_shared){pick, value},
-					     .searcher = {sizeof(struct search *), 16, ev},
-					     .work = measure_work}) < 0) {
-		fprintf(stderr, "othello train measure: a solve failed, or memory or threads ran "
-				"out\n");
-		goto out;
-	}
-	measure_print(pick, n_pick, exact ? value : NULL, ev, a.all);
+	measure_print(rows, exact, a.all);
 	rc = 0;
 out:
 	eval_free(ev);
 	train_data_free(&d);
-	free(pick);
-	free(value);
 	return rc;
 }
