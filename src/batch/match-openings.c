@@ -31,6 +31,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* match_opening_moves writes a board string into an opening's text */
+_Static_assert((int)POS_STRING_MAX < (int)REPORT_OPENING_LEN, "a board string fits an opening");
+
 /* Plays the pass of the side to move in o's position when it has no move but the other
    side has one (a transcript does not write passes). */
 static void opening_pass(struct match_opening *o, struct pos *b, enum color *side)
@@ -230,10 +233,8 @@ int match_opening_moves(const struct pos *start, enum color side, const int *mov
 			struct match_opening *o, char *err, size_t errlen)
 {
 	char text[REPORT_OPENING_LEN] = "-", name[SQUARE_NAME_LEN];
-	struct pos std;
-
-	_Static_assert((int)POS_STRING_MAX < (int)REPORT_OPENING_LEN, "a board string fits an opening");
 	size_t len = 0;
+	struct pos std;
 
 	pos_start(&std, start->variant);
 	if (!pos_same(start, &std) || side != BLACK) {
@@ -244,19 +245,18 @@ int match_opening_moves(const struct pos *start, enum color side, const int *mov
 		pos_format(start, side, text);
 	}
 	for (int i = 0; i < n; i++) {
-		const char *w;
+		size_t w;
 
 		if (moves[i] == SQ_PASS)
 			continue; /* a transcript leaves passes out */
-		w = square_name(start->variant, moves[i], name);
-
-		if (len + strlen(w) + 1 > sizeof text) {
+		w = strlen(square_name(start->variant, moves[i], name));
+		if (len + w + 1 > sizeof text) {
 			snprintf(err, errlen, "opening longer than %d characters",
 				 (int)sizeof text - 1);
 			return -1;
 		}
-		memcpy(text + len, w, strlen(w) + 1);
-		len += strlen(w);
+		memcpy(text + len, name, w + 1);
+		len += w;
 	}
 	return match_opening_parse(start->variant, text, o, err, errlen);
 }

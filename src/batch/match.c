@@ -461,10 +461,10 @@ struct worker {
 	pid_t pid;		       /* the worker process */
 	int cmd;		       /* write end: game indices to it */
 	int res;		       /* read end: report lines from it */
-	int game;		       /* index of the game it plays, -1 if idle */
 	char buf[REPORT_LINE_LEN * 2]; /* partial output */
 	size_t len;		       /* bytes in buf */
 	struct report_game g;	       /* the game it reported last */
+	char err[300];		       /* why its last game failed */
 };
 
 /* A parallel run: the worker processes, forked before the job pool starts, each driven by
@@ -525,7 +525,6 @@ static int worker_start(struct parallel *pl, int i, char *err, size_t errlen)
 	pid_t parent = getpid();
 
 	w[i].cmd = w[i].res = -1;
-	w[i].game = -1;
 	if (pipe(cmd) < 0 || pipe(res) < 0) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
 		return -1;
@@ -575,15 +574,14 @@ static void *worker_claim(void *ctx)
 
 /* The pool's `work`: game `item` played by the thread's worker; reads its output (passing
    its notes and warnings on as they come) until the game's report line. 1 with the game in
-   w->g, -1 when the worker died or wrote a bad line (the message in w->buf). */
+   w->g, -1 when the worker died or wrote a bad line (the message in w->err). */
 static int worker_play(void *ctx, void *state, size_t item)
 {
 	struct parallel *pl = ctx;
 	struct worker *w = state;
-	char line[32], err[300];
+	char line[32];
 	int len = snprintf(line, sizeof line, "%zu\n", item), r = 0;
 
-	w->game = (int)item;
 	if (write(w->cmd, line, (size_t)len) != len)
 		r = -2;
 	while (r == 0) {
@@ -597,13 +595,11 @@ static int worker_play(void *ctx, void *state, size_t item)
 		}
 		w->len += (size_t)n;
 		w->buf[w->len] = '\0';
-		r = take_result(pl, w, err, sizeof err);
+		r = take_result(pl, w, w->err, sizeof w->err);
 	}
 	if (r == -2)
-		snprintf(err, sizeof err, "the worker playing game %d died",
+		snprintf(w->err, sizeof w->err, "the worker playing game %d died",
 			 pl->plan->games[item].number);
-	if (r < 0)
-		snprintf(w->buf, sizeof w->buf, "%s", err);
 	return r;
 }
 
@@ -626,9 +622,7 @@ static int worker_done(void *ctx, void *state, size_t item, int rc)
 	if (pl->status != 0)
 		return -1; /* the run is ending: what comes now is not reported */
 	if (rc < 0) {
-		snprintf(pl->err, pl->errlen, "%s", w->buf);
-		w->len = 0;
-		w->buf[0] = '\0';
+		snprintf(pl->err, pl->errlen, "%s", w->err);
 		pl->status = -1;
 	} else if (!pl->fn(&w->g, pl->user)) {
 		pl->status = 1;

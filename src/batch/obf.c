@@ -53,7 +53,8 @@ static int obf_parse_moves(enum variant v, char *line, char *p, struct obf_posit
 		if (sq < 0 || p[len] != ':' || pos->n_moves == VBOARD_MAX_SQ) {
 			*column = (int)(p - line) + 1;
 			snprintf(err, errlen, "'%.*s' is not a square of %s (%s)",
-				 (int)strcspn(p, ":; \t"), p, square_variant_name(v), square_range(v));
+				 (int)strcspn(p, ":; \t"), p, square_variant_name(v),
+				 square_range(v));
 			return -1;
 		}
 		score = strtol(p + len + 1, &end, 10);
@@ -118,6 +119,17 @@ int obf_parse_line(enum variant v, char *line, struct obf_position *pos, int *co
 	return obf_parse_moves(v, line, semi + 1, pos, column, err, errlen);
 }
 
+/* The name of move sq of board v as OBF lines write it: the square in capitals ("G8",
+   "J10"), PS for a pass, -- for none. Returns buf. */
+const char *obf_move_name(enum variant v, int sq, char buf[SQUARE_NAME_LEN])
+{
+	if (sq == SQ_PASS)
+		return strcpy(buf, "PS");
+	square_name(v, sq, buf);
+	buf[0] = (char)toupper((unsigned char)buf[0]);
+	return buf;
+}
+
 /*
  * Writes `pos` as one OBF line with its move scores (best first as given)
  * and, if `comment` is not NULL, `% comment`; no newline. Returns 0, or -1
@@ -132,13 +144,9 @@ int obf_format(const struct obf_position *pos, const char *comment, char *out, s
 	pos_format(&pos->pos, pos->side, board);
 	n = snprintf(out, outlen, "%s;", board);
 	for (int i = 0; i < pos->n_moves && n >= 0 && (size_t)n < outlen; i++) {
-		const char *w = pos->moves[i] == SQ_PASS
-				    ? "PS"
-				    : square_name(pos->pos.variant, pos->moves[i], name);
-
 		len = (size_t)n;
-		n += snprintf(out + len, outlen - len, " %c%s:%+d;", toupper((unsigned char)w[0]),
-			      w + 1, pos->scores[i]);
+		n += snprintf(out + len, outlen - len, " %s:%+d;",
+			      obf_move_name(pos->pos.variant, pos->moves[i], name), pos->scores[i]);
 	}
 	if (comment && n >= 0 && (size_t)n < outlen) {
 		len = (size_t)n;

@@ -9,6 +9,7 @@
 #define OTHELLO_OBF_H
 
 #include "position.h"
+#include "square.h"
 
 #include <stddef.h>
 
@@ -26,6 +27,7 @@ struct obf_position {
 int obf_parse_line(enum variant v, char *line, struct obf_position *pos, int *column, char *err,
 		   size_t errlen);
 int obf_format(const struct obf_position *pos, const char *comment, char *out, size_t outlen);
+const char *obf_move_name(enum variant v, int sq, char buf[SQUARE_NAME_LEN]);
 int obf_score_of(const struct obf_position *pos, int move);
 
 #endif

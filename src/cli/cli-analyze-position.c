@@ -97,12 +97,6 @@ static const char *bound_mark(enum bound b)
 	return b == BOUND_LOWER ? ">=" : b == BOUND_UPPER ? "<=" : "";
 }
 
-/* The name of a move of board v: its square, or PS for a pass. */
-static const char *move_name(enum variant v, int sq, char buf[SQUARE_NAME_LEN])
-{
-	return sq == SQ_PASS ? "PS" : square_name(v, sq, buf);
-}
-
 /* Prints one finished iteration; stops the search when standard output fails or its reader
    has gone. */
 static void analyze_progress(const struct search_info *info, void *user)
@@ -115,7 +109,7 @@ static void analyze_progress(const struct search_info *info, void *user)
 	       depth, bound_mark(info->bound), info->score / 100.0, (unsigned long long)info->nodes,
 	       info->time);
 	for (int i = 0; i < info->pv_len; i++)
-		printf(" %s", move_name(run->variant, info->pv[i], name));
+		printf(" %s", cli_move_name(run->variant, info->pv[i], name));
 	printf("\n");
 	if (!cli_output_ok())
 		engine_stop(run->engine);
@@ -200,7 +194,7 @@ static bool without_features(const struct position_options *po, struct eval *ev)
 static bool other_board_options(const struct position_options *po, const struct eval *ev,
 				enum variant v)
 {
-	const char *no = po->selectivity ? "--selectivity: its search has no ProbCut"
+	const char *no = po->selectivity   ? "--selectivity: its search has no ProbCut"
 			 : po->threads > 1 ? "--threads: its search runs on one thread"
 					   : NULL;
 
@@ -224,11 +218,11 @@ static void print_result(enum variant v, const struct search_result *res)
 		return;
 	}
 	search_depth_text(res->depth, res->selectivity, depth, sizeof depth);
-	printf("best %s %s%+.2f (%s %s), %llu nodes, %.3f s\n", move_name(v, res->move, name),
+	printf("best %s %s%+.2f (%s %s), %llu nodes, %.3f s\n", cli_move_name(v, res->move, name),
 	       bound_mark(res->bound), res->score / 100.0, res->endgame ? "solved at" : "depth",
 	       depth, (unsigned long long)res->nodes, res->time);
 	for (int i = 0; i < res->n_moves; i++)
-		printf("  %s %2s%+7.2f\n", move_name(v, res->moves[i].move, name),
+		printf("  %s %2s%+7.2f\n", cli_move_name(v, res->moves[i].move, name),
 		       bound_mark(res->moves[i].bound), res->moves[i].score / 100.0);
 }
 
@@ -244,7 +238,7 @@ static int analyze(struct position_options *po, const struct vgeom *g, const str
 
 	lim.endgame = (int)po->exact;
 	if (po->selectivity && (lim.selectivity = cli_selectivity("analyze-position", "selectivity",
-								 po->selectivity)) < 0)
+								  po->selectivity)) < 0)
 		return 2;
 	lim.solve_selectivity = lim.selectivity;
 	if (po->without.n > 0 && !po->eval_spec && pos_board8(p))

@@ -80,28 +80,12 @@ static int sign(int v)
 	return (v > 0) - (v < 0);
 }
 
-/* A move of board v as the OBF lines write it: its square in capitals, PS for a pass, --
-   for none. */
-static const char *move_text(enum variant v, int sq, char buf[SQUARE_NAME_LEN])
-{
-	if (sq == SQ_PASS)
-		return "PS";
-	if (sq == SQ_NONE)
-		return "--";
-	square_name(v, sq, buf);
-	buf[0] = (char)(buf[0] - 'a' + 'A');
-	return buf;
-}
-
 static void print_pv(enum variant v, const struct search_result *r)
 {
 	char name[SQUARE_NAME_LEN];
 
-	for (int i = 0; i < r->pv_len; i++) {
-		const char *w = r->pv[i] == SQ_PASS ? "PS" : square_name(v, r->pv[i], name);
-
-		printf("%s%s", i ? " " : "", w);
-	}
+	for (int i = 0; i < r->pv_len; i++)
+		printf("%s%s", i ? " " : "", cli_move_name(v, r->pv[i], name));
 }
 
 /*
@@ -120,7 +104,7 @@ static int print_all_moves(const struct obf_position *pos, const struct search_r
 		int want = obf_score_of(pos, m->move), got = m->score / SCORE_DISC;
 		bool wrong = want != -99 && (m->bound != BOUND_EXACT || got != want);
 
-		printf("    move %s: %s%+d", move_text(v, m->move, name),
+		printf("    move %s: %s%+d", obf_move_name(v, m->move, name),
 		       m->bound == BOUND_LOWER	 ? ">="
 		       : m->bound == BOUND_UPPER ? "<="
 						 : "",
@@ -137,7 +121,7 @@ static int print_all_moves(const struct obf_position *pos, const struct search_r
 			found = r->moves[j].move == pos->moves[i];
 		if (!found) {
 			printf("    move %s: not searched MISMATCH\n",
-			       move_text(v, pos->moves[i], name));
+			       obf_move_name(v, pos->moves[i], name));
 			bad++;
 		}
 	}
@@ -168,8 +152,8 @@ static int judge(const struct obf_position *pos, const struct search_result *res
 		      (pos->best != 0 && res->bound == BOUND_EXACT && ours == 0);
 	else
 		bad = ours != pos->best || res->bound != BOUND_EXACT;
-	printf("%3d %2d empties  %-4s %+3d", count, empties, move_text(pos->pos.variant, res->move, name),
-	       ours);
+	printf("%3d %2d empties  %-4s %+3d", count, empties,
+	       obf_move_name(pos->pos.variant, res->move, name), ours);
 	if (selective)
 		printf("@%d%%", res->selectivity);
 	if (pos->n_moves)

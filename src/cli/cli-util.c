@@ -8,6 +8,7 @@
 
 #include "book.h"
 #include "datadir.h"
+#include "square.h"
 
 #include "opening-names.h"
 #include "parse.h"
@@ -179,4 +180,11 @@ int cli_book_load(const char *command, const char *option, const char *path, boo
 		return -1;
 	}
 	return 1;
+}
+
+/* The name of move sq of board v in a principal variation or a move list: the square
+   ("g8", "j10"), or PS for a pass. Returns buf. */
+const char *cli_move_name(enum variant v, int sq, char buf[SQUARE_NAME_LEN])
+{
+	return sq == SQ_PASS ? strcpy(buf, "PS") : square_name(v, sq, buf);
 }

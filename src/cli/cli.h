@@ -9,6 +9,7 @@
 #define OTHELLO_CLI_H
 
 #include "board.h"
+#include "square.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -73,6 +74,8 @@ bool cli_parse_range(const char *s, int min, int max, int *lo, int *hi);
 /* Parses a non-negative decimal number of seconds; false if `s` is anything else. */
 bool cli_parse_seconds(const char *s, double *out);
 int cli_selectivity(const char *command, const char *option, const char *text);
+
+const char *cli_move_name(enum variant v, int sq, char buf[SQUARE_NAME_LEN]);
 
 struct book;
 int cli_book_load(const char *command, const char *option, const char *path, bool needed,
