@@ -1,5 +1,5 @@
 #!/bin/sh
-# book.sh — `othello book` (show, check, merge, name, build) and `othello ladder`; errors
+# book.sh — `othello book` (show, check, merge, name, build, import, score) and `othello ladder`; errors
 # with file:line:col.
 . "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
 : "${OTHELLO:=../src/othello}"
@@ -135,6 +135,24 @@ echo "$out" | grep -q '^  c2 ' && echo "$out" | grep -q '^  e8 '
 check "where they part, both moves are in the book" $?
 echo "$out" | grep -q "^  c2 *$s1\$" && echo "$out" | grep -q "^  e8 *$s2\$"
 check "scored by the final score of the game that played each ($s1, $s2)" $?
+# book score: the imported book scored by the engine's searches.
+"$OTHELLO" book score -o "$t/s.txt" --depth 2 "$t/imp.txt" 2>"$t/err"; st=$?
+[ $st -eq 0 ] && grep -q 'book score: 37 positions, depth 2' "$t/err" &&
+  grep -q '^# Scored by 2-ply searches with the pattern evaluation (weights checksum [0-9a-f]\{16\})' "$t/s.txt"
+check "book score scores every position and names the weights in its header" $?
+"$OTHELLO" book check "$t/s.txt" >/dev/null 2>&1 && ! grep -v '^#' "$t/s.txt" | grep -q '/0\b'
+check "its book reads back and keeps no imported (depth 0) score" $?
+cp "$t/s.txt" "$t/s0.txt"
+"$OTHELLO" book score -o "$t/s.txt" --depth 2 --jobs 2 --quiet "$t/imp.txt" 2>/dev/null && cmp -s "$t/s.txt" "$t/s0.txt"
+check "run again on its own output, it finds everything scored and writes the same book" $?
+"$OTHELLO" book score -o "$t/s.txt" --depth 3 "$t/imp.txt" 2>"$t/err"; st=$?
+[ $st -eq 2 ] && grep -q 's.txt: scored by 2-ply searches; give --depth 2' "$t/err" && cmp -s "$t/s.txt" "$t/s0.txt"
+check "book score will not go on at another depth, and leaves the file" $?
+"$OTHELLO" book score -o "$t/imp.txt" "$t/imp.txt" 2>"$t/err"; st=$?
+[ $st -eq 2 ] && grep -q "imp.txt: not a book that book score wrote" "$t/err"
+check "book score will not write over a book it did not write" $?
+"$OTHELLO" book score "$t/imp.txt" 2>"$t/err"; st=$?
+[ $st -eq 2 ] && grep -q -- "-o OUT is required" "$t/err"; check "book score asks for -o" $?
 "$OTHELLO" book import -o "$t/x.txt" "$t/none.gam" 2>"$t/err"; st=$?
 [ $st -eq 2 ] && grep -q 'none.gam: No such file' "$t/err" && [ ! -e "$t/x.txt" ]
 check "book import of a missing file exits 2 and writes nothing" $?

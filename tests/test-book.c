@@ -6,6 +6,7 @@
  * reader the book and the opening names share (parse_next_line).
  */
 #include "book-build.h"
+#include "book-score.h"
 #include "book.h"
 #include "opening-names.h"
 #include "parse.h"
@@ -511,4 +512,139 @@ Test(book, a_line_too_long_is_refused_with_its_number)
 	cr_assert_str_eq(err, "long.book:2:1: line too long");
 	cr_assert_eq(book_size(bk), 0);
 	book_free(bk);
+}
+
+/* The book that `book import` could make of three games: moves as played, the
+   games' results as scores (depth 0: not a search's). Each position has at most
+   one move that leaves the book. */
+static const char *const imported = "start f5:+1/0\n"
+				    "f5 d6:+1/0 f6:-2/0\n"
+				    "f5d6 c3:+0/0 c5:+1/0\n"
+				    "f5d6c3 d3:+0/0\n";
+
+static const char *const imported_lines[] = {"", "f5", "f5d6", "f5d6c3"};
+
+static void score_stats(const struct book_score_stats *st, void *user)
+{
+	*(struct book_score_stats *)user = *st;
+}
+
+/* Scores `in` into a new book (or into `out` when given) with `threads` threads. */
+static struct book *scored(const struct book *in, struct book *out, int threads,
+			   struct book_score_stats *st)
+{
+	struct book_score_options o = {3, threads, 1, 0};
+	struct eval *ev = eval_new_default();
+	char err[200] = "";
+
+	if (!out)
+		out = book_new();
+	cr_assert_eq(book_score(in, out, ev, &o, score_stats, NULL, st, err, sizeof err), 0, "%s",
+		     err);
+	eval_free(ev);
+	return out;
+}
+
+/* The score of `b` by a fresh search `depth` plies deep, and its best move. */
+static int fresh_search(const struct board *b, int depth, int *move)
+{
+	struct eval *ev = eval_new_default();
+	struct search *s = search_new(1, ev);
+	struct search_limits lim = {.depth = depth};
+	struct search_result r;
+
+	cr_assert_eq(search_run(s, b, &lim, NULL, NULL, &r), 0);
+	search_free(s);
+	eval_free(ev);
+	if (move)
+		*move = r.move;
+	return r.score;
+}
+
+Test(book, score_searches_the_moves_leaving_the_book_and_backs_up_the_others)
+{
+	struct book *in = book_of(imported);
+	struct book_score_stats st = {0};
+	struct book *out = scored(in, NULL, 1, &st);
+
+	cr_assert_eq(st.total, 4);
+	cr_assert_eq(st.scored, 4);
+	cr_assert_eq(st.before, 0);
+	for (size_t i = 0; i < 4; i++) {
+		struct board b = after(imported_lines[i]), c;
+		struct book_move m[BOOK_MAX_MOVES], im[BOOK_MAX_MOVES], cm[BOOK_MAX_MOVES];
+		int n = book_lookup(out, &b, m), ni = book_lookup(in, &b, im), best;
+		bool has_best = false;
+
+		cr_assert_geq(n, ni, "%s: every move the games played stays", imported_lines[i]);
+		fresh_search(&b, 3, &best);
+		for (int j = 0; j < n; j++) {
+			cr_assert_gt(m[j].depth, 0, "%s %s: no imported score is left",
+				     imported_lines[i], board_square_name(m[j].move));
+			has_best |= m[j].move == best;
+			c = b;
+			board_play(&c, m[j].move, board_flips(c.own, c.opp, m[j].move));
+			if (book_lookup(in, &c, cm) > 0) {
+				/* into the book: minus the best score of the position after it */
+				cr_assert_eq(book_lookup(out, &c, cm) > 0, true);
+				cr_assert_eq(m[j].score, -cm[0].score, "%s %s", imported_lines[i],
+					     board_square_name(m[j].move));
+				cr_assert_eq(m[j].depth, cm[0].depth + 1);
+			} else {
+				bool played = false;
+
+				for (int k = 0; k < ni; k++)
+					played |= im[k].move == m[j].move;
+				cr_assert_eq(m[j].depth, 3);
+				if (played) /* leaves the book: a search of the position after it */
+					cr_assert_eq(m[j].score, -fresh_search(&c, 2, NULL), "%s %s",
+						     imported_lines[i], board_square_name(m[j].move));
+			}
+		}
+		cr_assert(has_best, "%s: the search's best move %s is in the book", imported_lines[i],
+			  board_square_name(best));
+	}
+	book_free(out);
+	book_free(in);
+}
+
+/* True when books `a` and `b` hold the same moves, scores and depths for `lines`. */
+static void same_scores(const struct book *a, const struct book *b)
+{
+	for (size_t i = 0; i < 4; i++) {
+		struct board p = after(imported_lines[i]);
+		struct book_move ma[BOOK_MAX_MOVES], mb[BOOK_MAX_MOVES];
+		int n = book_lookup(a, &p, ma);
+
+		cr_assert_eq(book_lookup(b, &p, mb), n, "%s", imported_lines[i]);
+		for (int j = 0; j < n; j++) {
+			cr_assert_eq(ma[j].move, mb[j].move, "%s", imported_lines[i]);
+			cr_assert_eq(ma[j].score, mb[j].score, "%s", imported_lines[i]);
+			cr_assert_eq(ma[j].depth, mb[j].depth, "%s", imported_lines[i]);
+		}
+	}
+}
+
+Test(book, score_is_the_same_on_two_threads_and_after_a_stopped_run)
+{
+	struct book *in = book_of(imported), *part = book_new();
+	struct book_score_stats st = {0};
+	struct book *one = scored(in, NULL, 1, &st), *two = scored(in, NULL, 2, &st), *resumed;
+	struct board deep = after("f5d6c3");
+	struct book_move m[BOOK_MAX_MOVES];
+	enum color side = BLACK;
+	char err[200];
+	int n = book_lookup(one, &deep, m);
+
+	same_scores(one, two);
+	/* A stopped run had scored the deepest position (before the back-up). */
+	cr_assert_eq(book_add(part, &deep, side, m, n, err, sizeof err), 0, "%s", err);
+	resumed = scored(in, part, 1, &st);
+	cr_assert_eq(st.before, 1);
+	cr_assert_eq(st.scored, 3);
+	same_scores(one, resumed);
+	book_free(one);
+	book_free(two);
+	book_free(resumed);
+	book_free(in);
 }

@@ -153,16 +153,23 @@ static int score_moves(struct search *s, const struct eval *ev, const struct boa
 	return 0;
 }
 
-/* Backs scores up from the deepest positions of the queue to the first (negamax). */
-static int back_up(struct book *bk, const struct queue *q, char *err, size_t errlen)
+/*
+ * Backs the scores of `bk` up over positions `b[0..n-1]` (colours to move in
+ * `side`), given shallowest first (every position after a position's moves
+ * comes later in the array or is not in the book), from the last to the first:
+ * a move leading to a position of the book takes minus that position's best
+ * score (negamax), and the depth of that score plus one when it is deeper.
+ * Returns 0, or -1 with a message when memory runs out.
+ */
+int book_back_up(struct book *bk, const struct board *b, const enum color *side, size_t n,
+		 char *err, size_t errlen)
 {
-	for (size_t i = q->n; i-- > 0;) {
-		const struct board *b = &q->b[i];
+	for (size_t i = n; i-- > 0;) {
 		struct book_move m[BOOK_MAX_MOVES], cm[BOOK_MAX_MOVES], upd[BOOK_MAX_MOVES];
-		int n = book_lookup(bk, b, m), k = 0;
+		int nm = book_lookup(bk, &b[i], m), k = 0;
 
-		for (int j = 0; j < n; j++) {
-			struct board c = *b;
+		for (int j = 0; j < nm; j++) {
+			struct board c = b[i];
 			bool passed = false;
 			int cn;
 
@@ -180,7 +187,7 @@ static int back_up(struct book *bk, const struct queue *q, char *err, size_t err
 				upd[k].depth = cm[0].depth + 1 > 255 ? 255 : cm[0].depth + 1;
 			k++;
 		}
-		if (k && book_add(bk, b, q->side[i], upd, k, err, errlen) < 0)
+		if (k && book_add(bk, &b[i], side[i], upd, k, err, errlen) < 0)
 			return -1;
 	}
 	return 0;
@@ -271,7 +278,7 @@ int book_build(struct book *bk, const struct eval *ev, const struct board *start
 			if (progress)
 				progress(&st, user);
 		}
-		if (back_up(bk, &q, err, errlen) < 0)
+		if (book_back_up(bk, q.b, q.side, q.n, err, errlen) < 0)
 			goto done;
 		/* Backed-up scores can make other moves sensible: follow them too. */
 		before = q.n;

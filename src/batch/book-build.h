@@ -30,5 +30,7 @@ typedef void (*book_build_progress)(const struct book_build_stats *stats, void *
 int book_build(struct book *bk, const struct eval *ev, const struct board *start, enum color side,
 	       const struct book_build_options *opt, book_build_progress progress, void *user,
 	       char *err, size_t errlen);
+int book_back_up(struct book *bk, const struct board *b, const enum color *side, size_t n,
+		 char *err, size_t errlen);
 
 #endif

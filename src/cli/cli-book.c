@@ -7,6 +7,7 @@
  *   book check FILE...                                 validate book files
  *   book merge [-o OUT] FILE...                        combine books into one
  *   book import [-o OUT] [OPTIONS] COLLECTION...       a book from game collections
+ *   book score -o OUT [OPTIONS] BOOK                   score an imported book by searches
  *   book name MOVES                                    name an opening
  *   book names                                         list the named openings
  *
@@ -15,6 +16,7 @@
  * (repeatable) combines files, in order; --no-book starts from an empty book.
  */
 #include "book-build.h"
+#include "book-score.h"
 #include "book.h"
 #include "cli-eval.h"
 #include "cli-options.h"
@@ -49,6 +51,8 @@ static int load_file(struct book *bk, const char *path)
 	"       othello book merge [-o OUT] FILE...\n"                                             \
 	"       othello book import [-o OUT] [--plies N] [--min-games K]\n"                        \
 	"                          [--min-move-games K] COLLECTION...\n"                           \
+	"       othello book score -o OUT [--depth N] [--eval SPEC] [--jobs N] [--hash MB]\n"      \
+	"                         [--quiet] BOOK\n"                                                \
 	"       othello book name MOVES\n"                                                         \
 	"       othello book names\n"                                                              \
 	"POSITION is `start`, moves from the start (f5d6c3) or a board string.\n"                  \
@@ -422,6 +426,172 @@ done:
 	return rc;
 }
 
+/* The options of `othello book score`. */
+struct book_score_cli_options {
+	const char *out;  /* -o OUT */
+	long depth;	  /* --depth N */
+	const char *eval; /* --eval SPEC, NULL = pattern (the game's default) */
+	long jobs;	  /* --jobs N */
+	long hash_mb;	  /* --hash MB */
+	bool quiet;	  /* --quiet */
+};
+
+static const struct cli_options book_score_options = {
+    .command = "book score",
+    .usage = "usage: othello book score -o OUT [--depth N] [--eval SPEC] [--jobs N]\n"
+	     "                         [--hash MB] [--quiet] BOOK\n"
+	     "Scores every position of BOOK (a book made by book import) with the engine:\n"
+	     "each book move that leaves the book by an N-ply search from the position\n"
+	     "before it, the position's own best move by an N-ply search (added when the\n"
+	     "games did not play it), then every score backed up over the book (negamax).\n"
+	     "The imported scores are dropped. OUT is saved every 1,000 positions; run\n"
+	     "the command again to go on from what it holds.\n",
+    .column = 16,
+    .options =
+	(const struct cli_option[]){
+	    CLI_STRING("output", 'o', offsetof(struct book_score_cli_options, out), "OUT",
+		       "the scored book (required; read first when it exists)"),
+	    CLI_INT("depth", 'd', offsetof(struct book_score_cli_options, depth), 2, 40, "N",
+		    "plies searched (default 10)"),
+	    CLI_STRING("eval", 'e', offsetof(struct book_score_cli_options, eval), "SPEC",
+		       "pattern (default), classic or a weights file"),
+	    CLI_INT("jobs", 'j', offsetof(struct book_score_cli_options, jobs), 1, 64, "N",
+		    "positions scored at once (default 1)"),
+	    CLI_INT("hash", 'H', offsetof(struct book_score_cli_options, hash_mb), 1, 4096, "MB",
+		    "search table of each job (default 16)"),
+	    CLI_FLAG("quiet", 'q', offsetof(struct book_score_cli_options, quiet),
+		     "no progress lines"),
+	    CLI_HELP('h', NULL),
+	    {0},
+	},
+};
+
+/* What the scoring's callbacks need. */
+struct score_cli {
+	const char *out;    /* the file saved */
+	int depth;	    /* plies searched */
+	struct cli_bar bar; /* progress */
+	bool quiet;
+};
+
+static void score_progress(const struct book_score_stats *st, void *user)
+{
+	struct score_cli *sc = user;
+	char extra[64];
+
+	if (sc->quiet)
+		return;
+	snprintf(extra, sizeof extra, "(%zu searches)", st->searches);
+	cli_bar_draw(&sc->bar, st->before + st->scored, st->total, extra,
+		     st->before + st->scored == st->total);
+}
+
+static int score_checkpoint(const struct book *out, void *user)
+{
+	struct score_cli *sc = user;
+
+	char source[80];
+
+	snprintf(source, sizeof source, "%d-ply searches, in progress (book score)", sc->depth);
+	return save_book("book score", sc->out, out, source);
+}
+
+/* The N of the line "# Scored by N-ply searches" among the comment lines that
+   start book file `f`, or 0 when there is none. */
+static int scored_depth(FILE *f)
+{
+	char line[512];
+	int depth;
+
+	while (fgets(line, sizeof line, f) && line[0] == '#')
+		if (sscanf(line, "# Scored by %d-ply searches", &depth) == 1 && depth > 0)
+			return depth;
+	return 0;
+}
+
+/* `othello book score`: scores an imported book with the engine; 0, or 2 on
+   bad usage or an error. */
+static int book_score_cli(int argc, char **argv)
+{
+	struct book_score_cli_options bo = {.depth = 10, .jobs = 1, .hash_mb = 16};
+	struct book_score_options opt;
+	struct score_cli sc = {0};
+	struct book *in = book_new(), *out = book_new();
+	struct eval *ev = NULL;
+	char err[512], eval_name[EVALSPEC_NAME_LEN], source[EVALSPEC_NAME_LEN + 160];
+	int first, rc = 2;
+	FILE *f;
+
+	if (!in || !out)
+		goto done;
+	if ((rc = cli_options_parse(&book_score_options, argc, argv, &bo, &first)) >= 0)
+		goto done;
+	rc = 2;
+	if (!cli_options_args(&book_score_options, argc - first, 1, 1, "a BOOK"))
+		goto done;
+	if (!bo.out) {
+		fprintf(stderr, "othello book score: -o OUT is required (the file a stopped run "
+				"goes on from)\n");
+		goto done;
+	}
+	if (!(ev = cli_eval_option("book score", "eval", bo.eval, eval_name, sizeof eval_name)))
+		goto done;
+	if (load_file(in, argv[first]) < 0)
+		goto done;
+	if ((f = fopen(bo.out, "r")) != NULL) {
+		int depth = scored_depth(f);
+
+		fclose(f);
+		if (depth != bo.depth) {
+			if (depth > 0)
+				fprintf(stderr,
+					"othello book score: %s: scored by %d-ply searches; give "
+					"--depth %d to go on with it, or another -o\n",
+					bo.out, depth, depth);
+			else
+				fprintf(
+				    stderr,
+				    "othello book score: %s: not a book that book score wrote (no "
+				    "'# Scored by N-ply searches' line); give another -o\n",
+				    bo.out);
+			goto done;
+		}
+		if (load_file(out, bo.out) < 0)
+			goto done;
+	}
+	opt = (struct book_score_options){(int)bo.depth, (int)bo.jobs, (size_t)bo.hash_mb, 1000};
+	sc.out = bo.out;
+	sc.depth = opt.depth;
+	sc.quiet = bo.quiet;
+	sc.bar = (struct cli_bar){.t0 = timer_now(), .unit = "positions"};
+	err[0] = '\0';
+	if (book_score(in, out, ev, &opt, score_progress, score_checkpoint, &sc, err, sizeof err) <
+	    0) {
+		fprintf(stderr, "othello book score: %s\n", err);
+		goto done;
+	}
+	if (eval_is_pattern(ev))
+		snprintf(source, sizeof source,
+			 "%d-ply searches with the %s evaluation (weights checksum %016" PRIx64
+			 "), backed up over the positions of games (book score)",
+			 opt.depth, eval_name, eval_pattern_checksum(ev));
+	else
+		snprintf(source, sizeof source,
+			 "%d-ply searches with the %s evaluation, backed up over the positions of "
+			 "games (book score)",
+			 opt.depth, eval_name);
+	if (save_book("book score", bo.out, out, source) < 0)
+		goto done;
+	fprintf(stderr, "book score: %zu positions, depth %d, %.1f s\n", book_size(out), opt.depth,
+		timer_now() - sc.bar.t0);
+	rc = 0;
+done:
+	eval_free(ev);
+	book_free(in);
+	book_free(out);
+	return rc;
+}
+
 /* `othello book merge`: the books of the files as one; 0, or 2 on bad usage
    or an error. */
 static int book_merge_files(int argc, char **argv)
@@ -538,13 +708,11 @@ static int book_names(void)
    status, or 2 for an unknown action. */
 int cli_book(int argc, char **argv)
 {
-	static const struct cli_action actions[] = {{"show", book_show},
-						    {"build", book_build_cli},
-						    {"check", book_check},
-						    {"merge", book_merge_files},
-						    {"import", book_import},
-						    {"name", book_name},
-						    {NULL, NULL}};
+	static const struct cli_action actions[] = {
+	    {"show", book_show},     {"build", book_build_cli},
+	    {"check", book_check},   {"merge", book_merge_files},
+	    {"import", book_import}, {"score", book_score_cli},
+	    {"name", book_name},     {NULL, NULL}};
 
 	if (argc >= 2 && strcmp(argv[1], "names") == 0 && asks_help(argc - 1, argv + 1)) {
 		printf("usage: othello book names\n"

@@ -86,6 +86,14 @@ size_t book_size(const struct book *bk)
 	return bk->n;
 }
 
+/* The `i`-th position of the book (0 <= i < book_size, in the order added), in
+   its canonical orientation, with the colour to move in `side`. */
+void book_entry(const struct book *bk, size_t i, struct board *b, enum color *side)
+{
+	*b = bk->v[i].key;
+	*side = (enum color)bk->v[i].side;
+}
+
 /* Returns the slot holding canonical position `key`, or the free slot where it would go. */
 static size_t find_slot(const struct book *bk, const struct board *key)
 {

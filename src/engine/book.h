@@ -28,6 +28,7 @@ struct book;
 struct book *book_new(void);
 void book_free(struct book *bk);
 size_t book_size(const struct book *bk);
+void book_entry(const struct book *bk, size_t i, struct board *b, enum color *side);
 
 int book_load(struct book *bk, FILE *f, const char *filename, char *err, size_t errlen);
 int book_merge(struct book *dst, const struct book *src, char *err, size_t errlen);
