@@ -70,6 +70,13 @@ check "train fit --iterations 0 --from measures weights and writes them unchange
 [ $st -eq 2 ] && grep -q -- "--phases: '2-5' is not LO-HI" $tmp.err
 check "train fit --phases without --from is refused" $?
 
+"$OTHELLO" train fit $tmp.same $tmp.dat --from $tmp.bin --anchor --hold-extras --iterations 1 > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 0 ] && grep -q "ridge towards it, extras held" $tmp.err
+check "train fit --hold-extras says the extras are held" $?
+"$OTHELLO" train fit $tmp.same $tmp.dat $tmp.none > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 2 ] && grep -q "^othello train: $tmp.none: No such file or directory" $tmp.err
+check "train fit names a data file it cannot open, and why" $?
+
 out=$("$OTHELLO" analyze-position "$(sed -n 2p "$TESTDATA/fforum-1-19.obf" | cut -d';' -f1)" --depth 4 --eval $tmp.bin); st=$?
 [ $st -eq 0 ] && echo "$out" | grep -q "^best "
 check "analyze-position --eval takes a pattern weights file" $?

@@ -323,7 +323,7 @@ Test(train, fit_recovers_a_known_model_from_synthetic_data, .timeout = 120)
 	struct pattern_weights *truth = pattern_new(), *fit = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0}, fresh = {0};
-	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, false, false, 1};
+	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, false, false, 1, false};
 	struct train_fit_report rep;
 	char err[128];
 	uint64_t x = 7;
@@ -362,7 +362,7 @@ Test(train, a_fit_continued_from_weights_starts_where_they_are, .timeout = 120)
 	struct pattern_weights *truth = pattern_new(), *warm = pattern_new(), *cold = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0};
-	struct train_fit_options o = {1, 1, 20, 1, 7, false, 0, 0, false, false, false, 1};
+	struct train_fit_options o = {1, 1, 20, 1, 7, false, 0, 0, false, false, false, 1, false};
 	struct train_fit_report rep_warm, rep_cold;
 	char err[128];
 	uint64_t x = 11;
@@ -402,7 +402,7 @@ Test(train, an_anchored_fit_shrinks_towards_the_weights_it_starts_from, .timeout
 			       *plain = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0};
-	struct train_fit_options o = {20, 1e7, 20, 1, 7, true, 0, 0, true, false, false, 1};
+	struct train_fit_options o = {20, 1e7, 20, 1, 7, true, 0, 0, true, false, false, 1, false};
 	struct train_fit_report rep_a, rep_p;
 	char err[128];
 	uint64_t x = 13;
@@ -432,6 +432,55 @@ Test(train, an_anchored_fit_shrinks_towards_the_weights_it_starts_from, .timeout
 	pattern_free(plain);
 }
 
+Test(train, an_anchored_fit_holding_the_extras_moves_only_the_patterns, .timeout = 120)
+{
+	/* the truth has a mobility term the start lacks: a plain anchored fit learns it, one
+	   that holds the extras keeps the start's (zero) and moves the pattern weights instead */
+	struct pattern_weights *truth = pattern_new(), *held = pattern_new(),
+			       *free_extras = pattern_new();
+	double *p = calloc(PATTERN_PARAMS, sizeof *p), *got = calloc(PATTERN_PARAMS, sizeof *got);
+	struct train_data d = {0};
+	struct train_fit_options o = {20, 1, 20, 1, 7, true, 0, 0, true, false, false, 1, true};
+	struct train_fit_report rep;
+	char err[128];
+	uint64_t x = 17;
+	bool moved = false;
+
+	for (uint32_t i = 0; i < 81; i++)
+		p[PATTERN_TABLE - 81 + i] = 100.0 * (double)((int)(xorshift(&x) % 5) - 2);
+	for (int ph = 0; ph < PATTERN_PHASES; ph++) {
+		pattern_set(held, ph, p);
+		pattern_set(free_extras, ph, p);
+	}
+	p[PATTERN_EXTRA_MOBILITY] = 100;
+	p[PATTERN_EXTRA_PARITY] = 200;
+	for (int ph = 0; ph < PATTERN_PHASES; ph++)
+		pattern_set(truth, ph, p);
+	synthetic_data(truth, 120, &d);
+	cr_assert_eq(train_fit(&d, &o, held, &rep, NULL, NULL, err, sizeof err), 0, "%s", err);
+	o.hold_extras = false;
+	cr_assert_eq(train_fit(&d, &o, free_extras, &rep, NULL, NULL, err, sizeof err), 0, "%s",
+		     err);
+	for (int ph = 2; ph < PATTERN_PHASES - 1; ph++) {
+		pattern_get(held, ph, got);
+		cr_assert_eq(got[PATTERN_EXTRA_MOBILITY], 0, "phase %d", ph);
+		cr_assert_eq(got[PATTERN_EXTRA_PARITY], 0, "phase %d", ph);
+		cr_assert_eq(got[PATTERN_EXTRA_BIAS], 0, "phase %d", ph);
+		for (uint32_t i = 0; i < PATTERN_TABLE && !moved; i++)
+			moved = got[i] != p[i] && pattern_is_canonical(held, i);
+		pattern_get(free_extras, ph, got);
+		cr_assert_gt(got[PATTERN_EXTRA_MOBILITY], 20, "phase %d: %.0f", ph,
+			     got[PATTERN_EXTRA_MOBILITY]);
+	}
+	cr_assert(moved, "the pattern weights took up what the extras could not");
+	free(p);
+	free(got);
+	train_data_free(&d);
+	pattern_free(truth);
+	pattern_free(held);
+	pattern_free(free_extras);
+}
+
 Test(train, a_fit_of_some_phases_keeps_the_others_and_reports_the_signed_error, .timeout = 120)
 {
 	/* start: the truth plus one disc of bias; refit phase 5 only; measure without moving */
@@ -439,7 +488,7 @@ Test(train, a_fit_of_some_phases_keeps_the_others_and_reports_the_signed_error, 
 	double *p = calloc(PATTERN_PARAMS, sizeof *p), *q = calloc(PATTERN_PARAMS, sizeof *q),
 	       *before = calloc(PATTERN_PARAMS, sizeof *before);
 	struct train_data d = {0};
-	struct train_fit_options o = {40, 1, 20, 0, 7, true, 5, 6, false, false, false, 1};
+	struct train_fit_options o = {40, 1, 20, 0, 7, true, 5, 6, false, false, false, 1, false};
 	struct train_fit_report rep;
 	char err[128];
 	uint64_t x = 17;
@@ -482,7 +531,7 @@ Test(train, an_exact_only_fit_ignores_the_labels_of_unsolved_positions, .timeout
 	struct pattern_weights *truth = pattern_new(), *fit = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p);
 	struct train_data d = {0};
-	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, true, false, 1};
+	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, true, false, 1, false};
 	struct train_fit_report rep;
 	char err[128];
 	uint64_t x = 19;
@@ -514,7 +563,7 @@ Test(train, a_solved_only_fit_takes_exact_and_selective_labels_only, .timeout = 
 	struct pattern_weights *truth = pattern_new(), *fit = pattern_new();
 	double *p = calloc(PATTERN_PARAMS, sizeof *p), worst[2] = {0, 0};
 	struct train_data d = {0};
-	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, false, false, 1};
+	struct train_fit_options o = {60, 1, 20, 1, 7, false, 0, 0, false, false, false, 1, false};
 	struct train_fit_report rep;
 	char err[128];
 	uint64_t x = 23;
@@ -567,7 +616,7 @@ Test(train, a_fit_gives_the_same_weights_and_report_on_any_number_of_threads, .t
 	struct pattern_weights *truth = pattern_new(), *fit[3];
 	double *p = calloc(PATTERN_PARAMS, sizeof *p), *q = calloc(PATTERN_PARAMS, sizeof *q);
 	struct train_data d = {0};
-	struct train_fit_options o = {8, 1, 20, 1, 7, false, 0, 0, false, false, false, 1};
+	struct train_fit_options o = {8, 1, 20, 1, 7, false, 0, 0, false, false, false, 1, false};
 	struct train_fit_report rep[3];
 	double rmse[3][PATTERN_PHASES * 8] = {{0}};
 	char err[128];

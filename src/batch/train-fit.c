@@ -18,7 +18,10 @@
  * for the starting weights w0: new data move the weights away from a former
  * fit only as far as they outweigh it (a fit refined without the data it was
  * made from). Only the first residual changes: r = X'(y - Xw) - ridge (w - w0),
- * which is zero-ridge at the start, w = w0.
+ * which is zero-ridge at the start, w = w0. With `hold_extras` as well, the
+ * bias, mobility, parity and disc terms get a ridge so large (HOLD_RIDGE) that
+ * they stay where they start: a refit of the patterns then keeps the parity
+ * term that `train calibrate` set (which the data alone would move back).
  *
  * With a warm start, `phase_lo` .. `phase_end` - 1 limit the phases refitted (the
  * others keep their weights and are only measured): zero iterations measure
@@ -72,6 +75,9 @@ static double sample_dot(const struct pattern_features *f, const double *v)
 		s += v[f->param[i]];
 	return s;
 }
+
+/* The ridge that holds a weight at its starting value (anchor, hold_extras). */
+#define HOLD_RIDGE 1e12
 
 enum {
 	FIT_CHUNK = 8192,  /* samples of one partial sum (fixed, whatever the threads) */
@@ -500,7 +506,9 @@ int train_fit(const struct train_data *d, const struct train_fit_options *o,
 	fit_parallel(all_features, &a, jobs);
 	fit_split_copies(&a.feat[0], d->n ? jobs : 1, inst);
 	for (int j = 0; j < PATTERN_PARAMS; j++)
-		ridge[j] = j < PATTERN_TABLE ? o->ridge : 1e-3;
+		ridge[j] = j < PATTERN_TABLE			    ? o->ridge
+			   : o->warm && o->anchor && o->hold_extras ? HOLD_RIDGE
+								    : 1e-3;
 	for (int p = 0; p < PATTERN_PHASES; p++) {
 		struct fit_phase ph = {a.feat, rows, 0, a.y, ridge, d->n ? jobs : 1, inst};
 		bool refit = !o->warm || (p >= lo && p < end);

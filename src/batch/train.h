@@ -110,6 +110,8 @@ struct train_fit_options {
 	bool exact_only;  /* train on the exactly solved positions only (all are measured) */
 	bool solved_only; /* train on the positions labelled by a solve, exact or selective */
 	int jobs;	  /* threads (0 or 1: one); the weights are the same for any number */
+	bool hold_extras; /* with anchor: the bias, mobility, parity and disc terms keep
+			     their starting values (a calibrated parity term stays) */
 };
 
 struct train_fit_report {

@@ -26,13 +26,14 @@
  *   evaluation's error against it, are cli-train-import.c's.)
  *   fit OUT.bin DATA.dat... [--iterations N] [--ridge X] [--validation P]
  *            [--fit-window K] [--seed S] [--from WEIGHTS] [--phases LO-HI] [--anchor]
- *            [--exact-only] [--solved-only] [--jobs J]
+ *            [--hold-extras] [--exact-only] [--solved-only] [--jobs J]
  *       least-squares weights per phase; prints the mean absolute error per
  *       phase on the training and held-out positions, and the held-out mean
  *       signed error. --from continues the fit of WEIGHTS (each phase starts
  *       from its weights there); --phases then refits only phases LO..HI and
  *       keeps the others (--iterations 0 measures WEIGHTS on the data), and
- *       --anchor makes the ridge pull towards WEIGHTS instead of zero;
+ *       --anchor makes the ridge pull towards WEIGHTS instead of zero
+ *       (--hold-extras: and keeps its bias, mobility, parity and disc terms);
  *       --exact-only trains on the solved positions only, --solved-only on
  *       those and the ones a selective solve labelled; --jobs J splits
  *       the work over J threads, with the same weights for any J. OUT.bin
@@ -74,6 +75,7 @@
 #include "timer.h"
 #include "train.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,8 +156,8 @@ static const struct cli_options train_options = {
 	     "                [--presolve E] [--presolve-selectivity P] [--presolve-siblings Q]\n"
 	     "       othello train fit OUT.bin DATA.dat... [--iterations N] [--ridge X]\n"
 	     "                [--validation PCT] [--fit-window K] [--seed S] [--from WEIGHTS]\n"
-	     "                [--phases LO-HI] [--anchor] [--exact-only] [--solved-only]\n"
-	     "                [--jobs J]\n"
+	     "                [--phases LO-HI] [--anchor] [--hold-extras] [--exact-only]\n"
+	     "                [--solved-only] [--jobs J]\n"
 	     "       othello train calibrate OUT.bin --from WEIGHTS --openings FILE\n"
 	     "                [--phases LO-HI] [--depths A-B] [--range R] [--step S] [--jobs J]\n"
 	     "       othello train iterate DIR --openings FILE [--rounds R] [--games N] "
@@ -226,6 +228,7 @@ static const struct cli_options train_options = {
 	    CLI_STRING("from", 0, offsetof(struct train_args, from), NULL, NULL),
 	    CLI_STRING("phases", 0, offsetof(struct train_args, phases), NULL, NULL),
 	    CLI_FLAG("anchor", 0, offsetof(struct train_args, fit.anchor), NULL),
+	    CLI_FLAG("hold-extras", 0, offsetof(struct train_args, fit.hold_extras), NULL),
 	    CLI_FLAG("exact-only", 0, offsetof(struct train_args, fit.exact_only), NULL),
 	    CLI_FLAG("solved-only", 0, offsetof(struct train_args, fit.solved_only), NULL),
 	    CLI_FLAG("quiet", 'q', offsetof(struct train_args, quiet), NULL),
@@ -431,7 +434,9 @@ static int read_data(char **files, int n_files, struct train_data *d)
 		FILE *f = fopen(files[i], "rb");
 
 		if (!f || train_data_read(f, files[i], d, NULL, 0, NULL, err, sizeof err) < 0) {
-			fprintf(stderr, "othello train: %s\n", f ? err : "cannot open data file");
+			if (!f)
+				snprintf(err, sizeof err, "%s: %s", files[i], strerror(errno));
+			fprintf(stderr, "othello train: %s\n", err);
 			if (f)
 				fclose(f);
 			return -1;
@@ -515,7 +520,9 @@ static int run_fit(const struct train_args *a, char **files, int n_files, const 
 		"window %d, %d%% held out%s%s%s%s\n",
 		d.n, d.games, fo.iterations, fo.ridge, fo.window, fo.validation,
 		a->from ? ", continued from " : "", a->from ? a->from : "",
-		fo.anchor && a->from ? " (ridge towards it)" : "",
+		fo.anchor && a->from ? (fo.hold_extras ? " (ridge towards it, extras held)"
+						       : " (ridge towards it)")
+				     : "",
 		fo.exact_only	 ? ", exactly solved positions only"
 		: fo.solved_only ? ", solved positions only (exact or selective)"
 				 : "");
