@@ -104,7 +104,7 @@ check "ladder --jobs 2 --threads 2: two games at once, two search threads each" 
 
 out=$("$OTHELLO" book check "$TOP_SRCDIR/openings/book.txt" 2>&1); st=$?
 [ $st -eq 0 ]; check "the shipped book loads" $?
-grep -qx "# Scored by 10-ply searches with the pattern evaluation (weights checksum $sum)." \
+grep -qx "# Scored by [0-9]*-ply searches with the pattern evaluation (weights checksum $sum)[,.].*" \
   "$TOP_SRCDIR/openings/book.txt"
 check "the shipped book was scored by the shipped weights, and says so" $?
 out=$("$OTHELLO" book show f5d6c3 2>&1); st=$?
