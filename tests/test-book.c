@@ -648,3 +648,35 @@ Test(book, score_is_the_same_on_two_threads_and_after_a_stopped_run)
 	book_free(resumed);
 	book_free(in);
 }
+
+/* The text book_write writes for `bk`; the caller frees it. */
+static char *written(const struct book *bk)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	cr_assert_not_null(f);
+	cr_assert_eq(book_write(bk, f, NULL), 0);
+	fclose(f);
+	return text;
+}
+
+Test(book, write_puts_the_positions_off_the_start_in_one_order_however_they_were_added)
+{
+	/* no `start` line: every position is written as a board string */
+	struct book *a = book_of("f5d6c3 d3:+0.10/10\nf5f6 e6:+0.20/10\nf5d6 c3:+0/10\n"),
+		    *b = book_of("f5d6 c3:+0/10\nf5f6 e6:+0.20/10\nf5d6c3 d3:+0.10/10\n");
+	char *ta = written(a), *tb = written(b);
+
+	cr_assert_str_eq(ta, tb);
+	/* fewest discs first: the two positions after two moves, then the one after three
+	   (moves in the canonical orientation, told apart here by their scores) */
+	cr_assert_not_null(strstr(ta, ":+0.10/10\n"), "%s", ta);
+	cr_assert_lt(strstr(ta, ":+0.00/10\n"), strstr(ta, ":+0.10/10\n"), "%s", ta);
+	cr_assert_lt(strstr(ta, ":+0.20/10\n"), strstr(ta, ":+0.10/10\n"), "%s", ta);
+	free(ta);
+	free(tb);
+	book_free(a);
+	book_free(b);
+}

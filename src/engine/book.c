@@ -32,7 +32,8 @@
  *
  * book_write writes positions reachable from the start through book moves as
  * transcripts (breadth first, so in ply order; normalised to start with f5),
- * the others as board strings.
+ * the others as board strings, ordered by their canonical positions (so the
+ * file does not depend on the order the positions were added in).
  */
 #include "book.h"
 
@@ -617,11 +618,25 @@ struct visit {
 	char moves[121]; /* transcript from the start */
 };
 
+/* Orders visits by their positions: discs on the board, then the bitboards. */
+static int by_key(const void *pa, const void *pb)
+{
+	const struct board *a = &((const struct visit *)pa)->b, *b = &((const struct visit *)pb)->b;
+	int da = board_popcount(a->own | a->opp), db = board_popcount(b->own | b->opp);
+
+	if (da != db)
+		return da - db;
+	if (a->own != b->own)
+		return a->own < b->own ? -1 : 1;
+	return a->opp < b->opp ? -1 : a->opp > b->opp;
+}
+
 /*
  * Writes the book to `f` in the format above: a header comment, then the
  * positions reachable from the start through book moves as transcripts, in
- * ply order, then the others as board strings. `source` (may be NULL) says
- * what scored the moves; it is written as a header line. Returns 0, or -1 on a
+ * ply order, then the others as board strings, by canonical position.
+ * `source` (may be NULL) says what scored the moves; it is written as a
+ * header line. Returns 0, or -1 on a
  * write error or when out of memory.
  */
 int book_write(const struct book *bk, FILE *f, const char *source)
@@ -689,12 +704,19 @@ int book_write(const struct book *bk, FILE *f, const char *source)
 			tail++;
 		}
 	}
-	for (size_t i = 0; i < bk->n; i++) {
+	/* the others in an order of their own (not the order they were added in,
+	   which a parallel build does not fix), in the queue's room */
+	head = 0;
+	for (size_t i = 0; i < bk->n; i++)
+		if (!seen[i]) {
+			queue[head].entry = i;
+			queue[head++].b = bk->v[i].key;
+		}
+	qsort(queue, head, sizeof *queue, by_key);
+	for (size_t i = 0; i < head; i++) {
 		char s[BOARD_STRING_LEN + 1];
 
-		if (seen[i])
-			continue;
-		e = &bk->v[i];
+		e = &bk->v[queue[i].entry];
 		board_format(&e->key, (enum color)e->side, s);
 		fputs(s, f);
 		write_moves(f, e, 0);
