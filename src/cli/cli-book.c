@@ -51,7 +51,7 @@ static int load_file(struct book *bk, const char *path)
 	"       othello book merge [-o OUT] FILE...\n"                                             \
 	"       othello book import [-o OUT] [--plies N] [--min-games K]\n"                        \
 	"                          [--min-move-games K] COLLECTION...\n"                           \
-	"       othello book score -o OUT [--depth N] [--eval SPEC] [--jobs N] [--hash MB]\n"      \
+	"       othello book score -o OUT [--depth N] [--eval SPEC] [--jobs J] [--hash MB]\n"      \
 	"                         [--quiet] BOOK\n"                                                \
 	"       othello book name MOVES\n"                                                         \
 	"       othello book names\n"                                                              \
@@ -438,7 +438,7 @@ struct book_score_cli_options {
 
 static const struct cli_options book_score_options = {
     .command = "book score",
-    .usage = "usage: othello book score -o OUT [--depth N] [--eval SPEC] [--jobs N]\n"
+    .usage = "usage: othello book score -o OUT [--depth N] [--eval SPEC] [--jobs J]\n"
 	     "                         [--hash MB] [--quiet] BOOK\n"
 	     "Scores every position of BOOK (a book made by book import) with the engine:\n"
 	     "each book move that leaves the book by an N-ply search from the position\n"
@@ -455,10 +455,10 @@ static const struct cli_options book_score_options = {
 		    "plies searched (default 10)"),
 	    CLI_STRING("eval", 'e', offsetof(struct book_score_cli_options, eval), "SPEC",
 		       "pattern (default), classic or a weights file"),
-	    CLI_INT("jobs", 'j', offsetof(struct book_score_cli_options, jobs), 1, 64, "N",
-		    "positions scored at once (default 1)"),
-	    CLI_INT("hash", 'H', offsetof(struct book_score_cli_options, hash_mb), 1, 4096, "MB",
-		    "search table of each job (default 16)"),
+	    CLI_JOBS_OPTION(offsetof(struct book_score_cli_options, jobs),
+			    "positions scored at once (default 1)"),
+	    CLI_HASH_OPTION(offsetof(struct book_score_cli_options, hash_mb),
+			    "search table of each job (default 16)"),
 	    CLI_FLAG("quiet", 'q', offsetof(struct book_score_cli_options, quiet),
 		     "no progress lines"),
 	    CLI_HELP('h', NULL),
