@@ -680,3 +680,41 @@ Test(book, write_puts_the_positions_off_the_start_in_one_order_however_they_were
 	book_free(a);
 	book_free(b);
 }
+
+Test(book, a_position_that_gains_moves_one_at_a_time_keeps_them_all)
+{
+	/* each add of f5's position grows its block of moves while other positions are added
+	   between them */
+	static const char *const replies[] = {"d6", "f6", "f4"};
+	struct book *bk = book_new();
+	struct board f5 = after("f5");
+	char err[200];
+
+	for (int i = 0; i < 3; i++) {
+		struct book_move m = {sq(replies[i]), 10 * (i + 1), 4};
+		struct board other = after(i == 0 ? "f5d6" : i == 1 ? "f5f6" : "f5f4");
+		struct book_move om = {board_first_square(board_moves(other.own, other.opp)), -5,
+				       3};
+
+		cr_assert_eq(book_add(bk, &f5, WHITE, &m, 1, err, sizeof err), 0, "%s", err);
+		cr_assert_eq(book_add(bk, &other, BLACK, &om, 1, err, sizeof err), 0, "%s", err);
+	}
+	{
+		struct book_move m[BOOK_MAX_MOVES];
+
+		cr_assert_eq(book_lookup(bk, &f5, m), 3);
+		cr_assert_eq(m[0].move, sq("f4"));
+		cr_assert_eq(m[0].score, 30);
+		cr_assert_eq(m[1].move, sq("f6"));
+		cr_assert_eq(m[2].move, sq("d6"));
+		cr_assert_eq(m[2].score, 10);
+		for (int i = 0; i < 3; i++) {
+			struct board other = after(i == 0 ? "f5d6" : i == 1 ? "f5f6" : "f5f4");
+
+			cr_assert_eq(book_lookup(bk, &other, m), 1);
+			cr_assert_eq(m[0].score, -5);
+		}
+	}
+	cr_assert_eq(book_size(bk), 4);
+	book_free(bk);
+}

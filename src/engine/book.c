@@ -25,10 +25,12 @@
  *
  * Representation: entries in insertion order, each the canonical form of its
  * position (board_canonical: the least of its 8 images) with its moves in that
- * orientation, and an open-addressing table (linear probing, at most half
- * full) of entry numbers hashed by board_hash of the canonical position. A
- * lookup canonicalises the position, finds the entry and maps its moves back
- * through the inverse symmetry.
+ * orientation (one block of a shared array of moves, as large as the entry
+ * needs: an entry that gains moves moves to a larger block at the end), and an
+ * open-addressing table (linear probing, at most half full) of entry numbers
+ * hashed by board_hash of the canonical position. A lookup canonicalises the
+ * position, finds the entry and maps its moves back through the inverse
+ * symmetry.
  *
  * book_write writes positions reachable from the start through book moves as
  * transcripts (breadth first, so in ply order; normalised to start with f5),
@@ -53,16 +55,19 @@ struct stored_move {
 
 struct entry {
 	struct board key; /* canonical position */
+	uint32_t first;	  /* its moves: the book's moves[first .. first + n), unordered */
 	uint8_t side;	  /* colour to move (enum color), for board strings */
 	uint8_t n;	  /* number of moves */
-	struct stored_move moves[BOOK_MAX_MOVES]; /* unordered */
+	uint8_t cap;	  /* room at moves[first]: n <= cap <= BOOK_MAX_MOVES */
 };
 
 struct book {
-	struct entry *v; /* entries in insertion order */
-	size_t n, cap;	 /* entries used, allocated */
-	uint32_t *slots; /* entry number + 1 per slot, 0 = free */
-	size_t n_slots;	 /* a power of two, at least twice n */
+	struct entry *v;	   /* entries in insertion order */
+	size_t n, cap;		   /* entries used, allocated */
+	uint32_t *slots;	   /* entry number + 1 per slot, 0 = free */
+	size_t n_slots;		   /* a power of two, at least twice n */
+	struct stored_move *moves; /* the entries' moves, each entry's in one block */
+	size_t n_moves, cap_moves; /* moves used (blocks given out), allocated */
 };
 
 /* Returns an empty book, or NULL when out of memory. */
@@ -78,6 +83,7 @@ void book_free(struct book *bk)
 		return;
 	free(bk->v);
 	free(bk->slots);
+	free(bk->moves);
 	free(bk);
 }
 
@@ -161,6 +167,59 @@ static int reserve(struct book *bk, size_t more)
 	return 0;
 }
 
+/* Makes room for `more` moves in the shared array; 0, or -1 when out of memory (book unchanged). */
+static int reserve_moves(struct book *bk, size_t more)
+{
+	size_t need = bk->n_moves + more, cap = bk->cap_moves ? bk->cap_moves : 256;
+	struct stored_move *m;
+
+	if (need > UINT32_MAX)
+		return -1;
+	if (need <= bk->cap_moves)
+		return 0;
+	while (cap < need)
+		cap *= 2;
+	if (!(m = realloc(bk->moves, cap * sizeof *m)))
+		return -1;
+	bk->moves = m;
+	bk->cap_moves = cap;
+	return 0;
+}
+
+/* How many moves entry `e` (NULL: a new one) holds once the squares sq[0..n-1] are put. */
+static int moves_after(const struct book *bk, const struct entry *e, const int *sq, int n)
+{
+	int count = e ? e->n : 0;
+
+	for (int i = 0; i < n; i++) {
+		bool there = false;
+
+		for (int j = 0; e && j < e->n && !there; j++)
+			there = bk->moves[e->first + j].sq == sq[i];
+		for (int j = 0; j < i && !there; j++)
+			there = sq[j] == sq[i];
+		count += !there;
+	}
+	return count;
+}
+
+/* The moves a block for `count` moves takes from the shared array when `e` needs one. */
+static size_t block_need(const struct entry *e, int count)
+{
+	return !e || count > e->cap ? (size_t)count : 0;
+}
+
+/* Gives entry `e` room for `count` moves (a new block when it has less; room reserved). */
+static void entry_room(struct book *bk, struct entry *e, int count)
+{
+	if (count <= e->cap)
+		return;
+	memcpy(bk->moves + bk->n_moves, bk->moves + e->first, e->n * sizeof *bk->moves);
+	e->first = (uint32_t)bk->n_moves;
+	e->cap = (uint8_t)count;
+	bk->n_moves += (size_t)count;
+}
+
 /* Returns the entry of canonical `key`, created empty if new; room must have been reserved. */
 static struct entry *get_entry(struct book *bk, const struct board *key, enum color side)
 {
@@ -177,23 +236,25 @@ static struct entry *get_entry(struct book *bk, const struct board *key, enum co
 	return e;
 }
 
-/* Adds or updates a move of an entry: the deeper score wins, the newer one at equal depth. */
-static void entry_put(struct entry *e, int sq, int score, int depth)
+/* Adds or updates a move of an entry (with room for it: entry_room): the deeper score wins,
+   the newer one at equal depth. */
+static void entry_put(struct book *bk, struct entry *e, int sq, int score, int depth)
 {
+	struct stored_move *m = bk->moves + e->first;
 	int i;
 
-	for (i = 0; i < e->n && e->moves[i].sq != sq; i++)
+	for (i = 0; i < e->n && m[i].sq != sq; i++)
 		;
-	if (i < e->n && e->moves[i].depth > depth)
+	if (i < e->n && m[i].depth > depth)
 		return;
 	if (i == e->n) {
-		if (e->n == BOOK_MAX_MOVES)
-			return; /* cannot happen: moves are legal and distinct */
+		if (e->n == e->cap)
+			return; /* cannot happen: the room was made */
 		e->n++;
 	}
-	e->moves[i].sq = (int8_t)sq;
-	e->moves[i].score = (int16_t)score;
-	e->moves[i].depth = (uint8_t)(depth > 255 ? 255 : depth);
+	m[i].sq = (int8_t)sq;
+	m[i].score = (int16_t)score;
+	m[i].depth = (uint8_t)(depth > 255 ? 255 : depth);
 }
 
 /*
@@ -207,8 +268,12 @@ int book_add(struct book *bk, const struct board *b, enum color side, const stru
 {
 	struct board key;
 	struct entry *e;
-	int sym;
+	int sym, sq[BOOK_MAX_MOVES], count;
 
+	if (n_moves > BOOK_MAX_MOVES) {
+		snprintf(err, errlen, "more than %d moves", BOOK_MAX_MOVES);
+		return -1;
+	}
 	for (int i = 0; i < n_moves; i++) {
 		if (moves[i].move < 0 || moves[i].move > 63 || !board_is_legal(b, moves[i].move)) {
 			snprintf(err, errlen, "%s is not a legal move",
@@ -229,15 +294,18 @@ int book_add(struct book *bk, const struct board *b, enum color side, const stru
 				return -1;
 			}
 	}
-	if (reserve(bk, 1) < 0) {
+	board_canonical(b, &key, &sym);
+	for (int i = 0; i < n_moves; i++)
+		sq[i] = board_symmetry_square(moves[i].move, sym);
+	count = moves_after(bk, find_entry(bk, &key), sq, n_moves);
+	if (reserve(bk, 1) < 0 || reserve_moves(bk, block_need(find_entry(bk, &key), count)) < 0) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	board_canonical(b, &key, &sym);
 	e = get_entry(bk, &key, side);
+	entry_room(bk, e, count);
 	for (int i = 0; i < n_moves; i++)
-		entry_put(e, board_symmetry_square(moves[i].move, sym), moves[i].score,
-			  moves[i].depth);
+		entry_put(bk, e, sq[i], moves[i].score, moves[i].depth);
 	return 0;
 }
 
@@ -247,16 +315,31 @@ int book_add(struct book *bk, const struct board *b, enum color side, const stru
  */
 int book_merge(struct book *dst, const struct book *src, char *err, size_t errlen)
 {
-	if (reserve(dst, src->n) < 0) {
+	size_t need = 0;
+	int sq[BOOK_MAX_MOVES];
+
+	/* first the room every entry will need, so that a failure changes nothing */
+	for (size_t i = 0; i < src->n; i++) {
+		const struct entry *s = &src->v[i], *e = find_entry(dst, &s->key);
+
+		for (int j = 0; j < s->n; j++)
+			sq[j] = src->moves[s->first + j].sq;
+		need += block_need(e, moves_after(dst, e, sq, s->n));
+	}
+	if (reserve(dst, src->n) < 0 || reserve_moves(dst, need) < 0) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
 	for (size_t i = 0; i < src->n; i++) {
 		const struct entry *s = &src->v[i];
+		const struct stored_move *m = src->moves + s->first;
 		struct entry *e = get_entry(dst, &s->key, (enum color)s->side);
 
 		for (int j = 0; j < s->n; j++)
-			entry_put(e, s->moves[j].sq, s->moves[j].score, s->moves[j].depth);
+			sq[j] = m[j].sq;
+		entry_room(dst, e, moves_after(dst, e, sq, s->n));
+		for (int j = 0; j < s->n; j++)
+			entry_put(dst, e, m[j].sq, m[j].score, m[j].depth);
 	}
 	return 0;
 }
@@ -274,14 +357,16 @@ static int move_compare(const void *pa, const void *pb)
 }
 
 /* Copies an entry's moves into `out` in the orientation `sym` maps from, best first. */
-static int entry_moves(const struct entry *e, int sym, struct book_move out[BOOK_MAX_MOVES])
+static int entry_moves(const struct book *bk, const struct entry *e, int sym,
+		       struct book_move out[BOOK_MAX_MOVES])
 {
+	const struct stored_move *m = bk->moves + e->first;
 	int inv = board_symmetry_inverse(sym);
 
 	for (int i = 0; i < e->n; i++) {
-		out[i].move = board_symmetry_square(e->moves[i].sq, inv);
-		out[i].score = e->moves[i].score;
-		out[i].depth = e->moves[i].depth;
+		out[i].move = board_symmetry_square(m[i].sq, inv);
+		out[i].score = m[i].score;
+		out[i].depth = m[i].depth;
 	}
 	qsort(out, e->n, sizeof *out, move_compare);
 	return e->n;
@@ -299,7 +384,7 @@ int book_lookup(const struct book *bk, const struct board *b, struct book_move o
 
 	board_canonical(b, &key, &sym);
 	e = find_entry(bk, &key);
-	return e ? entry_moves(e, sym, out) : 0;
+	return e ? entry_moves(bk, e, sym, out) : 0;
 }
 
 /*
@@ -576,10 +661,10 @@ done:
 }
 
 /* Writes the moves of entry `e` seen from the orientation `sym` maps from, then a newline. */
-static void write_moves(FILE *f, const struct entry *e, int sym)
+static void write_moves(const struct book *bk, FILE *f, const struct entry *e, int sym)
 {
 	struct book_move moves[BOOK_MAX_MOVES];
-	int n = entry_moves(e, sym, moves);
+	int n = entry_moves(bk, e, sym, moves);
 	char score[8];
 
 	for (int i = 0; i < n; i++) {
@@ -678,8 +763,8 @@ int book_write(const struct book *bk, FILE *f, const char *source)
 		e = &bk->v[v->entry];
 		board_canonical(&v->b, &key, &sym);
 		fputs(v->moves[0] ? v->moves : "start", f);
-		write_moves(f, e, sym);
-		n = entry_moves(e, sym, moves);
+		write_moves(bk, f, e, sym);
+		n = entry_moves(bk, e, sym, moves);
 		for (int i = 0; i < n; i++) {
 			struct board c = v->b;
 			const struct entry *ce;
@@ -719,7 +804,7 @@ int book_write(const struct book *bk, FILE *f, const char *source)
 		e = &bk->v[queue[i].entry];
 		board_format(&e->key, (enum color)e->side, s);
 		fputs(s, f);
-		write_moves(f, e, 0);
+		write_moves(bk, f, e, 0);
 	}
 	free(queue);
 	free(seen);
