@@ -10,8 +10,8 @@
  *   ends the game takes its exact score;
  * - searches the position itself `depth` plies deep; its best move is added
  *   when the games did not play it (the move a player leaving the book's lines
- *   should consider), and stands as the placeholder score of a book move
- *   leading into the book;
+ *   should consider), and its score stands for the book moves leading into the
+ *   book until the back-up replaces it;
  *
  * and then backs the scores up over the book (book_back_up: negamax, deepest
  * positions first), so that a move into the book takes the value of the best
@@ -188,8 +188,11 @@ static bool scored_before(const struct book *out, const struct board *b, int dep
 	return false;
 }
 
-/* A position's place in the scoring order: discs on the board, then its index. */
+/* A position of the book with its place in the scoring order: discs on the
+   board, then its index in the book. */
 struct order_key {
+	struct board b;
+	enum color side;
 	int discs;
 	size_t index;
 };
@@ -217,8 +220,6 @@ int book_score(const struct book *in, struct book *out, const struct eval *ev,
 {
 	size_t n = book_size(in);
 	struct order_key *order = malloc((n ? n : 1) * sizeof *order);
-	struct board *b = malloc((n ? n : 1) * sizeof *b);
-	enum color *side = malloc((n ? n : 1) * sizeof *side);
 	uint8_t *done = calloc(n ? n : 1, 1);
 	struct board *sb = malloc((n ? n : 1) * sizeof *sb);
 	enum color *ss = malloc((n ? n : 1) * sizeof *ss);
@@ -226,20 +227,22 @@ int book_score(const struct book *in, struct book *out, const struct eval *ev,
 				progress, checkpoint, user, 0,	err, errlen};
 	int rc = -1;
 
-	if (!order || !b || !side || !done || !sb || !ss) {
+	if (errlen)
+		err[0] = '\0';
+	if (!order || !done || !sb || !ss) {
 		snprintf(err, errlen, "out of memory");
 		goto done;
 	}
 	for (size_t i = 0; i < n; i++) {
-		book_entry(in, i, &b[i], &side[i]);
-		order[i].discs = board_popcount(b[i].own | b[i].opp);
+		book_entry(in, i, &order[i].b, &order[i].side);
+		order[i].discs = board_popcount(order[i].b.own | order[i].b.opp);
 		order[i].index = i;
 	}
 	qsort(order, n, sizeof *order, by_discs);
 	run.st.total = n;
 	for (size_t i = 0; i < n; i++) {
-		sb[i] = b[order[i].index];
-		ss[i] = side[order[i].index];
+		sb[i] = order[i].b;
+		ss[i] = order[i].side;
 		if (scored_before(out, &sb[i], o->depth)) {
 			done[i] = 1;
 			run.st.before++;
@@ -263,8 +266,6 @@ int book_score(const struct book *in, struct book *out, const struct eval *ev,
 	rc = book_back_up(out, sb, ss, n, err, errlen);
 done:
 	free(order);
-	free(b);
-	free(side);
 	free(done);
 	free(sb);
 	free(ss);

@@ -267,6 +267,7 @@ int book_add(struct book *bk, const struct board *b, enum color side, const stru
 	     int n_moves, char *err, size_t errlen)
 {
 	struct board key;
+	const struct entry *old;
 	struct entry *e;
 	int sym, sq[BOOK_MAX_MOVES], count;
 
@@ -297,8 +298,9 @@ int book_add(struct book *bk, const struct board *b, enum color side, const stru
 	board_canonical(b, &key, &sym);
 	for (int i = 0; i < n_moves; i++)
 		sq[i] = board_symmetry_square(moves[i].move, sym);
-	count = moves_after(bk, find_entry(bk, &key), sq, n_moves);
-	if (reserve(bk, 1) < 0 || reserve_moves(bk, block_need(find_entry(bk, &key), count)) < 0) {
+	old = find_entry(bk, &key);
+	count = moves_after(bk, old, sq, n_moves);
+	if (reserve(bk, 1) < 0 || reserve_moves(bk, block_need(old, count)) < 0) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
