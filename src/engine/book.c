@@ -270,6 +270,7 @@ int book_add(struct book *bk, const struct board *b, enum color side, const stru
 	const struct entry *old;
 	struct entry *e;
 	int sym, sq[BOOK_MAX_MOVES], count;
+	size_t need;
 
 	if (n_moves > BOOK_MAX_MOVES) {
 		snprintf(err, errlen, "more than %d moves", BOOK_MAX_MOVES);
@@ -298,9 +299,10 @@ int book_add(struct book *bk, const struct board *b, enum color side, const stru
 	board_canonical(b, &key, &sym);
 	for (int i = 0; i < n_moves; i++)
 		sq[i] = board_symmetry_square(moves[i].move, sym);
-	old = find_entry(bk, &key);
+	old = find_entry(bk, &key); /* read before reserve() may move the entries */
 	count = moves_after(bk, old, sq, n_moves);
-	if (reserve(bk, 1) < 0 || reserve_moves(bk, block_need(old, count)) < 0) {
+	need = block_need(old, count);
+	if (reserve(bk, 1) < 0 || reserve_moves(bk, need) < 0) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
