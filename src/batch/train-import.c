@@ -467,6 +467,8 @@ int train_import(const struct gamedb_game *games, size_t n, const struct eval *e
 				   .out = out,
 				   .progress = progress,
 				   .user = user};
+	for (size_t r = 0; r < sh.records && done; r++) /* the progress counts those done before */
+		sh.records_done += IMPORT_SOLVED_ID + r < done_len && done[IMPORT_SOLVED_ID + r];
 	if (n_todo &&
 	    jobs_run(&(struct jobs){.items = sh.records,
 				    .threads = o->jobs,
