@@ -1,7 +1,8 @@
 #!/bin/sh
-# import.sh — `othello train import` and `train measure` end to end: book
-# lines become labelled data, the labels of finished lines measure as exact,
-# a resumed run adds nothing, and bad options or files exit 2 with a message.
+# import.sh — `othello train import`, `train label` and `train measure` end
+# to end: book lines become labelled data, the labels of finished lines
+# measure as exact, so do those that label solves, a resumed run adds
+# nothing, and bad options or files exit 2 with a message.
 . "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
 : "${OTHELLO:=../src/othello}"
 
@@ -37,5 +38,22 @@ check "a missing collection exits 2 and writes nothing" $?
 "$OTHELLO" train measure exact "$tmp/d.dat" --all 2>"$tmp/err"; st=$?
 [ $st -eq 2 ] && grep -q "give --empties LO-HI up to 30" "$tmp/err"
 check "train measure exact refuses to solve positions of more than 30 empties" $?
+
+"$OTHELLO" train label "$tmp/l.dat" "$tmp/d.dat" --depth 4 --empties 11-30 --solve 12 -q >"$tmp/lab" 2>"$tmp/err"
+check "train label relabels the imported data" $?
+awk '$1 == "all" { ok = ($2 > 0 && $3 > 0 && $3 < $2) } END { exit !ok }' "$tmp/lab"
+check "... searching most positions and solving those of 11-12 empties" $?
+"$OTHELLO" train measure exact "$tmp/l.dat" --empties 11-12 >"$tmp/m3" 2>&1
+awk '$1 == "all" { ok = ($2 >= 2 && $5 == 100.0) } END { exit !ok }' "$tmp/m3"
+check "the positions train label solved measure as exact" $?
+size=$(wc -c <"$tmp/l.dat")
+"$OTHELLO" train label "$tmp/l.dat" "$tmp/d.dat" --depth 4 --empties 11-30 --solve 12 -q >/dev/null 2>&1
+[ "$(wc -c <"$tmp/l.dat")" -eq "$size" ]; check "a second train label finds every record done" $?
+"$OTHELLO" train label "$tmp/d.dat" "$tmp/d.dat" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "d.dat: the output would overwrite the data it labels" "$tmp/err"
+check "train label refuses to write over its input" $?
+"$OTHELLO" train label "$tmp/y.dat" "$tmp/none.dat" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "none.dat: cannot open" "$tmp/err" && [ ! -e "$tmp/y.dat" ]
+check "train label of a missing file exits 2 and writes nothing" $?
 
 tap_done

@@ -3,8 +3,9 @@
  * values backed up over games that share a beginning against the games'
  * own final scores, transpositions and mirror images as one position, a
  * WTHOR leaf at 24 empties, exact solves against a slow negamax of the
- * reference board, resuming and sharding a run; and the job pool that
- * runs it: every item once, finish under the lock, a failure stops it.
+ * reference board, resuming and sharding a run; data labelled again by
+ * searches (train-label.c) against the same negamax; and the job pool that
+ * runs them: every item once, finish under the lock, a failure stops it.
  */
 #include <criterion/criterion.h>
 
@@ -12,7 +13,9 @@
 #include "gamedb.h"
 #include "jobs.h"
 #include "refboard.h"
+#include "search.h"
 #include "train-import.h"
+#include "train-label.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -371,6 +374,165 @@ Test(import, shards_and_a_resumed_run_solve_each_position_once)
 	free(buf);
 	free(done);
 	eval_free(ev);
+}
+
+/* Labels a data file (`in`, `len` bytes) again with `o`, passing over the ids with done[id]
+   set, into a new buffer (*out, *out_len, with its header); fills `rep`. */
+static void relabel(char *in, size_t len, const struct train_label_options *o, const uint8_t *done,
+		    size_t done_len, char **out, size_t *out_len, struct train_label_report *rep)
+{
+	struct eval *ev = eval_new_default();
+	struct train_data d = {0};
+	char err[256];
+	FILE *f = fmemopen(in, len, "rb");
+
+	cr_assert_geq(train_data_read(f, "mem", &d, NULL, 0, NULL, err, sizeof(err)), 0, "%s", err);
+	fclose(f);
+	f = open_memstream(out, out_len);
+	cr_assert_eq(train_data_write_header(f), 0);
+	cr_assert_eq(train_label(&d, ev, o, done, done_len, f, NULL, NULL, rep, err, sizeof(err)),
+		     0, "%s", err);
+	fclose(f);
+	train_data_free(&d);
+	eval_free(ev);
+}
+
+/* Whole discs of `cd` centidiscs blended half and half with `old` discs, rounded half away
+   from zero. */
+static int half_blend(int cd, int old)
+{
+	int s = cd + 100 * old; /* twice the blend, centidiscs */
+
+	return s >= 0 ? (s + 100) / 200 : -((-s + 100) / 200);
+}
+
+/* The depth-3 score of `b` (centidiscs) by a search of its own, from a new table. */
+static int depth3(const struct eval *ev, const struct board *b)
+{
+	struct search *s = search_new(1, ev);
+	struct search_limits lim = {.depth = 3, .endgame = 0};
+	struct search_result r;
+
+	cr_assert_not_null(s);
+	cr_assert_eq(search_run(s, b, &lim, NULL, NULL, &r), 0);
+	search_free(s);
+	return r.score;
+}
+
+/* Reads the data file in `buf` into `d`. */
+static void read_back(char *buf, size_t len, struct train_data *d)
+{
+	char err[256];
+	FILE *f = fmemopen(buf, len, "rb");
+
+	memset(d, 0, sizeof(*d));
+	cr_assert_geq(train_data_read(f, "mem", d, NULL, 0, NULL, err, sizeof(err)), 0, "%s", err);
+	fclose(f);
+}
+
+/*
+ * train_label: the positions of the range that no solve labelled take the
+ * exact score of a slow negamax when they have at most `solve` empties
+ * (and are marked exact), the score of a depth-3 search of their own
+ * otherwise (or half of it and half the old label); a solved position and
+ * those outside the range keep their labels; 1 and 3 threads write the
+ * same file; a run that finds a record done writes the others only.
+ */
+Test(label, solved_and_searched_labels_and_a_resumed_run)
+{
+	struct train_label_options o = {
+	    .depth = 3, .blend = 100, .lo = 7, .hi = 10, .solve = 8, .jobs = 1, .tt_mb = 1};
+	struct train_label_report rep;
+	struct train_data d, h;
+	struct eval *ev = eval_new_default();
+	char *in = NULL, *one = NULL, *three = NULL, *half = NULL, *rest = NULL;
+	size_t in_len = 0, one_len = 0, three_len = 0, half_len = 0, rest_len = 0;
+	uint8_t done[8] = {0};
+	int solved = 0, searched = 0, kept = 0;
+	FILE *f = open_memstream(&in, &in_len);
+
+	cr_assert_eq(train_data_write_header(f), 0);
+	for (uint32_t id = 5; id < 8; id++) {
+		struct gamedb_game g = random_game(60 + id, NULL, 0, 60);
+		struct train_game rec = {.id = id};
+		struct board b;
+
+		board_start(&b);
+		for (int i = 0; i < g.n_moves; i++) {
+			int e, old;
+
+			if (!board_moves(b.own, b.opp))
+				board_pass(&b);
+			e = board_empty_count(&b);
+			old = e == 6 ? 33 : e > 10 ? 17 : 5; /* 6 solved before, 11-12 outside: kept */
+			if (e >= 6 && e <= 12)
+				rec.pos[rec.n++] =
+				    (struct train_position){b.own, b.opp, (int8_t)old, e == 6, 0};
+			board_play(&b, g.moves[i], board_flips(b.own, b.opp, g.moves[i]));
+		}
+		cr_assert_eq(train_data_write_game(f, &rec), 0);
+	}
+	fclose(f);
+	relabel(in, in_len, &o, NULL, 0, &one, &one_len, &rep);
+	o.jobs = 3;
+	relabel(in, in_len, &o, NULL, 0, &three, &three_len, &rep);
+	cr_assert_eq(one_len, three_len);
+	cr_assert_eq(memcmp(one, three, one_len), 0, "1 and 3 threads wrote different files");
+	o.blend = 50;
+	relabel(in, in_len, &o, NULL, 0, &half, &half_len, &rep);
+	read_back(one, one_len, &d);
+	read_back(half, half_len, &h);
+	cr_assert_eq(d.n, h.n);
+	for (size_t i = 0; i < d.n; i++) {
+		struct board b = {d.pos[i].own, d.pos[i].opp};
+		int e = board_empty_count(&b);
+		struct refboard r;
+
+		if (e < 7 || e > 10) {
+			cr_assert_eq(d.pos[i].score, e == 6 ? 33 : 17, "empties %d", e);
+			cr_assert_eq(d.pos[i].exact, e == 6);
+			kept++;
+		} else if (e <= 8) {
+			refboard_from_bits(&r, b.own, b.opp);
+			cr_assert_eq(d.pos[i].score, negamax(&r, false), "empties %d", e);
+			cr_assert(d.pos[i].exact);
+			cr_assert_eq(h.pos[i].score, d.pos[i].score, "a solve is not blended");
+			solved++;
+		} else {
+			int v = depth3(ev, &b);
+
+			cr_assert_eq(d.pos[i].score, half_blend(2 * v, 0), "empties %d", e);
+			cr_assert_eq(h.pos[i].score, half_blend(v, 5), "empties %d", e);
+			cr_assert_not(d.pos[i].exact);
+			searched++;
+		}
+	}
+	cr_assert_gt(solved, 4);
+	cr_assert_gt(searched, 4);
+	cr_assert_gt(kept, 6);
+	cr_assert_eq(rep.records, 3);
+	for (int e = 0; e <= 60; e++) {
+		cr_assert_eq(rep.labelled[e] > 0, e >= 7 && e <= 10, "empties %d", e);
+		cr_assert_eq(rep.solved[e], e <= 8 ? rep.labelled[e] : 0, "empties %d", e);
+	}
+	train_data_free(&d);
+	train_data_free(&h);
+	/* resumed: record 6 done, records 5 and 7 written */
+	done[6] = 1;
+	o.blend = 100;
+	relabel(in, in_len, &o, done, sizeof done, &rest, &rest_len, &rep);
+	cr_assert_eq(rep.records, 2);
+	read_back(rest, rest_len, &d);
+	cr_assert_eq(d.games, 2);
+	for (size_t i = 0; i < d.n; i++)
+		cr_assert_neq(d.game[i], 6);
+	train_data_free(&d);
+	eval_free(ev);
+	free(in);
+	free(one);
+	free(three);
+	free(half);
+	free(rest);
 }
 
 /* The job pool (jobs.h): what a run shares. */

@@ -1,6 +1,6 @@
 /*
- * cli-train-import.c — training data from game collections, and the error
- * of an evaluation against labelled data:
+ * cli-train-import.c — training data from game collections, labelled again
+ * by searches, and the error of an evaluation against labelled data:
  *
  *   othello train import OUT.dat COLLECTION... [--min-empties N] [--max-empties N]
  *            [--solve E] [--solve-from N] [--siblings S] [--shard K/N] [--jobs J]
@@ -22,9 +22,16 @@
  *       position). SPEC `exact` solves the positions (J threads) instead:
  *       the error of the labels against exact scores, and the percentage of
  *       labels that are exact.
+ *   othello train label OUT.dat DATA.dat [--depth D] [--empties LO-HI] [--two]
+ *            [--blend PCT] [--solve E] [--eval SPEC] [--jobs J] [--hash MB]
+ *       DATA.dat copied to OUT.dat with the positions of LO .. HI empties
+ *       that no solve labelled labelled again by depth-D searches, or
+ *       solved when they have at most E empties (train-label.c); resumable
+ *       like import.
  *
  * Defaults: --min-empties 1 --max-empties 60 --solve 0 --siblings 0 --jobs 1
- * --hash 16 --eval pattern.
+ * --hash 16 --eval pattern; label --depth 8 --empties 0-60 --blend 100
+ * --solve 0 --hash 2.
  */
 #include "cli-eval.h"
 #include "cli-options.h"
@@ -34,10 +41,12 @@
 #include "search.h"
 #include "timer.h"
 #include "train-import.h"
+#include "train-label.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct import_args {
@@ -101,8 +110,8 @@ static void import_progress(uint64_t done, uint64_t total, uint64_t positions, v
 
 /* Opens the data file `path` to append to it, reading the ids of the records
    it holds into `done` (`done_len` entries); a new file gets its header.
-   NULL after a message. */
-static FILE *open_output(const char *path, uint8_t *done, size_t done_len)
+   NULL after a message that names `command`. */
+static FILE *open_output(const char *command, const char *path, uint8_t *done, size_t done_len)
 {
 	char err[512];
 	long valid = 0;
@@ -111,7 +120,7 @@ static FILE *open_output(const char *path, uint8_t *done, size_t done_len)
 	if (f) {
 		if (train_data_read(f, path, NULL, done, done_len, &valid, err, sizeof err) < 0 ||
 		    ftruncate(fileno(f), valid) != 0 || fseek(f, valid, SEEK_SET) != 0) {
-			fprintf(stderr, "othello train import: %s\n",
+			fprintf(stderr, "othello %s: %s\n", command,
 				err[0] ? err : "cannot truncate");
 			fclose(f);
 			return NULL;
@@ -119,7 +128,7 @@ static FILE *open_output(const char *path, uint8_t *done, size_t done_len)
 		return f;
 	}
 	if (!(f = fopen(path, "w+b")) || train_data_write_header(f) < 0) {
-		fprintf(stderr, "othello train import: %s: cannot create\n", path);
+		fprintf(stderr, "othello %s: %s: cannot create\n", command, path);
 		if (f)
 			fclose(f);
 		return NULL;
@@ -175,7 +184,7 @@ int cli_train_import(int argc, char **argv)
 		fprintf(stderr, "othello train import: out of memory\n");
 		goto out;
 	}
-	if (!(out = open_output(argv[first], done, done_len)))
+	if (!(out = open_output("train import", argv[first], done, done_len)))
 		goto out;
 	o = (struct train_import_options){.min_empties = (int)a.min_empties,
 					  .max_empties = (int)a.max_empties,
@@ -252,8 +261,9 @@ static const struct cli_options measure_options = {
 	},
 };
 
-/* Reads the data files argv[first..argc-1] into `d`; 0, or -1 after a message. */
-static int measure_read(int argc, char **argv, int first, struct train_data *d)
+/* Reads the data files argv[first..argc-1] into `d`; 0, or -1 after a message
+   that names `command`. */
+static int data_read(const char *command, int argc, char **argv, int first, struct train_data *d)
 {
 	char err[512];
 
@@ -261,11 +271,11 @@ static int measure_read(int argc, char **argv, int first, struct train_data *d)
 		FILE *f = fopen(argv[i], "rb");
 
 		if (!f) {
-			fprintf(stderr, "othello train measure: %s: cannot open\n", argv[i]);
+			fprintf(stderr, "othello %s: %s: cannot open\n", command, argv[i]);
 			return -1;
 		}
 		if (train_data_read(f, argv[i], d, NULL, 0, NULL, err, sizeof err) < 0) {
-			fprintf(stderr, "othello train measure: %s\n", err);
+			fprintf(stderr, "othello %s: %s\n", command, err);
 			fclose(f);
 			return -1;
 		}
@@ -337,7 +347,7 @@ int cli_train_measure(int argc, char **argv)
 	}
 	if (!(ev = cli_eval_open(exact ? "pattern" : argv[first], stderr)))
 		return 2;
-	if (measure_read(argc, argv, first + 1, &d) < 0)
+	if (data_read("train measure", argc, argv, first + 1, &d) < 0)
 		goto out;
 	if (train_measure(
 		&d, ev,
@@ -350,6 +360,175 @@ int cli_train_measure(int argc, char **argv)
 	rc = 0;
 out:
 	eval_free(ev);
+	train_data_free(&d);
+	return rc;
+}
+
+struct label_args {
+	long depth;	     /* --depth D */
+	const char *empties; /* --empties LO-HI */
+	bool two;	     /* --two */
+	long blend;	     /* --blend PCT */
+	long solve;	     /* --solve E */
+	long jobs;	     /* --jobs J */
+	long hash_mb;	     /* --hash MB */
+	const char *eval;    /* --eval SPEC */
+	bool quiet;	     /* --quiet */
+};
+
+static const struct cli_options label_options = {
+    .command = "train label",
+    .usage = "usage: othello train label OUT.dat DATA.dat [--depth D] [--empties LO-HI]\n"
+	     "                [--two] [--blend PCT] [--solve E] [--eval SPEC] [--jobs J]\n"
+	     "                [--hash MB]\n"
+	     "Copies the training data DATA.dat to OUT.dat with new labels: each position\n"
+	     "of LO to HI empties that no solve labelled gets the score of a depth-D\n"
+	     "search (blended with its old label by --blend), or its exact score when it\n"
+	     "has at most E empties; solved positions keep theirs. Records already in OUT.dat are "
+	     "skipped, so an interrupted run\n"
+	     "resumes; the records are the same for any --jobs.\n",
+    .column = 20,
+    .options =
+	(const struct cli_option[]){
+	    CLI_INT("depth", 'd', offsetof(struct label_args, depth), 1, 30, "D",
+		    "search depth of a label, plies (default 8)"),
+	    CLI_STRING("empties", 0, offsetof(struct label_args, empties), "LO-HI",
+		       "label positions of LO to HI empties (default 0-60)"),
+	    CLI_FLAG("two", 0, offsetof(struct label_args, two),
+		     "the mean of the depth D-1 and D scores (cancels the\n"
+		     "odd-even swing of a search's score)"),
+	    CLI_INT("blend", 0, offsetof(struct label_args, blend), 1, 100, "PCT",
+		    "percent of the search score in a label, the rest\n"
+		    "the old label (default 100)"),
+	    CLI_INT("solve", 0, offsetof(struct label_args, solve), 0, 30, "E",
+		    "solve the positions of at most E empties exactly\n"
+		    "instead (default 0: none)"),
+	    CLI_JOBS_OPTION(offsetof(struct label_args, jobs), "searching threads (default 1)"),
+	    CLI_HASH_OPTION(offsetof(struct label_args, hash_mb),
+			    "transposition table of each thread, cleared before\n"
+			    "each label (default 2)"),
+	    CLI_STRING("eval", 'e', offsetof(struct label_args, eval), "SPEC",
+		       "the searches' evaluation (default pattern)"),
+	    CLI_FLAG("quiet", 'q', offsetof(struct label_args, quiet), "no progress lines"),
+	    CLI_HELP('h', NULL),
+	    {0},
+	},
+};
+
+static void label_progress(uint64_t done, uint64_t total, uint64_t positions, void *user)
+{
+	char extra[64];
+
+	snprintf(extra, sizeof extra, "(%llu positions labelled)", (unsigned long long)positions);
+	cli_bar_draw(user, done, total, extra, done == total);
+}
+
+/* True when paths `a` and `b` name one existing file. */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+/* Prints the table of `train label` (by empties: positions, mean change of their labels). */
+static void label_print(const struct train_label_report *rep)
+{
+	size_t n = 0, solved = 0;
+	double moved = 0, sign = 0;
+
+	printf("empties  labelled    solved  |new-old|  new-old  (discs, mean)\n");
+	for (int e = 60; e >= 0; e--) {
+		size_t k = rep->labelled[e];
+
+		if (!k)
+			continue;
+		printf("%7d  %8zu  %8zu  %9.2f  %+7.2f\n", e, k, rep->solved[e],
+		       rep->moved[e] / (double)k, rep->moved_sign[e] / (double)k);
+		n += k;
+		solved += rep->solved[e];
+		moved += rep->moved[e];
+		sign += rep->moved_sign[e];
+	}
+	if (n)
+		printf("    all  %8zu  %8zu  %9.2f  %+7.2f\n", n, solved, moved / (double)n,
+		       sign / (double)n);
+}
+
+/* `othello train label`: see the top of this file. */
+int cli_train_label(int argc, char **argv)
+{
+	struct label_args a = {8, NULL, false, 100, 0, 1, 2, NULL, false};
+	struct train_data d = {0};
+	struct train_label_report rep;
+	struct cli_bar bar = {timer_now(), 0, "records", 0};
+	struct eval *ev = NULL;
+	uint8_t *done = NULL;
+	size_t done_len = 1;
+	int lo = 0, hi = 60, first, st, rc = 2;
+	FILE *out = NULL;
+	char err[512];
+
+	if ((st = cli_options_parse(&label_options, argc, argv, &a, &first)) >= 0)
+		return st;
+	if (!cli_options_args(&label_options, argc - first, 2, 2, "OUT.dat and DATA.dat"))
+		return 2;
+	if (a.empties && sscanf(a.empties, "%d-%d", &lo, &hi) != 2 &&
+	    sscanf(a.empties, "%d", &lo) == 1)
+		hi = lo;
+	if (lo < 0 || hi > 60 || lo > hi) {
+		fprintf(stderr, "othello train label: --empties: '%s' is not LO-HI (0 to 60)\n",
+			a.empties);
+		return 2;
+	}
+	if (same_file(argv[first], argv[first + 1])) {
+		fprintf(stderr,
+			"othello train label: %s: the output would overwrite the data it labels; "
+			"give another OUT.dat\n",
+			argv[first]);
+		return 2;
+	}
+	if (data_read("train label", argc, argv, first + 1, &d) < 0)
+		goto out;
+	for (size_t k = 0; k < d.n; k++)
+		if (d.game[k] >= done_len)
+			done_len = (size_t)d.game[k] + 1;
+	if (!(ev = cli_eval_open(a.eval ? a.eval : "pattern", stderr)))
+		goto out;
+	if (!(done = calloc(done_len, 1))) {
+		fprintf(stderr, "othello train label: out of memory\n");
+		goto out;
+	}
+	if (!(out = open_output("train label", argv[first], done, done_len)))
+		goto out;
+	for (size_t k = 0; k < d.n; k++) /* the records done before, as train_label counts them */
+		bar.base += done[d.game[k]] && (k == 0 || d.game[k] != d.game[k - 1]);
+	fprintf(stderr,
+		"label: %zu positions of %s into %s, depth %ld%s at %d-%d empties, %ld%% of the "
+		"search score, solved to %ld empties, %ld job(s)\n",
+		d.n, argv[first + 1], argv[first], a.depth, a.two ? " (mean with depth - 1)" : "",
+		lo, hi, a.blend, a.solve, a.jobs);
+	if (train_label(&d, ev,
+			&(struct train_label_options){(int)a.depth, a.two, (int)a.blend, lo, hi,
+						      (int)a.solve, (int)a.jobs, (size_t)a.hash_mb},
+			done, done_len, out, a.quiet ? NULL : label_progress, &bar, &rep, err,
+			sizeof err) < 0) {
+		fprintf(stderr, "othello train label: %s\n", err);
+		rc = 1;
+		goto out;
+	}
+	label_print(&rep);
+	fprintf(stderr, "label: %zu records written in %.1f s\n", rep.records,
+		timer_now() - bar.t0);
+	rc = 0;
+out:
+	if (out && fclose(out) != 0 && rc == 0) {
+		fprintf(stderr, "othello train label: %s: write error\n", argv[first]);
+		rc = 1;
+	}
+	eval_free(ev);
+	free(done);
 	train_data_free(&d);
 	return rc;
 }

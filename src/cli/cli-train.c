@@ -22,8 +22,9 @@
  *       73), which also chooses the moves not random or varied;
  *       --presolve-siblings Q: the Q presolved positions nearest the exact
  *       solve also give the positions after their other moves, presolved.
- *   (`train import` and `train measure`, data from game collections and an
- *   evaluation's error against it, are cli-train-import.c's.)
+ *   (`train import`, `train label` and `train measure`, data from game
+ *   collections, data labelled again by searches and an evaluation's error
+ *   against it, are cli-train-import.c's.)
  *   fit OUT.bin DATA.dat... [--iterations N] [--ridge X] [--validation P]
  *            [--fit-window K] [--seed S] [--from WEIGHTS] [--phases LO-HI] [--anchor]
  *            [--hold-extras] [--exact-only] [--solved-only] [--jobs J]
@@ -174,6 +175,8 @@ static const struct cli_options train_options = {
 	     "                [--jobs J] [--hash MB] [--eval SPEC]\n"
 	     "       othello train measure SPEC|exact DATA.dat... [--all] [--sample N]\n"
 	     "                [--empties LO-HI] [--jobs J]\n"
+	     "       othello train label OUT.dat DATA.dat [--depth D] [--empties LO-HI] [--two]\n"
+	     "                [--blend PCT] [--solve E] [--eval SPEC] [--jobs J] [--hash MB]\n"
 	     "       othello train generate OUT.txt --variant NAME [--games N] [--plies P]\n"
 	     "                [--seed S] [--level LEVEL] [--eval FILE]\n"
 	     "       othello train fit OUT.txt DATA.txt... --variant NAME [--ridge X]\n"
@@ -912,6 +915,8 @@ int cli_train(int argc, char **argv)
 		return cli_train_import(argc - 1, argv + 1);
 	if (strcmp(sub, "measure") == 0)
 		return cli_train_measure(argc - 1, argv + 1);
+	if (strcmp(sub, "label") == 0)
+		return cli_train_label(argc - 1, argv + 1);
 	if ((st = train_parse(argc - 1, argv + 1, &a)) >= 0)
 		return st;
 	if (a.board.variant)

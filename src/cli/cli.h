@@ -45,6 +45,7 @@ int cli_train_testset(int argc, char **argv);
 int cli_train_test(int argc, char **argv);
 int cli_train_import(int argc, char **argv);
 int cli_train_measure(int argc, char **argv);
+int cli_train_label(int argc, char **argv);
 
 struct train_opening;
 int cli_train_openings(const char *path, struct train_opening **ops);
