@@ -433,8 +433,8 @@ static void read_back(char *buf, size_t len, struct train_data *d)
 /*
  * train_label: the positions of the range that no solve labelled take the
  * exact score of a slow negamax when they have at most `solve` empties
- * (and are marked exact), the score of a depth-3 search of their own
- * otherwise (or half of it and half the old label); a solved position and
+ * or no more than the depth (and are marked exact), the score of a depth-3
+ * search of their own otherwise (or half of it and half the old label); a solved position and
  * those outside the range keep their labels; 1 and 3 threads write the
  * same file; a run that finds a record done writes the others only.
  */
@@ -516,6 +516,26 @@ Test(label, solved_and_searched_labels_and_a_resumed_run)
 		cr_assert_eq(rep.solved[e], e <= 8 ? rep.labelled[e] : 0, "empties %d", e);
 	}
 	train_data_free(&d);
+	train_data_free(&h);
+	/* a search as deep as the empties: solved (full boards scored by their discs) */
+	o.depth = 12;
+	o.solve = 0;
+	o.blend = 100;
+	free(half);
+	half = NULL;
+	relabel(in, in_len, &o, NULL, 0, &half, &half_len, &rep);
+	read_back(half, half_len, &h);
+	for (size_t i = 0; i < h.n; i++) {
+		struct board b = {h.pos[i].own, h.pos[i].opp};
+		int e = board_empty_count(&b);
+		struct refboard r;
+
+		if (e < 7 || e > 10)
+			continue;
+		refboard_from_bits(&r, b.own, b.opp);
+		cr_assert_eq(h.pos[i].score, negamax(&r, false), "empties %d", e);
+		cr_assert(h.pos[i].exact);
+	}
 	train_data_free(&h);
 	/* resumed: record 6 done, records 5 and 7 written */
 	done[6] = 1;

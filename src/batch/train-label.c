@@ -9,8 +9,8 @@
  * to a new one, giving each position of lo .. hi empties that no solve
  * labelled (neither exact nor selective) the score of a depth-D search
  * from a cleared table, blended with its old label by `blend` percent, or
- * with `solve` the exact score of those of at most that many empties (then
- * marked exact); the positions outside the range and the solved ones keep
+ * with `solve` the exact score of those of at most that many empties, or
+ * of at most D (then marked exact); the positions outside the range and the solved ones keep
  * their labels. Records already in the output (by id) are passed over, so
  * an interrupted run resumes. Each search starts from a cleared table, so a
  * label does not depend on the threads or the order, and the records are
@@ -122,6 +122,7 @@ static int label_work(void *ctx, void *state, size_t r)
 		struct train_position *p = &st->g.pos[i];
 		struct board b;
 		int e, v;
+		bool solve;
 
 		*p = sh->d->pos[rc->first + (size_t)i];
 		b = (struct board){p->own, p->opp};
@@ -131,10 +132,14 @@ static int label_work(void *ctx, void *state, size_t r)
 		if (p->exact || p->selective || e < sh->o->lo || e > sh->o->hi ||
 		    board_game_over(&b))
 			continue;
-		if ((v = label_one(st->s, &b, sh->o, p->score, e <= sh->o->solve)) == INT_MIN)
+		/* a search as deep as the empties reaches the end: solved, which also
+		   scores the full boards it reaches by their discs (the midgame search
+		   evaluates them) */
+		solve = e <= sh->o->solve || e <= sh->o->depth;
+		if ((v = label_one(st->s, &b, sh->o, p->score, solve)) == INT_MIN)
 			return -1;
 		p->score = (int8_t)v;
-		p->exact = e <= sh->o->solve;
+		p->exact = solve;
 		st->relabelled[i] = true;
 	}
 	return 0;

@@ -384,7 +384,7 @@ static const struct cli_options label_options = {
 	     "Copies the training data DATA.dat to OUT.dat with new labels: each position\n"
 	     "of LO to HI empties that no solve labelled gets the score of a depth-D\n"
 	     "search (blended with its old label by --blend), or its exact score when it\n"
-	     "has at most E empties; solved positions keep theirs. Records already in OUT.dat are "
+	     "has at most E or D empties; solved positions keep theirs. Records already in OUT.dat are "
 	     "skipped, so an interrupted run\n"
 	     "resumes; the records are the same for any --jobs.\n",
     .column = 20,
