@@ -384,9 +384,9 @@ static const struct cli_options label_options = {
 	     "Copies the training data DATA.dat to OUT.dat with new labels: each position\n"
 	     "of LO to HI empties that no solve labelled gets the score of a depth-D\n"
 	     "search (blended with its old label by --blend), or its exact score when it\n"
-	     "has at most E or D empties; solved positions keep theirs. Records already in OUT.dat are "
-	     "skipped, so an interrupted run\n"
-	     "resumes; the records are the same for any --jobs.\n",
+	     "has at most E or D empties; solved positions keep theirs. Records already\n"
+	     "in OUT.dat are skipped, so an interrupted run resumes; the records are the\n"
+	     "same for any --jobs.\n",
     .column = 20,
     .options =
 	(const struct cli_option[]){
@@ -395,7 +395,7 @@ static const struct cli_options label_options = {
 	    CLI_STRING("empties", 0, offsetof(struct label_args, empties), "LO-HI",
 		       "label positions of LO to HI empties (default 0-60)"),
 	    CLI_FLAG("two", 0, offsetof(struct label_args, two),
-		     "the mean of the depth D-1 and D scores (cancels the\n"
+		     "the mean of the depth D-1 and D scores (damps the\n"
 		     "odd-even swing of a search's score)"),
 	    CLI_INT("blend", 0, offsetof(struct label_args, blend), 1, 100, "PCT",
 		    "percent of the search score in a label, the rest\n"
