@@ -11,7 +11,7 @@
 
 struct train_label_options {
 	int depth;    /* midgame search depth of a label, plies (1 .. 30) */
-	bool two;     /* the label is the mean of the depth-1 and depth scores (cancels
+	bool two;     /* the label is the mean of the depth-1 and depth scores (damps
 			 the odd-even swing of a search's score) */
 	int blend;    /* percent of the search score in the label (1 .. 100), the rest
 			 the old label */
