@@ -55,5 +55,11 @@ check "train label refuses to write over its input" $?
 "$OTHELLO" train label "$tmp/y.dat" "$tmp/none.dat" 2>"$tmp/err"; st=$?
 [ $st -eq 2 ] && grep -q "none.dat: cannot open" "$tmp/err" && [ ! -e "$tmp/y.dat" ]
 check "train label of a missing file exits 2 and writes nothing" $?
+"$OTHELLO" train measure pattern "$tmp/d.dat" --empties 21-28x 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q -- "--empties: '21-28x' is not LO-HI" "$tmp/err"
+check "train measure refuses --empties with text after the range" $?
+"$OTHELLO" train label "$tmp/y.dat" "$tmp/d.dat" --empties abc 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q -- "--empties: 'abc' is not LO-HI" "$tmp/err" && [ ! -e "$tmp/y.dat" ]
+check "train label refuses an --empties that is not a range" $?
 
 tap_done

@@ -26,8 +26,8 @@
  *            [--blend PCT] [--solve E] [--eval SPEC] [--jobs J] [--hash MB]
  *       DATA.dat copied to OUT.dat with the positions of LO .. HI empties
  *       that no solve labelled labelled again by depth-D searches, or
- *       solved when they have at most E empties (train-label.c); resumable
- *       like import.
+ *       solved when they have at most E or D empties (train-label.c);
+ *       resumable like import.
  *
  * Defaults: --min-empties 1 --max-empties 60 --solve 0 --siblings 0 --jobs 1
  * --hash 16 --eval pattern; label --depth 8 --empties 0-60 --blend 100
@@ -284,6 +284,30 @@ static int data_read(const char *command, int argc, char **argv, int first, stru
 	return 0;
 }
 
+/* Reads the --empties option `s` (LO-HI, or N for N-N, within 0 .. 60) into *lo
+   and *hi, which keep their values when `s` is NULL; false after a message that
+   names `command`. */
+static bool empties_parse(const char *command, const char *s, int *lo, int *hi)
+{
+	int a, b;
+	char tail;
+
+	if (!s)
+		return true;
+	if (sscanf(s, "%d-%d%c", &a, &b, &tail) != 2) {
+		if (sscanf(s, "%d%c", &a, &tail) != 1)
+			a = -1;
+		b = a;
+	}
+	if (a < 0 || b > 60 || a > b) {
+		fprintf(stderr, "othello %s: --empties: '%s' is not LO-HI (0 to 60)\n", command, s);
+		return false;
+	}
+	*lo = a;
+	*hi = b;
+	return true;
+}
+
 /* Prints the table of `train measure` (rows by empties, see train_measure). */
 static void measure_print(const struct train_measure_row rows[61], bool exact, bool all)
 {
@@ -330,14 +354,8 @@ int cli_train_measure(int argc, char **argv)
 		return st;
 	if (!cli_options_args(&measure_options, argc - first, 2, -1, "SPEC and a data file"))
 		return 2;
-	if (a.empties && sscanf(a.empties, "%d-%d", &lo, &hi) != 2 &&
-	    sscanf(a.empties, "%d", &lo) == 1)
-		hi = lo;
-	if (lo < 0 || hi > 60 || lo > hi) {
-		fprintf(stderr, "othello train measure: --empties: '%s' is not LO-HI (0 to 60)\n",
-			a.empties);
+	if (!empties_parse("train measure", a.empties, &lo, &hi))
 		return 2;
-	}
 	exact = strcmp(argv[first], "exact") == 0;
 	if (exact && hi > 30) {
 		fprintf(stderr,
@@ -474,14 +492,8 @@ int cli_train_label(int argc, char **argv)
 		return st;
 	if (!cli_options_args(&label_options, argc - first, 2, 2, "OUT.dat and DATA.dat"))
 		return 2;
-	if (a.empties && sscanf(a.empties, "%d-%d", &lo, &hi) != 2 &&
-	    sscanf(a.empties, "%d", &lo) == 1)
-		hi = lo;
-	if (lo < 0 || hi > 60 || lo > hi) {
-		fprintf(stderr, "othello train label: --empties: '%s' is not LO-HI (0 to 60)\n",
-			a.empties);
+	if (!empties_parse("train label", a.empties, &lo, &hi))
 		return 2;
-	}
 	if (same_file(argv[first], argv[first + 1])) {
 		fprintf(stderr,
 			"othello train label: %s: the output would overwrite the data it labels; "
