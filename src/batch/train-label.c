@@ -31,7 +31,8 @@ struct label_record {
 	int n;	      /* positions */
 };
 
-/* A record that waits for those before it: the record, then its old labels and marks. */
+/* A labelled record: the record, then its old labels and which of them changed (a
+   thread's work, or one that waits for the records before it). */
 struct label_pending {
 	struct train_game g;		      /* the record */
 	int8_t old[TRAIN_MAX_POSITIONS];      /* old labels */
@@ -58,10 +59,8 @@ struct label_shared {
 
 /* A thread's own: its search and the record it fills. */
 struct label_state {
-	struct search *s;		      /* the search (first: jobs_searcher_new) */
-	struct train_game g;		      /* the record written */
-	int8_t old[TRAIN_MAX_POSITIONS];      /* the old labels */
-	bool relabelled[TRAIN_MAX_POSITIONS]; /* which positions got a new one */
+	struct search *s;	/* the search (first: jobs_searcher_new) */
+	struct label_pending p; /* the record it labels */
 };
 
 /* Centidiscs to whole discs, rounded half away from zero, within -64 .. 64. */
@@ -114,12 +113,13 @@ static int label_work(void *ctx, void *state, size_t r)
 {
 	const struct label_shared *sh = ctx;
 	struct label_state *st = state;
+	struct label_pending *lp = &st->p;
 	const struct label_record *rc = &sh->rec[r];
 
-	st->g.id = sh->d->game[rc->first];
-	st->g.n = rc->n;
+	lp->g.id = sh->d->game[rc->first];
+	lp->g.n = rc->n;
 	for (int i = 0; i < rc->n; i++) {
-		struct train_position *p = &st->g.pos[i];
+		struct train_position *p = &lp->g.pos[i];
 		struct board b;
 		int e, v;
 		bool solve;
@@ -127,8 +127,8 @@ static int label_work(void *ctx, void *state, size_t r)
 		*p = sh->d->pos[rc->first + (size_t)i];
 		b = (struct board){p->own, p->opp};
 		e = board_empty_count(&b);
-		st->old[i] = p->score;
-		st->relabelled[i] = false;
+		lp->old[i] = p->score;
+		lp->relabelled[i] = false;
 		if (p->exact || p->selective || e < sh->o->lo || e > sh->o->hi ||
 		    board_game_over(&b))
 			continue;
@@ -140,23 +140,24 @@ static int label_work(void *ctx, void *state, size_t r)
 			return -1;
 		p->score = (int8_t)v;
 		p->exact = solve;
-		st->relabelled[i] = true;
+		lp->relabelled[i] = true;
 	}
 	return 0;
 }
 
-/* Writes record `g` and counts its new labels (`old`: their old labels, `relabelled`: which). */
-static int label_write(struct label_shared *sh, const struct train_game *g, const int8_t *old,
-		       const bool *relabelled)
+/* Writes record `lp` and counts its new labels. */
+static int label_write(struct label_shared *sh, const struct label_pending *lp)
 {
+	const struct train_game *g = &lp->g;
+
 	if (train_data_write_game(sh->out, g) < 0)
 		return -1;
 	for (int i = 0; i < g->n; i++) {
 		const struct train_position *p = &g->pos[i];
 		int e = board_empty_count(&(struct board){p->own, p->opp}),
-		    diff = p->score - old[i];
+		    diff = p->score - lp->old[i];
 
-		if (!relabelled[i])
+		if (!lp->relabelled[i])
 			continue;
 		sh->rep->labelled[e]++;
 		sh->rep->solved[e] += p->exact;
@@ -184,13 +185,11 @@ static int label_finish(void *ctx, void *state, size_t r, int rc)
 
 		if (!pd)
 			return -1;
-		pd->g = st->g;
-		memcpy(pd->old, st->old, sizeof(pd->old));
-		memcpy(pd->relabelled, st->relabelled, sizeof(pd->relabelled));
+		*pd = st->p;
 		sh->pending[r] = pd;
 		return 0;
 	}
-	if (label_write(sh, &st->g, st->old, st->relabelled) < 0)
+	if (label_write(sh, &st->p) < 0)
 		return -1;
 	for (sh->next++; sh->next < sh->records; sh->next++) {
 		struct label_pending *pd = sh->pending[sh->next];
@@ -200,7 +199,7 @@ static int label_finish(void *ctx, void *state, size_t r, int rc)
 		if (!pd)
 			break;
 		sh->pending[sh->next] = NULL;
-		rc = label_write(sh, &pd->g, pd->old, pd->relabelled);
+		rc = label_write(sh, pd);
 		free(pd);
 		if (rc < 0)
 			return -1;
@@ -221,16 +220,14 @@ int train_label(const struct train_data *d, const struct eval *ev,
 		char *err, size_t errlen)
 {
 	struct label_record *rec = malloc((d->n ? d->n : 1) * sizeof(*rec));
-	struct label_pending **pending = calloc(d->n ? d->n : 1, sizeof(*pending));
+	struct label_pending **pending = NULL;
 	struct label_shared sh;
 	size_t n = 0;
 	int st = -1;
 
 	memset(rep, 0, sizeof(*rep));
-	if (!rec || !pending) {
-		snprintf(err, errlen, "out of memory");
-		goto out;
-	}
+	if (!rec)
+		goto oom;
 	/* A record: the consecutive positions of one game id (as the reader read them). */
 	for (size_t k = 0; k < d->n; k++) {
 		if (n && d->game[k] == d->game[rec[n - 1].first] &&
@@ -240,6 +237,8 @@ int train_label(const struct train_data *d, const struct eval *ev,
 		}
 		rec[n++] = (struct label_record){k, 1};
 	}
+	if (!(pending = calloc(n ? n : 1, sizeof(*pending))))
+		goto oom;
 	sh = (struct label_shared){.d = d,
 				   .rec = rec,
 				   .o = o,
@@ -269,6 +268,9 @@ int train_label(const struct train_data *d, const struct eval *ev,
 		goto out;
 	}
 	st = 0;
+	goto out;
+oom:
+	snprintf(err, errlen, "out of memory");
 out:
 	for (size_t r = 0; pending && r < n; r++) /* left by a failed run */
 		free(pending[r]);
