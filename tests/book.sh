@@ -47,7 +47,7 @@ cp "$t/a.book" "$t/keep.book"
 [ $st -eq 2 ] && cmp -s "$t/a.book" "$t/keep.book"; check "a failed book merge leaves the output as it was" $?
 "$OTHELLO" book merge -o "$t/no-such-dir/m.book" "$t/a.book" 2>"$t/err"; st=$?
 [ $st -eq 2 ] && grep -q "no-such-dir/m.book: No such file or directory" "$t/err" &&
-  [ -z "$(ls "$t" | grep '\.book\.')" ]; check "an unwritable book output: a message, no temporary left" $?
+  [ -z "$(ls -A "$t" | grep '^\.othello-tmp-')" ]; check "an unwritable book output: a message, no temporary left" $?
 
 out=$("$OTHELLO" book name f5d6c3d3c4 2>&1)
 [ "$out" = "Tiger (named at ply 5)" ]; check "book name names the Tiger" $?

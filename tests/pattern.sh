@@ -61,7 +61,7 @@ check "train fit --from continues a fit from weights" $?
 "$OTHELLO" train fit $tmp.more $tmp.dat --from $tmp.dat > /dev/null 2> $tmp.err; st=$?
 [ $st -eq 2 ] && grep -q "^othello train: --from: $tmp.dat" $tmp.err
 check "train fit --from refuses a file that is not weights" $?
-ls $tmp.more.* > /dev/null 2>&1; [ $? -ne 0 ]
+ls .othello-tmp-$tmp.more.* > /dev/null 2>&1; [ $? -ne 0 ]
 check "train fit leaves no temporary file" $?
 "$OTHELLO" train fit $tmp.same $tmp.dat --iterations 0 --from $tmp.bin --phases 2-5 --anchor > $tmp.out 2> $tmp.err &&
 	cmp -s $tmp.bin $tmp.same && grep -q 'valid-bias' $tmp.out

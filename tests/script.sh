@@ -80,6 +80,18 @@ check "SIGTERM writes the autosave slot" $?
 printf 'saves\nload autosave\nmoves\n' | "$OTHELLO" script --no-board --save-dir "$tmp/auto" >"$tmp/out8" 2>&1
 grep -q "^> *2 White d6$" "$tmp/out8" && grep -q "^autosave " "$tmp/out8"; check "the autosave is listed and loads back" $?
 
+# The sweep of stale temporaries takes only the program's own: files of the
+# user's that look like a slot plus a suffix stay, however old.
+mkdir "$tmp/mine"
+echo x >"$tmp/mine/game.sgf.backup"
+echo x >"$tmp/mine/x.sgf.ABCDEF"
+echo x >"$tmp/mine/.othello-tmp-x.sgf.ABCDEF"
+touch -d '5 min ago' "$tmp/mine/game.sgf.backup" "$tmp/mine/x.sgf.ABCDEF" "$tmp/mine/.othello-tmp-x.sgf.ABCDEF"
+echo saves | "$OTHELLO" script --save-dir "$tmp/mine" >/dev/null 2>&1
+[ -f "$tmp/mine/game.sgf.backup" ] && [ -f "$tmp/mine/x.sgf.ABCDEF" ]
+check "saves leaves the user's game.sgf.backup and x.sgf.ABCDEF alone" $?
+[ ! -e "$tmp/mine/.othello-tmp-x.sgf.ABCDEF" ]; check "saves sweeps a stale temporary of its own" $?
+
 # A save directory that cannot be written: the autosave says why and falls
 # back to $XDG_STATE_HOME/othello-master, then to a file of its own in $TMPDIR.
 # (A regular file where a directory should be fails even for root.)

@@ -172,9 +172,9 @@ check "a malformed report is refused as summary refuses it, the old picture kept
 "$OTHELLO" report merge --svg $T/x.svg "$TOUR" >/dev/null 2>$T/e3; st=$?
 [ $st -eq 2 ] && grep -q -- "--svg is for \`report summary\`" $T/e3; check "merge refuses --svg" $?
 "$OTHELLO" report summary --svg $T/no/such/dir/x.svg "$TOUR" >/dev/null 2>$T/e4; st=$?
-[ $st -eq 2 ] && grep -q "no/such/dir/x.svg: No such file" $T/e4 && [ -z "$(ls $T | grep tmp)" ]
+[ $st -eq 2 ] && grep -q "no/such/dir/x.svg: No such file" $T/e4 && [ -z "$(ls -A $T | grep othello-tmp)" ]
 check "an unwritable picture is an error naming the file" $?
-[ -z "$(ls $T | grep '\.tmp')" ]; check "no temporary file is left behind" $?
+[ -z "$(ls -A $T | grep othello-tmp)" ]; check "no temporary file is left behind" $?
 
 rm -rf $T
 tap_done

@@ -126,7 +126,7 @@ Test(slots, save_replaces_atomically_and_leaves_no_temporary_file)
 	cr_assert_eq(slots_save(dir, "1", g, "second", err, sizeof(err)), 0, "%s", err);
 	d = opendir(dir);
 	while ((e = readdir(d)))
-		if (e->d_name[0] != '.') {
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
 			files++;
 			cr_assert_str_eq(e->d_name, "1.sgf");
 		}
@@ -300,40 +300,97 @@ static int make_aged(const char *file, int age)
 
 static bool exists(const char *file)
 {
-	char path[256];
+	char path[512];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	return access(path, F_OK) == 0;
 }
 
-Test(slots, stale_temporaries_of_our_pattern_are_swept_and_only_those)
+Test(slots, stale_temporaries_that_carry_our_mark_are_swept_and_only_those)
 {
-	static const char *const kept[] = {"3.sgf.Fresh1", "notes.sgf.ab12", "my game.sgf.Ab12Cd",
-					   "3.sgf.ab_2cd", "3.txt.Ab12Cd",   "locked.sgf.Ab12Cd"};
+	static const char *const kept[] = {
+	    ".othello-tmp-3.sgf.Fresh1",      /* a save under way elsewhere */
+	    ".othello-tmp-locked.sgf.Ab12Cd", /* held by a writer */
+	    "game.sgf.backup",		      /* the user's own files */
+	    "x.sgf.ABCDEF",
+	    "3.sgf.Ab12Cd",
+	    "autosave.sgf.zZ9yY8",
+	    "notes.sgf.ab12",
+	    "my game.sgf.Ab12Cd",
+	    ".othello-tmp-3.sgf.ab_2cd",
+	    ".othello-tmp-3.txt.Ab12Cd",
+	    ".othello-tmp-a b.sgf.Ab12Cd",
+	    "othello-tmp-3.sgf.Ab12Cd",
+	    ".othello-tmp-3.sgf.Ab12Cd.bak"};
+	enum { KEPT = sizeof kept / sizeof kept[0] };
 	struct slot_info *list;
 	int count, locked;
 	char err[256];
 
-	close(make_aged("3.sgf.Ab12Cd", 120));	       /* killed during a save: stale */
-	close(make_aged("autosave.sgf.zZ9yY8", 3600)); /* the same */
-	close(make_aged(kept[0], 5));		       /* a save under way elsewhere */
-	for (int i = 1; i < 5; i++)
-		close(make_aged(kept[i], 3600)); /* not our pattern */
-	locked = make_aged(kept[5], 3600);	 /* held by a writer */
+	close(make_aged(".othello-tmp-3.sgf.Ab12Cd", 120)); /* killed during a save */
+	close(make_aged(".othello-tmp-autosave.sgf.zZ9yY8", 3600));
+	close(make_aged(kept[0], 5));
+	locked = make_aged(kept[1], 3600);
 	cr_assert_eq(flock(locked, LOCK_EX), 0);
+	for (int i = 2; i < KEPT; i++)
+		close(make_aged(kept[i], 3600));
 	cr_assert_eq(slots_list(dir, &list, &count, err, sizeof(err)), 0, "%s", err);
 	free(list);
-	cr_assert(!exists("3.sgf.Ab12Cd"), "a stale temporary is removed");
-	cr_assert(!exists("autosave.sgf.zZ9yY8"));
-	for (int i = 0; i < 6; i++)
+	cr_assert(!exists(".othello-tmp-3.sgf.Ab12Cd"), "a stale temporary is removed");
+	cr_assert(!exists(".othello-tmp-autosave.sgf.zZ9yY8"));
+	for (int i = 0; i < KEPT; i++)
 		cr_assert(exists(kept[i]), "%s is kept", kept[i]);
 	close(locked); /* the writer is gone: now it is stale */
-	close(make_aged("4.sgf.Qw3rTy", 120));
+	close(make_aged(".othello-tmp-4.sgf.Qw3rTy", 120));
 	struct game *g = game_new();
 
 	cr_assert_eq(slots_save(dir, "5", g, NULL, err, sizeof(err)), 0, "%s", err);
 	game_free(g);
-	cr_assert(!exists("4.sgf.Qw3rTy"), "a save sweeps too");
-	cr_assert(!exists("locked.sgf.Ab12Cd"), "once unlocked, a stale temporary goes");
+	cr_assert(!exists(".othello-tmp-4.sgf.Qw3rTy"), "a save sweeps too");
+	cr_assert(!exists(kept[1]), "once unlocked, a stale temporary goes");
 	cr_assert(exists("5.sgf"));
+	for (int i = 2; i < KEPT; i++)
+		cr_assert(exists(kept[i]), "%s is kept", kept[i]);
+}
+
+/* The temporary file a save really makes (record_create_temp) is one the
+   sweep knows, once it is stale and unlocked. */
+Test(slots, a_real_temporary_of_a_save_is_swept_when_stale)
+{
+	char path[256], tmp[256 + RECORD_TEMP_EXTRA], err[256];
+	struct timespec t[2];
+	struct slot_info *list;
+	const char *base;
+	int count, fd;
+
+	snprintf(path, sizeof path, "%s/7.sgf", dir);
+	fd = record_create_temp(path, tmp);
+	cr_assert(fd >= 0);
+	base = strrchr(tmp, '/') + 1;
+	cr_assert_eq(strncmp(base, RECORD_TEMP_PREFIX "7.sgf.", 19), 0, "%s", base);
+	cr_assert_eq(strlen(base), 19 + 6, "%s", base);
+	clock_gettime(CLOCK_REALTIME, &t[0]);
+	t[0].tv_sec -= SLOT_TEMP_STALE + 5;
+	t[1] = t[0];
+	cr_assert_eq(futimens(fd, t), 0);
+	close(fd);
+	cr_assert(exists(base));
+	cr_assert_eq(slots_list(dir, &list, &count, err, sizeof(err)), 0, "%s", err);
+	free(list);
+	cr_assert_eq(count, 0);
+	cr_assert(!exists(base), "%s is swept", base);
+}
+
+/* A file name near NAME_MAX still saves: its temporary's name is cut. */
+Test(slots, a_file_with_a_long_name_saves)
+{
+	char path[512], err[512], name[256];
+	struct game *g = game_new();
+
+	memset(name, 'n', 250);
+	strcpy(name + 250, ".sgf");
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	cr_assert_eq(record_save_file(path, g, RECORD_SGF, err, sizeof err), 0, "%s", err);
+	cr_assert(exists(name));
+	game_free(g);
 }

@@ -30,6 +30,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+_Static_assert(sizeof((struct svg *)0)->tmp >= SVG_PATH_LEN + RECORD_TEMP_EXTRA,
+	       "room for record_create_temp's name");
+
 /* Opens a temporary file beside `path` for the picture (a device or a pipe
    is opened itself). Returns 0, or -1 with a message "PATH: reason". */
 int svg_open(struct svg *s, const char *path, char *err, size_t errlen)

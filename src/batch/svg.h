@@ -17,7 +17,7 @@ enum { SVG_PATH_LEN = 4096 };
 struct svg {
 	FILE *f;		     /* where the elements go */
 	char path[SVG_PATH_LEN];     /* the file it becomes */
-	char tmp[SVG_PATH_LEN + 16]; /* its temporary name until svg_close */
+	char tmp[SVG_PATH_LEN + 32]; /* its temporary name until svg_close */
 };
 
 int svg_open(struct svg *s, const char *path, char *err, size_t errlen);

@@ -5,9 +5,10 @@
  * record_save_file put the formats on top, and save slots, SVG charts and
  * books write through record_write_atomic too.
  *
- * Saving is atomic: the text goes to a temporary file in the same directory,
- * which is flushed, fsync'ed and renamed over the target, so a crash leaves
- * either the old file or the new one, never half of one. A device or a pipe
+ * Saving is atomic: the text goes to a temporary file in the same directory
+ * (named with the program's own prefix, record_temp_name), which is flushed, fsync'ed and renamed
+ * over the target, so a crash leaves either the old file or the new one, never half of one. A
+ * device or a pipe
  * (/dev/null, /dev/stdout) is written in place instead.
  */
 #include "config.h"
@@ -17,6 +18,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,33 +136,56 @@ static int write_in_place(const char *path, int (*write)(FILE *f, const void *da
 }
 
 /*
- * Creates the temporary file that will replace `path`: PATH.XXXXXX, XXXXXX
- * six letters or digits (mkstemp's pattern, which the sweep of stale
- * temporaries in slots.c knows), into tmp[strlen(path) + 8]. Its mode is that
- * of the file at `path` when there is one (a slot made private stays
- * private), else 0666 less the umask, as any new file gets; mkstemp's 0600
- * would make every save private. Returns the open descriptor, or -1 with
- * errno set.
+ * Writes into tmp[strlen(path) + RECORD_TEMP_EXTRA] the name of the temporary
+ * file that will replace `path`, with XXXXXX still to fill: the directory of
+ * path, then RECORD_TEMP_PREFIX, the name of path's file and ".XXXXXX". That
+ * name is cut (between UTF-8 characters) where the whole would pass NAME_MAX,
+ * so a long file name can still be saved. Returns the length written.
+ */
+size_t record_temp_name(const char *path, char *tmp)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	size_t dir = (size_t)(base - path), n = strlen(base);
+	size_t room = NAME_MAX - (sizeof RECORD_TEMP_PREFIX - 1) - (sizeof ".XXXXXX" - 1);
+
+	if (n > room) {
+		n = room;
+		while (n > 0 && ((unsigned char)base[n] & 0xC0) == 0x80)
+			n--;
+	}
+	memcpy(tmp, path, dir);
+	memcpy(tmp + dir, RECORD_TEMP_PREFIX, sizeof RECORD_TEMP_PREFIX - 1);
+	dir += sizeof RECORD_TEMP_PREFIX - 1;
+	memcpy(tmp + dir, base, n);
+	memcpy(tmp + dir + n, ".XXXXXX", sizeof ".XXXXXX");
+	return dir + n + sizeof ".XXXXXX" - 1;
+}
+
+/*
+ * Creates the temporary file that will replace `path`, named by
+ * record_temp_name into tmp[strlen(path) + RECORD_TEMP_EXTRA], its XXXXXX
+ * filled as mkstemp would. Its mode is that of the file at `path` when there
+ * is one (a slot made private stays private), else 0666 less the umask, as
+ * any new file gets; mkstemp's 0600 would make every save private. Returns
+ * the open descriptor, or -1 with errno set.
  */
 int record_create_temp(const char *path, char *tmp)
 {
 	static const char digits[] =
 	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-	size_t n = strlen(path);
+	size_t n = record_temp_name(path, tmp) - 6;
 	struct stat st;
 	uint64_t x = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	struct timespec ts;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
 	x ^= (uint64_t)ts.tv_nsec * 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uintptr_t)tmp;
-	memcpy(tmp, path, n);
-	memcpy(tmp + n, ".XXXXXX", 8);
 	for (int tries = 0; tries < 100; tries++) {
 		int fd;
 
 		for (int i = 0; i < 6; i++) {
 			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-			tmp[n + 1 + i] = digits[(x >> 33) % (sizeof digits - 1)];
+			tmp[n + i] = digits[(x >> 33) % (sizeof digits - 1)];
 		}
 		fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 		if (fd < 0 && errno == EEXIST)
@@ -181,9 +206,9 @@ int record_create_temp(const char *path, char *tmp)
 }
 
 /* Writes a file atomically: calls write(f, data) on a temporary file beside
-   `path` (record_create_temp: PATH.XXXXXX with the mode the file should
-   keep, locked with flock while written), then flushes, fsyncs and renames it
-   over path. Returns 0, or -1 with a message (path is then untouched and the
+   `path` (record_create_temp: DIR/.othello-tmp-BASE.XXXXXX with the mode
+   the file should keep, locked with flock while written), then flushes,
+   fsyncs and renames it over path. Returns 0, or -1 with a message (path is then untouched and the
    temporary file removed). A path that names a device or a pipe is written
    in place (write_in_place). */
 int record_write_atomic(const char *path, int (*write)(FILE *f, const void *data), const void *data,
@@ -196,7 +221,7 @@ int record_write_atomic(const char *path, int (*write)(FILE *f, const void *data
 
 	if (record_writes_in_place(path))
 		return write_in_place(path, write, data, err, errlen);
-	tmp = malloc(n + 8);
+	tmp = malloc(n + RECORD_TEMP_EXTRA);
 	if (!tmp) {
 		snprintf(err, errlen, "%s: out of memory", path);
 		return -1;

@@ -46,9 +46,18 @@ int record_format_from_path(const char *path);
 int record_format_parse(const char *name);
 const char *record_format_name(enum record_format fmt);
 
+/* The temporary file that replaces PATH while it is written is
+   DIR/.othello-tmp-BASE.XXXXXX (record_temp_name): DIR and BASE those of
+   PATH, XXXXXX six letters or digits. The prefix marks it as the program's
+   own, so that a sweep of stale temporaries (slots.c) never takes a file of
+   the user's. A buffer for the name holds strlen(PATH) + RECORD_TEMP_EXTRA. */
+#define RECORD_TEMP_PREFIX ".othello-tmp-"
+enum { RECORD_TEMP_EXTRA = sizeof RECORD_TEMP_PREFIX - 1 + sizeof ".XXXXXX" };
+
 struct game *record_load_file(const char *path, int fmt, char *err, size_t errlen);
 int record_save_file(const char *path, const struct game *g, int fmt, char *err, size_t errlen);
 bool record_writes_in_place(const char *path);
+size_t record_temp_name(const char *path, char *tmp);
 int record_create_temp(const char *path, char *tmp);
 void record_path_error(char *err, size_t errlen, const char *path, const char *why);
 int record_write_atomic(const char *path, int (*write)(FILE *f, const void *data), const void *data,

@@ -5,10 +5,13 @@
  * A slot NAME is the file NAME.sgf; the description given when saving is kept
  * in the record (private SGF property OMDS), so `saves` reads everything it
  * lists from the files themselves. Writes go through record_save_file, which
- * is atomic (temporary file NAME.sgf.XXXXXX in the same directory, fsync,
- * rename). A save killed half-way (kill -9, a crash) leaves its temporary
- * file behind; the next save or listing removes those of our own pattern that
- * are stale (untouched for a minute and not locked by a writer).
+ * is atomic (temporary file .othello-tmp-NAME.sgf.XXXXXX in the same
+ * directory, fsync, rename). A save killed half-way (kill -9, a crash) leaves
+ * its temporary file behind; the next save or listing removes those that
+ * carry the program's mark (that prefix, a slot name and mkstemp's six
+ * letters or digits) and are stale (untouched for a minute and not locked by
+ * a writer). No other file of the directory is ever removed: a user's
+ * `game.sgf.backup` looks like no temporary of ours.
  */
 #include "config.h"
 
@@ -26,6 +29,9 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+_Static_assert(SLOT_DIR_MAX + 1 + SLOT_NAME_MAX - 1 + 4 + RECORD_TEMP_EXTRA <= SLOT_PATH_MAX,
+	       "room for a slot's temporary file");
 
 /* True if name is a valid slot name: 1 to SLOT_NAME_MAX-1 letters, digits,
    '_' or '-' (so never a path). */
@@ -111,13 +117,18 @@ int slots_path(const char *dir, const char *name, char *out, size_t outlen, char
 	return 0;
 }
 
-/* True for NAME.sgf.XXXXXX, the temporary file of a slot being written:
-   NAME a slot name, XXXXXX six letters or digits (mkstemp's). */
+/* True for .othello-tmp-NAME.sgf.XXXXXX, the temporary file of a slot being
+   written (record_temp_name): NAME a slot name, XXXXXX six letters or
+   digits (mkstemp's). */
 static bool is_slot_temp(const char *file)
 {
-	size_t n = strlen(file);
+	size_t pre = sizeof RECORD_TEMP_PREFIX - 1, n = strlen(file);
 	char name[SLOT_NAME_MAX];
 
+	if (strncmp(file, RECORD_TEMP_PREFIX, pre) != 0)
+		return false;
+	file += pre;
+	n -= pre;
 	if (n < 12 || n - 11 >= SLOT_NAME_MAX || memcmp(file + n - 11, ".sgf.", 5) != 0)
 		return false;
 	for (size_t i = n - 6; i < n; i++)
@@ -128,8 +139,8 @@ static bool is_slot_temp(const char *file)
 	return slots_name_valid(name);
 }
 
-/* Removes the stale temporaries of dir: files of our pattern (is_slot_temp)
-   not modified for SLOT_TEMP_STALE seconds and not locked by a writer. What
+/* Removes the stale temporaries of dir: files that carry our mark
+   (is_slot_temp) not modified for SLOT_TEMP_STALE seconds and not locked by a writer. What
    cannot be removed is left alone. */
 static void sweep_temps(const char *dir)
 {

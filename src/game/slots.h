@@ -19,8 +19,9 @@
 #define SLOTS_AUTOSAVE "autosave" /* slot written when the program is killed */
 
 enum { SLOT_NAME_MAX = 64, SLOT_PATH_MAX = 4096 };
-/* The longest save directory name: DIR/NAME.sgf.XXXXXX must fit in SLOT_PATH_MAX. */
-enum { SLOT_DIR_MAX = SLOT_PATH_MAX - 1 - (SLOT_NAME_MAX - 1) - 11 - 1 };
+/* The longest save directory name: DIR/.othello-tmp-NAME.sgf.XXXXXX (the
+   temporary file of a save, record.h) must fit in SLOT_PATH_MAX. */
+enum { SLOT_DIR_MAX = SLOT_PATH_MAX - 1 - (SLOT_NAME_MAX - 1) - 4 - 20 - 1 };
 
 /* Seconds after which an unlocked temporary file of a slot save counts as
    left behind by a save that was killed (slots.c removes it). */

@@ -17,6 +17,7 @@
  * Signal Handling" (rl_catch_signals, rl_callback_sigcleanup).
  */
 #include "cmdbar.h"
+#include "record.h"
 
 #include <curses.h>
 #include <stdio.h>
@@ -202,13 +203,12 @@ int cmdbar_init(const char *history_path, cmdbar_completer complete, void *user,
 static void save_history(const char *path)
 {
 	size_t n = strlen(path);
-	char *tmp = malloc(n + 8);
+	char *tmp = malloc(n + RECORD_TEMP_EXTRA);
 	int fd;
 
 	if (!tmp)
 		return;
-	memcpy(tmp, path, n);
-	memcpy(tmp + n, ".XXXXXX", 8);
+	record_temp_name(path, tmp);
 	if ((fd = mkstemp(tmp)) < 0) {
 		free(tmp);
 		return;
