@@ -286,9 +286,11 @@ static const struct probe_entry probes[] = {
     {4, "x-ray", NULL},
 };
 
+static const struct command_set probe_set = COMMAND_SET(struct probe_entry, probes);
+
 Test(command, one_lookup_for_any_table_of_the_shape)
 {
-	static const struct command_set set = COMMAND_SET(struct probe_entry, probes);
+	const struct command_set set = probe_set;
 	char err[128];
 
 	cr_assert_eq(command_set_find(&set, "save", err, sizeof err), 0, "exact beats prefix");
@@ -304,17 +306,79 @@ Test(command, one_lookup_for_any_table_of_the_shape)
 	cr_assert_null(command_set_match(&set, "s", 3));
 }
 
+/* The same table cut in two parts (as the game's families are): indices count
+   through the parts in order, and exact names, prefixes and ambiguities are
+   looked for across them. */
+static const struct probe_entry probes_more[] = {
+    {5, "stopwatch", NULL},
+    {6, "quit", "q"},
+};
+static const struct command_part probe_first = COMMAND_PART("first", probes);
+static const struct command_part probe_second = COMMAND_PART("second", probes_more);
+static const struct command_part *const probe_parts[] = {&probe_first, &probe_second};
+static const struct command_set probe_parts_set =
+    COMMAND_SET_PARTS(struct probe_entry, probe_parts);
+
+Test(command, a_set_in_parts_is_one_table)
+{
+	const struct command_set *set = &probe_parts_set;
+	const struct probe_entry *e;
+	char err[128];
+
+	cr_assert_eq(command_set_find(set, "q", err, sizeof err), 5, "an alias of the second part");
+	cr_assert_eq(command_set_find(set, "qu", err, sizeof err), 5);
+	cr_assert_eq(command_set_find(set, "stop", err, sizeof err), 2, "exact beats prefix");
+	cr_assert_eq(command_set_find(set, "stopw", err, sizeof err), 4);
+	cr_assert_eq(command_set_find(set, "sto", err, sizeof err), -1);
+	cr_assert_str_eq(err, "ambiguous command `sto`: stop stopwatch");
+	cr_assert_str_eq(command_set_match(set, "s", 3), "stopwatch");
+	cr_assert_null(command_set_match(set, "s", 4));
+	for (size_t i = 0; i < 6; i++) {
+		e = command_set_entry(set, i);
+		cr_assert(e && e->before == (int)i + 1, "entry %zu", i);
+	}
+	cr_assert_null(command_set_entry(set, 6));
+}
+
+/* `help` lists every command of the table once, in the table's order, each
+   family under its title after a blank line (a family file's entries come
+   together). */
+Test(command, help_lists_the_table_in_order_under_family_titles)
+{
+	char *h = command_help(NULL);
+	const char *at = h;
+	const struct command_def *d;
+	size_t i, titles = 0;
+
+	cr_assert(h);
+	for (i = 0; (d = command_at(i)); i++) {
+		char want[32];
+		const char *found;
+
+		snprintf(want, sizeof want, "\n  %s ", d->name);
+		found = strstr(at, want);
+		cr_assert(found, "help lists `%s` after the one before it", d->name);
+		cr_assert_null(strstr(found + 1, want), "`%s` once", d->name);
+		for (const char *t = at; (t = strstr(t, "\n\n")) && t < found; t++)
+			titles++;
+		at = found + 1;
+	}
+	cr_assert_geq(i, 47);
+	cr_assert_eq(titles, 6, "six families, each under its title:\n%s", h);
+	cr_assert(strstr(h, "\nPlaying:\n  new "), "%s", h);
+	cr_assert(strstr(h, "\nHelp and leaving:\n  help "), "%s", h);
+	free(h);
+}
+
 /* Each entry is whole, names are unique, and the argument bounds agree with
    the kinds of words they describe. */
 Test(command, the_table_is_well_formed)
 {
-	size_t n;
-	const struct command_def *defs = command_table(&n);
+	const struct command_def *d;
+	size_t i;
 	char err[128];
 
-	cr_assert_geq(n, 38);
-	for (size_t i = 0; i < n; i++) {
-		const struct command_def *d = &defs[i];
+	for (i = 0; (d = command_at(i)); i++) {
 		cr_assert(d->name && d->usage && d->help && d->exec, "entry %zu is whole", i);
 		cr_assert_eq(command_find(d->name, err, sizeof err), d, "%s finds itself", d->name);
 		cr_assert(d->args.upper < 0 || d->args.lower <= d->args.upper, "%s bounds",
@@ -324,6 +388,7 @@ Test(command, the_table_is_well_formed)
 		cr_assert_eq(d->args.upper == 0, d->usage[0] == '\0',
 			     "%s: words allowed show in its usage `%s`", d->name, d->usage);
 	}
+	cr_assert_geq(i, 47);
 }
 
 /* Flags say what callers must ask about; a command that starts another game
@@ -332,19 +397,19 @@ Test(command, flags_mark_what_replaces_the_game_or_fills_a_slot)
 {
 	/* edit too: its `done` drops the moves (E discarded an unsaved game without asking) */
 	static const char *const replacing[] = {"new", "load", "import", "handicap", "edit"};
-	size_t n, flagged = 0;
-	const struct command_def *defs = command_table(&n);
+	size_t flagged = 0;
+	const struct command_def *d;
 	char err[128];
 
 	for (size_t i = 0; i < sizeof replacing / sizeof replacing[0]; i++)
 		cr_assert(command_find(replacing[i], err, sizeof err)->flags & CMD_REPLACES_GAME,
 			  "%s replaces the game", replacing[i]);
-	for (size_t i = 0; i < n; i++)
-		flagged += (defs[i].flags & CMD_REPLACES_GAME) != 0;
+	for (size_t i = 0; (d = command_at(i)); i++)
+		flagged += (d->flags & CMD_REPLACES_GAME) != 0;
 	cr_assert_eq(flagged, sizeof replacing / sizeof replacing[0]);
-	for (size_t i = 0; i < n; i++)
-		cr_assert_eq((defs[i].flags & CMD_FILLS_SLOT) != 0,
-			     strcmp(defs[i].name, "save") == 0, "%s", defs[i].name);
+	for (size_t i = 0; (d = command_at(i)); i++)
+		cr_assert_eq((d->flags & CMD_FILLS_SLOT) != 0, strcmp(d->name, "save") == 0, "%s",
+			     d->name);
 	cr_assert_eq(run("f5", NULL, 0), 0);
 	cr_assert_eq(run("new", NULL, 0), 0);
 	cr_assert_eq(controller_line_length(ctl), 0, "`new` did replace the game");

@@ -119,21 +119,21 @@ Test(ui_verbs, run_through_ui_execute_with_their_arguments_checked)
 
 Test(ui_verbs, commands_that_replace_the_game_ask_first_when_it_is_unsaved)
 {
-	size_t n, asked = 0;
-	const struct command_def *defs = command_table(&n);
+	size_t asked = 0;
+	const struct command_def *d;
 
 	cr_assert_eq(ui_execute(&ui, "f5"), 0);
 	cr_assert(controller_unsaved(ctl));
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; (d = command_at(i)); i++) {
 		char line[64], ask[128];
 
-		if (!(defs[i].flags & CMD_REPLACES_GAME))
+		if (!(d->flags & CMD_REPLACES_GAME))
 			continue;
-		snprintf(line, sizeof line, "%s 1", defs[i].name);
+		snprintf(line, sizeof line, "%s 1", d->name);
 		snprintf(ask, sizeof ask, " The game is not saved. `%s` replaces it: go on? (y/n)",
-			 defs[i].name);
+			 d->name);
 		cr_assert_eq(ui_execute(&ui, line), 0);
-		cr_assert_str_eq(ui.confirm_line, line, "`%s` waits for y", defs[i].name);
+		cr_assert_str_eq(ui.confirm_line, line, "`%s` waits for y", d->name);
 		cr_assert_str_eq(ui.confirm_ask, ask);
 		cr_assert_eq(controller_cursor(ctl), 1, "the game is still there");
 		ui.confirm_line[0] = '\0';

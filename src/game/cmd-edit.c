@@ -31,7 +31,7 @@ static int color_parse(const char *s, int *out)
 }
 
 /* `set SQUARE black|white|empty` */
-int cmd_set(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_set(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
 	enum variant v = controller_variant(ctl);
@@ -46,7 +46,7 @@ int cmd_set(struct controller *ctl, int argc, char **argv, struct command_result
 }
 
 /* `side black|white` */
-int cmd_side(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_side(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
 	int what;
@@ -63,7 +63,7 @@ int cmd_side(struct controller *ctl, int argc, char **argv, struct command_resul
 CMD_CALL(cmd_clear, controller_edit_clear, "board cleared")
 
 /* `done` */
-int cmd_done(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_done(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
 	int rc;
@@ -80,7 +80,7 @@ int cmd_done(struct controller *ctl, int argc, char **argv, struct command_resul
 }
 
 /* `handicap N [--variant NAME]` */
-int cmd_handicap(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_handicap(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	enum variant v = controller_variant(ctl);
 	char err[256];
@@ -97,3 +97,64 @@ int cmd_handicap(struct controller *ctl, int argc, char **argv, struct command_r
 
 /* `cancel`: leaves edit mode, the game as it was */
 CMD_CALL(cmd_cancel, controller_edit_cancel, "left edit mode: the game is as it was")
+
+static const struct command_def entries[] = {
+    {
+	.name = "edit",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Edit the position: `set`, `side`, `clear`, then `done`, which starts the\n"
+		"game from it (the moves are dropped: the screen asks first when the\n"
+		"game is not saved).",
+	.flags = CMD_REPLACES_GAME,
+	.exec = cmd_edit,
+    },
+    {
+	.name = "set",
+	.args = {2, 2, {CMD_ARG_SQUARE, CMD_ARG_CONTENT}},
+	.usage = "SQUARE black|white|empty",
+	.help = "Put a disc on a square, or empty it (edit mode).",
+	.exec = cmd_set,
+    },
+    {
+	.name = "side",
+	.args = {1, 1, {CMD_ARG_SIDE}},
+	.usage = "black|white",
+	.help = "Choose the side to move (edit mode).",
+	.exec = cmd_side,
+    },
+    {
+	.name = "clear",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Empty the whole board (edit mode).",
+	.exec = cmd_clear,
+    },
+    {
+	.name = "done",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Leave edit mode and play from the edited position. A position where\n"
+		"nobody can move is a finished game.",
+	.exec = cmd_done,
+    },
+    {
+	.name = "cancel",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Leave edit mode without changing the game (Esc in edit mode).",
+	.exec = cmd_cancel,
+    },
+    {
+	.name = "handicap",
+	.args = {1, 3},
+	.usage = "N [--variant NAME]",
+	.help = "Start a new game where the stronger side gives N corners (1-4) to the\n"
+		"weaker side (the human against an engine, or White otherwise), on the\n"
+		"board NAME or else on the board of the current game.",
+	.flags = CMD_REPLACES_GAME,
+	.exec = cmd_handicap,
+    },
+};
+
+const struct command_part cmd_edit_part = COMMAND_PART("Setting up a position", entries);

@@ -32,14 +32,14 @@ static int file_call(struct controller *ctl,
 /* Writes the handler `name` of a command whose one word goes to `call`: as
    CMD_CALL (cmd-int.h): one function per command, the work in file_call. */
 #define FILE_CALL(name, call)                                                                      \
-	int name(struct controller *ctl, int argc, char **argv, struct command_result *res)        \
+	static int name(struct controller *ctl, int argc, char **argv, struct command_result *res) \
 	{                                                                                          \
 		(void)argc;                                                                        \
 		return file_call(ctl, call, argv[1], res);                                         \
 	}
 
 /* `save [SLOT] [DESCRIPTION]` */
-int cmd_save(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_save(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char msg[256];
 	char *desc = cmd_join(argc > 2 ? argc - 2 : 0, argv + 2);
@@ -57,7 +57,7 @@ int cmd_save(struct controller *ctl, int argc, char **argv, struct command_resul
 FILE_CALL(cmd_load, controller_load)
 
 /* `back` */
-int cmd_back(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_back(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char msg[256];
 
@@ -67,7 +67,7 @@ int cmd_back(struct controller *ctl, int argc, char **argv, struct command_resul
 }
 
 /* `saves` */
-int cmd_saves(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_saves(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
 
@@ -85,3 +85,57 @@ FILE_CALL(cmd_export, controller_export)
 
 /* `import FILE` */
 FILE_CALL(cmd_import, controller_import)
+
+static const struct command_def entries[] = {
+    {
+	.name = "save",
+	.args = {0, -1, {CMD_ARG_SLOT}},
+	.usage = "[SLOT] [DESCRIPTION]",
+	.help = "Save the game in a slot (1-10 or a name; default: the first free number).",
+	.flags = CMD_FILLS_SLOT,
+	.exec = cmd_save,
+    },
+    {
+	.name = "load",
+	.args = {1, 1, {CMD_ARG_SLOT}},
+	.usage = "SLOT|FILE",
+	.help = "Load a saved game, or a game file (SGF, GGF, transcript).",
+	.flags = CMD_REPLACES_GAME,
+	.exec = cmd_load,
+    },
+    {
+	.name = "back",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Swap the game on the board with the one kept aside when a game of the\n"
+		"database was opened (the screen's database panel): back to your game, and\n"
+		"again to the database game.",
+	.exec = cmd_back,
+    },
+    {
+	.name = "saves",
+	.args = {0, 0},
+	.usage = "",
+	.help = "List the save slots.",
+	.exec = cmd_saves,
+    },
+    {
+	.name = "export",
+	.args = {1, 1},
+	.usage = "FILE",
+	.help = "Write the game to a file; the extension picks the format. The screen\n"
+		"asks before it replaces a file.",
+	.flags = CMD_WRITES_FILE,
+	.exec = cmd_export,
+    },
+    {
+	.name = "import",
+	.args = {1, 1},
+	.usage = "FILE",
+	.help = "Read a game from a file (SGF, GGF, transcript, board string).",
+	.flags = CMD_REPLACES_GAME,
+	.exec = cmd_import,
+    },
+};
+
+const struct command_part cmd_file_part = COMMAND_PART("Files and save slots", entries);

@@ -1,12 +1,12 @@
 /*
- * cmd-game.c — commands that play: new, move, pass, go, stop, hint, resign,
- * the players and levels, analyze, help (and `help keys`) and quit.
+ * cmd-game.c — commands that play: new, move, pass, the players and levels,
+ * go, pause, play, study, stop, resign, and drill (answering its positions
+ * goes through `move`).
  */
 #include "cmd-int.h"
 
 #include "board.h"
 #include "controller.h"
-#include "keymap.h"
 #include "parse.h"
 #include "square.h"
 
@@ -16,7 +16,7 @@
 #include <strings.h>
 
 /* `new [--variant NAME]`: a new game on the board named, else on the current game's board */
-int cmd_new(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_new(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	enum variant v = controller_variant(ctl);
 	char err[256];
@@ -52,7 +52,7 @@ static int drill_answer(struct controller *ctl, int argc, char **argv, struct co
 
 /* `drill [black|white|both] [--within D]`, `drill skip`, `drill stop`: learning from the
    analysed mistakes (controller-drill.c). */
-int cmd_drill(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_drill(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	int side = -2, within = 200;
 	char msg[sizeof(res->message)];
@@ -89,7 +89,7 @@ int cmd_drill(struct controller *ctl, int argc, char **argv, struct command_resu
 
 /* `move SQUARE...`: each word is a square, a run of squares (f5d6c3) or `pass`, played in
    turn for whichever side is to move (an engine thinking meanwhile is stopped). */
-int cmd_move(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_move(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256], last[8] = "";
 	enum variant v = controller_variant(ctl);
@@ -138,7 +138,7 @@ static int set_study(struct controller *ctl, bool on, struct command_result *res
 }
 
 /* `play` */
-int cmd_play(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_play(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	(void)argc;
 	(void)argv;
@@ -146,7 +146,7 @@ int cmd_play(struct controller *ctl, int argc, char **argv, struct command_resul
 }
 
 /* `study` */
-int cmd_study(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_study(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	(void)argc;
 	(void)argv;
@@ -154,7 +154,7 @@ int cmd_study(struct controller *ctl, int argc, char **argv, struct command_resu
 }
 
 /* `pause [on|off]`: engines wait for `go` (no word: the other state) */
-int cmd_pause(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_pause(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	bool on = !controller_paused(ctl);
 
@@ -172,7 +172,7 @@ int cmd_pause(struct controller *ctl, int argc, char **argv, struct command_resu
 }
 
 /* `stop` */
-int cmd_stop(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_stop(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	(void)argc;
 	(void)argv;
@@ -183,55 +183,8 @@ int cmd_stop(struct controller *ctl, int argc, char **argv, struct command_resul
 	return 0;
 }
 
-/* `hint [N]` */
-int cmd_hint(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	char err[256];
-	int n = 0;
-
-	if (argc > 1 && !cmd_parse_count(argv[1], 1, 32, &n))
-		return cmd_fail(res, "hint: N is a number of moves, 1 to 32 (not `%s`)", argv[1]);
-	return cmd_changed(res, controller_hint(ctl, n, err, sizeof(err)), err,
-			   "looking for hints");
-}
-
-/* `overlay [on|off]`: the score of every legal move on its square (alone: switches it). */
-int cmd_overlay(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	char err[256];
-	bool on = !controller_overlay(ctl);
-
-	if (argc > 1) {
-		if (strcasecmp(argv[1], "on") == 0)
-			on = true;
-		else if (strcasecmp(argv[1], "off") == 0)
-			on = false;
-		else
-			return cmd_fail(res, "overlay: `%s` is not on or off", argv[1]);
-	}
-	if (cmd_flags(res, controller_overlay_set(ctl, on, err, sizeof(err)), err) < 0)
-		return -1;
-	cmd_message(res, on ? "all moves: every legal move's score on its square, deepening"
-			    : "all moves: off");
-	return 0;
-}
-
-/* `depth [hint|overlay] [N|Ss|+N]`: the limit of hints and the overlay; alone, shows them. */
-int cmd_depth(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	char err[256], now[96];
-	const char *which = argc > 2 ? argv[1] : NULL, *limit = argc > 1 ? argv[argc - 1] : NULL;
-
-	if (limit &&
-	    cmd_flags(res, controller_set_depth(ctl, which, limit, err, sizeof(err)), err) < 0)
-		return cmd_fail(res, "depth: %s", err);
-	controller_depth_text(ctl, now, sizeof now);
-	cmd_message(res, "%s", now);
-	return 0;
-}
-
 /* `resign` */
-int cmd_resign(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_resign(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
 
@@ -260,20 +213,20 @@ static int set_player(struct controller *ctl, enum color c, int argc, char **arg
 }
 
 /* `black PLAYER [OPTIONS]`: the words after the name are the player, quoted or not */
-int cmd_black(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_black(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	return set_player(ctl, BLACK, argc - 1, argv + 1, res);
 }
 
 /* `white PLAYER [OPTIONS]` */
-int cmd_white(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_white(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	return set_player(ctl, WHITE, argc - 1, argv + 1, res);
 }
 
 /* `level [black|white] LEVEL [OPTIONS]`: a colour first sets that side's player,
    else the level of both engine sides */
-int cmd_level(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_level(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
 	char *level;
@@ -295,78 +248,109 @@ int cmd_level(struct controller *ctl, int argc, char **argv, struct command_resu
 	return rc;
 }
 
-/* Reads one option of `analyze` at argv[*i] (moving *i past its value); false with the message
-   in `res` when it is wrong. */
-static bool analyze_option(int argc, char **argv, int *i, int *depth, double *secs, bool *fast,
-			   struct command_result *res)
-{
-	const char *opt = argv[*i];
+static const struct command_def entries[] = {
+    {
+	.name = "new",
+	.args = {0, 2},
+	.usage = "[--variant NAME]",
+	.help = "Start a new game with the same players, on the board NAME (8x8, 6x6 or\n"
+		"10x10-holes) or else on the board of the current game.",
+	.flags = CMD_REPLACES_GAME,
+	.exec = cmd_new,
+    },
+    {
+	.name = "move",
+	.args = {1, -1, {CMD_ARG_MOVE, CMD_ARG_MOVE}},
+	.usage = "SQUARE...",
+	.help = "Play a move (f5), or several in a row (f5d6c3). A square alone on a line\n"
+		"is a move too. In the past of the game a new move starts a variation.",
+	.exec = cmd_move,
+    },
+    {
+	.name = "pass",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Pass (only when the side to move has no legal move).",
+	.exec = cmd_pass,
+    },
+    {
+	.name = "black",
+	.args = {1, -1, {CMD_ARG_PLAYER}},
+	.usage = "human|LEVEL [OPTIONS]",
+	.help = "Choose who plays Black: human, or a level (beginner, novice, expert,\n"
+		"pre-master, master), with options if wanted: expert --depth 5 --random 5.",
+	.exec = cmd_black,
+    },
+    {
+	.name = "white",
+	.args = {1, -1, {CMD_ARG_PLAYER}},
+	.usage = "human|LEVEL [OPTIONS]",
+	.help = "Choose who plays White: human, or a level (see `help black`).",
+	.exec = cmd_white,
+    },
+    {
+	.name = "level",
+	.args = {1, -1, {CMD_ARG_SIDE_OR_LEVEL, CMD_ARG_LEVEL}},
+	.usage = "[black|white] LEVEL...",
+	.help = "Set the level of the engine (of both engine sides, or of one colour):\n"
+		"level white master --time 10.",
+	.exec = cmd_level,
+    },
+    {
+	.name = "go",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Let the engine play the side to move now.",
+	.exec = cmd_go,
+    },
+    {
+	.name = "pause",
+	.args = {0, 1},
+	.usage = "[on|off]",
+	.help = "Engines make no move by themselves while paused (G, `go`, plays one: a\n"
+		"step); `pause` again goes on. P on the board.",
+	.exec = cmd_pause,
+    },
+    {
+	.name = "play",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Play on: the players take their turns (the engine answers for its\n"
+		"sides), after a game was opened for study.",
+	.exec = cmd_play,
+    },
+    {
+	.name = "study",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Study the game: moves are tried by hand for both sides and the engine\n"
+		"moves only on `go` (`play` goes back to playing).",
+	.exec = cmd_study,
+    },
+    {
+	.name = "stop",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Stop the engine: it plays its best move so far.",
+	.exec = cmd_stop,
+    },
+    {
+	.name = "resign",
+	.args = {0, 0},
+	.usage = "",
+	.help = "The side to move resigns.",
+	.exec = cmd_resign,
+    },
+    {
+	.name = "drill",
+	.args = {0, 3},
+	.usage = "[SIDE] [-w D]|skip|stop",
+	.help = "After `analyze`, answer at the position before each mistake of SIDE\n"
+		"(black, white, both) with a move: right within D discs of the best (2),\n"
+		"else the engine's line shows. `drill skip` passes a position, `drill stop`\n"
+		"ends it with the score.",
+	.exec = cmd_drill,
+    },
+};
 
-	if (strcmp(opt, "--fast") == 0 || strcmp(opt, "-f") == 0) {
-		*fast = true;
-		return true;
-	}
-	if (*i + 1 >= argc || (strcmp(opt, "--depth") && strcmp(opt, "-d") &&
-			       strcmp(opt, "--time") && strcmp(opt, "-t"))) {
-		cmd_fail(res, "usage: analyze [--depth N | --time S] [--fast]");
-		return false;
-	}
-	(*i)++;
-	if (opt[1] == 'd' || opt[2] == 'd') {
-		if (cmd_parse_count(argv[*i], 1, 60, depth))
-			return true;
-		cmd_fail(res, "analyze: depth is 1 to 60 (not `%s`)", argv[*i]);
-		return false;
-	}
-	if (!parse_decimal(argv[*i], secs) || !(*secs > 0)) {
-		cmd_fail(res, "analyze: time is a positive number of seconds (not `%s`)", argv[*i]);
-		return false;
-	}
-	return true;
-}
-
-/* `analyze [--depth N | --time S] [--fast]` */
-int cmd_analyze(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	char err[256];
-	int depth = 0;
-	double secs = 0;
-	bool fast = false;
-
-	for (int i = 1; i < argc; i++)
-		if (!analyze_option(argc, argv, &i, &depth, &secs, &fast, res))
-			return -1;
-	if (cmd_flags(res, controller_analyze(ctl, depth, secs, fast, err, sizeof(err)), err) < 0)
-		return -1;
-	cmd_message(res, fast ? "analysing the game (fast: other moves as bounds)"
-			      : "analysing the game");
-	return 0;
-}
-
-/* `quit` */
-int cmd_quit(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	(void)ctl;
-	(void)argc;
-	(void)argv;
-	res->flags |= CMD_QUIT;
-	return 0;
-}
-
-/* `help [COMMAND]` */
-int cmd_help(struct controller *ctl, int argc, char **argv, struct command_result *res)
-{
-	char err[256];
-
-	(void)ctl;
-	if (argc > 1 && strcmp(argv[1], "keys") == 0)
-		res->output = keymap_help();
-	else if (argc > 1 && !command_find(argv[1], err, sizeof(err)))
-		return cmd_fail(res, "%s", err);
-	else
-		res->output = command_help(argc > 1 ? argv[1] : NULL);
-	if (!res->output)
-		return cmd_fail(res, "out of memory");
-	res->flags |= CMD_OUTPUT;
-	return 0;
-}
+const struct command_part cmd_game_part = COMMAND_PART("Playing", entries);

@@ -1,9 +1,12 @@
 /*
- * cmd-int.h — inside the command layer: the handler of each command, written in
- * the cmd-*.c files by family (game, replay, edit, file), and the helpers
+ * cmd-int.h — inside the command layer: the families of commands, written in
+ * the cmd-*.c files (game, analysis, replay, edit, file), and the helpers
  * they share. Not for use outside command.c and cmd-*.c.
  *
- * A handler gets the words of the line (argv[0] = the command name as
+ * A family file holds its handlers (static) and, at its end, their entries
+ * in the order `help` lists them, exported as one part; command.c assembles
+ * the parts. Adding a command is its handler and its entry in the file of
+ * its family. A handler gets the words of the line (argv[0] = the command name as
  * typed), fills `res` (flags, message, output) and returns 0, or -1 after
  * cmd_fail has put an error message in `res`. The helpers they share are in
  * cmd-util.c.
@@ -40,73 +43,26 @@ int cmd_output(struct command_result *res, char *text);
  * CMD_VIEW: the text view(ctl) shown as the output (cmd_output).
  */
 #define CMD_CALL(name, call, done)                                                                 \
-	int name(struct controller *ctl, int argc, char **argv, struct command_result *res)        \
+	static int name(struct controller *ctl, int argc, char **argv, struct command_result *res) \
 	{                                                                                          \
 		(void)argc;                                                                        \
 		(void)argv;                                                                        \
 		return cmd_call(ctl, call, done, res);                                             \
 	}
 #define CMD_VIEW(name, view)                                                                       \
-	int name(struct controller *ctl, int argc, char **argv, struct command_result *res)        \
+	static int name(struct controller *ctl, int argc, char **argv, struct command_result *res) \
 	{                                                                                          \
 		(void)argc;                                                                        \
 		(void)argv;                                                                        \
 		return cmd_output(res, view(ctl));                                                 \
 	}
 
-/* cmd-game.c */
-int cmd_new(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_move(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_pass(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_go(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_stop(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_pause(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_play(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_study(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_hint(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_drill(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_overlay(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_depth(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_resign(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_black(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_white(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_level(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_analyze(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_quit(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_help(struct controller *ctl, int argc, char **argv, struct command_result *res);
-
-/* cmd-replay.c */
-int cmd_undo(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_redo(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_first(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_prev(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_next(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_last(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_goto(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_variations(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_line(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_promote(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_comment(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_mark(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_info(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_board(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_moves(struct controller *ctl, int argc, char **argv, struct command_result *res);
-
-/* cmd-edit.c */
-int cmd_edit(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_set(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_side(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_clear(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_done(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_cancel(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_handicap(struct controller *ctl, int argc, char **argv, struct command_result *res);
-
-/* cmd-file.c */
-int cmd_save(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_load(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_back(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_saves(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_export(struct controller *ctl, int argc, char **argv, struct command_result *res);
-int cmd_import(struct controller *ctl, int argc, char **argv, struct command_result *res);
+/* The families of commands, each a part of the table with its entries beside their handlers
+   (cmd-NAME.c exports cmd_NAME_part), assembled by command.c in `help` order. */
+extern const struct command_part cmd_game_part;
+extern const struct command_part cmd_analysis_part;
+extern const struct command_part cmd_replay_part;
+extern const struct command_part cmd_edit_part;
+extern const struct command_part cmd_file_part;
 
 #endif

@@ -40,19 +40,19 @@ static int undo_redo(struct controller *ctl, int argc, char **argv, struct comma
 }
 
 /* `undo [N]` */
-int cmd_undo(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_undo(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	return undo_redo(ctl, argc, argv, res, controller_undo);
 }
 
 /* `redo [N]` */
-int cmd_redo(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_redo(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	return undo_redo(ctl, argc, argv, res, controller_redo);
 }
 
 /* `first` */
-int cmd_first(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_first(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
 
@@ -81,19 +81,19 @@ static int prev_next(struct controller *ctl, int argc, char **argv, struct comma
 }
 
 /* `prev [N]` */
-int cmd_prev(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_prev(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	return prev_next(ctl, argc, argv, res, -1);
 }
 
 /* `next [N]` */
-int cmd_next(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_next(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	return prev_next(ctl, argc, argv, res, 1);
 }
 
 /* `last` */
-int cmd_last(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_last(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
 
@@ -104,7 +104,7 @@ int cmd_last(struct controller *ctl, int argc, char **argv, struct command_resul
 }
 
 /* `goto N` */
-int cmd_goto(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_goto(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
 	int n;
@@ -120,7 +120,7 @@ int cmd_goto(struct controller *ctl, int argc, char **argv, struct command_resul
 CMD_VIEW(cmd_variations, controller_variations_text)
 
 /* `line N` */
-int cmd_line(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_line(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
 	int n;
@@ -136,7 +136,7 @@ int cmd_line(struct controller *ctl, int argc, char **argv, struct command_resul
 CMD_CALL(cmd_promote, controller_promote, "this line is now the main line")
 
 /* `comment TEXT` */
-int cmd_comment(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_comment(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
 	char *text = cmd_join(argc - 1, argv + 1);
@@ -152,7 +152,7 @@ int cmd_comment(struct controller *ctl, int argc, char **argv, struct command_re
 }
 
 /* `mark GLYPH` */
-int cmd_mark(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_mark(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
 
@@ -164,7 +164,7 @@ int cmd_mark(struct controller *ctl, int argc, char **argv, struct command_resul
 }
 
 /* `info KEY [VALUE]` */
-int cmd_info(struct controller *ctl, int argc, char **argv, struct command_result *res)
+static int cmd_info(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
 	char *value;
@@ -192,3 +192,120 @@ CMD_VIEW(cmd_board, controller_board_text)
 
 /* `moves` */
 CMD_VIEW(cmd_moves, controller_moves_text)
+
+static const struct command_def entries[] = {
+    {
+	.name = "undo",
+	.args = {0, 1},
+	.usage = "[N]",
+	.help = "Take back N moves (default: back to the last human turn). The moves stay\n"
+		"in the game: `redo` plays them again.",
+	.exec = cmd_undo,
+    },
+    {
+	.name = "redo",
+	.args = {0, 1},
+	.usage = "[N]",
+	.help = "Replay N moves that were taken back (default 1).",
+	.exec = cmd_redo,
+    },
+    {
+	.name = "first",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Go to the start of the game.",
+	.exec = cmd_first,
+    },
+    {
+	.name = "prev",
+	.args = {0, 1},
+	.usage = "[N]",
+	.help = "Go back N moves (default 1).",
+	.exec = cmd_prev,
+    },
+    {
+	.name = "next",
+	.args = {0, 1},
+	.usage = "[N]",
+	.help = "Go forward N moves along the current line (default 1).",
+	.exec = cmd_next,
+    },
+    {
+	.name = "last",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Go to the end of the current line.",
+	.exec = cmd_last,
+    },
+    {
+	.name = "goto",
+	.args = {1, 1},
+	.usage = "N",
+	.help = "Go to the position after move N (0 = the start).",
+	.exec = cmd_goto,
+    },
+    {
+	.name = "variations",
+	.args = {0, 0},
+	.usage = "",
+	.help = "List the moves played from this position (the variations).",
+	.exec = cmd_variations,
+    },
+    {
+	.name = "line",
+	.args = {1, 1},
+	.usage = "N",
+	.help = "Follow variation N (as `variations` numbers them) from here.",
+	.exec = cmd_line,
+    },
+    {
+	.name = "promote",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Make the current line the main line.",
+	.exec = cmd_promote,
+    },
+    {
+	.name = "comment",
+	.args = {0, -1},
+	.usage = "TEXT",
+	.help = "Set the comment of the move that led to the cursor (no text removes it);\n"
+		"at the start, the game's comment. The text is kept as typed, quotes too.",
+	.flags = CMD_TEXT_TAIL,
+	.exec = cmd_comment,
+    },
+    {
+	.name = "mark",
+	.args = {1, 1, {CMD_ARG_MARK}},
+	.usage = "!|!!|?|??|!?|?!|none",
+	.help = "Mark the move that led to the cursor.",
+	.exec = cmd_mark,
+    },
+    {
+	.name = "info",
+	.args = {0, -1, {CMD_ARG_INFO_KEY}},
+	.usage = "[KEY [VALUE]]",
+	.help = "Show the game information, or set a field: black, white, event, date,\n"
+		"place, result, name, comment, round, opening, time (or SGF keys PB PW EV DT\n"
+		"PC RE GN GC RO ON TM). No value clears it; the value is kept as typed.",
+	.flags = CMD_TEXT_TAIL,
+	.exec = cmd_info,
+    },
+    {
+	.name = "board",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Print the position as text.",
+	.exec = cmd_board,
+    },
+    {
+	.name = "moves",
+	.args = {0, 0},
+	.usage = "",
+	.help = "Print the game: the moves with their marks and comments.",
+	.exec = cmd_moves,
+    },
+};
+
+const struct command_part cmd_replay_part =
+    COMMAND_PART("Going through the game and annotating it", entries);

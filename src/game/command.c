@@ -8,7 +8,11 @@
  * is a square ("f5") or a run of squares ("f5d6c3") means `move`. The table
  * is data in the manner of tmux's cmd_table and cmd_find: one designated
  * initialiser per command (name, alias, args, usage, help, flags, exec), and
- * lookups that return an error message, never print. The lookup serves any
+ * lookups that return an error message, never print. As tmux's cmd-*.c do,
+ * each family file (cmd-game.c, cmd-analysis.c, cmd-replay.c, cmd-edit.c,
+ * cmd-file.c) holds its commands' entries beside their handlers and exports
+ * them as one part; this file holds `help` and `quit` and assembles the parts
+ * in the order `help` lists them, each under its title. The lookup serves any
  * table of that shape: the screen's verbs (src/ui/verbs.c) use it too. What
  * a caller must know about a command is in its entry: the bounds and kinds
  * of its words (checked here, completed by the command bar) and flags such
@@ -19,6 +23,7 @@
 #include "board.h"
 #include "cmd-int.h"
 #include "controller.h"
+#include "keymap.h"
 #include "square.h"
 
 #include <ctype.h>
@@ -29,363 +34,35 @@
 
 enum { CMD_MAX_WORDS = 64 };
 
-static const struct command_def cmd_table[] = {
-    {
-	.name = "new",
-	.args = {0, 2},
-	.usage = "[--variant NAME]",
-	.help = "Start a new game with the same players, on the board NAME (8x8, 6x6 or\n"
-		"10x10-holes) or else on the board of the current game.",
-	.flags = CMD_REPLACES_GAME,
-	.exec = cmd_new,
-    },
-    {
-	.name = "move",
-	.args = {1, -1, {CMD_ARG_MOVE, CMD_ARG_MOVE}},
-	.usage = "SQUARE...",
-	.help = "Play a move (f5), or several in a row (f5d6c3). A square alone on a line\n"
-		"is a move too. In the past of the game a new move starts a variation.",
-	.exec = cmd_move,
-    },
-    {
-	.name = "pass",
-	.args = {0, 0},
-	.usage = "",
-	.help = "Pass (only when the side to move has no legal move).",
-	.exec = cmd_pass,
-    },
-    {
-	.name = "undo",
-	.args = {0, 1},
-	.usage = "[N]",
-	.help = "Take back N moves (default: back to the last human turn). The moves stay\n"
-		"in the game: `redo` plays them again.",
-	.exec = cmd_undo,
-    },
-    {
-	.name = "redo",
-	.args = {0, 1},
-	.usage = "[N]",
-	.help = "Replay N moves that were taken back (default 1).",
-	.exec = cmd_redo,
-    },
-    {
-	.name = "first",
-	.args = {0, 0},
-	.usage = "",
-	.help = "Go to the start of the game.",
-	.exec = cmd_first,
-    },
-    {
-	.name = "prev",
-	.args = {0, 1},
-	.usage = "[N]",
-	.help = "Go back N moves (default 1).",
-	.exec = cmd_prev,
-    },
-    {
-	.name = "next",
-	.args = {0, 1},
-	.usage = "[N]",
-	.help = "Go forward N moves along the current line (default 1).",
-	.exec = cmd_next,
-    },
-    {
-	.name = "last",
-	.args = {0, 0},
-	.usage = "",
-	.help = "Go to the end of the current line.",
-	.exec = cmd_last,
-    },
-    {
-	.name = "goto",
-	.args = {1, 1},
-	.usage = "N",
-	.help = "Go to the position after move N (0 = the start).",
-	.exec = cmd_goto,
-    },
-    {
-	.name = "hint",
-	.args = {0, 1},
-	.usage = "[N]",
-	.help = "Ask the engine for its N best moves with their scores (every legal move\n"
-		"is scored with a full window at one depth; the scores show on the squares\n"
-		"and in the panel).",
-	.exec = cmd_hint,
-    },
-    {
-	.name = "drill",
-	.args = {0, 3},
-	.usage = "[SIDE] [-w D]|skip|stop",
-	.help = "After `analyze`, answer at the position before each mistake of SIDE\n"
-		"(black, white, both) with a move: right within D discs of the best (2),\n"
-		"else the engine's line shows. `drill skip` passes a position, `drill stop`\n"
-		"ends it with the score.",
-	.exec = cmd_drill,
-    },
-    {
-	.name = "overlay",
-	.args = {0, 1},
-	.usage = "[on|off]",
-	.help = "Show every legal move's score on its square, deepening while you look\n"
-		"(on your turn in play, and in replay) up to its limit (`depth`); alone,\n"
-		"switch it on or off. Each score says where it comes from: book, d14 (a\n"
-		"search of 14 plies), d18@87% (a selective one), exact.",
-	.exec = cmd_overlay,
-    },
-    {
-	.name = "depth",
-	.args = {0, 2},
-	.usage = "[hint|overlay] [N|Ss|+N]",
-	.help = "How far hints and the overlay search: N plies, or S seconds (`depth\n"
-		"10s`); with hint or overlay, only that one; +N: the overlay N plies deeper\n"
-		"(the + key). Alone, show the limits (default: hints depth 8, overlay 20 s).",
-	.exec = cmd_depth,
-    },
-    {
-	.name = "comment",
-	.args = {0, -1},
-	.usage = "TEXT",
-	.help = "Set the comment of the move that led to the cursor (no text removes it);\n"
-		"at the start, the game's comment. The text is kept as typed, quotes too.",
-	.flags = CMD_TEXT_TAIL,
-	.exec = cmd_comment,
-    },
-    {
-	.name = "mark",
-	.args = {1, 1, {CMD_ARG_MARK}},
-	.usage = "!|!!|?|??|!?|?!|none",
-	.help = "Mark the move that led to the cursor.",
-	.exec = cmd_mark,
-    },
-    {
-	.name = "info",
-	.args = {0, -1, {CMD_ARG_INFO_KEY}},
-	.usage = "[KEY [VALUE]]",
-	.help = "Show the game information, or set a field: black, white, event, date,\n"
-		"place, result, name, comment, round, opening, time (or SGF keys PB PW EV DT\n"
-		"PC RE GN GC RO ON TM). No value clears it; the value is kept as typed.",
-	.flags = CMD_TEXT_TAIL,
-	.exec = cmd_info,
-    },
-    {
-	.name = "edit",
-	.args = {0, 0},
-	.usage = "",
-	.help = "Edit the position: `set`, `side`, `clear`, then `done`, which starts the\n"
-		"game from it (the moves are dropped: the screen asks first when the\n"
-		"game is not saved).",
-	.flags = CMD_REPLACES_GAME,
-	.exec = cmd_edit,
-    },
-    {
-	.name = "set",
-	.args = {2, 2, {CMD_ARG_SQUARE, CMD_ARG_CONTENT}},
-	.usage = "SQUARE black|white|empty",
-	.help = "Put a disc on a square, or empty it (edit mode).",
-	.exec = cmd_set,
-    },
-    {
-	.name = "side",
-	.args = {1, 1, {CMD_ARG_SIDE}},
-	.usage = "black|white",
-	.help = "Choose the side to move (edit mode).",
-	.exec = cmd_side,
-    },
-    {
-	.name = "clear",
-	.args = {0, 0},
-	.usage = "",
-	.help = "Empty the whole board (edit mode).",
-	.exec = cmd_clear,
-    },
-    {
-	.name = "done",
-	.args = {0, 0},
-	.usage = "",
-	.help = "Leave edit mode and play from the edited position. A position where\n"
-		"nobody can move is a finished game.",
-	.exec = cmd_done,
-    },
-    {
-	.name = "cancel",
-	.args = {0, 0},
-	.usage = "",
-	.help = "Leave edit mode without changing the game (Esc in edit mode).",
-	.exec = cmd_cancel,
-    },
-    {
-	.name = "handicap",
-	.args = {1, 3},
-	.usage = "N [--variant NAME]",
-	.help = "Start a new game where the stronger side gives N corners (1-4) to the\n"
-		"weaker side (the human against an engine, or White otherwise), on the\n"
-		"board NAME or else on the board of the current game.",
-	.flags = CMD_REPLACES_GAME,
-	.exec = cmd_handicap,
-    },
-    {
-	.name = "black",
-	.args = {1, -1, {CMD_ARG_PLAYER}},
-	.usage = "human|LEVEL [OPTIONS]",
-	.help = "Choose who plays Black: human, or a level (beginner, novice, expert,\n"
-		"pre-master, master), with options if wanted: expert --depth 5 --random 5.",
-	.exec = cmd_black,
-    },
-    {
-	.name = "white",
-	.args = {1, -1, {CMD_ARG_PLAYER}},
-	.usage = "human|LEVEL [OPTIONS]",
-	.help = "Choose who plays White: human, or a level (see `help black`).",
-	.exec = cmd_white,
-    },
-    {
-	.name = "level",
-	.args = {1, -1, {CMD_ARG_SIDE_OR_LEVEL, CMD_ARG_LEVEL}},
-	.usage = "[black|white] LEVEL...",
-	.help = "Set the level of the engine (of both engine sides, or of one colour):\n"
-		"level white master --time 10.",
-	.exec = cmd_level,
-    },
-    {
-	.name = "go",
-	.args = {0, 0},
-	.usage = "",
-	.help = "Let the engine play the side to move now.",
-	.exec = cmd_go,
-    },
-    {
-	.name = "pause",
-	.args = {0, 1},
-	.usage = "[on|off]",
-	.help = "Engines make no move by themselves while paused (G, `go`, plays one: a\n"
-		"step); `pause` again goes on. P on the board.",
-	.exec = cmd_pause,
-    },
-    {
-	.name = "play",
-	.args = {0, 0},
-	.usage = "",
-	.help = "Play on: the players take their turns (the engine answers for its\n"
-		"sides), after a game was opened for study.",
-	.exec = cmd_play,
-    },
-    {
-	.name = "study",
-	.args = {0, 0},
-	.usage = "",
-	.help = "Study the game: moves are tried by hand for both sides and the engine\n"
-		"moves only on `go` (`play` goes back to playing).",
-	.exec = cmd_study,
-    },
-    {
-	.name = "stop",
-	.args = {0, 0},
-	.usage = "",
-	.help = "Stop the engine: it plays its best move so far.",
-	.exec = cmd_stop,
-    },
-    {
-	.name = "resign",
-	.args = {0, 0},
-	.usage = "",
-	.help = "The side to move resigns.",
-	.exec = cmd_resign,
-    },
-    {
-	.name = "variations",
-	.args = {0, 0},
-	.usage = "",
-	.help = "List the moves played from this position (the variations).",
-	.exec = cmd_variations,
-    },
-    {
-	.name = "line",
-	.args = {1, 1},
-	.usage = "N",
-	.help = "Follow variation N (as `variations` numbers them) from here.",
-	.exec = cmd_line,
-    },
-    {
-	.name = "promote",
-	.args = {0, 0},
-	.usage = "",
-	.help = "Make the current line the main line.",
-	.exec = cmd_promote,
-    },
-    {
-	.name = "save",
-	.args = {0, -1, {CMD_ARG_SLOT}},
-	.usage = "[SLOT] [DESCRIPTION]",
-	.help = "Save the game in a slot (1-10 or a name; default: the first free number).",
-	.flags = CMD_FILLS_SLOT,
-	.exec = cmd_save,
-    },
-    {
-	.name = "load",
-	.args = {1, 1, {CMD_ARG_SLOT}},
-	.usage = "SLOT|FILE",
-	.help = "Load a saved game, or a game file (SGF, GGF, transcript).",
-	.flags = CMD_REPLACES_GAME,
-	.exec = cmd_load,
-    },
-    {
-	.name = "back",
-	.args = {0, 0},
-	.usage = "",
-	.help = "Swap the game on the board with the one kept aside when a game of the\n"
-		"database was opened (the screen's database panel): back to your game, and\n"
-		"again to the database game.",
-	.exec = cmd_back,
-    },
-    {
-	.name = "saves",
-	.args = {0, 0},
-	.usage = "",
-	.help = "List the save slots.",
-	.exec = cmd_saves,
-    },
-    {
-	.name = "export",
-	.args = {1, 1},
-	.usage = "FILE",
-	.help = "Write the game to a file; the extension picks the format. The screen\n"
-		"asks before it replaces a file.",
-	.flags = CMD_WRITES_FILE,
-	.exec = cmd_export,
-    },
-    {
-	.name = "import",
-	.args = {1, 1},
-	.usage = "FILE",
-	.help = "Read a game from a file (SGF, GGF, transcript, board string).",
-	.flags = CMD_REPLACES_GAME,
-	.exec = cmd_import,
-    },
-    {
-	.name = "board",
-	.args = {0, 0},
-	.usage = "",
-	.help = "Print the position as text.",
-	.exec = cmd_board,
-    },
-    {
-	.name = "moves",
-	.args = {0, 0},
-	.usage = "",
-	.help = "Print the game: the moves with their marks and comments.",
-	.exec = cmd_moves,
-    },
-    {
-	.name = "analyze",
-	.args = {0, 3},
-	.usage = "[-d N|-t S] [--fast]",
-	.help = "Score every legal move of each position at one depth, full window:\n"
-		"best >= played always. Verdicts (?! ? ?"
-		"?) go apart from your marks; each\n"
-		"side's loss is summed. --fast: only the best exact, others as bounds (<=).",
-	.exec = cmd_analyze,
-    },
+/* `help [COMMAND]`, `help keys` */
+static int cmd_help(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	char err[256];
+
+	(void)ctl;
+	if (argc > 1 && strcmp(argv[1], "keys") == 0)
+		res->output = keymap_help();
+	else if (argc > 1 && !command_find(argv[1], err, sizeof(err)))
+		return cmd_fail(res, "%s", err);
+	else
+		res->output = command_help(argc > 1 ? argv[1] : NULL);
+	if (!res->output)
+		return cmd_fail(res, "out of memory");
+	res->flags |= CMD_OUTPUT;
+	return 0;
+}
+
+/* `quit` */
+static int cmd_quit(struct controller *ctl, int argc, char **argv, struct command_result *res)
+{
+	(void)ctl;
+	(void)argc;
+	(void)argv;
+	res->flags |= CMD_QUIT;
+	return 0;
+}
+
+static const struct command_def entries[] = {
     {
 	.name = "help",
 	.alias = "?",
@@ -403,7 +80,13 @@ static const struct command_def cmd_table[] = {
     },
 };
 
-enum { CMD_COUNT = sizeof(cmd_table) / sizeof(cmd_table[0]) };
+static const struct command_part cmd_command_part = COMMAND_PART("Help and leaving", entries);
+
+/* The families in the order `help` lists them: a new family file adds its part here. */
+static const struct command_part *const cmd_parts[] = {
+    &cmd_game_part, &cmd_analysis_part, &cmd_replay_part,
+    &cmd_edit_part, &cmd_file_part,	&cmd_command_part,
+};
 
 /*
  * Splits `line` in place into words: blanks separate, "..." groups blanks into
@@ -450,10 +133,31 @@ int command_split(char *line, char **argv, int max, char *err, size_t errlen)
 	return n;
 }
 
+/* Entry i of `set` (counting through its parts), or NULL when it has fewer. */
+const void *command_set_entry(const struct command_set *set, size_t i)
+{
+	for (size_t p = 0; p < set->nparts; p++) {
+		if (i < set->parts[p]->count)
+			return (const char *)set->parts[p]->entries + i * set->size;
+		i -= set->parts[p]->count;
+	}
+	return NULL;
+}
+
+/* The number of entries of `set`, all parts together. */
+static size_t set_count(const struct command_set *set)
+{
+	size_t n = 0;
+
+	for (size_t p = 0; p < set->nparts; p++)
+		n += set->parts[p]->count;
+	return n;
+}
+
 /* The name (at = name_at) or alias (at = alias_at) of entry i of `set`. */
 static const char *set_word(const struct command_set *set, size_t i, size_t at)
 {
-	const char *entry = (const char *)set->entries + i * set->size;
+	const char *entry = command_set_entry(set, i);
 	const char *const *word = (const void *)(entry + at);
 
 	return *word;
@@ -466,16 +170,16 @@ static const char *set_word(const struct command_set *set, size_t i, size_t at)
  */
 int command_set_find(const struct command_set *set, const char *name, char *err, size_t errlen)
 {
-	size_t len = strlen(name);
+	size_t len = strlen(name), n = set_count(set);
 	int found = -1, count = 0, at;
 
-	for (size_t i = 0; i < set->count; i++) {
+	for (size_t i = 0; i < n; i++) {
 		const char *alias = set_word(set, i, set->alias_at);
 		if (strcmp(set_word(set, i, set->name_at), name) == 0 ||
 		    (alias && strcmp(alias, name) == 0))
 			return (int)i;
 	}
-	for (size_t i = 0; len > 0 && i < set->count; i++) {
+	for (size_t i = 0; len > 0 && i < n; i++) {
 		if (strncmp(set_word(set, i, set->name_at), name, len) == 0) {
 			found = (int)i;
 			count++;
@@ -488,7 +192,7 @@ int command_set_find(const struct command_set *set, const char *name, char *err,
 		return -1;
 	}
 	at = snprintf(err, errlen, "ambiguous command `%s`:", name);
-	for (size_t i = 0; i < set->count && at > 0 && (size_t)at < errlen; i++)
+	for (size_t i = 0; i < n && at > 0 && (size_t)at < errlen; i++)
 		if (strncmp(set_word(set, i, set->name_at), name, len) == 0)
 			at += snprintf(err + at, errlen - (size_t)at, " %s",
 				       set_word(set, i, set->name_at));
@@ -499,21 +203,21 @@ int command_set_find(const struct command_set *set, const char *name, char *err,
    last. */
 const char *command_set_match(const struct command_set *set, const char *prefix, int n)
 {
-	size_t len = strlen(prefix);
+	size_t len = strlen(prefix), count = set_count(set);
 
-	for (size_t i = 0; i < set->count; i++)
+	for (size_t i = 0; i < count; i++)
 		if (strncmp(set_word(set, i, set->name_at), prefix, len) == 0 && n-- == 0)
 			return set_word(set, i, set->name_at);
 	return NULL;
 }
 
-static const struct command_set cmd_names = COMMAND_SET(struct command_def, cmd_table);
+static const struct command_set cmd_names = COMMAND_SET_PARTS(struct command_def, cmd_parts);
 
-/* The game's command table (static data) and, in *count, its length. */
-const struct command_def *command_table(size_t *count)
+/* The i-th (0-based) entry of the game's command table in `help` order (static data), or NULL
+   after the last. */
+const struct command_def *command_at(size_t i)
 {
-	*count = CMD_COUNT;
-	return cmd_table;
+	return command_set_entry(&cmd_names, i);
 }
 
 /* The entry a name, alias or unique prefix means; NULL with a message if unknown or ambiguous. */
@@ -521,7 +225,7 @@ const struct command_def *command_find(const char *name, char *err, size_t errle
 {
 	int i = command_set_find(&cmd_names, name, err, errlen);
 
-	return i < 0 ? NULL : &cmd_table[i];
+	return i < 0 ? NULL : command_at((size_t)i);
 }
 
 /* The n-th (0-based) command name starting with `prefix`, in table order, or NULL after the last.
@@ -575,9 +279,41 @@ static size_t help_first_sentence(const char *text)
 	return strlen(text);
 }
 
+/* Appends the line of `d` in the list of all commands: its usage, then the
+   first sentence of its help wrapped within the column. */
+static void help_entry(char **buf, size_t *len, size_t *cap, const struct command_def *d)
+{
+	char head[64];
+	const char *text = d->help;
+	size_t first = help_first_sentence(text);
+	int col = 0;
+
+	snprintf(head, sizeof(head), "%s %s", d->name, d->usage);
+	help_append(buf, len, cap, "  %-*s", HELP_HEAD_WIDTH, head);
+	while (first > 0) {
+		size_t word = strcspn(text, " \n");
+		if (word > first)
+			word = first;
+		if (col > 0 && col + 1 + (int)word > HELP_TEXT_WIDTH) {
+			help_append(buf, len, cap, "\n  %-*s", HELP_HEAD_WIDTH, "");
+			col = 0;
+		}
+		help_append(buf, len, cap, " %.*s", (int)word, text);
+		col += 1 + (int)word;
+		text += word;
+		first -= word;
+		while (first > 0 && (*text == ' ' || *text == '\n')) {
+			text++;
+			first--;
+		}
+	}
+	help_append(buf, len, cap, "\n");
+}
+
 /*
  * The help of one command (usage line and description) or, for NULL or "",
- * the list of all commands with their usages. Malloc'd; NULL if the name is
+ * the list of all commands with their usages, family by family under their
+ * titles. Malloc'd; NULL if the name is
  * unknown or ambiguous, or out of memory.
  */
 char *command_help(const char *name)
@@ -601,32 +337,12 @@ char *command_help(const char *name)
 	}
 	help_append(&buf, &len, &cap,
 		    "Commands (a unique prefix is enough; a square alone is a move):\n");
-	for (int i = 0; i < CMD_COUNT; i++) {
-		char head[64];
-		const char *text = cmd_table[i].help;
-		size_t first = help_first_sentence(text);
-		int col = 0;
+	for (size_t p = 0; p < sizeof(cmd_parts) / sizeof(cmd_parts[0]); p++) {
+		const struct command_def *defs = cmd_parts[p]->entries;
 
-		snprintf(head, sizeof(head), "%s %s", cmd_table[i].name, cmd_table[i].usage);
-		help_append(&buf, &len, &cap, "  %-*s", HELP_HEAD_WIDTH, head);
-		while (first > 0) {
-			size_t word = strcspn(text, " \n");
-			if (word > first)
-				word = first;
-			if (col > 0 && col + 1 + (int)word > HELP_TEXT_WIDTH) {
-				help_append(&buf, &len, &cap, "\n  %-*s", HELP_HEAD_WIDTH, "");
-				col = 0;
-			}
-			help_append(&buf, &len, &cap, " %.*s", (int)word, text);
-			col += 1 + (int)word;
-			text += word;
-			first -= word;
-			while (first > 0 && (*text == ' ' || *text == '\n')) {
-				text++;
-				first--;
-			}
-		}
-		help_append(&buf, &len, &cap, "\n");
+		help_append(&buf, &len, &cap, "\n%s:\n", cmd_parts[p]->title);
+		for (size_t i = 0; i < cmd_parts[p]->count; i++)
+			help_entry(&buf, &len, &cap, &defs[i]);
 	}
 	return buf;
 }
@@ -717,7 +433,8 @@ int command_execute(struct controller *ctl, const char *line, struct command_res
 	if (is_square_run(ctl, argv[1])) {
 		argv[0] = move_word;
 		argc++;
-		rc = cmd_move(ctl, argc, argv, res);
+		d = command_find(move_word, err, sizeof(err));
+		rc = d->exec(ctl, argc, argv, res);
 		free(copy);
 		return rc;
 	}

@@ -89,22 +89,47 @@ struct command_def {
 };
 
 /*
- * Any table of that shape, for the lookup they share: where its entries are
- * and where `name` and `alias` sit in one of them. COMMAND_SET(type, array)
- * fills it in.
+ * One array of entries of a command set. The game's commands are several,
+ * one a family (cmd-*.c: each file ends with its own entries), assembled by
+ * command.c in the order `help` lists them; the screen's verbs are one.
+ * COMMAND_PART(title, array) fills it in.
  */
-struct command_set {
+struct command_part {
+	const char *title;   /* what its commands do, heading them in `help` (or NULL) */
 	const void *entries; /* the first entry */
 	size_t count;	     /* number of entries */
-	size_t size;	     /* sizeof one entry */
-	size_t name_at;	     /* offsetof(entry, name) */
-	size_t alias_at;     /* offsetof(entry, alias) */
 };
 
+#define COMMAND_PART(title, array)                                                                 \
+	{                                                                                          \
+		(title), (array), sizeof(array) / sizeof((array)[0])                               \
+	}
+
+/*
+ * Any table of that shape, for the lookup they share: its parts in order,
+ * and where `name` and `alias` sit in one entry. An index into the set counts
+ * the entries of all its parts in that order. COMMAND_SET(type, array) makes
+ * the set of one array (at file scope: it points to compound literals);
+ * COMMAND_SET_PARTS(type, parts) the set of an array of parts.
+ */
+struct command_set {
+	const struct command_part *const *parts; /* its arrays, in table order */
+	size_t nparts;				 /* number of parts */
+	size_t size;				 /* sizeof one entry */
+	size_t name_at;				 /* offsetof(entry, name) */
+	size_t alias_at;			 /* offsetof(entry, alias) */
+};
+
+#define COMMAND_SET_PARTS(type, parts)                                                             \
+	{                                                                                          \
+		(parts), sizeof(parts) / sizeof((parts)[0]), sizeof(type), offsetof(type, name),   \
+		    offsetof(type, alias)                                                          \
+	}
 #define COMMAND_SET(type, array)                                                                   \
 	{                                                                                          \
-		(array), sizeof(array) / sizeof((array)[0]), sizeof(type), offsetof(type, name),   \
-		    offsetof(type, alias)                                                          \
+		(const struct command_part *const[]){                                              \
+		    &(const struct command_part)COMMAND_PART(NULL, array)},                        \
+		    1, sizeof(type), offsetof(type, name), offsetof(type, alias)                   \
 	}
 
 /* The index of the entry of `set` that `name` means (its name or alias, or a
@@ -114,8 +139,12 @@ int command_set_find(const struct command_set *set, const char *name, char *err,
 /* The n-th (0-based) name of `set` starting with `prefix`, in table order, or NULL. */
 const char *command_set_match(const struct command_set *set, const char *prefix, int n);
 
-/* The game's command table and its length, in the order `help` lists it. */
-const struct command_def *command_table(size_t *count);
+/* Entry i of `set` (counting through its parts), or NULL when it has fewer. */
+const void *command_set_entry(const struct command_set *set, size_t i);
+
+/* The i-th (0-based) entry of the game's command table in the order `help`
+   lists them, or NULL after the last. */
+const struct command_def *command_at(size_t i);
 
 /* Runs one command line on `ctl`; fills `res` (always initialised). 0 ok, -1 error. */
 int command_execute(struct controller *ctl, const char *line, struct command_result *res);
