@@ -8,6 +8,7 @@
 #include "board.h"
 #include "refboard.h"
 #include "refvboard.h"
+#include "square.h"
 #include "vboard.h"
 
 #include <criterion/criterion.h>
@@ -270,6 +271,29 @@ Test(vboard, square_names_round_trip)
 	}
 	cr_assert_str_eq(vboard_square_name(g, vboard_square(g, 9, 9), name), "j10");
 	cr_assert_str_eq(vboard_square_name(g, VSQ_PASS, name), "pa");
+}
+
+/* The boards' names the command line reads (square_variants, one option entry for every
+   command) are those of the boards themselves, each read back to its board. */
+Test(vboard, board_names_are_read_back)
+{
+	char list[64] = "";
+
+	for (int v = 0; v < VARIANT_COUNT; v++) {
+		cr_assert_str_eq(square_variants[v], vboard_geom((enum variant)v)->name);
+		cr_assert_str_eq(square_variant_name((enum variant)v), square_variants[v]);
+		cr_assert_eq(square_variant_named(square_variants[v]), v);
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+			 v == 0			 ? ""
+			 : v + 1 < VARIANT_COUNT ? ", "
+						 : " or ",
+			 square_variants[v]);
+	}
+	cr_assert_null(square_variants[VARIANT_COUNT]);
+	cr_assert_str_eq(list, SQUARE_VARIANT_LIST);
+	cr_assert_eq(square_variant_named("7x7"), -1);
+	cr_assert_eq(square_variant_named("6x6 "), -1);
+	cr_assert_eq(square_variant_named(""), -1);
 }
 
 Test(vboard, board_string_round_trip_and_errors)

@@ -187,6 +187,22 @@ check "analyze scores a 10x10-holes game" $?
 [ $st -eq 2 ] && grep -q "GGF holds 8x8 games only" "$g/err"; check "convert to GGF refuses the other boards (exit 2)" $?
 "$OTHELLO" script --variant 9x9 </dev/null 2>"$g/err"; st=$?
 [ $st -eq 2 ] && grep -q "'9x9' is not a board" "$g/err"; check "script --variant refuses an unknown board" $?
+printf 'board\nnew -V 10x10-holes\nboard\nnew -V 7x7\n' | "$OTHELLO" script -V 6x6 --no-board >"$g/out5" 2>&1
+grep -q "^6 \. \. \. \. \. \.$" "$g/out5" && grep -q "^10 " "$g/out5" &&
+  grep -q "new: unknown board \`7x7\` (8x8, 6x6 or 10x10-holes)" "$g/out5"
+check "script -V 6x6, and new -V NAME, as on the command line" $?
 rm -rf "$g"
+
+# --variant alike everywhere: every command that takes a board reads -V NAME
+# (play and script refused it), and refuses an unknown board in one message
+for c in play script perft solve analyze-position match tournament ladder "train generate"; do
+  "$OTHELLO" $c -V 7x7 </dev/null >/dev/null 2>err.$$; st=$?
+  prefix="othello $c"; [ "$c" = play ] && prefix=othello
+  [ $st -eq 2 ] && [ "$(cat err.$$)" = "$prefix: --variant: '7x7' is not a board (8x8, 6x6 or 10x10-holes)" ]
+  check "$c -V 7x7: the one message for an unknown board" $?
+done
+"$OTHELLO" play --help | grep -q -- "^  -V, --variant NAME  *the board: 8x8, 6x6 or 10x10-holes"
+check "play --help lists -V, --variant NAME" $?
+rm -f err.$$
 
 tap_done

@@ -40,7 +40,7 @@ struct position_options {
 	long multipv;		 /* --multipv N */
 	const char *selectivity; /* --selectivity P */
 	long threads;		 /* --threads N, 0 = one per online core */
-	const char *variant;	 /* --variant NAME */
+	int variant;		 /* --variant NAME: the board (enum variant) */
 	const char *moves;	 /* --moves TRANSCRIPT, instead of a board string */
 };
 
@@ -78,7 +78,7 @@ static const struct cli_options position_options = {
 	    CLI_INT("multipv", 'm', offsetof(struct position_options, multipv), 1, 64, NULL, NULL),
 	    CLI_STRING("selectivity", 's', offsetof(struct position_options, selectivity), NULL,
 		       NULL),
-	    CLI_STRING("variant", 'V', offsetof(struct position_options, variant), NULL, NULL),
+	    CLI_VARIANT_OPTION(offsetof(struct position_options, variant), NULL),
 	    CLI_STRING("moves", 'M', offsetof(struct position_options, moves), NULL, NULL),
 	    CLI_INT("threads", 0, offsetof(struct position_options, threads), 0, 64, NULL, NULL),
 	    CLI_HELP('h', NULL),
@@ -227,7 +227,7 @@ static void print_result(enum variant v, const struct search_result *res)
 }
 
 /* Searches p with the options' limits and prints what it found; 0, or 2 after a message. */
-static int analyze(struct position_options *po, const struct vgeom *g, const struct pos *p)
+static int analyze(struct position_options *po, const struct pos *p)
 {
 	struct search_limits lim = {.time = po->time, .multipv = (int)po->multipv};
 	struct position_run run = {.variant = p->variant};
@@ -243,7 +243,8 @@ static int analyze(struct position_options *po, const struct vgeom *g, const str
 	lim.solve_selectivity = lim.selectivity;
 	if (po->without.n > 0 && !po->eval_spec && pos_board8(p))
 		po->eval_spec = "classic";
-	if (!cli_engine_new("analyze-position", g, po->eval_spec, po->hash_mb, po->threads, &ce))
+	if (!cli_engine_new("analyze-position", p->variant, po->eval_spec, po->hash_mb, po->threads,
+			    &ce))
 		return 2;
 	lim.depth = po->depth || po->time > 0 ? (int)po->depth : ce.eval ? 10 : 8;
 	if (!without_features(po, ce.eval) || !other_board_options(po, ce.eval, p->variant)) {
@@ -267,9 +268,8 @@ static int analyze(struct position_options *po, const struct vgeom *g, const str
    usage. */
 int cli_analyze_position(int argc, char **argv)
 {
-	struct position_options po = {.hash_mb = 64, .multipv = 64, .exact = -1, .variant = "8x8"};
+	struct position_options po = {.hash_mb = 64, .multipv = 64, .exact = -1};
 	const char *board = NULL;
-	const struct vgeom *g;
 	enum color side;
 	struct pos p;
 	int first, st;
@@ -277,8 +277,6 @@ int cli_analyze_position(int argc, char **argv)
 	argc = take_board(argc, argv, &board);
 	if ((st = cli_options_parse(&position_options, argc, argv, &po, &first)) >= 0)
 		return st;
-	if (!(g = cli_variant("analyze-position", po.variant)))
-		return 2;
 	if (!board && !po.moves && first < argc)
 		board = argv[first++];
 	if (!board == !po.moves || first != argc) {
@@ -286,7 +284,7 @@ int cli_analyze_position(int argc, char **argv)
 		cli_options_usage(&position_options, stderr);
 		return 2;
 	}
-	if (!read_position(&po, g->variant, board, &p, &side))
+	if (!read_position(&po, (enum variant)po.variant, board, &p, &side))
 		return 2;
-	return analyze(&po, g, &p);
+	return analyze(&po, &p);
 }

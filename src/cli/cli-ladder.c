@@ -124,24 +124,10 @@ struct ladder_options {
 	bool quiet;		   /* --quiet */
 	const char *eval_spec;	   /* --eval SPEC, NULL = the default */
 	const char *svg;	   /* --svg FILE: the levels' Elo as a picture */
-	const struct vgeom *board; /* --variant NAME: another board (NULL: 8x8) */
+	const struct vgeom *board; /* another board than 8x8 (NULL: 8x8), from variant */
+	int variant;		   /* --variant NAME: the board (enum variant, 0: 8x8) */
 	struct veval veval;	   /* the levels' evaluation on that board */
 };
-
-/* --variant NAME: the board of every game. */
-static bool ladder_variant(void *opts, const char *text)
-{
-	struct ladder_options *lo = opts;
-	const struct vgeom *g = vboard_geom_named(text);
-
-	if (!g) {
-		fprintf(stderr, "othello ladder: --variant: '%s' is not a board (%s)\n", text,
-			vboard_variant_names());
-		return false;
-	}
-	lo->board = g->size == 8 ? NULL : g; /* 8x8: the ladder as without --variant */
-	return true;
-}
 
 /* --games N: an even number from 2. */
 static bool ladder_games(void *opts, const char *text)
@@ -210,7 +196,7 @@ static const struct cli_options ladder_options = {
 	     .kind = CLI_OPT_STRING,
 	     .offset = offsetof(struct ladder_options, eval_spec)},
 	    CLI_STRING("svg", 0, offsetof(struct ladder_options, svg), NULL, NULL),
-	    {.name = "variant", .letter = 'V', .kind = CLI_OPT_CALL, .call = ladder_variant},
+	    CLI_VARIANT_OPTION(offsetof(struct ladder_options, variant), NULL),
 	    CLI_HELP('h', NULL),
 	    {0},
 	},
@@ -288,6 +274,8 @@ int cli_ladder(int argc, char **argv)
 	if (!lo.bk || (rc = cli_options_parse(&ladder_options, argc, argv, &lo, &first)) >= 0)
 		goto done;
 	rc = 2;
+	if (lo.variant != VARIANT_8X8) /* 8x8: the ladder as without --variant */
+		lo.board = vboard_geom((enum variant)lo.variant);
 	if (lo.plies < 0)
 		lo.plies = !lo.board ? 8 : lo.board->size <= 6 ? 4 : 6;
 	if (ladder_setup(&l, &lo, argc, argv, first) < 0)

@@ -78,8 +78,8 @@ struct run_options {
 	const char
 	    *players[MAX_PLAYERS]; /* the players: --black and --white, or --players, --player */
 	int n_players;		   /* entries of players */
-	const struct vgeom *board; /* --variant NAME: another board (NULL: 8x8) */
-	enum variant variant;	   /* the series' board (zero: 8x8) */
+	const struct vgeom *board; /* another board than 8x8 (NULL: 8x8), from variant */
+	int variant;		   /* --variant NAME: the series' board (enum variant, 0: 8x8) */
 	struct veval veval;	   /* the levels' evaluation on that board */
 	char list[4096];	   /* --players A,B,C..., cut at the commas */
 };
@@ -160,22 +160,6 @@ static bool run_players(void *opts, const char *text)
 static bool run_player(void *opts, const char *text)
 {
 	return run_add_player(opts, text);
-}
-
-/* --variant NAME: the board of every game. */
-static bool run_variant(void *opts, const char *text)
-{
-	struct run_options *ro = opts;
-	const struct vgeom *g = vboard_geom_named(text);
-
-	if (!g) {
-		fprintf(stderr, "othello %s: --variant: '%s' is not a board (%s)\n", ro->command,
-			text, vboard_variant_names());
-		return false;
-	}
-	ro->variant = g->variant;
-	ro->board = g->size == 8 ? NULL : g; /* 8x8: the series as without --variant */
-	return true;
 }
 
 /* --seed N */
@@ -333,15 +317,11 @@ static bool run_format(void *opts, const char *text)
 		.help = "print the summary as one JSON object"                                     \
 	}
 #define RUN_OPT_VARIANT                                                                            \
-	{.name = "variant",                                                                        \
-	 .letter = 'V',                                                                            \
-	 .kind = CLI_OPT_CALL,                                                                     \
-	 .call = run_variant,                                                                      \
-	 .arg = "NAME",                                                                            \
-	 .help = "the board: 8x8 (default), 6x6 or 10x10-holes; on the other\n"                    \
-		 "boards the players are levels or random, --eval is a\n"                          \
-		 "weights file of that board (or builtin), and without\n"                          \
-		 "--openings 50 balanced random openings are drawn"}
+	CLI_VARIANT_OPTION(offsetof(struct run_options, variant), CLI_VARIANT_HELP                 \
+			   "; on the other\n"                                                      \
+			   "boards the players are levels or random, --eval is a\n"                \
+			   "weights file of that board (or builtin), and without\n"                \
+			   "--openings 50 balanced random openings are drawn")
 #define RUN_OPT_PLAYERS(FOREIGN)                                                                   \
 	{.name = "black",                                                                          \
 	 .kind = CLI_OPT_STRING,                                                                   \
@@ -591,6 +571,8 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 	ro->shard = ro->shards = 1;
 	if ((st = cli_options_parse(t, argc, argv, ro, &first)) >= 0)
 		return st;
+	if (ro->variant != VARIANT_8X8) /* 8x8: the series as without --variant */
+		ro->board = vboard_geom((enum variant)ro->variant);
 	if (first < argc) {
 		fprintf(stderr, "othello: %s: unexpected argument '%s'\n", argv[0], argv[first]);
 		return 2;

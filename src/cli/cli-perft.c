@@ -17,23 +17,8 @@ struct perft_options {
 	struct pos p;		/* --board: the position (default the start) */
 	enum color side;	/* its side to move */
 	const char *board_text; /* --board STRING, read once the board is known */
-	enum variant variant;	/* --variant: the board (default 8×8) */
+	int variant;		/* --variant: the board (enum variant, default 8×8) */
 };
-
-/* --variant NAME: the board to count on. */
-static bool perft_variant(void *opts, const char *text)
-{
-	struct perft_options *po = opts;
-	const struct vgeom *g = vboard_geom_named(text);
-
-	if (g) {
-		po->variant = g->variant;
-		return true;
-	}
-	fprintf(stderr, "othello perft: --variant: '%s' is not a board (%s)\n", text,
-		vboard_variant_names());
-	return false;
-}
 
 /* --board STRING: the position to count from (read once the board is known). */
 static bool perft_board(void *opts, const char *text)
@@ -49,12 +34,7 @@ static const struct cli_options perft_options = {
 	     "Counts the move sequences of 1..DEPTH plies (passes count as plies).\n",
     .options =
 	(const struct cli_option[]){
-	    {.name = "variant",
-	     .letter = 'V',
-	     .kind = CLI_OPT_CALL,
-	     .call = perft_variant,
-	     .arg = "NAME",
-	     .help = "the board: 8x8 (default), 6x6 or 10x10-holes"},
+	    CLI_VARIANT_OPTION(offsetof(struct perft_options, variant), CLI_VARIANT_HELP),
 	    {.name = "board",
 	     .letter = 'b',
 	     .kind = CLI_OPT_CALL,
@@ -78,9 +58,9 @@ static bool perft_position(struct perft_options *po)
 {
 	char err[160];
 
-	pos_start(&po->p, po->variant);
-	if (!po->board_text ||
-	    pos_parse(po->variant, po->board_text, &po->p, &po->side, err, sizeof err) >= 0)
+	pos_start(&po->p, (enum variant)po->variant);
+	if (!po->board_text || pos_parse((enum variant)po->variant, po->board_text, &po->p,
+					 &po->side, err, sizeof err) >= 0)
 		return true;
 	fprintf(stderr, "othello perft: --board: %s\n", err);
 	return false;

@@ -37,7 +37,7 @@ struct play_options {
 	bool no_color;		 /* --no-color, --no-colour */
 	bool no_mouse;		 /* --no-mouse */
 	const char *timing_file; /* --debug-timing FILE */
-	const char *variant;	 /* --variant NAME, NULL = 8x8 */
+	int variant;		 /* --variant NAME: the board (enum variant), -1 = 8x8 */
 	double game_time;	 /* --game-time MINUTES a side, 0 = no clock */
 	const char *limit[2];	 /* --hint-depth LIMIT, --overlay-depth LIMIT (N or Ss) */
 	double delay;		 /* --delay S between engine moves, -1 = 1 s when both are
@@ -121,8 +121,7 @@ static const struct cli_options play_options = {
 		       "who plays White: human or a level"),
 	    CLI_STRING("load", 'l', offsetof(struct play_options, load), "SLOT",
 		       "open a save slot"),
-	    CLI_STRING("variant", 0, offsetof(struct play_options, variant), "NAME",
-		       "the board: 8x8 (default), 6x6 or 10x10-holes"),
+	    CLI_VARIANT_OPTION(offsetof(struct play_options, variant), CLI_VARIANT_HELP),
 	    CLI_NUMBER("game-time", 0, offsetof(struct play_options, game_time), "MINUTES",
 		       "each side's time for the game; the engine's time\n"
 		       "manager spreads it over the moves left"),
@@ -228,7 +227,7 @@ static bool play_settings(struct play_options *po, struct controller_options *co
    on bad usage. */
 int cli_play(int argc, char **argv)
 {
-	struct play_options po = {0};
+	struct play_options po = {.variant = -1};
 	struct controller_options copt;
 	struct ui_options uopt;
 	struct controller *ctl;
@@ -264,8 +263,7 @@ int cli_play(int argc, char **argv)
 	uopt.db_dir = po.db_dir;
 	uopt.debug_timing = po.timing_file != NULL;
 	uopt.timing_file = po.timing_file;
-	if (!cli_variant_game("play", po.variant, po.game_time, &copt))
-		return 2;
+	cli_variant_game(po.variant, po.game_time, &copt);
 	named_black = po.black != copt.black;
 	named_white = po.white != copt.white;
 	if (!play_settings(&po, &copt, black, white, sizeof black))

@@ -46,7 +46,7 @@ struct script_options {
 	struct cli_list books; /* --book FILE... */
 	bool no_book;	       /* --no-book */
 	const char *eval_spec; /* --eval SPEC, NULL = the default */
-	const char *variant;   /* --variant NAME, NULL = 8x8 */
+	int variant;	       /* --variant NAME: the board (enum variant), -1 = 8x8 */
 	double game_time;      /* --game-time MINUTES a side, 0 = no clock */
 };
 
@@ -69,8 +69,7 @@ static const struct cli_options script_options = {
 		       "~/.local/share/othello-master/saves)"),
 	    CLI_FLAG("no-board", 'n', offsetof(struct script_options, no_board),
 		     "do not print the board after each move"),
-	    CLI_STRING("variant", 0, offsetof(struct script_options, variant), "NAME",
-		       "the board: 8x8 (default), 6x6 or 10x10-holes"),
+	    CLI_VARIANT_OPTION(offsetof(struct script_options, variant), CLI_VARIANT_HELP),
 	    CLI_NUMBER("game-time", 0, offsetof(struct script_options, game_time), "MINUTES",
 		       "each side's time for the game (the engine's clock)"),
 	    CLI_BOOKS_OPTION(offsetof(struct script_options, books),
@@ -196,9 +195,10 @@ static int run_script(struct controller *ctl, FILE *in, const char *name, bool b
 			break;
 		}
 		if (len == LINEREAD_TOOLONG) {
-			fprintf(stderr,
-				"othello script: %s:%ld: line of %d bytes or more; script stopped\n",
-				name, at.line, SCRIPT_LINE_MAX);
+			fprintf(
+			    stderr,
+			    "othello script: %s:%ld: line of %d bytes or more; script stopped\n",
+			    name, at.line, SCRIPT_LINE_MAX);
 			status = 2;
 			break;
 		}
@@ -229,7 +229,7 @@ static int run_script(struct controller *ctl, FILE *in, const char *name, bool b
 /* `othello script`: see the file comment. */
 int cli_script(int argc, char **argv)
 {
-	struct script_options so = {.black = "human", .white = "human"};
+	struct script_options so = {.black = "human", .white = "human", .variant = -1};
 	struct controller_options opt;
 	struct controller *ctl;
 	struct sigaction sa;
@@ -240,8 +240,7 @@ int cli_script(int argc, char **argv)
 	if ((status = cli_options_parse(&script_options, argc, argv, &so, &first)) >= 0)
 		return status;
 	controller_options_default(&opt);
-	if (!cli_variant_game("script", so.variant, so.game_time, &opt))
-		return 2;
+	cli_variant_game(so.variant, so.game_time, &opt);
 	opt.black = so.black;
 	opt.white = so.white;
 	if (so.save_dir)

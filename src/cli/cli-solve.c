@@ -41,7 +41,7 @@ struct solve_options {
 	long hash_mb;		 /* --hash MB */
 	const char *eval_spec;	 /* --eval SPEC, NULL = the board's default */
 	const char *selectivity; /* --selectivity P */
-	const char *variant;	 /* --variant NAME: the board of the file */
+	int variant;		 /* --variant NAME: the board of the file (enum variant) */
 	long threads;		 /* --threads N, 0 = one per online core */
 };
 
@@ -67,8 +67,8 @@ static const struct cli_options solve_options = {
 	    CLI_STRING("selectivity", 's', offsetof(struct solve_options, selectivity), "P",
 		       "stop at ProbCut confidence P: 73, 87, 95, 98, 99 or exact (default);\n"
 		       "a score below exact is a prediction, shown with @P%"),
-	    CLI_STRING("variant", 'V', offsetof(struct solve_options, variant), "NAME",
-		       "the board of the file: 8x8 (default), 6x6 or 10x10-holes"),
+	    CLI_VARIANT_OPTION(offsetof(struct solve_options, variant),
+			       "the board of the file: " SQUARE_VARIANT_LIST " (default 8x8)"),
 	    CLI_THREADS_OPTION(offsetof(struct solve_options, threads)),
 	    CLI_HELP('h', NULL),
 	    {0},
@@ -233,9 +233,9 @@ static int solve_file(FILE *f, const char *path, enum variant v, struct engine *
    mismatches, 2 on bad usage or a bad file. */
 int cli_solve(int argc, char **argv)
 {
-	struct solve_options so = {.hash_mb = 64, .variant = "8x8"};
+	struct solve_options so = {.hash_mb = 64};
 	struct search_limits lim = {0};
-	const struct vgeom *g;
+	enum variant v;
 	struct cli_engine ce;
 	int first, status;
 	FILE *f;
@@ -244,9 +244,8 @@ int cli_solve(int argc, char **argv)
 		return status;
 	if (!cli_options_args(&solve_options, argc - first, 1, 1, "one OBF file"))
 		return 2;
-	if (!(g = cli_variant("solve", so.variant)))
-		return 2;
-	lim.endgame = square_count(g->variant);
+	v = (enum variant)so.variant;
+	lim.endgame = square_count(v);
 	lim.wld = so.wld;
 	lim.time = so.time;
 	if (so.selectivity &&
@@ -259,7 +258,7 @@ int cli_solve(int argc, char **argv)
 		perror(argv[first]);
 		return 2;
 	}
-	if (!cli_engine_new("solve", g, so.eval_spec, so.hash_mb, so.threads, &ce)) {
+	if (!cli_engine_new("solve", v, so.eval_spec, so.hash_mb, so.threads, &ce)) {
 		fclose(f);
 		return 2;
 	}
@@ -267,10 +266,10 @@ int cli_solve(int argc, char **argv)
 		fprintf(stderr, "othello solve: %s on %s\n",
 			so.selectivity ? "--selectivity: its solver has no ProbCut"
 				       : "--threads: its solver runs on one thread",
-			g->name);
+			square_variant_name(v));
 		status = 2;
 	} else {
-		status = solve_file(f, argv[first], g->variant, ce.engine, &lim, so.all_moves);
+		status = solve_file(f, argv[first], v, ce.engine, &lim, so.all_moves);
 	}
 	fclose(f);
 	cli_engine_free(&ce);

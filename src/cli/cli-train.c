@@ -248,7 +248,7 @@ static const struct cli_options train_options = {
 	    TRAIN_NUMBER("range", 0, range, 3000),
 	    TRAIN_NUMBER("step", 0, step, 3000),
 	    CLI_STRING("depths", 0, offsetof(struct train_args, depths), NULL, NULL),
-	    CLI_STRING("variant", 'V', offsetof(struct train_args, board.variant), NULL, NULL),
+	    CLI_VARIANT_OPTION(offsetof(struct train_args, board.variant), NULL),
 	    {.name = "plies",
 	     .kind = CLI_OPT_INT,
 	     .offset = offsetof(struct train_args, board.plies),
@@ -840,7 +840,7 @@ static bool board_option(const char *name)
 }
 
 /* True when the option o of the table was given in `a` (each kind's "not given" is its
-   default: NULL, false, or -1 for the numbers). */
+   default: NULL, false, or -1 for the numbers and the board). */
 static bool option_given(const struct cli_option *o, const struct train_args *a)
 {
 	const char *at = (const char *)a + o->offset;
@@ -852,6 +852,8 @@ static bool option_given(const struct cli_option *o, const struct train_args *a)
 		return *(const bool *)(const void *)at;
 	case CLI_OPT_INT:
 		return *(const long *)(const void *)at >= 0;
+	case CLI_OPT_CHOICE:
+		return *(const int *)(const void *)at >= 0;
 	case CLI_OPT_NUMBER:
 		return *(const double *)(const void *)at >= 0;
 	default:
@@ -863,11 +865,9 @@ static bool option_given(const struct cli_option *o, const struct train_args *a)
    refusing the options that training would not read. */
 static int train_board(struct train_args *a, const char *action)
 {
-	const struct vgeom *g = cli_variant("train", a->board.variant);
+	const struct vgeom *g = vboard_geom((enum variant)a->board.variant);
 	const struct train_numbers *n = &a->given;
 
-	if (!g)
-		return 2;
 	for (const struct cli_option *o = train_options.options; o->name; o++) {
 		if (!board_option(o->name) && option_given(o, a)) {
 			fprintf(stderr, "othello train %s: --%s is not read with --variant\n", action,
@@ -885,7 +885,7 @@ static int train_board(struct train_args *a, const char *action)
 /* `othello train ...`: see the top of this file. */
 int cli_train(int argc, char **argv)
 {
-	struct train_args a = {.board = {.plies = -1}};
+	struct train_args a = {.board = {.variant = -1, .plies = -1}};
 	const char *sub = argc >= 2 ? argv[1] : NULL;
 	int st;
 
@@ -919,7 +919,7 @@ int cli_train(int argc, char **argv)
 		return cli_train_label(argc - 1, argv + 1);
 	if ((st = train_parse(argc - 1, argv + 1, &a)) >= 0)
 		return st;
-	if (a.board.variant)
+	if (a.board.variant >= 0)
 		return train_board(&a, sub);
 	if (a.games < 0)
 		a.games = 1000;

@@ -23,35 +23,15 @@
 #include <string.h>
 
 /*
- * Returns the geometry `--variant NAME` names for `othello COMMAND`, or NULL
- * after a message listing the names.
- */
-const struct vgeom *cli_variant(const char *command, const char *name)
-{
-	const struct vgeom *g = vboard_geom_named(name);
-
-	if (!g)
-		fprintf(stderr, "othello %s: --variant: '%s' is not a board (%s)\n", command, name,
-			vboard_variant_names());
-	return g;
-}
-
-/*
  * Sets the board and the clocks of a game (the screen's, `script`'s) from
- * `--variant NAME` (NULL keeps opt's board) and `--game-time MINUTES` of
- * `othello COMMAND`. False after a message listing the boards.
+ * `--variant NAME` (an enum variant, CLI_VARIANT_OPTION; -1 keeps opt's board)
+ * and `--game-time MINUTES`.
  */
-bool cli_variant_game(const char *command, const char *name, double minutes,
-		      struct controller_options *opt)
+void cli_variant_game(int variant, double minutes, struct controller_options *opt)
 {
-	const struct vgeom *g = name ? cli_variant(command, name) : NULL;
-
-	if (name && !g)
-		return false;
-	if (g)
-		opt->variant = g->variant;
+	if (variant >= 0)
+		opt->variant = (enum variant)variant;
 	opt->game_time = minutes * 60;
-	return true;
 }
 
 /*
@@ -89,7 +69,7 @@ bool cli_variant_eval(const char *command, const struct vgeom *g, const char *fi
 }
 
 /*
- * Makes the engine that searches positions of board g for `othello COMMAND`
+ * Makes the engine that searches positions of board v for `othello COMMAND`
  * into *out: on 8×8 with the evaluation `spec` names (pattern, classic or a
  * weights file; NULL: pattern), kept in out->eval for the caller to adjust
  * before the first search; on the other boards with the weights `spec` names
@@ -97,9 +77,10 @@ bool cli_variant_eval(const char *command, const struct vgeom *g, const char *fi
  * out->eval NULL. hash_mb megabytes of table, `threads` search threads (0:
  * one per online core). False after a message.
  */
-bool cli_engine_new(const char *command, const struct vgeom *g, const char *spec, long hash_mb,
+bool cli_engine_new(const char *command, enum variant v, const char *spec, long hash_mb,
 		    long threads, struct cli_engine *out)
 {
+	const struct vgeom *g = vboard_geom(v);
 	char name[EVALSPEC_NAME_LEN];
 	struct veval vev;
 

@@ -15,13 +15,13 @@
 
 /* What `othello train generate|fit --variant` takes from the train options. */
 struct cli_vtrain_options {
-	const char *variant; /* --variant NAME */
-	long plies;	     /* --plies P, -1 = the board's default */
-	const char *level;   /* --level LEVEL, NULL = expert */
-	long games;	     /* --games N */
-	long seed;	     /* --seed S */
-	double ridge;	     /* --ridge X */
-	const char *eval;    /* --eval FILE, NULL = the shipped weights */
+	int variant;	   /* --variant NAME (enum variant), -1: not given */
+	long plies;	   /* --plies P, -1 = the board's default */
+	const char *level; /* --level LEVEL, NULL = expert */
+	long games;	   /* --games N */
+	long seed;	   /* --seed S */
+	double ridge;	   /* --ridge X */
+	const char *eval;  /* --eval FILE, NULL = the shipped weights */
 };
 
 /* An engine of the command line and the 8×8 evaluation it searches with (cli_engine_new). */
@@ -32,12 +32,10 @@ struct cli_engine {
 
 struct controller_options;
 
-const struct vgeom *cli_variant(const char *command, const char *name);
-bool cli_variant_game(const char *command, const char *name, double minutes,
-		      struct controller_options *opt);
+void cli_variant_game(int variant, double minutes, struct controller_options *opt);
 bool cli_variant_eval(const char *command, const struct vgeom *g, const char *file,
 		      struct veval *ev);
-bool cli_engine_new(const char *command, const struct vgeom *g, const char *spec, long hash_mb,
+bool cli_engine_new(const char *command, enum variant v, const char *spec, long hash_mb,
 		    long threads, struct cli_engine *out);
 void cli_engine_free(struct cli_engine *ce);
 int cli_vtrain(const struct vgeom *g, const char *action, struct cli_vtrain_options *o, int n,

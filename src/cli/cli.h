@@ -111,6 +111,16 @@ struct cli_engine_options {
 #define CLI_JOBS_OPTION(OFFSET, HELP) CLI_INT("jobs", 'j', OFFSET, 1, 64, "J", HELP)
 #define CLI_HASH_OPTION(OFFSET, HELP) CLI_INT("hash", 'H', OFFSET, 1, 65536, "MB", HELP)
 
+/* The --variant NAME (-V NAME) option of every command that takes a board: an int at OFFSET,
+   set to the board's enum variant (left as it was when the option is not given). */
+#define CLI_VARIANT_OPTION(OFFSET, HELP)                                                           \
+	{                                                                                          \
+		.name = "variant", .letter = 'V', .kind = CLI_OPT_CHOICE, .offset = OFFSET,        \
+		.choices = square_variants, .what = "a board (" SQUARE_VARIANT_LIST ")",           \
+		.arg = "NAME", .help = HELP                                                        \
+	}
+#define CLI_VARIANT_HELP "the board: " SQUARE_VARIANT_LIST " (default 8x8)"
+
 /* The repeatable --book FILE option of a command whose engines read opening books, into the
    struct cli_list at OFFSET (at most CTL_MAX_BOOKS, controller.h, books). */
 #define CLI_BOOKS_OPTION(OFFSET, HELP)                                                             \

@@ -10,6 +10,7 @@
 #include "square.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* The squares a side of board v has (8, 6 or 10). */
 int square_size(enum variant v)
@@ -137,10 +138,22 @@ struct square_text square_text(enum variant v, int sq)
 	return t;
 }
 
+/* The boards' names, as the command line writes them. */
+const char *const square_variants[VARIANT_COUNT + 1] = {"8x8", "6x6", "10x10-holes", NULL};
+
 /* The name of board v as the command line writes it ("8x8", "6x6", "10x10-holes"). */
 const char *square_variant_name(enum variant v)
 {
-	return vboard_geom(v)->name;
+	return square_variants[v];
+}
+
+/* The board a name on the command line gives, or -1 when none has that name. */
+int square_variant_named(const char *name)
+{
+	for (int v = 0; v < VARIANT_COUNT; v++)
+		if (strcmp(name, square_variants[v]) == 0)
+			return v;
+	return -1;
 }
 
 /* The board whose side has `side` squares (8, 6 or 10), or -1 when none has. */

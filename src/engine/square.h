@@ -36,6 +36,12 @@ struct square_text {
 };
 struct square_text square_text(enum variant v, int sq);
 const char *square_variant_name(enum variant v);
+
+/* The boards' names on the command line, in enum variant order and NULL after the last (an
+   option table's choices), and the same as a list for messages. */
+extern const char *const square_variants[VARIANT_COUNT + 1];
+#define SQUARE_VARIANT_LIST "8x8, 6x6 or 10x10-holes"
+int square_variant_named(const char *name);
 const char *square_range(enum variant v);
 int square_variant_of_side(int side);
 

@@ -45,22 +45,6 @@ const struct vgeom *vboard_geom(enum variant v)
 	return (unsigned)v < VARIANT_COUNT ? &geoms[v] : NULL;
 }
 
-/* Returns the geometry a name on the command line gives ("8x8", "6x6", "10x10-holes"), NULL if
- * none. */
-const struct vgeom *vboard_geom_named(const char *name)
-{
-	for (int v = 0; v < VARIANT_COUNT; v++)
-		if (strcmp(name, geoms[v].name) == 0)
-			return &geoms[v];
-	return NULL;
-}
-
-/* Returns the names of the boards as a list for messages and --help. */
-const char *vboard_variant_names(void)
-{
-	return "8x8, 6x6 or 10x10-holes";
-}
-
 /*
  * The moves and flips of one word type (T) and stride (S), as inline functions
  * named NAME_moves and NAME_flips: with S a constant the compiler unrolls the

@@ -53,8 +53,6 @@ struct vboard {
 };
 
 const struct vgeom *vboard_geom(enum variant v);
-const struct vgeom *vboard_geom_named(const char *name);
-const char *vboard_variant_names(void);
 
 static inline vbits vboard_bit(int sq)
 {

@@ -15,7 +15,7 @@
 #define OTHELLO_CMD_INT_H
 
 #include "command.h"
-#include "vboard.h"
+#include "square.h"
 
 #include <stdbool.h>
 

@@ -127,17 +127,18 @@ char *cmd_join(int argc, char **argv)
 	return s;
 }
 
-/* Reads `--variant NAME` at argv[i] (i < argc) into *v: 0, or -1 with the failure in res. */
+/* Reads `--variant NAME` (or `-V NAME`, as on the command line) at argv[i] (i < argc) into
+ *v: 0, or -1 with the failure in res. */
 int cmd_parse_variant(int argc, char **argv, int i, enum variant *v, struct command_result *res)
 {
-	const struct vgeom *g;
+	int named;
 
-	if (i + 2 != argc || strcmp(argv[i], "--variant") != 0)
+	if (i + 2 != argc || (strcmp(argv[i], "--variant") != 0 && strcmp(argv[i], "-V") != 0))
 		return cmd_fail(res, "%s: usage: %s [--variant %s]", argv[0], argv[0],
-				vboard_variant_names());
-	if (!(g = vboard_geom_named(argv[i + 1])))
+				SQUARE_VARIANT_LIST);
+	if ((named = square_variant_named(argv[i + 1])) < 0)
 		return cmd_fail(res, "%s: unknown board `%s` (%s)", argv[0], argv[i + 1],
-				vboard_variant_names());
-	*v = g->variant;
+				SQUARE_VARIANT_LIST);
+	*v = (enum variant)named;
 	return 0;
 }
