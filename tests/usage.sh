@@ -73,7 +73,7 @@ para() {
     inpara { print }'
 }
 options() { sed 's/`[^`]*`//g' | grep -o -- '--[a-z][a-z-]*' | grep -vx -- --help | sort -u; }
-for c in play perft convert db book ladder solve analyze-position script analyze drill match tournament \
+for c in play perft bench convert db book ladder solve analyze-position script analyze drill match tournament \
   report gtp nboard balanced-openings train; do
   para "$c" >"$tmp/man-$c"
   "$OTHELLO" "$c" --help >"$tmp/help-$c" 2>&1

@@ -24,6 +24,7 @@ struct cli_command {
 extern const struct cli_command cli_commands[];
 
 int cli_perft(int argc, char **argv);
+int cli_bench(int argc, char **argv);
 int cli_play(int argc, char **argv);
 int cli_script(int argc, char **argv);
 int cli_analyze(int argc, char **argv);

@@ -15,6 +15,7 @@
 const struct cli_command cli_commands[] = {
     {"play", cli_play, "play in the terminal (the default)"},
     {"perft", cli_perft, "count move sequences from a position"},
+    {"bench", cli_bench, "search a fixed set of positions: the node count of the search"},
     {"convert", cli_convert, "convert a game record between SGF, GGF, transcript and OBF"},
     {"db", cli_db, "the game database: master games through a position (WTHOR)"},
     {"book", cli_book, "show, check, merge and build opening books; name openings"},
