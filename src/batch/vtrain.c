@@ -155,7 +155,7 @@ static int fit_line(const struct vgeom *g, const char *line,
 int vtrain_fit(const struct vgeom *g, FILE *const *in, const char *const *names, int n_in,
 	       double ridge, struct veval *out, int counts[VEVAL_STAGES], char *err, size_t errlen)
 {
-	static double xtx[VEVAL_STAGES][VEVAL_FEATURES * VEVAL_FEATURES];
+	double xtx[VEVAL_STAGES][VEVAL_FEATURES * VEVAL_FEATURES];
 	double y[VEVAL_STAGES][VEVAL_FEATURES];
 	char line[256], msg[200];
 

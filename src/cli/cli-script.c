@@ -30,6 +30,8 @@
 
 enum { SCRIPT_LINE_MAX = 1 << 20 }; /* a script line has fewer bytes than this */
 
+/* The signal that stopped the script, 0 while none: the one state outside a run's context,
+   since a signal handler has none; the run reads it through script_run.stop. */
 static volatile sig_atomic_t script_signal;
 
 static void on_signal(int sig)
@@ -115,6 +117,14 @@ struct script_place {
 	long line;	  /* 1-based; 0 before the first line */
 };
 
+/* One run of a script: what its loop and the engine's events need. */
+struct script_run {
+	struct controller *ctl;		   /* the game the lines play on */
+	bool boards;			   /* print the board after each move */
+	struct script_place at;		   /* the script and the line that runs */
+	const volatile sig_atomic_t *stop; /* the signal that stops the run, 0 while none */
+};
+
 /* A failed command: "error: MESSAGE" in the transcript on standard output,
    and "othello script: FILE:LINE: MESSAGE" on standard error, so that a
    script whose output is redirected still says what failed and where. */
@@ -129,8 +139,9 @@ static void report_error(const struct script_place *at, const char *message)
 }
 
 /* Lets the engine finish what it is doing, printing each finished piece of work. */
-static int drain_events(struct controller *ctl, bool boards, const struct script_place *at)
+static int drain_events(const struct script_run *run)
 {
+	struct controller *ctl = run->ctl;
 	struct ctl_event ev;
 	int failed = 0;
 
@@ -138,7 +149,7 @@ static int drain_events(struct controller *ctl, bool boards, const struct script
 		switch (ev.kind) {
 		case CTL_EVENT_MOVE_PLAYED:
 			printf("%s\n", ev.message);
-			if (boards)
+			if (run->boards)
 				print_board(ctl);
 			break;
 		case CTL_EVENT_HINTS_READY:
@@ -153,25 +164,27 @@ static int drain_events(struct controller *ctl, bool boards, const struct script
 			break;
 		}
 		case CTL_EVENT_ERROR:
-			report_error(at, ev.message);
+			report_error(&run->at, ev.message);
 			failed = 1;
 			break;
 		default:
 			break;
 		}
-		if (script_signal)
+		if (*run->stop)
 			controller_stop(ctl);
 	}
 	fflush(stdout);
 	return failed;
 }
 
-/* Runs the script `in` (named `name`) on `ctl`; 0 when every command
-   succeeded, 1 otherwise, 2 when the script could not be read (a read error,
-   a line of SCRIPT_LINE_MAX bytes or more: the script stops there). */
-static int run_script(struct controller *ctl, FILE *in, const char *name, bool boards)
+/* Runs the script `in` (named run->at.name) on run->ctl until its end or a
+   signal; 0 when every command succeeded, 1 otherwise, 2 when the script
+   could not be read (a read error, a line of SCRIPT_LINE_MAX bytes or more:
+   the script stops there). */
+static int run_script(struct script_run *run, FILE *in)
 {
-	struct script_place at = {name, 0};
+	struct controller *ctl = run->ctl;
+	const char *name = run->at.name;
 	char *line = malloc(SCRIPT_LINE_MAX);
 	int status = 0;
 
@@ -180,17 +193,17 @@ static int run_script(struct controller *ctl, FILE *in, const char *name, bool b
 		return 2;
 	}
 	controller_step(ctl, NULL, 0);
-	status |= drain_events(ctl, boards, &at);
-	while (!script_signal) {
+	status |= drain_events(run);
+	while (!*run->stop) {
 		struct command_result res;
 		long len = lineread_bounded(in, line, SCRIPT_LINE_MAX);
 
 		if (len == LINEREAD_EOF)
 			break;
-		at.line++;
+		run->at.line++;
 		if (len == LINEREAD_ERROR) {
-			fprintf(stderr, "othello script: %s:%ld: read error: %s\n", name, at.line,
-				strerror(errno));
+			fprintf(stderr, "othello script: %s:%ld: read error: %s\n", name,
+				run->at.line, strerror(errno));
 			status = 2;
 			break;
 		}
@@ -198,27 +211,27 @@ static int run_script(struct controller *ctl, FILE *in, const char *name, bool b
 			fprintf(
 			    stderr,
 			    "othello script: %s:%ld: line of %d bytes or more; script stopped\n",
-			    name, at.line, SCRIPT_LINE_MAX);
+			    name, run->at.line, SCRIPT_LINE_MAX);
 			status = 2;
 			break;
 		}
 		printf("> %s\n", line);
 		if (command_execute(ctl, line, &res) < 0) {
-			report_error(&at, res.message);
+			report_error(&run->at, res.message);
 			status = 1;
 		} else if (res.message[0]) {
 			printf("%s\n", res.message);
 		}
 		if (res.output)
 			fputs(res.output, stdout);
-		if (boards && (res.flags & CMD_REDRAW_BOARD) && !(res.flags & CMD_ERROR))
+		if (run->boards && (res.flags & CMD_REDRAW_BOARD) && !(res.flags & CMD_ERROR))
 			print_board(ctl);
 		command_result_free(&res);
 		if (!cli_output_ok()) {
 			status = 2;
 			break;
 		}
-		status |= drain_events(ctl, boards, &at);
+		status |= drain_events(run);
 		if (res.flags & CMD_QUIT)
 			break;
 	}
@@ -232,6 +245,7 @@ int cli_script(int argc, char **argv)
 	struct script_options so = {.black = "human", .white = "human", .variant = -1};
 	struct controller_options opt;
 	struct controller *ctl;
+	struct script_run run;
 	struct sigaction sa;
 	char err[256];
 	FILE *in = stdin;
@@ -275,7 +289,9 @@ int cli_script(int argc, char **argv)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	status = run_script(ctl, in, in == stdin ? "-" : argv[first], !so.no_board);
+	run = (struct script_run){
+	    ctl, !so.no_board, {in == stdin ? "-" : argv[first], 0}, &script_signal};
+	status = run_script(&run, in);
 	if (script_signal) {
 		char where[4096], why[2048];
 
