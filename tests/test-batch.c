@@ -10,6 +10,7 @@
 #include "match.h"
 #include "report-stats.h"
 #include "report.h"
+#include "square.h"
 
 #include <criterion/criterion.h>
 #include <math.h>
@@ -639,6 +640,80 @@ Test(match, random_players_finish_with_consistent_counts)
 	}
 	match_player_free(a);
 	match_player_free(b);
+	match_openings_free(&list);
+}
+
+/* The caller's player of the next test: the lowest legal square, refused at one call. */
+struct lowest_player {
+	int asked;	      /* calls so far */
+	int fail_at;	      /* the call that fails (0: none) */
+	enum color side[128]; /* the side each call was asked for */
+};
+
+static int lowest_square(const struct pos *b)
+{
+	for (int sq = 0; sq < 128; sq++)
+		if (square_valid(b->variant, sq) && pos_flips(b, sq))
+			return sq;
+	return SQ_NONE;
+}
+
+static int choose_lowest(void *state, const struct pos *b, enum color side, int *move, char *err,
+			 size_t errlen)
+{
+	struct lowest_player *l = state;
+
+	l->side[l->asked & 127] = side;
+	if (++l->asked == l->fail_at) {
+		snprintf(err, errlen, "no idea");
+		return -1;
+	}
+	*move = lowest_square(b);
+	return 0;
+}
+
+/* A player of the caller's (match_player_new_call, the self-play of training) plays through
+   the one game loop on any board: asked only when it has a move, for the side to move, its
+   game ends where the same rule played by hand ends; its failure is a forfeit. */
+Test(match, a_callers_player_plays_through_the_loop)
+{
+	struct lowest_player l = {0};
+	char err[200];
+	struct match_player *p = match_player_new_call(choose_lowest, &l, err, sizeof err);
+	struct match_openings list;
+	struct report_game g;
+	struct pos b;
+	enum color side = BLACK;
+	int moves = 0, score;
+
+	cr_assert_not_null(p);
+	cr_assert_eq(match_openings_start(VARIANT_10X10_HOLES, &list), 0);
+	struct match_table t = {
+	    .player = {p, p}, .name = {"low", "low"}, .opening = &list.v[0], .number = 1};
+	cr_assert_eq(match_play_game(&t, &g, NULL, NULL), MATCH_END_NORMAL);
+	pos_start(&b, VARIANT_10X10_HOLES);
+	while (!pos_game_over(&b)) {
+		if (pos_moves(&b)) {
+			int sq = lowest_square(&b);
+
+			cr_assert_eq(l.side[moves & 127], side, "move %d asked for its side",
+				     moves);
+			pos_play(&b, sq, pos_flips(&b, sq));
+			moves++;
+		} else {
+			pos_pass(&b);
+		}
+		side = (enum color) !side;
+	}
+	score = side == BLACK ? pos_final_score(&b) : -pos_final_score(&b);
+	cr_assert_eq(l.asked, moves, "asked once a move, never for a pass");
+	cr_assert_eq(g.moves, moves);
+	cr_assert_eq(g.gap, score);
+	l = (struct lowest_player){.fail_at = 3};
+	cr_assert_eq(match_play_game(&t, &g, NULL, NULL), MATCH_END_FORFEIT);
+	cr_assert(strstr(g.end, "forfeit black: no idea"), "%s", g.end);
+	cr_assert_eq(g.black_discs, 0);
+	match_player_free(p);
 	match_openings_free(&list);
 }
 

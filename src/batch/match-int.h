@@ -30,7 +30,8 @@ enum match_player_kind {
 	MP_RANDOM, /* a uniformly random legal move (a test opponent) */
 	MP_GTP,	   /* an external engine speaking GTP */
 	MP_NBOARD, /* an external engine speaking NBoard */
-	MP_SEARCH  /* a fixed-depth search of its own (match_player_new_search) */
+	MP_SEARCH, /* a fixed-depth search of its own (match_player_new_search) */
+	MP_CALL	   /* the caller's choice (match_player_new_call) */
 };
 
 struct match_player {
@@ -51,6 +52,8 @@ struct match_player {
 	int depth;			 /* MP_SEARCH: midgame depth, plies */
 	int endgame;			 /* MP_SEARCH: exact from this many empties */
 	int noise;			 /* MP_SEARCH: evaluation noise percent (seed != 0) */
+	match_choose_fn choose;		 /* MP_CALL: chooses the moves */
+	void *choose_state;		 /* MP_CALL: its argument */
 };
 
 int match_extern_new_game(struct match_player *p, const struct match_opening *o, char *err,

@@ -15,7 +15,9 @@
  * fixed-depth search with an evaluation of the caller's (the players of
  * `othello train match`): D plies, exact from E empties, with evaluation
  * noise seeded by the game's seed (none in a game of seed 0), and a search
- * table kept through a game and cleared for the next.
+ * table kept through a game and cleared for the next; and, made by
+ * match_player_new_call, a player whose moves a function of the caller's
+ * chooses (self-play that keeps what it learns of each position, train.c).
  *
  * Per-player options (time per move, depth, noise, time-out) come from the
  * command line; a level keeps its own settings where they are 0.
@@ -144,6 +146,26 @@ struct match_player *match_player_new_search(const struct eval *ev, int depth, i
 	return p;
 }
 
+/* Makes a player whose moves `choose` chooses, with `state` (the caller's, outliving the
+   player): on any board, without reasoning; a failure of `choose` loses the game. Returns it,
+   or NULL with a message. */
+struct match_player *match_player_new_call(match_choose_fn choose, void *state, char *err,
+					   size_t errlen)
+{
+	struct match_player *p = calloc(1, sizeof *p);
+
+	if (!p) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	p->kind = MP_CALL;
+	snprintf(p->spec, sizeof p->spec, "call");
+	p->choose = choose;
+	p->choose_state = state;
+	p->rng = 1;
+	return p;
+}
+
 /* The search player's move in `b`. Returns 0, or -1 with a message. */
 static int search_genmove(struct match_player *p, const struct board *b, struct match_move *out,
 			  char *err, size_t errlen)
@@ -229,6 +251,8 @@ int match_player_genmove(struct match_player *p, const struct pos *b, enum color
 		return level_player_genmove(p->level, b, side, out, err, errlen);
 	case MP_SEARCH:
 		return search_genmove(p, pos_board8(b), out, err, errlen);
+	case MP_CALL:
+		return p->choose(p->choose_state, b, side, &out->move, err, errlen);
 	case MP_RANDOM:
 		if (!moves) {
 			out->move = SQ_PASS;

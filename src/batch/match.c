@@ -1,6 +1,7 @@
 /*
  * match.c — the one game loop of the series (match_play_game: match,
- * tournament, ladder, `train match`), and running a plan (match-schedule.c)
+ * tournament, ladder, `train match`, the self-play of `train generate` on
+ * every board), and running a plan (match-schedule.c)
  * one game at a time or with several games at once.
  *
  * Parallel games. With jobs > 1 the parent forks that many worker

@@ -119,6 +119,13 @@ struct match_player *match_player_new(const char *spec, const struct match_playe
 				      char *err, size_t errlen);
 struct match_player *match_player_new_search(const struct eval *ev, int depth, int endgame,
 					     int noise, size_t tt_mb, char *err, size_t errlen);
+
+/* How a player of the caller's (match_player_new_call) chooses: a move of `b`, where `side`
+   is to move and has a legal move, into *move; 0, or -1 with a message (it then loses). */
+typedef int (*match_choose_fn)(void *state, const struct pos *b, enum color side, int *move,
+			       char *err, size_t errlen);
+struct match_player *match_player_new_call(match_choose_fn choose, void *state, char *err,
+					   size_t errlen);
 void match_player_free(struct match_player *p);
 void match_player_forfeited(struct match_player *p);
 bool match_player_check_spec(const char *spec, char *err, size_t errlen);

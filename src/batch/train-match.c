@@ -62,18 +62,6 @@ static void *match_start(void *ctx)
 	return st;
 }
 
-/* The opening `op` as the game loop takes it: its moves as a transcript. */
-static int match_opening_of(const struct train_opening *op, struct match_opening *out)
-{
-	struct board b;
-	struct pos start;
-	char err[200];
-
-	board_start(&b);
-	pos_set_board(&start, &b);
-	return match_opening_moves(&start, BLACK, op->moves, op->n, out, err, sizeof err);
-}
-
 static int match_work(void *ctx, void *state, size_t item)
 {
 	const struct match_shared *m = ctx;
@@ -90,7 +78,7 @@ static int match_work(void *ctx, void *state, size_t item)
 	    .seed = {round, round}};
 	struct report_game out;
 
-	if (match_opening_of(&m->ops[game / 2 % m->n_ops], &o) < 0)
+	if (train_opening_match(&m->ops[game / 2 % m->n_ops], &o) < 0)
 		return -1;
 	match_play_game(&t, &out, NULL, NULL);
 	st->discs = a_color == BLACK ? out.gap : -out.gap;

@@ -29,7 +29,8 @@
  * positions after a poor move, the kind a search's leaves are; they follow the game's positions in
  * its record. Game number g uses opening g mod (number of openings) and random choices from
  * hash(seed, g), so a game is the same whichever thread plays it and whenever: that makes runs
- * resumable.
+ * resumable. The game is played by the game loop of the series (match_play_game), its player
+ * (selfplay_choose, match_player_new_call) on both sides.
  *
  * Data file (little-endian): the 8-byte magic "OTHTDAT1", then one record per
  * game, in the order the games finished:
@@ -48,6 +49,7 @@
 #include "train.h"
 #include "bytes.h"
 #include "jobs.h"
+#include "match.h"
 #include "rng.h"
 #include "search.h"
 #include "timer.h"
@@ -303,106 +305,146 @@ static int add_siblings(struct search *s, const struct train_gen_options *o, con
 	return 0;
 }
 
+/* A self-play game under way (train_play_game): what its player keeps between its moves. */
+struct selfplay {
+	struct search *s;		   /* the searcher */
+	const struct train_gen_options *o; /* the options */
+	struct train_game *out;		   /* the positions kept, without their labels yet */
+	uint64_t rng;			   /* the random plies and moves */
+	uint64_t vrng;			   /* the varied plies' own stream */
+	uint64_t random_plies;		   /* bit p: ply p after the opening is a random move */
+	int ply;			   /* moves played after the opening */
+	bool solved;			   /* the moves are exact solves from here on */
+	enum color mover[64];		   /* the side to move of each kept position */
+	int searched[64];		   /* its search (or presolve) score, INT_MIN: none */
+	int played[64];			   /* the move played there */
+	bool presolved[64];		   /* its label is a selective solve's */
+};
+
+/* Chooses the move of a self-play game in `p` (see the top of the file) and keeps the
+   position; the game loop's player (match_choose_fn). 0, or -1 if a search failed. */
+static int selfplay_choose(void *state, const struct pos *p, enum color side, int *move, char *err,
+			   size_t errlen)
+{
+	struct selfplay *sp = state;
+	const struct train_gen_options *o = sp->o;
+	struct train_game *out = sp->out;
+	struct board b = *pos_board8(p);
+	uint64_t moves = board_moves(b.own, b.opp);
+	struct search_limits lim = {.depth = o->depth, .endgame = o->solve_empties};
+	struct search_result r;
+	int sq, score = INT_MIN, empties = board_empty_count(&b);
+	bool in_window = sp->ply < o->random_window && empties > o->solve_empties;
+	bool random = in_window && sp->ply < 64 && (sp->random_plies >> sp->ply & 1);
+	bool varied = in_window && !random && o->varied > 0 &&
+		      rng_below(&sp->vrng, 100) < (uint64_t)o->varied;
+	bool pre = empties > o->solve_empties && empties <= o->presolve_empties;
+
+	snprintf(err, errlen, "the search failed");
+	sp->presolved[out->n] = false;
+	if (pre) { /* the label (and, unless random or varied, the move) */
+		score = presolve(sp->s, &b, o, &r);
+		if (score == INT_MIN + 1)
+			return -1;
+		sp->presolved[out->n] = true; /* the label's kind, kept in the record */
+	}
+	if (random || varied) {
+		if (!pre && o->label_two && o->search_label > 0) {
+			score = label_search(sp->s, &b, &lim, o, &r);
+			if (score == INT_MIN + 1)
+				return -1;
+		}
+		if (varied) {
+			sq = train_varied_move(sp->s, &b, &sp->vrng);
+		} else {
+			int k;
+
+			sp->rng = rng_mix(sp->rng);
+			k = (int)(sp->rng % (uint64_t)board_popcount(moves));
+			while (k-- > 0)
+				moves &= moves - 1;
+			sq = board_first_square(moves);
+		}
+	} else if (pre) {
+		sq = r.move;
+	} else {
+		/* no depth cap once solving: search_run solves only after its pre-iterations */
+		lim.depth = empties <= o->solve_empties ? 0 : o->depth;
+		score = label_search(sp->s, &b, &lim, o, &r);
+		if (score == INT_MIN + 1 || r.move >= 64)
+			return -1;
+		sq = r.move;
+		if (r.endgame)
+			sp->solved = true;
+	}
+	sp->searched[out->n] = score;
+	sp->played[out->n] = sq;
+	out->pos[out->n] = (struct train_position){b.own, b.opp, 0, sp->solved, 0};
+	sp->mover[out->n++] = side;
+	sp->ply++;
+	*move = sq;
+	return 0;
+}
+
 /*
  * Plays self-play game `id` from opening `op` with searcher `s` (options `o`)
- * and fills `out` with its labelled positions. Returns 0, or -1 if the search
- * failed.
+ * through the game loop of the series (match_play_game), its player on both
+ * sides, and fills `out` with its labelled positions. Returns 0, or -1 if the
+ * search failed or memory ran out.
  */
 int train_play_game(struct search *s, const struct train_opening *op,
 		    const struct train_gen_options *o, uint32_t id, struct train_game *out)
 {
-	struct board b;
-	enum color side = train_opening_play(op, &b), mover[64];
-	uint64_t rng = rng_mix(o->seed ^ ((uint64_t)id << 20)), random_plies = 0;
-	uint64_t vrng = rng_mix(rng ^ 0x7661726965640000ULL); /* the varied plies' own stream */
-	struct search_limits lim = {0};
-	int ply = 0, final, searched[64], played[64];
-	bool solved = false, presolved[64];
+	struct selfplay sp = {.s = s, .o = o, .out = out};
+	struct match_opening opening;
+	struct match_table t = {.name = {"black", "white"}, .opening = &opening, .number = 1};
+	struct report_game game;
+	enum match_end end;
+	char err[100];
 
+	sp.rng = rng_mix(o->seed ^ ((uint64_t)id << 20));
+	sp.vrng = rng_mix(sp.rng ^ 0x7661726965640000ULL);
 	for (int i = 0; i < o->random_moves && o->random_window > 0; i++) {
-		rng = rng_mix(rng);
-		random_plies |= 1ULL << (rng % (uint64_t)o->random_window);
+		sp.rng = rng_mix(sp.rng);
+		sp.random_plies |= 1ULL << (sp.rng % (uint64_t)o->random_window);
 	}
-	lim.depth = o->depth;
-	lim.endgame = o->solve_empties;
 	out->id = id;
 	out->n = 0;
+	if (train_opening_match(op, &opening) < 0)
+		return -1;
+	t.player[BLACK] = t.player[WHITE] =
+	    match_player_new_call(selfplay_choose, &sp, err, sizeof err);
+	if (!t.player[BLACK])
+		return -1;
 	search_clear(s);
-	while (!board_game_over(&b)) {
-		uint64_t moves = board_moves(b.own, b.opp);
-		struct search_result r;
-		int sq, score = INT_MIN;
+	end = match_play_game(&t, &game, NULL, NULL);
+	match_player_free(t.player[BLACK]);
+	if (end != MATCH_END_NORMAL)
+		return -1;
+	for (int i = 0; i < out->n; i++) { /* the final disc difference, empties to the winner */
+		int v = sp.mover[i] == BLACK ? game.gap : -game.gap;
 
-		if (!moves) {
-			board_pass(&b);
-			side = !side;
-			continue;
-		}
-		int empties = board_empty_count(&b);
-		bool in_window = ply < o->random_window && empties > o->solve_empties;
-		bool random = in_window && ply < 64 && (random_plies >> ply & 1);
-		bool varied = in_window && !random && o->varied > 0 &&
-			      rng_below(&vrng, 100) < (uint64_t)o->varied;
-		bool pre = empties > o->solve_empties && empties <= o->presolve_empties;
-
-		presolved[out->n] = false;
-		if (pre) { /* the label (and, unless random or varied, the move) */
-			score = presolve(s, &b, o, &r);
-			if (score == INT_MIN + 1)
-				return -1;
-			presolved[out->n] = true; /* the label's kind, kept in the record */
-		}
-		if (random || varied) {
-			if (!pre && o->label_two && o->search_label > 0) {
-				lim.depth = o->depth;
-				score = label_search(s, &b, &lim, o, &r);
-				if (score == INT_MIN + 1)
-					return -1;
-			}
-			if (varied) {
-				sq = train_varied_move(s, &b, &vrng);
-			} else {
-				int k;
-
-				rng = rng_mix(rng);
-				k = (int)(rng % (uint64_t)board_popcount(moves));
-				while (k-- > 0)
-					moves &= moves - 1;
-				sq = board_first_square(moves);
-			}
-		} else if (pre) {
-			sq = r.move;
-		} else {
-			/* no depth cap once solving: search_run solves only after its
-			 * pre-iterations */
-			lim.depth = board_empty_count(&b) <= o->solve_empties ? 0 : o->depth;
-			score = label_search(s, &b, &lim, o, &r);
-			if (score == INT_MIN + 1 || r.move >= 64)
-				return -1;
-			sq = r.move;
-			if (r.endgame)
-				solved = true;
-		}
-		searched[out->n] = score;
-		played[out->n] = sq;
-		out->pos[out->n] = (struct train_position){b.own, b.opp, 0, solved, 0};
-		mover[out->n++] = side;
-		board_play(&b, sq, board_flips(b.own, b.opp, sq));
-		side = !side;
-		ply++;
-	}
-	final = board_final_score(&b); /* for `side`, the side to move at the end */
-	for (int i = 0; i < out->n; i++) {
-		int v = mover[i] == side ? final : -final;
-
-		out->pos[i].selective = presolved[i];
-		if (presolved[i])
-			v = label_blend(v, searched[i], 100);
-		else if (!out->pos[i].exact && searched[i] != INT_MIN && o->search_label > 0)
-			v = label_blend(v, searched[i], o->search_label);
+		out->pos[i].selective = sp.presolved[i];
+		if (sp.presolved[i])
+			v = label_blend(v, sp.searched[i], 100);
+		else if (!out->pos[i].exact && sp.searched[i] != INT_MIN && o->search_label > 0)
+			v = label_blend(v, sp.searched[i], o->search_label);
 		out->pos[i].score = (int8_t)v;
 	}
-	return add_siblings(s, o, played, out);
+	return add_siblings(s, o, sp.played, out);
+}
+
+/* The opening `op` as the game loop takes it (match.h): its moves from the start. 0, or -1
+   when they are not a legal line. */
+int train_opening_match(const struct train_opening *op, struct match_opening *out)
+{
+	struct board b;
+	struct pos start;
+	char err[200];
+
+	board_start(&b);
+	pos_set_board(&start, &b);
+	return match_opening_moves(&start, BLACK, op->moves, op->n, out, err, sizeof err);
 }
 
 /* Writes the data file's magic to `f`; returns 0 or -1 on a write error. */

@@ -86,6 +86,8 @@ int train_openings_read(FILE *f, const char *name, struct train_opening **out, c
 			size_t errlen);
 enum color train_opening_play(const struct train_opening *op, struct board *b);
 int train_varied_move(struct search *s, const struct board *b, uint64_t *rng);
+struct match_opening;
+int train_opening_match(const struct train_opening *op, struct match_opening *out);
 int train_play_game(struct search *s, const struct train_opening *op,
 		    const struct train_gen_options *o, uint32_t id, struct train_game *out);
 int train_data_write_header(FILE *f);
