@@ -165,7 +165,6 @@ Test(vmatch, an_external_engine_is_refused_on_the_other_boards)
 Test(vtrain, fit_reads_what_generate_wrote)
 {
 	const struct vgeom *g = vboard_geom(VARIANT_6X6);
-	struct vlevel novice;
 	struct veval ev, fitted;
 	int counts[VEVAL_STAGES], n;
 	const char *name = "self-play";
@@ -173,8 +172,7 @@ Test(vtrain, fit_reads_what_generate_wrote)
 	FILE *f = tmpfile();
 
 	veval_default(g, &ev);
-	vlevel_get(g, "novice", &novice);
-	n = vtrain_generate(g, &ev, &novice, 30, 4, 1, f, err, sizeof err);
+	n = vtrain_generate(g, &ev, "novice", 30, 4, 1, f, err, sizeof err);
 	cr_assert_gt(n, 30 * 10, "%s", err);
 	rewind(f);
 	cr_assert_eq(vtrain_fit(g, &f, &name, 1, 0.01, &fitted, counts, err, sizeof err), 0, "%s",

@@ -147,6 +147,11 @@ check "analyze-position --variant refuses a short board" $?
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/variant.XXXXXX")
 "$OTHELLO" train generate "$tmp/data.txt" --variant 6x6 --games 6 >/dev/null 2>&1
 check "train generate --variant 6x6" $?
+awk '{ n[$NF]++ } END { for (r in n) if (n[r] < 2) exit 1 }' "$tmp/data.txt" && [ "$(wc -l < "$tmp/data.txt")" -ge 100 ]
+check "train generate --variant 6x6: the positions of six games, each with its game's result" $?
+"$OTHELLO" train generate "$tmp/x.txt" --variant 6x6 --games 1 --level random >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q -- "--level: 'random' is not a level" err.$$ && [ ! -s "$tmp/x.txt" ]
+check "train generate --variant refuses a player that is not a level" $?
 "$OTHELLO" train fit "$tmp/w.txt" "$tmp/data.txt" --variant 6x6 >/dev/null 2>&1 && grep -q "^variant 6x6" "$tmp/w.txt"
 check "train fit --variant 6x6 writes a weights file" $?
 "$OTHELLO" match --variant 6x6 --black novice --white beginner --games 2 --eval "$tmp/w.txt" >/dev/null 2>&1

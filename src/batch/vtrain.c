@@ -12,71 +12,91 @@
  * positions of (w · features - result for the side to move × 100)² plus
  * ridge × |w|² × positions, solved by Gaussian elimination on the normal
  * equations. The openings' own positions are not written (they are random).
+ * The games are played by the game loop of the series (match.c), the level
+ * on both sides.
  */
 #include "vtrain.h"
-#include "rng.h"
+#include "match.h"
 #include "vmatch.h"
-#include "vsearch.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Plays one game of lv against itself from o, writing its positions and result to out. */
-static int vtrain_game(const struct vgeom *g, struct vsearch *s, const struct vlevel *lv,
-		       const struct vopening *o, FILE *out)
+/* Writes the positions of game record `rec` after its opening's `skip` moves where a move was
+   played, each with the game's result for Black. Returns how many. */
+static int write_positions(const struct game *rec, int skip, int result, FILE *out)
 {
-	char lines[VBOARD_MAX_SQ][VBOARD_STRING_MAX + 1];
-	struct vboard b = o->b;
-	bool black = o->black_to_move;
-	int n = 0, result;
+	char line[POS_STRING_MAX + 1];
+	int n = 0;
 
-	while (!vboard_game_over(g, &b)) {
-		struct vsearch_result r;
-
-		if (vboard_moves(g, b.own, b.opp) && n < VBOARD_MAX_SQ)
-			vboard_format(g, &b, black, lines[n++]);
-		vlevel_choose(lv, s, &b, 0, &r);
-		if (r.move == VSQ_PASS)
-			vboard_pass(&b);
-		else
-			vboard_play(&b, r.move, vboard_flips(g, b.own, b.opp, r.move));
-		black = !black;
+	for (const struct game_node *at = rec->root; at->child; at = at->child) {
+		if (at->child->ply <= skip || at->child->move == SQ_PASS)
+			continue;
+		pos_format(&at->pos, at->side, line);
+		fprintf(out, "%s %+d\n", line, result);
+		n++;
 	}
-	result = vboard_final_score(g, &b) * (black ? 1 : -1);
-	for (int i = 0; i < n; i++)
-		fprintf(out, "%s %+d\n", lines[i], result);
 	return n;
 }
 
 /*
- * Plays `games` games of level lv against itself on board g, each from a
- * random opening of `plies` plies (seeded by seed), and appends their
- * positions to out. Returns the positions written, or -1 with a message.
+ * Plays `games` games of `level` against itself on board g with the weights
+ * ev, each from a random opening of `plies` plies (seeded by seed), through
+ * the game loop of the series (match_play_game), and appends the positions
+ * of each game after its opening where a move was played, with the game's
+ * result. Returns the positions written, or -1 with a message.
  */
-int vtrain_generate(const struct vgeom *g, const struct veval *ev, const struct vlevel *lv,
-		    int games, int plies, uint64_t seed, FILE *out, char *err, size_t errlen)
+int vtrain_generate(const struct vgeom *g, const struct veval *ev, const char *level, int games,
+		    int plies, uint64_t seed, FILE *out, char *err, size_t errlen)
 {
-	struct vsearch *s = vsearch_new(ev, 16);
+	struct match_player_options opt = {.veval = ev};
+	struct match_player *p[2] = {NULL, NULL};
 	uint64_t rng = seed;
 	int total = 0;
 
-	if (!s) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	for (int i = 0; i < 2; i++)
+		if (!(p[i] = match_player_new(level, &opt, err, errlen)))
+			goto fail;
 	for (int i = 0; i < games; i++) {
-		struct vopening o;
+		struct match_opening o;
+		struct match_table t = {
+		    .player = {p[0], p[1]},
+		    .name = {level, level},
+		    .opening = &o,
+		    .number = i + 1,
+		    .seed = {match_game_seed(seed, i + 1), match_game_seed(seed, i + 1)}};
+		struct report_game rep;
+		struct game *rec = NULL;
+		struct vopening vo;
+		char text[REPORT_OPENING_LEN], msg[160];
 
-		vmatch_opening(g, plies, &rng, &o);
-		total += vtrain_game(g, s, lv, &o, out);
+		vmatch_opening(g, plies, &rng, &vo);
+		vmatch_opening_text(g, &vo, text, sizeof text);
+		if (match_opening_parse(g->variant, text, &o, msg, sizeof msg) < 0) {
+			snprintf(err, errlen, "opening %s: %s", text, msg);
+			goto fail;
+		}
+		if (match_play_game(&t, &rep, NULL, &rec) != MATCH_END_NORMAL || !rec) {
+			snprintf(err, errlen, "game %d: %s", i + 1,
+				 rec ? rep.end : "out of memory");
+			game_free(rec);
+			goto fail;
+		}
+		total += write_positions(rec, o.n_moves, rep.gap, out);
+		game_free(rec);
 	}
-	vsearch_free(s);
+	match_player_free(p[0]);
+	match_player_free(p[1]);
 	if (ferror(out)) {
 		snprintf(err, errlen, "write error");
 		return -1;
 	}
 	return total;
+fail:
+	match_player_free(p[0]);
+	match_player_free(p[1]);
+	return -1;
 }
 
 /* Solves a x = y (n unknowns, a row-major) in place by elimination with pivoting; false if

@@ -14,6 +14,7 @@
  */
 #include "cli-variant.h"
 #include "cli.h"
+#include "match.h"
 #include "record.h"
 #include "vtrain.h"
 
@@ -25,13 +26,16 @@ static int vtrain_generate_run(const struct vgeom *g, const struct cli_vtrain_op
 			       const char *path)
 {
 	struct veval ev;
-	struct vlevel lv;
 	char err[200];
 	FILE *f;
 	int n;
 
-	if (!vlevel_get(g, o->level, &lv)) {
+	if (!match_player_is_level(o->level)) {
 		fprintf(stderr, "othello train: --level: '%s' is not a level\n", o->level);
+		return 2;
+	}
+	if (!match_player_check_spec(o->level, err, sizeof err)) {
+		fprintf(stderr, "othello train: --level: %s\n", err);
 		return 2;
 	}
 	if (!cli_variant_eval("train", g, o->eval, &ev))
@@ -41,8 +45,8 @@ static int vtrain_generate_run(const struct vgeom *g, const struct cli_vtrain_op
 		perror(path);
 		return 2;
 	}
-	n = vtrain_generate(g, &ev, &lv, (int)o->games, (int)o->plies, (uint64_t)o->seed, f, err,
-			    sizeof err);
+	n = vtrain_generate(g, &ev, o->level, (int)o->games, (int)o->plies, (uint64_t)o->seed, f,
+			    err, sizeof err);
 	if (fclose(f) != 0 && n >= 0) {
 		snprintf(err, sizeof err, "write error");
 		n = -1;
