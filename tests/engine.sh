@@ -74,4 +74,10 @@ printf 'disc 1 2 3\n' > $tmp.txt
 [ $st -eq 2 ] && grep -q "$tmp.txt:1: disc needs 5 whole-number weights" $tmp.err
 check "a malformed weights file gives file:line" $?
 
+# weights whose sums overflowed an int (the release build scored every move -64)
+printf 'squares 100 100 100000 100 100\ntable 0 -20 20 10 -40 -5 -5 10 2 0\n' > $tmp.txt
+"$OTHELLO" analyze-position "$start" --eval $tmp.txt > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 2 ] && grep -q "$tmp.txt:1:17: squares needs 5 whole-number weights within +-10000, not '100000'" $tmp.err
+check "a weights file with values whose sums overflow is refused at the value" $?
+
 tap_done

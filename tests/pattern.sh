@@ -24,6 +24,16 @@ check "generate resumes: 5 whole games kept, the cut one replayed" $?
 cmp -s $tmp.dat $tmp.cut
 check "the resumed file equals one made without interruption" $?
 
+# a position with a disc of both colours on a square (a1 here) indexed past
+# the weight tables: the file is refused, naming the record and the position
+cp $tmp.dat $tmp.both
+printf '\377' | dd of=$tmp.both bs=1 seek=16 conv=notrunc 2> /dev/null
+printf '\377' | dd of=$tmp.both bs=1 seek=24 conv=notrunc 2> /dev/null
+"$OTHELLO" train fit $tmp.bad $tmp.both --iterations 1 > /dev/null 2> $tmp.err; st=$?
+[ $st -eq 2 ] && [ ! -e $tmp.bad ] &&
+	grep -q "^othello train: $tmp.both: record at offset 8 (game [0-9]*), position 1: a disc of both colours on a1$" $tmp.err
+check "train fit refuses a position with a disc of both colours on one square" $?
+
 "$OTHELLO" train fit $tmp.bin $tmp.dat --iterations 5 > $tmp.out 2> $tmp.err; st=$?
 check "train fit writes weights" $st
 grep -q "^phase  empties  train-pos  valid-pos  train-MAE  valid-MAE" $tmp.out

@@ -131,9 +131,58 @@ Test(eval, malformed_files_name_the_line)
 	cr_assert_null(load_string("\n\nmobility 1 2 3\n", err, sizeof err));
 	cr_assert_str_eq(err, "w.txt:3: mobility needs 5 whole-number weights");
 	cr_assert_null(load_string("table 1 2 x\n", err, sizeof err));
-	cr_assert_str_eq(err, "w.txt:1: table needs 10 whole numbers");
+	cr_assert_str_eq(err, "w.txt:1:11: table needs 10 whole numbers within +-10000, not 'x'");
 	cr_assert_null(load_string("parity 1 2 3 4 5 6\n", err, sizeof err));
 	cr_assert_str_eq(err, "w.txt:1: parity needs 5 whole-number weights");
+}
+
+/* Weights whose sums overflowed an int (100000 on the square table and
+   its percent: 1e10) are refused with their column; the largest accepted
+   keep every sum in range, so the score has the sign of the disc count. */
+Test(eval, weights_whose_sums_could_overflow_are_refused)
+{
+	char err[160];
+	struct eval *ev;
+
+	cr_assert_null(load_string("squares 100 100 100000 100 100\n", err, sizeof err));
+	cr_assert_str_eq(err, "w.txt:1:17: squares needs 5 whole-number weights within +-10000, "
+			      "not '100000'");
+	cr_assert_null(load_string("table 0 0 0 0 0 0 0 0 0 -10001\n", err, sizeof err));
+	cr_assert(strstr(err, "w.txt:1:25: table needs 10 whole numbers within +-10000"), "%s",
+		  err);
+	ev = load_string("disc 0 0 0 0 0\nmobility 0 0 0 0 0\npotential 0 0 0 0 0\n"
+			 "corners 0 0 0 0 0\nx_squares 0 0 0 0 0\nc_squares 0 0 0 0 0\n"
+			 "stability 0 0 0 0 0\nparity 0 0 0 0 0\n"
+			 "squares 10000 10000 10000 10000 10000\n"
+			 "table 10000 10000 10000 10000 10000 10000 10000 10000 10000 10000\n",
+			 err, sizeof err);
+	cr_assert_not_null(ev, "%s", err);
+	for (uint64_t seed = 1; seed < 300; seed++) {
+		struct board b = random_position(seed * 613, (int)(seed % 61));
+		int d = board_popcount(b.own) - board_popcount(b.opp);
+
+		cr_assert_eq(eval_board(ev, &b),
+			     d > 0   ? 6400
+			     : d < 0 ? -6400
+				     : 0,
+			     "seed %lu", (unsigned long)seed);
+	}
+	eval_free(ev);
+	ev = load_string("disc -10000 -10000 -10000 -10000 -10000\n"
+			 "mobility 10000 10000 10000 10000 10000\n"
+			 "potential 10000 10000 10000 10000 10000\n"
+			 "stability 10000 10000 10000 10000 10000\n"
+			 "squares -10000 -10000 -10000 -10000 -10000\n"
+			 "table 10000 10000 10000 10000 10000 10000 10000 10000 10000 10000\n",
+			 err, sizeof err);
+	cr_assert_not_null(ev, "%s", err);
+	for (uint64_t seed = 1; seed < 300; seed++) {
+		struct board b = random_position(seed * 877, (int)(seed % 61));
+		int v = eval_board(ev, &b);
+
+		cr_assert(v >= -6400 && v <= 6400);
+	}
+	eval_free(ev);
 }
 
 Test(eval, scores_stay_within_the_disc_range)

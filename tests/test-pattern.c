@@ -701,6 +701,52 @@ Test(train, data_file_round_trips_and_ignores_a_record_cut_short)
 	free(buf);
 }
 
+/* A position no game holds (a disc of both colours on one square: the
+   features would index past their tables; a score beyond +-64; flag bits no
+   writer sets) refuses the file, naming the record and the position, also
+   when only scanned for the games done. */
+Test(train, data_file_refuses_impossible_positions_naming_the_record)
+{
+	static const struct {
+		int pos, byte, value; /* the position's byte to change, and to what */
+		const char *msg;
+	} bad[] = {
+	    {1, 0, 0x0C, "record at offset 8 (game 12), position 2: a disc of both colours on c1"},
+	    {0, 16, 127,
+	     "record at offset 8 (game 12), position 1: score 127 is beyond +-64 discs"},
+	    {2, 16, 0xBF, "position 3: score -65 is beyond +-64 discs"},
+	    {1, 17, 5, "position 2: unknown flags 0x05"},
+	};
+	struct train_game g = {12, 3, {{1, 0x10, -5, 0, 1}, {8, 6, 64, 1, 0}, {3, 4, -64, 1, 0}}};
+	char *buf = NULL, err[160];
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+
+	cr_assert_eq(train_data_write_header(f), 0);
+	cr_assert_eq(train_data_write_game(f, &g), 0);
+	fclose(f);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char *copy = malloc(len);
+		struct train_data d = {0};
+		uint8_t done[16] = {0};
+
+		memcpy(copy, buf, len);
+		copy[16 + bad[i].pos * TRAIN_RECORD_BYTES + bad[i].byte] = (char)bad[i].value;
+		f = fmemopen(copy, len, "rb");
+		err[0] = '\0';
+		cr_assert_eq(train_data_read(f, "d.dat", &d, NULL, 0, NULL, err, sizeof err), -1,
+			     "case %zu read", i);
+		cr_assert(strstr(err, bad[i].msg) && strncmp(err, "d.dat: ", 7) == 0, "%s", err);
+		rewind(f);
+		cr_assert_eq(train_data_read(f, "d.dat", NULL, done, 16, NULL, err, sizeof err), -1,
+			     "case %zu scanned", i);
+		fclose(f);
+		train_data_free(&d);
+		free(copy);
+	}
+	free(buf);
+}
+
 Test(train, opening_lines_are_read_and_bad_moves_refused)
 {
 	const char *good = "# comment\nf5d6c3d3c5f6e3   # +1.80\n\nf5f6\n";

@@ -394,6 +394,46 @@ Test(veval, features_change_sign_with_the_side_to_move)
 	}
 }
 
+/* The largest weights a file may hold score every position within the
+   range of the final scores (a search took 7e7 for more than any score),
+   with the sign of the disc count; one more is refused. */
+Test(veval, the_largest_weights_stay_within_the_score_range)
+{
+	uint64_t seed = 5;
+
+	for (int v = VARIANT_6X6; v <= VARIANT_10X10_HOLES; v++) {
+		const struct vgeom *g = vboard_geom((enum variant)v);
+		char text[512], err[128];
+		struct veval ev;
+		FILE *f = tmpfile();
+
+		fprintf(f, "variant %s\n", g->name);
+		for (int st = 0; st < VEVAL_STAGES; st++)
+			fprintf(f, "stage %d 0 0 0 0 0 %d 0\n", st, VEVAL_WEIGHT_MAX);
+		rewind(f);
+		cr_assert_eq(veval_read(g, f, &ev, err, sizeof err), 0, "%s", err);
+		fclose(f);
+		for (int i = 0; i < 30; i++) {
+			struct refvboard r;
+			struct vboard b;
+			int d, want, got;
+
+			random_position((enum variant)v, g->squares - 4 - i * 2, &seed, &b, &r);
+			d = vboard_popcount(b.own) - vboard_popcount(b.opp);
+			want = d > 0 ? 100 * g->squares : d < 0 ? -100 * g->squares : 0;
+			got = veval_eval(&ev, b.own, b.opp);
+			cr_assert_eq(got, want, "%s: %d discs ahead scores %d", g->name, d, got);
+		}
+		snprintf(text, sizeof text, "variant %s\nstage 0 1 1 1 1 1 %d 1\n", g->name,
+			 VEVAL_WEIGHT_MAX + 1);
+		f = fmemopen(text, strlen(text), "r");
+		cr_assert_neq(veval_read(g, f, &ev, err, sizeof err), 0);
+		cr_assert_str_eq(
+		    err, "2: expected 'stage S' (0-3) and 7 whole-number weights within +-100000");
+		fclose(f);
+	}
+}
+
 Test(veval, stable_discs_never_flip_in_random_games)
 {
 	const struct vgeom *g = vboard_geom(VARIANT_10X10_HOLES);

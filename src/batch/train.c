@@ -44,7 +44,9 @@
  * |        | to move), flags (bit 0: exact; bit 1: a selective solve's) |
  *
  * A record cut short at the end (an interrupted run) is ignored on reading;
- * the writer resumes from the end of the last whole record.
+ * the writer resumes from the end of the last whole record. A position with a
+ * disc of both colours on one square, a score beyond +-64 or a flag bit other
+ * than those two refuses the file, naming the record and the position.
  */
 #include "train.h"
 #include "bytes.h"
@@ -493,6 +495,24 @@ static int data_push(struct train_data *d, const struct train_position *p, uint3
 	return 0;
 }
 
+/* Writes into why[] what is wrong with a position read from a data file
+   (`flags` its flags byte) and returns false, or returns true: no disc of
+   both colours on one square (the pattern features would index past their
+   tables), a score some game can end with, no flag bit that no writer sets. */
+static bool data_check(const struct train_position *p, unsigned flags, char *why, size_t whylen)
+{
+	if (p->own & p->opp)
+		snprintf(why, whylen, "a disc of both colours on %s",
+			 board_square_name(board_first_square(p->own & p->opp)));
+	else if (p->score < -64 || p->score > 64)
+		snprintf(why, whylen, "score %d is beyond +-64 discs", p->score);
+	else if (flags & ~3u)
+		snprintf(why, whylen, "unknown flags 0x%02x", flags);
+	else
+		return true;
+	return false;
+}
+
 /*
  * Reads a data file from `f`, appending its positions to `d` (if not NULL)
  * and marking done[id] = 1 for each game id < done_len (if done is not NULL).
@@ -524,13 +544,20 @@ long train_data_read(FILE *f, const char *name, struct train_data *d, uint8_t *d
 		}
 		if (fread(rec, TRAIN_RECORD_BYTES, n, f) != n)
 			break;
-		for (size_t i = 0; d && i < n; i++) {
+		for (size_t i = 0; i < n; i++) {
 			const uint8_t *p = rec + i * TRAIN_RECORD_BYTES;
 			struct train_position pos = {bytes_get_le(p, 8), bytes_get_le(p + 8, 8),
 						     (int8_t)p[16], (uint8_t)(p[17] & 1),
 						     (uint8_t)(p[17] >> 1 & 1)};
+			char why[64];
 
-			if (data_push(d, &pos, id) < 0) {
+			if (!data_check(&pos, p[17], why, sizeof why)) {
+				snprintf(err, errlen,
+					 "%s: record at offset %ld (game %lu), position %zu: %s",
+					 name, end, (unsigned long)id, i + 1, why);
+				return -1;
+			}
+			if (d && data_push(d, &pos, id) < 0) {
 				snprintf(err, errlen, "%s: out of memory", name);
 				return -1;
 			}

@@ -202,8 +202,12 @@ int vtrain_fit(const struct vgeom *g, FILE *const *in, const char *const *names,
 			xtx[s][i * VEVAL_FEATURES + i] += ridge * counts[s];
 		if (!solve_linear(xtx[s], y[s], VEVAL_FEATURES))
 			continue;
-		for (int i = 0; i < VEVAL_FEATURES; i++)
-			out->w[s][i] = (int)lround(y[s][i]);
+		for (int i = 0; i < VEVAL_FEATURES; i++) { /* within what veval_read reads back */
+			double w = isfinite(y[s][i]) ? y[s][i] : out->w[s][i];
+
+			w = w > VEVAL_WEIGHT_MAX ? VEVAL_WEIGHT_MAX : w;
+			out->w[s][i] = (int)lround(w < -VEVAL_WEIGHT_MAX ? -VEVAL_WEIGHT_MAX : w);
+		}
 	}
 	return 0;
 }

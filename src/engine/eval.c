@@ -37,6 +37,13 @@
  * | `table A1 B1 C1 D1 B2 C2 D2 C3 D3 D4` | centidiscs of a disc on each class of |
  * |                               | squares, the others by symmetry               |
  *
+ * Every number is a whole number within +-WEIGHT_MAX (10000: a hundred discs
+ * per unit, far beyond any sensible weight). That bound keeps every sum in an
+ * int: a class weight is at most WEIGHT_MAX * WEIGHT_MAX / 100 + 2 * WEIGHT_MAX
+ * (the square table scaled, plus disc and corners), 64 squares of it under
+ * 6.5e7, and the other terms (at most 64 moves, 64 potential squares, 28
+ * stable discs, 12 X- and C-squares, parity) add under 2e6 more.
+ *
  * Edge stability comes from a table over the 3^8 states of an edge, computed
  * when an evaluation is built: a disc is stable on its edge when no sequence of
  * moves on that edge (by either side, in any order, a move there possibly
@@ -74,7 +81,8 @@ enum {
 	N_STAGES = 5,
 	N_CLASSES = 10,
 	N_ROW = N_FEATURES - 1 + N_CLASSES, /* squares expands into its classes */
-	EVAL_MAX = 6400			    /* evaluations are clamped to +-EVAL_MAX */
+	EVAL_MAX = 6400,		    /* evaluations are clamped to +-EVAL_MAX */
+	WEIGHT_MAX = 10000		    /* |weight| and |table value| in a file */
 };
 
 static const char *const feature_names[N_FEATURES + 1] = {
@@ -333,7 +341,9 @@ static int feature_index(const char *name)
 	return -1;
 }
 
-/* Reads up to `n` integers from `p`; returns how many, or -1 on a bad token. */
+/* Reads up to `n` whole numbers within +-WEIGHT_MAX from `p`; returns how
+   many, or -1 with *bad at the first token that is not one, or -2 with *bad
+   at one too many. */
 static int parse_ints(char *p, int *out, int n, char **bad)
 {
 	int k = 0;
@@ -348,14 +358,32 @@ static int parse_ints(char *p, int *out, int n, char **bad)
 			return k;
 		errno = 0;
 		v = strtol(p, &end, 10);
-		if (end == p || errno || v < -100000 || v > 100000 ||
+		if (end == p || errno || v < -WEIGHT_MAX || v > WEIGHT_MAX ||
 		    (*end && !isspace((unsigned char)*end)) || k == n) {
 			*bad = p;
-			return -1;
+			return k == n ? -2 : -1;
 		}
 		out[k++] = (int)v;
 		p = end;
 	}
+}
+
+/* The message for a line of `word` whose numbers parse_ints refused (`got`
+   its answer, `bad` where it stopped), `want` of `noun`: "name:line: what",
+   with the column of a number that is not one or out of range. */
+static void bad_numbers(char *err, size_t errlen, const char *name, int lineno, const char *line,
+			int got, const char *bad, const char *word, int want, const char *noun)
+{
+	int len = 0;
+
+	if (!bad || got == -2) {
+		set_err(err, errlen, "%s:%d: %s needs %d %s", name, lineno, word, want, noun);
+		return;
+	}
+	while (bad[len] && !isspace((unsigned char)bad[len]) && len < 24)
+		len++;
+	set_err(err, errlen, "%s:%d:%d: %s needs %d %s within +-%d, not '%.*s'", name, lineno,
+		(int)(bad - line) + 1, word, want, noun, WEIGHT_MAX, len, bad);
 }
 
 /*
@@ -394,8 +422,8 @@ struct eval *eval_load(FILE *f, const char *name, char *err, size_t errlen)
 		if (strcmp(word, "table") == 0) {
 			n = parse_ints(p, vals, N_CLASSES, &bad);
 			if (n != N_CLASSES) {
-				set_err(err, errlen, "%s:%d: table needs %d whole numbers", name,
-					lineno, N_CLASSES);
+				bad_numbers(err, errlen, name, lineno, line, n, bad, "table",
+					    N_CLASSES, "whole numbers");
 				goto fail;
 			}
 			memcpy(ev->table, vals, sizeof ev->table);
@@ -409,8 +437,8 @@ struct eval *eval_load(FILE *f, const char *name, char *err, size_t errlen)
 		}
 		n = parse_ints(p, vals, N_STAGES, &bad);
 		if (n != N_STAGES) {
-			set_err(err, errlen, "%s:%d: %s needs %d whole-number weights", name,
-				lineno, word, N_STAGES);
+			bad_numbers(err, errlen, name, lineno, line, n, bad, word, N_STAGES,
+				    "whole-number weights");
 			goto fail;
 		}
 		memcpy(ev->weights[fi], vals, sizeof ev->weights[fi]);

@@ -110,15 +110,17 @@ void veval_features(const struct vgeom *g, vbits own, vbits opp, int f[VEVAL_FEA
 	f[6] = (vboard_popcount(empty) & 1) ? 1 : -1;
 }
 
-/* Returns the evaluation of a position for the side to move, in hundredths of a disc. */
+/* Returns the evaluation of a position for the side to move, in hundredths
+   of a disc, within +-100 a playable square. */
 int veval_eval(const struct veval *ev, vbits own, vbits opp)
 {
-	int f[VEVAL_FEATURES], stage = veval_stage(ev->g, own, opp), v = 0;
+	int f[VEVAL_FEATURES], stage = veval_stage(ev->g, own, opp), v = 0,
+			       max = 100 * ev->g->squares;
 
 	veval_features(ev->g, own, opp, f);
 	for (int i = 0; i < VEVAL_FEATURES; i++)
 		v += ev->w[stage][i] * f[i];
-	return v;
+	return v > max ? max : v < -max ? -max : v;
 }
 
 /* Reads one `stage` line's numbers after the keyword; false when malformed. */
@@ -132,7 +134,7 @@ static bool read_stage(const char *p, struct veval *ev, bool seen[VEVAL_STAGES])
 	for (int i = 0; i < VEVAL_FEATURES; i++) {
 		p = end;
 		w = strtol(p, &end, 10);
-		if (end == p || w < -100000 || w > 100000)
+		if (end == p || w < -VEVAL_WEIGHT_MAX || w > VEVAL_WEIGHT_MAX)
 			return false;
 		ev->w[s][i] = (int)w;
 	}
@@ -172,8 +174,10 @@ int veval_read(const struct vgeom *g, FILE *f, struct veval *ev, char *err, size
 			}
 			named = true;
 		} else if (strncmp(p, "stage ", 6) != 0 || !read_stage(p + 6, ev, seen)) {
-			snprintf(err, errlen, "%d: expected 'stage S' and %d weights", lineno,
-				 VEVAL_FEATURES);
+			snprintf(err, errlen,
+				 "%d: expected 'stage S' (0-%d) and %d whole-number weights within "
+				 "+-%d",
+				 lineno, VEVAL_STAGES - 1, VEVAL_FEATURES, VEVAL_WEIGHT_MAX);
 			return -1;
 		}
 	}

@@ -19,7 +19,10 @@
  * | parity     | +1 when the number of empties is odd (the mover would play  |
  * |            | last), -1 when it is even (not a difference)                 |
  *
- * Weights are in hundredths of a disc. The stage is the number of discs on
+ * Weights are in hundredths of a disc, each within +-VEVAL_WEIGHT_MAX; an
+ * evaluation is clamped to +-100 a playable square, the range of the final
+ * scores, as the 8×8 evaluations are to +-6400 (so that a search never
+ * takes one for a score beyond every game's). The stage is the number of discs on
  * the board in VEVAL_STAGES equal steps; the weights of each board come from
  * eval/variant-*.txt (made by `othello train fit --variant`), or the
  * built-in defaults when none is given.
@@ -32,8 +35,9 @@
 #include <stdio.h>
 
 enum {
-	VEVAL_FEATURES = 7, /* mobility potential corners danger stable discs parity */
-	VEVAL_STAGES = 4    /* stages by discs on the board */
+	VEVAL_FEATURES = 7,	  /* mobility potential corners danger stable discs parity */
+	VEVAL_STAGES = 4,	  /* stages by discs on the board */
+	VEVAL_WEIGHT_MAX = 100000 /* |weight|: 7 features of at most 100 keep a sum in an int */
 };
 
 /* The weights of one board. */
