@@ -328,6 +328,13 @@ void extproc_stop(struct extproc *p, double grace)
 		kill(p->pid, SIGKILL); /* in case it left the group */
 		waitpid(p->pid, NULL, 0);
 	}
+	/* the group's members killed: once they are gone, their children are ours */
+	until = timer_now() + 1;
+	while (group_alive(p) && timer_now() < until) {
+		while (waitpid(-p->pid, NULL, WNOHANG) > 0)
+			;
+		usleep(2000);
+	}
 	reaper_remove(p->pid);
 	reaper_end_orphans(); /* what left the group with setsid() and outlived it */
 	close(p->out);

@@ -654,6 +654,7 @@ static int run_parallel(const struct match_plan *plan, match_result_fn fn, void 
 	ign.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &ign, &pl.old);
 	reaper_install(); /* a signal that ends us ends the workers, and they their engines */
+	reaper_adopt();	  /* what a worker that died leaves behind comes to us, not to init */
 	pthread_mutex_init(&pl.lines, NULL);
 	while (pl.jobs < jobs && (pl.status = worker_start(&pl, pl.jobs, err, errlen)) == 0)
 		pl.jobs++;
@@ -673,6 +674,7 @@ static int run_parallel(const struct match_plan *plan, match_result_fn fn, void 
 		reaper_remove(pl.w[i].pid);
 		close(pl.w[i].res);
 	}
+	reaper_end_orphans(); /* the engines' trees of a worker that died */
 	pthread_mutex_destroy(&pl.lines);
 	sigaction(SIGPIPE, &pl.old, NULL);
 	free(pl.w);
