@@ -1,6 +1,7 @@
 #!/bin/sh
 # stop.sh — runs that stop when they should and leave nothing behind (issue
-# 33): a search whose reader has gone, and a match ended by a signal with its
+# 33): a search whose reader has gone, commands whose reader leaves during a
+# long silence, and a match ended by a signal with its
 # workers and external engines (tests/engine-setsid.sh leaves its process
 # group). Bounded polling loops, not timings: each waits at most 2 s.
 . "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
@@ -45,6 +46,32 @@ c1=$(awk '{ print $14 + $15 }' /proc/$pid/stat 2>/dev/null || echo 0)
 [ $((c1 - c0)) -lt 5 ]; check "nboard: a go at depth 60 into head -c 10 stops searching (CPU ticks $c0 -> $c1)" $?
 kill "$pid" 2>/dev/null # idle until its input ends, or (before the fix) searching
 wait
+
+# 5. Commands that print after long silences stop when their reader leaves:
+# analyze of a game (its text comes at the end), solve (a position can take
+# minutes), balanced-openings (most candidates are dropped, printing nothing).
+# reader_leaves NAME READER CMD...: runs CMD into a pipe read by READER (true:
+# gone at once; head: gone after one byte); CMD must be gone within 2 s,
+# saying why.
+reader_leaves() {
+  name=$1 reader=$2; shift 2
+  if [ "$reader" = head ]; then
+    ("$@" 2>$T/$name.err & echo $! >$T/$name.pid; wait) | head -c 1 >/dev/null &
+  else
+    ("$@" 2>$T/$name.err & echo $! >$T/$name.pid; wait) | true &
+  fi
+  i=0; while [ ! -s $T/$name.pid ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+  sleep 0.3
+  gone_within_2s "$(cat $T/$name.pid)"; st=$?
+  [ $st -eq 0 ] || kill "$(cat $T/$name.pid)" 2>/dev/null
+  wait
+  [ $st -eq 0 ] && grep -q "error writing standard output" $T/$name.err
+  check "$* | $reader: gone within 2 s, saying its output was lost" $?
+}
+reader_leaves an true "$OTHELLO" analyze --depth 14 "$TOP_SRCDIR/saves/tiger-variation.sgf"
+echo "$START;" >$T/start.obf # 60 empties: a solve that never ends
+reader_leaves so true "$OTHELLO" solve $T/start.obf
+reader_leaves bo head "$OTHELLO" balanced-openings --depth 18
 
 # 4. A match ended by a signal ends its workers and engines, even what left
 # the engine's process group.

@@ -80,6 +80,7 @@ static const struct cli_options balanced_cli_options = {
 struct balanced_run {
 	const struct balanced_options *o;
 	double t0;
+	bool failed; /* standard output failed: the run stopped */
 };
 
 /* Prints one kept opening (and the progress with --verbose); false when standard output
@@ -87,11 +88,13 @@ struct balanced_run {
 static bool balanced_print(const char *moves, int score, int depth, long kept, long tried,
 			   void *user)
 {
-	const struct balanced_run *run = user;
+	struct balanced_run *run = user;
 
 	printf("%s   # %+.2f depth %d\n", moves, score / 100.0, depth);
-	if (!cli_output_ok())
+	if (!cli_output_ok()) {
+		run->failed = true;
 		return false;
+	}
 	if (run->o->verbose)
 		fprintf(stderr, "%ld kept of %ld tried, %.0f s\n", kept, tried,
 			timer_now() - run->t0);
@@ -103,7 +106,7 @@ int cli_balanced_openings(int argc, char **argv)
 {
 	struct balanced_options o = {{100, 6, 10, 14, 4, 4.0, 2.0, 1, 0}, false};
 	const struct match_balanced_options *d = &o.draw;
-	struct balanced_run run = {&o, timer_now()};
+	struct balanced_run run = {&o, timer_now(), false};
 	struct eval *ev = NULL;
 	char path[4096], err[256];
 	long kept, tried;
@@ -126,14 +129,21 @@ int cli_balanced_openings(int argc, char **argv)
 	}
 	if (!ev)
 		ev = eval_new_default();
+	cli_output_watch(); /* most candidates are searched and dropped, printing nothing */
 	printf("# Balanced openings for matches, made by `othello balanced-openings --count %ld "
 	       "--plies %d-%d --depth %ld --window %g --pick-depth %ld --pick-window %g "
 	       "--seed %ld`:\n# sequences from the start whose depth-%ld search scores within "
 	       "+-%g discs (score for the side to move after the sequence).\n",
 	       d->count, d->min_plies, d->max_plies, d->depth, d->window, d->pick_depth,
 	       d->pick_window, d->seed, d->depth, d->window);
+	if (!cli_output_ok()) { /* the header goes out at once: a reader may wait for it */
+		eval_free(ev);
+		return 2;
+	}
 	kept = ev ? match_balanced_run(ev, d, balanced_print, &run, &tried) : -1;
 	eval_free(ev);
+	if (run.failed)
+		return 2; /* said by cli_output_ok */
 	if (kept < 0) {
 		fprintf(stderr, "othello: out of memory\n");
 		return 1;

@@ -8,11 +8,16 @@
  * subcommand returns. Subcommands that print as they go (a game, a position,
  * a depth at a time) call cli_output_ok() after each piece and stop when it
  * says false, so a long run whose reader is gone stops at once instead of
- * computing results nobody reads.
+ * computing results nobody reads. Those that compute for long between two
+ * pieces and have nothing to lose (no child process, no file being written:
+ * solve, balanced-openings, analyze without -o or --svg) call
+ * cli_output_watch(), whose thread ends the process as soon as the reader
+ * leaves (outwatch.c), with the same message and status.
  */
 #include "config.h"
 
 #include "cli.h"
+#include "outwatch.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -73,9 +78,40 @@ static bool output_check(bool reader)
 	errno = 0;
 	if (fflush(stdout) == 0 && !ferror(stdout) && !(reader && reader_gone()))
 		return true;
-	output_error = errno ? errno : failure_cause();
+	__atomic_store_n(&output_error, errno ? errno : failure_cause(), __ATOMIC_SEQ_CST);
 	fprintf(stderr, "othello: error writing standard output: %s\n", strerror(output_error));
 	return false;
+}
+
+static char gone_message[128]; /* what output_gone writes, made by cli_output_watch */
+
+/* The watch's thread, when standard output's reader has gone: the message a
+   failed write gives (unless one was given), and exit status 2. */
+static void output_gone(void *arg)
+{
+	(void)arg;
+	if (!__atomic_load_n(&output_error, __ATOMIC_SEQ_CST)) {
+		ssize_t n = write(STDERR_FILENO, gone_message, strlen(gone_message));
+
+		(void)n;
+	}
+	_exit(2);
+}
+
+/* For a subcommand that may compute for long between two writes and has
+   nothing to lose (no child process, no file being written): from now on,
+   standard output's reader leaving ends the process within a moment, as a
+   failed write would (message, exit status 2). Nothing is watched when
+   standard output is a file or a terminal. */
+void cli_output_watch(void)
+{
+	static struct outwatch *watch;
+
+	if (watch)
+		return;
+	snprintf(gone_message, sizeof gone_message, "othello: error writing standard output: %s\n",
+		 strerror(EPIPE));
+	watch = outwatch_start(STDOUT_FILENO, output_gone, NULL);
 }
 
 /* Flushes standard output and checks it, for a subcommand between two pieces

@@ -269,6 +269,7 @@ int cli_solve(int argc, char **argv)
 			square_variant_name(v));
 		status = 2;
 	} else {
+		cli_output_watch(); /* a hard position prints nothing for minutes */
 		status = solve_file(f, argv[first], v, ce.engine, &lim, so.all_moves);
 	}
 	fclose(f);

@@ -63,6 +63,7 @@ void cli_bar_draw(struct cli_bar *b, uint64_t done, uint64_t total, const char *
 
 void cli_output_start(void);
 bool cli_output_ok(void);
+void cli_output_watch(void);
 int cli_output_finish(int status);
 
 int cli_parse_position(const char *command, const char *s, struct board *b, enum color *side);
