@@ -77,7 +77,7 @@ static int opening_moves(enum variant v, struct match_opening *o, size_t len, st
 
 	for (int i = 0; i < (int)len; i++) {
 		int c = tolower((unsigned char)o->text[i]), sq, n;
-		vbits flips;
+		sqset flips;
 
 		if (c < 'a' || c > last) {
 			if (!isdigit(c) && !strchr(" \t-.,", c)) {

@@ -234,7 +234,7 @@ int match_player_new_game(struct match_player *p, const struct match_opening *o,
 int match_player_genmove(struct match_player *p, const struct pos *b, enum color side,
 			 struct match_move *out, char *err, size_t errlen)
 {
-	vbits moves = pos_moves(b);
+	sqset moves = pos_moves(b);
 	int k;
 
 	memset(out, 0, sizeof *out);
@@ -258,10 +258,10 @@ int match_player_genmove(struct match_player *p, const struct pos *b, enum color
 			out->move = SQ_PASS;
 			return 0;
 		}
-		k = (int)(next_random(&p->rng) % (uint64_t)vboard_popcount(moves));
+		k = (int)(next_random(&p->rng) % (uint64_t)sqset_count(moves));
 		while (k--)
 			moves &= moves - 1;
-		out->move = vboard_first_square(moves);
+		out->move = sqset_first(moves);
 		out->has_reasoning = true;
 		out->reasoning.source = SOURCE_RANDOM;
 		snprintf(out->reasoning.level, sizeof out->reasoning.level, "random");

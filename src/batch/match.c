@@ -188,7 +188,7 @@ static void play_move(struct table_play *tp, struct report_game *out)
 static void count_discs(const struct table_play *tp, struct report_game *out)
 {
 	const struct pos *b = &tp->b;
-	int own = vboard_popcount(pos_own(b)), opp = vboard_popcount(pos_opp(b));
+	int own = sqset_count(pos_own(b)), opp = sqset_count(pos_opp(b));
 	int score = pos_final_score(b); /* side to move's view */
 	int black_n = tp->side == BLACK ? own : opp, white_n = tp->side == BLACK ? opp : own;
 	int empty = pos_empty_count(b), black_score = tp->side == BLACK ? score : -score;

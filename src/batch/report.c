@@ -50,7 +50,7 @@
 #include "report.h"
 #include "grow.h"
 #include "parse.h"
-#include "vboard.h"
+#include "square.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -213,9 +213,9 @@ static bool field_value(struct report_game *g, int i, const char *s)
 	case 4:
 		return !strcmp(s, "1-0") || !strcmp(s, "0-1") || !strcmp(s, "1/2");
 	case 5:
-		return int_field(s, 0, VBOARD_MAX_SQ, &g->black_discs);
+		return int_field(s, 0, SQUARE_MAX_COUNT, &g->black_discs);
 	case 6:
-		return int_field(s, 0, VBOARD_MAX_SQ, &g->white_discs);
+		return int_field(s, 0, SQUARE_MAX_COUNT, &g->white_discs);
 	case 7:
 		return int_field(s, 0, 200, &g->moves);
 	case 8:
@@ -231,7 +231,7 @@ static bool field_value(struct report_game *g, int i, const char *s)
 	case 12:
 		return seconds_field(s, &g->longest[i - 11]);
 	case 13:
-		return int_field(s, -VBOARD_MAX_SQ, VBOARD_MAX_SQ, &g->gap);
+		return int_field(s, -SQUARE_MAX_COUNT, SQUARE_MAX_COUNT, &g->gap);
 	default:
 		return false;
 	}

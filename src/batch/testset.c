@@ -85,7 +85,7 @@ int testset_label(struct search *s, struct obf_position *pos)
 		if (r.moves[i].score / SCORE_DISC > pos->best)
 			pos->best = r.moves[i].score / SCORE_DISC;
 	}
-	return pos->n_moves == vboard_popcount(pos_moves(&pos->pos)) ? 0 : -1;
+	return pos->n_moves == sqset_count(pos_moves(&pos->pos)) ? 0 : -1;
 }
 
 /* The index a test-set line names in its `% testset ... index=I` comment, or -1. */

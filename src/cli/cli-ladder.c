@@ -60,7 +60,7 @@ static int print_table(const struct ladder *l, const char *eval_name, double sec
 		       n ? c.sum_diff / n : 0.0, n ? c.time[1] / n : 0.0, n ? c.time[0] / n : 0.0);
 	}
 	if (l->veval)
-		printf("board: %s\n", vboard_geom(l->variant)->name);
+		printf("board: %s\n", square_variant_name(l->variant));
 	printf("openings: %d of %d plies, each played with both colours; seed %llu; %.0f s\n",
 	       l->games_per_rung / 2, l->plies, (unsigned long long)l->seed, seconds);
 	printf("evaluation: %s\n", eval_name);

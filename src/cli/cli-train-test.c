@@ -220,11 +220,11 @@ static long read_set(const char *path, struct obf_position **set)
 			col = 1;
 			snprintf(err, sizeof err, "a position of %s: a test set is of 8x8 positions",
 				 square_variant_name(p.pos.variant));
-		} else if (got > 0 && p.n_moves != vboard_popcount(pos_moves(&p.pos))) {
+		} else if (got > 0 && p.n_moves != sqset_count(pos_moves(&p.pos))) {
 			got = -1;
 			col = 0;
 			snprintf(err, sizeof err, "expected a score for each of the %d legal moves",
-				 vboard_popcount(pos_moves(&p.pos)));
+				 sqset_count(pos_moves(&p.pos)));
 		}
 		if (got < 0) {
 			cli_file_error(path, lineno, col > 0 ? col : 0, err);

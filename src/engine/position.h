@@ -8,8 +8,8 @@
  * here: 8×8 goes to the bitboards of board.h (the engine's fast paths, which
  * this file never enters), the other boards to vboard.h. Squares are numbered
  * as square.h says (board.h's a1 = 0 .. h8 = 63 on 8×8, vboard.h's row * stride
- * + column elsewhere), and a mask of squares is a vbits on every board (an 8×8
- * mask in its low 64 bits).
+ * + column elsewhere), and a set of squares is square.h's sqset on every board
+ * (an 8×8 set in its low 64 bits).
  *
  * Features that exist only on 8×8 (the opening book, the game database, the
  * pattern search) ask for the 8×8 board with pos_board8, which is NULL on the
@@ -19,6 +19,7 @@
 #define OTHELLO_POSITION_H
 
 #include "board.h"
+#include "square.h"
 #include "vboard.h"
 
 #include <stdbool.h>
@@ -39,18 +40,18 @@ struct pos {
 };
 
 void pos_start(struct pos *p, enum variant v);
-void pos_set(struct pos *p, enum variant v, vbits own, vbits opp);
+void pos_set(struct pos *p, enum variant v, sqset own, sqset opp);
 void pos_set_board(struct pos *p, const struct board *b);
 void pos_set_vboard(struct pos *p, enum variant v, const struct vboard *b);
 const struct board *pos_board8(const struct pos *p);
 const struct vboard *pos_vboard(const struct pos *p);
 
-vbits pos_own(const struct pos *p);
-vbits pos_opp(const struct pos *p);
-vbits pos_moves(const struct pos *p);
-vbits pos_opponent_moves(const struct pos *p);
-vbits pos_flips(const struct pos *p, int sq);
-void pos_play(struct pos *p, int sq, vbits flips);
+sqset pos_own(const struct pos *p);
+sqset pos_opp(const struct pos *p);
+sqset pos_moves(const struct pos *p);
+sqset pos_opponent_moves(const struct pos *p);
+sqset pos_flips(const struct pos *p, int sq);
+void pos_play(struct pos *p, int sq, sqset flips);
 void pos_pass(struct pos *p);
 bool pos_game_over(const struct pos *p);
 int pos_final_score(const struct pos *p);

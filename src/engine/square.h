@@ -17,7 +17,42 @@
 
 #include <stdbool.h>
 
-enum { SQUARE_NAME_LEN = 4 }; /* "j10" and its end */
+enum {
+	SQUARE_NAME_LEN = 4,		 /* "j10" and its end */
+	SQUARE_MAX_COUNT = VBOARD_MAX_SQ /* squares of the largest board */
+};
+
+/*
+ * A set of squares of any board: bit sq for square sq (this file's
+ * numbering; an 8×8 set in the low 64 bits). The facade's type for the legal
+ * moves, the flips of a move and the discs of a side; the layers above the
+ * engine read it through the calls below, whatever the board keeps inside.
+ */
+typedef vbits sqset;
+
+/* The set of the one square sq. */
+static inline sqset sqset_of(int sq)
+{
+	return vboard_bit(sq);
+}
+
+/* True when square sq is in the set. */
+static inline bool sqset_has(sqset s, int sq)
+{
+	return (s >> sq) & 1;
+}
+
+/* The number of squares in the set. */
+static inline int sqset_count(sqset s)
+{
+	return vboard_popcount(s);
+}
+
+/* The lowest square of a set that is not empty (with s &= s - 1, the squares in turn). */
+static inline int sqset_first(sqset s)
+{
+	return vboard_first_square(s);
+}
 
 int square_size(enum variant v);
 int square_count(enum variant v);

@@ -28,7 +28,7 @@ static int cmd_new(struct controller *ctl, int argc, char **argv, struct command
 	if (v == VARIANT_8X8)
 		cmd_message(res, "new game");
 	else
-		cmd_message(res, "new game on %s", vboard_geom(v)->name);
+		cmd_message(res, "new game on %s", square_variant_name(v));
 	return 0;
 }
 

@@ -419,7 +419,7 @@ static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
 			snprintf(err, errlen,
 				 "%s: on %s a level is beginner, novice, expert, "
 				 "pre-master or master",
-				 ctl->level[side], vboard_geom(v)->name);
+				 ctl->level[side], square_variant_name(v));
 			return -1;
 		}
 		job.veval = ctl_variant_eval(ctl, v);

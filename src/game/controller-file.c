@@ -419,7 +419,7 @@ char *controller_board_text(const struct controller *ctl)
 	enum variant v = ctl->game->variant;
 	int size = square_size(v), wide = size >= 10;
 	char *s = malloc(2048), name[SQUARE_NAME_LEN];
-	vbits black, white, moves = controller_legal_moves(ctl);
+	sqset black, white, moves = controller_legal_moves(ctl);
 	size_t len = 0;
 	int diff;
 
@@ -434,7 +434,7 @@ char *controller_board_text(const struct controller *ctl)
 		len += (size_t)snprintf(s + len, 2048 - len, "%*d", 1 + wide, r + 1);
 		for (int c = 0; c < size; c++) {
 			int sq = square_at(v, r, c);
-			vbits bit = sq >= 0 ? vboard_bit(sq) : 0;
+			sqset bit = sq >= 0 ? sqset_of(sq) : 0;
 
 			len += (size_t)snprintf(s + len, 2048 - len, " %c",
 						sq < 0		? '#'
@@ -445,7 +445,7 @@ char *controller_board_text(const struct controller *ctl)
 		len += (size_t)snprintf(s + len, 2048 - len, "\n");
 	}
 	len += (size_t)snprintf(s + len, 2048 - len, "Black %d, White %d, move %d. ",
-				vboard_popcount(black), vboard_popcount(white), ctl->cur->ply);
+				sqset_count(black), sqset_count(white), ctl->cur->ply);
 	if (ctl->edit.on)
 		len += (size_t)snprintf(s + len, 2048 - len, "Editing, %s to move.\n",
 					ctl->edit.side == BLACK ? "Black" : "White");
@@ -457,9 +457,9 @@ char *controller_board_text(const struct controller *ctl)
 	} else {
 		len += (size_t)snprintf(s + len, 2048 - len,
 					"%s to move:", ctl->cur->side == BLACK ? "Black" : "White");
-		for (vbits m = moves; m; m &= m - 1)
+		for (sqset m = moves; m; m &= m - 1)
 			len += (size_t)snprintf(s + len, 2048 - len, " %s",
-						square_name(v, vboard_first_square(m), name));
+						square_name(v, sqset_first(m), name));
 		len += (size_t)snprintf(s + len, 2048 - len, "%s\n", moves ? "" : " pass");
 	}
 	return s;

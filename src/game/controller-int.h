@@ -73,7 +73,7 @@ struct ctl_hints {
 /* The position editor (controller.c). */
 struct ctl_edit {
 	bool on;		/* in edit mode */
-	vbits black, white;	/* the position being edited (square.h's squares) */
+	sqset black, white;	/* the position being edited (square.h's squares) */
 	enum color side;	/* side to move in it */
 	struct board view;	/* the edited position from its side to move, for drawing */
 };

@@ -34,7 +34,7 @@ static bool overlay_due(const struct controller *ctl)
 {
 	const struct game_node *cur = ctl->cur;
 	const struct ctl_hint *last = &ctl->hint.moves[0];
-	vbits black, white;
+	sqset black, white;
 
 	if (!ctl->hint.overlay || ctl->edit.on || worker_busy(ctl->worker) || game_is_over(cur) ||
 	    !game_legal_moves(cur))
@@ -45,7 +45,7 @@ static bool overlay_due(const struct controller *ctl)
 		return true;
 	game_colors(cur, &black, &white);
 	if (last->endgame ||
-	    last->depth >= square_count(cur->pos.variant) - vboard_popcount(black | white))
+	    last->depth >= square_count(cur->pos.variant) - sqset_count(black | white))
 		return false;
 	if (ctl->hint.overlay_stalled ||
 	    (ctl->opt.overlay_depth > 0 && last->depth >= ctl->opt.overlay_depth))

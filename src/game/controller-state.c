@@ -155,7 +155,7 @@ enum color controller_side(const struct controller *ctl)
 
 /* The legal moves at the cursor as a mask of square.h's squares (none in edit mode, nor
    after a resignation). */
-vbits controller_legal_moves(const struct controller *ctl)
+sqset controller_legal_moves(const struct controller *ctl)
 {
 	if (ctl->edit.on || (ctl->resigned >= 0 && ctl->cur == ctl->tip))
 		return 0;
@@ -170,7 +170,7 @@ enum variant controller_variant(const struct controller *ctl)
 
 /* The black and white discs shown (the edited position in edit mode), as masks of square.h's
    squares, on any board. */
-void controller_colors(const struct controller *ctl, vbits *black, vbits *white)
+void controller_colors(const struct controller *ctl, sqset *black, sqset *white)
 {
 	if (ctl->edit.on) {
 		*black = ctl->edit.black;
@@ -203,7 +203,7 @@ bool controller_clock(const struct controller *ctl, enum color c, double *left)
 }
 
 /* The move that led to the cursor (SQ_PASS, or SQ_NONE at the start) and its flips. */
-int controller_last_move(const struct controller *ctl, vbits *flipped)
+int controller_last_move(const struct controller *ctl, sqset *flipped)
 {
 	bool has = ctl->cur->parent && !ctl->edit.on;
 
@@ -293,7 +293,7 @@ const char *controller_result(const struct controller *ctl)
    two counts. "" when the game there is not over. */
 void controller_result_text(const struct controller *ctl, const char *dash, char *out, size_t len)
 {
-	vbits black, white;
+	sqset black, white;
 	int b, w, empty;
 
 	out[0] = '\0';
@@ -305,8 +305,8 @@ void controller_result_text(const struct controller *ctl, const char *dash, char
 		return;
 	}
 	game_colors(ctl->cur, &black, &white);
-	b = vboard_popcount(black);
-	w = vboard_popcount(white);
+	b = sqset_count(black);
+	w = sqset_count(white);
 	empty = square_count(ctl->game->variant) - b - w;
 	if (b > w)
 		snprintf(out, len, "Black wins %d%s%d", b + empty, dash, w);
@@ -436,14 +436,13 @@ static void scores_settle(struct controller *ctl, const struct game_node *n)
 {
 	struct scored_move all[SCORESTORE_MOVES], best, up;
 	struct score_key k;
-	vbits moves = game_legal_moves(n);
+	sqset moves = game_legal_moves(n);
 	int count, shallowest = 1000;
 	bool exact = true;
 
 	ctl_score_key(n, &k);
 	if (!n->parent || n->move == SQ_PASS || !moves ||
-	    (count = scorestore_get(ctl->scores, &k, all, SCORESTORE_MOVES)) <
-		vboard_popcount(moves) ||
+	    (count = scorestore_get(ctl->scores, &k, all, SCORESTORE_MOVES)) < sqset_count(moves) ||
 	    !scorestore_value(ctl->scores, &k, &best))
 		return;
 	for (int i = 0; i < count; i++) {

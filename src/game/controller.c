@@ -596,12 +596,12 @@ int controller_edit_set(struct controller *ctl, int sq, int what, char *err, siz
 		snprintf(err, errlen, "not a square");
 		return -1;
 	}
-	ctl->edit.black &= ~vboard_bit(sq);
-	ctl->edit.white &= ~vboard_bit(sq);
+	ctl->edit.black &= ~sqset_of(sq);
+	ctl->edit.white &= ~sqset_of(sq);
 	if (what == EDIT_BLACK)
-		ctl->edit.black |= vboard_bit(sq);
+		ctl->edit.black |= sqset_of(sq);
 	else if (what == EDIT_WHITE)
-		ctl->edit.white |= vboard_bit(sq);
+		ctl->edit.white |= sqset_of(sq);
 	return edit_sync(ctl, CTL_CHANGED_BOARD);
 }
 
@@ -700,7 +700,7 @@ int controller_handicap_on(struct controller *ctl, enum variant v, int corners, 
 	const int corner[4] = {square_at(v, 0, 0), square_at(v, n, n), square_at(v, 0, n),
 			       square_at(v, n, 0)};
 	enum color weak = BLACK;
-	vbits own, opp;
+	sqset own, opp;
 	struct game *g;
 	struct pos p;
 
@@ -721,7 +721,7 @@ int controller_handicap_on(struct controller *ctl, enum variant v, int corners, 
 	own = pos_own(&g->root->pos); /* Black to move at the start */
 	opp = pos_opp(&g->root->pos);
 	for (int i = 0; i < corners; i++)
-		*(weak == BLACK ? &own : &opp) |= vboard_bit(corner[i]);
+		*(weak == BLACK ? &own : &opp) |= sqset_of(corner[i]);
 	pos_set(&p, v, own, opp);
 	if (game_set_start_pos(g, &p, BLACK, err, errlen) < 0)
 		return -1;

@@ -21,7 +21,7 @@
 
 #include "board.h"
 #include "search.h"
-#include "vboard.h"
+#include "square.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -143,12 +143,12 @@ void controller_free(struct controller *ctl);
 /* The position at the cursor, seen from the side to move there. */
 const struct board *controller_board(const struct controller *ctl);
 enum color controller_side(const struct controller *ctl);
-vbits controller_legal_moves(const struct controller *ctl);
+sqset controller_legal_moves(const struct controller *ctl);
 enum variant controller_variant(const struct controller *ctl);
-void controller_colors(const struct controller *ctl, vbits *black, vbits *white);
+void controller_colors(const struct controller *ctl, sqset *black, sqset *white);
 bool controller_clock(const struct controller *ctl, enum color c, double *left);
 /* The move that led to the cursor (SQ_PASS, or SQ_NONE at the start) and its flips. */
-int controller_last_move(const struct controller *ctl, vbits *flipped);
+int controller_last_move(const struct controller *ctl, sqset *flipped);
 enum ctl_mode controller_mode(const struct controller *ctl);
 const struct game *controller_game(const struct controller *ctl);
 /* Plies from the start to the cursor / to the end of the current line. */

@@ -181,15 +181,15 @@ int game_set_start_pos(struct game *g, const struct pos *p, enum color side, cha
 		       size_t errlen)
 {
 	struct pos start;
-	vbits own = pos_own(p), opp = pos_opp(p);
+	sqset own = pos_own(p), opp = pos_opp(p);
 
 	if (own & opp) {
 		snprintf(err, errlen, "a square holds both colours");
 		return -1;
 	}
 	pos_start(&start, p->variant);
-	for (vbits discs = own | opp; discs; discs &= discs - 1)
-		if (!square_valid(p->variant, vboard_first_square(discs))) {
+	for (sqset discs = own | opp; discs; discs &= discs - 1)
+		if (!square_valid(p->variant, sqset_first(discs))) {
 			snprintf(err, errlen, "a disc lies off the board");
 			return -1;
 		}
@@ -251,7 +251,7 @@ static int move_play(const struct game_node *at, int move, struct game_node *n, 
 {
 	struct pos p = at->pos;
 	char name[SQUARE_NAME_LEN];
-	vbits flips = 0;
+	sqset flips = 0;
 
 	if (move == SQ_PASS) {
 		if (pos_moves(&p)) {
@@ -431,15 +431,15 @@ int game_final_score(const struct game_node *n)
 }
 
 /* The legal moves of the side to move at n, as a mask of square.h's squares. */
-vbits game_legal_moves(const struct game_node *n)
+sqset game_legal_moves(const struct game_node *n)
 {
 	return pos_moves(&n->pos);
 }
 
 /* The black and white discs at n on any board, as masks of square.h's squares. */
-void game_colors(const struct game_node *n, vbits *black, vbits *white)
+void game_colors(const struct game_node *n, sqset *black, sqset *white)
 {
-	vbits own = pos_own(&n->pos), opp = pos_opp(&n->pos);
+	sqset own = pos_own(&n->pos), opp = pos_opp(&n->pos);
 
 	*black = n->side == BLACK ? own : opp;
 	*white = n->side == BLACK ? opp : own;
@@ -458,7 +458,7 @@ const struct board *game_board(const struct game_node *n, enum color *side)
 /* The black and white discs at n, an 8×8 position. */
 void game_board_colors(const struct game_node *n, uint64_t *black, uint64_t *white)
 {
-	vbits b, w;
+	sqset b, w;
 
 	game_colors(n, &b, &w);
 	*black = (uint64_t)b;

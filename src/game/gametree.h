@@ -29,7 +29,6 @@
 #include "board.h"
 #include "level.h"
 #include "position.h"
-#include "vboard.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -122,7 +121,7 @@ struct game_node {
 	struct game_node *next;		  /* next sibling (a variation of this node) */
 	int move;			  /* square, SQ_PASS, or SQ_NONE at the root */
 	enum color player;		  /* who played `move` (at the root: the side to move) */
-	vbits flips;			  /* discs the move flipped (square.h's squares) */
+	sqset flips;			  /* discs the move flipped (square.h's squares) */
 	struct pos pos;			  /* position after the move, from `side`'s view */
 	enum color side;		  /* side to move in `board` */
 	int ply;			  /* moves from the root (root = 0) */
@@ -189,9 +188,9 @@ struct game_node *game_delete(struct game *g, struct game_node *n);
 bool game_is_over(const struct game_node *n);
 
 const struct board *game_board(const struct game_node *n, enum color *side);
-vbits game_legal_moves(const struct game_node *n);
+sqset game_legal_moves(const struct game_node *n);
 int game_final_score(const struct game_node *n);
-void game_colors(const struct game_node *n, vbits *black, vbits *white);
+void game_colors(const struct game_node *n, sqset *black, sqset *white);
 int game_set_vstart(struct game *g, enum variant v, const struct vboard *b, enum color side,
 		    char *err, size_t errlen);
 int game_set_start_pos(struct game *g, const struct pos *p, enum color side, char *err,

@@ -279,7 +279,7 @@ static int parse_move(enum variant v, const char *s)
 
 /* Adds the squares of a point-list value ("f5", "fe" or "a1:c3") of the game's board to
  *mask (a rectangle skips the holes). */
-static int parse_points(struct parser *p, const struct sval *v, vbits *mask)
+static int parse_points(struct parser *p, const struct sval *v, sqset *mask)
 {
 	enum variant var = p->g->variant;
 	char s[16], *colon;
@@ -301,13 +301,13 @@ static int parse_points(struct parser *p, const struct sval *v, vbits *mask)
 		for (int r = ra < rb ? ra : rb; r <= (ra > rb ? ra : rb); r++)
 			for (int c = ca < cb ? ca : cb; c <= (ca > cb ? ca : cb); c++)
 				if (square_at(var, r, c) >= 0)
-					*mask |= vboard_bit(square_at(var, r, c));
+					*mask |= sqset_of(square_at(var, r, c));
 		return 0;
 	}
 	a = record_parse_vsquare(var, s, strlen(s));
 	if (a < 0)
 		goto bad;
-	*mask |= vboard_bit(a);
+	*mask |= sqset_of(a);
 	return 0;
 bad:
 	record_fail(&p->r, v->open + 1, "not a square: expected a square such as f5");
@@ -384,7 +384,7 @@ static int apply_setup(struct parser *p)
 {
 	const struct sprop *ab = find_prop(p, "AB"), *aw = find_prop(p, "AW");
 	const struct sprop *ae = find_prop(p, "AE"), *pl = find_prop(p, "PL");
-	vbits black = 0, white = 0, empty = 0;
+	sqset black = 0, white = 0, empty = 0;
 	enum color side = BLACK;
 	char s[16], msg[128], name[SQUARE_NAME_LEN];
 	struct pos start;
@@ -400,10 +400,9 @@ static int apply_setup(struct parser *p)
 			if (parse_points(p, &p->vals[aw->first + i], &white) < 0)
 				return -1;
 		if (black & white) {
-			record_fail(
-			    &p->r, (ab->off < aw->off ? aw : ab)->off,
-			    "square %s is both in AB and AW",
-			    square_name(p->g->variant, vboard_first_square(black & white), name));
+			record_fail(&p->r, (ab->off < aw->off ? aw : ab)->off,
+				    "square %s is both in AB and AW",
+				    square_name(p->g->variant, sqset_first(black & white), name));
 			return -1;
 		}
 	} else {
@@ -1293,17 +1292,17 @@ static void put_line(FILE *f, const struct game_node *n)
 static void put_setup(FILE *f, const struct game *g)
 {
 	char name[SQUARE_NAME_LEN];
-	vbits black, white;
+	sqset black, white;
 
 	game_colors(g->root, &black, &white);
 	fputs("AB", f);
-	for (vbits m = black; m; m &= m - 1)
-		fprintf(f, "[%s]", square_name(g->variant, vboard_first_square(m), name));
+	for (sqset m = black; m; m &= m - 1)
+		fprintf(f, "[%s]", square_name(g->variant, sqset_first(m), name));
 	if (!black)
 		fputs("[]", f);
 	fputs("AW", f);
-	for (vbits m = white; m; m &= m - 1)
-		fprintf(f, "[%s]", square_name(g->variant, vboard_first_square(m), name));
+	for (sqset m = white; m; m &= m - 1)
+		fprintf(f, "[%s]", square_name(g->variant, sqset_first(m), name));
 	if (!white)
 		fputs("[]", f);
 	fprintf(f, "PL[%c]", g->root->side == BLACK ? 'B' : 'W');

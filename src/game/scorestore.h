@@ -15,7 +15,7 @@
 #define OTHELLO_SCORESTORE_H
 
 #include "board.h"
-#include "vboard.h"
+#include "square.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -40,7 +40,7 @@ struct scored_move {
 /* A position: the board, its discs and the side to move. */
 struct score_key {
 	enum variant variant; /* the board */
-	vbits black, white;   /* the discs (square.h's squares) */
+	sqset black, white;   /* the discs (square.h's squares) */
 	enum color side;      /* side to move */
 };
 

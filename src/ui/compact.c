@@ -78,15 +78,15 @@ static void compact_header(const struct ui *ui)
 {
 	enum color side = controller_side(ui->ctl);
 	int discs[2], cols = ui->lay.cols;
-	vbits black, white;
+	sqset black, white;
 	char left[96], right[48], words[64];
 	attr_t hdr = ui_style(ui, PAIR_HEADER, A_REVERSE);
 	static const char *const modes[] = {"PLAY", "REPLAY", "EDIT", "ANALYSIS"};
 	enum ctl_mode mode = controller_mode(ui->ctl);
 
 	controller_colors(ui->ctl, &black, &white);
-	discs[BLACK] = vboard_popcount(black);
-	discs[WHITE] = vboard_popcount(white);
+	discs[BLACK] = sqset_count(black);
+	discs[WHITE] = sqset_count(white);
 	ui_result_words(ui, words, sizeof words);
 	if (!words[0])
 		snprintf(words, sizeof words, "%s to move", side == BLACK ? "Black" : "White");
@@ -110,7 +110,7 @@ static void compact_board(struct ui *ui)
 	enum variant v = l->variant;
 	int n = square_size(v), cursor = ui_cursor_square(ui);
 	bool edit = controller_mode(ui->ctl) == MODE_EDIT;
-	vbits black, white, legal = edit ? 0 : controller_legal_moves(ui->ctl);
+	sqset black, white, legal = edit ? 0 : controller_legal_moves(ui->ctl);
 	int last = edit ? SQ_NONE : controller_last_move(ui->ctl, NULL);
 	struct square_note notes[128];
 
@@ -132,7 +132,7 @@ static void compact_board(struct ui *ui)
 			bc = c;
 			ui_view_rc(ui, n, &br, &bc);
 			sq = square_at(v, br, bc);
-			vbits bit = sq >= 0 ? vboard_bit(sq) : 0;
+			sqset bit = sq >= 0 ? sqset_of(sq) : 0;
 			int who = (black & bit) ? BLACK : (white & bit) ? WHITE : -1;
 			attr_t a = ui_style(ui,
 					    sq < 0	   ? PAIR_HOLE

@@ -37,12 +37,12 @@ static const char *nth_match(const char *const *list, const char *prefix, int n)
 static const char *complete_square(const struct ui *ui, bool legal_only, const char *prefix, int n)
 {
 	static char name[SQUARE_NAME_LEN];
-	vbits legal = controller_legal_moves(ui->ctl);
+	sqset legal = controller_legal_moves(ui->ctl);
 	size_t len = strlen(prefix);
 
 	for (int sq = 0; sq < 128; sq++) {
 		if (!square_valid(controller_variant(ui->ctl), sq) ||
-		    (legal_only && !(legal & vboard_bit(sq))))
+		    (legal_only && !(legal & sqset_of(sq))))
 			continue;
 		ui_square_name(ui, sq, name);
 		if (strncasecmp(name, prefix, len) == 0 && n-- == 0)

@@ -404,7 +404,7 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 {
 	enum color side = controller_side(ui->ctl);
 	int discs[2], diff, cursor = controller_cursor(ui->ctl), x = 0, fixed = 0;
-	vbits black, white;
+	sqset black, white;
 	int room, right_w, name_w[2], pad_w[2];
 	double t[2];
 	char buf[320], right[96], clocks_text[2][16];
@@ -413,8 +413,8 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 	bool over = controller_game_over(ui->ctl, &diff);
 
 	controller_colors(ui->ctl, &black, &white);
-	discs[BLACK] = vboard_popcount(black);
-	discs[WHITE] = vboard_popcount(white);
+	discs[BLACK] = sqset_count(black);
+	discs[WHITE] = sqset_count(white);
 	clocks(ui, line, n, t);
 	if (over) {
 		ui_result_words(ui, right, sizeof right);
@@ -661,7 +661,7 @@ static void draw_board(struct ui *ui)
 	const struct ui_layout *l = &ui->lay;
 	enum variant v = l->variant;
 	int n = square_size(v);
-	vbits black, white, legal = controller_legal_moves(ui->ctl), flipped = 0;
+	sqset black, white, legal = controller_legal_moves(ui->ctl), flipped = 0;
 	int last = controller_last_move(ui->ctl, &flipped);
 	bool edit = controller_mode(ui->ctl) == MODE_EDIT;
 	struct square_note notes[128];
@@ -685,7 +685,7 @@ static void draw_board(struct ui *ui)
 	for (int r = 0; r < n; r++)
 		for (int c = 0; c < n; c++) {
 			int br = r, bc = c, sq;
-			vbits bit;
+			sqset bit;
 			int who;
 
 			ui_view_rc(ui, n, &br, &bc);
@@ -695,7 +695,7 @@ static void draw_board(struct ui *ui)
 					  l->board_x + 1 + c * (l->cell_w + 1));
 				continue;
 			}
-			bit = vboard_bit(sq);
+			bit = sqset_of(sq);
 			who = (black & bit) ? BLACK : (white & bit) ? WHITE : -1;
 			draw_square(ui, sq, who, !edit && (legal & bit), !edit && sq == last,
 				    !edit && (flipped & bit), edit ? NULL : &notes[sq]);

@@ -64,7 +64,7 @@ static int verb_cursor(struct ui *ui, const char *dir)
 static int verb_select(struct ui *ui, const char *rest)
 {
 	char sq[SQUARE_NAME_LEN], line[32];
-	vbits bit = vboard_bit(ui_cursor_square(ui)), black, white;
+	sqset bit = sqset_of(ui_cursor_square(ui)), black, white;
 
 	(void)rest;
 	if (ui_dbpanel_focused(ui))
