@@ -14,6 +14,7 @@ src=$TOP_SRCDIR/src
 : "${GAME_INCLUDES:=$ENGINE_INCLUDES -I$src/game}"
 : "${BATCH_INCLUDES:=$GAME_INCLUDES -I$src/batch}"
 : "${UI_INCLUDES:=$GAME_INCLUDES -I$src/ui}"
+: "${NET_INCLUDES:=$BATCH_INCLUDES -I$src/net}"
 
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -30,10 +31,10 @@ headers() { # headers FOLDER: the header names of one layer
 }
 
 # Each layer's own headers compile with its own include path.
-for layer in engine game batch ui; do
+for layer in engine game batch ui net; do
   case $layer in
     engine) inc=$ENGINE_INCLUDES ;; game) inc=$GAME_INCLUDES ;;
-    batch) inc=$BATCH_INCLUDES ;; ui) inc=$UI_INCLUDES ;;
+    batch) inc=$BATCH_INCLUDES ;; ui) inc=$UI_INCLUDES ;; net) inc=$NET_INCLUDES ;;
   esac
   bad=
   for h in $(headers $layer); do compiles "$inc" "$h" || bad="$bad $h"; done
@@ -57,14 +58,21 @@ refused() {
     check "code of the $layer layer cannot include a $folder header" "$([ -z "$leaked" ]; echo $?)"
   done
 }
-refused "$ENGINE_INCLUDES" engine game batch ui cli
-refused "$GAME_INCLUDES" game batch ui cli
-refused "$BATCH_INCLUDES" batch ui cli
-refused "$UI_INCLUDES" ui batch cli
+refused "$ENGINE_INCLUDES" engine game batch ui net cli
+refused "$GAME_INCLUDES" game batch ui net cli
+refused "$BATCH_INCLUDES" batch ui net cli
+refused "$UI_INCLUDES" ui batch net cli
+refused "$NET_INCLUDES" net ui cli
+
+# libevent is the server's alone: no file outside src/net (and the cli's
+# `serve`, which only calls it) includes it.
+out=$(grep -lE '#include *<event2/' "$src"/engine/* "$src"/game/* "$src"/batch/* "$src"/ui/* "$src"/cli/* 2>/dev/null)
+[ -z "$out" ] || echo "# libevent outside src/net: $out"
+check "libevent is included only in src/net" "$([ -z "$out" ]; echo $?)"
 
 # No file of src/engine, src/game or src/ui names a curses or readline header
 # outside src/ui, and no file outside src/cli and src/ui includes the screen.
-out=$(grep -lE '#include *<(n?curses|ncursesw/|readline/)' "$src"/engine/* "$src"/game/* "$src"/batch/* "$src"/cli/* 2>/dev/null)
+out=$(grep -lE '#include *<(n?curses|ncursesw/|readline/)' "$src"/engine/* "$src"/game/* "$src"/batch/* "$src"/net/* "$src"/cli/* 2>/dev/null)
 [ -z "$out" ] || echo "# curses or readline outside src/ui: $out"
 check "curses and readline are included only in src/ui" "$([ -z "$out" ]; echo $?)"
 
@@ -73,9 +81,9 @@ check "curses and readline are included only in src/ui" "$([ -z "$out" ]; echo $
 # dependencies with the program's include path, where -MG names a header it
 # cannot find instead of failing. `othello script` prints `help keys` from
 # the curses-free key map (src/game/keymap.h).
-: "${CLI_INCLUDES:=$BATCH_INCLUDES -I$src/ui -I$src/cli}"
+: "${CLI_INCLUDES:=$NET_INCLUDES -I$src/ui -I$src/cli}"
 pulled=
-for f in "$src"/engine/*.c "$src"/game/*.c "$src"/batch/*.c "$src"/cli/*.c; do
+for f in "$src"/engine/*.c "$src"/game/*.c "$src"/batch/*.c "$src"/net/*.c "$src"/cli/*.c; do
   [ "${f##*/}" = cli-play.c ] && continue
   # shellcheck disable=SC2086
   if ! $CC -std=gnu11 -M -MG $CLI_INCLUDES "$f" >"$tmp/deps" 2>"$tmp/err"; then

@@ -30,6 +30,7 @@ const struct cli_command cli_commands[] = {
     {"report", cli_report, "merge match reports, or summarise them"},
     {"gtp", cli_gtp, "speak GTP on stdin/stdout (the engine for other programs)"},
     {"nboard", cli_nboard, "speak the NBoard protocol on stdin/stdout (for the NBoard GUI)"},
+    {"serve", cli_serve, "the game server: players join it to play and watch"},
     {"balanced-openings", cli_balanced_openings, "build balanced starting sequences for matches"},
     {"train", cli_train, "make pattern weights: self-play data, fit, iterate, match"},
     {NULL, NULL, NULL},
