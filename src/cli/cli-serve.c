@@ -14,32 +14,33 @@
 
 /* What the command line says, before it becomes server_options. */
 struct serve_options {
-	const char *socket;	 /* --socket */
-	const char *mode;	 /* --socket-mode, octal */
-	const char *dir;	 /* --dir */
-	const char *listen;	 /* --listen */
-	const char *token_file;	 /* --token-file */
-	const char *new_token;	 /* --new-token LOGIN */
-	struct cli_list allow;	 /* --allow */
-	struct cli_list bots;	 /* --bot */
-	const char *control;	 /* --control */
-	double grace;		 /* --grace */
-	double ping;		 /* --ping */
-	double lag;		 /* --lag */
-	long max_connections;	 /* --max-connections */
-	long max_per_login;	 /* --max-per-login */
-	long max_watch;		 /* --max-watch */
-	long max_output;	 /* --max-output, KiB */
-	double rate;		 /* --rate */
-	double burst;		 /* --burst */
-	bool sync;		 /* --sync */
-	bool verbose;		 /* --verbose */
+	const char *socket;	/* --socket */
+	const char *mode;	/* --socket-mode, octal */
+	const char *dir;	/* --dir */
+	const char *listen;	/* --listen */
+	const char *token_file; /* --token-file */
+	const char *new_token;	/* --new-token LOGIN */
+	struct cli_list allow;	/* --allow */
+	struct cli_list bots;	/* --bot */
+	const char *control;	/* --control */
+	double grace;		/* --grace */
+	double ping;		/* --ping */
+	double lag;		/* --lag */
+	long max_connections;	/* --max-connections */
+	long max_per_login;	/* --max-per-login */
+	long max_watch;		/* --max-watch */
+	long max_output;	/* --max-output, KiB */
+	double rate;		/* --rate */
+	double burst;		/* --burst */
+	bool sync;		/* --sync */
+	bool verbose;		/* --verbose */
 };
 
 #define NUM(NAME, FIELD, MAX, ARG, HELP)                                                           \
 	{                                                                                          \
-		.name = NAME, .kind = CLI_OPT_NUMBER, .offset = offsetof(struct serve_options, FIELD), \
-		.above_zero = true, .max = MAX, .arg = ARG, .help = HELP                           \
+		.name = NAME, .kind = CLI_OPT_NUMBER,                                              \
+		.offset = offsetof(struct serve_options, FIELD), .above_zero = true, .max = MAX,   \
+		.arg = ARG, .help = HELP                                                           \
 	}
 
 static const struct cli_options serve_options = {
@@ -79,16 +80,17 @@ static const struct cli_options serve_options = {
 	    CLI_STRING("control", 'c', offsetof(struct serve_options, control), "MIN[+INC]",
 		       "the clock of an offer that names none (5)"),
 	    NUM("grace", grace, 86400, "S", "seconds a player who left has to come back (60)"),
-	    NUM("ping", ping, 3600, "S", "seconds of silence before a ping; twice that\ncloses "
-					 "(30)"),
+	    NUM("ping", ping, 3600, "S",
+		"seconds of silence before a ping; twice that\ncloses "
+		"(30)"),
 	    {.name = "lag",
 	     .kind = CLI_OPT_NUMBER,
 	     .offset = offsetof(struct serve_options, lag),
 	     .max = 60,
 	     .arg = "S",
 	     .help = "the most lag allowance of a move, seconds (1)"},
-	    CLI_INT("max-connections", 0, offsetof(struct serve_options, max_connections), 1, 1000000,
-		    "N", "connections at once (4096)"),
+	    CLI_INT("max-connections", 0, offsetof(struct serve_options, max_connections), 1,
+		    1000000, "N", "connections at once (4096)"),
 	    CLI_INT("max-per-login", 0, offsetof(struct serve_options, max_per_login), 1, 1000000,
 		    "N", "connections of one login at once (32)"),
 	    CLI_INT("max-watch", 0, offsetof(struct serve_options, max_watch), 1, 10000, "N",

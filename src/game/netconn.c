@@ -4,9 +4,10 @@
  * The socket is non-blocking once the hello is done. Bytes read go to `in`,
  * cut into lines; each whole line is queued as text (a server line is at
  * most PROTO_SERVER_LINE_MAX bytes: a longer one ends the connection as a
- * broken server). netconn_next takes the oldest line, splits it, applies a
- * snapshot or an update to the game's mirror, and hands it out. Lines to send
- * wait in `out` until the socket takes them.
+ * broken server), and a snapshot or an update is applied to its game's
+ * mirror as it is read, so the mirrors are always as the server last said.
+ * netconn_next takes the oldest line, splits it and hands it out with its
+ * game's mirror. Lines to send wait in `out` until the socket takes them.
  *
  * Replies are counted: each command sent but `pong` expects one final reply
  * (ok, error, or pong for a ping), in order, so netconn_call knows which
@@ -35,15 +36,15 @@ enum { IN_CAP = PROTO_SERVER_LINE_MAX + 4096 };
 
 /* A queued line from the server. */
 struct queued {
-	char *text;	   /* the line, without its LF (malloc'd) */
-	long reply;	   /* the number of the command it answers, 0 for an event */
+	char *text;	     /* the line, without its LF (malloc'd) */
+	long reply;	     /* the number of the command it answers, 0 for an event */
 	struct queued *next; /* the next newer one */
 };
 
 struct netconn {
-	struct netconn_options opt; /* as opened (strings owned below) */
-	char *where, *name, *token; /* copies of the options' strings */
-	int fd;			    /* the socket, -1 when closed */
+	struct netconn_options opt;	 /* as opened (strings owned below) */
+	char *where, *name, *token;	 /* copies of the options' strings */
+	int fd;				 /* the socket, -1 when closed */
 	char login[PROTO_LOGIN_MAX + 1]; /* as the server named us */
 	char handle[PROTO_NAME_MAX + 1]; /* as the server welcomed us */
 	char in[IN_CAP];		 /* bytes read, not yet whole lines */
@@ -56,6 +57,7 @@ struct netconn {
 	struct netgame **games;		 /* the mirrors */
 	int n_games;			 /* entries in games */
 	struct netconn_msg msg;		 /* the message netconn_next handed out last */
+	struct proto_line scratch;	 /* the words of a line read, to mirror it */
 	bool closed;			 /* the server closed, or the connection broke */
 	char why[256];			 /* why it closed */
 };
@@ -230,6 +232,8 @@ static void first_word(const char *s, char w[16])
 	w[n] = '\0';
 }
 
+static void mirror(struct netconn *c, const char *text);
+
 /* Queues one line (without its LF) read from the server. A `ping` is
    answered at once and not queued; a reply gets its command's number. */
 static void take_line(struct netconn *c, char *s, size_t n)
@@ -257,6 +261,8 @@ static void take_line(struct netconn *c, char *s, size_t n)
 	}
 	if (strcmp(w, "ok") == 0 || strcmp(w, "error") == 0 || strcmp(w, "pong") == 0)
 		q->reply = ++c->answered;
+	if (strcmp(w, "snapshot") == 0 || strcmp(w, "update") == 0)
+		mirror(c, s);
 	if (c->tail)
 		c->tail->next = q;
 	else
@@ -436,8 +442,32 @@ static bool keep_game(struct netconn *c, struct netgame *g)
 	return true;
 }
 
-/* Splits q into c->msg and applies a snapshot or an update to its mirror.
-   False for a line that is not a message of the table (it is skipped). */
+/* Applies a snapshot or an update just read to its game's mirror (a new
+   mirror for a snapshot; a mirror out of step is dropped: a new snapshot is
+   needed). */
+static void mirror(struct netconn *c, const char *text)
+{
+	struct proto_line *l = &c->scratch;
+	char why[200];
+	long id;
+
+	if (proto_split(text, strlen(text), l, why, sizeof why) < 2)
+		return;
+	if (strcmp(l->word[0], "snapshot") == 0) {
+		struct netgame *g = netgame_from_snapshot(l, timer_now(), why, sizeof why);
+
+		if (g)
+			keep_game(c, g);
+	} else if (proto_ms_parse(l->word[1], &id)) {
+		struct netgame *g = netconn_game(c, id);
+
+		if (g && netgame_apply(g, l, timer_now(), why, sizeof why) < 0)
+			netconn_forget_game(c, id);
+	}
+}
+
+/* Splits q into c->msg, with its game's mirror; false for a line that is
+   not a message of the table (it is skipped). */
 static bool hand_out(struct netconn *c, const struct queued *q)
 {
 	struct netconn_msg *m = &c->msg;
@@ -450,19 +480,9 @@ static bool hand_out(struct netconn *c, const struct queued *q)
 	    !(m->def = proto_find_message(m->line.word[0])) ||
 	    proto_check_fields(m->def, &m->line, why, sizeof why) < 0)
 		return false;
-	if (m->def->id == PROTO_MSG_SNAPSHOT) {
-		struct netgame *g = netgame_from_snapshot(&m->line, timer_now(), why, sizeof why);
-
-		if (g && keep_game(c, g))
-			m->game = g;
-	} else if (m->def->id == PROTO_MSG_UPDATE && proto_ms_parse(m->line.word[1], &id)) {
-		struct netgame *g = netconn_game(c, id);
-
-		if (g && netgame_apply(g, &m->line, timer_now(), why, sizeof why) >= 0)
-			m->game = g;
-		else if (g)
-			netconn_forget_game(c, id); /* out of step: a new snapshot is needed */
-	}
+	if ((m->def->id == PROTO_MSG_SNAPSHOT || m->def->id == PROTO_MSG_UPDATE) &&
+	    proto_ms_parse(m->line.word[1], &id))
+		m->game = netconn_game(c, id);
 	return true;
 }
 
@@ -512,8 +532,7 @@ static int wait_input(struct netconn *c, double deadline, char *err, size_t errl
 
 /* The next message, waiting up to `timeout` seconds for one; NULL with "no
    message in N s" or the reason the connection closed. */
-const struct netconn_msg *netconn_wait(struct netconn *c, double timeout, char *err,
-				       size_t errlen)
+const struct netconn_msg *netconn_wait(struct netconn *c, double timeout, char *err, size_t errlen)
 {
 	double deadline = timer_now() + timeout;
 	const struct netconn_msg *m;
@@ -536,8 +555,8 @@ const struct netconn_msg *netconn_wait(struct netconn *c, double timeout, char *
  * `ok` (or `pong`), 1 for `error`, with the reply's line in `reply`; -1 with
  * a message when the connection closed or no reply came in time.
  */
-int netconn_call(struct netconn *c, const char *line, double timeout, char *reply,
-		 size_t replylen, char *err, size_t errlen)
+int netconn_call(struct netconn *c, const char *line, double timeout, char *reply, size_t replylen,
+		 char *err, size_t errlen)
 {
 	double deadline = timer_now() + timeout;
 	long mine;
@@ -582,7 +601,8 @@ static int hello_line(struct netconn *c, double deadline, struct proto_line *l, 
 			continue;
 		}
 		if (c->closed || wait_fd(c->fd, POLLIN, deadline) <= 0) {
-			snprintf(err, errlen, "%s", c->closed ? c->why : "no hello from the server");
+			snprintf(err, errlen, "%s",
+				 c->closed ? c->why : "no hello from the server");
 			return -1;
 		}
 		read_in(c);

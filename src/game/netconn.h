@@ -6,9 +6,10 @@
  * them with a time limit (bots, scripts, tests).
  *
  * The connection keeps a mirror of each game it gets a snapshot of (the game
- * played, the games watched) and applies each update to it before handing
- * the message out, so the caller reads the game's state from the mirror and
- * uses the message to know what changed. Pings are answered inside.
+ * played, the games watched) and applies each update to it as soon as it is
+ * read, so the mirror is always the game as the server last said; the
+ * caller reads the game's state from the mirror and uses the messages to
+ * know what changed. Pings are answered inside.
  */
 #ifndef OTHELLO_NETCONN_H
 #define OTHELLO_NETCONN_H
@@ -36,8 +37,9 @@ struct netconn_msg {
 	const struct proto_def *def; /* its entry in the messages' table (id: enum
 					proto_msg_kind) */
 	struct proto_line line;	     /* its words: word[0] is the name */
-	struct netgame *game;	     /* snapshot or update: the mirror, after it (owned by
-					the connection), else NULL */
+	struct netgame *game;	     /* snapshot or update: its game's mirror, as the
+					server last said (owned by the connection), else
+					NULL */
 };
 
 int netconn_default_socket(char *out, size_t outlen);
@@ -56,10 +58,9 @@ int netconn_send_line(struct netconn *c, const char *line, char *err, size_t err
 long netconn_unanswered(const struct netconn *c);
 
 const struct netconn_msg *netconn_next(struct netconn *c);
-const struct netconn_msg *netconn_wait(struct netconn *c, double timeout, char *err,
-				       size_t errlen);
-int netconn_call(struct netconn *c, const char *line, double timeout, char *reply,
-		 size_t replylen, char *err, size_t errlen);
+const struct netconn_msg *netconn_wait(struct netconn *c, double timeout, char *err, size_t errlen);
+int netconn_call(struct netconn *c, const char *line, double timeout, char *reply, size_t replylen,
+		 char *err, size_t errlen);
 
 struct netgame *netconn_game(struct netconn *c, long id);
 struct netgame *netconn_seated_game(struct netconn *c);

@@ -13,8 +13,9 @@
  *
  *   | line                                                    | meaning |
  *   |---------------------------------------------------------|---------|
- *   | `journal 1 GAME BLACK BLOGIN WHITE WLOGIN CONTROL START CREATED` | the game made (CREATED: seconds since 1970) |
- *   | `update GAME SEQ move|end|takeback|state ...`            | as sent (doc/protocol.md) |
+ *   | `journal 1 GAME BLACK BLOGIN WHITE WLOGIN CONTROL START CREATED` | the game made (CREATED:
+ * seconds since 1970) | | `update GAME SEQ move|end|takeback|state ...`            | as sent
+ * (doc/protocol.md) |
  *
  * A last line without its LF is a write that a crash cut: it is not read.
  */
@@ -290,7 +291,8 @@ static int apply_kind(struct netgame *g, const char *kind, char *const *w, int n
 		int sq = n >= 5 ? proto_square_parse(w[1]) : -1;
 		long took;
 
-		if (c < 0 || sq < 0 || !proto_ms_parse(w[2], &took) || !clocks_parse(w + 3, clocks)) {
+		if (c < 0 || sq < 0 || !proto_ms_parse(w[2], &took) ||
+		    !clocks_parse(w + 3, clocks)) {
 			snprintf(err, errlen, "usage: move COLOR SQUARE TOOK CLOCKB CLOCKW");
 			return -1;
 		}
@@ -343,7 +345,8 @@ static int apply_kind(struct netgame *g, const char *kind, char *const *w, int n
 		struct netgame_player p;
 
 		if (c < 0 || !presence_parse(&p, w[1]) || !clocks_parse(w + 2, clocks)) {
-			snprintf(err, errlen, "usage: presence COLOR here|away:MS|gone CLOCKB CLOCKW");
+			snprintf(err, errlen,
+				 "usage: presence COLOR here|away:MS|gone CLOCKB CLOCKW");
 			return -1;
 		}
 		g->player[c].presence = p.presence;
@@ -526,8 +529,8 @@ void netgame_table(const struct netgame *g, double now, struct proto_out *o)
 
 /* Reads the players and the control (w: BLACK BLOGIN WHITE WLOGIN CONTROL)
    into a new game; NULL with a message. */
-static struct netgame *game_from_words(long id, char *const *w, long created, double now,
-				       char *err, size_t errlen)
+static struct netgame *game_from_words(long id, char *const *w, long created, double now, char *err,
+				       size_t errlen)
 {
 	const char *names[2] = {w[0], w[2]}, *logins[2] = {w[1], w[3]};
 	struct proto_control control;
@@ -567,7 +570,8 @@ static int moves_parse(struct netgame *g, const char *list, char *err, size_t er
 			goto bad;
 		*slash = *slash2 = '\0';
 		sq = proto_square_parse(buf);
-		if (sq < 0 || !proto_ms_parse(slash + 1, &took) || !proto_ms_parse(slash2 + 1, &left))
+		if (sq < 0 || !proto_ms_parse(slash + 1, &took) ||
+		    !proto_ms_parse(slash2 + 1, &left))
 			goto bad;
 		if (!netgame_legal(g, sq)) {
 			snprintf(err, errlen, "move %d, %s, is not legal", g->n_moves + 1, buf);
@@ -596,7 +600,8 @@ static int watchers_parse(struct netgame *g, const char *list, char *err, size_t
 		size_t n = strcspn(p, ",");
 
 		if (n > PROTO_NAME_MAX) {
-			snprintf(err, errlen, "a watcher's name over %d characters", PROTO_NAME_MAX);
+			snprintf(err, errlen, "a watcher's name over %d characters",
+				 PROTO_NAME_MAX);
 			return -1;
 		}
 		memcpy(name, p, n);
@@ -644,7 +649,8 @@ struct netgame *netgame_from_snapshot(const struct proto_line *l, double now, ch
 		return NULL;
 	}
 	if (strcmp(w[9], "-") != 0) {
-		snprintf(err, errlen, "snapshot: start '%s': only the standard start is known", w[9]);
+		snprintf(err, errlen, "snapshot: start '%s': only the standard start is known",
+			 w[9]);
 		return NULL;
 	}
 	if (!(g = game_from_words(id, w + 4, 0, now, err, errlen)))
@@ -756,8 +762,8 @@ void netgame_journal_header(const struct netgame *g, struct proto_out *o)
  * out: the caller cuts the file there before it appends). NULL with
  * `NAME:LINE: what` when a line is wrong.
  */
-struct netgame *netgame_read_journal(const char *text, size_t len, const char *name,
-				     size_t *whole, char *err, size_t errlen)
+struct netgame *netgame_read_journal(const char *text, size_t len, const char *name, size_t *whole,
+				     char *err, size_t errlen)
 {
 	struct proto_line *line = malloc(sizeof *line); /* too big for a stack */
 	struct netgame *g = NULL;
@@ -793,7 +799,8 @@ struct netgame *netgame_read_journal(const char *text, size_t len, const char *n
 					 PROTO_VERSION);
 				goto bad;
 			}
-			if (!(g = game_from_words(id, line->word + 3, created, now, why, sizeof why)))
+			if (!(g = game_from_words(id, line->word + 3, created, now, why,
+						  sizeof why)))
 				goto bad;
 		} else {
 			int r = netgame_apply(g, line, now, why, sizeof why);

@@ -68,10 +68,10 @@ struct netgame {
 	enum color turn;			     /* the side to move in pos */
 	char result[NETGAME_RESULT_LEN];	     /* RE form, "" while it goes on */
 	char reason[16];			     /* how it ended ("" while it goes on) */
-	int you;	  /* BLACK, WHITE or NETGAME_WATCHER (a mirror's; the server's: -1) */
-	char **watchers;  /* names of the watchers (malloc'd) */
-	int n_watchers;	  /* entries in watchers */
-	long created;	  /* when it was made, seconds since 1970 (the record's date) */
+	int you;	 /* BLACK, WHITE or NETGAME_WATCHER (a mirror's; the server's: -1) */
+	char **watchers; /* names of the watchers (malloc'd) */
+	int n_watchers;	 /* entries in watchers */
+	long created;	 /* when it was made, seconds since 1970 (the record's date) */
 };
 
 struct netgame *netgame_new(long id, const char *const names[2], const char *const logins[2],
@@ -103,7 +103,7 @@ bool netgame_watcher_remove(struct netgame *g, const char *name);
 struct game *netgame_record(const struct netgame *g);
 
 void netgame_journal_header(const struct netgame *g, struct proto_out *o);
-struct netgame *netgame_read_journal(const char *text, size_t len, const char *name,
-				     size_t *whole, char *err, size_t errlen);
+struct netgame *netgame_read_journal(const char *text, size_t len, const char *name, size_t *whole,
+				     char *err, size_t errlen);
 
 #endif

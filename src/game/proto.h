@@ -17,14 +17,14 @@
 #include <stddef.h>
 
 enum {
-	PROTO_VERSION = 1,	     /* the protocol this program speaks */
-	PROTO_LINE_MAX = 4096,	     /* longest client line, its LF included */
+	PROTO_VERSION = 1,	       /* the protocol this program speaks */
+	PROTO_LINE_MAX = 4096,	       /* longest client line, its LF included */
 	PROTO_SERVER_LINE_MAX = 65536, /* longest server line, its LF included */
-	PROTO_MAX_WORDS = 24,	     /* words of a line, beyond which the rest is one word */
-	PROTO_NAME_MAX = 20,	     /* longest handle */
-	PROTO_LOGIN_MAX = 64,	     /* longest login kept (a longer one is refused) */
-	PROTO_TEXT_MAX = 1024,	     /* longest chat text kept, after cleaning */
-	PROTO_CONTROL_LEN = 24,	     /* "600+600" and its end, with room */
+	PROTO_MAX_WORDS = 24,	       /* words of a line, beyond which the rest is one word */
+	PROTO_NAME_MAX = 20,	       /* longest handle */
+	PROTO_LOGIN_MAX = 64,	       /* longest login kept (a longer one is refused) */
+	PROTO_TEXT_MAX = 1024,	       /* longest chat text kept, after cleaning */
+	PROTO_CONTROL_LEN = 24,	       /* "600+600" and its end, with room */
 };
 
 /* Who may send a command (doc/protocol.md: the `who` column). */

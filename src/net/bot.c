@@ -31,15 +31,15 @@
 
 /* What the bot knows of its player's view of the game. */
 struct bot {
-	const struct bot_options *o;	  /* as run */
-	char name[PROTO_NAME_MAX + 1];	  /* its handle */
-	const char *spec;		  /* its player's specification */
-	struct match_player *player;	  /* the player */
-	struct match_opening start;	  /* the standard start, for new_game */
-	long synced_id;			  /* the game the player follows (0: none) */
-	int synced;			  /* moves of it the player knows */
-	long ended;			  /* games ended since the start */
-	long last_over;			  /* the last game counted as ended */
+	const struct bot_options *o;   /* as run */
+	char name[PROTO_NAME_MAX + 1]; /* its handle */
+	const char *spec;	       /* its player's specification */
+	struct match_player *player;   /* the player */
+	struct match_opening start;    /* the standard start, for new_game */
+	long synced_id;		       /* the game the player follows (0: none) */
+	int synced;		       /* moves of it the player knows */
+	long ended;		       /* games ended since the start */
+	long last_over;		       /* the last game counted as ended */
 };
 
 /* A line to the log, made with printf's format. */
@@ -134,7 +134,8 @@ static void answer(struct bot *b, struct netconn *c, const struct netconn_msg *m
 		words[1] = w[3];
 		if (strcmp(w[2], "takeback") == 0 || strcmp(w[2], "abort") == 0 ||
 		    strcmp(w[2], "adjourn") == 0 || strcmp(w[2], "resume") == 0)
-			netconn_send(c, strcmp(w[2], "resume") == 0 ? 2 : 1, words, err, sizeof err);
+			netconn_send(c, strcmp(w[2], "resume") == 0 ? 2 : 1, words, err,
+				     sizeof err);
 		break;
 	case PROTO_MSG_SNAPSHOT:
 	case PROTO_MSG_UPDATE:
@@ -202,8 +203,8 @@ int bot_run(const struct bot_options *o, char *err, size_t errlen)
 	if (!eq || !proto_name_valid(b.name)) {
 		size_t n = strcspn(b.spec, " :");
 
-		snprintf(b.name, sizeof b.name, "%.*s", (int)(n > PROTO_NAME_MAX ? PROTO_NAME_MAX : n),
-			 b.spec);
+		snprintf(b.name, sizeof b.name, "%.*s",
+			 (int)(n > PROTO_NAME_MAX ? PROTO_NAME_MAX : n), b.spec);
 		if (!proto_name_valid(b.name))
 			snprintf(b.name, sizeof b.name, "bot");
 	}
@@ -225,8 +226,8 @@ int bot_run(const struct bot_options *o, char *err, size_t errlen)
 
 		if (c) {
 			backoff = 1;
-			say(&b, "at the table of %s (%s)", o->where ? o->where : "the default socket",
-			    b.spec);
+			say(&b, "at the table of %s (%s)",
+			    o->where ? o->where : "the default socket", b.spec);
 			st = serve_table(&b, c, err, errlen);
 			netconn_close(c);
 			b.synced_id = 0;

@@ -79,7 +79,8 @@ bool auth_loopback(const struct sockaddr *sa)
 	if (sa->sa_family == AF_INET6) {
 		const struct in6_addr *a = &((const struct sockaddr_in6 *)sa)->sin6_addr;
 
-		return IN6_IS_ADDR_LOOPBACK(a) || (IN6_IS_ADDR_V4MAPPED(a) && a->s6_addr[12] == 127);
+		return IN6_IS_ADDR_LOOPBACK(a) ||
+		       (IN6_IS_ADDR_V4MAPPED(a) && a->s6_addr[12] == 127);
 	}
 	return false;
 }
@@ -228,8 +229,10 @@ int auth_load_tokens(struct server *s, char *err, size_t errlen)
 		n = sscanf(line, "%255s %63s %127s %7s", login, salt, hash, extra);
 		if (n != 3 || strlen(login) > PROTO_LOGIN_MAX || !hex_word(salt, 32) ||
 		    !hex_word(hash, 64)) {
-			snprintf(err, errlen, "%s:%d: expected LOGIN SALT HASH (made by othello serve --new-token)",
-				 s->opt.token_file, lineno);
+			snprintf(
+			    err, errlen,
+			    "%s:%d: expected LOGIN SALT HASH (made by othello serve --new-token)",
+			    s->opt.token_file, lineno);
 			fclose(f);
 			auth_free_tokens(s);
 			return -1;
@@ -347,7 +350,8 @@ int server_new_token(const char *token_file, const char *login, char *token, siz
 	FILE *f;
 	int st;
 
-	if (!proto_name_valid(login) && strspn(login, "abcdefghijklmnopqrstuvwxyz0123456789_.-") != strlen(login)) {
+	if (!proto_name_valid(login) &&
+	    strspn(login, "abcdefghijklmnopqrstuvwxyz0123456789_.-") != strlen(login)) {
 		snprintf(err, errlen, "'%s' is not a login", login);
 		return -1;
 	}

@@ -116,8 +116,9 @@ static void cmd_hello(struct conn *c, struct proto_line *l)
 		snprintf(c->login, sizeof c->login, "%s", login);
 	}
 	if (!c->login[0]) {
-		conn_bye(c, "auth",
-			 "a TCP connection from another host needs a token (hello 1 NAME LOGIN:SECRET)");
+		conn_bye(
+		    c, "auth",
+		    "a TCP connection from another host needs a token (hello 1 NAME LOGIN:SECRET)");
 		return;
 	}
 	if (count_login(s, c->login) > s->opt.max_per_login) {
@@ -252,8 +253,9 @@ static bool offer_terms(struct conn *c, const char *cmd, char *const *w, int n, 
 		} else if (col >= 0 || i > 0 ||
 			   proto_control_parse(w[i], &of->control, err, sizeof err) < 0) {
 			conn_error(c, cmd, "usage", "%s",
-				   col >= 0 || i > 0 ? "usage: the time control first, then the colour"
-						     : err);
+				   col >= 0 || i > 0
+				       ? "usage: the time control first, then the colour"
+				       : err);
 			return false;
 		}
 	}
@@ -299,7 +301,8 @@ static struct conn *opponent(struct conn *c, const char *cmd, const char *name)
 	struct conn *to = srv_user(c->srv, name);
 
 	if (!to) {
-		conn_error(c, cmd, "name", "no user %s is on", proto_name_valid(name) ? name : "by that name");
+		conn_error(c, cmd, "name", "no user %s is on",
+			   proto_name_valid(name) ? name : "by that name");
 		return NULL;
 	}
 	if (to == c) {
@@ -401,7 +404,9 @@ static void cmd_accept(struct conn *c, struct proto_line *l)
 	struct conn *from;
 	int count;
 
-	if (ask && (!name || proto_name_equal(name, c->playing->g->player[!sgame_seat_of(c->playing, c)].name))) {
+	if (ask &&
+	    (!name ||
+	     proto_name_equal(name, c->playing->g->player[!sgame_seat_of(c->playing, c)].name))) {
 		sgame_request(c->playing, c, (enum ask_kind)ask, "accept");
 		return;
 	}
@@ -604,7 +609,8 @@ static struct sgame *named_game(struct conn *c, const char *cmd, const char *wor
 	struct sgame *sg;
 
 	if (!proto_ms_parse(word, &id) || !(sg = sgame_find(c->srv, id))) {
-		conn_error(c, cmd, "game", "no game %s", proto_ms_parse(word, &id) ? word : "by that number");
+		conn_error(c, cmd, "game", "no game %s",
+			   proto_ms_parse(word, &id) ? word : "by that number");
 		return NULL;
 	}
 	return sg;
@@ -671,17 +677,28 @@ static void cmd_say(struct conn *c, struct proto_line *l)
 
 /* The handlers, by the ids of the protocol's table. */
 static const cmd_exec handlers[PROTO_CMD_COUNT] = {
-    [PROTO_HELLO] = cmd_hello,	       [PROTO_PING] = cmd_ping,
-    [PROTO_PONG] = cmd_pong,	       [PROTO_QUIT] = cmd_quit,
-    [PROTO_WHO] = cmd_who,	       [PROTO_GAMES] = cmd_games,
-    [PROTO_CHALLENGE] = cmd_challenge, [PROTO_SEEK] = cmd_seek,
-    [PROTO_ACCEPT] = cmd_accept,       [PROTO_DECLINE] = cmd_decline,
-    [PROTO_WITHDRAW] = cmd_withdraw,   [PROTO_MOVE] = cmd_move,
-    [PROTO_RESIGN] = cmd_resign,       [PROTO_TAKEBACK] = cmd_takeback,
-    [PROTO_ABORT] = cmd_abort,	       [PROTO_ADJOURN] = cmd_adjourn,
-    [PROTO_CLAIM] = cmd_claim,	       [PROTO_RESUME] = cmd_resume,
-    [PROTO_REMATCH] = cmd_rematch,     [PROTO_WATCH] = cmd_watch,
-    [PROTO_UNWATCH] = cmd_unwatch,     [PROTO_SAY] = cmd_say,
+    [PROTO_HELLO] = cmd_hello,
+    [PROTO_PING] = cmd_ping,
+    [PROTO_PONG] = cmd_pong,
+    [PROTO_QUIT] = cmd_quit,
+    [PROTO_WHO] = cmd_who,
+    [PROTO_GAMES] = cmd_games,
+    [PROTO_CHALLENGE] = cmd_challenge,
+    [PROTO_SEEK] = cmd_seek,
+    [PROTO_ACCEPT] = cmd_accept,
+    [PROTO_DECLINE] = cmd_decline,
+    [PROTO_WITHDRAW] = cmd_withdraw,
+    [PROTO_MOVE] = cmd_move,
+    [PROTO_RESIGN] = cmd_resign,
+    [PROTO_TAKEBACK] = cmd_takeback,
+    [PROTO_ABORT] = cmd_abort,
+    [PROTO_ADJOURN] = cmd_adjourn,
+    [PROTO_CLAIM] = cmd_claim,
+    [PROTO_RESUME] = cmd_resume,
+    [PROTO_REMATCH] = cmd_rematch,
+    [PROTO_WATCH] = cmd_watch,
+    [PROTO_UNWATCH] = cmd_unwatch,
+    [PROTO_SAY] = cmd_say,
 };
 
 /* False, after an error line, when c's seat may not send command d: before
@@ -740,7 +757,8 @@ void cmd_gone(struct conn *c)
 	srv_offer_close(c);
 	if (c->welcomed)
 		for (struct conn *u = c->srv->conns; u; u = u->next)
-			if (u->offer && u != c && u->offer->to[0] && proto_name_equal(u->offer->to, c->name))
+			if (u->offer && u != c && u->offer->to[0] &&
+			    proto_name_equal(u->offer->to, c->name))
 				srv_offer_close(u);
 	if (c->playing)
 		sgame_leave(c->playing, c);

@@ -66,8 +66,8 @@ void conn_send(struct conn *c, const char *line, size_t len)
 		return;
 	out = bufferevent_get_output(c->bev);
 	if (evbuffer_get_length(out) + len > (size_t)c->srv->opt.max_output) {
-		srv_log(c->srv, "connection %ld (%s): dropped, %zu bytes it did not read", c->serial,
-			c->name[0] ? c->name : c->login, evbuffer_get_length(out));
+		srv_log(c->srv, "connection %ld (%s): dropped, %zu bytes it did not read",
+			c->serial, c->name[0] ? c->name : c->login, evbuffer_get_length(out));
 		conn_kill(c);
 		return;
 	}

@@ -141,7 +141,8 @@ static void tell_lobby(struct sgame *sg)
 			char line[512];
 
 			proto_out_start(&o, line, sizeof line);
-			srv_user_line(sg->seat[col], sg->seat[col]->playing ? "playing" : "lobby", &o);
+			srv_user_line(sg->seat[col], sg->seat[col]->playing ? "playing" : "lobby",
+				      &o);
 			srv_lobby(s, &o);
 		}
 }
@@ -204,11 +205,12 @@ void sgame_free(struct sgame *sg)
  * NULL when its journal could not be made (logged).
  */
 struct sgame *sgame_start(struct server *s, struct conn *black, struct conn *white,
-			 const struct proto_control *control)
+			  const struct proto_control *control)
 {
-	const char *names[2] = {black->name, white->name}, *logins[2] = {black->login, white->login};
-	struct netgame *g = netgame_new(s->next_game, names, logins, control, (long)time(NULL),
-					srv_now());
+	const char *names[2] = {black->name, white->name},
+		   *logins[2] = {black->login, white->login};
+	struct netgame *g =
+	    netgame_new(s->next_game, names, logins, control, (long)time(NULL), srv_now());
 	char err[300], tc[PROTO_CONTROL_LEN];
 	struct sgame *sg;
 	int fd;
@@ -413,8 +415,8 @@ static int takeback_target(const struct netgame *g, int col)
 /* The wire's name of a request. */
 static const char *ask_name(enum ask_kind kind)
 {
-	return kind == ASK_TAKEBACK ? "takeback"
-	       : kind == ASK_ABORT  ? "abort"
+	return kind == ASK_TAKEBACK  ? "takeback"
+	       : kind == ASK_ABORT   ? "abort"
 	       : kind == ASK_ADJOURN ? "adjourn"
 				     : "resume";
 }
@@ -434,8 +436,8 @@ static void agreed(struct sgame *sg, struct conn *c, enum ask_kind kind, const c
 	} else if (kind == ASK_TAKEBACK) {
 		clocks(sg, srv_now(), cl);
 		sg->asked[BLACK] = sg->asked[WHITE] = 0;
-		if (update(sg, "takeback %d %ld %ld", sg->takeback_to[asker], cl[BLACK], cl[WHITE]) <
-		    0)
+		if (update(sg, "takeback %d %ld %ld", sg->takeback_to[asker], cl[BLACK],
+			   cl[WHITE]) < 0)
 			return;
 		sg->turn_clock = sg->g->clock[sg->g->turn];
 		arm(sg);
@@ -512,7 +514,9 @@ void sgame_claim(struct sgame *sg, struct conn *c)
 
 	if (sg->g->player[!col].presence != NETGAME_GONE) {
 		conn_error(c, "claim", "state", "%s is %s", sg->g->player[!col].name,
-			   sg->g->player[!col].presence == NETGAME_HERE ? "here" : "away, and may still come back");
+			   sg->g->player[!col].presence == NETGAME_HERE
+			       ? "here"
+			       : "away, and may still come back");
 		return;
 	}
 	conn_sendf(c, "ok claim");
@@ -536,8 +540,8 @@ static void settle(struct sgame *sg)
 	struct netgame *g = sg->g;
 	int here = (g->player[BLACK].presence == NETGAME_HERE) +
 		   (g->player[WHITE].presence == NETGAME_HERE);
-	enum netgame_state want = here == 0 || (sg->restored && here < 2) ? NETGAME_PAUSED
-									    : NETGAME_PLAY;
+	enum netgame_state want =
+	    here == 0 || (sg->restored && here < 2) ? NETGAME_PAUSED : NETGAME_PLAY;
 	long cl[2];
 
 	if (here == 2)
@@ -626,7 +630,8 @@ void sgame_resume(struct sgame *sg)
 
 	for (int col = 0; col < 2; col++) {
 		c[col] = srv_user(s, sg->g->player[col].name);
-		if (!c[col] || strcmp(c[col]->login, sg->g->player[col].login) != 0 || c[col]->playing)
+		if (!c[col] || strcmp(c[col]->login, sg->g->player[col].login) != 0 ||
+		    c[col]->playing)
 			return;
 	}
 	if ((sg->journal = store_reopen(s, sg->g->id)) < 0)
@@ -662,10 +667,12 @@ int sgame_watch(struct sgame *sg, struct conn *c)
 			sgame_send_snapshot(sg, c);
 			return 0;
 		}
-	if (c->n_watching >= sg->srv->opt.max_watch || sg->n_watchers >= sg->srv->opt.max_watchers) {
+	if (c->n_watching >= sg->srv->opt.max_watch ||
+	    sg->n_watchers >= sg->srv->opt.max_watchers) {
 		conn_error(c, "watch", "limit", "%s",
-			   c->n_watching >= sg->srv->opt.max_watch ? "you watch as many games as you may"
-								  : "that game has as many watchers as it may");
+			   c->n_watching >= sg->srv->opt.max_watch
+			       ? "you watch as many games as you may"
+			       : "that game has as many watchers as it may");
 		return -1;
 	}
 	if (!(w = realloc(sg->watchers, sizeof *w * (size_t)(sg->n_watchers + 1))))

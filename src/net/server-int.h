@@ -48,29 +48,29 @@ struct conn;
 
 /* An open offer of a game (a challenge, a seek, a rematch). */
 struct offer {
-	long id;			 /* its number */
-	enum offer_kind kind;		 /* challenge, seek, rematch */
-	struct conn *from;		 /* who offers */
-	char to[PROTO_NAME_MAX + 1];	 /* who may accept ("" for a seek) */
-	struct proto_control control;	 /* the clock */
-	int color;			 /* the offerer's colour, or -1: drawn */
+	long id;		      /* its number */
+	enum offer_kind kind;	      /* challenge, seek, rematch */
+	struct conn *from;	      /* who offers */
+	char to[PROTO_NAME_MAX + 1];  /* who may accept ("" for a seek) */
+	struct proto_control control; /* the clock */
+	int color;		      /* the offerer's colour, or -1: drawn */
 };
 
 /* A game the server holds. */
 struct sgame {
-	struct server *srv;	      /* the server */
-	struct netgame *g;	      /* the game itself */
-	int journal;		      /* its journal, open for appending (-1 while adjourned) */
-	struct conn *seat[2];	      /* Black's and White's connections while here */
-	struct conn **watchers;	      /* the watchers' connections */
-	int n_watchers;		      /* entries in watchers */
-	struct event *timer;	      /* the next deadline: a clock or a time to come back */
-	long turn_clock;	      /* the mover's clock when the turn began */
-	long left_clock[2];	      /* each clock when its player left */
-	unsigned asked[2];	      /* enum ask_kind bits each colour has asked */
-	int takeback_to[2];	      /* the plies a takeback asked by each colour keeps */
-	bool restored;		      /* back from a restart: no clock runs until both are here */
-	struct sgame *next;	      /* the next game of the server */
+	struct server *srv;	/* the server */
+	struct netgame *g;	/* the game itself */
+	int journal;		/* its journal, open for appending (-1 while adjourned) */
+	struct conn *seat[2];	/* Black's and White's connections while here */
+	struct conn **watchers; /* the watchers' connections */
+	int n_watchers;		/* entries in watchers */
+	struct event *timer;	/* the next deadline: a clock or a time to come back */
+	long turn_clock;	/* the mover's clock when the turn began */
+	long left_clock[2];	/* each clock when its player left */
+	unsigned asked[2];	/* enum ask_kind bits each colour has asked */
+	int takeback_to[2];	/* the plies a takeback asked by each colour keeps */
+	bool restored;		/* back from a restart: no clock runs until both are here */
+	struct sgame *next;	/* the next game of the server */
 };
 
 /* A client's connection. */
@@ -106,34 +106,34 @@ struct conn {
 };
 
 struct server {
-	struct server_options opt;	   /* as started */
-	struct event_base *base;	   /* the loop */
-	struct evconnlistener *unix_l;	   /* the Unix socket's listener */
-	struct evconnlistener *tcp_l;	   /* the TCP listener, or NULL */
-	char socket_path[108];		   /* the socket made (removed at the end), "" if
-					      inherited */
-	struct event *tick;		   /* pings, hello time-outs: every quarter second */
-	struct event *reaper;		   /* frees dead connections */
+	struct server_options opt;     /* as started */
+	struct event_base *base;       /* the loop */
+	struct evconnlistener *unix_l; /* the Unix socket's listener */
+	struct evconnlistener *tcp_l;  /* the TCP listener, or NULL */
+	char socket_path[108];	       /* the socket made (removed at the end), "" if
+					  inherited */
+	struct event *tick;	       /* pings, hello time-outs: every quarter second */
+	struct event *reaper;	       /* frees dead connections */
 	struct event *sig_term, *sig_int, *sig_chld, *sig_hup; /* signals */
-	struct conn *conns;		   /* every connection */
-	long n_conns;			   /* entries in conns */
-	long next_serial;		   /* the next connection's number */
-	struct sgame *games;		   /* games in progress and adjourned */
-	long next_game;			   /* the next game's number */
-	long next_offer;		   /* the next offer's number */
-	uint64_t rng;			   /* colours drawn */
-	int lock_fd;			   /* the directory's lock */
-	uid_t uid;			   /* the server's own user */
-	char login[PROTO_LOGIN_MAX + 1];   /* and its login */
-	struct token *tokens;		   /* the token file's entries */
-	int n_tokens;			   /* entries in tokens */
-	pid_t bot_pid[SERVER_LIST_MAX];	   /* the bots' processes (0: none) */
-	double bot_started[SERVER_LIST_MAX]; /* when each was started */
-	struct event *bot_timer;	   /* starts the bots that are due */
-	bool stopping;			   /* SIGTERM came: no new games */
-	long moves;			   /* moves played since the start (the log's end) */
-	char *big;			   /* room for one long line (snapshot, table) */
-	struct proto_line *line;	   /* room for one line's words */
+	struct conn *conns;				       /* every connection */
+	long n_conns;					       /* entries in conns */
+	long next_serial;				       /* the next connection's number */
+	struct sgame *games;				       /* games in progress and adjourned */
+	long next_game;					       /* the next game's number */
+	long next_offer;				       /* the next offer's number */
+	uint64_t rng;					       /* colours drawn */
+	int lock_fd;					       /* the directory's lock */
+	uid_t uid;					       /* the server's own user */
+	char login[PROTO_LOGIN_MAX + 1];		       /* and its login */
+	struct token *tokens;				       /* the token file's entries */
+	int n_tokens;					       /* entries in tokens */
+	pid_t bot_pid[SERVER_LIST_MAX];			       /* the bots' processes (0: none) */
+	double bot_started[SERVER_LIST_MAX];		       /* when each was started */
+	struct event *bot_timer;			       /* starts the bots that are due */
+	bool stopping;					       /* SIGTERM came: no new games */
+	long moves;		 /* moves played since the start (the log's end) */
+	char *big;		 /* room for one long line (snapshot, table) */
+	struct proto_line *line; /* room for one line's words */
 };
 
 /* ---- server-conn.c: talking to connections */
@@ -160,7 +160,7 @@ void cmd_gone(struct conn *c);
 
 /* ---- server-game.c: games */
 struct sgame *sgame_start(struct server *s, struct conn *black, struct conn *white,
-			 const struct proto_control *control);
+			  const struct proto_control *control);
 struct sgame *sgame_find(struct server *s, long id);
 int sgame_seat_of(const struct sgame *sg, const struct conn *c);
 void sgame_move(struct sgame *sg, struct conn *c, int sq, long client_ms, bool has_ms);

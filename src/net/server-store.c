@@ -5,10 +5,12 @@
  *   | path                 | what |
  *   |----------------------|------|
  *   | lock                 | held (flock) while a server uses the directory; its pid inside |
- *   | games/N.journal      | game N's journal (netgame.c: a header line, then its updates), appended with one write(2) a line before the update is sent, and fdatasync'ed too with --sync |
+ *   | games/N.journal      | game N's journal (netgame.c: a header line, then its updates),
+ * appended with one write(2) a line before the update is sent, and fdatasync'ed too with --sync |
  *   | games/N.done         | the journal of a game that ended and whose records are written |
  *   | games/N.broken       | a journal that could not be read back, set aside (logged) |
- *   | records/N.sgf, N.ggf | an ended game's records: players, moves, time per move, clocks, result |
+ *   | records/N.sgf, N.ggf | an ended game's records: players, moves, time per move, clocks, result
+ * |
  *
  * A crash (kill -9) loses nothing that was sent: each update is in the
  * kernel's hands before the clients hear of it, and a machine's crash loses
@@ -53,7 +55,8 @@ static int make_dir(const char *path, char *err, size_t errlen)
 				break;
 			*p = '/';
 		}
-	if (mkdir(path, 0750) == 0 || (errno == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode)))
+	if (mkdir(path, 0750) == 0 ||
+	    (errno == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode)))
 		return 0;
 	record_path_error(err, errlen, path, errno == EEXIST ? "not a directory" : strerror(errno));
 	return -1;
@@ -80,8 +83,10 @@ int store_open(struct server *s, char *err, size_t errlen)
 	int n;
 
 	if (make_dir(s->opt.dir, err, errlen) < 0 ||
-	    path_of(s, path, sizeof path, "games", 0, NULL) < 0 || make_dir(path, err, errlen) < 0 ||
-	    path_of(s, path, sizeof path, "records", 0, NULL) < 0 || make_dir(path, err, errlen) < 0)
+	    path_of(s, path, sizeof path, "games", 0, NULL) < 0 ||
+	    make_dir(path, err, errlen) < 0 ||
+	    path_of(s, path, sizeof path, "records", 0, NULL) < 0 ||
+	    make_dir(path, err, errlen) < 0)
 		return -1;
 	if (path_of(s, path, sizeof path, "lock", 0, NULL) < 0 ||
 	    (s->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0640)) < 0) {
@@ -163,7 +168,8 @@ int store_new_journal(struct server *s, const struct netgame *g, char *err, size
 	proto_out_start(&o, line, sizeof line);
 	netgame_journal_header(g, &o);
 	if ((n = proto_out_end(&o)) < 0 || store_append(s, fd, line, (size_t)n) < 0) {
-		record_path_error(err, errlen, path, n < 0 ? "the first line is too long" : strerror(errno));
+		record_path_error(err, errlen, path,
+				  n < 0 ? "the first line is too long" : strerror(errno));
 		close(fd);
 		unlink(path);
 		return -1;
@@ -294,8 +300,8 @@ static void restore_one(struct server *s, long id,
 		return;
 	}
 	if (whole < len) {
-		srv_log(s, "game %ld: the last %zu bytes of its journal, cut by a crash, dropped", id,
-			len - whole);
+		srv_log(s, "game %ld: the last %zu bytes of its journal, cut by a crash, dropped",
+			id, len - whole);
 		if (truncate(path, (off_t)whole) < 0)
 			srv_log(s, "%s: %s", path, strerror(errno));
 	}
@@ -313,8 +319,7 @@ static void restore_one(struct server *s, long id,
 	}
 	srv_log(s, "game %ld: %s (%s) - %s (%s), move %d, %s", id, g->player[BLACK].name,
 		g->player[BLACK].login, g->player[WHITE].name, g->player[WHITE].login,
-		g->n_moves + 1,
-		fd >= 0 ? "back, waiting for both players" : "adjourned");
+		g->n_moves + 1, fd >= 0 ? "back, waiting for both players" : "adjourned");
 	adopt(s, g, fd);
 }
 

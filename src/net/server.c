@@ -112,7 +112,9 @@ static void reap(evutil_socket_t fd, short what, void *arg)
 				continue;
 			if (s->opt.verbose)
 				srv_log(s, "connection %ld (%s): closed", c->serial,
-					c->name[0] ? c->name : c->login[0] ? c->login : c->peer);
+					c->name[0]    ? c->name
+					: c->login[0] ? c->login
+						      : c->peer);
 			cmd_gone(c);
 			conn_free(c);
 			again = true;
@@ -545,8 +547,10 @@ static int unix_socket(struct server *s, const char *path, char *err, size_t err
 static int tcp_socket(struct server *s, char *err, size_t errlen)
 {
 	char host[256] = "127.0.0.1";
-	const char *spec = s->opt.listen, *colon = strrchr(spec, ':'), *port = colon ? colon + 1 : spec;
-	struct addrinfo hints = {.ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE | AI_NUMERICHOST},
+	const char *spec = s->opt.listen, *colon = strrchr(spec, ':'),
+		   *port = colon ? colon + 1 : spec;
+	struct addrinfo hints = {.ai_socktype = SOCK_STREAM,
+				 .ai_flags = AI_PASSIVE | AI_NUMERICHOST},
 			*res;
 	int fd, one = 1, r;
 
@@ -571,7 +575,8 @@ static int tcp_socket(struct server *s, char *err, size_t errlen)
 	}
 	if (!auth_loopback(res->ai_addr) && !s->opt.token_file) {
 		snprintf(err, errlen,
-			 "--listen %s: an address that is not the loopback needs --token-file", spec);
+			 "--listen %s: an address that is not the loopback needs --token-file",
+			 spec);
 		freeaddrinfo(res);
 		return -1;
 	}
@@ -585,7 +590,9 @@ static int tcp_socket(struct server *s, char *err, size_t errlen)
 		return -1;
 	}
 	if (!auth_loopback(res->ai_addr))
-		srv_log(s, "listening on %s: the traffic there is NOT encrypted (use SSH to reach the server from another host)",
+		srv_log(s,
+			"listening on %s: the traffic there is NOT encrypted (use SSH to reach the "
+			"server from another host)",
 			spec);
 	freeaddrinfo(res);
 	return fd;
@@ -597,8 +604,8 @@ static struct evconnlistener *listener(struct server *s, int fd, char *err, size
 	struct evconnlistener *l;
 
 	evutil_make_socket_nonblocking(fd);
-	l = evconnlistener_new(s->base, accept_conn, s, LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC,
-			       SOMAXCONN, fd);
+	l = evconnlistener_new(s->base, accept_conn, s,
+			       LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC, SOMAXCONN, fd);
 	if (!l) {
 		snprintf(err, errlen, "cannot listen: %s", strerror(errno));
 		close(fd);
@@ -645,13 +652,15 @@ static int listen_all(struct server *s, char *err, size_t errlen)
 	{
 		int fd = unix_socket(s, path, err, errlen);
 
-		if (fd < 0 || listen(fd, SOMAXCONN) < 0 || !(s->unix_l = listener(s, fd, err, errlen)))
+		if (fd < 0 || listen(fd, SOMAXCONN) < 0 ||
+		    !(s->unix_l = listener(s, fd, err, errlen)))
 			return -1;
 	}
 	if (s->opt.listen) {
 		int fd = tcp_socket(s, err, errlen);
 
-		if (fd < 0 || listen(fd, SOMAXCONN) < 0 || !(s->tcp_l = listener(s, fd, err, errlen)))
+		if (fd < 0 || listen(fd, SOMAXCONN) < 0 ||
+		    !(s->tcp_l = listener(s, fd, err, errlen)))
 			return -1;
 	}
 	return 0;
@@ -682,8 +691,8 @@ static void teardown(struct server *s)
 		evconnlistener_free(s->tcp_l);
 	if (s->socket_path[0] && !inherited_sockets())
 		unlink(s->socket_path);
-	struct event *evs[] = {s->tick, s->reaper, s->sig_term, s->sig_int, s->sig_chld, s->sig_hup,
-			       s->bot_timer};
+	struct event *evs[] = {s->tick,	    s->reaper,	s->sig_term, s->sig_int,
+			       s->sig_chld, s->sig_hup, s->bot_timer};
 	for (size_t i = 0; i < sizeof evs / sizeof evs[0]; i++)
 		if (evs[i])
 			event_free(evs[i]);
@@ -749,7 +758,8 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 	evtimer_add(s->tick, &quarter);
 	srv_log(s, "%s%s%s, directory %s, %d games back, %s", s->socket_path[0] ? "socket " : "",
 		s->socket_path, s->tcp_l ? " and TCP" : "", s->opt.dir, restored,
-		s->opt.sync ? "each move synced to the disk" : "each move written before it is sent");
+		s->opt.sync ? "each move synced to the disk"
+			    : "each move written before it is sent");
 	bots_due(-1, 0, s);
 	event_base_dispatch(s->base);
 	bots_stop(s);

@@ -17,32 +17,32 @@
 enum { SERVER_LIST_MAX = 16 }; /* entries of --allow and --bot */
 
 struct server_options {
-	const char *socket_path;		/* --socket: the Unix socket; NULL = the default */
-	int socket_mode;			/* the socket file's mode (0600, 0660 ...) */
-	const char *dir;			/* --dir: journals and records */
-	const char *listen;			/* --listen ADDR:PORT or PORT, or NULL */
-	const char *token_file;			/* --token-file, or NULL */
-	const char *allow[SERVER_LIST_MAX];	/* --allow LOGIN or @GROUP or '*' */
-	int n_allow;				/* entries in allow (0: the server's own login) */
-	const char *bots[SERVER_LIST_MAX];	/* --bot [NAME=]SPEC */
-	int n_bots;				/* entries in bots */
-	struct proto_control control;		/* the time control when none is asked */
-	double grace;				/* seconds an away player has to come back */
-	double ping;				/* seconds of silence before a ping (the time-out
-						   is twice it) */
-	double lag;				/* most lag allowance of a move, seconds */
-	double hello_timeout;			/* seconds to say hello */
-	long max_connections;			/* connections at once */
-	long max_per_login;			/* connections of one login at once */
-	long max_watch;				/* games one user watches at once */
-	long max_watchers;			/* watchers of one game */
-	long max_output;			/* bytes waiting for a slow reader before it is
-						   dropped */
-	double rate;				/* lines a second a connection may send */
-	double burst;				/* lines it may send at once */
-	bool sync;				/* fdatasync each journal line before the update */
-	bool verbose;				/* logs each connection */
-	FILE *log;				/* where the log goes (stderr) */
+	const char *socket_path;	    /* --socket: the Unix socket; NULL = the default */
+	int socket_mode;		    /* the socket file's mode (0600, 0660 ...) */
+	const char *dir;		    /* --dir: journals and records */
+	const char *listen;		    /* --listen ADDR:PORT or PORT, or NULL */
+	const char *token_file;		    /* --token-file, or NULL */
+	const char *allow[SERVER_LIST_MAX]; /* --allow LOGIN or @GROUP or '*' */
+	int n_allow;			    /* entries in allow (0: the server's own login) */
+	const char *bots[SERVER_LIST_MAX];  /* --bot [NAME=]SPEC */
+	int n_bots;			    /* entries in bots */
+	struct proto_control control;	    /* the time control when none is asked */
+	double grace;			    /* seconds an away player has to come back */
+	double ping;			    /* seconds of silence before a ping (the time-out
+					       is twice it) */
+	double lag;			    /* most lag allowance of a move, seconds */
+	double hello_timeout;		    /* seconds to say hello */
+	long max_connections;		    /* connections at once */
+	long max_per_login;		    /* connections of one login at once */
+	long max_watch;			    /* games one user watches at once */
+	long max_watchers;		    /* watchers of one game */
+	long max_output;		    /* bytes waiting for a slow reader before it is
+					       dropped */
+	double rate;			    /* lines a second a connection may send */
+	double burst;			    /* lines it may send at once */
+	bool sync;			    /* fdatasync each journal line before the update */
+	bool verbose;			    /* logs each connection */
+	FILE *log;			    /* where the log goes (stderr) */
 };
 
 void server_options_default(struct server_options *o);
