@@ -6,6 +6,7 @@
  * snapshots and journals read back to the same game, the record with its
  * clocks.
  */
+#include "gamecmp.h"
 #include "gametree.h"
 #include "netgame.h"
 #include "proto.h"
@@ -220,21 +221,11 @@ Test(proto, fields_checked_extra_ones_dropped_text_joined)
 /* doc/protocol.md names every command and message of the tables. */
 Test(proto, the_protocol_file_lists_every_command_and_message)
 {
-	char path[1024], *doc;
-	FILE *f;
-	long n;
-	size_t count;
+	size_t len, count;
+	char *doc = read_test_file("../../doc/protocol.md", &len);
 	const struct proto_def *t;
 
-	snprintf(path, sizeof path, "%s/../../doc/protocol.md", TESTDATA);
-	cr_assert_not_null(f = fopen(path, "r"), "%s", path);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	doc = malloc((size_t)n + 1);
-	cr_assert_eq(fread(doc, 1, (size_t)n, f), (size_t)n);
-	doc[n] = '\0';
-	fclose(f);
+	cr_assert_not_null(doc, "doc/protocol.md");
 	t = proto_commands(&count);
 	for (size_t i = 0; i < count; i++) {
 		char row[64];

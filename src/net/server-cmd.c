@@ -37,17 +37,6 @@ static void tell_user(struct conn *c, const char *state)
 	srv_lobby(c->srv, &o);
 }
 
-/* Counts the connections of `login` (the dead ones aside). */
-static long count_login(struct server *s, const char *login)
-{
-	long n = 0;
-
-	for (struct conn *c = s->conns; c; c = c->next)
-		if (!c->dead && strcmp(c->login, login) == 0)
-			n++;
-	return n;
-}
-
 /* The login that holds `name` in a game in progress or adjourned, or NULL. */
 static const char *name_holder(struct server *s, const char *name)
 {
@@ -121,7 +110,7 @@ static void cmd_hello(struct conn *c, struct proto_line *l)
 		    "a TCP connection from another host needs a token (hello 1 NAME LOGIN:SECRET)");
 		return;
 	}
-	if (count_login(s, c->login) > s->opt.max_per_login) {
+	if (srv_login_count(s, c->login) > s->opt.max_per_login) {
 		conn_bye(c, "limit", "too many connections of your login");
 		return;
 	}

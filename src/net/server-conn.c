@@ -101,38 +101,52 @@ void conn_sendf(struct conn *c, const char *fmt, ...)
 	conn_send(c, line, (size_t)n);
 }
 
-/* Sends `error CMD CODE TEXT`. */
-void conn_error(struct conn *c, const char *cmd, const char *code, const char *fmt, ...)
+/* Sends a line of the words given (n of them) and a text made with
+   printf's format, cleaned. */
+static void send_text(struct conn *c, const char *const *words, int n, const char *fmt, va_list ap)
 {
 	char text[512], line[1024];
 	struct proto_out o;
+
+	vsnprintf(text, sizeof text, fmt, ap);
+	proto_out_start(&o, line, sizeof line);
+	for (int i = 0; i < n; i++)
+		proto_out_word(&o, words[i]);
+	proto_out_text(&o, text);
+	conn_send_out(c, &o);
+}
+
+/* Sends `error CMD CODE TEXT`. */
+void conn_error(struct conn *c, const char *cmd, const char *code, const char *fmt, ...)
+{
+	const char *words[3] = {"error", cmd, code};
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
+	send_text(c, words, 3, fmt, ap);
 	va_end(ap);
-	proto_out_start(&o, line, sizeof line);
-	proto_out_word(&o, "error");
-	proto_out_word(&o, cmd);
-	proto_out_word(&o, code);
-	proto_out_text(&o, text);
-	conn_send_out(c, &o);
 }
 
 /* Sends `notice TEXT`, TEXT made with printf's format. */
 void conn_notice(struct conn *c, const char *fmt, ...)
 {
-	char text[512], line[1024];
-	struct proto_out o;
+	const char *words[1] = {"notice"};
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
+	send_text(c, words, 1, fmt, ap);
 	va_end(ap);
-	proto_out_start(&o, line, sizeof line);
-	proto_out_word(&o, "notice");
-	proto_out_text(&o, text);
-	conn_send_out(c, &o);
+}
+
+/* Counts the live connections of a login. */
+long srv_login_count(struct server *s, const char *login)
+{
+	long n = 0;
+
+	for (struct conn *c = s->conns; c; c = c->next)
+		if (!c->dead && strcmp(c->login, login) == 0)
+			n++;
+	return n;
 }
 
 /* The write callback of a connection that said bye: closes it once its

@@ -148,6 +148,7 @@ void conn_notice(struct conn *c, const char *fmt, ...) __attribute__((format(pri
 void conn_kill(struct conn *c);
 void srv_log(struct server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 struct conn *srv_user(struct server *s, const char *name);
+long srv_login_count(struct server *s, const char *login);
 void srv_lobby(struct server *s, struct proto_out *o);
 void srv_user_line(const struct conn *c, const char *state, struct proto_out *o);
 void srv_offer_line(const struct offer *of, bool open, struct proto_out *o);

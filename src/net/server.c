@@ -210,17 +210,6 @@ static void conn_event(struct bufferevent *bev, short what, void *arg)
 		conn_kill(arg);
 }
 
-/* Counts the live connections of a login. */
-static long login_count(struct server *s, const char *login)
-{
-	long n = 0;
-
-	for (struct conn *c = s->conns; c; c = c->next)
-		if (!c->dead && strcmp(c->login, login) == 0)
-			n++;
-	return n;
-}
-
 /* Refuses a connection that is not taken into the loop: one line, then the
    socket is closed. */
 static void refuse(evutil_socket_t fd, const char *code, const char *text)
@@ -273,7 +262,7 @@ static void accept_conn(struct evconnlistener *l, evutil_socket_t fd, struct soc
 		refuse(fd, "auth", "this server does not let you in");
 		return;
 	}
-	if (login[0] && login_count(s, login) >= s->opt.max_per_login) {
+	if (login[0] && srv_login_count(s, login) >= s->opt.max_per_login) {
 		refuse(fd, "limit", "too many connections of your login");
 		return;
 	}
