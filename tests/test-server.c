@@ -22,6 +22,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -115,6 +116,10 @@ static void teardown(void)
 	char cmd[400];
 
 	stop_server(SIGKILL);
+	if (getenv("TEST_SERVER_KEEP")) { /* for a look at the log and the directory */
+		cr_log_warn("kept %s", dir);
+		return;
+	}
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		cr_log_warn("could not remove %s", dir);
@@ -635,4 +640,505 @@ Test(server, requests_between_the_players)
 	netconn_close(p[BLACK]);
 	netconn_close(p[WHITE]);
 	netconn_close(x);
+}
+
+/* ---- hostile clients: raw sockets */
+
+/* A raw connection to the test's socket. */
+static int raw_connect(void)
+{
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+
+	strcpy(sa.sun_path, sock);
+	cr_assert_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0, "%s", strerror(errno));
+	return fd;
+}
+
+/* Sends bytes on a raw connection. */
+static void raw_send(int fd, const char *text, size_t len)
+{
+	while (len) {
+		ssize_t n = send(fd, text, len, MSG_NOSIGNAL);
+
+		cr_assert_gt(n, 0, "%s", strerror(errno));
+		text += n;
+		len -= (size_t)n;
+	}
+}
+
+/* Reads a raw connection until a line starting with `start` came (it is
+   returned, without its LF), or the connection closed (NULL), within
+   `seconds`. */
+static const char *raw_until(int fd, const char *start, double seconds)
+{
+	static char buf[1 << 16];
+	static size_t have;
+	static int buf_fd = -1;
+	static char line[1 << 16];
+	double until = timer_now() + seconds;
+
+	if (buf_fd != fd)
+		have = 0, buf_fd = fd;
+	for (;;) {
+		char *nl;
+
+		while ((nl = memchr(buf, '\n', have))) {
+			size_t n = (size_t)(nl - buf);
+
+			memcpy(line, buf, n);
+			line[n] = '\0';
+			memmove(buf, nl + 1, have - n - 1);
+			have -= n + 1;
+			if (strncmp(line, start, strlen(start)) == 0)
+				return line;
+		}
+		struct timeval tv = {0, 100000};
+		ssize_t got;
+
+		cr_assert_lt(timer_now(), until, "no '%s' line in %g s", start, seconds);
+		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+		got = recv(fd, buf + have, sizeof buf - have - 1, 0);
+		if (got == 0)
+			return NULL;
+		if (got > 0)
+			have += (size_t)got;
+	}
+}
+
+/* A raw connection welcomed as `name`. */
+static int raw_join(const char *name)
+{
+	int fd = raw_connect();
+	char line[100];
+
+	cr_assert_not_null(raw_until(fd, "hello ", WAIT));
+	snprintf(line, sizeof line, "hello 1 %s\n", name);
+	raw_send(fd, line, strlen(line));
+	cr_assert_not_null(raw_until(fd, "welcome ", WAIT));
+	return fd;
+}
+
+Test(server, lines_over_the_limit_are_dropped_then_the_connection)
+{
+	int fd;
+	char *big = malloc(5001);
+	const char *l;
+
+	start(NULL);
+	fd = raw_join("bob");
+	memset(big, 'a', 5000);
+	big[5000] = '\n';
+	raw_send(fd, big, 5001);
+	l = raw_until(fd, "error ", WAIT);
+	cr_assert(strstr(l, "too-long"), "%s", l);
+	raw_send(fd, "who\n", 4);
+	cr_assert_not_null(raw_until(fd, "ok who", WAIT), "the connection goes on");
+	/* a long line in pieces, with no end for a while */
+	raw_send(fd, big, 3000);
+	usleep(50000);
+	raw_send(fd, big, 3000);
+	usleep(50000);
+	raw_send(fd, "x\n", 2);
+	l = raw_until(fd, "error ", WAIT);
+	cr_assert(strstr(l, "too-long"), "%s", l);
+	raw_send(fd, big, 5001);
+	l = raw_until(fd, "bye ", WAIT);
+	cr_assert(strstr(l, "too-long"), "%s", l);
+	cr_assert_null(raw_until(fd, "never", WAIT), "closed after the third");
+	close(fd);
+	free(big);
+}
+
+/* A flood is refused line by line, then closed; a game beside it goes on. */
+Test(server, a_flood_is_cut_and_the_others_play_on)
+{
+	struct netconn *p[2];
+	int fd, errors = 0;
+	char lines[40 * 10];
+	const char *l;
+	long id;
+
+	start("--rate", "5", "--burst", "10", NULL);
+	p[BLACK] = join("bob");
+	p[WHITE] = join("carol");
+	id = play_game(p[BLACK], p[WHITE], "10");
+	fd = raw_join("mallory");
+	lines[0] = '\0';
+	for (int i = 0; i < 40; i++)
+		strcat(lines, "ping 1\n");
+	raw_send(fd, lines, strlen(lines));
+	while ((l = raw_until(fd, "", WAIT)) && strncmp(l, "bye", 3) != 0)
+		errors += strstr(l, " flood ") != NULL;
+	cr_assert_not_null(l);
+	cr_assert(strstr(l, "flood"), "%s", l);
+	cr_assert_geq(errors, 19, "an error line for each line dropped");
+	for (int i = 0; i < 6; i++)
+		play_one(p, id);
+	close(fd);
+	netconn_close(p[BLACK]);
+	netconn_close(p[WHITE]);
+}
+
+/* A watcher that never reads is dropped when its waiting output passes the
+   cap; the players never wait for it. */
+Test(server, a_watcher_that_does_not_read_is_dropped)
+{
+	struct netconn *p[2];
+	int fd, small = 4096;
+	char line[200];
+	const struct netconn_msg *m;
+	long id;
+
+	start("--rate", "100000", "--burst", "100000", "--max-output", "16", NULL);
+	p[BLACK] = join("bob");
+	p[WHITE] = join("carol");
+	id = play_game(p[BLACK], p[WHITE], "10");
+	fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+	{
+		struct sockaddr_un sa = {.sun_family = AF_UNIX};
+
+		strcpy(sa.sun_path, sock);
+		cr_assert_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	}
+	snprintf(line, sizeof line, "hello 1 slow\nwatch %ld\n", id);
+	raw_send(fd, line, strlen(line));
+	expect(p[BLACK], "update", "watch");
+	/* chat goes to the watcher, which reads none of it */
+	memset(line, 'x', sizeof line - 1);
+	line[sizeof line - 1] = '\0';
+	for (int i = 0; i < 5000; i++) {
+		char err[200];
+		const char *words[2] = {"say", line};
+
+		cr_assert_eq(netconn_send(p[BLACK], 2, words, err, sizeof err), 0, "%s", err);
+		while (netconn_unanswered(p[BLACK]) > 20) {
+			struct pollfd pf = {netconn_fd(p[BLACK]), POLLIN, 0};
+
+			poll(&pf, 1, 1000);
+			cr_assert_eq(netconn_pump(p[BLACK], err, sizeof err), 0, "%s", err);
+			cr_assert_eq(netconn_pump(p[WHITE], err, sizeof err), 0, "%s", err);
+		}
+		if (netconn_game(p[BLACK], id)->n_watchers == 0)
+			break;
+	}
+	while (netconn_game(p[BLACK], id)->n_watchers > 0)
+		m = expect(p[BLACK], "update", "watch");
+	(void)m;
+	play_one(p, id);
+	close(fd);
+	netconn_close(p[BLACK]);
+	netconn_close(p[WHITE]);
+}
+
+/* A peer that says nothing is pinged, and closed when it does not answer; one
+   that never says hello is closed too. */
+Test(server, silent_peers_are_pinged_then_closed)
+{
+	int fd, quiet;
+	const char *l;
+	double t0 = timer_now();
+
+	start("--ping", "0.5", NULL);
+	quiet = raw_connect();
+	fd = raw_join("bob");
+	l = raw_until(fd, "ping ", WAIT);
+	cr_assert_not_null(l);
+	l = raw_until(fd, "bye ", WAIT);
+	cr_assert(strstr(l, "timeout"), "%s", l);
+	cr_assert_lt(timer_now() - t0, 4);
+	l = raw_until(quiet, "bye ", WAIT);
+	cr_assert(strstr(l, "timeout"), "%s", l);
+	close(fd);
+	close(quiet);
+	/* one that answers stays */
+	struct netconn *c = join("carol");
+	char err[200];
+
+	while (timer_now() - t0 < 4.5)
+		netconn_wait(c, 0.1, err, sizeof err); /* reads, and answers the pings */
+	ok(c, "who");
+	netconn_close(c);
+}
+
+/* One login holds at most --max-per-login connections. */
+Test(server, connections_of_one_login_are_capped)
+{
+	int fd[4];
+	const char *l;
+
+	start("--max-per-login", "3", NULL);
+	for (int i = 0; i < 3; i++) {
+		char name[16];
+
+		snprintf(name, sizeof name, "p%d", i);
+		fd[i] = raw_join(name);
+	}
+	fd[3] = raw_connect();
+	l = raw_until(fd[3], "bye ", WAIT);
+	cr_assert(strstr(l, "limit"), "%s", l);
+	for (int i = 0; i < 4; i++)
+		close(fd[i]);
+}
+
+/* Names are checked; chat and names with escapes reach others as visible
+   text, never raw. */
+Test(server, escapes_never_reach_another_terminal)
+{
+	struct netconn *p[2];
+	int fd;
+	const char *l;
+	char line[200];
+	long id;
+
+	start(NULL);
+	p[BLACK] = join("bob");
+	p[WHITE] = join("carol");
+	id = play_game(p[BLACK], p[WHITE], "10");
+	fd = raw_connect();
+	raw_until(fd, "hello", WAIT);
+	raw_send(fd, "hello 1 \"b\x1b[2Job\"\n", strlen("hello 1 \"b\x1b[2Job\"\n"));
+	l = raw_until(fd, "bye ", WAIT);
+	cr_assert(strstr(l, " name "), "%s", l);
+	close(fd);
+	fd = raw_join("mallory");
+	snprintf(line, sizeof line,
+		 "watch %ld\nsay \"\x1b]0;owned\x07 \xff\xfe \xe2\x80\xae hi\"\n", id);
+	raw_send(fd, line, strlen(line));
+	const struct netconn_msg *m = expect(p[BLACK], "said", NULL);
+
+	cr_assert_str_eq(m->line.word[4], "\\x1b]0;owned\\x07 \\xff\\xfe \\u202e hi");
+	for (const char *s = m->line.word[4]; *s; s++)
+		cr_assert((unsigned char)*s >= 0x20 && *s != 0x7f);
+	close(fd);
+	netconn_close(p[BLACK]);
+	netconn_close(p[WHITE]);
+}
+
+/* A move cut in the middle of its line by a closed connection is not played. */
+Test(server, half_a_line_is_never_run)
+{
+	struct netconn *c, *b;
+	int fd;
+	const struct netconn_msg *m;
+	long id;
+
+	start(NULL);
+	c = join("carol");
+	fd = raw_join("bob");
+	ok(c, "challenge bob 10 white");
+	raw_send(fd, "accept\n", 7);
+	m = expect(c, "snapshot", NULL);
+	id = m->game->id;
+	raw_until(fd, "ok accept", WAIT);
+	raw_send(fd, "move f5", 7);
+	usleep(100000);
+	close(fd);
+	m = expect(c, "update", "presence");
+	cr_assert_eq(m->game->n_moves, 0);
+	b = join("bob");
+	m = expect(b, "snapshot", NULL);
+	cr_assert_eq(m->game->id, id);
+	cr_assert_eq(m->game->n_moves, 0);
+	netconn_close(b);
+	netconn_close(c);
+}
+
+/* Before hello only hello; a bad version or name ends the connection; the
+   same user connecting again replaces the older connection. */
+Test(server, hello_first_and_one_connection_a_user)
+{
+	int fd;
+	const char *l;
+	struct netconn *a, *a2;
+
+	start(NULL);
+	fd = raw_connect();
+	raw_until(fd, "hello", WAIT);
+	raw_send(fd, "who\n", 4);
+	l = raw_until(fd, "error ", WAIT);
+	cr_assert(strstr(l, "state"), "%s", l);
+	raw_send(fd, "hello 0 bob\n", 12);
+	l = raw_until(fd, "bye ", WAIT);
+	cr_assert(strstr(l, "version"), "%s", l);
+	close(fd);
+	a = join("bob");
+	a2 = join("bob");
+	expect(a, "bye", "replaced");
+	ok(a2, "who");
+	netconn_close(a);
+	netconn_close(a2);
+}
+
+/* ---- TCP, tokens, stopping, bots */
+
+/* A free TCP port of the loopback (bound, then let go: the server takes it
+   a moment later). */
+static int free_port(void)
+{
+	struct sockaddr_in sa = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+	socklen_t len = sizeof sa;
+	int fd = socket(AF_INET, SOCK_STREAM, 0), port;
+
+	cr_assert_eq(bind(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	getsockname(fd, (struct sockaddr *)&sa, &len);
+	port = ntohs(sa.sin_port);
+	close(fd);
+	return port;
+}
+
+/* On the loopback the kernel names the user of a TCP connection, as on the
+   Unix socket. */
+Test(server, a_loopback_connection_is_its_owner)
+{
+	char where[128], listen[64];
+	struct netconn_options o = {.where = where, .name = "bob", .timeout = WAIT};
+	struct netconn *t, *u;
+	char err[300];
+
+	snprintf(listen, sizeof listen, "%d", free_port());
+	snprintf(where, sizeof where, "127.0.0.1:%s", listen);
+	start("--listen", listen, NULL);
+	t = netconn_open(&o, err, sizeof err);
+	cr_assert_not_null(t, "%s", err);
+	u = join("carol");
+	cr_assert_str_eq(netconn_login(t), netconn_login(u));
+	ok(t, "challenge carol");
+	netconn_close(t);
+	netconn_close(u);
+}
+
+/* Tokens: made by --new-token, kept hashed; a token names its login (over
+   TCP), a wrong one is refused, and a name is its login's. */
+Test(server, tokens_name_the_login_over_tcp)
+{
+	char tokens[400], token[200], where[128], listen[64], bad[220], cmd[800];
+	struct netconn_options o = {.where = where, .timeout = WAIT};
+	struct netconn *t, *b;
+	char err[300];
+	FILE *f;
+	size_t len;
+	char *file;
+
+	snprintf(tokens, sizeof tokens, "%s/tokens", dir);
+	snprintf(cmd, sizeof cmd, "'%s' serve --token-file '%s' --new-token mallory",
+		 getenv("OTHELLO"), tokens);
+	cr_assert_not_null(f = popen(cmd, "r"));
+	cr_assert_not_null(fgets(token, sizeof token, f));
+	cr_assert_eq(pclose(f), 0);
+	token[strcspn(token, "\n")] = '\0';
+	cr_assert(strncmp(token, "mallory:", 8) == 0, "%s", token);
+	file = slurp(tokens, &len);
+	cr_assert_null(strstr(file, token + 8), "the secret itself is not stored");
+	cr_assert(strncmp(file, "mallory ", 8) == 0, "%s", file);
+	free(file);
+	snprintf(listen, sizeof listen, "%d", free_port());
+	snprintf(where, sizeof where, "127.0.0.1:%s", listen);
+	start("--listen", listen, "--token-file", tokens, "--allow", "*", NULL);
+	b = join("bob");
+	o.name = "mallory";
+	o.token = token;
+	t = netconn_open(&o, err, sizeof err);
+	cr_assert_not_null(t, "%s", err);
+	cr_assert_str_eq(netconn_login(t), "mallory");
+	netconn_close(t);
+	snprintf(bad, sizeof bad, "%.*sx", (int)strlen(token) - 1, token);
+	o.token = bad;
+	cr_assert_null(netconn_open(&o, err, sizeof err));
+	cr_assert(strstr(err, "token"), "%s", err);
+	/* bob is root's (or whoever runs the test): mallory cannot take the name */
+	o.token = token;
+	o.name = "bob";
+	cr_assert_null(netconn_open(&o, err, sizeof err));
+	cr_assert(strstr(err, "belongs to another login"), "%s", err);
+	netconn_close(b);
+}
+
+/* Another address than the loopback needs tokens. */
+Test(server, tcp_beyond_the_loopback_needs_tokens)
+{
+	char cmd[2000];
+
+	snprintf(cmd, sizeof cmd, "'%s' serve --socket '%s' --dir '%s' --listen 0.0.0.0:%d 2>'%s'",
+		 getenv("OTHELLO"), sock, games_dir, free_port(), logfile);
+	cr_assert_eq(WEXITSTATUS(system(cmd)), 1);
+	{
+		size_t len;
+		char *log = slurp(logfile, &len);
+
+		cr_assert(strstr(log, "needs --token-file"), "%s", log);
+		free(log);
+	}
+}
+
+/* SIGTERM: every client is told, the server ends with status 0, its socket
+   is gone, and the game in play comes back at the next start. */
+Test(server, sigterm_stops_cleanly_and_keeps_the_games)
+{
+	struct netconn *p[2];
+	long id;
+	int st;
+	struct stat sst;
+	const struct netconn_msg *m;
+
+	start(NULL);
+	p[BLACK] = join("bob");
+	p[WHITE] = join("carol");
+	id = play_game(p[BLACK], p[WHITE], "10");
+	play_one(p, id);
+	st = stop_server(SIGTERM);
+	cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+	expect(p[BLACK], "bye", "shutdown");
+	cr_assert_neq(stat(sock, &sst), 0, "the socket is removed");
+	netconn_close(p[BLACK]);
+	netconn_close(p[WHITE]);
+	start(NULL);
+	p[WHITE] = join("carol");
+	m = expect(p[WHITE], "snapshot", NULL);
+	cr_assert_eq(m->game->id, id);
+	cr_assert_eq(m->game->n_moves, 1);
+	netconn_close(p[WHITE]);
+}
+
+/* A bot seat takes a challenge and plays a whole game, which is recorded. */
+Test(server, a_bot_plays_a_whole_game)
+{
+	struct netconn *c;
+	const struct netconn_msg *m;
+	struct netgame *g;
+	long id;
+	char line[32], sq[4];
+
+	start("--bot", "novice", NULL);
+	c = join("carol");
+	for (int i = 0;; i++) {
+		char reply[300], err[300];
+
+		if (netconn_call(c, "challenge novice 5 black", WAIT, reply, sizeof reply, err,
+				 sizeof err) == 0)
+			break;
+		cr_assert_lt(i, 100, "no bot: %s%s", reply, err);
+		usleep(100000); /* the bot is still connecting */
+	}
+	m = expect(c, "snapshot", NULL);
+	id = m->game->id;
+	cr_assert_str_eq(m->game->player[WHITE].name, "novice");
+	while ((g = netconn_game(c, id))->state != NETGAME_OVER) {
+		if (g->turn == BLACK && g->state == NETGAME_PLAY && !netconn_unanswered(c)) {
+			snprintf(line, sizeof line, "move %s",
+				 proto_square_name(first_move(g), sq));
+			ok(c, line);
+		} else {
+			expect(c, "update", NULL);
+		}
+	}
+	cr_assert(g->result[0]);
+	{
+		struct game *r = server_record(id, "sgf", RECORD_SGF);
+
+		cr_assert_eq(game_main_line_length(r), g->n_moves);
+		game_free(r);
+	}
+	netconn_close(c);
 }

@@ -314,7 +314,8 @@ static void tick(evutil_socket_t fd, short what, void *arg)
 		if (c->closing) {
 			if (now - c->closing > 2)
 				conn_kill(c);
-		} else if (!c->welcomed && now - c->since > s->opt.hello_timeout) {
+		} else if (!c->welcomed &&
+			   now - c->since > fmin(s->opt.hello_timeout, s->opt.ping)) {
 			conn_bye(c, "timeout", "no hello in time");
 		} else if (c->pinged && now - c->pinged > s->opt.ping) {
 			srv_log(s, "connection %ld (%s): no answer to a ping, closed", c->serial,
