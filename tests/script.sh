@@ -1,6 +1,6 @@
 #!/bin/sh
 # script.sh — `othello script` and `othello analyze` end to end: play, undo,
-# branch a variation, annotate, save to a slot and load it in a new process,
+# branch a variation in a study, annotate, save to a slot and load it in a new process,
 # export and convert, engines that move by themselves, the autosave on
 # SIGTERM, and the analysis of a saved game.
 . "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
@@ -13,6 +13,7 @@ export OTHELLO_SAVE_DIR
 
 cat >"$tmp/play.txt" <<'END'
 f5 d6 c3 d3 c4
+study
 undo 2
 f4
 mark ?!
@@ -49,7 +50,7 @@ grep -q "C\[a new idea\]" "$tmp/game.sgf"; check "the SGF keeps the comment" $?
 grep -qi "f5d6c3d3c4" "$tmp/game.txt"; check "the transcript is the main line" $?
 "$OTHELLO" convert "$tmp/game.sgf" "$tmp/game.ggf" >/dev/null 2>&1 &&
   grep -q "GM\[Othello\]" "$tmp/game.ggf"; check "the exported game converts to GGF" $?
-printf 'import %s\nmoves\n' "$tmp/game.ggf" | "$OTHELLO" script --no-board >"$tmp/out4" 2>&1
+printf 'import %s\nlast\nmoves\n' "$tmp/game.ggf" | "$OTHELLO" script --no-board >"$tmp/out4" 2>&1
 grep -q "^> *5 Black c4$" "$tmp/out4"; check "the converted game imports back" $?
 
 printf 'f5\nmoves\n' | "$OTHELLO" script --no-board --white novice >"$tmp/out5" 2>&1
@@ -121,7 +122,7 @@ f=$(ls "$tmp/tmpdir"/othello-autosave-*.sgf 2>/dev/null | head -n 1)
 [ $st -eq 1 ] && [ -n "$f" ] && grep -q "saved in $f instead: \`load $f\` resumes it" "$tmp/out10" &&
   [ "$(grep -o 'Not a directory' "$tmp/out10" | wc -l)" -eq 2 ]
 check "then to a unique file in \$TMPDIR, naming both failures" $?
-printf 'import %s\nmoves\n' "$f" | "$OTHELLO" script --no-board --save-dir "$tmp/auto" >"$tmp/out11" 2>&1
+printf 'import %s\nlast\nmoves\n' "$f" | "$OTHELLO" script --no-board --save-dir "$tmp/auto" >"$tmp/out11" 2>&1
 grep -q "^> *2 White d6$" "$tmp/out11"; check "which imports back" $?
 term_script "$tmp/out12" XDG_STATE_HOME="$tmp/blocked" TMPDIR="$tmp/blocked"; st=$?
 [ $st -eq 1 ] && grep -q "the autosave failed, the game is lost: .*blocked/saves.*; .*blocked/othello-master.*; .*blocked:" "$tmp/out12"

@@ -8,11 +8,13 @@
 #include "command.h"
 #include "controller.h"
 #include "gametree.h"
+#include "record.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static char err[256];
 
@@ -100,12 +102,14 @@ Test(controller, replay_cursor_shows_each_position)
 	controller_free(ctl);
 }
 
-Test(controller, new_move_in_the_past_starts_a_variation)
+/* In a study a move tried in the past starts a variation: the main line stays the game. */
+Test(controller, new_move_in_the_past_of_a_study_starts_a_variation)
 {
 	struct controller *ctl = make("human", "human");
 	const struct game *g;
 
 	play(ctl, "f5d6c3d3");
+	cr_assert_geq(controller_set_study(ctl, true, err, sizeof(err)), 0);
 	controller_goto(ctl, 2, err, sizeof(err));
 	play(ctl, "c4");
 	g = controller_game(ctl);
@@ -130,6 +134,37 @@ Test(controller, new_move_in_the_past_starts_a_variation)
 	controller_variation(ctl, 2, err, sizeof(err));
 	cr_assert_geq(controller_promote(ctl, err, sizeof(err)), 0);
 	cr_assert_eq(game_main_line(g, 3)->move, board_square_parse("c4"));
+	controller_free(ctl);
+}
+
+/* In play a move after undo is the game from there on: its line becomes the main line, the
+   old line kept as the variation, and a result of the old line goes. */
+Test(controller, new_move_after_undo_in_play_is_the_main_line)
+{
+	struct controller *ctl = make("human", "human");
+	const struct game *g = controller_game(ctl);
+
+	play(ctl, "f5d6c3d3");
+	controller_undo(ctl, 2, err, sizeof(err));
+	play(ctl, "c4");
+	cr_assert_eq(controller_line_length(ctl), 3);
+	cr_assert_eq(game_main_line_length(g), 3, "the main line is the game played");
+	cr_assert_eq(game_main_line(g, 3)->move, board_square_parse("c4"));
+	cr_assert_eq(game_child_count(game_main_line(g, 2)), 2);
+	cr_assert_eq(game_main_line(g, 2)->child->next->move, board_square_parse("c3"),
+		     "the old line is the variation");
+	/* a finished game taken back and played otherwise is no longer finished */
+	controller_free(ctl);
+	ctl = make("human", "human");
+	g = controller_game(ctl);
+	/* the shortest game: Black wins at move 9 */
+	play(ctl, "e6f4e3f6g5d6e7f5c5");
+	cr_assert(controller_game_over(ctl, NULL));
+	cr_assert_str_neq(game_info(g, INFO_RESULT), "");
+	controller_undo(ctl, 1, err, sizeof(err));
+	play(ctl, "c6");
+	cr_assert_not(controller_game_over(ctl, NULL));
+	cr_assert_str_eq(game_info(g, INFO_RESULT), "", "the result was the old line's");
 	controller_free(ctl);
 }
 
@@ -578,6 +613,209 @@ Test(controller, slots_save_load_and_autosave)
 	controller_free(a);
 	controller_free(b);
 	char cmd[64];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+/* Counts the moves of the main line and checks that each has its player and its time. */
+static int main_line_timed(const struct game *g)
+{
+	int n = 0;
+
+	for (const struct game_node *m = g->root->child; m; m = m->child, n++) {
+		cr_assert_geq(m->time, 0, "move %d has its time", m->ply);
+		cr_assert_not_null(m->by, "move %d has its player", m->ply);
+	}
+	return n;
+}
+
+/* Undo, another move, play on, save, and load in a new program: the game opens as played
+   (its line the main line, at its end, in play) with every move's time, and the save list
+   and the autosave say so too. The move after undo kept its time (it had none, and the
+   clock fell back). */
+Test(controller, the_game_played_after_undo_is_the_game_saved_and_loaded)
+{
+	char dir[] = "/tmp/othello-undo-XXXXXX", cmd[300], where[4096], *list;
+	struct controller_options opt;
+	struct controller *a, *b;
+	const struct game_node *after_undo;
+	int played[64], n = 0;
+
+	cr_assert(mkdtemp(dir));
+	controller_options_default(&opt);
+	opt.black = "human";
+	opt.white = "novice";
+	opt.tt_megabytes = 1;
+	opt.save_dir = dir;
+	a = controller_new(&opt, err, sizeof(err));
+	cr_assert(a, "%s", err);
+	play(a, "f5");
+	settle(a);
+	play(a, "c3");
+	settle(a);
+	cr_assert_geq(controller_undo(a, 0, err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(controller_cursor(a), 2, "back to Black's turn");
+	usleep(30000);
+	play(a, board_square_name(board_first_square(controller_legal_moves(a) &
+						     ~(1ull << board_square_parse("c3")))));
+	after_undo = controller_node(a);
+	cr_assert_geq(after_undo->time, 0.03, "the move after undo has its time (%g)",
+		      after_undo->time);
+	settle(a);
+	for (int k = 0; k < 3; k++) { /* play on */
+		play(a, board_square_name(board_first_square(controller_legal_moves(a))));
+		settle(a);
+	}
+	cr_assert_eq(controller_cursor(a), 10);
+	for (const struct game_node *m = controller_line_end(a); m->parent; m = m->parent)
+		played[n++] = m->move;
+	cr_assert_geq(controller_save(a, NULL, NULL, err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(controller_autosave(a, where, sizeof where, err, sizeof err), 0, "%s", err);
+	list = controller_slots_text(a, err, sizeof err);
+	cr_assert(list && strstr(list, "10 moves"), "the save list counts the game played: %s",
+		  list ? list : err);
+	free(list);
+
+	opt.white = "human";
+	for (int slot = 0; slot < 2; slot++) {
+		b = controller_new(&opt, err, sizeof(err));
+		cr_assert_geq(controller_load(b, slot ? "autosave" : "1", err, sizeof(err)), 0,
+			      "%s", err);
+		cr_assert_not(controller_study(b), "an unfinished game plays on");
+		cr_assert_eq(controller_cursor(b), 10, "at the end of the game played");
+		cr_assert_eq(main_line_timed(controller_game(b)), 10);
+		for (int i = 0; i < n; i++)
+			cr_assert_eq(game_main_line(controller_game(b), n - i)->move, played[i],
+				     "move %d is the one played", n - i);
+		cr_assert_eq(game_child_count(game_main_line(controller_game(b), 2)), 2,
+			     "the undone line is kept as a variation");
+		controller_free(b);
+	}
+	controller_free(a);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+/* One rule for every way a game arrives: `import` and `load` of the same file open it alike
+   (a finished transcript: for study at its start; an unfinished game of this program: in
+   play at its end with its players). */
+Test(controller, import_and_load_open_a_game_alike)
+{
+	char dir[] = "/tmp/othello-open-XXXXXX", path[2][300], cmd[340];
+	struct controller_options opt;
+	struct controller *a = make("human", "novice");
+	FILE *f;
+
+	cr_assert(mkdtemp(dir));
+	snprintf(path[0], sizeof path[0], "%s/done.txt", dir);
+	f = fopen(path[0], "w");
+	cr_assert(f);
+	fputs("e6f4e3f6g5d6e7f5c5\n", f); /* over at move 9 */
+	fclose(f);
+	snprintf(path[1], sizeof path[1], "%s/ours.sgf", dir);
+	play(a, "f5");
+	settle(a);
+	cr_assert_geq(controller_export(a, path[1], err, sizeof(err)), 0, "%s", err);
+	controller_options_default(&opt);
+	opt.black = opt.white = "human";
+	opt.tt_megabytes = 1;
+	opt.save_dir = dir;
+	for (int i = 0; i < 2; i++) {
+		struct controller *l = controller_new(&opt, err, sizeof(err));
+		struct controller *m = controller_new(&opt, err, sizeof(err));
+		char lmsg[256], mmsg[256];
+
+		cr_assert_geq(controller_load(l, path[i], lmsg, sizeof(lmsg)), 0, "%s", lmsg);
+		cr_assert_geq(controller_import(m, path[i], mmsg, sizeof(mmsg)), 0, "%s", mmsg);
+		cr_assert_eq(controller_study(l), controller_study(m), "%s / %s", lmsg, mmsg);
+		cr_assert_eq(controller_study(l), i == 0);
+		cr_assert_eq(controller_cursor(l), controller_cursor(m));
+		cr_assert_eq(controller_cursor(l), i == 0 ? 0 : 2);
+		cr_assert_eq(controller_player(l, WHITE, NULL), controller_player(m, WHITE, NULL));
+		cr_assert_eq(controller_player(m, WHITE, NULL),
+			     i == 0 ? PLAYER_HUMAN : PLAYER_ENGINE);
+		cr_assert_str_eq(strchr(lmsg, ';'), strchr(mmsg, ';'), "the same mode note");
+		controller_free(l);
+		controller_free(m);
+	}
+	controller_free(a);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+/* A game loaded from an SGF file saves back to it (`save` without a slot), and one loaded
+   from a slot to that slot; a transcript, which cannot hold everything, goes to a slot. */
+Test(controller, a_loaded_game_saves_back_where_it_came_from)
+{
+	char dir[] = "/tmp/othello-back-XXXXXX", path[300], cmd[340];
+	struct controller_options opt;
+	struct controller *a;
+	struct game *g;
+
+	cr_assert(mkdtemp(dir));
+	controller_options_default(&opt);
+	opt.black = opt.white = "human";
+	opt.tt_megabytes = 1;
+	opt.save_dir = dir;
+	a = controller_new(&opt, err, sizeof(err));
+	play(a, "f5d6");
+	snprintf(path, sizeof path, "%s/mine.sgf", dir);
+	cr_assert_geq(controller_export(a, path, err, sizeof(err)), 0, "%s", err);
+	cr_assert_geq(controller_load(a, path, err, sizeof(err)), 0, "%s", err);
+	controller_goto(a, 99, err, sizeof(err));
+	play(a, "c3");
+	cr_assert_geq(controller_save(a, NULL, NULL, err, sizeof(err)), 0, "%s", err);
+	cr_assert(strstr(err, "saved in ") && strstr(err, "mine.sgf"), "%s", err);
+	g = record_load_file(path, -1, err, sizeof(err));
+	cr_assert(g, "%s", err);
+	cr_assert_eq(game_main_line_length(g), 3, "the file holds the move played since");
+	game_free(g);
+	cr_assert_not(controller_slot_taken(a, "1"));
+	cr_assert_geq(controller_save(a, "keep", NULL, err, sizeof(err)), 0, "%s", err);
+	cr_assert_geq(controller_load(a, "keep", err, sizeof(err)), 0, "%s", err);
+	controller_goto(a, 99, err, sizeof(err));
+	play(a, "d3");
+	cr_assert_geq(controller_save(a, NULL, NULL, err, sizeof(err)), 0, "%s", err);
+	cr_assert_str_eq(err, "saved in slot keep");
+	cr_assert_not(controller_slot_taken(a, "keep"), "its own slot is not another game's");
+	/* a transcript goes to a free slot */
+	snprintf(path, sizeof path, "%s/line.txt", dir);
+	cr_assert_geq(controller_export(a, path, err, sizeof(err)), 0, "%s", err);
+	cr_assert_geq(controller_load(a, path, err, sizeof(err)), 0, "%s", err);
+	cr_assert_geq(controller_save(a, NULL, NULL, err, sizeof(err)), 0, "%s", err);
+	cr_assert_str_eq(err, "saved in slot 1");
+	controller_free(a);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+/* Each move keeps who played it, and the header names the players from them: a level
+   changed in the middle of the game is listed with the move it took over at, not put in
+   place of the one that played the earlier moves. */
+Test(controller, the_header_names_who_played_each_colour)
+{
+	char dir[] = "/tmp/othello-who-XXXXXX", path[300], cmd[340];
+	struct controller *a = make("human", "novice");
+	struct game *g;
+
+	cr_assert(mkdtemp(dir));
+	play(a, "f5");
+	settle(a);
+	cr_assert_geq(controller_set_player(a, WHITE, "beginner", err, sizeof(err)), 0, "%s", err);
+	play(a, board_square_name(board_first_square(controller_legal_moves(a))));
+	settle(a);
+	cr_assert_str_eq(game_main_line(controller_game(a), 1)->by, "human");
+	cr_assert_str_eq(game_main_line(controller_game(a), 2)->by, "novice");
+	cr_assert_str_eq(game_main_line(controller_game(a), 4)->by, "beginner");
+	snprintf(path, sizeof path, "%s/who.sgf", dir);
+	cr_assert_geq(controller_export(a, path, err, sizeof(err)), 0, "%s", err);
+	g = record_load_file(path, -1, err, sizeof(err));
+	cr_assert(g, "%s", err);
+	cr_assert_str_eq(game_info(g, INFO_BLACK), "Human");
+	cr_assert_str_eq(game_info(g, INFO_WHITE), "Othello Master novice; beginner from move 4");
+	cr_assert_str_eq(game_main_line(g, 4)->by, "beginner", "the file keeps each player");
+	game_free(g);
+	controller_free(a);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	cr_assert_eq(system(cmd), 0);
 }

@@ -91,7 +91,7 @@ done
 
 # ---------------------------------------------------------------- the end of a game in words
 DATA=${TOP_SRCDIR:-$(dirname "$0")/..}/tests/data
-printf 'import %s\nboard\n' "$DATA/edax.txt" | "$OTHELLO" script --no-board >"$T/end.out" 2>&1
+printf 'import %s\nlast\nboard\n' "$DATA/edax.txt" | "$OTHELLO" script --no-board >"$T/end.out" 2>&1
 grep -q "Game over: Black wins 44-20 (B+24)\.$" "$T/end.out"
 check "import of a finished transcript: the board says who won, by how much (was \"Game over: .\")" $?
 start endi 80 24 -- --white human
@@ -100,6 +100,11 @@ wait_for endi "Moves 0" >/dev/null
 # the build directory (under make distcheck it would open a pop-up)
 cp "$DATA/edax.txt" "$T/edax.txt"
 cmd endi "import $T/edax.txt"
+wait_for endi "move 0/61  STUDY"; check "import of a finished game opens for study at its start (it opened at its end in play)" $?
+cmd endi "load $T/edax.txt"
+wait_for endi "loaded file edax.txt; STUDY: the game is over" && screen endi | grep -q "move 0/61  STUDY"
+check "load of the same file opens it alike" $?
+keys endi End
 wait_for endi "Game over: Black wins 44–20."; check "the screen says the result of an imported finished game" $?
 screen endi | head -n 1 | grep -q "20  0:00 *Black wins 44–20$"; check "the header says it in place of the move number" $?
 screen endi | tail -n 1 | grep -q "Game over:  \[ \] step .*q quit *$"; check "the key line offers what is left to do, q quit last" $?
@@ -133,10 +138,15 @@ grep -q ";B\[f5\]OMT\[[2-9]\." "$SAVES/clk.sgf"; check "the human move's time is
 grep -q ";W\[f6\]OMT\[[0-9]" "$SAVES/clk.sgf"; check "each human move has its time" $?
 grep -q "PB\[Human\]PW\[Human\]DT\[$(date +%Y-%m-%d)\]" "$SAVES/clk.sgf"; check "the saved game names its players (PB, PW) and its date (DT)" $?
 cmd clk "white expert --depth 1"
+cmd clk "e6"
+wait_for clk " 4 ○" >/dev/null
 cmd clk "save clk"
 wait_for clk "slot clk" >/dev/null
 sleep 0.2
-grep -q "PW\[Othello Master expert --depth 1\]" "$SAVES/clk.sgf"; check "a name the program gave follows the player at the next save" $?
+grep -q "PW\[Human; Othello Master expert --depth 1 from move 4\]" "$SAVES/clk.sgf"
+check "a name the program gave follows who played, each player with the move it took over at" $?
+grep -q ";W\[f6\]OMT\[[0-9.]*\]OMP\[human\]" "$SAVES/clk.sgf" && grep -q "OMP\[expert --depth 1\]" "$SAVES/clk.sgf"
+check "each move keeps its player (OMP)" $?
 cmd clk "info black Ann"
 cmd clk "save clk"
 sleep 0.3

@@ -53,6 +53,48 @@ cmd in "$m"
 wait_for in " 6 ○"; check "in-game load: the engine answers" $?
 quit in
 
+# ---------------------------------------------------------------- undo, another move, play on
+# the game played after undo is the one saved, listed and loaded, with its times
+start un 80 24 -- --white novice
+wait_for un "Moves 0" >/dev/null
+keys un f 5
+wait_for un " 2 ○" >/dev/null
+cmd un "c3"
+wait_for un " 4 ○" >/dev/null
+keys un u
+wait_for un "move 2/4  REPLAY"; check "undo: back to Black's move" $?
+sleep 1.2 # Black thinks: the move after undo takes more than a second
+cmd un "e3"
+wait_for un "move 4/4  PLAY"; check "another move after undo: the engine answers, in play" $?
+cmd un "go"
+wait_for un "move 6/6  PLAY"; check "play on" $?
+keys un s
+wait_bar un
+keys un Enter
+wait_for un "saved in slot 1"; check "s Enter saves in the first free slot" $?
+quit un
+wait_for un "EXIT=0" >/dev/null
+
+start unl 80 24 -- --load 1
+wait_for unl "move 6/6  PLAY"; check "--load: the game played after undo, at its end, in play" $?
+screen unl | grep -q "3 ●e3"; check "--load: the move after undo is on the line" $?
+! screen unl | grep -q "●c3"; check "--load: the undone move is not" $?
+screen unl | grep -q "● Black human *[0-9]* *0:0[1-9]"; check "--load: Black's clock holds the move after undo's time" $?
+cmd unl "saves"
+wait_for unl "6 moves"; check "the save list counts the game played" $?
+keys unl Escape
+m=$(legal 1)
+cmd unl "$m"
+wait_for unl "move 8/8  PLAY" >/dev/null
+keys unl s
+wait_bar unl
+keys unl Enter
+wait_for unl "saved in slot 1"; check "a loaded game: s Enter saves back to its slot" $?
+cmd unl "save 1"
+wait_for unl "saved in slot 1" >/dev/null
+! screen unl | grep -q "holds another game"; check "and \`save 1\` does not ask" $?
+quit unl
+
 # ---------------------------------------------------------------- the autosave after SIGHUP
 start hup 80 24 -- --white novice
 wait_for hup "Moves 0" >/dev/null

@@ -73,10 +73,11 @@ keys hh Home
 wait_for hh "move 0/2"; check "Home goes to the start" $?
 keys hh ']' ']'
 wait_for hh "move 2/2"; check "] steps forward" $?
+cmd hh "study"
 keys hh '['
 wait_for hh "move 1/2" >/dev/null
 cmd hh "e3"
-wait_for hh "○e3   +"; check "a move in the past starts a variation (+ in the list)" $?
+wait_for hh "○e3   +"; check "a move in the past of a study starts a variation (+ in the list)" $?
 keys hh F1
 wait_for hh "q closes"; check "F1 shows the help in a pop-up" $?
 keys hh q

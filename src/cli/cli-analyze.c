@@ -307,6 +307,7 @@ int cli_analyze(int argc, char **argv)
 	if (!out && !svg)
 		cli_output_watch(); /* the text, printed at the end, is all it makes */
 	if (controller_import(ctl, argv[first], err, sizeof(err)) < 0 ||
+	    controller_set_study(ctl, true, err, sizeof(err)) < 0 || /* no engine moves */
 	    controller_analyze(ctl, depth, secs, ao.fast, err, sizeof(err)) < 0) {
 		fprintf(stderr, "othello analyze: %s\n", err);
 		controller_free(ctl);

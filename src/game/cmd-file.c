@@ -91,7 +91,9 @@ static const struct command_def entries[] = {
 	.name = "save",
 	.args = {0, -1, {CMD_ARG_SLOT}},
 	.usage = "[SLOT] [DESCRIPTION]",
-	.help = "Save the game in a slot (1-10 or a name; default: the first free number).",
+	.help = "Save the game in a slot (1-10 or a name). Without one it goes back where it\n"
+		"came from (its slot, or the SGF file it was loaded from), else to the first\n"
+		"free number.",
 	.flags = CMD_FILLS_SLOT,
 	.exec = cmd_save,
     },
@@ -132,7 +134,8 @@ static const struct command_def entries[] = {
 	.name = "import",
 	.args = {1, 1},
 	.usage = "FILE",
-	.help = "Read a game from a file (SGF, GGF, transcript, board string).",
+	.help = "Read a game from a file (SGF, GGF, transcript, board string) and open it as\n"
+		"`load` does.",
 	.flags = CMD_REPLACES_GAME,
 	.exec = cmd_import,
     },

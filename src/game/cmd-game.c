@@ -263,7 +263,8 @@ static const struct command_def entries[] = {
 	.args = {1, -1, {CMD_ARG_MOVE, CMD_ARG_MOVE}},
 	.usage = "SQUARE...",
 	.help = "Play a move (f5), or several in a row (f5d6c3). A square alone on a line\n"
-		"is a move too. In the past of the game a new move starts a variation.",
+		"is a move too. In the past of the game a new move is the game from there\n"
+		"on in play (the later moves kept as a variation), a variation in a study.",
 	.exec = cmd_move,
     },
     {

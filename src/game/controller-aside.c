@@ -20,10 +20,15 @@
 /* What the game on the board is, to be put aside. */
 static struct ctl_aside current(const struct controller *ctl)
 {
-	struct ctl_aside a = {ctl->game,  ctl->cur,   ctl->tip,	    "",
-			      ctl->dirty, ctl->study, ctl->resigned};
+	struct ctl_aside a = {.game = ctl->game,
+			      .cur = ctl->cur,
+			      .tip = ctl->tip,
+			      .dirty = ctl->dirty,
+			      .study = ctl->study,
+			      .resigned = ctl->resigned};
 
 	snprintf(a.slot, sizeof(a.slot), "%s", ctl->slot);
+	snprintf(a.file, sizeof(a.file), "%s", ctl->file);
 	return a;
 }
 
@@ -35,6 +40,7 @@ static void install(struct controller *ctl, const struct ctl_aside *a)
 	ctl->cur = a->cur;
 	ctl->tip = a->tip;
 	snprintf(ctl->slot, sizeof(ctl->slot), "%s", a->slot);
+	snprintf(ctl->file, sizeof(ctl->file), "%s", a->file);
 	ctl->dirty = a->dirty;
 	ctl->study = a->study;
 	ctl->resigned = a->resigned;

@@ -309,6 +309,7 @@ static void move_apply(struct controller *ctl, const struct worker_result *res,
 				       : ctl->cur;
 	reasoning_from(&reason, lm, ctl->job.level);
 	game_set_reasoning(played, &reason);
+	game_set_by(played, ctl->level[side]);
 	if (played->parent)
 		ctl_scores_from_reasoning(ctl, played->parent, &reason);
 	if (reason.time >= 0)
@@ -494,7 +495,7 @@ bool controller_paused(const struct controller *ctl)
 }
 
 /* `go`: the engine plays the side to move at the cursor now, whoever plays it
-   (a different move in the past starts a variation). The changes, or -1. */
+   (a different move in the past is played as controller_play's are). The changes, or -1. */
 int controller_go(struct controller *ctl, char *err, size_t errlen)
 {
 	if (ctl->edit.on) {

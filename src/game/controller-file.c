@@ -41,12 +41,59 @@ static bool slot_exists(const char *dir, const char *name)
 	       access(path, F_OK) == 0;
 }
 
+/* Appends to out (len) the header name of player `by` ("human" or a level): "Human" or
+   "Othello Master LEVEL"; after `prev` (the name before it, or NULL) the program's name is
+   not said twice. */
+static void name_append(char *out, size_t len, const char *by, const char *prev)
+{
+	size_t n = strlen(out);
+	bool human = strcmp(by, "human") == 0;
+
+	if (human)
+		snprintf(out + n, len - n, "Human");
+	else if (prev && strcmp(prev, "human") != 0)
+		snprintf(out + n, len - n, "%s", by);
+	else
+		snprintf(out + n, len - n, "Othello Master %s", by);
+}
+
+/*
+ * The header name of colour c (PB, PW) from who played its moves along the
+ * main line: one name ("Othello Master master", "Human"), or when the player
+ * changed during the game each in turn with the move it took over at
+ * ("Othello Master master; expert --depth 2 from move 31"). Without any move
+ * of c whose player is known (none played yet), the player of c now.
+ */
+static void header_player(const struct controller *ctl, enum color c, char *out, size_t len)
+{
+	const char *prev = NULL;
+
+	out[0] = '\0';
+	for (const struct game_node *n = ctl->game->root->child; n; n = n->child) {
+		size_t k = strlen(out);
+
+		if (n->player != c || !n->by || (prev && strcmp(prev, n->by) == 0))
+			continue;
+		if (prev)
+			snprintf(out + k, len - k, "; ");
+		name_append(out, len, n->by, prev);
+		if (prev) {
+			k = strlen(out);
+			snprintf(out + k, len - k, " from move %d", n->ply);
+		}
+		prev = n->by;
+	}
+	if (!prev)
+		name_append(out, len, ctl->kind[c] == PLAYER_ENGINE ? ctl->level[c] : "human",
+			    NULL);
+}
+
 /*
  * Before a record leaves the program: its players (PB, PW) and its date (DT)
- * when the game has none. A player is named after who plays the colour
- * ("Human", "Othello Master expert"), and named again at each save while the
- * program chose the name (a person's `info black NAME` or a file's name
- * stays); the date is the day of the first save or export.
+ * when the game has none. A player is named after who played the colour's
+ * moves (header_player), and named again at each save while the program
+ * chose the name (a person's `info black NAME` or a file's name stays); the
+ * date is the day of the first save or export.
  */
 static void stamp_players_and_date(struct controller *ctl)
 {
@@ -54,13 +101,10 @@ static void stamp_players_and_date(struct controller *ctl)
 	struct game *g = ctl->game;
 
 	for (int c = BLACK; c <= WHITE; c++) {
-		char name[CTL_LEVEL_LEN + 32];
+		char name[1024];
 		if (*game_info(g, key[c]) && !ctl->names_auto[c])
 			continue;
-		if (ctl->kind[c] == PLAYER_ENGINE)
-			snprintf(name, sizeof name, "Othello Master %s", ctl->level[c]);
-		else
-			snprintf(name, sizeof name, "Human");
+		header_player(ctl, (enum color)c, name, sizeof name);
 		game_set_info(g, key[c], name);
 		ctl->names_auto[c] = true;
 	}
@@ -120,18 +164,37 @@ bool controller_slot_taken(const struct controller *ctl, const char *slot)
 	return slot_exists(dir, slot);
 }
 
+/* Writes the game back to the SGF file it was loaded from; the changes, or -1 with a
+   message (the file as it was). */
+static int save_to_file(struct controller *ctl, char *err, size_t errlen)
+{
+	stamp_record(ctl);
+	if (record_save_file(ctl->file, ctl->game, RECORD_SGF, err, errlen) < 0)
+		return -1;
+	ctl->dirty = false;
+	snprintf(err, errlen, "saved in %s", ctl->file);
+	return CTL_CHANGED_STATUS;
+}
+
 /*
- * Saves the game in `slot` (NULL or "": the first free slot of 1-10) with a
- * description (may be NULL). Returns the changes, or -1 with a message; the message
- * of a success names the slot through `err` too (as "saved in slot 3").
+ * Saves the game in `slot` with a description (may be NULL). Without a slot
+ * (NULL or "") the game goes back where it came from: the slot it was loaded
+ * from or last saved to, or the SGF file it was loaded from; else to the
+ * first free slot of 1-10. Returns the changes, or -1 with a message; the
+ * message of a success names the slot or file through `err` too (as "saved
+ * in slot 3").
  */
 int controller_save(struct controller *ctl, const char *slot, const char *description, char *err,
 		    size_t errlen)
 {
 	char dir[SLOT_PATH_MAX], name[SLOT_NAME_MAX];
 
+	if (!(slot && *slot) && !ctl->slot[0] && ctl->file[0])
+		return save_to_file(ctl, err, errlen);
 	if (resolve_dir(ctl, dir, sizeof(dir), err, errlen) < 0)
 		return -1;
+	if (!(slot && *slot) && ctl->slot[0])
+		slot = ctl->slot;
 	if (slot && *slot) {
 		if (!slots_name_valid(slot)) {
 			snprintf(err, errlen, "bad slot name `%s` (letters, digits, _ and -)",
@@ -156,6 +219,7 @@ int controller_save(struct controller *ctl, const char *slot, const char *descri
 		return -1;
 	ctl->dirty = false;
 	snprintf(ctl->slot, sizeof ctl->slot, "%s", name);
+	ctl->file[0] = '\0';
 	snprintf(err, errlen, "saved in slot %s", name);
 	return CTL_CHANGED_STATUS;
 }
@@ -224,21 +288,57 @@ void controller_mode_note(const struct controller *ctl, char *out, size_t len)
 }
 
 /*
+ * Opens record `g` (taken over), read from slot `slot` or else from `file`:
+ * the one rule of every way a game arrives (load, import, the command line).
+ * A game this program saved (a slot, or a file that names its players'
+ * levels) that goes on is played on at the end of its line by the players it
+ * was saved with; a finished game, or one from elsewhere, opens for study at
+ * its start (the engine moves only when asked, see controller_study). The
+ * game remembers where it came from, to be saved back there (a slot; an SGF
+ * file that holds this one game; not the autosave, which the next stop
+ * overwrites). The message ("loaded slot 2; ...") says `verb`, where from,
+ * the mode and how to switch (controller_mode_note). The changes.
+ */
+static int open_game(struct controller *ctl, struct game *g, const char *slot, const char *file,
+		     const char *verb, char *err, size_t errlen)
+{
+	static const enum game_info_field key[2] = {INFO_BLACK, INFO_WHITE};
+	bool ours = slot || record_has_levels(g);
+	char note[200];
+
+	ctl_reset_game(ctl, g);
+	if (ours)
+		players_from_info(ctl);
+	if (slot && strcmp(slot, SLOTS_AUTOSAVE) != 0)
+		snprintf(ctl->slot, sizeof ctl->slot, "%s", slot);
+	if (!slot && record_format_from_path(file) == RECORD_SGF && g->other_games == 0)
+		snprintf(ctl->file, sizeof ctl->file, "%s", file);
+	for (int c = BLACK; c <= WHITE; c++) { /* names the program wrote are its to renew */
+		char name[1024];
+
+		header_player(ctl, (enum color)c, name, sizeof name);
+		ctl->names_auto[c] = ours && strcmp(name, game_info(g, key[c])) == 0;
+	}
+	ctl->study = !ours || line_over(ctl);
+	if (ctl->study && ctl->tip != ctl->game->root)
+		ctl_set_cursor(ctl, ctl->game->root); /* studied from its start */
+	ctl->dirty = false;
+	controller_mode_note(ctl, note, sizeof note);
+	snprintf(err, errlen, "%s %s %s; %s", verb, slot ? "slot" : "file",
+		 slot ? slot : file_name(file), note);
+	return CTL_CHANGED_ALL | ctl_autostep(ctl);
+}
+
+/*
  * Loads a save slot, or a game file when no slot has that name (SGF, GGF,
- * transcript or board string). A game this program saved (a slot, or a file
- * that names its players' levels) that goes on is played on at the end of its
- * line by the players it was saved with; a finished game, or one from
- * elsewhere, opens for study at its start (the engine moves only when asked,
- * see controller_study). Every way of opening a game comes here, so `load`
- * and `othello --load` agree. The message names the slot or file and says the
- * mode and how to switch (controller_mode_note). Returns the changes, or -1
- * with a message and the current game untouched.
+ * transcript or board string), as open_game says. Returns the changes, or
+ * -1 with a message and the current game untouched.
  */
 int controller_load(struct controller *ctl, const char *slot_or_file, char *err, size_t errlen)
 {
-	char dir[SLOT_PATH_MAX], note[200];
+	char dir[SLOT_PATH_MAX];
 	struct game *g;
-	bool slot = false, ours;
+	bool slot = false;
 
 	if (slots_name_valid(slot_or_file) &&
 	    resolve_dir(ctl, dir, sizeof(dir), err, errlen) == 0 && slot_exists(dir, slot_or_file))
@@ -253,35 +353,18 @@ int controller_load(struct controller *ctl, const char *slot_or_file, char *err,
 	}
 	if (!g)
 		return -1;
-	ours = slot || record_has_levels(g);
-	ctl_reset_game(ctl, g);
-	if (ours)
-		players_from_info(ctl);
-	if (slot)
-		snprintf(ctl->slot, sizeof ctl->slot, "%s", slot_or_file);
-	ctl->study = !ours || line_over(ctl);
-	if (ctl->study && ctl->tip != ctl->game->root)
-		ctl_set_cursor(ctl, ctl->game->root); /* studied from its start */
-	ctl->dirty = false;
-	controller_mode_note(ctl, note, sizeof note);
-	snprintf(err, errlen, "loaded %s %s; %s", slot ? "slot" : "file",
-		 slot ? slot_or_file : file_name(slot_or_file), note);
-	return CTL_CHANGED_ALL | ctl_autostep(ctl);
+	return open_game(ctl, g, slot ? slot_or_file : NULL, slot_or_file, "loaded", err, errlen);
 }
 
-/* Reads a game file (any format the record reads) for study (see controller_load); the players
-   stay. The changes, or -1. */
+/* Reads a game file (any format the record reads; never a slot) and opens it as `load`
+   does (open_game). The changes, or -1 with the current game untouched. */
 int controller_import(struct controller *ctl, const char *file, char *err, size_t errlen)
 {
 	struct game *g = record_load_file(file, -1, err, errlen);
 
 	if (!g)
 		return -1;
-	ctl_reset_game(ctl, g);
-	ctl->study = true;
-	ctl->dirty = true;
-	snprintf(err, errlen, "imported %s", file);
-	return CTL_CHANGED_ALL | ctl_autostep(ctl);
+	return open_game(ctl, g, NULL, file, "imported", err, errlen);
 }
 
 /* Writes the game to `file` in the format its extension names (.sgf, .ggf, .txt, .obf). */

@@ -84,6 +84,7 @@ struct ctl_aside {
 	struct game_node *cur;	/* its cursor */
 	struct game_node *tip;	/* the end of its current line */
 	char slot[64];		/* its save slot, or "" */
+	char file[CTL_PATH_LEN]; /* the SGF file it came from, or "" */
 	bool dirty;		/* changed since it was saved */
 	bool study;		/* opened for study */
 	int resigned;		/* who resigned in it, -1 if none */
@@ -107,6 +108,8 @@ struct controller {
 	int resigned;	   /* colour that resigned, -1 if none */
 	bool dirty;	   /* changed since the last save or load */
 	char slot[64];	   /* the save slot this game was saved to or loaded from, or "" */
+	char file[CTL_PATH_LEN];   /* the SGF file it was loaded from (a plain `save` writes it
+				      back), or "" */
 	struct ctl_edit edit;	   /* the position editor */
 	struct eval *eval;	      /* evaluation, shared with the searcher */
 	char eval_name[EVALSPEC_NAME_LEN]; /* its name (evalspec.c) */

@@ -70,6 +70,7 @@ void ctl_reset_game(struct controller *ctl, struct game *g)
 	ctl->game = g;
 	ctl->from_db = false;
 	ctl->slot[0] = '\0';
+	ctl->file[0] = '\0';
 	ctl->opening_auto = false;
 	ctl->names_auto[BLACK] = ctl->names_auto[WHITE] = false;
 	ctl->tip = game_line_end(g->root);
@@ -103,8 +104,11 @@ void ctl_result_update(struct controller *ctl)
 
 /*
  * Plays sq (a square or SQ_PASS) at the cursor, following the line when it is
- * the next move there, and then a forced pass if one follows. Returns 0 or -1
- * with a message; the game is unchanged on error.
+ * the next move there, and then a forced pass if one follows. In play (not a
+ * study) the line played is the game: a move that leaves the main line (one
+ * played after undo) makes its line the main line, the old one kept as a
+ * variation, and a result recorded for the old line goes unless this one is
+ * over too. Returns 0 or -1 with a message; the game is unchanged on error.
  */
 int ctl_add_move(struct controller *ctl, int sq, char *err, size_t errlen)
 {
@@ -130,6 +134,12 @@ int ctl_add_move(struct controller *ctl, int sq, char *err, size_t errlen)
 		struct game_node *p = game_add_move(ctl->game, n, SQ_PASS, err, errlen);
 		if (p)
 			ctl_set_cursor(ctl, p);
+	}
+	if (!ctl->study) {
+		if (!game_on_main_line(ctl->cur))
+			game_promote(ctl->cur);
+		if (!game_is_over(ctl->cur))
+			game_set_info(ctl->game, INFO_RESULT, "");
 	}
 	ctl->dirty = true;
 	ctl_result_update(ctl);

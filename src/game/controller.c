@@ -8,7 +8,8 @@
  * (undo/redo, first/prev/next/last/goto) moves only the cursor and never
  * loses a move. Playing at the cursor the move that follows on the line
  * just steps forward; any other move adds a child (a variation, see
- * game_add_move) and the line then ends after it.
+ * game_add_move) and the line then ends after it; in play that line becomes
+ * the main line (ctl_add_move).
  *
  * Mode: MODE_EDIT while editing, MODE_ANALYSIS while an analysis runs,
  * MODE_REPLAY when moves follow the cursor, MODE_PLAY at the end of the line.
@@ -149,26 +150,31 @@ int controller_new_game_on(struct controller *ctl, enum variant v, char *err, si
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
-/* Gives the move just played (the cursor's node, or the one before a forced
-   pass) the seconds its player took, as the engine's moves have theirs, when
-   it was played at the end of the line and has no time yet: the clock of a
-   human adds up over the game and the saved game keeps the time of each move. */
-static void human_move_time(struct controller *ctl, int sq, bool at_end, double took)
+/* Gives a person's move just played (the cursor's node, or the one before a
+   forced pass) its player, and the seconds it took when `timed`, as the
+   engine's moves have theirs: the clock of a human adds up over the game and
+   the saved game keeps the time of each move. */
+static void human_move_mark(struct controller *ctl, int sq, bool timed, double took)
 {
 	struct game_node *n = ctl->cur;
 
 	if (n->move != sq && n->parent)
 		n = n->parent; /* a forced pass followed it: that gets no time */
-	if (at_end && n->time < 0)
+	if (timed)
 		game_set_time(n, took);
+	game_set_by(n, "human");
 }
 
 /* Plays sq (a square or SQ_PASS) for the side to move at the cursor. Returns
-   the changes, or -1 with a message for an illegal move or a finished game. */
+   the changes, or -1 with a message for an illegal move or a finished game.
+   The move's time counts from when its side got the move there: at the end of
+   the line, or in play after an undo (a study's tries in the past are not
+   timed). */
 int controller_play(struct controller *ctl, int sq, char *err, size_t errlen)
 {
-	bool at_end = ctl->cur == ctl->tip && ctl->turn_node == ctl->cur;
+	bool timed = ctl->turn_node == ctl->cur && (ctl->cur == ctl->tip || !ctl->study);
 	double took = timer_now() - ctl->turn_since;
+	bool fresh = !game_find_child(ctl->cur, sq);
 
 	if (ctl->edit.on) {
 		snprintf(err, errlen, "finish editing first (`done`)");
@@ -177,7 +183,8 @@ int controller_play(struct controller *ctl, int sq, char *err, size_t errlen)
 	ctl_cancel(ctl);
 	if (ctl_add_move(ctl, sq, err, errlen) < 0)
 		return -1;
-	human_move_time(ctl, sq, at_end, took);
+	if (fresh) /* a move that was on the line already keeps what it had */
+		human_move_mark(ctl, sq, timed, took);
 	ctl->engine_moved_at = 0; /* a person's move is answered at once */
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }

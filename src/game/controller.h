@@ -7,7 +7,8 @@
  * moves with variations, annotations and engine reasoning. The controller
  * holds a cursor into the current line of that tree and the position at the
  * cursor. Moves after the cursor are kept: stepping back and forward never
- * loses them, and a different move played in the past starts a variation.
+ * loses them. A different move played in the past starts a variation; in play
+ * (not a study) its line becomes the main line, the old one kept beside it.
  *
  * Every operation returns what changed as `enum ctl_change` bits (>= 0)
  * or -1 with a message in `err`; a front end redraws from the read-only

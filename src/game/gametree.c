@@ -40,6 +40,7 @@ static struct game_node *node_new(void)
 static void node_free_one(struct game_node *n)
 {
 	free(n->comment);
+	free(n->by);
 	free(n->reasoning);
 	for (int i = 0; i < n->n_props; i++) {
 		free(n->props[i].name);
@@ -101,8 +102,8 @@ void game_free(struct game *g)
 }
 
 /* Copies one node's own data (not its links) into a fresh node: its values
-   as they are, and a copy of each thing it owns (comment, reasoning,
-   properties). */
+   as they are, and a copy of each thing it owns (comment, player,
+   reasoning, properties). */
 static struct game_node *node_clone(const struct game_node *src)
 {
 	struct game_node *n = malloc(sizeof(*n));
@@ -112,10 +113,13 @@ static struct game_node *node_clone(const struct game_node *src)
 	*n = *src;
 	n->parent = n->child = n->next = NULL;
 	n->comment = NULL;
+	n->by = NULL;
 	n->reasoning = NULL;
 	n->props = NULL;
 	n->n_props = 0;
 	if (src->comment && !(n->comment = dup_string(src->comment)))
+		goto fail;
+	if (src->by && !(n->by = dup_string(src->by)))
 		goto fail;
 	if (src->reasoning) {
 		n->reasoning = malloc(sizeof(*n->reasoning));
@@ -465,17 +469,24 @@ void game_board_colors(const struct game_node *n, uint64_t *black, uint64_t *whi
 	*white = (uint64_t)w;
 }
 
-/* Sets (or with NULL or "" clears) the comment of n. Returns 0, or -1 when out
-   of memory (the old comment is then kept). */
-int game_set_comment(struct game_node *n, const char *text)
+/* Replaces the string *field by a copy of text (NULL or "": none). Returns 0, or -1 when out
+   of memory (the old string is then kept). */
+static int set_string(char **field, const char *text)
 {
 	char *c = NULL;
 
 	if (text && text[0] && !(c = dup_string(text)))
 		return -1;
-	free(n->comment);
-	n->comment = c;
+	free(*field);
+	*field = c;
 	return 0;
+}
+
+/* Sets (or with NULL or "" clears) the comment of n. Returns 0, or -1 when out
+   of memory (the old comment is then kept). */
+int game_set_comment(struct game_node *n, const char *text)
+{
+	return set_string(&n->comment, text);
 }
 
 /* Sets the mark of n (MARK_NONE clears it). */
@@ -488,6 +499,13 @@ void game_set_mark(struct game_node *n, enum game_mark mark)
 void game_set_time(struct game_node *n, double seconds)
 {
 	n->time = seconds >= 0 ? seconds : -1;
+}
+
+/* Sets (or with NULL or "" clears) who played n's move: "human" or a level as typed. Returns
+   0, or -1 when out of memory (the old one is then kept). */
+int game_set_by(struct game_node *n, const char *who)
+{
+	return set_string(&n->by, who);
 }
 
 /* Stores a copy of the engine's reasoning for n's move (NULL removes it).

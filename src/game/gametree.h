@@ -8,9 +8,9 @@
  * after it, so the board at any node is read without replaying. Children are a
  * singly linked list (`child`, then `next`): the first child continues the main
  * line, the others are variations, kept in the order they were made until one
- * is promoted. Per node: the player, a comment, a mark, the time the move took,
- * the engine's reasoning for engine moves, analysis results, and the SGF
- * properties this program does not know (kept verbatim, written back).
+ * is promoted. Per node: the player, who played the move (a person or a level),
+ * a comment, a mark, the time the move took, the engine's reasoning for engine moves, analysis
+ * results, and the SGF properties this program does not know (kept verbatim, written back).
  *
  * The structs are public so that drawing code can read them; change a record
  * only through the functions below (they keep boards, plies and links right).
@@ -128,6 +128,9 @@ struct game_node {
 	char *comment;			  /* malloc'd, or NULL */
 	enum game_mark mark;		  /* MARK_NONE if none */
 	double time;			  /* seconds the move took, < 0 if unknown */
+	char *by;			  /* who played the move as the program named them when
+					     it was played: "human" or a level as typed
+					     ("expert --depth 2"); malloc'd, NULL if unknown */
 	struct game_reasoning *reasoning; /* engine moves only, else NULL */
 	struct game_analysis analysis;	  /* analysis results (valid flag) */
 	struct game_prop *props;	  /* unknown SGF properties, in file order */
@@ -201,6 +204,7 @@ void game_board_colors(const struct game_node *n, uint64_t *black, uint64_t *whi
 int game_set_comment(struct game_node *n, const char *text);
 void game_set_mark(struct game_node *n, enum game_mark mark);
 void game_set_time(struct game_node *n, double seconds);
+int game_set_by(struct game_node *n, const char *who);
 int game_set_reasoning(struct game_node *n, const struct game_reasoning *r);
 void game_set_analysis(struct game_node *n, const struct game_analysis *a);
 int game_add_prop(struct game_node *n, const char *name, const char *value);

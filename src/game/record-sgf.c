@@ -49,6 +49,8 @@
  * OMTM      root   seconds per engine move (decimal)
  * OMDS      root   save-slot description
  * OMT       move   seconds the move took (decimal)
+ * OMP       move   who played the move: human, or the level as typed
+ *                  (expert --depth 2); absent when not known
  * OMR       move   the engine's reasoning: space-separated KEY:VALUE fields,
  *                  unknown keys ignored on read:
  *                    level:NAME (spaces as _)  source:book|search|endgame|random
@@ -774,7 +776,8 @@ static int join_comments(struct parser *p)
 /* The properties that annotate a move (on a node without one they are kept raw). */
 static bool is_move_prop(const char *id)
 {
-	static const char *const ids[] = {"TE", "BM", "IT", "DO", "OMT", "OMR", "OMA", "OMV"};
+	static const char *const ids[] = {"TE",	 "BM",	"IT",  "DO", "OMT",
+					  "OMP", "OMR", "OMA", "OMV"};
 
 	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
 		if (strcmp(id, ids[i]) == 0)
@@ -858,6 +861,9 @@ static int apply_move_prop(struct parser *p, const char *id, const struct sval *
 			return -1;
 		}
 		game_set_time(at, t);
+	} else if (strcmp(id, "OMP") == 0) {
+		if (game_set_by(at, text) < 0)
+			return APPLY_OOM;
 	} else if (strcmp(id, "OMR") == 0) {
 		struct game_reasoning r;
 
@@ -1260,6 +1266,10 @@ static void put_node_props(FILE *f, const struct game_node *n)
 	}
 	if (n->move != SQ_NONE && n->time >= 0)
 		fprintf(f, "OMT[%.3f]", n->time);
+	if (n->move != SQ_NONE && n->by) {
+		fputs("OMP", f);
+		put_value(f, n->by);
+	}
 	if (n->move != SQ_NONE && n->reasoning)
 		put_reasoning(f, n->pos.variant, n->reasoning);
 	if (n->move != SQ_NONE && n->analysis.valid)

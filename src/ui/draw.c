@@ -729,8 +729,11 @@ static const char *mode_help(const struct ui *ui)
 		return "EDIT  b/w/. put black/white/empty  Space cycles  B/W side to move  "
 		       "C clear  Enter done  Esc cancels";
 	case MODE_REPLAY:
-		return "REPLAY  [ ] step  Home End  a move here starts a variation  "
-		       "C comment  m mark";
+		return controller_study(ui->ctl)
+			   ? "REPLAY  [ ] step  Home End  a move here starts a variation  "
+			     "C comment  m mark"
+			   : "REPLAY  [ ] step  Home End  a move here plays on from here  "
+			     "C comment  m mark";
 	case MODE_ANALYSIS:
 		return "ANALYSIS  the engine scores every move; Esc stops";
 	case MODE_PLAY:
