@@ -178,7 +178,7 @@ check "script --variant 6x6 plays c2 b2 and prints the 6x6 board" $?
 grep -q "SZ\[6\]" "$g/g6.sgf" && grep -q ";B\[c2\]" "$g/g6.sgf"; check "the 6x6 game exported in SGF (SZ[6])" $?
 [ "$(sed -n 2p "$g/g6.txt")" = "c2b2" ] && [ "$(sed -n 1p "$g/g6.txt")" = "--------------OX----XO-------------- X" ]
 check "the 6x6 transcript starts with its board string" $?
-printf 'import %s/g6.txt\nmoves\n' "$g" | "$OTHELLO" script --no-board >"$g/out2" 2>&1
+printf 'import %s/g6.txt\nlast\nmoves\n' "$g" | "$OTHELLO" script --no-board >"$g/out2" 2>&1
 grep -q ">  2 White b2" "$g/out2"; check "the transcript reads back as a 6x6 game" $?
 printf 'go\nexport %s/g10.sgf\nexport %s/g10.ggf\n' "$g" "$g" |
   "$OTHELLO" script --variant 10x10-holes --black beginner --white novice --no-board >"$g/out3" 2>&1; st=$?
