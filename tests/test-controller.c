@@ -18,7 +18,8 @@
 
 static char err[256];
 
-static struct controller *make(const char *black, const char *white)
+/* A controller of these players with its slots in save_dir (NULL: the default). */
+static struct controller *make_in(const char *black, const char *white, const char *save_dir)
 {
 	struct controller_options opt;
 	struct controller *ctl;
@@ -28,9 +29,24 @@ static struct controller *make(const char *black, const char *white)
 	opt.white = white;
 	opt.tt_megabytes = 1;
 	opt.hint_depth = 2;
+	opt.save_dir = save_dir;
 	ctl = controller_new(&opt, err, sizeof(err));
 	cr_assert(ctl, "controller_new: %s", err);
 	return ctl;
+}
+
+static struct controller *make(const char *black, const char *white)
+{
+	return make_in(black, white, NULL);
+}
+
+/* Removes a test's temporary directory and what it holds. */
+static void remove_dir(const char *dir)
+{
+	char cmd[300];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
 }
 
 /* Lets every engine job finish (engine moves start one another). */
@@ -579,16 +595,10 @@ Test(controller, bad_players_are_refused)
 Test(controller, slots_save_load_and_autosave)
 {
 	char dir[] = "/tmp/othello-ctl-XXXXXX";
-	struct controller_options opt;
 	struct controller *a, *b;
 
 	cr_assert(mkdtemp(dir));
-	controller_options_default(&opt);
-	opt.black = "human";
-	opt.white = "novice";
-	opt.tt_megabytes = 1;
-	opt.save_dir = dir;
-	a = controller_new(&opt, err, sizeof(err));
+	a = make_in("human", "novice", dir);
 	play(a, "f5");
 	settle(a);
 	controller_mark(a, "!?", err, sizeof(err));
@@ -601,8 +611,7 @@ Test(controller, slots_save_load_and_autosave)
 	cr_assert_eq(controller_autosave(a, where, sizeof where, err, sizeof err), 0, "%s", err);
 	cr_assert(strstr(where, "/autosave.sgf") != NULL, "%s", where);
 	cr_assert(controller_has_autosave(a));
-	opt.white = "human";
-	b = controller_new(&opt, err, sizeof(err));
+	b = make_in("human", "human", dir);
 	cr_assert_geq(controller_load(b, "1", err, sizeof(err)), 0, "%s", err);
 	cr_assert_eq(controller_line_length(b), 2);
 	cr_assert_eq(controller_last_move(b, NULL), controller_last_move(a, NULL));
@@ -612,9 +621,7 @@ Test(controller, slots_save_load_and_autosave)
 	cr_assert_geq(controller_load(b, "autosave", err, sizeof(err)), 0, "%s", err);
 	controller_free(a);
 	controller_free(b);
-	char cmd[64];
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	cr_assert_eq(system(cmd), 0);
+	remove_dir(dir);
 }
 
 /* Counts the moves of the main line and checks that each has its player and its time. */
@@ -635,20 +642,13 @@ static int main_line_timed(const struct game *g)
    clock fell back). */
 Test(controller, the_game_played_after_undo_is_the_game_saved_and_loaded)
 {
-	char dir[] = "/tmp/othello-undo-XXXXXX", cmd[300], where[4096], *list;
-	struct controller_options opt;
+	char dir[] = "/tmp/othello-undo-XXXXXX", where[4096], *list;
 	struct controller *a, *b;
 	const struct game_node *after_undo;
 	int played[64], n = 0;
 
 	cr_assert(mkdtemp(dir));
-	controller_options_default(&opt);
-	opt.black = "human";
-	opt.white = "novice";
-	opt.tt_megabytes = 1;
-	opt.save_dir = dir;
-	a = controller_new(&opt, err, sizeof(err));
-	cr_assert(a, "%s", err);
+	a = make_in("human", "novice", dir);
 	play(a, "f5");
 	settle(a);
 	play(a, "c3");
@@ -676,9 +676,8 @@ Test(controller, the_game_played_after_undo_is_the_game_saved_and_loaded)
 		  list ? list : err);
 	free(list);
 
-	opt.white = "human";
 	for (int slot = 0; slot < 2; slot++) {
-		b = controller_new(&opt, err, sizeof(err));
+		b = make_in("human", "human", dir);
 		cr_assert_geq(controller_load(b, slot ? "autosave" : "1", err, sizeof(err)), 0,
 			      "%s", err);
 		cr_assert_not(controller_study(b), "an unfinished game plays on");
@@ -692,8 +691,7 @@ Test(controller, the_game_played_after_undo_is_the_game_saved_and_loaded)
 		controller_free(b);
 	}
 	controller_free(a);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	cr_assert_eq(system(cmd), 0);
+	remove_dir(dir);
 }
 
 /* One rule for every way a game arrives: `import` and `load` of the same file open it alike
@@ -701,8 +699,7 @@ Test(controller, the_game_played_after_undo_is_the_game_saved_and_loaded)
    play at its end with its players). */
 Test(controller, import_and_load_open_a_game_alike)
 {
-	char dir[] = "/tmp/othello-open-XXXXXX", path[2][300], cmd[340];
-	struct controller_options opt;
+	char dir[] = "/tmp/othello-open-XXXXXX", path[2][300];
 	struct controller *a = make("human", "novice");
 	FILE *f;
 
@@ -716,13 +713,9 @@ Test(controller, import_and_load_open_a_game_alike)
 	play(a, "f5");
 	settle(a);
 	cr_assert_geq(controller_export(a, path[1], err, sizeof(err)), 0, "%s", err);
-	controller_options_default(&opt);
-	opt.black = opt.white = "human";
-	opt.tt_megabytes = 1;
-	opt.save_dir = dir;
 	for (int i = 0; i < 2; i++) {
-		struct controller *l = controller_new(&opt, err, sizeof(err));
-		struct controller *m = controller_new(&opt, err, sizeof(err));
+		struct controller *l = make_in("human", "human", dir);
+		struct controller *m = make_in("human", "human", dir);
 		char lmsg[256], mmsg[256];
 
 		cr_assert_geq(controller_load(l, path[i], lmsg, sizeof(lmsg)), 0, "%s", lmsg);
@@ -739,25 +732,19 @@ Test(controller, import_and_load_open_a_game_alike)
 		controller_free(m);
 	}
 	controller_free(a);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	cr_assert_eq(system(cmd), 0);
+	remove_dir(dir);
 }
 
 /* A game loaded from an SGF file saves back to it (`save` without a slot), and one loaded
    from a slot to that slot; a transcript, which cannot hold everything, goes to a slot. */
 Test(controller, a_loaded_game_saves_back_where_it_came_from)
 {
-	char dir[] = "/tmp/othello-back-XXXXXX", path[300], cmd[340];
-	struct controller_options opt;
+	char dir[] = "/tmp/othello-back-XXXXXX", path[300];
 	struct controller *a;
 	struct game *g;
 
 	cr_assert(mkdtemp(dir));
-	controller_options_default(&opt);
-	opt.black = opt.white = "human";
-	opt.tt_megabytes = 1;
-	opt.save_dir = dir;
-	a = controller_new(&opt, err, sizeof(err));
+	a = make_in("human", "human", dir);
 	play(a, "f5d6");
 	snprintf(path, sizeof path, "%s/mine.sgf", dir);
 	cr_assert_geq(controller_export(a, path, err, sizeof(err)), 0, "%s", err);
@@ -785,8 +772,7 @@ Test(controller, a_loaded_game_saves_back_where_it_came_from)
 	cr_assert_geq(controller_save(a, NULL, NULL, err, sizeof(err)), 0, "%s", err);
 	cr_assert_str_eq(err, "saved in slot 1");
 	controller_free(a);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	cr_assert_eq(system(cmd), 0);
+	remove_dir(dir);
 }
 
 /* Each move keeps who played it, and the header names the players from them: a level
@@ -794,7 +780,7 @@ Test(controller, a_loaded_game_saves_back_where_it_came_from)
    place of the one that played the earlier moves. */
 Test(controller, the_header_names_who_played_each_colour)
 {
-	char dir[] = "/tmp/othello-who-XXXXXX", path[300], cmd[340];
+	char dir[] = "/tmp/othello-who-XXXXXX", path[300];
 	struct controller *a = make("human", "novice");
 	struct game *g;
 
@@ -816,8 +802,7 @@ Test(controller, the_header_names_who_played_each_colour)
 	cr_assert_str_eq(game_main_line(g, 4)->by, "beginner", "the file keeps each player");
 	game_free(g);
 	controller_free(a);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	cr_assert_eq(system(cmd), 0);
+	remove_dir(dir);
 }
 
 Test(controller, stop_makes_the_engine_play_its_best_move_so_far)
