@@ -185,14 +185,17 @@ static int run_script(struct script_run *run, FILE *in)
 {
 	struct controller *ctl = run->ctl;
 	const char *name = run->at.name;
-	char *line = malloc(SCRIPT_LINE_MAX);
+	char *line = malloc(SCRIPT_LINE_MAX), err[256];
 	int status = 0;
 
 	if (!line) {
 		fprintf(stderr, "othello script: out of memory\n");
 		return 2;
 	}
-	controller_step(ctl, NULL, 0);
+	if (controller_step(ctl, err, sizeof err) < 0) {
+		report_error(&run->at, err); /* an engine that cannot play this board ... */
+		status = 1;
+	}
 	status |= drain_events(run);
 	while (!*run->stop) {
 		struct command_result res;

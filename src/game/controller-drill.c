@@ -70,10 +70,10 @@ int controller_drill_start(struct controller *ctl, int side, int within, char *m
 		return -1;
 	}
 	if (side == -2)
-		side = ctl->study || (ctl->kind[BLACK] == PLAYER_HUMAN) ==
-					 (ctl->kind[WHITE] == PLAYER_HUMAN)
+		side = ctl->study || (ctl->player[BLACK] == &ctl_human) ==
+					 (ctl->player[WHITE] == &ctl_human)
 			   ? -1
-		       : ctl->kind[BLACK] == PLAYER_HUMAN ? BLACK
+		       : ctl->player[BLACK] == &ctl_human ? BLACK
 							  : WHITE;
 	memset(&ctl->drill, 0, sizeof(ctl->drill));
 	for (struct game_node *m = ctl->tip; m->parent && n < 128; m = m->parent)

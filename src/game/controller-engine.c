@@ -1,15 +1,16 @@
 /*
  * controller-engine.c — the controller's engine part: the evaluation, the
  * opening books and the worker they serve, each colour's level, engine moves
- * and hints, and the events the front end polls.
+ * and hints, and what the worker's events do to the game.
  *
  * An engine move or a hint is a job for the worker (worker.h): a copy of
  * the position and the level or the limits. The worker's events come back
- * through controller_poll_event, which turns them into the controller's
- * events: search progress as it comes, and at the end of a job its result,
- * applied to the record here on the main thread (the move played with its
- * reasoning, the next engine started if it is again an engine's turn; the
- * hints stored) or, for an analysis, by controller-analysis.c. Every change
+ * through controller_poll_event (controller-player.c), which hands them to
+ * ctl_engine_event here: search progress as it comes, and at the end of a
+ * job its result, applied to the record on the main thread (the move played
+ * with its reasoning; the hints stored) or, for an analysis, by
+ * controller-analysis.c. The engine as a player (asked for a move when it is
+ * its turn) is one of the kinds of controller-player.c. Every change
  * of the game cancels the running job first (ctl_cancel), so a result
  * always belongs to the position it was asked for.
  *
@@ -26,7 +27,6 @@
 #include "timer.h"
 
 #include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -269,7 +269,7 @@ static void hints_apply(struct controller *ctl, const struct worker_result *res,
 	ctl->hint.node = ctl->job.node;
 	ctl_scores_from_search(ctl, ctl->job.node, r);
 	ev->kind = CTL_EVENT_HINTS_READY;
-	ev->changes = CTL_CHANGED_EVAL | CTL_CHANGED_BOARD | CTL_CHANGED_STATUS;
+	ev->changes = CTL_CHANGED_EVAL | CTL_CHANGED_STATUS; /* the scores, and the message */
 	if (controller_node_scores(ctl, ctl->job.node, &best, 1) < 1)
 		best = (struct ctl_hint){r->move,    r->score,	     (int)r->bound, r->depth,
 					 r->endgame, r->selectivity, false};
@@ -337,68 +337,41 @@ static void move_apply(struct controller *ctl, const struct worker_result *res,
 static void progress_event(const struct search_info *p, struct ctl_event *ev)
 {
 	ev->kind = CTL_EVENT_PROGRESS;
-	ev->changes = CTL_CHANGED_EVAL;
+	ev->changes = CTL_CHANGED_PROGRESS;
 	ev->progress.search = *p;
 }
 
 /*
- * Takes one event without blocking; false if none is queued. The end of a job
- * is handled here: an engine move is played on the board (and the next engine
- * started if it is again an engine's turn), hints are stored; an analysis's
- * events go to controller-analysis.c.
+ * Applies one event of the worker (taken by controller_poll_event) and fills
+ * ev with what to report. The end of a job is handled here: an engine move is
+ * played on the board, hints are stored (and the overlay goes on); an
+ * analysis's events go to controller-analysis.c.
  */
-bool controller_poll_event(struct controller *ctl, struct ctl_event *ev)
+void ctl_engine_event(struct controller *ctl, const struct worker_event *wev, struct ctl_event *ev)
 {
-	struct worker_event wev;
-
-	if (!worker_poll(ctl->worker, &wev))
-		return false;
 	memset(ev, 0, sizeof(*ev));
-	if (wev.kind == WORKER_EVENT_DONE)
+	if (wev->kind == WORKER_EVENT_DONE)
 		ctl->job.kind = JOB_NONE;
-	if (wev.job == WORKER_SCORE) {
-		ctl_analysis_event(ctl, &wev, ev);
-	} else if (wev.kind != WORKER_EVENT_DONE) {
-		progress_event(&wev.progress, ev);
-	} else if (wev.job == WORKER_SEARCH) {
+	if (wev->job == WORKER_SCORE) {
+		ctl_analysis_event(ctl, wev, ev);
+	} else if (wev->kind != WORKER_EVENT_DONE) {
+		progress_event(&wev->progress, ev);
+	} else if (wev->job == WORKER_SEARCH) {
 		hints_apply(ctl, worker_result(ctl->worker), ev);
 		ev->changes |= (unsigned)ctl_overlay_step(ctl);
 	} else {
 		move_apply(ctl, worker_result(ctl->worker), ev);
-		if (ev->kind == CTL_EVENT_MOVE_PLAYED) {
+		if (ev->kind == CTL_EVENT_MOVE_PLAYED)
 			ctl->engine_moved_at = timer_now();
-			ev->changes |= (unsigned)ctl_autostep(ctl);
-		}
-	}
-	return true;
-}
-
-/* Blocks until an event comes and takes it; false at once when no job runs and none is queued. */
-bool controller_wait_event(struct controller *ctl, struct ctl_event *ev)
-{
-	for (;;) {
-		struct pollfd p = {.fd = worker_fd(ctl->worker), .events = POLLIN};
-
-		if (controller_poll_event(ctl, ev))
-			return true;
-		if (!worker_busy(ctl->worker))
-			return false;
-		if (poll(&p, 1, -1) < 0 && errno != EINTR)
-			return false;
 	}
 }
 
-/* The fd that is readable while events are queued. */
-int controller_event_fd(const struct controller *ctl)
+/* Starts an engine move for colour c, the side to move at the cursor, at its level (a
+   human side moved by `go` plays at the level kept for its colour). The changes, or -1 with
+   a message (a level the board has not, a worker that cannot start). */
+int ctl_engine_move(struct controller *ctl, enum color c, char *err, size_t errlen)
 {
-	return worker_fd(ctl->worker);
-}
-
-/* Starts an engine move for the side to move at the cursor, at its level (a
-   human side moved by `go` plays at the level kept for its colour). */
-static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
-{
-	enum color side = ctl->cur->side;
+	enum color side = c;
 	struct worker_job job = {
 	    .kind = WORKER_MOVE,
 	    .pos = ctl->cur->pos,
@@ -431,69 +404,6 @@ static int engine_move_start(struct controller *ctl, char *err, size_t errlen)
 	return ctl_job_start(ctl, JOB_MOVE, &job, err, errlen);
 }
 
-/* True when it is an engine's turn at the end of the line in a game that goes on and is
-   not studied nor paused, with no job running. */
-static bool engine_due(const struct controller *ctl)
-{
-	return !ctl->study && !ctl->paused && !worker_busy(ctl->worker) && !ctl->edit.on &&
-	       ctl->cur == ctl->tip && ctl->resigned < 0 && !game_is_over(ctl->cur) &&
-	       ctl->kind[ctl->cur->side] == PLAYER_ENGINE;
-}
-
-/* Seconds the delay still holds the engine's next move back (0: none). */
-static double delay_left(const struct controller *ctl)
-{
-	double left;
-
-	if (ctl->opt.move_delay <= 0 || ctl->engine_moved_at <= 0)
-		return 0;
-	left = ctl->engine_moved_at + ctl->opt.move_delay - timer_now();
-	return left > 0 ? left : 0;
-}
-
-/* Starts the engine when it is an engine's turn at the end of the line in a game
-   that goes on and is not being studied nor paused, once the delay after the
-   last engine move has passed (controller_step_wait says when); the changes
-   (CTL_CHANGED_ENGINE ...) or 0. */
-int ctl_autostep(struct controller *ctl)
-{
-	char err[256];
-	int rc;
-
-	if (!engine_due(ctl) || delay_left(ctl) > 0)
-		return 0;
-	rc = engine_move_start(ctl, err, sizeof(err));
-	return rc < 0 ? 0 : rc;
-}
-
-/* Starts the engine if it is an engine's turn (see ctl_autostep); the changes. */
-int controller_step(struct controller *ctl, char *err, size_t errlen)
-{
-	(void)err;
-	(void)errlen;
-	return ctl_autostep(ctl);
-}
-
-/* Seconds until controller_step starts an engine move the delay holds back; -1 when none
-   waits. */
-double controller_step_wait(const struct controller *ctl)
-{
-	return engine_due(ctl) ? delay_left(ctl) : -1;
-}
-
-/* `pause on|off`: while paused no engine moves by itself (`go` plays one move); leaving the
-   pause lets the engine to move start. The changes. */
-int controller_pause(struct controller *ctl, bool on)
-{
-	ctl->paused = on;
-	return CTL_CHANGED_STATUS | ctl_autostep(ctl);
-}
-
-bool controller_paused(const struct controller *ctl)
-{
-	return ctl->paused;
-}
-
 /* `go`: the engine plays the side to move at the cursor now, whoever plays it
    (a different move in the past is played as controller_play's are). The changes, or -1. */
 int controller_go(struct controller *ctl, char *err, size_t errlen)
@@ -509,7 +419,7 @@ int controller_go(struct controller *ctl, char *err, size_t errlen)
 	if (ctl_job_is(ctl, JOB_MOVE) && ctl->job.node == ctl->cur)
 		return CTL_CHANGED_ENGINE;
 	ctl_cancel(ctl);
-	return engine_move_start(ctl, err, errlen);
+	return ctl_engine_move(ctl, ctl->cur->side, err, errlen);
 }
 
 /* Asks for the n best moves at the cursor (n <= 0: the default count); every legal move is
@@ -518,7 +428,7 @@ int controller_go(struct controller *ctl, char *err, size_t errlen)
 int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 {
 	struct worker_job job;
-	int depth;
+	int depth, rc;
 
 	if (ctl->edit.on) {
 		snprintf(err, errlen, "finish editing first (`done`)");
@@ -547,7 +457,8 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 	ctl->job.node = ctl->cur;
 	ctl->job.hints = n;
 	ctl->job.overlay = false;
-	return ctl_job_start(ctl, JOB_HINT, &job, err, errlen);
+	rc = ctl_job_start(ctl, JOB_HINT, &job, err, errlen);
+	return rc < 0 ? -1 : rc | CTL_CHANGED_EVAL; /* the book's scores are known at once */
 }
 
 /* Copies the hints for the cursor position, best first, into out: the best known scores of

@@ -84,7 +84,7 @@ static void header_player(const struct controller *ctl, enum color c, char *out,
 		prev = n->by;
 	}
 	if (!prev)
-		name_append(out, len, ctl->kind[c] == PLAYER_ENGINE ? ctl->level[c] : "human",
+		name_append(out, len, ctl->player[c] == &ctl_engine ? ctl->level[c] : "human",
 			    NULL);
 }
 
@@ -143,7 +143,7 @@ static void stamp_record(struct controller *ctl)
 		ctl->opening_auto = true;
 	}
 	for (int c = BLACK; c <= WHITE; c++) {
-		if (ctl->kind[c] == PLAYER_ENGINE && ctl->spec[c].random_percent > 0) {
+		if (ctl->player[c] == &ctl_engine && ctl->spec[c].random_percent > 0) {
 			g->has_seed = true;
 			g->seed = ctl_level_seed(&ctl->spec[c], (enum color)c);
 			break;
@@ -239,9 +239,9 @@ static void players_from_info(struct controller *ctl)
 		char err[256];
 
 		if (*lv && ctl_player_set(ctl, (enum color)c, lv, err, sizeof(err)) == 0) {
-			ctl->kind[c] = PLAYER_ENGINE;
+			ctl->player[c] = &ctl_engine;
 		} else {
-			ctl->kind[c] = PLAYER_HUMAN;
+			ctl->player[c] = &ctl_human;
 		}
 	}
 }
@@ -270,7 +270,7 @@ static bool line_over(const struct controller *ctl)
 void controller_mode_note(const struct controller *ctl, char *out, size_t len)
 {
 	static const char *const word[2] = {"Black", "White"};
-	int engines = (ctl->kind[BLACK] == PLAYER_ENGINE) + (ctl->kind[WHITE] == PLAYER_ENGINE);
+	int engines = (ctl->player[BLACK] == &ctl_engine) + (ctl->player[WHITE] == &ctl_engine);
 
 	if (ctl->study)
 		snprintf(out, len, "%s",
@@ -281,7 +281,7 @@ void controller_mode_note(const struct controller *ctl, char *out, size_t len)
 		snprintf(out, len, "PLAY: %s and %s move; `study` stops them", ctl->level[BLACK],
 			 ctl->level[WHITE]);
 	else if (engines == 1) {
-		int c = ctl->kind[BLACK] == PLAYER_ENGINE ? BLACK : WHITE;
+		int c = ctl->player[BLACK] == &ctl_engine ? BLACK : WHITE;
 		snprintf(out, len, "PLAY: %s %s answers; `study` stops it", word[c], ctl->level[c]);
 	} else
 		snprintf(out, len, "PLAY: two humans; `study` studies");

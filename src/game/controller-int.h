@@ -7,7 +7,9 @@
  *
  *   controller-drill.c                the drill on the analysed mistakes
  *   controller.c, controller-file.c   the operations on the game; the files
- *   controller-engine.c               engine moves, hints, levels; the events
+ *   controller-player.c               the kinds of player, asking the one to move,
+ *                                     the events of every player
+ *   controller-engine.c               engine moves, hints, levels; the worker's events
  *   controller-overlay.c              the all-moves overlay (hints deepening)
  *   controller-analysis.c             `analyze` and its results
  *   controller-state.c                the cursor, the line, read-only state
@@ -31,6 +33,53 @@
 
 enum { CTL_LEVEL_LEN = 128, CTL_PATH_LEN = 4096 };
 enum { CTL_JOB_LEVEL_LEN = CTL_LEVEL_LEN + EVALSPEC_NAME_LEN + 4 };
+
+/*
+ * A kind of player (controller-player.c): what the controller does with
+ * whoever plays a colour. Whose turn it is, and whether that player must be
+ * asked now, is decided in one place (ctl_turn, controller-state.c); a kind
+ * says only how it is asked, how its answers reach the controller and how a
+ * move typed at this screen for its colour reaches the game.
+ */
+struct ctl_player {
+	enum player_kind kind; /* as controller_player reports it */
+	bool moves_itself;     /* it answers without the person at this screen (an engine): the
+				  turn waits for it; false: the person at the screen moves */
+	/* It is colour c's turn at the end of the line: start its move. The changes, or -1.
+	   What it starts is withdrawn by ctl_cancel, which every change of the game calls
+	   (the engine's job is dropped; the other kinds start nothing here). */
+	int (*ask)(struct controller *ctl, enum color c, char *err, size_t errlen);
+	/* Readable when an answer of this player waits (controller_poll_event takes it); -1
+	   for none. */
+	int (*fd)(const struct controller *ctl, enum color c);
+	/* A move typed at this screen for colour c (the side to move at the cursor): played,
+	   or refused with a message. The changes, or -1. */
+	int (*offer)(struct controller *ctl, enum color c, int sq, char *err, size_t errlen);
+	/* The name shown for colour c: "human", the level. */
+	const char *(*name)(const struct controller *ctl, enum color c);
+};
+
+extern const struct ctl_player ctl_human;  /* the person at this screen */
+extern const struct ctl_player ctl_engine; /* our engine at the colour's level */
+
+/* What the game waits for at the cursor (ctl_turn). */
+enum ctl_turn_state {
+	TURN_NONE,   /* no turn runs: a position inside the line, a finished game, editing, a
+			study */
+	TURN_PERSON, /* the person at this screen is to move */
+	TURN_HELD,   /* the player to move waits: paused, the engine busy with other work, or
+			the delay after an engine move */
+	TURN_DUE,    /* the player to move must be asked now (ctl_autostep) */
+	TURN_ASKED,  /* it was asked here: its answer comes as an event (or asking failed,
+			and it waits until the game changes) */
+};
+
+struct ctl_turn {
+	enum color side;		 /* the side to move at the cursor */
+	const struct ctl_player *player; /* who plays it */
+	enum ctl_turn_state state;	 /* what the game waits for */
+	double wait;			 /* TURN_HELD by the delay: seconds left; else 0 */
+};
 
 /* The drill (controller-drill.c): the positions before the mistakes of the analysed line. */
 struct ctl_drill {
@@ -96,7 +145,11 @@ struct controller {
 	struct game *game;	       /* the record */
 	struct game_node *cur;	       /* the cursor */
 	struct game_node *tip;	       /* end of the current line (cur is on its path) */
-	enum player_kind kind[2];      /* who plays each colour */
+	const struct ctl_player *player[2]; /* who plays each colour */
+	const struct game_node *asked; /* where the player to move was last asked (ctl_autostep);
+					  NULL after ctl_cancel */
+	char turn_error[256];	       /* why asking it failed, until a front end takes it
+					  (controller_step, controller_poll_event); "" */
 	char level[2][CTL_LEVEL_LEN];  /* level of each colour, as typed (kept for `go` too) */
 	struct level_spec spec[2];     /* level of each colour, parsed */
 	struct openings *openings;     /* opening names (SGF ON), or NULL if not shipped */
@@ -142,6 +195,7 @@ int ctl_add_move(struct controller *ctl, int sq, char *err, size_t errlen);
 void ctl_reset_game(struct controller *ctl, struct game *g);
 void ctl_result_update(struct controller *ctl);
 void ctl_cancel(struct controller *ctl);
+void ctl_turn(const struct controller *ctl, struct ctl_turn *t);
 bool ctl_job_is(const struct controller *ctl, enum ctl_job_kind kind);
 const struct veval *ctl_variant_eval(struct controller *ctl, enum variant v);
 void ctl_search_job(struct controller *ctl, int depth, int endgame, struct worker_job *job);
@@ -164,12 +218,17 @@ int ctl_overlay_step(struct controller *ctl);
 void ctl_analysis_event(struct controller *ctl, const struct worker_event *wev,
 			struct ctl_event *ev);
 
-/* controller-engine.c: the engine, its players and events */
+/* controller-engine.c: the engine, its levels and the worker's events */
 int ctl_engine_init(struct controller *ctl, char *err, size_t errlen);
 void ctl_engine_free(struct controller *ctl);
 uint64_t ctl_level_seed(const struct level_spec *spec, enum color c);
 int ctl_player_set(struct controller *ctl, enum color c, const char *level, char *err,
 		   size_t errlen);
+int ctl_engine_move(struct controller *ctl, enum color c, char *err, size_t errlen);
+void ctl_engine_event(struct controller *ctl, const struct worker_event *wev, struct ctl_event *ev);
+
+/* controller-player.c: the kinds of player, the turn, the events */
 int ctl_autostep(struct controller *ctl);
+int ctl_offer(struct controller *ctl, int sq, char *err, size_t errlen);
 
 #endif

@@ -13,8 +13,9 @@
  * each move, with the opening book's where the book knows the position, so
  * the board shows the best known score of each move while the next depth
  * runs. A new link starts when the worker is idle: after each finished
- * depth, and when the front end calls controller_overlay_step after the
- * cursor moved. It runs where hints are allowed: on a human's turn in play
+ * depth, and when the front end calls controller_step (or
+ * controller_overlay_step) after the cursor moved. It runs where hints are
+ * allowed: on a human's turn in play
  * (or any turn while a game is studied), and in replay; never during an
  * engine's move, an analysis or edit mode.
  */
@@ -39,8 +40,8 @@ static bool overlay_due(const struct controller *ctl)
 	if (!ctl->hint.overlay || ctl->edit.on || worker_busy(ctl->worker) || game_is_over(cur) ||
 	    !game_legal_moves(cur))
 		return false;
-	if (cur == ctl->tip && !ctl->study && ctl->kind[cur->side] == PLAYER_ENGINE)
-		return false; /* the engine is to move here: its move comes first */
+	if (cur == ctl->tip && !ctl->study && ctl->player[cur->side]->moves_itself)
+		return false; /* its player is to move here: its move comes first */
 	if (ctl->hint.node != cur || ctl->hint.n == 0)
 		return true;
 	game_colors(cur, &black, &white);
@@ -78,7 +79,7 @@ int ctl_overlay_step(struct controller *ctl)
 	ctl->job.hints = 32;
 	ctl->job.overlay = true;
 	rc = ctl_job_start(ctl, JOB_HINT, &job, err, sizeof(err));
-	return rc < 0 ? 0 : rc;
+	return rc < 0 ? 0 : rc | CTL_CHANGED_EVAL; /* the book's scores are known at once */
 }
 
 /* The depth of the overlay's last finished search at the cursor (0 if none yet); *exact

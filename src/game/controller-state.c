@@ -272,8 +272,8 @@ int controller_line_length(const struct controller *ctl)
 enum player_kind controller_player(const struct controller *ctl, enum color c, const char **name)
 {
 	if (name)
-		*name = ctl->kind[c] == PLAYER_ENGINE ? ctl->level[c] : "human";
-	return ctl->kind[c];
+		*name = ctl->player[c]->name(ctl, c);
+	return ctl->player[c]->kind;
 }
 
 /* True when the game at the cursor is over (nobody can move, or a resignation
@@ -418,11 +418,53 @@ int ctl_job_start(struct controller *ctl, enum ctl_job_kind kind, const struct w
 	return CTL_CHANGED_ENGINE | CTL_CHANGED_STATUS;
 }
 
-/* Stops the running job, if any, without applying its result, and drops its events. */
+/* Stops the running job, if any, without applying its result, and drops its events; the
+   player to move is asked again when it is its turn (ctl_turn). */
 void ctl_cancel(struct controller *ctl)
 {
 	worker_cancel(ctl->worker);
 	ctl->job.kind = JOB_NONE;
+	ctl->asked = NULL;
+}
+
+/* Seconds the delay after an engine's move (--delay) still holds the next move back; 0 for
+   none. */
+static double delay_left(const struct controller *ctl)
+{
+	double left;
+
+	if (ctl->opt.move_delay <= 0 || ctl->engine_moved_at <= 0)
+		return 0;
+	left = ctl->engine_moved_at + ctl->opt.move_delay - timer_now();
+	return left > 0 ? left : 0;
+}
+
+/*
+ * Whose turn it is at the cursor and what the game waits for: the one place
+ * that decides it. A turn runs only at the end of the line of a game that
+ * goes on, neither edited nor studied. A player that moves by itself is
+ * asked once per position (ctl->asked), not while the game is paused or the
+ * worker does other work, and not before the delay after an engine's move
+ * has passed.
+ */
+void ctl_turn(const struct controller *ctl, struct ctl_turn *t)
+{
+	const struct game_node *cur = ctl->cur;
+
+	t->side = cur->side;
+	t->player = ctl->player[cur->side];
+	t->wait = 0;
+	if (ctl->study || ctl->edit.on || cur != ctl->tip || ctl->resigned >= 0 ||
+	    game_is_over(cur))
+		t->state = TURN_NONE;
+	else if (!t->player->moves_itself)
+		t->state = TURN_PERSON;
+	else if (ctl->asked == cur)
+		t->state = TURN_ASKED;
+	else if (ctl->paused || worker_busy(ctl->worker) || (t->wait = delay_left(ctl)) > 0)
+		t->state = TURN_HELD;
+	else
+		t->state = TURN_DUE;
 }
 
 /* The key of node n's position in the store of results. */

@@ -20,8 +20,6 @@
 
 #include "square.h"
 
-#include "timer.h"
-
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,12 +51,12 @@ static int player_parse(struct controller *ctl, enum color c, const char *player
 			size_t errlen)
 {
 	if (!player || strcmp(player, "human") == 0) {
-		ctl->kind[c] = PLAYER_HUMAN;
+		ctl->player[c] = &ctl_human;
 		return 0;
 	}
 	if (ctl_player_set(ctl, c, player, err, errlen) < 0)
 		return -1;
-	ctl->kind[c] = PLAYER_ENGINE;
+	ctl->player[c] = &ctl_engine;
 	return 0;
 }
 
@@ -67,7 +65,7 @@ static void players_to_info(struct controller *ctl)
 {
 	for (int c = 0; c < 2; c++) {
 		enum game_info_field lf = c == BLACK ? INFO_BLACK_LEVEL : INFO_WHITE_LEVEL;
-		game_set_info(ctl->game, lf, ctl->kind[c] == PLAYER_ENGINE ? ctl->level[c] : "");
+		game_set_info(ctl->game, lf, ctl->player[c] == &ctl_engine ? ctl->level[c] : "");
 	}
 }
 
@@ -92,6 +90,7 @@ struct controller *controller_new(const struct controller_options *opt, char *er
 		 ctl->opt.save_dir ? ctl->opt.save_dir : "");
 	ctl->opt.save_dir = NULL;
 	ctl->resigned = -1;
+	ctl->player[BLACK] = ctl->player[WHITE] = &ctl_human;
 	if (ctl_engine_init(ctl, err, errlen) < 0) {
 		free(ctl);
 		return NULL;
@@ -150,43 +149,16 @@ int controller_new_game_on(struct controller *ctl, enum variant v, char *err, si
 	return CTL_CHANGED_ALL | ctl_autostep(ctl);
 }
 
-/* Gives a person's move just played (the cursor's node, or the one before a
-   forced pass) its player, and the seconds it took when `timed`, as the
-   engine's moves have theirs: the clock of a human adds up over the game and
-   the saved game keeps the time of each move. */
-static void human_move_mark(struct controller *ctl, int sq, bool timed, double took)
-{
-	struct game_node *n = ctl->cur;
-
-	if (n->move != sq && n->parent)
-		n = n->parent; /* a forced pass followed it: that gets no time */
-	if (timed)
-		game_set_time(n, took);
-	game_set_by(n, "human");
-}
-
-/* Plays sq (a square or SQ_PASS) for the side to move at the cursor. Returns
-   the changes, or -1 with a message for an illegal move or a finished game.
-   The move's time counts from when its side got the move there: at the end of
-   the line, or in play after an undo (a study's tries in the past are not
-   timed). */
+/* Plays sq (a square or SQ_PASS) for the side to move at the cursor, through its player
+   (ctl_offer). Returns the changes, or -1 with a message for an illegal move or a finished
+   game. */
 int controller_play(struct controller *ctl, int sq, char *err, size_t errlen)
 {
-	bool timed = ctl->turn_node == ctl->cur && (ctl->cur == ctl->tip || !ctl->study);
-	double took = timer_now() - ctl->turn_since;
-	bool fresh = !game_find_child(ctl->cur, sq);
-
 	if (ctl->edit.on) {
 		snprintf(err, errlen, "finish editing first (`done`)");
 		return -1;
 	}
-	ctl_cancel(ctl);
-	if (ctl_add_move(ctl, sq, err, errlen) < 0)
-		return -1;
-	if (fresh) /* a move that was on the line already keeps what it had */
-		human_move_mark(ctl, sq, timed, took);
-	ctl->engine_moved_at = 0; /* a person's move is answered at once */
-	return CTL_CHANGED_ALL | ctl_autostep(ctl);
+	return ctl_offer(ctl, sq, err, errlen);
 }
 
 /* The side to move at the cursor passes: controller_play of SQ_PASS. */
@@ -249,7 +221,7 @@ int controller_set_level(struct controller *ctl, const char *level, char *err, s
 
 	ctl_cancel(ctl);
 	for (int c = 0; c < 2; c++) {
-		if (ctl->kind[c] == PLAYER_ENGINE) {
+		if (ctl->player[c] == &ctl_engine) {
 			if (ctl_player_set(ctl, c, level, err, errlen) < 0)
 				return -1;
 			any = true;
@@ -267,11 +239,11 @@ int controller_set_level(struct controller *ctl, const char *level, char *err, s
 static struct game_node *undo_target(const struct controller *ctl)
 {
 	struct game_node *n = ctl->cur->parent;
-	bool one_engine = !ctl->study && (ctl->kind[BLACK] == PLAYER_ENGINE) !=
-					     (ctl->kind[WHITE] == PLAYER_ENGINE);
+	bool one_engine = !ctl->study && (ctl->player[BLACK] == &ctl_engine) !=
+					     (ctl->player[WHITE] == &ctl_engine);
 
 	while (n && n->parent &&
-	       (n->move == SQ_PASS || (one_engine && ctl->kind[n->side] == PLAYER_ENGINE)))
+	       (n->move == SQ_PASS || (one_engine && ctl->player[n->side] == &ctl_engine)))
 		n = n->parent;
 	return n;
 }
@@ -715,8 +687,8 @@ int controller_handicap_on(struct controller *ctl, enum variant v, int corners, 
 		snprintf(err, errlen, "a handicap is 1 to 4 corners");
 		return -1;
 	}
-	if (ctl->kind[BLACK] != ctl->kind[WHITE])
-		weak = ctl->kind[BLACK] == PLAYER_HUMAN ? BLACK : WHITE;
+	if (ctl->player[BLACK] != ctl->player[WHITE])
+		weak = ctl->player[BLACK] == &ctl_human ? BLACK : WHITE;
 	g = game_new_variant(v);
 	if (!g) {
 		snprintf(err, errlen, "out of memory");

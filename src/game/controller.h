@@ -11,8 +11,9 @@
  * (not a study) its line becomes the main line, the old one kept beside it.
  *
  * Every operation returns what changed as `enum ctl_change` bits (>= 0)
- * or -1 with a message in `err`; a front end redraws from the read-only
- * state below (the command layer turns the changes into what to redraw).
+ * or -1 with a message in `err`, and every event carries its own; a front
+ * end redraws from the read-only state below the parts those bits name (the
+ * command layer turns an operation's changes into its result's flags).
  * All functions are for the main thread only; the engine worker (worker.h)
  * only searches a copy of a position and posts its result, which the main
  * thread applies when it polls events (controller_poll_event).
@@ -36,11 +37,12 @@ enum player_kind { PLAYER_HUMAN, PLAYER_ENGINE };
 
 /* What an operation or an event changed, as bits. */
 enum ctl_change {
-	CTL_CHANGED_BOARD = 1 << 0,  /* the position, its legal moves or the last move */
-	CTL_CHANGED_MOVES = 1 << 1,  /* the move list, the cursor or annotations */
-	CTL_CHANGED_EVAL = 1 << 2,   /* engine reasoning, search progress, hints or analysis */
-	CTL_CHANGED_STATUS = 1 << 3, /* players, mode, game information, the event's message */
-	CTL_CHANGED_ENGINE = 1 << 4, /* the engine started a job: events will follow */
+	CTL_CHANGED_BOARD = 1 << 0,    /* the position, its legal moves or the last move */
+	CTL_CHANGED_MOVES = 1 << 1,    /* the move list, the cursor or annotations */
+	CTL_CHANGED_EVAL = 1 << 2,     /* engine reasoning, search progress, hints or analysis */
+	CTL_CHANGED_STATUS = 1 << 3,   /* players, mode, game information, the event's message */
+	CTL_CHANGED_ENGINE = 1 << 4,   /* the engine started a job: events will follow */
+	CTL_CHANGED_PROGRESS = 1 << 5, /* a search's progress (the engine's live lines) only */
 	CTL_CHANGED_ALL =
 	    CTL_CHANGED_BOARD | CTL_CHANGED_MOVES | CTL_CHANGED_EVAL | CTL_CHANGED_STATUS,
 };
@@ -205,16 +207,21 @@ const char *controller_eval_name(const struct controller *ctl);
 const char *controller_eval_note(const struct controller *ctl);
 
 /* Engine work and events. */
-/* Readable when an event is queued: put it in the poll set beside stdin. */
+/* Readable when an engine event is queued: put it in the poll set beside stdin. */
 int controller_event_fd(const struct controller *ctl);
+/* Every fd to poll for the controller's events (the engine's, the players'); how many. */
+int controller_event_fds(const struct controller *ctl, int *fds, int max);
 /* Takes one queued event without blocking (false if none); applies engine moves. */
 bool controller_poll_event(struct controller *ctl, struct ctl_event *ev);
 /* Blocks until an event comes; false at once when no engine work is running. */
 bool controller_wait_event(struct controller *ctl, struct ctl_event *ev);
 /* Esc / `stop`: the engine plays its best move so far; a hint or analysis is cut short. */
 void controller_stop(struct controller *ctl);
-/* Starts the engine if it is an engine's turn at the end of the line (changes, or -1); call it
-   once after controller_new so that an engine playing Black begins. */
+/* Asks the player to move when it is its turn at the end of the line (an engine starts),
+   else lets the overlay deepen: the changes, or -1 with why the player could not be asked.
+   Call it once after controller_new so that an engine playing Black begins, and after each
+   command (the operations ask by themselves, but a failure waits for this call or for
+   controller_poll_event to report it). */
 int controller_step(struct controller *ctl, char *err, size_t errlen);
 /* Seconds until an engine move held back by the delay (or 0 for now) may start, through
    controller_step; -1 when none waits. */

@@ -192,7 +192,7 @@ int ui_dbpanel_toggle(struct ui *ui, const char *rest)
 		load(ui, p);
 	else if (!p->shown)
 		ui_set_message(ui, false, "Database panel hidden (L shows it)");
-	ui->dirty = true;
+	ui->redraw |= UI_PART_ALL;
 	return 0;
 }
 
@@ -209,7 +209,7 @@ int ui_dbpanel_focus(struct ui *ui, const char *rest)
 		       ui->dbp->focus ? "Games: Up/Down choose, Enter opens it for study, Tab or "
 					"Esc back to the board"
 				      : "Keys back to the board");
-	ui->dirty = true;
+	ui->redraw |= UI_PART_ALL;
 	return 0;
 }
 
@@ -226,7 +226,7 @@ void ui_dbpanel_move(struct ui *ui, int delta)
 		p->selected += (size_t)(long)delta;
 	if (p->selected >= p->n_hits)
 		p->selected = p->n_hits - 1;
-	ui->dirty = true;
+	ui->redraw |= UI_PART_ALL;
 }
 
 /* Gives the keys back to the board (Esc in the list). */
@@ -234,7 +234,7 @@ void ui_dbpanel_unfocus(struct ui *ui)
 {
 	if (ui->dbp)
 		ui->dbp->focus = false;
-	ui->dirty = true;
+	ui->redraw |= UI_PART_ALL;
 }
 
 /* `dbopen [N]`: opens game N of the database (default: the one chosen in the
@@ -315,7 +315,7 @@ int ui_dbpanel_open(struct ui *ui, const char *rest)
 		       t.own == start.own && t.opp == start.opp ? "" : ", shown as it was played");
 	p->focus = false;
 	ui->moves_follow = true;
-	ui->dirty = true;
+	ui->redraw |= UI_PART_ALL;
 	return 0;
 }
 

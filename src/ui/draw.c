@@ -744,10 +744,10 @@ static const char *mode_help(const struct ui *ui)
 
 /* `text` on the message line at row `y`, wrapped over the rows above it
    (at most STATUS_LINES in all, over what is drawn there) rather than cut at
-   the right edge. */
+   the right edge; the rows it took. */
 enum { STATUS_LINES = 3 };
 
-static void put_wrapped(int y, int cols, const char *text)
+static int put_wrapped(int y, int cols, const char *text)
 {
 	char *wrapped = ui_wrap(text, cols - 2);
 	const char *p = wrapped ? wrapped : text;
@@ -765,29 +765,55 @@ static void put_wrapped(int y, int cols, const char *text)
 		p += len + (p[len] == '\n');
 	}
 	free(wrapped);
+	return n;
 }
 
-static void draw_status(const struct ui *ui)
+/* What the message line shows (NULL: nothing) and in which style: the command bar's
+   completions, the message, else the mode's keys. */
+static const char *status_text(const struct ui *ui, attr_t *a)
+{
+	*a = A_NORMAL;
+	if (cmdbar_is_open() && cmdbar_matches()[0]) {
+		*a = ui_style(ui, PAIR_DIM, A_NORMAL);
+		return cmdbar_matches();
+	}
+	if (ui->message[0] && ui->message_error) {
+		*a = ui_style(ui, PAIR_ERROR, A_BOLD) | A_BOLD;
+		return ui->message;
+	}
+	if (!ui->message[0]) {
+		*a = ui_style(ui, PAIR_DIM, A_NORMAL);
+		return mode_help(ui);
+	}
+	return ui->message;
+}
+
+/* True when the message line's text takes more than its own row (it wraps over the rows
+   above, which belong to other parts). */
+static bool status_wraps(const struct ui *ui)
+{
+	attr_t a;
+	const char *text = status_text(ui, &a);
+	char *wrapped = text ? ui_wrap(text, ui->lay.cols - 2) : NULL;
+	bool wraps = wrapped && strchr(wrapped, '\n');
+
+	free(wrapped);
+	return wraps;
+}
+
+static void draw_status(struct ui *ui)
 {
 	const struct ui_layout *l = &ui->lay;
-	const char *text = ui->message;
-	attr_t a = A_NORMAL;
+	attr_t a;
+	const char *text = status_text(ui, &a);
 
 	move(l->status_y, 0);
 	clrtoeol();
-	if (cmdbar_is_open() && cmdbar_matches()[0]) {
-		text = cmdbar_matches();
-		a = ui_style(ui, PAIR_DIM, A_NORMAL);
-	} else if (ui->message[0] && ui->message_error) {
-		a = ui_style(ui, PAIR_ERROR, A_BOLD) | A_BOLD;
-	} else if (!ui->message[0]) {
-		text = mode_help(ui);
-		a = ui_style(ui, PAIR_DIM, A_NORMAL);
-	}
+	ui->status_rows = 1;
 	if (!text)
 		return;
 	attron(a);
-	put_wrapped(l->status_y, l->cols, text);
+	ui->status_rows = put_wrapped(l->status_y, l->cols, text);
 	attroff(a);
 }
 
@@ -966,40 +992,143 @@ static void draw_too_small(const struct ui *ui)
 	curs_set(0);
 }
 
-/* Redraws the whole screen from the controller's state. */
+/* What each kind of change redraws: a controller's change (enum ctl_change, of an event)
+   or a command's flag (enum command_flags, of a command's result). */
+static const struct part_change {
+	unsigned change; /* enum ctl_change */
+	unsigned flag;	 /* enum command_flags */
+	unsigned parts;	 /* enum ui_part */
+} part_map[] = {
+    {CTL_CHANGED_BOARD, CMD_REDRAW_BOARD,
+     UI_PART_BOARD | UI_PART_HEADER | UI_PART_DB | UI_PART_BAR},
+    {CTL_CHANGED_MOVES, CMD_REDRAW_MOVES,
+     UI_PART_MOVES | UI_PART_EVAL | UI_PART_GRAPH | UI_PART_HEADER},
+    {CTL_CHANGED_EVAL, CMD_REDRAW_EVAL, UI_PART_EVAL | UI_PART_BOARD | UI_PART_GRAPH},
+    {CTL_CHANGED_STATUS, CMD_REDRAW_STATUS, UI_PART_HEADER | UI_PART_STATUS | UI_PART_BAR},
+    {CTL_CHANGED_ENGINE, CMD_ENGINE_STARTED, UI_PART_EVAL | UI_PART_HEADER},
+    {CTL_CHANGED_PROGRESS, 0, UI_PART_EVAL},
+};
+
+/* The parts that show the bits of `bits` read at offset `at` of part_map's entries. */
+static unsigned parts_of(unsigned bits, size_t at)
+{
+	unsigned parts = 0;
+
+	for (size_t i = 0; i < sizeof part_map / sizeof part_map[0]; i++)
+		if (bits & *(const unsigned *)((const char *)&part_map[i] + at))
+			parts |= part_map[i].parts;
+	return parts;
+}
+
+/* The parts of the screen that show what `changes` (enum ctl_change) says changed. */
+unsigned ui_parts_changed(unsigned changes)
+{
+	return parts_of(changes, offsetof(struct part_change, change));
+}
+
+/* The parts of the screen that show what a command's result flags (enum command_flags) say
+   changed. */
+unsigned ui_parts_flagged(unsigned flags)
+{
+	return parts_of(flags, offsetof(struct part_change, flag));
+}
+
+/* Blanks a rectangle of the screen (a part about to be drawn again). */
+static void clear_rect(int y, int x, int h, int w)
+{
+	for (int r = y; r < y + h; r++)
+		mvhline(r, x, ' ', w);
+}
+
+/* Draws the parts of the full screen named by `parts` (enum ui_part), each over its own
+   rectangle, the bar last (the terminal's cursor stays there); returns those drawn. */
+static unsigned draw_parts(struct ui *ui, unsigned parts)
+{
+	const struct ui_layout *l = &ui->lay;
+	const struct game_node *line[128];
+	unsigned drawn = 0;
+
+	if (parts & (UI_PART_DB | UI_PART_BOARD))
+		ui_dbpanel_refresh(ui);
+	if (parts & UI_PART_HEADER) {
+		draw_header(ui, line, ui_line(ui, line, 128));
+		drawn |= UI_PART_HEADER;
+	}
+	if (parts & UI_PART_BOARD) {
+		clear_rect(l->board_y - 1, 0, l->board_h + 1, l->board_x + l->board_w);
+		draw_board(ui);
+		drawn |= UI_PART_BOARD;
+	}
+	if (parts & UI_PART_GRAPH) {
+		clear_rect(l->graph_y, l->graph_x, l->graph_h, l->graph_w);
+		ui_draw_graph(ui);
+		drawn |= UI_PART_GRAPH;
+	}
+	if (parts & UI_PART_MOVES) {
+		clear_rect(l->moves_y, l->moves_x, l->moves_h, l->moves_w);
+		ui_draw_moves(ui);
+		drawn |= UI_PART_MOVES;
+	}
+	if ((parts & UI_PART_EVAL) && l->eval_h > 0) {
+		clear_rect(l->eval_y, l->eval_x, l->eval_h, l->eval_w);
+		ui_draw_eval(ui);
+		drawn |= UI_PART_EVAL;
+	}
+	if ((parts & UI_PART_DB) && l->db_h > 0 && ui_dbpanel_shown(ui)) {
+		clear_rect(l->db_y, l->db_x, l->db_h, l->db_w);
+		ui_dbpanel_draw(ui);
+		drawn |= UI_PART_DB;
+	}
+	if (parts & UI_PART_STATUS) {
+		draw_status(ui);
+		drawn |= UI_PART_STATUS;
+	}
+	if (ui->popup)
+		draw_popup(ui);
+	if (parts & UI_PART_BAR) {
+		draw_bar(ui);
+		drawn |= UI_PART_BAR;
+	}
+	return drawn;
+}
+
+/*
+ * Draws what changed since the last draw (ui->redraw, enum ui_part) from the
+ * controller's state: each part over its own rectangle. The whole screen is
+ * drawn again when the layout changed, in the compact and too-small screens,
+ * under a pop-up, and when the message line wraps over the rows above it now
+ * or did at the last draw. ui->drawn says which parts were drawn.
+ */
 void ui_draw(struct ui *ui)
 {
 	double start = timer_now();
-	const struct game_node *line[128];
-	int n;
+	unsigned parts = ui->redraw;
 
-	erase();
-	if (ui->ctl && ui->lay.variant != controller_variant(ui->ctl))
+	if (ui->ctl && ui->lay.variant != controller_variant(ui->ctl)) {
 		ui_layout_update(ui); /* a game on another board */
+		parts = UI_PART_ALL;
+	}
+	if (cmdbar_is_open())
+		parts |= UI_PART_BAR; /* the terminal's cursor goes back to the bar */
+	if (ui->lay.too_small || ui->lay.compact || ui->popup ||
+	    ((parts & UI_PART_STATUS) && (ui->status_rows > 1 || status_wraps(ui))))
+		parts = UI_PART_ALL;
+	if (parts == UI_PART_ALL)
+		erase();
 	if (ui->lay.too_small) {
 		draw_too_small(ui);
+		ui->drawn = UI_PART_ALL;
 	} else if (ui->lay.compact) {
 		ui_draw_compact(ui);
 		draw_status(ui);
 		if (ui->popup)
 			draw_popup(ui);
 		draw_bar(ui);
+		ui->drawn = UI_PART_ALL;
 	} else {
-		n = ui_line(ui, line, 128);
-		ui_dbpanel_refresh(ui);
-		draw_header(ui, line, n);
-		draw_board(ui);
-		ui_draw_graph(ui);
-		ui_draw_moves(ui);
-		if (ui->lay.eval_h > 0)
-			ui_draw_eval(ui);
-		ui_dbpanel_draw(ui);
-		draw_status(ui);
-		if (ui->popup)
-			draw_popup(ui);
-		draw_bar(ui);
+		ui->drawn = draw_parts(ui, parts);
 	}
 	refresh();
 	ui->last_draw = timer_now() - start;
-	ui->dirty = false;
+	ui->redraw = 0;
 }

@@ -3,9 +3,9 @@
  * run (ui_loop) and closed (ui_close); keys, the command bar, engine events,
  * signals and resizes.
  *
- * One thread calls curses: this one. It waits in poll() on three file
- * descriptors: the terminal (keys), the controller's event fd (the engine
- * thread's progress and moves) and the self-pipe that the signal handlers
+ * One thread calls curses: this one. It waits in poll() on the terminal
+ * (keys), the controller's event fds (the engine thread's progress and moves,
+ * the players') and the self-pipe that the signal handlers
  * write (term.c: SIGWINCH, SIGHUP, SIGTERM, SIGINT, SIGQUIT). A key is
  * looked up in the key map (keys.c, src/game/keymap.c) and its command line
  * runs through ui_execute, like a line typed in the command bar: a word
@@ -45,7 +45,30 @@ void ui_set_message(struct ui *ui, bool error, const char *fmt, ...)
 	vsnprintf(ui->message, sizeof ui->message, fmt, ap);
 	va_end(ap);
 	ui->message_error = error;
-	ui->dirty = true;
+	ui->redraw |= UI_PART_STATUS;
+}
+
+/* Marks for redrawing the parts of the screen that show what `changes` (enum ctl_change)
+   says changed. */
+void ui_changed(struct ui *ui, unsigned changes)
+{
+	ui->redraw |= ui_parts_changed(changes);
+}
+
+/* Keeps ui->thinking true while the engine searches (its live lines and elapsed time in
+   the panel), from the moment a search starts; the panel and the header show the
+   change. */
+static void thinking_update(struct ui *ui)
+{
+	bool busy = controller_engine_busy(ui->ctl);
+
+	if (busy && !ui->thinking) {
+		ui->think_start = timer_now();
+		ui->n_live = 0;
+	}
+	if (busy != ui->thinking)
+		ui->redraw |= UI_PART_EVAL | UI_PART_HEADER;
+	ui->thinking = busy;
 }
 
 /* Columns of a message (characters, or bytes if it is not valid text). */
@@ -61,7 +84,7 @@ static void popup_show(struct ui *ui, char *text)
 	free(ui->popup);
 	ui->popup = text;
 	ui->popup_top = 0;
-	ui->dirty = true;
+	ui->redraw |= UI_PART_ALL;
 }
 
 /* The end of the game at the cursor in words ("White wins 35–29", an en
@@ -98,25 +121,21 @@ void ui_resize(struct ui *ui)
 		resizeterm(ws.ws_row, ws.ws_col);
 	ui_layout_update(ui);
 	clearok(curscr, TRUE);
-	ui->dirty = true;
+	ui->redraw |= UI_PART_ALL;
 }
 
-/* Starts the engine when it is to move in play mode (engine against engine
-   included); remembers that a search runs. */
+/* Lets the game go on (controller_step: the player to move is asked when it is its turn,
+   else the overlay deepens); says why when the player could not be asked. */
 static void engine_step(struct ui *ui)
 {
 	char err[256];
+	int changes = controller_step(ui->ctl, err, sizeof err);
 
-	if (controller_mode(ui->ctl) == MODE_PLAY && !controller_engine_busy(ui->ctl) &&
-	    controller_step(ui->ctl, err, sizeof err) < 0)
+	if (changes < 0)
 		ui_set_message(ui, true, "%s", err);
-	controller_overlay_step(ui->ctl);
-	if (controller_engine_busy(ui->ctl) && !ui->thinking) {
-		ui->thinking = true;
-		ui->think_start = timer_now();
-		ui->n_live = 0;
-	}
-	ui->thinking = controller_engine_busy(ui->ctl);
+	else
+		ui_changed(ui, (unsigned)changes);
+	thinking_update(ui);
 }
 
 static void apply_result(struct ui *ui, struct command_result *res)
@@ -144,8 +163,9 @@ static void apply_result(struct ui *ui, struct command_result *res)
 			ui->confirm_quit = true;
 		else
 			ui->quit = true;
+		ui->redraw |= UI_PART_BAR;
 	}
-	ui->dirty = true;
+	ui->redraw |= ui_parts_flagged(res->flags);
 }
 
 /* Holds `line` until the player answers y to `ask`; `kept` is said on any other key. */
@@ -154,7 +174,7 @@ static void confirm_first(struct ui *ui, const char *line, const char *ask, cons
 	snprintf(ui->confirm_line, sizeof ui->confirm_line, "%s", line);
 	snprintf(ui->confirm_ask, sizeof ui->confirm_ask, "%s", ask);
 	snprintf(ui->confirm_kept, sizeof ui->confirm_kept, "%s", kept);
-	ui->dirty = true;
+	ui->redraw |= UI_PART_BAR;
 }
 
 /* Holds command line `line` until the player answers y to `ask` (shown on the
@@ -288,7 +308,7 @@ static void popup_key(struct ui *ui, int key)
 		ui->popup = NULL;
 		break;
 	}
-	ui->dirty = true;
+	ui->redraw |= UI_PART_ALL;
 }
 
 static void mouse_key(struct ui *ui)
@@ -326,7 +346,7 @@ static void handle_key(struct ui *ui, int key, int meta)
 
 	if (key == KEY_RESIZE) {
 		ui_layout_update(ui);
-		ui->dirty = true;
+		ui->redraw |= UI_PART_ALL;
 		return;
 	}
 	if (ui->confirm_line[0]) {
@@ -340,7 +360,7 @@ static void handle_key(struct ui *ui, int key, int meta)
 		} else {
 			ui_set_message(ui, false, "%s", ui->confirm_kept);
 		}
-		ui->dirty = true;
+		ui->redraw |= UI_PART_BAR | UI_PART_STATUS;
 		return;
 	}
 	if (ui->confirm_quit) {
@@ -349,7 +369,7 @@ static void handle_key(struct ui *ui, int key, int meta)
 			ui->quit = true;
 		else
 			ui_set_message(ui, false, "Not quitting. `save` keeps the game in a slot.");
-		ui->dirty = true;
+		ui->redraw |= UI_PART_BAR | UI_PART_STATUS;
 		return;
 	}
 	if (ui->lay.too_small) {
@@ -363,7 +383,7 @@ static void handle_key(struct ui *ui, int key, int meta)
 	}
 	if (cmdbar_is_open()) {
 		enum cmdbar_status st = meta >= 0 ? cmdbar_meta_key(meta) : cmdbar_key(key);
-		ui->dirty = true;
+		ui->redraw |= UI_PART_BAR | UI_PART_STATUS; /* the line, and its completions */
 		if (st == CMDBAR_LINE) {
 			char *line = cmdbar_take_line();
 			ui->message[0] = '\0';
@@ -378,20 +398,25 @@ static void handle_key(struct ui *ui, int key, int meta)
 		return;
 	}
 	cmd = ui_keys_lookup(ui, key);
-	if (ui->message[0] && !ui->message_error)
+	if (ui->message[0] && !ui->message_error) {
 		ui->message[0] = '\0';
+		ui->redraw |= UI_PART_STATUS;
+	}
 	if (!cmd) {
 		ui_set_message(ui, false, "%s is not bound: F1 or `help keys` lists the keys",
 			       keyname(key) ? keyname(key) : "this key");
 		return;
 	}
 	ui->message[0] = '\0';
+	ui->redraw |= UI_PART_STATUS;
 	if (strncmp(cmd, "column ", 7) != 0 && strncmp(cmd, "row ", 4) != 0)
 		ui->typed_column = 0; /* a square's name was not going on */
 	run_key_command(ui, cmd);
 }
 
-static void handle_event(struct ui *ui, const struct ctl_event *ev)
+/* Takes one event of the controller into the screen: the engine's live lines, the message,
+   and the parts its changes name to redraw. */
+void ui_event(struct ui *ui, const struct ctl_event *ev)
 {
 	switch (ev->kind) {
 	case CTL_EVENT_PROGRESS:
@@ -416,10 +441,10 @@ static void handle_event(struct ui *ui, const struct ctl_event *ev)
 	}
 	if (ev->message[0])
 		ui_set_message(ui, ev->kind == CTL_EVENT_ERROR, "%s", ev->message);
-	ui->thinking = controller_engine_busy(ui->ctl);
+	ui_changed(ui, ev->changes);
+	thinking_update(ui);
 	if (ev->kind == CTL_EVENT_MOVE_PLAYED)
-		engine_step(ui);
-	ui->dirty = true;
+		engine_step(ui); /* the overlay, for the person to move next */
 }
 
 /* $XDG_DATA_HOME/othello-master/history (or under ~/.local/share), with its
@@ -493,7 +518,7 @@ static void read_keys(struct ui *ui)
 			continue;
 		}
 		handle_key(ui, key, meta);
-		if (ui->dirty && !ui->quit) {
+		if (ui->redraw && !ui->quit) {
 			ui_draw(ui);
 			if (ui->opt.debug_timing)
 				timing_note(ui, "key", timer_now() - start);
@@ -579,6 +604,7 @@ static void ui_init(struct ui *ui, struct controller *ctl, const struct ui_optio
 	ui->moves_follow = true;
 	ui->turn_ply = -1;
 	ui->ended_ply = -1;
+	ui->redraw = UI_PART_ALL;
 	ui->utf8 = !opt->ascii && codeset && strcmp(codeset, "UTF-8") == 0;
 }
 
@@ -639,33 +665,37 @@ static int ui_open(struct ui *ui, struct controller *ctl, const struct ui_option
    controller's events, and handles what comes, until `quit` or until a
    signal or the terminal's hang-up stops it. Returns that signal, or 0 after
    `quit` (ui->quit set) or a failed poll (ui->quit not set). */
+enum { UI_EVENT_FDS = 4 }; /* the controller's event fds polled at most */
+
 static int ui_loop(struct ui *ui)
 {
 	struct controller *ctl = ui->ctl;
 	int stopped_by = 0;
 
 	while (!ui->quit) {
-		struct pollfd fds[3] = {
+		struct pollfd fds[2 + UI_EVENT_FDS] = {
 		    {STDIN_FILENO, POLLIN, 0},
 		    {ui_term_signal_fd(), POLLIN, 0},
-		    {controller_event_fd(ctl), POLLIN, 0},
 		};
+		int events[UI_EVENT_FDS], n = controller_event_fds(ctl, events, UI_EVENT_FDS);
 		struct ctl_event ev;
 		int timeout = ui->thinking ? 250 : 1000;
 		double held = controller_step_wait(ctl); /* an engine move the delay holds */
 
 		if (held >= 0 && held * 1000 < timeout)
 			timeout = (int)(held * 1000) + 1;
+		for (int i = 0; i < n; i++)
+			fds[2 + i] = (struct pollfd){events[i], POLLIN, 0};
 
 		announce_end(ui);
-		if (ui->dirty)
+		if (ui->redraw)
 			ui_draw(ui);
-		if (poll(fds, fds[2].fd >= 0 ? 3 : 2, timeout) < 0 && errno != EINTR)
+		if (poll(fds, (nfds_t)(2 + n), timeout) < 0 && errno != EINTR)
 			break;
 		if (read_signals(ui, &stopped_by))
 			break;
 		while (controller_poll_event(ctl, &ev))
-			handle_event(ui, &ev);
+			ui_event(ui, &ev);
 		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
 			stopped_by = SIGHUP;
 			break;
@@ -676,7 +706,7 @@ static int ui_loop(struct ui *ui)
 			engine_step(ui); /* the delay between engine moves has passed */
 		/* Clocks and the thinking time tick on the screen. */
 		if (!ui->lay.too_small && (ui->thinking || controller_mode(ctl) == MODE_PLAY))
-			ui->dirty = true;
+			ui->redraw |= UI_PART_HEADER | (ui->thinking ? UI_PART_EVAL : 0);
 	}
 	return stopped_by;
 }

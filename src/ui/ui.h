@@ -59,6 +59,21 @@ struct ui_layout {
 	int bar_y;				/* command bar / key hints line */
 };
 
+/* The parts of the screen, each drawn alone (ui_draw): what changed says which (ui_changed,
+   ui_flagged); anything else redraws all of them. */
+enum ui_part {
+	UI_PART_HEADER = 1 << 0, /* players, discs, clocks, mode, move number */
+	UI_PART_BOARD = 1 << 1,	 /* the board with its letters, numbers and scores */
+	UI_PART_GRAPH = 1 << 2,	 /* the evaluation graph under the board */
+	UI_PART_MOVES = 1 << 3,	 /* the move list */
+	UI_PART_EVAL = 1 << 4,	 /* the engine panel */
+	UI_PART_DB = 1 << 5,	 /* the database panel */
+	UI_PART_STATUS = 1 << 6, /* the message line */
+	UI_PART_BAR = 1 << 7,	 /* the command bar, or the key hints and questions */
+	UI_PART_COUNT = 8,
+	UI_PART_ALL = (1 << UI_PART_COUNT) - 1,
+};
+
 struct ui_dbpanel; /* dbpanel.c */
 
 /* The terminal the screen holds while it runs (term.c). */
@@ -98,7 +113,9 @@ struct ui {
 	double turn_start;		       /* when the side to move got the move (clocks) */
 	int turn_ply;			       /* cursor ply turn_start belongs to */
 	double last_draw;		       /* seconds the last redraw took */
-	bool dirty;			       /* the screen needs a redraw */
+	unsigned redraw;		       /* enum ui_part: what the next ui_draw draws */
+	unsigned drawn;			       /* enum ui_part: what the last ui_draw drew */
+	int status_rows;		       /* rows the message took at the last draw */
 	bool flipped;			       /* `flip`: the board seen from White's side */
 	struct ui_dbpanel *dbp;		       /* the database panel, NULL until first shown */
 	struct ui_term term;		       /* the terminal, while the screen runs */
@@ -113,6 +130,8 @@ void ui_result_words(const struct ui *ui, char *out, size_t len);
 void ui_set_message(struct ui *ui, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void ui_confirm(struct ui *ui, const char *line, const char *ask, const char *kept);
+void ui_changed(struct ui *ui, unsigned changes);
+void ui_event(struct ui *ui, const struct ctl_event *ev);
 
 /* term.c */
 int ui_term_open(struct ui *ui, char *err, size_t errlen);
@@ -164,6 +183,8 @@ void ui_layout_board(struct ui_layout *lay, int rows, int cols, enum variant v);
 void ui_layout_update(struct ui *ui);
 void ui_colors_init(struct ui *ui);
 void ui_draw(struct ui *ui);
+unsigned ui_parts_changed(unsigned changes);
+unsigned ui_parts_flagged(unsigned flags);
 int ui_square_at(const struct ui *ui, int y, int x);
 int ui_line(struct ui *ui, const struct game_node **line, int max);
 void ui_format_score(char *out, size_t outlen, int score, int bound, bool endgame);

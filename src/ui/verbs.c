@@ -55,7 +55,7 @@ static int verb_cursor(struct ui *ui, const char *dir)
 		c = (c + dc) % n;
 	} while (square_at(v, r, c) < 0);
 	ui->cursor = square_at(v, r, c);
-	ui->dirty = true;
+	ui->redraw |= UI_PART_BOARD;
 	return 0;
 }
 
@@ -141,6 +141,7 @@ static int verb_row(struct ui *ui, const char *row)
 	}
 	ui->cursor = sq;
 	ui->message[0] = '\0';
+	ui->redraw |= UI_PART_STATUS;
 	snprintf(line, sizeof line, "move %c%ld", col, r);
 	return ui_execute(ui, line);
 }
@@ -178,7 +179,7 @@ static int verb_prompt(struct ui *ui, const char *text)
 	}
 	cmdbar_open(line ? line : text);
 	free(line);
-	ui->dirty = true;
+	ui->redraw |= UI_PART_BAR | UI_PART_STATUS;
 	return 0;
 }
 
@@ -187,7 +188,7 @@ static int verb_scroll(struct ui *ui, const char *pages)
 {
 	ui->moves_top += atoi(pages) * (ui->lay.moves_h - 2);
 	ui->moves_follow = false;
-	ui->dirty = true;
+	ui->redraw |= UI_PART_MOVES;
 	return 0;
 }
 
@@ -200,7 +201,7 @@ static int verb_escape(struct ui *ui, const char *rest)
 	if (ui_dbpanel_focused(ui))
 		ui_dbpanel_unfocus(ui);
 	ui->message[0] = '\0';
-	ui->dirty = true;
+	ui->redraw |= UI_PART_STATUS;
 	return 0;
 }
 
@@ -213,7 +214,7 @@ static int verb_flip(struct ui *ui, const char *rest)
 	ui_set_message(ui, false, "%s",
 		       ui->flipped ? "board turned: White's side at the bottom"
 				   : "board turned back: Black's side at the bottom");
-	ui->dirty = true;
+	ui->redraw |= UI_PART_ALL;
 	return 0;
 }
 
