@@ -80,6 +80,12 @@ check "info: what is loaded and what was skipped, on stdout and stderr" $?
 [ $st -eq 0 ] && grep -q "nowhere does not exist" "$tmp/ne" && grep -q "ffothello.org" "$tmp/ne"
 check "a missing folder says how to get the WTHOR files" $?
 
+# a name file that is /dev/zero: refused at once, listed among the skipped
+mkdir "$tmp/zdb" && cp "$db"/*.wtb "$tmp/zdb/" && ln -s /dev/zero "$tmp/zdb/WTHOR.JOU"
+timeout 20 "$OTHELLO" db info --db "$tmp/zdb" >"$tmp/zi" 2>"$tmp/ze"; st=$?
+[ $st -eq 0 ] && grep -q "WTHOR.JOU: a device, not a WTHOR file (the games keep no names)" "$tmp/zi"
+check "info: a WTHOR.JOU that is /dev/zero is skipped at once, with its reason" $?
+
 "$OTHELLO" db frob 2>"$tmp/u1"; st=$?
 [ $st -eq 2 ] && grep -q "unknown action 'frob'" "$tmp/u1"; check "an unknown action is refused" $?
 "$OTHELLO" db show --db "$db" 9 2>"$tmp/u2"; st=$?

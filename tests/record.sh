@@ -95,6 +95,28 @@ if [ -n "${SHARED_DATA:-}" ] && [ -f "$SHARED_DATA/wthor/WTH_2005.wtb" ]; then
 else
   tap_n=$((tap_n + 1)); echo "ok $tap_n - # SKIP a whole shared WTHOR year converts to GGF (no ../shared/data)"
 fi
+# Collections that would never end: a device is refused before a byte is
+# read, a stream with no end of line stops at its limit, a WTHOR file longer
+# than its header says is refused without reading its tail (a bound of 20 s
+# on each: before, /dev/zero was read until memory ran out).
+ln -s /dev/zero "$tmp/z.gam"
+ln -s /dev/zero "$tmp/z.wtb"
+for f in z.gam z.wtb; do
+  timeout 20 "$OTHELLO" convert "$tmp/$f" "$tmp/z.txt" 2>"$tmp/err"; st=$?
+  [ $st -eq 2 ] && grep -q "$f: a device, not a" "$tmp/err" && [ ! -e "$tmp/z.txt" ]
+  check "convert $f (/dev/zero) is refused at once" $?
+done
+timeout 20 "$OTHELLO" train import "$tmp/z.dat" "$tmp/z.gam" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "z.gam: a device, not a file of games" "$tmp/err"
+check "train import of /dev/zero as a .gam is refused at once" $?
+head -c 3000000 /dev/zero | gzip -c >"$tmp/zeros.gam.gz"
+timeout 20 "$OTHELLO" convert "$tmp/zeros.gam.gz" "$tmp/z.txt" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "zeros.gam.gz:1: no end of line in 1048576 bytes" "$tmp/err"
+check "a .gam.gz with no end of line stops at the line limit" $?
+cp "$tmp/wthor/WTH_2012.wtb" "$tmp/long.wtb" && head -c 200 /dev/zero >>"$tmp/long.wtb"
+"$OTHELLO" convert "$tmp/long.wtb" "$tmp/z.txt" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "long.wtb: 200 bytes after the 1 games the header announces" "$tmp/err"
+check "a .wtb longer than its header says is refused" $?
 # a collection of three games: the first is converted and the others are
 # counted on stderr, not dropped without a word (issue 33)
 printf '(;GM[2];B[f5])\n(;GM[2];B[d3])\n(;GM[2];B[c4])\n' >"$tmp/three.sgf"

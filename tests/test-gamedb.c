@@ -168,6 +168,11 @@ Test(gamedb, bad_wthor_files_are_refused_with_file_record_and_reason)
 	len = hand_file(file, 0, 0, 1, ok, 3);
 	file[16 + 6] = 65;
 	refused(file, len, "WTH_1999.wtb: record 1: a score of 65 discs");
+	/* a stream with more than its header announces stops at the first byte too many */
+	len = hand_file(file, 0, 0, 0, ok, 3);
+	refused(file, len, "WTH_1999.wtb: more bytes than the 0 games the header announces");
+	file[8] = 2; /* no games, two names */
+	refused(file, len, "WTH_1999.wtb: a file of names, not of games");
 }
 
 Test(gamedb, names_are_read_from_latin1_into_utf8)

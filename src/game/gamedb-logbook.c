@@ -13,7 +13,9 @@
  *
  * Blank lines and lines starting with `%` or `#` are skipped. Messages name
  * the line and column: `logbook.gam:12:31: White plays c4 but Black has a
- * move`.
+ * move`. A line over 1024 bytes is refused (or skipped, when lenient); one
+ * with no end of line in its first LINE_GIVE_UP bytes fails the whole file
+ * at once, lenient or not, as a stream that may never end.
  */
 #include "config.h"
 
@@ -23,6 +25,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+
+enum { LINE_GIVE_UP = 1 << 20 }; /* bytes of a line that end the reading of its file */
 
 /* Parses one book line of `len` bytes (no newline) into `*out`; 0, or -1 with
    a message that starts with the column (`31: expected a move`). */
@@ -114,18 +118,21 @@ static int read_lines(FILE *f, const char *name, struct gamedb_games *out,
 	while (c != EOF) {
 		struct gamedb_game g;
 
-		bool too_long = false;
+		size_t all = 0; /* the line's bytes, up to LINE_GIVE_UP */
 
-		for (len = 0; (c = getc(f)) != EOF && c != '\n';) {
-			if (len == sizeof(line))
-				too_long = true;
-			else
+		for (len = 0; (c = getc(f)) != EOF && c != '\n' && all < LINE_GIVE_UP; all++)
+			if (len < sizeof(line))
 				line[len++] = (char)c;
+		if (all == LINE_GIVE_UP) {
+			/* no end of line (a stream of zeros): nothing more of it is read */
+			snprintf(err, errlen, "%s:%zu: no end of line in %d bytes (not a book file?)",
+				 name, lineno + 1, LINE_GIVE_UP);
+			goto fail;
 		}
 		if (c == EOF && len == 0)
 			break;
 		lineno++;
-		if (too_long) {
+		if (all > sizeof(line)) {
 			snprintf(err, errlen, "%s:%zu: line too long (over %zu bytes)", name,
 				 lineno, sizeof(line));
 			if (gamedb_skip(skips, name, err, errlen) < 0)

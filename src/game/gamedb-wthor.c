@@ -40,40 +40,10 @@
 #include "gamedb.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Reads all of `f` into a new buffer (`*len` bytes); NULL with a message on a
-   read error or when memory runs out. */
-static uint8_t *read_all(FILE *f, const char *name, size_t *len, char *err, size_t errlen)
-{
-	size_t cap = 1 << 16, n = 0, got;
-	uint8_t *buf = malloc(cap), *p;
-
-	while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-		n += got;
-		if (n == cap) {
-			if (!(p = realloc(buf, 2 * cap))) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = p;
-			cap *= 2;
-		}
-	}
-	if (!buf) {
-		snprintf(err, errlen, "%s: out of memory", name);
-		return NULL;
-	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: read error: %s", name, strerror(errno ? errno : EIO));
-		free(buf);
-		return NULL;
-	}
-	*len = n;
-	return buf;
-}
+#include <sys/stat.h>
 
 /* Reads the 16-byte header at `p` into `*h`; 0, or -1 when the date is not one
    (a file of another kind). */
@@ -89,23 +59,90 @@ int gamedb_wthor_header_parse(const uint8_t *p, struct gamedb_wthor_header *h)
 	return p[2] <= 12 && p[3] <= 31 ? 0 : -1;
 }
 
-/* Checks the header of a file of `len` bytes holding records of `record_len`
-   bytes, counted by `count`; 0, or -1 with a message naming `name`. */
-static int check_size(const char *name, size_t len, size_t count, size_t record_len,
-		      const char *what, char *err, size_t errlen)
+/*
+ * Reads a WTHOR file: its header into *h, then the records it announces
+ * (`record_len` bytes each, counted by N2 when `names`, else N1), into a new
+ * buffer of the header and those records (*len bytes in all). Never more is
+ * read: a device (/dev/zero) is refused before a byte is read, a file longer
+ * than its header says is refused without reading its tail, and a stream
+ * with more bytes is refused at the first one too many. A shorter file is
+ * left to the caller (*len tells). NULL with a message on any of these, a
+ * read error, a header that is not a WTHOR one, or no memory.
+ */
+static uint8_t *read_file(FILE *f, const char *name, bool names, size_t record_len,
+			  struct gamedb_wthor_header *h, size_t *len, char *err, size_t errlen)
 {
-	size_t room = (len - GAMEDB_WTB_HEADER) / record_len;
+	uint8_t head[GAMEDB_WTB_HEADER], *buf;
+	size_t count, want, n, cap, got;
+	struct stat st;
+	bool known = fileno(f) >= 0 && fstat(fileno(f), &st) == 0; /* not in memory */
+	bool regular = known && S_ISREG(st.st_mode);
 
-	if (len - GAMEDB_WTB_HEADER == count * record_len)
-		return 0;
-	if (room < count)
-		snprintf(err, errlen,
-			 "%s: the header announces %zu %s but the file holds %zu (truncated?)",
-			 name, count, what, room);
-	else
-		snprintf(err, errlen, "%s: %zu bytes after the %zu %s the header announces", name,
-			 len - GAMEDB_WTB_HEADER - count * record_len, count, what);
-	return -1;
+	if (known && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
+		snprintf(err, errlen, "%s: a device, not a WTHOR file", name);
+		return NULL;
+	}
+	n = fread(head, 1, sizeof head, f);
+	if (n < sizeof head && ferror(f)) {
+		snprintf(err, errlen, "%s: read error: %s", name, strerror(errno ? errno : EIO));
+		return NULL;
+	}
+	if (n < sizeof head || gamedb_wthor_header_parse(head, h) < 0) {
+		snprintf(err, errlen, "%s: not a WTHOR file (no header)", name);
+		return NULL;
+	}
+	if (!names && h->records == 0 && h->names > 0) {
+		snprintf(err, errlen, "%s: a file of names, not of games", name);
+		return NULL;
+	}
+	if (names && h->records > 0) {
+		snprintf(err, errlen, "%s: a file of games, not of names", name);
+		return NULL;
+	}
+	count = names ? h->names : h->records;
+	want = count * record_len;
+	if (regular && (uintmax_t)st.st_size > GAMEDB_WTB_HEADER + want) {
+		snprintf(err, errlen, "%s: %ju bytes after the %zu %s the header announces", name,
+			 (uintmax_t)st.st_size - GAMEDB_WTB_HEADER - want, count,
+			 names ? "names" : "games");
+		return NULL;
+	}
+	if (regular && (uintmax_t)st.st_size < GAMEDB_WTB_HEADER + want)
+		want = (size_t)st.st_size - GAMEDB_WTB_HEADER; /* room for what is there */
+	cap = want < ((size_t)1 << 16) ? want : (size_t)1 << 16; /* a stream grows it */
+	if (!(buf = malloc(GAMEDB_WTB_HEADER + cap))) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		return NULL;
+	}
+	memcpy(buf, head, sizeof head);
+	for (n = 0; n < want; n += got) {
+		if (n == cap) {
+			uint8_t *more;
+
+			cap = want - cap < cap ? want : 2 * cap;
+			if (!(more = realloc(buf, GAMEDB_WTB_HEADER + cap))) {
+				snprintf(err, errlen, "%s: out of memory", name);
+				free(buf);
+				return NULL;
+			}
+			buf = more;
+		}
+		if (!(got = fread(buf + GAMEDB_WTB_HEADER + n, 1, cap - n, f)))
+			break;
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: read error: %s", name, strerror(errno ? errno : EIO));
+		free(buf);
+		return NULL;
+	}
+	if (n == want && getc(f) != EOF) {
+		snprintf(err, errlen, "%s: more bytes than the %zu %s the header announces", name,
+			 count, names ? "names" : "games");
+		free(buf);
+		return NULL;
+	}
+	*len = GAMEDB_WTB_HEADER + n;
+	return buf;
 }
 
 /* Reads the game record at `p` (record `index` of the file, from 0) into `*g`;
@@ -164,15 +201,11 @@ static int read_games(FILE *f, const char *name, struct gamedb_games *out,
 {
 	struct gamedb_wthor_header h;
 	size_t len, before = out->n, records, read = 0;
-	uint8_t *buf = read_all(f, name, &len, err, errlen);
+	uint8_t *buf = read_file(f, name, false, GAMEDB_WTB_RECORD, &h, &len, err, errlen);
 	int st = -1;
 
 	if (!buf)
 		return -1;
-	if (len < GAMEDB_WTB_HEADER || gamedb_wthor_header_parse(buf, &h) < 0) {
-		snprintf(err, errlen, "%s: not a WTHOR file (no header)", name);
-		goto done;
-	}
 	if (h.board_size == 10) {
 		snprintf(err, errlen, "%s: a 10x10 WTHOR file (only 8x8 games are read)", name);
 		goto done;
@@ -186,16 +219,14 @@ static int read_games(FILE *f, const char *name, struct gamedb_games *out,
 		snprintf(err, errlen, "%s: a file of solitaires (only games are read)", name);
 		goto done;
 	}
-	if (h.records == 0 && h.names > 0) {
-		snprintf(err, errlen, "%s: a file of names, not of games", name);
-		goto done;
-	}
 	records = h.records;
-	if (check_size(name, len, h.records, GAMEDB_WTB_RECORD, "games", err, errlen) < 0) {
+	if (len - GAMEDB_WTB_HEADER < records * GAMEDB_WTB_RECORD) {
+		records = (len - GAMEDB_WTB_HEADER) / GAMEDB_WTB_RECORD;
+		snprintf(err, errlen,
+			 "%s: the header announces %u games but the file holds %zu (truncated?)",
+			 name, h.records, records);
 		if (gamedb_skip(skips, name, err, errlen) < 0)
 			goto done;
-		if ((len - GAMEDB_WTB_HEADER) / GAMEDB_WTB_RECORD < records)
-			records = (len - GAMEDB_WTB_HEADER) / GAMEDB_WTB_RECORD;
 	}
 	for (size_t i = 0; i < records; i++) {
 		struct gamedb_game g;
@@ -260,22 +291,18 @@ int gamedb_wthor_read_names(FILE *f, const char *name, int record_len, struct ga
 {
 	struct gamedb_wthor_header h;
 	size_t len;
-	uint8_t *buf = read_all(f, name, &len, err, errlen);
+	uint8_t *buf;
 	int st = -1;
 
 	memset(out, 0, sizeof(*out));
-	if (!buf)
+	if (!(buf = read_file(f, name, true, (size_t)record_len, &h, &len, err, errlen)))
 		return -1;
-	if (len < GAMEDB_WTB_HEADER || gamedb_wthor_header_parse(buf, &h) < 0) {
-		snprintf(err, errlen, "%s: not a WTHOR file (no header)", name);
+	if (len - GAMEDB_WTB_HEADER < h.names * (size_t)record_len) {
+		snprintf(err, errlen,
+			 "%s: the header announces %u names but the file holds %zu (truncated?)",
+			 name, h.names, (len - GAMEDB_WTB_HEADER) / (size_t)record_len);
 		goto done;
 	}
-	if (h.records > 0) {
-		snprintf(err, errlen, "%s: a file of games, not of names", name);
-		goto done;
-	}
-	if (check_size(name, len, h.names, (size_t)record_len, "names", err, errlen) < 0)
-		goto done;
 	if (h.names && !(out->name = calloc(h.names, sizeof(*out->name)))) {
 		snprintf(err, errlen, "%s: out of memory", name);
 		goto done;

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -270,21 +271,30 @@ int gamedb_kind_from_path(const char *path)
 }
 
 /* Opens `path` for reading; a name ending in .gz is read through `gzip -dc`
-   (`*child` is then its process, else 0). NULL with a message on failure. */
+   (`*child` is then its process, else 0). NULL with a message on failure, or
+   when `path` is a device (its stream would never end). */
 static FILE *open_maybe_gz(const char *path, pid_t *child, char *err, size_t errlen)
 {
 	int fd, pipefd[2];
+	struct stat st;
 	FILE *f;
 
 	*child = 0;
-	if (!ends_with(path, ".gz")) {
-		if (!(f = fopen(path, "rb")))
-			snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return f;
-	}
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return NULL;
+	}
+	if (fstat(fd, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
+		snprintf(err, errlen, "%s: a device, not a file of games", path); /* /dev/zero */
+		close(fd);
+		return NULL;
+	}
+	if (!ends_with(path, ".gz")) {
+		if (!(f = fdopen(fd, "rb"))) {
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+			close(fd);
+		}
+		return f;
 	}
 	if (pipe2(pipefd, O_CLOEXEC) < 0 || (*child = fork()) < 0) {
 		snprintf(err, errlen, "%s: cannot start gzip: %s", path, strerror(errno));
