@@ -21,6 +21,24 @@ check "book show exits 0 for a book position" $st
 echo "$out" | grep -q "^f5 (White to move): 3 book moves" ; check "book show names the side and counts moves" $?
 echo "$out" | grep -q "^  d6   +0.00  depth 18" ; check "book show prints the best move first with its score" $?
 
+# a corrupt shipped book: every command that would use it says so and plays
+# on without it (nboard did; match, script and gtp dropped it without a word)
+mkdir -p "$t/dd/openings" && cp "$t/bad.book" "$t/dd/openings/book.txt"
+why="the opening book is left out: $t/dd/openings/book.txt:2:9: expected a score"
+OTHELLO_DATADIR=$t/dd "$OTHELLO" match --black master --white random --time 0.01 --games 1 \
+  --openings start --quiet >/dev/null 2>"$t/err"; st=$?
+[ $st -eq 0 ] && grep -q "^othello: note: $why" "$t/err"
+check "match: a corrupt shipped book is said" $?
+printf 'quit\n' | OTHELLO_DATADIR=$t/dd "$OTHELLO" script >/dev/null 2>"$t/err"; st=$?
+[ $st -eq 0 ] && grep -q "^othello script: $why" "$t/err"
+check "script: a corrupt shipped book is said" $?
+printf 'quit\n' | OTHELLO_DATADIR=$t/dd "$OTHELLO" gtp --level master >/dev/null 2>"$t/err"; st=$?
+[ $st -eq 0 ] && grep -q "^othello gtp: $why" "$t/err"
+check "gtp: a corrupt shipped book is said" $?
+printf 'nboard 2\nquit\n' | OTHELLO_DATADIR=$t/dd "$OTHELLO" nboard >/dev/null 2>"$t/err"
+grep -q "book.txt:2:9: expected a score" "$t/err"
+check "nboard: a corrupt shipped book is said" $?
+
 out=$("$OTHELLO" book show --book "$t/a.book" --book "$t/b.book" e6f4 2>&1); st=$?
 check "book show with two books finds the second one's position under symmetry" $st
 echo "$out" | grep -q "^  c3   +0.10  depth 16" ; check "the move comes out in the position's own orientation" $?

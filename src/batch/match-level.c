@@ -42,6 +42,7 @@ struct level_player {
 	const struct book *book;   /* the opening book, or NULL */
 	struct book *own_book;	   /* the book when this player loaded it (owned), or NULL */
 	struct level_clock clock;  /* the game clock of the next move (0: none) */
+	char note[600];		   /* why the shipped book is left out, or "" */
 };
 
 /* Parses `spec` with the options `opt` appended. */
@@ -89,9 +90,11 @@ const char *level_player_eval_name(const char *spec, const char *eval_name)
 }
 
 /* The opening book file `file`, or the shipped one when `file` is NULL (then
-   NULL if it is not found). NULL with a message in `err` when `file` cannot
-   be read. */
-static struct book *load_book(const char *file, char *err, size_t errlen)
+   NULL if it is not found, and NULL with why in `note` when it cannot be
+   read: the player goes on without it, and says so). NULL with a message in
+   `err` when `file` cannot be read. */
+static struct book *load_book(const char *file, char *note, size_t notelen, char *err,
+			      size_t errlen)
 {
 	char path[4096], msg[512];
 	FILE *f = file ? fopen(file, "r")
@@ -107,6 +110,8 @@ static struct book *load_book(const char *file, char *err, size_t errlen)
 	if (bk && book_load(bk, f, file ? file : path, msg, sizeof msg) < 0) {
 		if (file)
 			snprintf(err, errlen, "%s", msg);
+		else
+			snprintf(note, notelen, "the opening book is left out: %s", msg);
 		book_free(bk);
 		bk = NULL;
 	}
@@ -139,7 +144,8 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 	if (opt && opt->shared_book) {
 		lp->book = opt->shared_book;
 	} else if (lp->spec.book) {
-		lp->book = lp->own_book = load_book(opt ? opt->book : NULL, err, errlen);
+		lp->book = lp->own_book =
+		    load_book(opt ? opt->book : NULL, lp->note, sizeof lp->note, err, errlen);
 		if (!lp->book && opt && opt->book) {
 			free(lp);
 			return NULL;
@@ -164,6 +170,13 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 		return NULL;
 	}
 	return lp;
+}
+
+/* Why the player plays without the shipped book it was to have (it cannot
+   be read), or "". */
+const char *level_player_note(const struct level_player *lp)
+{
+	return lp->note;
 }
 
 /* Frees the player, its search state and book; NULL is ignored. */

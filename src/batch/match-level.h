@@ -14,6 +14,7 @@ bool level_player_check(const char *spec, char *err, size_t errlen);
 const char *level_player_eval_name(const char *spec, const char *eval_name);
 struct level_player *level_player_new(const char *spec, const struct match_player_options *opt,
 				      char *err, size_t errlen);
+const char *level_player_note(const struct level_player *lp);
 void level_player_free(struct level_player *lp);
 void level_player_set_time(struct level_player *lp, double seconds);
 void level_player_set_clock(struct level_player *lp, double seconds);

@@ -119,6 +119,9 @@ struct match_player *match_player_new(const char *spec, const struct match_playe
 			free(p);
 			return NULL;
 		}
+		if (level_player_note(p->level)[0]) /* one a line, as match-extern.c's */
+			snprintf(p->notes, sizeof p->notes, "%.*s\n", (int)sizeof p->notes - 2,
+				 level_player_note(p->level));
 	}
 	return p;
 }

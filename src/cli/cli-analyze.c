@@ -304,6 +304,8 @@ int cli_analyze(int argc, char **argv)
 	}
 	if (controller_eval_note(ctl)[0])
 		fprintf(stderr, "othello analyze: %s\n", controller_eval_note(ctl));
+	if (controller_book_note(ctl)[0])
+		fprintf(stderr, "othello analyze: %s\n", controller_book_note(ctl));
 	if (!out && !svg)
 		cli_output_watch(); /* the text, printed at the end, is all it makes */
 	if (controller_import(ctl, argv[first], err, sizeof(err)) < 0 ||

@@ -141,6 +141,10 @@ int cli_drill(int argc, char **argv)
 		fprintf(stderr, "othello drill: %s\n", err);
 		return 2;
 	}
+	if (controller_eval_note(ctl)[0])
+		fprintf(stderr, "othello drill: %s\n", controller_eval_note(ctl));
+	if (controller_book_note(ctl)[0])
+		fprintf(stderr, "othello drill: %s\n", controller_book_note(ctl));
 	if (controller_load(ctl, argv[first], err, sizeof(err)) < 0 ||
 	    (!drill_analysed(ctl) && drill_analyse(ctl, (int)o.depth) < 0)) {
 		if (err[0] && !strstr(err, "loaded"))

@@ -101,6 +101,8 @@ int cli_gtp(int argc, char **argv)
 		eval_free(ev);
 		return 2;
 	}
+	if (match_player_take_notes(p, err, sizeof err)) /* the shipped book left out */
+		fprintf(stderr, "othello gtp: %s", err);
 	st = gtp_serve(stdin, stdout, p, (uint64_t)go.seed, err, sizeof err) == 0 ? 0 : 1;
 	if (st)
 		fprintf(stderr, "othello gtp: %s\n", err);

@@ -287,6 +287,8 @@ int cli_script(int argc, char **argv)
 	}
 	if (controller_eval_note(ctl)[0])
 		fprintf(stderr, "othello script: %s\n", controller_eval_note(ctl));
+	if (controller_book_note(ctl)[0])
+		fprintf(stderr, "othello script: %s\n", controller_book_note(ctl));
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);

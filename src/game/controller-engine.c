@@ -119,6 +119,8 @@ static int book_open(struct controller *ctl, char *err, size_t errlen)
 	if (!(f = datadir_open("openings/book.txt", path, sizeof(path), msg, sizeof(msg))))
 		return 0;
 	if (book_add_file(ctl, f, path, msg, sizeof(msg)) < 0) {
+		snprintf(ctl->book_note, sizeof ctl->book_note, "the opening book is left out: %s",
+			 msg);
 		book_free(ctl->book);
 		ctl->book = NULL;
 	}

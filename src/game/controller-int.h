@@ -158,6 +158,7 @@ struct controller {
 	const struct game_node *turn_node; /* where the side to move got the move last */
 	double turn_since; /* timer_now() then: a human move's time counts from it */
 	struct book *book; /* the shipped opening book, or NULL */
+	char book_note[600]; /* why the shipped book is left out (it cannot be read), or "" */
 	int resigned;	   /* colour that resigned, -1 if none */
 	bool dirty;	   /* changed since the last save or load */
 	char slot[64];	   /* the save slot this game was saved to or loaded from, or "" */

@@ -351,6 +351,13 @@ const char *controller_eval_note(const struct controller *ctl)
 	return ctl->eval_note;
 }
 
+/* Why the shipped opening book is left out (it is there but cannot be read:
+   the engines play without it), or "" when it is in use or absent. */
+const char *controller_book_note(const struct controller *ctl)
+{
+	return ctl->book_note;
+}
+
 /* The evaluation of board v (not 8×8), loaded on first use: the shipped
    eval/variant-NAME.txt, else (missing or unreadable) the built-in weights; its source goes
    to ctl->veval_name[v]. */

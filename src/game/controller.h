@@ -205,6 +205,8 @@ const char *controller_save_dir(const struct controller *ctl);
    asked for ("" when it is: the front end shows it once). */
 const char *controller_eval_name(const struct controller *ctl);
 const char *controller_eval_note(const struct controller *ctl);
+/* Why the shipped opening book is left out (a corrupt file), or "": shown once, as above. */
+const char *controller_book_note(const struct controller *ctl);
 
 /* Engine work and events. */
 /* Readable when an engine event is queued: put it in the poll set beside stdin. */

@@ -650,8 +650,11 @@ static int ui_open(struct ui *ui, struct controller *ctl, const struct ui_option
 		ui_set_message(ui, false,
 			       "A game was saved when the program last stopped: `load autosave` "
 			       "plays it on");
-	if (controller_eval_note(ctl)[0])
-		ui_set_message(ui, true, "%s", controller_eval_note(ctl));
+	if (controller_eval_note(ctl)[0] || controller_book_note(ctl)[0])
+		ui_set_message(ui, true, "%s%s%s", controller_eval_note(ctl),
+			       controller_eval_note(ctl)[0] && controller_book_note(ctl)[0] ? "; "
+											    : "",
+			       controller_book_note(ctl));
 	engine_step(ui);
 	ui_draw(ui);
 	if (opt->debug_timing) {
