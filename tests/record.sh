@@ -117,6 +117,10 @@ cp "$tmp/wthor/WTH_2012.wtb" "$tmp/long.wtb" && head -c 200 /dev/zero >>"$tmp/lo
 "$OTHELLO" convert "$tmp/long.wtb" "$tmp/z.txt" 2>"$tmp/err"; st=$?
 [ $st -eq 2 ] && grep -q "long.wtb: 200 bytes after the 1 games the header announces" "$tmp/err"
 check "a .wtb longer than its header says is refused" $?
+"$OTHELLO" convert - "$tmp/dir.sgf" --from txt <"$tmp" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "standard input: read error: Is a directory" "$tmp/err" &&
+  [ ! -e "$tmp/dir.sgf" ]
+check "convert of a standard input that cannot be read (a directory) writes nothing" $?
 # a collection of three games: the first is converted and the others are
 # counted on stderr, not dropped without a word (issue 33)
 printf '(;GM[2];B[f5])\n(;GM[2];B[d3])\n(;GM[2];B[c4])\n' >"$tmp/three.sgf"

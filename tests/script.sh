@@ -173,6 +173,9 @@ grep -q "^No: $q2 [-+][0-9.]*, best [-+][0-9.]*:\( [a-h][1-8]\)\{2,\}\. Drill 3/
 check "drill: the mistaken move again is not, and the engine's line shows" $?
 grep -q "^error: not a square: .h9." "$tmp/d2" && grep -q "^Drill over: 1 of 2 right$" "$tmp/d2"
 check "drill: a bad square is refused and the score counts the answers given" $?
+"$OTHELLO" drill --side black "$tmp/tiger.sgf" <"$tmp" >"$tmp/d5" 2>&1; st=$?
+[ $st -eq 2 ] && grep -q "^othello drill: error reading the answers: Is a directory" "$tmp/d5"
+check "drill: answers that cannot be read (a directory) are an error, not the end" $?
 printf 'f5d6c3d3c4f4f6f3e6e7\n' >"$tmp/short.txt"
 printf 'drill stop\n' | "$OTHELLO" drill --depth 2 --within 0 "$tmp/short.txt" >"$tmp/d3" 2>&1; st=$?
 [ $st -eq 0 ] && grep -q "^Drill 1/" "$tmp/d3"; check "drill analyses a game without analysis first" $?

@@ -15,6 +15,7 @@
 #include "gametree.h"
 #include "record.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,8 +69,10 @@ static const struct cli_options convert_options = {
 	},
 };
 
-/* Reads all of standard input; NULL when out of memory or too large. */
-static char *read_stdin(size_t *len)
+/* Reads all of standard input; NULL with why in err when it cannot be read
+   (a read error is never taken for its end), is too large or memory runs
+   out. */
+static char *read_stdin(size_t *len, char *err, size_t errlen)
 {
 	size_t cap = 65536, n = 0, got;
 	char *buf = malloc(cap + 1), *p;
@@ -79,14 +82,24 @@ static char *read_stdin(size_t *len)
 		if (n == cap) {
 			if (cap >= ((size_t)16 << 20) || !(p = realloc(buf, 2 * cap + 1))) {
 				free(buf);
+				snprintf(err, errlen, "standard input: too large or out of memory");
 				return NULL;
 			}
 			buf = p;
 			cap *= 2;
 		}
 	}
-	if (buf)
-		buf[n] = '\0';
+	if (!buf) {
+		snprintf(err, errlen, "standard input: out of memory");
+		return NULL;
+	}
+	if (ferror(stdin)) {
+		snprintf(err, errlen, "standard input: read error: %s",
+			 strerror(errno ? errno : EIO));
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
 	*len = n;
 	return buf;
 }
@@ -227,11 +240,10 @@ int cli_convert(int argc, char **argv)
 	}
 	if (strcmp(in, "-") == 0) {
 		size_t len;
-		char *text = read_stdin(&len);
+		char *text = read_stdin(&len, err, sizeof err);
 
 		if (!text) {
-			fprintf(stderr,
-				"othello convert: standard input: too large or out of memory\n");
+			fprintf(stderr, "othello convert: %s\n", err);
 			return 2;
 		}
 		g = record_read((enum record_format)from, text, len, "<stdin>", err, sizeof(err));

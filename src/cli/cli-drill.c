@@ -16,6 +16,7 @@
 #include "controller.h"
 #include "gametree.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +37,8 @@ static const struct cli_options drill_options = {
 	     "no analysis): at the position before each mistake, answer with a move on standard\n"
 	     "input (any command of the command bar works: `hint`, `board`, `drill skip`...).\n"
 	     "A move within D discs of the best is right; otherwise the engine's line shows.\n\n",
-    .footer = "Exit status: 0 when the drill ran, 2 bad usage or an unreadable GAME.\n",
+    .footer = "Exit status: 0 when the drill ran, 2 bad usage, an unreadable GAME or answers\n"
+	      "that cannot be read.\n",
     .column = 22,
     .options =
 	(const struct cli_option[]){
@@ -124,6 +126,7 @@ int cli_drill(int argc, char **argv)
 
 	if ((status = cli_options_parse(&drill_options, argc, argv, &o, &first)) >= 0)
 		return status;
+	status = 0;
 	if (argc - first != 1) {
 		cli_options_usage(&drill_options, stderr);
 		return 2;
@@ -158,6 +161,12 @@ int cli_drill(int argc, char **argv)
 		ssize_t len = getline(&line, &cap, stdin);
 
 		if (len < 0) {
+			/* the end of the answers, or a read error: never taken for the other */
+			if (ferror(stdin)) {
+				status = 2;
+				fprintf(stderr, "othello drill: error reading the answers: %s\n",
+					strerror(errno ? errno : EIO));
+			}
 			drill_command(ctl, "drill stop");
 			break;
 		}
@@ -168,5 +177,5 @@ int cli_drill(int argc, char **argv)
 	}
 	free(line);
 	controller_free(ctl);
-	return 0;
+	return status;
 }
