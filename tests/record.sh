@@ -57,8 +57,16 @@ awk 'BEGIN { printf "(;GM[2]FF[4]"; for (i = 0; i < 500000; i++) printf ";C[x]";
 # Game collections: Logistello's book lines and WTHOR files (made here, byte
 # by byte), every game or one, with their names; bad ones refused.
 printf '+f5-d6+c3-d3: +02 10\n+f5-f6+e6-f4: -04 7\n' >"$tmp/lb.gam"
-ok "a .gam converts" "$OTHELLO" convert "$tmp/lb.gam" "$tmp/lb.txt"
-[ "$(cat "$tmp/lb.txt")" = "$(printf 'f5d6c3d3\nf5f6e6f4')" ]; check "every game, one a line" $?
+ok "a .gam converts" "$OTHELLO" convert "$tmp/lb.gam" "$tmp/lb.ggf"
+[ "$(grep -c '^(;GM\[Othello\].*B\[F5\]' "$tmp/lb.ggf")" -eq 2 ]; check "every game, one a line" $?
+"$OTHELLO" convert "$tmp/lb.gam" "$tmp/lb.txt" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && [ ! -e "$tmp/lb.txt" ] &&
+  grep -q "lb.gam holds 2 games and a transcript holds one: choose it with --game N" "$tmp/err"
+check "a collection is not written as one transcript, which would read as one game" $?
+: >"$tmp/none.gam"
+"$OTHELLO" convert "$tmp/none.gam" "$tmp/none.sgf" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && [ ! -e "$tmp/none.sgf" ] && grep -q "none.gam holds no games" "$tmp/err"
+check "a collection with no games writes nothing (an empty SGF reads as nothing)" $?
 gzip -c "$tmp/lb.gam" >"$tmp/lb.gam.gz"
 "$OTHELLO" convert --game 2 "$tmp/lb.gam.gz" - --to sgf >"$tmp/lb2.sgf" 2>"$tmp/err"
 grep -q 'RE\[W+4\]' "$tmp/lb2.sgf" && grep -q ';W\[f4\]' "$tmp/lb2.sgf" && ! grep -q 'd6' "$tmp/lb2.sgf"
@@ -121,6 +129,28 @@ check "a .wtb longer than its header says is refused" $?
 [ $st -eq 2 ] && grep -q "standard input: read error: Is a directory" "$tmp/err" &&
   [ ! -e "$tmp/dir.sgf" ]
 check "convert of a standard input that cannot be read (a directory) writes nothing" $?
+# Every output convert writes reads back, from every kind of input: a file
+# of several records names what it leaves out (an FFO file: 19 positions).
+"$OTHELLO" convert "$TESTDATA/fforum-1-19.obf" "$tmp/ff.sgf" 2>"$tmp/err"; st=$?
+[ $st -eq 0 ] && grep -q "fforum-1-19.obf holds 19 positions; only the first is converted" "$tmp/err"
+check "an OBF file of 19 positions: the first is converted, the others counted" $?
+printf '%s\n' "---------------------------OX------XO--------------------------- X;" \
+  "---------------------------OX------XO--------------------------- Z;" >"$tmp/bad2.obf"
+"$OTHELLO" convert "$tmp/bad2.obf" "$tmp/x.sgf" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "bad2.obf:2:" "$tmp/err"; check "a malformed second OBF line is refused with its place" $?
+rt=0
+for in in "$tmp/lb.gam" "$tmp/wthor/WTH_2012.wtb" "$TOP_SRCDIR/saves/tiger-variation.sgf" \
+  "$TESTDATA/edax.ggf" "$TESTDATA/positions.obf" \
+  "$TESTDATA/edax.txt"; do
+  for to in sgf ggf txt obf; do
+    rm -f "$tmp/rt.$to"
+    "$OTHELLO" convert "$in" "$tmp/rt.$to" 2>/dev/null
+    [ -e "$tmp/rt.$to" ] || continue
+    "$OTHELLO" convert "$tmp/rt.$to" "$tmp/back.sgf" 2>"$tmp/err" ||
+      { rt=1; echo "# $in -> .$to does not read back: $(cat "$tmp/err")"; }
+  done
+done
+check "every file convert writes reads back" $rt
 # a collection of three games: the first is converted and the others are
 # counted on stderr, not dropped without a word (issue 33)
 printf '(;GM[2];B[f5])\n(;GM[2];B[d3])\n(;GM[2];B[c4])\n' >"$tmp/three.sgf"

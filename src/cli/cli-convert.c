@@ -167,9 +167,21 @@ static int convert_collection(const char *in, const char *out, int to, long game
 	if (gamedb_kind_from_path(in) == GAMEDB_WTHOR &&
 	    gamedb_load_names(dir, &players, &tournaments, err, sizeof(err)) < 0)
 		goto done;
+	if (games.n == 0) { /* an empty file would be written, which nothing reads back */
+		snprintf(err, sizeof(err), "%s holds no games", in);
+		goto done;
+	}
 	if (game > 0 && (size_t)game > games.n) {
 		snprintf(err, sizeof(err), "%s: no game %ld (the file holds %zu)", in, game,
 			 games.n);
+		goto done;
+	}
+	if (to == RECORD_TRANSCRIPT && !game && games.n > 1) {
+		/* a transcript reads as one game: a second line would continue it */
+		snprintf(err, sizeof(err),
+			 "%s holds %zu games and a transcript holds one: choose it with --game N, "
+			 "or write .sgf or .ggf",
+			 in, games.n);
 		goto done;
 	}
 	job = (struct convert_collection){&games,
@@ -256,9 +268,10 @@ int cli_convert(int argc, char **argv)
 		return 2;
 	}
 	if (g->other_games > 0)
-		fprintf(stderr,
-			"othello convert: %s holds %d games; only the first is converted\n",
-			strcmp(in, "-") == 0 ? "standard input" : in, g->other_games + 1);
+		fprintf(stderr, "othello convert: %s holds %d %s; only the first is converted\n",
+			strcmp(in, "-") == 0 ? "standard input" : in, g->other_games + 1,
+			(from >= 0 ? from : record_format_from_path(in)) == RECORD_OBF ? "positions"
+											: "games");
 	if (strcmp(out, "-") == 0 &&
 	    record_check_format(g, to, "standard output", err, sizeof(err)) < 0) {
 		fprintf(stderr, "othello convert: %s\n", err);

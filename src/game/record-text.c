@@ -233,44 +233,72 @@ int record_write_transcript(const struct game *g, FILE *f)
 	return record_finish_output(f);
 }
 
-/* Reads the first position of a board-string / OBF file (blank lines and `%`
-   comment lines skipped) as a record with that start and no moves. NULL with
-   `NAME:LINE:COL: what is wrong` if there is none or it is malformed. */
-struct game *record_read_obf(const char *text, size_t len, const char *name, char *err,
-			     size_t errlen)
+/* Reads the OBF line text[i, e) (a board string, then nothing but `;...` or
+   `% ...`) into g's start. 0, or -1 with `NAME:LINE:COL: what` in err. */
+static int read_obf_line(struct game *g, const char *text, size_t len, size_t i, size_t e,
+			 const char *name, char *err, size_t errlen)
 {
-	struct game *g;
-	size_t i = 0, e, used;
+	size_t used;
 
-	if (record_check_text(text, len, name, err, errlen) < 0)
-		return NULL;
-	for (;;) {
-		while (i < len && (is_blank((unsigned char)text[i]) || text[i] == '\n'))
-			i++;
-		if (i >= len) {
-			record_error(err, errlen, name, text, len, i, "no position in the file");
-			return NULL;
-		}
-		if (text[i] != '%')
-			break;
-		i = line_end(text, len, i);
-	}
-	if (!(g = game_new())) {
-		record_error(err, errlen, name, text, len, 0, "out of memory");
-		return NULL;
-	}
-	e = line_end(text, len, i);
 	if (read_board_line(g, text, len, i, e, name, err, errlen, &used) < 0)
-		goto fail;
+		return -1;
 	for (i += used; i < e && is_blank((unsigned char)text[i]); i++)
 		;
 	if (i < e && text[i] != ';' && text[i] != '%') {
 		record_error(err, errlen, name, text, len, i,
 			     "unexpected '%c' after the side to move (expected ';')", text[i]);
+		return -1;
+	}
+	return 0;
+}
+
+/* The start of the next position line from text[i] (blank lines and `%`
+   comment lines skipped), or len when there is none. */
+static size_t next_obf_line(const char *text, size_t len, size_t i)
+{
+	for (;;) {
+		while (i < len && (is_blank((unsigned char)text[i]) || text[i] == '\n'))
+			i++;
+		if (i >= len || text[i] != '%')
+			return i;
+		i = line_end(text, len, i);
+	}
+}
+
+/* Reads the first position of a board-string / OBF file (blank lines and `%`
+   comment lines skipped) as a record with that start and no moves; the
+   positions after it are read too, so that a malformed one is refused, and
+   counted in other_games (an FFO file holds 19 or 20). NULL with
+   `NAME:LINE:COL: what is wrong` if there is none or one is malformed. */
+struct game *record_read_obf(const char *text, size_t len, const char *name, char *err,
+			     size_t errlen)
+{
+	struct game *g, *scratch = NULL;
+	size_t i;
+
+	if (record_check_text(text, len, name, err, errlen) < 0)
+		return NULL;
+	if ((i = next_obf_line(text, len, 0)) >= len) {
+		record_error(err, errlen, name, text, len, i, "no position in the file");
+		return NULL;
+	}
+	if (!(g = game_new()) || !(scratch = game_new())) {
+		record_error(err, errlen, name, text, len, 0, "out of memory");
 		goto fail;
 	}
+	if (read_obf_line(g, text, len, i, line_end(text, len, i), name, err, errlen) < 0)
+		goto fail;
+	for (i = next_obf_line(text, len, line_end(text, len, i)); i < len;
+	     i = next_obf_line(text, len, line_end(text, len, i))) {
+		if (read_obf_line(scratch, text, len, i, line_end(text, len, i), name, err,
+				  errlen) < 0)
+			goto fail;
+		g->other_games++;
+	}
+	game_free(scratch);
 	return g;
 fail:
+	game_free(scratch);
 	game_free(g);
 	return NULL;
 }
