@@ -256,7 +256,13 @@ static struct game *server_record(long id, const char *ext, int fmt)
 	char path[400], err[300], *text;
 	size_t len;
 	struct game *r;
+	struct stat st;
 
+	/* the records are written by a thread of the server, then the journal
+	   becomes N.done */
+	snprintf(path, sizeof path, "%s/games/%ld.done", games_dir, id);
+	for (int i = 0; i < WAIT * 100 && stat(path, &st) != 0; i++)
+		usleep(10000);
 	snprintf(path, sizeof path, "%s/records/%ld.%s", games_dir, id, ext);
 	text = slurp(path, &len);
 	r = record_read(fmt, text, len, path, err, sizeof err);
@@ -614,7 +620,8 @@ Test(server, requests_between_the_players)
 	/* abort before the second move needs nobody */
 	ok(p[WHITE], "abort");
 	expect(p[BLACK], "update", "end");
-	/* seek: anyone accepts */
+	/* seek: anyone accepts (bob follows the lobby, having asked who is on) */
+	ok(p[BLACK], "who");
 	ok(x, "seek 3+1 white");
 	expect(p[BLACK], "offer", "seek");
 	refused(x, "accept dave", "offer");
@@ -967,6 +974,8 @@ Test(server, hello_first_and_one_connection_a_user)
 	a2 = join("bob");
 	expect(a, "bye", "replaced");
 	ok(a2, "who");
+	refused(a2, "who", "flood"); /* a list a second */
+	ok(a2, "games");
 	netconn_close(a);
 	netconn_close(a2);
 }

@@ -184,6 +184,23 @@ static void cmd_quit(struct conn *c, struct proto_line *l)
 	conn_bye(c, "quit", "goodbye");
 }
 
+/* False, after an error line, when c asked for list `which` (0: who, 1:
+   games) less than a second ago: a list is a line per user or game, so a
+   client that asked for lists as fast as the rate limit lets it would make
+   the server write a thousand lines for each line it sends. */
+static bool list_allowed(struct conn *c, int which, const char *cmd)
+{
+	double now = srv_now();
+
+	if (c->listed[which] && now - c->listed[which] < 1) {
+		conn_error(c, cmd, "flood", "one %s a second", cmd);
+		return false;
+	}
+	c->listed[which] = now;
+	c->follows_lobby = true;
+	return true;
+}
+
 /* who: every user, every open offer. */
 static void cmd_who(struct conn *c, struct proto_line *l)
 {
@@ -192,6 +209,8 @@ static void cmd_who(struct conn *c, struct proto_line *l)
 	long users = 0, offers = 0;
 
 	(void)l;
+	if (!list_allowed(c, 0, "who"))
+		return;
 	for (struct conn *u = c->srv->conns; u; u = u->next)
 		if (u->welcomed && !u->dead && !u->closing) {
 			proto_out_start(&o, line, sizeof line);
@@ -217,6 +236,8 @@ static void cmd_games(struct conn *c, struct proto_line *l)
 	long n = 0;
 
 	(void)l;
+	if (!list_allowed(c, 1, "games"))
+		return;
 	for (struct sgame *sg = c->srv->games; sg; sg = sg->next) {
 		proto_out_start(&o, c->srv->big, PROTO_SERVER_LINE_MAX);
 		netgame_table(sg->g, now, &o);

@@ -28,18 +28,21 @@ double srv_now(void)
 	return timer_now();
 }
 
-/* Writes a line to the log (stderr, which journald takes for a service). */
+/* Writes a line to the log (stderr, which journald takes for a service),
+   whole, with one call (the records' writer thread logs too). */
 void srv_log(struct server *s, const char *fmt, ...)
 {
+	char line[1024];
 	va_list ap;
+	int n = snprintf(line, sizeof line, "othello serve: ");
 
 	if (!s->opt.log)
 		return;
-	fputs("othello serve: ", s->opt.log);
 	va_start(ap, fmt);
-	vfprintf(s->opt.log, fmt, ap);
+	vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);
 	va_end(ap);
-	fputc('\n', s->opt.log);
+	strcat(line, "\n");
+	fputs(line, s->opt.log);
 	fflush(s->opt.log);
 }
 
@@ -190,8 +193,8 @@ struct conn *srv_user(struct server *s, const char *name)
 	return NULL;
 }
 
-/* Sends a line to the lobby: every welcomed user not seated in a game in
-   progress. */
+/* Sends a line to the lobby: every welcomed user that asked for `who` or
+   `games` (a lobby's view) and is not seated in a game in progress. */
 void srv_lobby(struct server *s, struct proto_out *o)
 {
 	int n = proto_out_end(o);
@@ -199,7 +202,7 @@ void srv_lobby(struct server *s, struct proto_out *o)
 	if (n <= 0)
 		return;
 	for (struct conn *c = s->conns; c; c = c->next)
-		if (c->welcomed && !c->playing)
+		if (c->welcomed && c->follows_lobby && !c->playing)
 			conn_send(c, o->buf, (size_t)n);
 }
 
@@ -236,7 +239,7 @@ void srv_offer_line(const struct offer *of, bool open, struct proto_out *o)
 }
 
 /* Sends an offer's line to the lobby, and to the user it is made to when
-   that user is not in the lobby. */
+   the lobby's line does not reach that user. */
 static void offer_tell(struct server *s, const struct offer *of, bool open)
 {
 	char line[1024];
@@ -246,7 +249,8 @@ static void offer_tell(struct server *s, const struct offer *of, bool open)
 	proto_out_start(&o, line, sizeof line);
 	srv_offer_line(of, open, &o);
 	srv_lobby(s, &o);
-	if (of->to[0] && (to = srv_user(s, of->to)) && to->playing)
+	if (of->to[0] && (to = srv_user(s, of->to)) && (to->playing || !to->follows_lobby) &&
+	    !o.overflow)
 		conn_send(to, o.buf, o.len);
 }
 

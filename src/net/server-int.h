@@ -94,6 +94,8 @@ struct conn {
 	double tokens_at;		 /* when tokens was counted */
 	int floods;			 /* lines dropped by the rate limit */
 	int too_long;			 /* lines dropped for their length */
+	bool follows_lobby;		 /* asked for who or games: gets the lobby's events */
+	double listed[2];		 /* when it last asked for who, for games */
 	bool discarding;		 /* the rest of a line over the limit is being dropped */
 	struct sgame *playing;		 /* the game it is seated in, in progress */
 	struct sgame **watching;	 /* the games it watches, the last one the newest */
@@ -123,6 +125,7 @@ struct server {
 	long next_offer;				       /* the next offer's number */
 	uint64_t rng;					       /* colours drawn */
 	int lock_fd;					       /* the directory's lock */
+	struct store_writer *writer;			       /* the thread that writes records */
 	uid_t uid;					       /* the server's own user */
 	char login[PROTO_LOGIN_MAX + 1];		       /* and its login */
 	struct token *tokens;				       /* the token file's entries */

@@ -12,6 +12,10 @@
  *   | records/N.sgf, N.ggf | an ended game's records: players, moves, time per move, clocks, result
  * |
  *
+ * The records of a game that ended are written by a thread of their own
+ * (two files, each flushed to the disk and renamed: milliseconds the loop
+ * must not wait), which renames the journal to N.done once they are there.
+ *
  * A crash (kill -9) loses nothing that was sent: each update is in the
  * kernel's hands before the clients hear of it, and a machine's crash loses
  * nothing either with --sync. At the next start store_restore reads every
@@ -28,6 +32,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,9 +78,57 @@ static int path_of(const struct server *s, char *out, size_t len, const char *su
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
+/* A game whose records are to be written. */
+struct record_job {
+	struct game *record;	 /* its record (the job owns it) */
+	long id;		 /* its number */
+	struct record_job *next; /* the next one */
+};
+
+/* The thread that writes records, and its queue. */
+struct store_writer {
+	pthread_t thread;		/* the writer */
+	pthread_mutex_t lock;		/* guards the rest */
+	pthread_cond_t wake;		/* a job came, or the end */
+	struct record_job *head, *tail; /* the jobs, oldest first */
+	bool ending;			/* no more jobs: finish those there and stop */
+};
+
+static void write_records(struct server *s, struct game *r, long id);
+
+/* The writer thread: takes the jobs in order until told to end. */
+static void *writer_main(void *arg)
+{
+	struct server *s = arg;
+	struct store_writer *w = s->writer;
+
+	pthread_mutex_lock(&w->lock);
+	for (;;) {
+		struct record_job *j = w->head;
+
+		if (!j) {
+			if (w->ending)
+				break;
+			pthread_cond_wait(&w->wake, &w->lock);
+			continue;
+		}
+		w->head = j->next;
+		if (!w->head)
+			w->tail = NULL;
+		pthread_mutex_unlock(&w->lock);
+		write_records(s, j->record, j->id);
+		game_free(j->record);
+		free(j);
+		pthread_mutex_lock(&w->lock);
+	}
+	pthread_mutex_unlock(&w->lock);
+	return NULL;
+}
+
 /*
  * Opens the directory: made with games/ and records/ when missing, and
- * locked, so that a second server on it is refused. 0, or -1 with a message.
+ * locked, so that a second server on it is refused; the records' writer
+ * starts. 0, or -1 with a message.
  */
 int store_open(struct server *s, char *err, size_t errlen)
 {
@@ -109,12 +162,37 @@ int store_open(struct server *s, char *err, size_t errlen)
 	if (ftruncate(s->lock_fd, 0) < 0 || pwrite(s->lock_fd, pid, (size_t)n, 0) != n) {
 		/* the pid is only a courtesy to the next server's message */
 	}
+	if (!(s->writer = calloc(1, sizeof *s->writer))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	pthread_mutex_init(&s->writer->lock, NULL);
+	pthread_cond_init(&s->writer->wake, NULL);
+	if (pthread_create(&s->writer->thread, NULL, writer_main, s) != 0) {
+		snprintf(err, errlen, "no thread for the records");
+		free(s->writer);
+		s->writer = NULL;
+		return -1;
+	}
 	return 0;
 }
 
-/* Lets go of the directory. */
+/* Lets go of the directory, once the records waiting are written. */
 void store_close(struct server *s)
 {
+	struct store_writer *w = s->writer;
+
+	if (w) {
+		pthread_mutex_lock(&w->lock);
+		w->ending = true;
+		pthread_cond_signal(&w->wake);
+		pthread_mutex_unlock(&w->lock);
+		pthread_join(w->thread, NULL);
+		pthread_mutex_destroy(&w->lock);
+		pthread_cond_destroy(&w->wake);
+		free(w);
+		s->writer = NULL;
+	}
 	if (s->lock_fd >= 0)
 		close(s->lock_fd);
 	s->lock_fd = -1;
@@ -202,38 +280,54 @@ static int write_ggf(FILE *f, const void *record)
 	return record_write_ggf(record, f);
 }
 
+/* Writes game id's records from r (records/N.sgf and .ggf, atomically),
+   then renames its journal to N.done; a failure is logged and leaves the
+   journal, so the next start writes them again. (The writer thread's work.) */
+static void write_records(struct server *s, struct game *r, long id)
+{
+	char path[4096], done[4096], err[512];
+	bool ok;
+
+	ok = path_of(s, path, sizeof path, "records", id, ".sgf") == 0 &&
+	     record_write_atomic(path, write_sgf, r, err, sizeof err) == 0 &&
+	     path_of(s, path, sizeof path, "records", id, ".ggf") == 0 &&
+	     record_write_atomic(path, write_ggf, r, err, sizeof err) == 0;
+	if (!ok) {
+		srv_log(s, "game %ld: its record could not be written: %s", id, err);
+		return;
+	}
+	if (path_of(s, path, sizeof path, "games", id, ".journal") == 0 &&
+	    path_of(s, done, sizeof done, "games", id, ".done") == 0 && rename(path, done) < 0)
+		srv_log(s, "game %ld: %s", id, strerror(errno));
+}
+
 /*
  * Closes a journal (fd, or -1 for none). With g, a game that ended: its
- * records are written (records/N.sgf and .ggf, atomically) and then its
- * journal becomes N.done; a failure is logged and leaves the journal, so the
- * next start writes them again.
+ * record is handed to the writer thread (write_records).
  */
 void store_finish(struct server *s, const struct netgame *g, int fd)
 {
-	char path[4096], done[4096], err[512];
-	struct game *r;
-	bool ok;
+	struct store_writer *w = s->writer;
+	struct record_job *j;
 
 	if (fd >= 0)
 		close(fd);
 	if (!g)
 		return;
-	if (!(r = netgame_record(g))) {
+	if (!(j = calloc(1, sizeof *j)) || !(j->record = netgame_record(g))) {
 		srv_log(s, "game %ld: out of memory for its record", g->id);
+		free(j);
 		return;
 	}
-	ok = path_of(s, path, sizeof path, "records", g->id, ".sgf") == 0 &&
-	     record_write_atomic(path, write_sgf, r, err, sizeof err) == 0 &&
-	     path_of(s, path, sizeof path, "records", g->id, ".ggf") == 0 &&
-	     record_write_atomic(path, write_ggf, r, err, sizeof err) == 0;
-	game_free(r);
-	if (!ok) {
-		srv_log(s, "game %ld: its record could not be written: %s", g->id, err);
-		return;
-	}
-	if (path_of(s, path, sizeof path, "games", g->id, ".journal") == 0 &&
-	    path_of(s, done, sizeof done, "games", g->id, ".done") == 0 && rename(path, done) < 0)
-		srv_log(s, "game %ld: %s", g->id, strerror(errno));
+	j->id = g->id;
+	pthread_mutex_lock(&w->lock);
+	if (w->tail)
+		w->tail->next = j;
+	else
+		w->head = j;
+	w->tail = j;
+	pthread_cond_signal(&w->wake);
+	pthread_mutex_unlock(&w->lock);
 }
 
 /* Reads the whole file at path (malloc'd, *len bytes); NULL with errno. */
