@@ -294,6 +294,39 @@ Test(netgame, moves_are_checked_as_the_rules_say)
 	netgame_free(g);
 }
 
+/* An end holds a result and a reason of the protocol's form, nothing else
+   (they reach the screen and the record's RE). */
+Test(netgame, an_end_has_a_result_of_the_protocol)
+{
+	static const char *const bad[] = {
+	    "B+65", "W+0", "B+012", "B+X", "B-12", "b+12", "Draw", "W+\\x1b", "-", "B+123",
+	};
+	static const char *const good[] = {"B+12", "W+64", "0", "Void", "B+R", "W+T", "B+F"};
+	char text[200];
+
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		struct netgame *g = new_game();
+
+		snprintf(text, sizeof text, "update 12 1 end \"%s\" normal 1 1", bad[i]);
+		cr_assert_lt(apply(g, text, 101), 0, "%s", text);
+		cr_assert_eq(g->state, NETGAME_PLAY);
+		netgame_free(g);
+	}
+	for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+		struct netgame *g = new_game();
+
+		snprintf(text, sizeof text, "update 12 1 end %s resign 1 1", good[i]);
+		cr_assert_eq(apply(g, text, 101), 1, "%s", text);
+		cr_assert_str_eq(g->result, good[i]);
+		netgame_free(g);
+	}
+	struct netgame *g = new_game();
+
+	cr_assert_lt(apply(g, "update 12 1 end B+12 \"no\\\\x1b\" 1 1", 101), 0);
+	cr_assert_lt(apply(g, "update 12 1 end B+12 sixteenlettersab 1 1", 101), 0);
+	netgame_free(g);
+}
+
 Test(netgame, the_side_to_move_has_the_running_clock)
 {
 	struct netgame *g = new_game();
@@ -455,6 +488,41 @@ Test(netgame, a_snapshot_reads_back_to_the_same_game)
 	split(buf);
 	cr_assert_null(netgame_from_snapshot(&line, 110, err, sizeof err));
 	cr_assert(strstr(err, "not legal"), "%s", err);
+	netgame_free(back);
+	netgame_free(g);
+}
+
+/* A login is kept as the lines show it, so a game whose login holds bytes a
+   terminal would act on (or long ones, which grow when shown) reads back. */
+Test(netgame, a_login_of_any_bytes_reads_back_the_same)
+{
+	char login[PROTO_LOGIN_MAX + 1], buf[4096], err[200];
+	const char *names[2] = {"bob", "carol"}, *logins[2] = {"alice", login};
+	struct proto_control c = {60000, 0};
+	struct netgame *g, *back, *again;
+	struct proto_out o;
+
+	memset(login, 0xff, 30);
+	strcpy(login + 30, "\x1b[2Jcarol");
+	g = netgame_new(1, names, logins, &c, 0, 100);
+	cr_assert(strncmp(g->player[WHITE].login, "\\xff\\xff", 8) == 0, "%s",
+		  g->player[WHITE].login);
+	cr_assert_leq(strlen(g->player[WHITE].login), PROTO_LOGIN_MAX);
+	proto_out_start(&o, buf, sizeof buf);
+	netgame_snapshot(g, BLACK, 100, &o);
+	cr_assert_gt(proto_out_end(&o), 0);
+	split(buf);
+	back = netgame_from_snapshot(&line, 100, err, sizeof err);
+	cr_assert_not_null(back, "%s: %s", buf, err);
+	cr_assert_str_eq(back->player[WHITE].login, g->player[WHITE].login);
+	proto_out_start(&o, buf, sizeof buf);
+	netgame_snapshot(back, BLACK, 100, &o);
+	cr_assert_gt(proto_out_end(&o), 0);
+	split(buf);
+	again = netgame_from_snapshot(&line, 100, err, sizeof err);
+	cr_assert_not_null(again, "%s: %s", buf, err);
+	cr_assert_str_eq(again->player[WHITE].login, g->player[WHITE].login);
+	netgame_free(again);
 	netgame_free(back);
 	netgame_free(g);
 }

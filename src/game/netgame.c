@@ -77,7 +77,9 @@ struct netgame *netgame_new(long id, const char *const names[2], const char *con
 	g->state = NETGAME_PLAY;
 	for (int c = 0; c < 2; c++) {
 		copy(g->player[c].name, names[c], PROTO_NAME_MAX);
-		copy(g->player[c].login, logins[c], PROTO_LOGIN_MAX);
+		/* as every line shows it, so that it reads back the same */
+		proto_clean(logins[c], strlen(logins[c]), g->player[c].login,
+			    sizeof g->player[c].login);
 		g->player[c].presence = NETGAME_HERE;
 		g->clock[c] = control->base_ms;
 	}
@@ -137,6 +139,32 @@ void netgame_board_result(const struct netgame *g, char out[NETGAME_RESULT_LEN])
 		snprintf(out, NETGAME_RESULT_LEN, "0");
 	else
 		snprintf(out, NETGAME_RESULT_LEN, "%c+%d", score > 0 ? 'B' : 'W', abs(score));
+}
+
+/* True for a RESULT word of doc/protocol.md: "0", "Void", or B+ or W+ with
+   a score of 1 to 64, R, T or F. */
+static bool result_word(const char *w)
+{
+	size_t n = strlen(w);
+
+	if (strcmp(w, "0") == 0 || strcmp(w, "Void") == 0)
+		return true;
+	if (n < 3 || (w[0] != 'B' && w[0] != 'W') || w[1] != '+')
+		return false;
+	if (n == 3 && strchr("RTF", w[2]))
+		return true;
+	if (n > 4 || w[2] < '1' || w[2] > '9' || (n == 4 && (w[3] < '0' || w[3] > '9')))
+		return false;
+	return atoi(w + 2) <= 64;
+}
+
+/* True for a REASON word: 1 to 15 lower-case letters (those of the
+   protocol, and any a later server adds). */
+static bool reason_word(const char *w)
+{
+	size_t n = strlen(w);
+
+	return n > 0 && n < 16 && strspn(w, "abcdefghijklmnopqrstuvwxyz") == n;
 }
 
 /* True for a game that is in play or paused (seats taken, not adjourned). */
@@ -312,8 +340,8 @@ static int apply_kind(struct netgame *g, const char *kind, char *const *w, int n
 		}
 		play(g, sq, took, clocks[c]);
 	} else if (strcmp(kind, "end") == 0) {
-		if (n < 4 || !clocks_parse(w + 2, clocks) || strlen(w[0]) >= NETGAME_RESULT_LEN ||
-		    strlen(w[1]) >= sizeof g->reason) {
+		if (n < 4 || !clocks_parse(w + 2, clocks) || !result_word(w[0]) ||
+		    !reason_word(w[1])) {
 			snprintf(err, errlen, "usage: end RESULT REASON CLOCKB CLOCKW");
 			return -1;
 		}
@@ -659,7 +687,8 @@ struct netgame *netgame_from_snapshot(const struct proto_line *l, double now, ch
 		goto fail;
 	if (!clocks_parse(w + 11, clocks) ||
 	    (strcmp(w[13], "-") != 0 && proto_color_parse(w[13]) != (int)g->turn) ||
-	    strlen(w[14]) >= NETGAME_RESULT_LEN || !presence_parse(&g->player[BLACK], w[15]) ||
+	    (strcmp(w[14], "-") != 0 && !result_word(w[14])) ||
+	    !presence_parse(&g->player[BLACK], w[15]) ||
 	    !presence_parse(&g->player[WHITE], w[16])) {
 		snprintf(err, errlen, "snapshot: bad clocks, turn, result or presence");
 		goto fail;

@@ -102,7 +102,7 @@ static void cmd_hello(struct conn *c, struct proto_line *l)
 			conn_bye(c, "auth", "this server does not let you in");
 			return;
 		}
-		snprintf(c->login, sizeof c->login, "%s", login);
+		proto_clean(login, strlen(login), c->login, sizeof c->login);
 	}
 	if (!c->login[0]) {
 		conn_bye(

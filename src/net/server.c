@@ -262,6 +262,12 @@ static void accept_conn(struct evconnlistener *l, evutil_socket_t fd, struct soc
 		refuse(fd, "auth", "this server does not let you in");
 		return;
 	}
+	if (login[0]) { /* kept as every line shows it (a login may hold any byte) */
+		char raw[sizeof login];
+
+		snprintf(raw, sizeof raw, "%s", login);
+		proto_clean(raw, strlen(raw), login, sizeof login);
+	}
 	if (login[0] && srv_login_count(s, login) >= s->opt.max_per_login) {
 		refuse(fd, "limit", "too many connections of your login");
 		return;
