@@ -219,6 +219,30 @@ Test(proto, fields_checked_extra_ones_dropped_text_joined)
 }
 
 /* doc/protocol.md names every command and message of the tables. */
+/* The table's field counts agree with its usage (which doc/protocol.md
+   shows): `lower` the words outside brackets but a list's (`WORD...`),
+   `upper` all of them, unless the usage ends in a list (`...`, FIELDS). */
+static void counts_agree(const struct proto_def *d)
+{
+	int depth = 0, needed = 0, all = 0;
+	const char *p = d->usage;
+
+	while (*p) {
+		size_t n = strcspn(p, " ");
+
+		all++;
+		needed += depth == 0 && *p != '[' && !(n > 3 && strncmp(p + n - 3, "...", 3) == 0);
+		for (size_t i = 0; i < n; i++)
+			depth += (p[i] == '[') - (p[i] == ']');
+		p += n + strspn(p + n, " ");
+	}
+	cr_assert_eq(d->lower, needed, "%s %s: %d fields needed, the table says %d", d->name,
+		     d->usage, needed, d->lower);
+	if (!strstr(d->usage, "...") && !strstr(d->usage, "FIELDS"))
+		cr_assert_eq(d->upper, all, "%s %s: %d fields at most, the table says %d", d->name,
+			     d->usage, all, d->upper);
+}
+
 Test(proto, the_protocol_file_lists_every_command_and_message)
 {
 	size_t len, count;
@@ -233,6 +257,7 @@ Test(proto, the_protocol_file_lists_every_command_and_message)
 		cr_assert_eq(t[i].id, (int)i);
 		cr_assert_leq(t[i].lower, t[i].upper);
 		cr_assert_neq(t[i].who, 0u);
+		counts_agree(&t[i]);
 		snprintf(row, sizeof row, "| `%s` | ", t[i].name);
 		cr_assert(strstr(doc, row), "doc/protocol.md has no row for command %s", t[i].name);
 	}
@@ -241,6 +266,7 @@ Test(proto, the_protocol_file_lists_every_command_and_message)
 		char row[64], row2[64];
 
 		cr_assert_eq(t[i].id, (int)i);
+		counts_agree(&t[i]);
 		snprintf(row, sizeof row, "| `%s` |", t[i].name);
 		snprintf(row2, sizeof row2, "`%s`,", t[i].name);
 		cr_assert(strstr(doc, row) || strstr(doc, row2),
@@ -483,6 +509,15 @@ Test(netgame, a_snapshot_reads_back_to_the_same_game)
 	cr_assert_eq(back->you, WHITE);
 	cr_assert_eq(back->n_watchers, 2);
 	cr_assert_str_eq(back->watchers[0], "dave");
+	/* one without its last field is refused */
+	*strrchr(buf, ' ') = '\0';
+	split(buf);
+	cr_assert_null(netgame_from_snapshot(&line, 110, err, sizeof err));
+	cr_assert(strstr(err, "18 fields"), "%s", err);
+	split(strcat(buf, " -\n"));
+	netgame_free(back);
+	back = netgame_from_snapshot(&line, 110, err, sizeof err);
+	cr_assert_not_null(back, "%s", err);
 	/* a snapshot whose moves are not legal is refused */
 	strcpy(strstr(buf, "f5/"), "a1/1/1 300000 300000 black - here here -\n");
 	split(buf);

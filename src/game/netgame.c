@@ -662,8 +662,8 @@ struct netgame *netgame_from_snapshot(const struct proto_line *l, double now, ch
 	int state, you;
 	struct netgame *g;
 
-	if (l->argc < 18 || strcmp(l->word[0], "snapshot") != 0) {
-		snprintf(err, errlen, "a snapshot of %d fields, not %d", 17, l->argc - 1);
+	if (l->argc < 19 || strcmp(l->word[0], "snapshot") != 0) {
+		snprintf(err, errlen, "a snapshot of %d fields, not %d", 18, l->argc - 1);
 		return NULL;
 	}
 	if (!proto_ms_parse(w[0], &id) || !proto_ms_parse(w[1], &seq)) {

@@ -205,8 +205,8 @@ static const struct proto_def messages[] = {
 	      "WATCHERS"},
     {.name = "snapshot",
      .id = PROTO_MSG_SNAPSHOT,
-     .lower = 17,
-     .upper = 17,
+     .lower = 18,
+     .upper = 18,
      .usage = "GAME SEQ YOU STATE BLACK BLOGIN WHITE WLOGIN CONTROL START MOVES CLOCKB CLOCKW "
 	      "TURN RESULT PRESB PRESW WATCHERS"},
     {.name = "update",
