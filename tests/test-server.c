@@ -1110,6 +1110,69 @@ Test(server, sigterm_stops_cleanly_and_keeps_the_games)
 	netconn_close(p[WHITE]);
 }
 
+/* Starts the server as systemd's socket activation does: the listening
+   socket `lfd` as fd 3, LISTEN_PID and LISTEN_FDS; its own --socket names a
+   path that must stay unused. */
+static void start_activated(int lfd, const char *unused)
+{
+	server = fork();
+	cr_assert_geq(server, 0);
+	if (server == 0) {
+		int fd = open(logfile, O_WRONLY | O_CREAT | O_APPEND, 0600);
+		char pid[32];
+
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		dup2(fd, 2);
+		if (lfd != 3) {
+			dup2(lfd, 3);
+			close(lfd);
+		}
+		snprintf(pid, sizeof pid, "%ld", (long)getpid());
+		setenv("LISTEN_PID", pid, 1);
+		setenv("LISTEN_FDS", "1", 1);
+		execl(getenv("OTHELLO"), "othello", "serve", "--socket", unused, "--dir", games_dir,
+		      (char *)NULL);
+		_exit(127);
+	}
+}
+
+/* The service's way (debian/othello-master.othello.socket): the server takes
+   the socket systemd opened, serves on it, leaves it in place when SIGTERM
+   stops it, and the next start on the same socket has the games back. */
+Test(server, a_socket_from_systemd_is_served_and_left_to_it)
+{
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	char unused[400];
+	struct netconn *p[2];
+	struct stat sst;
+	long id;
+	int lfd = socket(AF_UNIX, SOCK_STREAM, 0), st;
+
+	snprintf(unused, sizeof unused, "%s/unused", dir);
+	strcpy(sa.sun_path, sock);
+	cr_assert_geq(lfd, 0);
+	cr_assert_eq(bind(lfd, (struct sockaddr *)&sa, sizeof sa), 0, "%s", strerror(errno));
+	cr_assert_eq(listen(lfd, 16), 0);
+	start_activated(lfd, unused);
+	p[BLACK] = join("bob");
+	p[WHITE] = join("carol");
+	id = play_game(p[BLACK], p[WHITE], "10");
+	play_one(p, id);
+	st = stop_server(SIGTERM);
+	cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+	netconn_close(p[BLACK]);
+	netconn_close(p[WHITE]);
+	cr_assert_eq(stat(sock, &sst), 0, "the socket is systemd's: it stays");
+	cr_assert_neq(stat(unused, &sst), 0, "--socket is not used beside systemd's");
+	start_activated(lfd, unused);
+	p[WHITE] = join("carol");
+	const struct netconn_msg *m = expect(p[WHITE], "snapshot", NULL);
+	cr_assert_eq(m->game->id, id);
+	cr_assert_eq(m->game->n_moves, 1);
+	netconn_close(p[WHITE]);
+	close(lfd);
+}
+
 /* A bot seat takes a challenge and plays a whole game, which is recorded. */
 Test(server, a_bot_plays_a_whole_game)
 {
