@@ -562,6 +562,26 @@ Test(netgame, a_login_of_any_bytes_reads_back_the_same)
 	netgame_free(g);
 }
 
+/* The longest times a field may hold read back in a snapshot's moves. */
+Test(netgame, a_snapshot_with_the_longest_times_reads_back)
+{
+	struct netgame *g = new_game(), *back;
+	char buf[4096], err[200];
+	struct proto_out o;
+
+	cr_assert_eq(apply(g, "update 12 1 move black f5 31622400000 31622400000 300000", 101), 1);
+	proto_out_start(&o, buf, sizeof buf);
+	netgame_snapshot(g, BLACK, 101, &o);
+	cr_assert_gt(proto_out_end(&o), 0);
+	split(buf);
+	back = netgame_from_snapshot(&line, 101, err, sizeof err);
+	cr_assert_not_null(back, "%s: %s", buf, err);
+	cr_assert_eq(back->move[0].took_ms, 31622400000);
+	cr_assert_eq(back->move[0].left_ms, 31622400000);
+	netgame_free(back);
+	netgame_free(g);
+}
+
 /* The journal of `g`: its header and the lines given. */
 static char *journal(const struct netgame *g, const char *lines)
 {

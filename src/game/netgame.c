@@ -579,7 +579,7 @@ static struct netgame *game_from_words(long id, char *const *w, long created, do
 /* Replays the MOVES field into g; 0, or -1 with a message. */
 static int moves_parse(struct netgame *g, const char *list, char *err, size_t errlen)
 {
-	char buf[16];
+	char buf[32]; /* "a1/" and two times of proto_ms_parse's 11 digits at most */
 	const char *p = list;
 
 	if (strcmp(list, "-") == 0)
