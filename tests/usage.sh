@@ -74,7 +74,7 @@ para() {
 }
 options() { sed 's/`[^`]*`//g' | grep -o -- '--[a-z][a-z-]*' | grep -vx -- --help | sort -u; }
 for c in play perft bench convert db book ladder solve analyze-position script analyze drill match tournament \
-  report gtp nboard balanced-openings train; do
+  report gtp nboard serve balanced-openings train; do
   para "$c" >"$tmp/man-$c"
   "$OTHELLO" "$c" --help >"$tmp/help-$c" 2>&1
   missing=
