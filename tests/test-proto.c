@@ -527,15 +527,30 @@ Test(netgame, a_snapshot_reads_back_to_the_same_game)
 	netgame_free(g);
 }
 
+/* g's snapshot for seat `you` at `now`, read back; fails when it does not. */
+static struct netgame *read_back(const struct netgame *g, int you, double now)
+{
+	char buf[4096], err[200];
+	struct proto_out o;
+	struct netgame *back;
+
+	proto_out_start(&o, buf, sizeof buf);
+	netgame_snapshot(g, you, now, &o);
+	cr_assert_gt(proto_out_end(&o), 0);
+	split(buf);
+	back = netgame_from_snapshot(&line, now, err, sizeof err);
+	cr_assert_not_null(back, "%s: %s", buf, err);
+	return back;
+}
+
 /* A login is kept as the lines show it, so a game whose login holds bytes a
    terminal would act on (or long ones, which grow when shown) reads back. */
 Test(netgame, a_login_of_any_bytes_reads_back_the_same)
 {
-	char login[PROTO_LOGIN_MAX + 1], buf[4096], err[200];
+	char login[PROTO_LOGIN_MAX + 1];
 	const char *names[2] = {"bob", "carol"}, *logins[2] = {"alice", login};
 	struct proto_control c = {60000, 0};
 	struct netgame *g, *back, *again;
-	struct proto_out o;
 
 	memset(login, 0xff, 30);
 	strcpy(login + 30, "\x1b[2Jcarol");
@@ -543,19 +558,9 @@ Test(netgame, a_login_of_any_bytes_reads_back_the_same)
 	cr_assert(strncmp(g->player[WHITE].login, "\\xff\\xff", 8) == 0, "%s",
 		  g->player[WHITE].login);
 	cr_assert_leq(strlen(g->player[WHITE].login), PROTO_LOGIN_MAX);
-	proto_out_start(&o, buf, sizeof buf);
-	netgame_snapshot(g, BLACK, 100, &o);
-	cr_assert_gt(proto_out_end(&o), 0);
-	split(buf);
-	back = netgame_from_snapshot(&line, 100, err, sizeof err);
-	cr_assert_not_null(back, "%s: %s", buf, err);
+	back = read_back(g, BLACK, 100);
 	cr_assert_str_eq(back->player[WHITE].login, g->player[WHITE].login);
-	proto_out_start(&o, buf, sizeof buf);
-	netgame_snapshot(back, BLACK, 100, &o);
-	cr_assert_gt(proto_out_end(&o), 0);
-	split(buf);
-	again = netgame_from_snapshot(&line, 100, err, sizeof err);
-	cr_assert_not_null(again, "%s: %s", buf, err);
+	again = read_back(back, BLACK, 100);
 	cr_assert_str_eq(again->player[WHITE].login, g->player[WHITE].login);
 	netgame_free(again);
 	netgame_free(back);
@@ -566,16 +571,9 @@ Test(netgame, a_login_of_any_bytes_reads_back_the_same)
 Test(netgame, a_snapshot_with_the_longest_times_reads_back)
 {
 	struct netgame *g = new_game(), *back;
-	char buf[4096], err[200];
-	struct proto_out o;
 
 	cr_assert_eq(apply(g, "update 12 1 move black f5 31622400000 31622400000 300000", 101), 1);
-	proto_out_start(&o, buf, sizeof buf);
-	netgame_snapshot(g, BLACK, 101, &o);
-	cr_assert_gt(proto_out_end(&o), 0);
-	split(buf);
-	back = netgame_from_snapshot(&line, 101, err, sizeof err);
-	cr_assert_not_null(back, "%s: %s", buf, err);
+	back = read_back(g, BLACK, 101);
 	cr_assert_eq(back->move[0].took_ms, 31622400000);
 	cr_assert_eq(back->move[0].left_ms, 31622400000);
 	netgame_free(back);

@@ -1083,21 +1083,31 @@ Test(server, tcp_beyond_the_loopback_needs_tokens)
 
 /* SIGTERM: every client is told, the server ends with status 0, its socket
    is gone, and the game in play comes back at the next start. */
-Test(server, sigterm_stops_cleanly_and_keeps_the_games)
+/* bob and carol join, start a game of 10 minutes and play its first move;
+   then SIGTERM stops the server, which must exit 0. The game's number. */
+static long one_move_then_sigterm(struct netconn *p[2])
 {
-	struct netconn *p[2];
 	long id;
 	int st;
-	struct stat sst;
-	const struct netconn_msg *m;
 
-	start(NULL);
 	p[BLACK] = join("bob");
 	p[WHITE] = join("carol");
 	id = play_game(p[BLACK], p[WHITE], "10");
 	play_one(p, id);
 	st = stop_server(SIGTERM);
 	cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+	return id;
+}
+
+Test(server, sigterm_stops_cleanly_and_keeps_the_games)
+{
+	struct netconn *p[2];
+	long id;
+	struct stat sst;
+	const struct netconn_msg *m;
+
+	start(NULL);
+	id = one_move_then_sigterm(p);
 	expect(p[BLACK], "bye", "shutdown");
 	cr_assert_neq(stat(sock, &sst), 0, "the socket is removed");
 	netconn_close(p[BLACK]);
@@ -1146,7 +1156,7 @@ Test(server, a_socket_from_systemd_is_served_and_left_to_it)
 	struct netconn *p[2];
 	struct stat sst;
 	long id;
-	int lfd = socket(AF_UNIX, SOCK_STREAM, 0), st;
+	int lfd = socket(AF_UNIX, SOCK_STREAM, 0);
 
 	snprintf(unused, sizeof unused, "%s/unused", dir);
 	strcpy(sa.sun_path, sock);
@@ -1154,12 +1164,7 @@ Test(server, a_socket_from_systemd_is_served_and_left_to_it)
 	cr_assert_eq(bind(lfd, (struct sockaddr *)&sa, sizeof sa), 0, "%s", strerror(errno));
 	cr_assert_eq(listen(lfd, 16), 0);
 	start_activated(lfd, unused);
-	p[BLACK] = join("bob");
-	p[WHITE] = join("carol");
-	id = play_game(p[BLACK], p[WHITE], "10");
-	play_one(p, id);
-	st = stop_server(SIGTERM);
-	cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+	id = one_move_then_sigterm(p);
 	netconn_close(p[BLACK]);
 	netconn_close(p[WHITE]);
 	cr_assert_eq(stat(sock, &sst), 0, "the socket is systemd's: it stays");
