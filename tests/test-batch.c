@@ -304,6 +304,40 @@ Test(stats, a_clean_sweep_is_a_bound)
 	report_free(&r);
 }
 
+/* One game is a clean sweep too: its bound is 0 Elo either way, and the
+   text says which way from the score (it printed "<= -0 (a 0 % score" beside
+   a score of 100 %). */
+Test(stats, one_game_is_a_bound_the_way_of_its_score)
+{
+	for (int gap = -64; gap <= 64; gap += 128) {
+		struct report r = {0};
+		struct stats_match s;
+		char *text = NULL, elo[32];
+		size_t len;
+		FILE *f = open_memstream(&text, &len);
+
+		add_games(&r, "A", "B", 1, gap);
+		stats_match_compute(r.games, r.n, "A", "B", &s);
+		stats_match_print(&s, f);
+		fclose(f);
+		stats_elo_format(&s, elo, sizeof elo);
+		if (gap > 0) {
+			cr_assert(strstr(text, "score of A: 100.0 %"), "%s", text);
+			cr_assert(
+			    strstr(text, "Elo difference: >= +0 (a 100 % score: a bound only)"),
+			    "%s", text);
+			cr_assert_str_eq(elo, ">= +0");
+		} else {
+			cr_assert(strstr(text, "score of A: 0.0 %"), "%s", text);
+			cr_assert(strstr(text, "Elo difference: <= +0 (a 0 % score: a bound only)"),
+				  "%s", text);
+			cr_assert_str_eq(elo, "<= +0");
+		}
+		free(text);
+		report_free(&r);
+	}
+}
+
 Test(stats, t_quantiles)
 {
 	cr_assert_float_eq(stats_t95(1), 12.706, 1e-9);
@@ -434,7 +468,8 @@ Test(openings, transcript_with_separators)
 	char err[200];
 	struct board b;
 
-	cr_assert_eq(match_opening_parse(VARIANT_8X8, "1. F5 d6 2.c3-D3", &o, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(match_opening_parse(VARIANT_8X8, "1. F5 d6 2.c3-D3", &o, err, sizeof err), 0,
+		     "%s", err);
 	cr_assert(o.standard);
 	cr_assert_eq(o.n_moves, 4);
 	cr_assert_eq(o.moves[0], board_square_parse("f5"));
@@ -451,7 +486,8 @@ Test(openings, board_string_and_errors)
 	struct match_opening o;
 	char err[200];
 
-	cr_assert_eq(match_opening_parse(VARIANT_8X8, "---------------------------OX------XO--------------------"
+	cr_assert_eq(match_opening_parse(VARIANT_8X8,
+					 "---------------------------OX------XO--------------------"
 					 "------- O",
 					 &o, err, sizeof err),
 		     0, "%s", err);
@@ -472,7 +508,8 @@ Test(openings, file_with_comments)
 	char err[200];
 	FILE *f = fmemopen(text, strlen(text), "r");
 
-	cr_assert_eq(match_openings_read(VARIANT_8X8, f, "o.txt", &list, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(match_openings_read(VARIANT_8X8, f, "o.txt", &list, err, sizeof err), 0, "%s",
+		     err);
 	fclose(f);
 	cr_assert_eq(list.n, 3);
 	cr_assert_str_eq(list.v[0].text, "f5d6c3");
@@ -524,7 +561,8 @@ Test(openings, byte_order_mark_nul_byte_and_read_errors)
 	char err[200];
 	FILE *f = fmemopen(bom, strlen(bom), "r");
 
-	cr_assert_eq(match_openings_read(VARIANT_8X8, f, "o.txt", &list, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(match_openings_read(VARIANT_8X8, f, "o.txt", &list, err, sizeof err), 0, "%s",
+		     err);
 	fclose(f);
 	cr_assert_eq(list.n, 1);
 	cr_assert_str_eq(list.v[0].text, "f5d6c3");
@@ -553,7 +591,8 @@ Test(openings, twenty_thousand_lines)
 		fprintf(f, "%s\n", i % 2 ? "f5d6c3" : "f5f6e6f4");
 	fclose(f);
 	f = fmemopen(text, len, "r");
-	cr_assert_eq(match_openings_read(VARIANT_8X8, f, "o.txt", &list, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(match_openings_read(VARIANT_8X8, f, "o.txt", &list, err, sizeof err), 0, "%s",
+		     err);
 	fclose(f);
 	cr_assert_eq(list.n, 20000);
 	cr_assert_str_eq(list.v[19999].text, "f5d6c3");

@@ -342,8 +342,8 @@ void ladder_elo(const struct ladder *l, struct report_svg_bar *bars, bool ascii)
 			elo += s.elo;
 			var += s.elo_error * s.elo_error;
 			if (s.elo_bound)
-				bound = bound == 0 || bound == (s.elo > 0 ? 1 : -1)
-					    ? (s.elo > 0 ? 1 : -1)
+				bound = bound == 0 || bound == (stats_bound_above(&s) ? 1 : -1)
+					    ? (stats_bound_above(&s) ? 1 : -1)
 					    : 2;
 		}
 		level_format(&l->specs[i], b->label, sizeof b->label);

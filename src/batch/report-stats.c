@@ -173,7 +173,7 @@ void stats_match_finish(struct stats_match *s)
 	s->score_ci = (s->score_hi - s->score_lo) / 2;
 	if (p <= 0 || p >= 1) {
 		s->elo_bound = true;
-		s->elo = stats_elo(p <= 0 ? lo_s : hi_s);
+		s->elo = stats_elo(p <= 0 ? lo_s : hi_s) + 0.0; /* one game: 0, never -0 */
 		s->elo_error = 0;
 		return;
 	}
@@ -314,6 +314,14 @@ int stats_forfeited_all(const struct report_game *games, int n, const char *name
 	return played;
 }
 
+/* For an Elo difference that is a bound only (elo_bound: a 0 % or 100 %
+   score), true when it is a lower bound (the first player won every game):
+   told by the score, as one game's bound is 0 either way. */
+bool stats_bound_above(const struct stats_match *s)
+{
+	return s->score_pct > 50;
+}
+
 /* Prints the summary of a match as text, a few lines within 80 columns (for
    names up to 24 characters). */
 void stats_match_print(const struct stats_match *s, FILE *f)
@@ -339,7 +347,8 @@ void stats_match_print(const struct stats_match *s, FILE *f)
 	fprintf(f, "  mean disc difference: %+.2f +- %.2f (95 %%)\n", s->mean_diff, s->diff_ci);
 	if (s->elo_bound)
 		fprintf(f, "  Elo difference: %s %+.0f (a %s score: a bound only)\n",
-			s->elo > 0 ? ">=" : "<=", s->elo, s->elo > 0 ? "100 %" : "0 %");
+			stats_bound_above(s) ? ">=" : "<=", s->elo,
+			stats_bound_above(s) ? "100 %" : "0 %");
 	else
 		fprintf(f, "  Elo difference: %+.0f +- %.0f (95 %%)\n", s->elo, s->elo_error);
 	if (s->longest[0] >= 0 && s->longest[1] >= 0)
@@ -354,7 +363,7 @@ void stats_elo_format(const struct stats_match *s, char *out, size_t outlen)
 	if (s->games == 0)
 		snprintf(out, outlen, "-");
 	else if (s->elo_bound)
-		snprintf(out, outlen, "%s %+.0f", s->elo > 0 ? ">=" : "<=", s->elo);
+		snprintf(out, outlen, "%s %+.0f", stats_bound_above(s) ? ">=" : "<=", s->elo);
 	else
 		snprintf(out, outlen, "%+.0f +- %.0f", s->elo, s->elo_error);
 }

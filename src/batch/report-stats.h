@@ -42,6 +42,7 @@ void stats_match_add_result(struct stats_match *s, int color, int d, bool forfei
 void stats_match_finish(struct stats_match *s);
 int stats_match_compute(const struct report_game *games, int n, const char *first,
 			const char *second, struct stats_match *out);
+bool stats_bound_above(const struct stats_match *s);
 void stats_match_print(const struct stats_match *s, FILE *f);
 void stats_elo_format(const struct stats_match *s, char *out, size_t outlen);
 int stats_players(const struct report_game *games, int n, const char ***names);

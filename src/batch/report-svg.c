@@ -220,8 +220,8 @@ static void elo_text(const struct stats_match *s, char *out, size_t outlen)
 	if (s->games == 0)
 		snprintf(out, outlen, "no games");
 	else if (s->elo_bound)
-		snprintf(out, outlen, "%s %+.0f", s->elo > 0 ? "\xe2\x89\xa5" : "\xe2\x89\xa4",
-			 s->elo);
+		snprintf(out, outlen, "%s %+.0f",
+			 stats_bound_above(s) ? "\xe2\x89\xa5" : "\xe2\x89\xa4", s->elo);
 	else
 		snprintf(out, outlen, "%+.0f \xc2\xb1 %.0f", s->elo, s->elo_error);
 }
