@@ -70,6 +70,34 @@ cp $T/s2.txt $T/s2in.txt
 
 "$OTHELLO" report summary --json $T/r1.txt >$T/sum2.json
 [ "$(cat $T/sum2.json)" = "$(cat $T/sum.json)" ]; check "report summary reproduces the match summary" $?
+# A report names its run; another run into it is refused unless --append
+# says so, and then both runs' games count (game numbers are per run).
+cp $T/r1.txt $T/two.txt
+"$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 8 \
+  --report $T/two.txt --quiet >/dev/null 2>$T/err2; st=$?
+[ $st -eq 2 ] && cmp -s $T/two.txt $T/r1.txt &&
+  grep -q "two.txt holds another run (seed 7, expert, novice --random 30); --append" $T/err2
+check "a second run with another seed into a report is refused, the file untouched" $?
+grep -q "^# run: time=the levels' own; openings=.*openings-few.txt; seed=7; players=expert, novice --random 30$" $T/r1.txt
+check "the run line names the seed and the players" $?
+"$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 8 \
+  --report $T/two.txt --append --quiet >/dev/null 2>$T/err2; st=$?
+[ $st -eq 0 ] && [ "$(grep -c '^# run:' $T/two.txt)" -eq 2 ]; check "--append adds the run" $?
+"$OTHELLO" report summary $T/two.txt >$T/two.out 2>$T/err2; st=$?
+[ $st -eq 0 ] && grep -q "^12 games: expert vs novice --random 30$" $T/two.out
+check "report summary reads both runs: 12 games" $?
+"$OTHELLO" report merge $T/two.txt >$T/twom.txt 2>$T/err2 &&
+  "$OTHELLO" report summary $T/twom.txt >$T/twom.out 2>>$T/err2 &&
+  [ "$(grep -c '^# run:' $T/twom.txt)" -eq 2 ] && cmp -s $T/two.out $T/twom.out
+check "report merge keeps each run's line above its games: the same summary" $?
+# The same run into its report resumes it: the games there are not played again.
+grep '^#' $T/r1.txt >$T/res.txt; grep -v '^#' $T/r1.txt | head -n 2 >>$T/res.txt
+"$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 7 \
+  --report $T/res.txt --json >$T/res.json 2>$T/err2; st=$?
+[ $st -eq 0 ] && grep -q "res.txt holds 2 games of this run: resuming it, 4 to play" $T/err2 &&
+  [ "$(grep -c '^game ' $T/err2)" -eq 4 ] && [ "$(body $T/res.txt)" = "$(body $T/r1.txt)" ] &&
+  grep -q '"games":6' $T/res.json
+check "the same run into its report resumes it: 4 games played, the summary of all 6" $?
 sed 's/\t1-0\t\([0-9]*\)\t/\t1-0\t63\t/' $T/r1.txt >$T/bad.txt
 "$OTHELLO" report merge $T/bad.txt $T/r1.txt >/dev/null 2>$T/err2; st=$?
 [ $st -ne 0 ] && grep -q "bad.txt:" $T/err2; check "an inconsistent report line is refused with its place" $?

@@ -61,13 +61,14 @@ n=$(grep -vc '^#' $T/torn.txt)
 [ $st -eq 0 ] && grep -q "^$((n - 1)) games: " $T/out &&
   grep -q "^othello report: warning: $T/torn.txt:[0-9]*: a torn line (cut off by an earlier run) is skipped$" $T/e
 check "a torn last line is skipped with a warning" $?
-# The same seed plays the same first two games again (merged as one each).
-"$OTHELLO" match --black random --white random --games 2 --openings start \
+# The same run resumes: it plays again only the game of the torn line.
+"$OTHELLO" match --black random --white random --games 30 --openings start \
   --report $T/torn.txt --quiet >$T/out 2>$T/e; st=$?
 [ $st -eq 0 ] && grep -q "warning: $T/torn.txt: its last line was cut off" $T/e &&
+  grep -q "holds $((n - 1)) games of this run: resuming it, $((31 - n)) to play" $T/e &&
   grep -q "^# torn: the line above was cut off by an earlier run; it is skipped$" $T/torn.txt &&
-  [ "$(grep -vc '^#' $T/torn.txt)" -eq $((n + 2)) ] &&
-  "$OTHELLO" report summary $T/torn.txt >$T/out 2>$T/e && grep -q "^$((n - 1)) games: " $T/out
+  [ "$(grep -vc '^#' $T/torn.txt)" -eq 31 ] &&
+  "$OTHELLO" report summary $T/torn.txt >$T/out 2>$T/e && grep -q "^30 games: " $T/out
 check "the next run starts on a fresh line, and the torn line stays skipped" $?
 # 2,000 players: the cross table was players^2 cells of 680 bytes (2.7 GB).
 awk 'BEGIN { srand(3); for (i = 1; i <= 4000; i++) { b = (i - 1) % 2000; w = (b + 1 + int(rand() * 1999)) % 2000;

@@ -133,7 +133,7 @@ check "a report without games draws a picture that says so" $?
   --report $T/r.txt --svg $T/run.svg >/dev/null 2>>$T/err; st=$?
 "$OTHELLO" report summary --svg $T/again.svg $T/r.txt >/dev/null 2>>$T/err
 [ $st -eq 0 ] && cmp -s $T/run.svg $T/again.svg; check "match --svg draws what report summary draws from its report" $?
-grep -q '^# run: time=the levels'"'"' own; openings=.*openings-4.txt$' $T/r.txt
+grep -q '^# run: time=the levels'"'"' own; openings=.*openings-4.txt; seed=3; players=random, novice$' $T/r.txt
 check "the report says what was played" $?
 for i in 1 2 3; do
   "$OTHELLO" match --black random --white novice --games 8 --openings $OPEN --seed 3 --quiet \

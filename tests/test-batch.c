@@ -171,7 +171,7 @@ static int merge_texts(char *a, char *b, char *out, size_t outlen, char *err)
 	const char *names[2] = {"a.txt", "b.txt"};
 	FILE *o = fmemopen(out, outlen, "w");
 	struct report_torn torn = {0};
-	int rc = report_merge_files(in, names, 2, NULL, o, &torn, err, 200);
+	int rc = report_merge_files(in, names, 2, o, &torn, err, 200);
 
 	fclose(in[0]);
 	fclose(in[1]);
@@ -219,6 +219,47 @@ Test(report, merge_files_matches_the_in_memory_merge)
 	strcat(b, "bad line\n");
 	cr_assert_eq(merge_texts(a, b, out, sizeof out, err), -1);
 	cr_assert(strstr(err, "b.txt:") == err, "%s", err);
+}
+
+/* Game numbers count within a run: two runs in one report (match --append)
+   are read as all their games, where one number with two outcomes in one run
+   is refused; merge writes each run's line above its games. */
+Test(report, games_of_two_runs_are_apart)
+{
+	char text[] = "# run: time=t; openings=o; seed=1\n"
+		      "1\t-\ta\tb\t1-0\t40\t24\t58\t1.0\t5\tend\t16\n"
+		      "2\t-\tb\ta\t1-0\t40\t24\t58\t1.0\t6\tend\t16\n"
+		      "# run: time=t; openings=o; seed=2\n"
+		      "1\t-\ta\tb\t0-1\t20\t44\t58\t1.0\t7\tend\t-24\n"
+		      "# run: time=t; openings=o; seed=1\n"
+		      "3\t-\ta\tb\t1/2\t32\t32\t58\t1.0\t8\tend\t0\n";
+	char empty[] = "", out[4096], err[200];
+	const char *want =
+	    "# run: time=t; openings=o; seed=1\n1\t-\ta\tb\t1-0\t40\t24\t58\t1.00\t5\t"
+	    "end\t0.00\t0.00\t16\n2\t-\tb\ta\t1-0\t40\t24\t58\t1.00\t6\tend\t0.00\t"
+	    "0.00\t16\n3\t-\ta\tb\t1/2\t32\t32\t58\t1.00\t8\tend\t0.00\t0.00\t0\n"
+	    "# run: time=t; openings=o; seed=2\n1\t-\ta\tb\t0-1\t20\t44\t58\t1.00\t7\t"
+	    "end\t0.00\t0.00\t-24\n";
+	FILE *f = fmemopen(text, strlen(text), "r");
+	struct report r = {0};
+
+	cr_assert_eq(report_read(f, "r.txt", &r, err, sizeof err), 0, "%s", err);
+	fclose(f);
+	cr_assert_eq(r.runs.n, 2, "a run resumed is one run");
+	cr_assert_eq(report_merge(&r, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(r.n, 4);
+	cr_assert(r.games[0].run == 1 && r.games[2].number == 3 && r.games[3].run == 2);
+	report_free(&r);
+	cr_assert_eq(merge_texts(text, empty, out, sizeof out, err), 0, "%s", err);
+	cr_assert(strstr(out, want) != NULL, "%s", out);
+	strstr(text, "seed=2")[5] = '1'; /* the second run becomes the first: one run */
+	f = fmemopen(text, strlen(text), "r");
+	cr_assert_eq(report_read(f, "r.txt", &r, err, sizeof err), 0, "%s", err);
+	fclose(f);
+	cr_assert_eq(report_merge(&r, err, sizeof err), -1);
+	cr_assert_str_eq(err,
+			 "game 1 of the run with seed 1 appears twice with different outcomes");
+	report_free(&r);
 }
 
 Test(report, read_error_gives_file_line_column)

@@ -113,6 +113,22 @@ Test(report_run, the_line_round_trips_and_others_are_not_it)
 	cr_assert(report_run_parse(line, &back));
 	cr_assert_str_eq(back.time, "1 s a move  or so");
 	cr_assert_str_eq(back.openings, "openings/balanced.txt");
+	snprintf(r.seed, sizeof r.seed, "12");
+	snprintf(r.players, sizeof r.players, "expert, novice; noisy");
+	cr_assert_gt(report_run_format(&r, line, sizeof line), 0);
+	cr_assert_str_eq(line, "# run: time=1 s a move  or so; openings=openings/balanced.txt; "
+			       "seed=12; players=expert, novice  noisy\n");
+	cr_assert(report_run_parse(line, &back));
+	cr_assert_str_eq(back.seed, "12");
+	cr_assert_str_eq(back.players, "expert, novice  noisy");
+	struct report_run other = back;
+
+	cr_assert(report_run_same(&back, &other));
+	snprintf(other.seed, sizeof other.seed, "13");
+	cr_assert(!report_run_same(&back, &other), "another seed is another run");
+	other = back;
+	snprintf(other.players, sizeof other.players, "expert, master");
+	cr_assert(!report_run_same(&back, &other), "other players are another run");
 	cr_assert(report_run_parse("# run: later=1; openings=x", &back), "unknown keys skipped");
 	cr_assert_str_eq(back.openings, "x");
 	cr_assert_str_eq(back.time, "");
@@ -120,21 +136,26 @@ Test(report_run, the_line_round_trips_and_others_are_not_it)
 	cr_assert(!report_run_parse("1\t-\tA\tB", &back));
 }
 
-Test(report_run, scan_keeps_distinct_lines_and_join_lists_them)
+Test(report_run, a_report_keeps_distinct_runs_and_join_lists_them)
 {
-	char text[] = "# header\n# run: time=1 s; openings=a\n1\tgame\n"
-		      "# run: time=1 s; openings=a\n# run: time=2 s; openings=a\n";
+	char text[] = "# header\n# run: time=1 s; openings=a; seed=3\n"
+		      "1\t-\ta\tb\t1-0\t40\t24\t58\t1.0\t5\tend\t16\n"
+		      "# run: time=1 s; openings=a; seed=3\n# run: time=2 s; openings=a; seed=4\n";
 	FILE *f = fmemopen(text, sizeof text - 1, "r");
-	struct report_run runs[4], joined;
-	int n;
+	struct report r = {0};
+	struct report_run joined;
+	char err[200];
 
 	cr_assert_not_null(f);
-	n = report_run_scan(f, runs, 4, 0);
+	cr_assert_eq(report_read(f, "r.txt", &r, err, sizeof err), 0, "%s", err);
 	fclose(f);
-	cr_assert_eq(n, 2);
-	report_run_join(runs, n, &joined);
+	cr_assert_eq(r.runs.n, 2);
+	cr_assert_eq(r.games[0].run, 1);
+	report_run_join(r.runs.run, r.runs.n, &joined);
 	cr_assert_str_eq(joined.time, "1 s, 2 s");
 	cr_assert_str_eq(joined.openings, "a");
+	cr_assert_str_eq(joined.seed, "3, 4");
+	report_free(&r);
 }
 
 /* Adds a game: `black` against `white`, Black `gap` discs ahead. */

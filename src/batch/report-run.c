@@ -3,7 +3,7 @@
  * file): one for each run that appended to the report, written when the run
  * opens it, before its games.
  *
- *   # run: time=TEXT; openings=TEXT
+ *   # run: time=TEXT; openings=TEXT; seed=N; players=NAME, NAME...
  *
  *   key       meaning
  *   --------  ---------------------------------------------------------------
@@ -11,10 +11,15 @@
  *             "depth 4", "the levels' own"); no ';' inside
  *   openings  the openings file as given on the command line, or "the
  *             shipped balanced set", "the start position"; no ';' inside
+ *   seed      the run's seed (decimal); absent in older reports
+ *   players   the players' names in the report, in the order given, joined
+ *             by ", "; absent in older reports
  *
  * Keys are read in any order and unknown keys are skipped, so that later
  * versions may add some. The shards of one run write the same line, so the
- * merge of their reports keeps one.
+ * merge of their reports keeps one, and a run resumed into its report writes
+ * the line it wrote before. The games below a run line (up to the next one)
+ * are that run's: readers tell runs apart by their lines (report.c).
  */
 #include "report-run.h"
 
@@ -36,12 +41,15 @@ static void clean(char *out, size_t outlen, const char *s)
    length, or -1 if it does not fit. */
 int report_run_format(const struct report_run *run, char *out, size_t outlen)
 {
-	char t[REPORT_RUN_TEXT], o[REPORT_RUN_TEXT];
+	char t[REPORT_RUN_TEXT], o[REPORT_RUN_TEXT], sd[sizeof run->seed], p[REPORT_RUN_TEXT];
 	int n;
 
 	clean(t, sizeof t, run->time);
 	clean(o, sizeof o, run->openings);
-	n = snprintf(out, outlen, "%stime=%s; openings=%s\n", prefix, t, o);
+	clean(sd, sizeof sd, run->seed);
+	clean(p, sizeof p, run->players);
+	n = snprintf(out, outlen, "%stime=%s; openings=%s%s%s%s%s\n", prefix, t, o,
+		     sd[0] ? "; seed=" : "", sd, p[0] ? "; players=" : "", p);
 	return n < 0 || (size_t)n >= outlen ? -1 : n;
 }
 
@@ -64,6 +72,10 @@ bool report_run_parse(const char *line, struct report_run *out)
 			field = out->time, cap = sizeof out->time, key = 5;
 		else if (!strncmp(p, "openings=", 9))
 			field = out->openings, cap = sizeof out->openings, key = 9;
+		else if (!strncmp(p, "seed=", 5))
+			field = out->seed, cap = sizeof out->seed, key = 5;
+		else if (!strncmp(p, "players=", 8))
+			field = out->players, cap = sizeof out->players, key = 8;
 		else
 			key = 0;
 		if (field) {
@@ -80,26 +92,11 @@ bool report_run_parse(const char *line, struct report_run *out)
 	return true;
 }
 
-/* Appends the distinct run lines of the report `f` (read from where it is
-   to its end) to runs[n..max-1]. Returns the new count. */
-int report_run_scan(FILE *f, struct report_run *runs, int max, int n)
+/* True when `a` and `b` are one run: every field alike. */
+bool report_run_same(const struct report_run *a, const struct report_run *b)
 {
-	char line[1200];
-	struct report_run r;
-
-	while (fgets(line, sizeof line, f)) {
-		int i;
-
-		if (line[0] != '#' || !report_run_parse(line, &r))
-			continue;
-		for (i = 0; i < n &&
-			    (strcmp(runs[i].time, r.time) || strcmp(runs[i].openings, r.openings));
-		     i++)
-			;
-		if (i == n && n < max)
-			runs[n++] = r;
-	}
-	return n;
+	return !strcmp(a->time, b->time) && !strcmp(a->openings, b->openings) &&
+	       !strcmp(a->seed, b->seed) && !strcmp(a->players, b->players);
 }
 
 /* Appends `s` to the list in `out` ("a, b") unless it is there already. */
@@ -114,13 +111,15 @@ static void join_one(char *out, size_t outlen, const char *s)
 		snprintf(out + len, outlen - len, "%s%s", len ? ", " : "", s);
 }
 
-/* Joins the `n` runs into `out`: each field the run's value when they
-   agree, else the distinct values in order, separated by commas. */
+/* Joins the `n` runs into `out`: time, openings and seed each the run's
+   value when they agree, else the distinct values in order, separated by
+   commas (players are left empty: a list of lists would say nothing). */
 void report_run_join(const struct report_run *runs, int n, struct report_run *out)
 {
 	memset(out, 0, sizeof *out);
 	for (int i = 0; i < n; i++) {
 		join_one(out->time, sizeof out->time, runs[i].time);
 		join_one(out->openings, sizeof out->openings, runs[i].openings);
+		join_one(out->seed, sizeof out->seed, runs[i].seed);
 	}
 }

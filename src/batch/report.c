@@ -37,6 +37,13 @@
  * Reports of 12 columns (without black_max and white_max, written before
  * those existed) are read too; their longest moves are unknown (-1).
  *
+ * Runs. Each run that appends to a report first writes its "# run:" line
+ * (report-run.c: time control, openings, seed, players); the games below it,
+ * up to the next run line, are that run's. Game numbers count within a run:
+ * the readers tell games apart by run and number, so a report holding
+ * several runs (match --append) is read as all their games, and a run
+ * resumed (its line again) goes on with its own games.
+ *
  * A name or reason never holds a TAB or newline: they are replaced by spaces
  * when written.
  *
@@ -317,7 +324,8 @@ static int append_whole(int fd, const char *s, size_t n, char *err, size_t errle
 		return 0;
 	e = errno ? errno : EIO;
 	if (fstat(fd, &now) == 0 && now.st_size != st.st_size && ftruncate(fd, st.st_size) < 0)
-		snprintf(err, errlen, "report: %s (and the part written could not be taken back: %s)",
+		snprintf(err, errlen,
+			 "report: %s (and the part written could not be taken back: %s)",
 			 strerror(e), strerror(errno));
 	else
 		snprintf(err, errlen, "report: %s", strerror(e));
@@ -362,8 +370,9 @@ int report_open(const char *path, char *err, size_t errlen)
 			char why[200];
 
 			snprintf(why, sizeof why, "%s", err);
-			snprintf(err, errlen, "%s: its last line is torn, and it cannot be ended: %s",
-				 path, why);
+			snprintf(err, errlen,
+				 "%s: its last line is torn, and it cannot be ended: %s", path,
+				 why);
 			close(fd);
 			return -1;
 		}
@@ -435,16 +444,44 @@ static void note_torn(struct report_torn *torn, const char *name, int lineno)
 			 "%s:%d: a torn line (cut off by an earlier run) is skipped", name, lineno);
 }
 
+/* The number (report_game.run) of the run `r` in `runs`, added there if it
+   is new. Returns it, or -1 when out of memory. */
+static int run_number(struct report_runs *runs, const struct report_run *r)
+{
+	struct report_run *v;
+
+	for (int i = 0; i < runs->n; i++)
+		if (report_run_same(&runs->run[i], r))
+			return i + 1;
+	v = grow_room(runs->run, &runs->cap, (size_t)runs->n, sizeof *v, 4);
+	if (!v)
+		return -1;
+	runs->run = v;
+	runs->run[runs->n++] = *r;
+	return runs->n;
+}
+
+/* Frees the runs of `runs` and leaves it empty. */
+static void runs_free(struct report_runs *runs)
+{
+	free(runs->run);
+	memset(runs, 0, sizeof *runs);
+}
+
 /* Calls `take(g, ctx)` with every game line of the report `f` (named `name` in
-   messages), in file order. A bad line that is the last one and has no
-   newline, or that REPORT_TORN_MARK follows, is torn: it is skipped and
-   counted in `torn`. Returns 0, or -1 with "NAME:LINE:COL: what" (also when
-   `take` fails: it returns -1 when out of memory). */
+   messages), in file order, each game's run set from the run line above it
+   (its number in `runs`, where new runs are added). A bad line that is the
+   last one and has no newline, or that REPORT_TORN_MARK follows, is torn: it
+   is skipped and counted in `torn`. Returns 0, or -1 with "NAME:LINE:COL:
+   what" (also when `take` fails: it returns -1 when out of memory). */
 static int read_lines(FILE *f, const char *name, int (*take)(const struct report_game *, void *),
-		      void *ctx, struct report_torn *torn, char *err, size_t errlen)
+		      void *ctx, struct report_runs *runs, struct report_torn *torn, char *err,
+		      size_t errlen)
 {
 	char line[REPORT_LINE_LEN + 2], msg[200];
 	int lineno = 0, bad = 0; /* bad: the line of a bad line waiting for its next, or 0 */
+	int run = 0;		 /* the run of the games read now */
+	struct report_run r;
 
 	while (fgets(line, sizeof line, f)) {
 		struct report_game g;
@@ -465,6 +502,11 @@ static int read_lines(FILE *f, const char *name, int (*take)(const struct report
 		}
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
 			line[--n] = '\0';
+		if (line[0] == '#' && report_run_parse(line, &r) &&
+		    (run = run_number(runs, &r)) < 0) {
+			snprintf(err, errlen, "%s: out of memory", name);
+			return -1;
+		}
 		if (n == 0 || line[0] == '#')
 			continue;
 		if (report_parse_line(line, &g, msg, sizeof msg) < 0) {
@@ -478,6 +520,7 @@ static int read_lines(FILE *f, const char *name, int (*take)(const struct report
 			note_torn(torn, name, lineno); /* the last line, without its newline */
 			return 0;
 		}
+		g.run = run;
 		if (take(&g, ctx) < 0) {
 			snprintf(err, errlen, "%s: out of memory", name);
 			return -1;
@@ -496,14 +539,15 @@ static int take_game(const struct report_game *g, void *ctx)
 }
 
 /* Reads every game line of the report `f` (named `name` in messages) and
-   appends them to `r`; torn lines are skipped and counted in r->torn.
-   Returns 0, or -1 with "NAME:LINE:COL: what"; on failure `r` keeps what it
-   had before the call. */
+   appends them to `r`, their runs to r->runs (a run already there, from
+   another file, is the same run: the shards of one); torn lines are skipped
+   and counted in r->torn. Returns 0, or -1 with "NAME:LINE:COL: what"; on
+   failure `r` keeps its games of before the call. */
 int report_read(FILE *f, const char *name, struct report *r, char *err, size_t errlen)
 {
 	int before = r->n;
 
-	if (read_lines(f, name, take_game, r, &r->torn, err, errlen) < 0) {
+	if (read_lines(f, name, take_game, r, &r->runs, &r->torn, err, errlen) < 0) {
 		r->n = before;
 		return -1;
 	}
@@ -517,39 +561,57 @@ void report_free(struct report *r)
 	r->games = NULL;
 	r->n = r->cap = 0;
 	memset(&r->torn, 0, sizeof r->torn);
+	runs_free(&r->runs);
 }
 
-static int compare_number(const void *a, const void *b)
+/* Orders two games by run (games without a run line first, then the runs in
+   the order met), then by number. */
+static int compare_game(const void *a, const void *b)
 {
 	const struct report_game *x = a, *y = b;
 
+	if (x->run != y->run)
+		return (x->run > y->run) - (x->run < y->run);
 	return (x->number > y->number) - (x->number < y->number);
+}
+
+/* Says in `err` that game `number` of run `run` (of `runs`) has two outcomes. */
+static void say_twice(const struct report_runs *runs, int run, int number, char *err, size_t errlen)
+{
+	const struct report_run *r = run > 0 ? &runs->run[run - 1] : NULL;
+
+	if (r && r->seed[0])
+		snprintf(err, errlen,
+			 "game %d of the run with seed %s appears twice with different outcomes",
+			 number, r->seed);
+	else
+		snprintf(err, errlen, "game %d appears twice with different outcomes", number);
 }
 
 /* True when two lines describe the same game (the time it took aside). */
 static bool same_game(const struct report_game *a, const struct report_game *b)
 {
-	return a->number == b->number && !strcmp(a->opening, b->opening) &&
+	return a->run == b->run && a->number == b->number && !strcmp(a->opening, b->opening) &&
 	       !strcmp(a->black, b->black) && !strcmp(a->white, b->white) &&
 	       a->black_discs == b->black_discs && a->white_discs == b->white_discs &&
 	       a->moves == b->moves && a->seed == b->seed && !strcmp(a->end, b->end);
 }
 
-/* Sorts the games of `r` by number and drops repeated lines of one game (a
-   shard played twice). Returns 0, or -1 with a message if two lines give one
-   game number different outcomes. */
+/* Sorts the games of `r` by run and number and drops repeated lines of one
+   game (a shard played twice). Returns 0, or -1 with a message if two lines
+   give one game of one run different outcomes. */
 int report_merge(struct report *r, char *err, size_t errlen)
 {
 	int i, n = 0;
 
 	if (r->n > 1) /* qsort of no games would pass a null pointer */
-		qsort(r->games, (size_t)r->n, sizeof *r->games, compare_number);
+		qsort(r->games, (size_t)r->n, sizeof *r->games, compare_game);
 	for (i = 0; i < r->n; i++) {
-		if (n > 0 && r->games[n - 1].number == r->games[i].number) {
+		if (n > 0 && r->games[n - 1].run == r->games[i].run &&
+		    r->games[n - 1].number == r->games[i].number) {
 			if (!same_game(&r->games[n - 1], &r->games[i])) {
-				snprintf(err, errlen,
-					 "game %d appears twice with different outcomes",
-					 r->games[i].number);
+				say_twice(&r->runs, r->games[i].run, r->games[i].number, err,
+					  errlen);
 				return -1;
 			}
 			continue;
@@ -564,6 +626,7 @@ int report_merge(struct report *r, char *err, size_t errlen)
 
 /* Where one game's line is in a merge's text. */
 struct line_ref {
+	int run;    /* its run (report_game.run) */
 	int number; /* game number */
 	size_t seq; /* its place among all lines read */
 	size_t off; /* offset of its line in the text */
@@ -572,12 +635,13 @@ struct line_ref {
 /* The games of a merge: their lines as written (a few dozen bytes each, where
    a parsed game takes 800), and where each starts. */
 struct merge_lines {
-	char *text;	       /* the lines, each ending in '\n', no NUL */
-	size_t len;	       /* bytes in text */
-	size_t cap;	       /* room in text */
-	struct line_ref *refs; /* [n] one a game */
-	size_t n;	       /* games */
-	size_t cap_refs;       /* room in refs */
+	char *text;		 /* the lines, each ending in '\n', no NUL */
+	size_t len;		 /* bytes in text */
+	size_t cap;		 /* room in text */
+	struct line_ref *refs;	 /* [n] one a game */
+	size_t n;		 /* games */
+	size_t cap_refs;	 /* room in refs */
+	struct report_runs runs; /* the runs of the games */
 };
 
 /* Keeps game `g` as its report line. */
@@ -609,7 +673,8 @@ static int take_line(const struct report_game *g, void *ctx)
 		m->refs = v;
 		m->cap_refs = cap;
 	}
-	m->refs[m->n] = (struct line_ref){.number = g->number, .seq = m->n, .off = m->len};
+	m->refs[m->n] =
+	    (struct line_ref){.run = g->run, .number = g->number, .seq = m->n, .off = m->len};
 	m->n++;
 	memcpy(m->text + m->len, line, (size_t)n);
 	m->len += (size_t)n;
@@ -620,6 +685,8 @@ static int compare_ref(const void *a, const void *b)
 {
 	const struct line_ref *x = a, *y = b;
 
+	if (x->run != y->run)
+		return (x->run > y->run) - (x->run < y->run);
 	if (x->number != y->number)
 		return (x->number > y->number) - (x->number < y->number);
 	return (x->seq > y->seq) - (x->seq < y->seq);
@@ -648,30 +715,36 @@ static bool same_line(const struct merge_lines *m, size_t a, size_t b)
 	       report_parse_line(lb, &gb, msg, sizeof msg) == 0 && same_game(&ga, &gb);
 }
 
-/* Writes the games of m (sorted) to `out` by number, once each: a first pass
-   checks that the lines of one number are one game, the second writes. */
-static int write_merged(const struct merge_lines *m, const char *preamble, FILE *out, char *err,
-			size_t errlen)
+/* Writes the run line of run `run` (1 and up) of `runs` to `out`. */
+static void write_run(const struct report_runs *runs, int run, FILE *out)
+{
+	char line[REPORT_LINE_LEN];
+
+	if (report_run_format(&runs->run[run - 1], line, sizeof line) > 0)
+		fputs(line, out);
+}
+
+/* Writes the games of m (sorted) to `out` by run and number, once each, each
+   run's line before its games: a first pass checks that the lines of one
+   game are one game, the second writes. */
+static int write_merged(const struct merge_lines *m, FILE *out, char *err, size_t errlen)
 {
 	for (int pass = 0; pass < 2; pass++) {
-		size_t first = 0; /* the first line of the current game number */
+		size_t first = 0; /* the first line of the current game */
 
-		if (pass == 1) {
+		if (pass == 1)
 			report_write_header(out);
-			if (preamble)
-				fputs(preamble, out);
-		}
 		for (size_t i = 0; i < m->n; i++) {
-			const struct line_ref *r = &m->refs[i];
+			const struct line_ref *r = &m->refs[i], *prev = i ? r - 1 : NULL;
 
-			if (i == 0 || m->refs[i - 1].number != r->number) {
+			if (pass == 1 && r->run > 0 && (!prev || prev->run != r->run))
+				write_run(&m->runs, r->run, out);
+			if (!prev || prev->run != r->run || prev->number != r->number) {
 				first = i;
 				if (pass == 1)
 					fwrite(m->text + r->off, 1, line_length(m, r->off), out);
 			} else if (pass == 0 && !same_line(m, m->refs[first].off, r->off)) {
-				snprintf(err, errlen,
-					 "game %d appears twice with different outcomes",
-					 r->number);
+				say_twice(&m->runs, r->run, r->number, err, errlen);
 				return -2;
 			}
 		}
@@ -680,25 +753,27 @@ static int write_merged(const struct merge_lines *m, const char *preamble, FILE 
 }
 
 /* Merges the reports in[0..n_in-1] (named names[i] in messages) into one on
-   `out`: a header, `preamble` (comment lines, or NULL), then every game once,
-   by game number (see report_merge).
+   `out`: a header, then every game once, by run and game number (see
+   report_merge), each run's line before its games (the games of no run
+   first: an older report's).
    The games are kept as their lines, not parsed, so memory stays near the
    size of the text. Torn lines are skipped and counted in `torn`. Returns 0;
    -1 with "NAME:LINE:COL: what" for a bad line, -2 with a message when a game
    number has two outcomes (nothing written). */
-int report_merge_files(FILE *const *in, const char *const *names, int n_in, const char *preamble,
-		       FILE *out, struct report_torn *torn, char *err, size_t errlen)
+int report_merge_files(FILE *const *in, const char *const *names, int n_in, FILE *out,
+		       struct report_torn *torn, char *err, size_t errlen)
 {
 	struct merge_lines m = {0};
 	int rc = 0;
 
 	for (int i = 0; i < n_in && rc == 0; i++)
-		rc = read_lines(in[i], names[i], take_line, &m, torn, err, errlen);
+		rc = read_lines(in[i], names[i], take_line, &m, &m.runs, torn, err, errlen);
 	if (rc == 0 && m.n > 1)
 		qsort(m.refs, m.n, sizeof *m.refs, compare_ref);
 	if (rc == 0)
-		rc = write_merged(&m, preamble, out, err, errlen);
+		rc = write_merged(&m, out, err, errlen);
 	free(m.text);
 	free(m.refs);
+	runs_free(&m.runs);
 	return rc;
 }

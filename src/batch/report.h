@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "report-run.h"
+
 enum {
 	REPORT_NAME_LEN = 256,	  /* player names, with the terminating NUL */
 	REPORT_OPENING_LEN = 128, /* opening text */
@@ -33,11 +35,21 @@ struct report_game {
 	double longest[2];		  /* seconds of the longest move of Black and of White;
 					     -1 unknown (a report of 12 columns) */
 	int gap;			  /* score gap: Black's final score minus White's */
+	int run; /* the run it belongs to, when read back: 0 when no run line is
+		    above it (an older report), else 1 + its index in the
+		    reader's runs (report_runs) */
+};
+
+/* The distinct runs a reader met (their "# run:" lines), in order. */
+struct report_runs {
+	struct report_run *run; /* malloc'd */
+	int n;			/* entries in run */
+	size_t cap;		/* allocated entries */
 };
 
 /* The torn lines (cut off by an earlier run) a reader skipped. */
 struct report_torn {
-	int n;		/* how many */
+	int n;		 /* how many */
 	char first[300]; /* "NAME:LINE: ..." of the first one */
 };
 
@@ -47,6 +59,7 @@ struct report {
 	int n;			   /* entries in games */
 	size_t cap;		   /* allocated entries */
 	struct report_torn torn;   /* torn lines skipped */
+	struct report_runs runs;   /* the runs of the games (report_game.run) */
 };
 
 const char *report_result(const struct report_game *g);
@@ -63,7 +76,7 @@ int report_read(FILE *f, const char *name, struct report *r, char *err, size_t e
 int report_add(struct report *r, const struct report_game *g);
 void report_free(struct report *r);
 int report_merge(struct report *r, char *err, size_t errlen);
-int report_merge_files(FILE *const *in, const char *const *names, int n_in, const char *preamble,
-		       FILE *out, struct report_torn *torn, char *err, size_t errlen);
+int report_merge_files(FILE *const *in, const char *const *names, int n_in, FILE *out,
+		       struct report_torn *torn, char *err, size_t errlen);
 
 #endif

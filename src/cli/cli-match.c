@@ -64,6 +64,7 @@ struct run_options {
 	long jobs;		   /* --jobs N */
 	long threads;		   /* --threads N: search threads of each level, 0 = one */
 	const char *report;	   /* --report FILE */
+	bool append;		   /* --append: the report may hold other runs */
 	const char *log_dir;	   /* --log-dir DIR */
 	int shard, shards;	   /* --shard I/N */
 	bool json;		   /* --json (match) */
@@ -93,6 +94,7 @@ struct run_state {
 	bool tty;		    /* stderr is a terminal */
 	bool quiet;		    /* no progress at all */
 	const char *first, *second; /* a match's players (NULL for a tournament) */
+	int resumed;		    /* games of played read back from the report */
 	int failed;		    /* report lines (games, notes) not written */
 	int logs_lost;		    /* game logs not written */
 };
@@ -268,6 +270,11 @@ static bool run_format(void *opts, const char *text)
 		.name = "report", .kind = CLI_OPT_STRING,                                          \
 		.offset = offsetof(struct run_options, report), .arg = "FILE", .help = HELP        \
 	}
+#define RUN_OPT_APPEND(HELP)                                                                       \
+	{                                                                                          \
+		.name = "append", .kind = CLI_OPT_FLAG,                                            \
+		.offset = offsetof(struct run_options, append), .help = HELP                       \
+	}
 #define RUN_OPT_LOG_DIR(HELP)                                                                      \
 	{                                                                                          \
 		.name = "log-dir", .kind = CLI_OPT_STRING,                                         \
@@ -378,7 +385,9 @@ static const struct cli_options match_options = {
 			    "(one deadline, however many lines it writes)"),
 	    RUN_OPT_JOBS("games played at once, in worker processes (default 1)"),
 	    RUN_OPT_THREADS("search threads of each level player (default 1)"),
-	    RUN_OPT_REPORT("append one line per game (format: report.c, othello(6))"),
+	    RUN_OPT_REPORT("append one line per game (format: report.c, othello(6));\n"
+			   "a FILE holding this run's games resumes it"),
+	    RUN_OPT_APPEND("let --report's FILE hold other runs: this one is added"),
 	    RUN_OPT_LOG_DIR("write each game as DIR/game-NNNNN.sgf with the reasoning"),
 	    RUN_OPT_SHARD("play only the I-th of N slices of the game list"),
 	    RUN_OPT_JSON(false),
@@ -400,8 +409,8 @@ static const struct cli_options tournament_options = {
 	     "difference against the column) and the ranking. Players as for `othello match`;\n"
 	     "--player P (repeatable) adds one whose name holds a comma.\n\n",
     .footer = "  --openings, --random, --seed, --time T, --depth D, --game-time MINUTES,\n"
-	      "  --timeout, --jobs, --threads, --report, --log-dir, --shard, --quiet: as for\n"
-	      "  `othello match`\n",
+	      "  --timeout, --jobs, --threads, --report, --append, --log-dir, --shard, --quiet:\n"
+	      "  as for `othello match`\n",
     .column = 21,
     .options =
 	(const struct cli_option[]){
@@ -420,6 +429,7 @@ static const struct cli_options tournament_options = {
 	    RUN_OPT_JOBS(NULL),
 	    RUN_OPT_THREADS(NULL),
 	    RUN_OPT_REPORT(NULL),
+	    RUN_OPT_APPEND(NULL),
 	    RUN_OPT_LOG_DIR(NULL),
 	    RUN_OPT_SHARD(NULL),
 	    RUN_OPT_QUIET(NULL),
@@ -443,7 +453,7 @@ static int draw_openings(const struct run_options *ro, struct match_openings *ou
 	char err[300];
 
 	if (match_openings_draw(ro->board->variant, &ro->veval, n, plies, ro->seed, out, err,
-				   sizeof err) < 0) {
+				sizeof err) < 0) {
 		fprintf(stderr, "othello %s: %s\n", ro->command, err);
 		return 2;
 	}
@@ -522,7 +532,7 @@ static bool on_result(const struct report_game *g, void *user)
 		snprintf(score, sizeof score, "%g-%g", s.points[0], s.points[1]);
 	}
 	double elapsed = timer_now() - st->start;
-	format_duration(elapsed / done * (st->total - done), eta, sizeof eta);
+	format_duration(elapsed / (done - st->resumed) * (st->total - done), eta, sizeof eta);
 	if (st->tty) {
 		int width = 30, fill = st->total ? width * done / st->total : width;
 
@@ -548,8 +558,8 @@ static bool on_result(const struct report_game *g, void *user)
 static int check_book(const char *path, int i)
 {
 	struct book *bk = book_new();
-	int st = bk ? cli_book_load("match", i == 0 ? "black-book" : "white-book", path, true, bk)
-		    : -1;
+	int st =
+	    bk ? cli_book_load("match", i == 0 ? "black-book" : "white-book", path, true, bk) : -1;
 
 	if (!bk)
 		fprintf(stderr, "othello match: out of memory\n");
@@ -810,6 +820,128 @@ static bool say_lost(const struct run_options *ro, const struct run_state *st)
 	return true;
 }
 
+/* The run line of this run: what it plays (describe_run), its seed and its
+   players' names in the report. */
+static void this_run(const struct run_options *ro, const struct match_plan *plan,
+		     struct report_run *run)
+{
+	size_t len = 0;
+
+	describe_run(ro, !strcmp(ro->command, "tournament"), run);
+	snprintf(run->seed, sizeof run->seed, "%llu", (unsigned long long)ro->seed);
+	for (int i = 0; i < plan->n_players && len < sizeof run->players; i++)
+		len += (size_t)snprintf(run->players + len, sizeof run->players - len, "%s%s",
+					i ? ", " : "", plan->names[i]);
+}
+
+/* Orders report games by run, then number (bsearch in a merged report). */
+static int compare_run_number(const void *a, const void *b)
+{
+	const struct report_game *x = a, *y = b;
+
+	if (x->run != y->run)
+		return (x->run > y->run) - (x->run < y->run);
+	return (x->number > y->number) - (x->number < y->number);
+}
+
+/* Takes out of the plan the games that `old` (merged) holds for its run
+   `mine`, into st->played: they count in the results, as the run resumed.
+   Returns how many, or -1 after a message when one is not this run's game
+   (other players). */
+static int take_played(const struct run_options *ro, const struct report *old, int mine,
+		       struct match_plan *plan, struct run_state *st)
+{
+	int kept = 0, taken = 0;
+
+	for (int k = 0; k < plan->n_games; k++) {
+		struct match_game *mg = &plan->games[k];
+		struct report_game key = {.run = mine, .number = mg->number};
+		const struct report_game *g = old->n ? bsearch(&key, old->games, (size_t)old->n,
+							       sizeof key, compare_run_number)
+						     : NULL;
+
+		if (!g) {
+			plan->games[kept++] = *mg;
+			continue;
+		}
+		if (strcmp(g->black, plan->names[mg->black]) ||
+		    strcmp(g->white, plan->names[mg->white])) {
+			fprintf(stderr,
+				"othello %s: --report: %s: game %d of this run was %s - %s there, "
+				"where this run plays %s - %s\n",
+				ro->command, ro->report, mg->number, g->black, g->white,
+				plan->names[mg->black], plan->names[mg->white]);
+			return -1;
+		}
+		if (report_add(&st->played, g) < 0) {
+			fprintf(stderr, "othello %s: out of memory\n", ro->command);
+			return -1;
+		}
+		taken++;
+	}
+	plan->n_games = kept;
+	return taken;
+}
+
+/* Reads what the report holds before this run appends to it. A file holding
+   games or run lines of other runs only is refused unless --append; one
+   holding this run's line resumes it: its games there are not played again
+   but counted in the results. Returns 0, or 2 after a message. */
+static int check_report(const struct run_options *ro, const struct report_run *run,
+			struct match_plan *plan, struct run_state *st)
+{
+	struct report old = {0};
+	char err[512];
+	FILE *f = fopen(ro->report, "r");
+	int mine = 0, st_code = 0;
+
+	if (!f)
+		return 0; /* a new file, or one we may only write: report_open says */
+	if (report_read(f, ro->report, &old, err, sizeof err) < 0) {
+		fprintf(stderr,
+			"othello %s: --report: %s (in the report this run would append to)\n",
+			ro->command, err);
+		st_code = 2;
+	}
+	fclose(f);
+	for (int i = 0; st_code == 0 && i < old.runs.n; i++)
+		if (report_run_same(&old.runs.run[i], run))
+			mine = i + 1;
+	if (st_code == 0 && !mine && (old.n > 0 || old.runs.n > 0) && !ro->append) {
+		const struct report_run *o = old.runs.n ? &old.runs.run[old.runs.n - 1] : NULL;
+
+		fprintf(stderr,
+			"othello %s: --report: %s holds another run (%s%s%s%s); --append adds this "
+			"one to it, or give another file\n",
+			ro->command, ro->report, o && o->seed[0] ? "seed " : "",
+			o && o->seed[0] ? o->seed
+			: o		? o->time
+					: "games without a run line",
+			o && o->players[0] ? ", " : "", o && o->players[0] ? o->players : "");
+		st_code = 2;
+	}
+	if (st_code == 0 && mine) {
+		int taken;
+
+		if (report_merge(&old, err, sizeof err) < 0) {
+			fprintf(stderr, "othello %s: --report: %s: %s\n", ro->command, ro->report,
+				err);
+			st_code = 2;
+		} else if ((taken = take_played(ro, &old, mine, plan, st)) < 0) {
+			st_code = 2;
+		} else if (taken > 0) {
+			st->resumed = taken;
+			fprintf(stderr,
+				"othello %s: %s holds %d game%s of this run: resuming it, %d to "
+				"play\n",
+				ro->command, ro->report, taken, taken == 1 ? "" : "s",
+				plan->n_games);
+		}
+	}
+	report_free(&old);
+	return st_code;
+}
+
 /* Runs the plan: report file (with the run's line), progress, games.
    Returns 0, 1 after printing an error (output lost included), or 2 when
    the run could not start or standard output failed. */
@@ -822,6 +954,12 @@ static int run_plan(const struct run_options *ro, struct match_plan *plan, struc
 	if (ro->log_dir && check_log_dir(ro) != 0)
 		return 2;
 	if (ro->report) {
+		struct report_run run;
+		char line[REPORT_LINE_LEN];
+
+		this_run(ro, plan, &run);
+		if (check_report(ro, &run, plan, st) != 0)
+			return 2;
 		st->report_fd = report_open(ro->report, err, sizeof err);
 		if (st->report_fd < 0) {
 			fprintf(stderr, "othello %s: --report: %s\n", ro->command, err);
@@ -829,10 +967,6 @@ static int run_plan(const struct run_options *ro, struct match_plan *plan, struc
 		}
 		if (err[0]) /* a torn last line, now skipped */
 			fprintf(stderr, "othello %s: --report: warning: %s\n", ro->command, err);
-		struct report_run run;
-		char line[REPORT_LINE_LEN];
-
-		describe_run(ro, !strcmp(ro->command, "tournament"), &run);
 		if (report_run_format(&run, line, sizeof line) > 0 &&
 		    report_append_text(st->report_fd, line, err, sizeof err) < 0) {
 			fprintf(stderr, "othello %s: --report: %s: %s\n", ro->command, ro->report,
@@ -841,7 +975,7 @@ static int run_plan(const struct run_options *ro, struct match_plan *plan, struc
 			return 2;
 		}
 	}
-	st->total = plan->n_games;
+	st->total = st->resumed + plan->n_games;
 	st->start = timer_now();
 	st->tty = isatty(2);
 	st->quiet = ro->quiet;
@@ -888,7 +1022,8 @@ static bool say_forfeited_all(const struct run_options *ro, const struct report 
 static int variant_setup(struct run_options *ro)
 {
 	for (int i = 0; i < ro->n_players; i++)
-		if (!match_player_is_level(ro->players[i]) && strcmp(ro->players[i], "random") != 0) {
+		if (!match_player_is_level(ro->players[i]) &&
+		    strcmp(ro->players[i], "random") != 0) {
 			fprintf(stderr,
 				"othello %s: '%s': on %s the players are levels or random (an "
 				"external engine plays 8x8 only)\n",

@@ -12,9 +12,10 @@
  *                                    text|csv|json); --svg FILE draws it
  *                                    (report-svg.c)
  *
- * The "# run:" lines of the reports (report-run.c) say what was played: merge
- * keeps them (once each) and summary --svg titles its picture with them. They
- * are read from files only, not from a report on standard input.
+ * The "# run:" lines of the reports (report-run.c) say what was played and
+ * part the games of one run from another's (a game number counts within its
+ * run): merge keeps them (once each, before the games of their run), summary
+ * counts the games of every run and --svg titles its picture with them.
  */
 #include "cli-options.h"
 #include "cli.h"
@@ -35,14 +36,6 @@ struct report_options {
 	enum stats_format format;  /* --json, --format F (summary) */
 	const char *format_option; /* the last of those given, for the message, or NULL */
 	const char *svg;	   /* --svg FILE (summary) */
-};
-
-enum { MAX_RUNS = 16 };
-
-/* The "# run:" lines of the reports read. */
-struct report_runs {
-	struct report_run run[MAX_RUNS]; /* distinct lines, in order */
-	int n;				 /* entries in run */
 };
 
 /* --json: the summary as JSON. */
@@ -98,9 +91,8 @@ static void say_torn(const struct report_torn *torn)
 			torn->n > 1 ? " (and more torn lines after it)" : "");
 }
 
-/* Reads and merges the reports named in argv[first..argc-1], and their run
-   lines into `runs`. */
-static int read_all(int argc, char **argv, int first, struct report *r, struct report_runs *runs)
+/* Reads and merges the reports named in argv[first..argc-1] into `r`. */
+static int read_all(int argc, char **argv, int first, struct report *r)
 {
 	char err[512];
 
@@ -113,8 +105,6 @@ static int read_all(int argc, char **argv, int first, struct report *r, struct r
 		}
 		int st = report_read(f, argv[i], r, err, sizeof err);
 
-		if (f != stdin && st == 0 && fseek(f, 0, SEEK_SET) == 0)
-			runs->n = report_run_scan(f, runs->run, MAX_RUNS, runs->n);
 		if (f != stdin)
 			fclose(f);
 		if (st < 0) {
@@ -130,35 +120,11 @@ static int read_all(int argc, char **argv, int first, struct report *r, struct r
 	return 0;
 }
 
-/* The run lines of the open reports in[0..n-1] (files only, each rewound
-   after), as the text merge writes after its header, into `text`. */
-static void merged_runs(FILE *const *in, int n, char *text, size_t len)
-{
-	struct report_runs runs = {0};
-	size_t used = 0;
-
-	for (int i = 0; i < n; i++)
-		if (in[i] != stdin) {
-			runs.n = report_run_scan(in[i], runs.run, MAX_RUNS, runs.n);
-			rewind(in[i]);
-		}
-	text[0] = '\0';
-	for (int i = 0; i < runs.n && used < len; i++) {
-		int k = report_run_format(&runs.run[i], text + used, len - used);
-
-		if (k > 0 && (size_t)k < len - used)
-			used += (size_t)k;
-		else
-			text[used] = '\0';
-	}
-}
-
 /* The inputs of a merge, for record_write_atomic; *rc and err[] get its outcome. */
 struct merge_job {
 	FILE **in;
 	const char *const *names;
 	int n;
-	const char *runs;
 	struct report_torn *torn;
 	int *rc;
 	char *err;
@@ -170,8 +136,7 @@ static int write_merge(FILE *out, const void *data)
 	const struct merge_job *m = data;
 
 	memset(m->torn, 0, sizeof *m->torn);
-	*m->rc = report_merge_files(m->in, m->names, m->n, m->runs, out, m->torn, m->err,
-				    m->errlen);
+	*m->rc = report_merge_files(m->in, m->names, m->n, out, m->torn, m->err, m->errlen);
 	return *m->rc < 0 ? -1 : 0;
 }
 
@@ -183,10 +148,10 @@ static int merge_reports(int argc, char **argv, int first, const char *output)
 {
 	int n = argc - first, st = 0, rc = 0;
 	FILE **in = calloc((size_t)n + 1, sizeof *in);
-	char err[4400], merge_err[512] = "", runs[MAX_RUNS * REPORT_LINE_LEN];
+	char err[4400], merge_err[512] = "";
 	struct report_torn torn = {0};
-	struct merge_job m = {in,  (const char *const *)(argv + first), n, runs, &torn,
-			      &rc, merge_err, sizeof merge_err};
+	struct merge_job m = {
+	    in, (const char *const *)(argv + first), n, &torn, &rc, merge_err, sizeof merge_err};
 
 	if (!in)
 		return 1;
@@ -196,7 +161,6 @@ static int merge_reports(int argc, char **argv, int first, const char *output)
 			st = 2;
 		}
 	if (st == 0) {
-		merged_runs(in, n, runs, sizeof runs);
 		if (!output) {
 			write_merge(stdout, &m);
 			if (rc >= 0 && fflush(stdout) != 0) {
@@ -224,8 +188,7 @@ static int merge_reports(int argc, char **argv, int first, const char *output)
 
 /* Prints the summary of `r` in the format of `ro` (of the games of `n_files`
    reports), and draws it when --svg asks. Returns an exit status. */
-static int summarize(const struct report *r, const struct report_runs *runs,
-		     const struct report_options *ro, int n_files)
+static int summarize(const struct report *r, const struct report_options *ro, int n_files)
 {
 	const char **names = NULL;
 	int n = stats_players(r->games, r->n, &names), st = 0;
@@ -248,7 +211,7 @@ static int summarize(const struct report *r, const struct report_runs *runs,
 		struct report_svg_info info;
 		char err[600];
 
-		report_run_join(runs->run, runs->n, &joined);
+		report_run_join(r->runs.run, r->runs.n, &joined);
 		info.time = joined.time[0] ? joined.time : NULL;
 		info.openings = joined.openings[0] ? joined.openings : NULL;
 		if (report_svg_save(ro->svg, n == 2 ? REPORT_SVG_MATCH : REPORT_SVG_TABLE, r->games,
@@ -265,7 +228,6 @@ static int summarize(const struct report *r, const struct report_runs *runs,
 int cli_report(int argc, char **argv)
 {
 	struct report_options ro = {.format = STATS_TEXT};
-	struct report_runs runs = {0};
 	struct report r = {0};
 	bool merge;
 	int first, st;
@@ -296,8 +258,8 @@ int cli_report(int argc, char **argv)
 	}
 	if (merge)
 		return merge_reports(argc, argv, first, ro.output);
-	if ((st = read_all(argc, argv, first, &r, &runs)) == 0)
-		st = summarize(&r, &runs, &ro, argc - first);
+	if ((st = read_all(argc, argv, first, &r)) == 0)
+		st = summarize(&r, &ro, argc - first);
 	report_free(&r);
 	return st;
 }
