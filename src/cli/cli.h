@@ -41,6 +41,7 @@ int cli_report(int argc, char **argv);
 int cli_gtp(int argc, char **argv);
 int cli_nboard(int argc, char **argv);
 int cli_serve(int argc, char **argv);
+int cli_join(int argc, char **argv);
 int cli_balanced_openings(int argc, char **argv);
 int cli_train(int argc, char **argv);
 int cli_train_testset(int argc, char **argv);

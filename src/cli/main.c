@@ -31,6 +31,7 @@ const struct cli_command cli_commands[] = {
     {"gtp", cli_gtp, "speak GTP on stdin/stdout (the engine for other programs)"},
     {"nboard", cli_nboard, "speak the NBoard protocol on stdin/stdout (for the NBoard GUI)"},
     {"serve", cli_serve, "the game server: players join it to play and watch"},
+    {"join", cli_join, "play or watch at a game server (the screen, a script or a bot)"},
     {"balanced-openings", cli_balanced_openings, "build balanced starting sequences for matches"},
     {"train", cli_train, "make pattern weights: self-play data, fit, iterate, match"},
     {NULL, NULL, NULL},

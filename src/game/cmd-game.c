@@ -187,12 +187,16 @@ static int cmd_stop(struct controller *ctl, int argc, char **argv, struct comman
 static int cmd_resign(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
+	bool server = controller_net_seated(ctl);
 
 	(void)argc;
 	(void)argv;
 	if (cmd_flags(res, controller_resign(ctl, err, sizeof(err)), err) < 0)
 		return -1;
-	cmd_message(res, "resigned: %s", controller_result(ctl));
+	if (server)
+		cmd_message(res, "resign sent: the server ends the game");
+	else
+		cmd_message(res, "resigned: %s", controller_result(ctl));
 	return 0;
 }
 
@@ -339,7 +343,7 @@ static const struct command_def entries[] = {
 	.name = "resign",
 	.args = {0, 0},
 	.usage = "",
-	.help = "The side to move resigns.",
+	.help = "The side to move resigns (in a game of the server: you resign).",
 	.exec = cmd_resign,
     },
     {

@@ -1,6 +1,6 @@
 /*
  * cmd-int.h — inside the command layer: the families of commands, written in
- * the cmd-*.c files (game, analysis, replay, edit, file), and the helpers
+ * the cmd-*.c files (game, analysis, replay, edit, file, net), and the helpers
  * they share. Not for use outside command.c and cmd-*.c.
  *
  * A family file holds its handlers (static) and, at its end, their entries
@@ -64,5 +64,6 @@ extern const struct command_part cmd_analysis_part;
 extern const struct command_part cmd_replay_part;
 extern const struct command_part cmd_edit_part;
 extern const struct command_part cmd_file_part;
+extern const struct command_part cmd_net_part;
 
 #endif

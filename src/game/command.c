@@ -84,8 +84,8 @@ static const struct command_part cmd_command_part = COMMAND_PART("Help and leavi
 
 /* The families in the order `help` lists them: a new family file adds its part here. */
 static const struct command_part *const cmd_parts[] = {
-    &cmd_game_part, &cmd_analysis_part, &cmd_replay_part,
-    &cmd_edit_part, &cmd_file_part,	&cmd_command_part,
+    &cmd_game_part, &cmd_analysis_part, &cmd_replay_part,  &cmd_edit_part,
+    &cmd_file_part, &cmd_net_part,	&cmd_command_part,
 };
 
 /*

@@ -66,6 +66,8 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, bool f
 	bool on8 = game_board(ctl->tip, NULL) != NULL;
 	int rc;
 
+	if (ctl_net_check(ctl, true, "analyze", err, errlen) < 0)
+		return -1;
 	if (ctl->edit.on) {
 		snprintf(err, errlen, "finish editing first (`done`)");
 		return -1;

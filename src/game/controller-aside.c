@@ -64,6 +64,8 @@ int controller_study_record(struct controller *ctl, struct game *g, int moves, c
 {
 	struct game_node *at = g->root;
 
+	if (ctl_net_check(ctl, false, "study", err, errlen) < 0)
+		return -1;
 	if (ctl->edit.on) {
 		game_free(g);
 		snprintf(err, errlen, "finish editing the position first (`done` or `cancel`)");
@@ -91,6 +93,8 @@ int controller_back(struct controller *ctl, char *err, size_t errlen)
 {
 	struct ctl_aside was;
 
+	if (ctl_net_check(ctl, false, "back", err, errlen) < 0)
+		return -1;
 	if (!ctl->aside.game) {
 		snprintf(err, errlen,
 			 "no game kept aside (opening a game of the database keeps one)");

@@ -65,6 +65,8 @@ int controller_drill_start(struct controller *ctl, int side, int within, char *m
 	int n = 0;
 	bool analysed = false;
 
+	if (ctl_net_check(ctl, true, "drill", msg, msglen) < 0)
+		return -1;
 	if (ctl->edit.on) {
 		snprintf(msg, msglen, "finish editing first (`done`)");
 		return -1;

@@ -410,6 +410,8 @@ int ctl_engine_move(struct controller *ctl, enum color c, char *err, size_t errl
    (a different move in the past is played as controller_play's are). The changes, or -1. */
 int controller_go(struct controller *ctl, char *err, size_t errlen)
 {
+	if (ctl_net_check(ctl, false, "go", err, errlen) < 0)
+		return -1;
 	if (ctl->edit.on) {
 		snprintf(err, errlen, "finish editing first (`done`)");
 		return -1;
@@ -432,6 +434,8 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 	struct worker_job job;
 	int depth, rc;
 
+	if (ctl_net_check(ctl, true, "hint", err, errlen) < 0)
+		return -1;
 	if (ctl->edit.on) {
 		snprintf(err, errlen, "finish editing first (`done`)");
 		return -1;

@@ -340,6 +340,8 @@ int controller_load(struct controller *ctl, const char *slot_or_file, char *err,
 	struct game *g;
 	bool slot = false;
 
+	if (ctl_net_check(ctl, false, "load", err, errlen) < 0)
+		return -1;
 	if (slots_name_valid(slot_or_file) &&
 	    resolve_dir(ctl, dir, sizeof(dir), err, errlen) == 0 && slot_exists(dir, slot_or_file))
 		slot = true;
@@ -360,7 +362,11 @@ int controller_load(struct controller *ctl, const char *slot_or_file, char *err,
    does (open_game). The changes, or -1 with the current game untouched. */
 int controller_import(struct controller *ctl, const char *file, char *err, size_t errlen)
 {
-	struct game *g = record_load_file(file, -1, err, errlen);
+	struct game *g;
+
+	if (ctl_net_check(ctl, false, "import", err, errlen) < 0)
+		return -1;
+	g = record_load_file(file, -1, err, errlen);
 
 	if (!g)
 		return -1;

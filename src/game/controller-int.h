@@ -12,6 +12,7 @@
  *   controller-engine.c               engine moves, hints, levels; the worker's events
  *   controller-overlay.c              the all-moves overlay (hints deepening)
  *   controller-analysis.c             `analyze` and its results
+ *   controller-net.c                  a game of the game server, its players, its lines
  *   controller-state.c                the cursor, the line, read-only state
  *   worker.c                          the engine thread (knows no game)
  *
@@ -28,6 +29,7 @@
 #include "evalspec.h"
 #include "gametree.h"
 #include "level.h"
+#include "lobby.h"
 #include "scorestore.h"
 #include "worker.h"
 
@@ -61,6 +63,29 @@ struct ctl_player {
 
 extern const struct ctl_player ctl_human;  /* the person at this screen */
 extern const struct ctl_player ctl_engine; /* our engine at the colour's level */
+extern const struct ctl_player ctl_net_seat;   /* the user's seat in a server game */
+extern const struct ctl_player ctl_net_remote; /* a server game's other player */
+
+/* The game server the controller is connected to (controller-net.c). */
+struct ctl_net {
+	struct netconn *conn;		  /* the connection (netconn.h) */
+	bool lost;			  /* it closed: nothing is read until it is made again */
+	long game;			  /* the server game on the board, 0 for none */
+	long seq;			  /* the update of it the board shows */
+	const struct ctl_player *own[2];  /* the players before a server game came on the board,
+					     given back when another game replaces it */
+	double sent_at;			  /* timer_now() when the user's move was sent, 0: none
+					     on its way */
+	int sent_plies;			  /* the game's plies then */
+	double turn_since;		  /* timer_now() when the user's turn began */
+	int turn_plies;			  /* the game's plies then */
+	long saved;			  /* the last game saved in the slots */
+	char note[256];			  /* news to give as an event ("" for none) */
+	bool note_error;		  /* ... as an error */
+	char names[2][200];		  /* the players' names as shown */
+	char line[PROTO_SERVER_LINE_MAX]; /* the last line of the server, cleaned */
+	struct lobby lobby;		  /* who is on, the offers, the games */
+};
 
 /* What the game waits for at the cursor (ctl_turn). */
 enum ctl_turn_state {
@@ -187,6 +212,9 @@ struct controller {
 					       "built-in weights" */
 	struct ctl_aside aside; /* the other game of `back`, see controller-aside.c */
 	bool from_db;		/* the game on the board was opened from the database */
+	struct ctl_net *net;	/* the game server, or NULL */
+	bool ended;		/* the game at the tip was ended by the server before the board
+				   was full (time, abandonment, abort): no turn runs */
 };
 
 /* controller-state.c: the cursor and the line */
@@ -211,6 +239,12 @@ void ctl_scores_from_candidates(struct controller *ctl, const struct game_node *
 void ctl_scores_from_reasoning(struct controller *ctl, const struct game_node *n,
 			       const struct game_reasoning *r);
 void ctl_scores_from_book(struct controller *ctl, const struct game_node *n);
+
+/* controller-net.c: a game of the game server */
+void ctl_net_free(struct controller *ctl);
+bool ctl_net_poll(struct controller *ctl, struct ctl_event *ev);
+int ctl_net_check(const struct controller *ctl, bool help, const char *what, char *err,
+		  size_t errlen);
 
 /* controller-overlay.c: the all-moves overlay */
 int ctl_overlay_step(struct controller *ctl);

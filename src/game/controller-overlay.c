@@ -65,6 +65,8 @@ int ctl_overlay_step(struct controller *ctl)
 
 	if (!overlay_due(ctl))
 		return 0;
+	if (ctl_net_check(ctl, true, "the overlay", err, sizeof err) < 0)
+		return 0; /* a player in a server game gets no help */
 	if (ctl->hint.node == ctl->cur && ctl->hint.n > 0) {
 		depth = ctl->hint.moves[0].depth + 1;
 	} else {
@@ -206,6 +208,8 @@ int controller_overlay_step(struct controller *ctl)
    the changes, or -1 with a message in edit mode. */
 int controller_overlay_set(struct controller *ctl, bool on, char *err, size_t errlen)
 {
+	if (on && ctl_net_check(ctl, true, "the overlay", err, errlen) < 0)
+		return -1;
 	if (on && ctl->edit.on) {
 		snprintf(err, errlen, "finish editing first (`done`)");
 		return -1;

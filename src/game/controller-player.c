@@ -21,6 +21,7 @@
  */
 #include "controller-int.h"
 
+#include "netconn.h"
 #include "timer.h"
 
 #include <errno.h>
@@ -197,9 +198,10 @@ bool controller_paused(const struct controller *ctl)
 
 /*
  * Takes one event without blocking; false if none is queued. A player that
- * could not be asked gives its message first (CTL_EVENT_ERROR); then the
- * worker's events, applied by controller-engine.c: an engine move is played on
- * the board, and the next player asked if it is its turn.
+ * could not be asked gives its message first (CTL_EVENT_ERROR); then the game
+ * server's lines (controller-net.c: the board follows the server's game);
+ * then the worker's events, applied by controller-engine.c: an engine move is
+ * played on the board, and the next player asked if it is its turn.
  */
 bool controller_poll_event(struct controller *ctl, struct ctl_event *ev)
 {
@@ -210,6 +212,11 @@ bool controller_poll_event(struct controller *ctl, struct ctl_event *ev)
 		ev->kind = CTL_EVENT_ERROR;
 		ev->changes = CTL_CHANGED_STATUS;
 		take_turn_error(ctl, ev->message, sizeof ev->message);
+		return true;
+	}
+	if (ctl_net_poll(ctl, ev)) {
+		if (ev->kind == CTL_EVENT_NET)
+			ev->changes |= (unsigned)ctl_autostep(ctl);
 		return true;
 	}
 	if (!worker_poll(ctl->worker, &wev))
@@ -241,6 +248,13 @@ int controller_event_fd(const struct controller *ctl)
 	return worker_fd(ctl->worker);
 }
 
+/* The game server's connection, -1 for none (controller-net.c): polled even when no game of
+   it is on the board (the lobby's lines). */
+static int server_fd(const struct controller *ctl)
+{
+	return ctl->net && !ctl->net->lost ? netconn_fd(ctl->net->conn) : -1;
+}
+
 /* The fds a front end polls for the controller's events (the worker's, and each player's
    that differs), at most max of them, in fds; how many. */
 int controller_event_fds(const struct controller *ctl, int *fds, int max)
@@ -249,8 +263,9 @@ int controller_event_fds(const struct controller *ctl, int *fds, int max)
 
 	if (max > 0)
 		fds[n++] = worker_fd(ctl->worker);
-	for (int c = BLACK; c <= WHITE; c++) {
-		int fd = ctl->player[c]->fd(ctl, (enum color)c), i = 0;
+	for (int c = BLACK; c <= WHITE + 1; c++) { /* the players', then the server's */
+		int fd = c <= WHITE ? ctl->player[c]->fd(ctl, (enum color)c) : server_fd(ctl),
+		    i = 0;
 
 		while (i < n && fds[i] != fd)
 			i++;

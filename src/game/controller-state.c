@@ -17,6 +17,7 @@
 #include "controller-int.h"
 
 #include "datadir.h"
+#include "netconn.h"
 #include "square.h"
 #include "timer.h"
 
@@ -77,6 +78,12 @@ void ctl_reset_game(struct controller *ctl, struct game *g)
 	ctl->cur = ctl->tip;
 	ctl_turn_begin(ctl);
 	ctl->resigned = -1;
+	ctl->ended = false;
+	if (ctl->net && ctl->net->game) { /* a server's game leaves the board */
+		for (int c = BLACK; c <= WHITE; c++)
+			ctl->player[c] = ctl->net->own[c];
+		ctl->net->game = 0;
+	}
 	ctl->engine_moved_at = 0;
 	ctl->edit.on = false;
 	ctl->hint.n = 0;
@@ -206,6 +213,17 @@ static double clock_used(const struct game_node *n, enum color c)
    cursor (negative past its time); false without one. */
 bool controller_clock(const struct controller *ctl, enum color c, double *left)
 {
+	const struct ctl_net *n = ctl->net;
+	const struct netgame *g = n && n->game ? netconn_game(n->conn, n->game) : NULL;
+
+	if (g) { /* the server's clocks; the user's frozen while their move is on its way */
+		double now = timer_now();
+
+		if (n->sent_at > 0 && (int)c == g->you && g->n_moves == n->sent_plies)
+			now = n->sent_at;
+		*left = netgame_clock(g, c, now) / 1000.0;
+		return true;
+	}
 	if (ctl->opt.game_time <= 0)
 		return false;
 	*left = ctl->opt.game_time - clock_used(ctl->cur, c);
@@ -280,7 +298,8 @@ enum player_kind controller_player(const struct controller *ctl, enum color c, c
    at the end of the line); *black_minus_white gets the final disc difference. */
 bool controller_game_over(const struct controller *ctl, int *black_minus_white)
 {
-	bool over = game_is_over(ctl->cur) || (ctl->resigned >= 0 && ctl->cur == ctl->tip);
+	bool over =
+	    game_is_over(ctl->cur) || ((ctl->resigned >= 0 || ctl->ended) && ctl->cur == ctl->tip);
 
 	if (black_minus_white) {
 		int s = game_final_score(ctl->cur);
@@ -312,6 +331,18 @@ void controller_result_text(const struct controller *ctl, const char *dash, char
 	if (ctl->resigned >= 0 && ctl->cur == ctl->tip) {
 		snprintf(out, len, "%s wins: %s resigned",
 			 ctl->resigned == BLACK ? "White" : "Black", color_word[ctl->resigned]);
+		return;
+	}
+	if (ctl->ended && ctl->cur == ctl->tip && !game_is_over(ctl->cur)) {
+		const char *re = game_info(ctl->game, INFO_RESULT);
+		const char *how = strchr(re, 'T')   ? "on time"
+				  : strchr(re, 'F') ? "by abandonment"
+						    : "";
+
+		if (re[0] == 'B' || re[0] == 'W')
+			snprintf(out, len, "%s wins %s", re[0] == 'B' ? "Black" : "White", how);
+		else
+			snprintf(out, len, "No result: the game was aborted");
 		return;
 	}
 	game_colors(ctl->cur, &black, &white);
@@ -461,7 +492,7 @@ void ctl_turn(const struct controller *ctl, struct ctl_turn *t)
 	t->side = cur->side;
 	t->player = ctl->player[cur->side];
 	t->wait = 0;
-	if (ctl->study || ctl->edit.on || cur != ctl->tip || ctl->resigned >= 0 ||
+	if (ctl->study || ctl->edit.on || cur != ctl->tip || ctl->resigned >= 0 || ctl->ended ||
 	    game_is_over(cur))
 		t->state = TURN_NONE;
 	else if (!t->player->moves_itself)

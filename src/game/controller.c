@@ -121,6 +121,7 @@ void controller_free(struct controller *ctl)
 	if (!ctl)
 		return;
 	ctl_engine_free(ctl);
+	ctl_net_free(ctl);
 	game_free(ctl->game);
 	game_free(ctl->aside.game);
 	free(ctl);
@@ -135,9 +136,11 @@ int controller_new_game(struct controller *ctl, char *err, size_t errlen)
 /* Starts a new game on board v (the players stay); the changes, or -1 when out of memory. */
 int controller_new_game_on(struct controller *ctl, enum variant v, char *err, size_t errlen)
 {
-	struct game *g = game_new_variant(v);
+	struct game *g;
 
-	if (!g) {
+	if (ctl_net_check(ctl, false, "new", err, errlen) < 0)
+		return -1;
+	if (!(g = game_new_variant(v))) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
@@ -171,7 +174,11 @@ int controller_pass(struct controller *ctl, char *err, size_t errlen)
 int controller_resign(struct controller *ctl, char *err, size_t errlen)
 {
 	enum color side = ctl->cur->side;
+	static const char *const resign[] = {"resign"};
 
+	if (controller_net_seated(ctl)) /* the server ends the game: its update shows it */
+		return controller_net_send(ctl, 1, resign, err, errlen) < 0 ? -1
+									    : CTL_CHANGED_STATUS;
 	if (ctl->edit.on || controller_game_over(ctl, NULL)) {
 		snprintf(err, errlen,
 			 ctl->edit.on ? "finish editing first (`done`)" : "the game is over");
@@ -190,6 +197,8 @@ int controller_resign(struct controller *ctl, char *err, size_t errlen)
 int controller_set_player(struct controller *ctl, enum color c, const char *player, char *err,
 			  size_t errlen)
 {
+	if (ctl_net_check(ctl, false, c == BLACK ? "black" : "white", err, errlen) < 0)
+		return -1;
 	ctl_cancel(ctl);
 	if (player_parse(ctl, c, player, err, errlen) < 0)
 		return -1;
@@ -219,6 +228,8 @@ int controller_set_level(struct controller *ctl, const char *level, char *err, s
 {
 	bool any = false;
 
+	if (ctl_net_check(ctl, false, "level", err, errlen) < 0)
+		return -1;
 	ctl_cancel(ctl);
 	for (int c = 0; c < 2; c++) {
 		if (ctl->player[c] == &ctl_engine) {
@@ -553,6 +564,8 @@ static int edit_sync(struct controller *ctl, int changes)
 /* Enters edit mode with the position at the cursor. */
 int controller_edit_begin(struct controller *ctl, char *err, size_t errlen)
 {
+	if (ctl_net_check(ctl, false, "edit", err, errlen) < 0)
+		return -1;
 	if (ctl->edit.on) {
 		snprintf(err, errlen, "already editing (`done` to finish)");
 		return -1;
@@ -683,6 +696,8 @@ int controller_handicap_on(struct controller *ctl, enum variant v, int corners, 
 	struct game *g;
 	struct pos p;
 
+	if (ctl_net_check(ctl, false, "handicap", err, errlen) < 0)
+		return -1;
 	if (corners < 1 || corners > 4) {
 		snprintf(err, errlen, "a handicap is 1 to 4 corners");
 		return -1;

@@ -33,7 +33,9 @@ struct game;
 struct game_node;
 struct controller;
 
-enum player_kind { PLAYER_HUMAN, PLAYER_ENGINE };
+/* Who plays a colour: the person at this screen, our engine, or a player of the game server
+   (the opponent, or both players for a watcher). */
+enum player_kind { PLAYER_HUMAN, PLAYER_ENGINE, PLAYER_REMOTE };
 
 /* What an operation or an event changed, as bits. */
 enum ctl_change {
@@ -93,6 +95,10 @@ enum ctl_event_kind {
 	CTL_EVENT_ANALYSIS_PROGRESS, /* one more position of `analyze` is scored */
 	CTL_EVENT_ANALYSIS_DONE,     /* the analysis is finished and stored */
 	CTL_EVENT_ERROR,	     /* a search failed; `message` says why */
+	CTL_EVENT_NET,		     /* a line of the game server: `message` holds its start,
+					controller_net_line all of it, cleaned */
+	CTL_EVENT_NOTICE,	     /* news of the server's game in `message` (where it was
+					saved) */
 };
 
 /* Search progress as the engine reports it, and an analysis's count. */
@@ -302,6 +308,22 @@ int controller_autosave(struct controller *ctl, char *where, size_t wherelen, ch
 bool controller_has_autosave(const struct controller *ctl);
 /* True the first time an autosave is asked about (once per autosave: the start's notice). */
 bool controller_autosave_offer(const struct controller *ctl);
+
+/* A game server (controller-net.c): the controller holds the connection, shows the game the
+   user sits in or watches, and takes the server's lines as events (CTL_EVENT_NET). */
+struct netconn;
+struct netgame;
+int controller_net_attach(struct controller *ctl, struct netconn *c, char *err, size_t errlen);
+bool controller_net_connected(const struct controller *ctl);
+int controller_net_reconnect(struct controller *ctl, char *err, size_t errlen);
+int controller_net_send(struct controller *ctl, int argc, const char *const *argv, char *err,
+			size_t errlen);
+const struct netgame *controller_net_game(const struct controller *ctl);
+bool controller_net_seated(const struct controller *ctl);
+bool controller_net_to_move(const struct controller *ctl);
+long controller_net_unanswered(const struct controller *ctl);
+const char *controller_net_line(const struct controller *ctl);
+char *controller_lobby_text(const struct controller *ctl);
 
 /* Text views for scripts and pop-ups (malloc'd). */
 char *controller_board_text(const struct controller *ctl);

@@ -437,6 +437,8 @@ void ui_event(struct ui *ui, const struct ctl_event *ev)
 		break;
 	case CTL_EVENT_ANALYSIS_DONE:
 	case CTL_EVENT_ERROR:
+	case CTL_EVENT_NET:
+	case CTL_EVENT_NOTICE:
 		break;
 	}
 	if (ev->message[0])
