@@ -111,7 +111,7 @@ Test(ui_verbs, run_through_ui_execute_with_their_arguments_checked)
 	cr_assert_eq(ui.moves_top, ui.lay.moves_h - 2);
 	cr_assert_not(ui.moves_follow);
 	cr_assert_eq(ui_execute(&ui, "c"), -1, "a prefix of game commands is theirs");
-	cr_assert_str_eq(ui.message, "ambiguous command `c`: comment clear cancel");
+	cr_assert_str_eq(ui.message, "ambiguous command `c`: comment clear cancel challenge claim");
 	ui_execute(&ui, "cursor f5");
 	cr_assert_eq(ui_execute(&ui, "select"), 0, "plays the cursor's square");
 	cr_assert_eq(controller_cursor(ctl), 1);
