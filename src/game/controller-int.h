@@ -131,6 +131,7 @@ struct ctl_job {
 					     record */
 	int hints;			  /* JOB_HINT: how many moves were asked for */
 	bool overlay;			  /* JOB_HINT: a depth of the overlay's search */
+	double started;			  /* timer_now() when it started */
 };
 
 /* The hints and the all-moves overlay (controller-engine.c, controller-overlay.c). */

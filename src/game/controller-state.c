@@ -209,6 +209,21 @@ static double clock_used(const struct game_node *n, enum color c)
 	return used;
 }
 
+/* The seconds the side to move has spent on its move so far, counted as its move will record
+   them: a person's since the move came to them, an engine's while it searches (nothing while
+   it waits: paused, held by the delay); 0 out of play (away from the end of the line,
+   editing, analysing) and when the game is over. */
+double controller_turn_seconds(const struct controller *ctl)
+{
+	if (controller_mode(ctl) != MODE_PLAY || controller_game_over(ctl, NULL))
+		return 0;
+	if (ctl_job_is(ctl, JOB_MOVE) && ctl->job.node == ctl->cur)
+		return timer_now() - ctl->job.started;
+	if (ctl->player[ctl->cur->side]->moves_itself && !ctl->study)
+		return 0;
+	return timer_now() - ctl->turn_since;
+}
+
 /* With a game clock (--game-time): true, and *left the seconds colour c has left at the
    cursor (negative past its time); false without one. */
 bool controller_clock(const struct controller *ctl, enum color c, double *left)
@@ -453,6 +468,7 @@ int ctl_job_start(struct controller *ctl, enum ctl_job_kind kind, const struct w
 		return -1;
 	}
 	ctl->job.kind = kind;
+	ctl->job.started = timer_now();
 	return CTL_CHANGED_ENGINE | CTL_CHANGED_STATUS;
 }
 

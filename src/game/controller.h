@@ -156,6 +156,7 @@ sqset controller_legal_moves(const struct controller *ctl);
 enum variant controller_variant(const struct controller *ctl);
 void controller_colors(const struct controller *ctl, sqset *black, sqset *white);
 bool controller_clock(const struct controller *ctl, enum color c, double *left);
+double controller_turn_seconds(const struct controller *ctl);
 /* The move that led to the cursor (SQ_PASS, or SQ_NONE at the start) and its flips. */
 int controller_last_move(const struct controller *ctl, sqset *flipped);
 enum ctl_mode controller_mode(const struct controller *ctl);

@@ -316,7 +316,8 @@ const char *ui_disc(const struct ui *ui, enum color c)
 }
 
 /* Seconds each colour spent on the line up to the cursor, plus the running
-   turn at the end of the line. */
+   turn at the end of the line as its move will record it (controller_turn_seconds: an
+   engine's clock stands still while it waits, paused). */
 static void clocks(struct ui *ui, const struct game_node *const *line, int n, double out[2])
 {
 	int cursor = controller_cursor(ui->ctl);
@@ -325,14 +326,7 @@ static void clocks(struct ui *ui, const struct game_node *const *line, int n, do
 	for (int i = 1; i < n && i <= cursor; i++)
 		if (line[i]->time > 0)
 			out[line[i]->player] += line[i]->time;
-	if (cursor == controller_line_length(ui->ctl) && controller_mode(ui->ctl) == MODE_PLAY &&
-	    !controller_game_over(ui->ctl, NULL)) {
-		if (ui->turn_ply != cursor) {
-			ui->turn_ply = cursor;
-			ui->turn_start = timer_now();
-		}
-		out[controller_side(ui->ctl)] += timer_now() - ui->turn_start;
-	}
+	out[controller_side(ui->ctl)] += controller_turn_seconds(ui->ctl);
 	for (int c = BLACK; c <= WHITE; c++) {
 		double left, running = out[c];
 

@@ -604,7 +604,6 @@ static void ui_init(struct ui *ui, struct controller *ctl, const struct ui_optio
 	ui->opt = *opt;
 	ui->cursor = -1; /* ui_cursor_square puts it at the centre of the game's board */
 	ui->moves_follow = true;
-	ui->turn_ply = -1;
 	ui->ended_ply = -1;
 	ui->redraw = UI_PART_ALL;
 	ui->utf8 = !opt->ascii && codeset && strcmp(codeset, "UTF-8") == 0;

@@ -110,8 +110,6 @@ struct ui {
 	double think_start;		       /* when the current search started (timer_now) */
 	struct ctl_progress live[UI_LIVE_MAX]; /* iterations of the current search, oldest first */
 	int n_live;			       /* entries in live */
-	double turn_start;		       /* when the side to move got the move (clocks) */
-	int turn_ply;			       /* cursor ply turn_start belongs to */
 	double last_draw;		       /* seconds the last redraw took */
 	unsigned redraw;		       /* enum ui_part: what the next ui_draw draws */
 	unsigned drawn;			       /* enum ui_part: what the last ui_draw drew */
