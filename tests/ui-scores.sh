@@ -55,4 +55,31 @@ best=$(screen sr | sed -n 's/^.* 1\. \([a-h][1-8]\) *\([-+][0-9.]*\)  \(d12\) .*
 check "and the caption follows the deeper score" $?
 quit sr
 
+# ---------------------------------------------------------------- the label always, a result exact
+# The caption keeps its source label where room is short: the compact screen
+# (it showed `Eval -0.24`), the narrow caption of the 6x6 board (`Eval -3.51
+# ±4`, the label dropped before the legend); a finished game's score is its
+# result, labelled exact (it showed the last search's `-64.00 d1`).
+start cm 40 16 -- --white human --book "$T/scores.book"
+wait_for cm "Eval -0.24 book"; check "the compact caption shows the book's score, labelled" $?
+quit cm
+start six 80 24 -- --variant 6x6 --white human --no-book
+wait_for six "Moves 0" >/dev/null
+keys six c 2
+wait_for six " 1 ●c2" >/dev/null
+keys six "?"
+wait_match six "^ *Eval [-+][0-9]+\.[0-9]+ d[0-9]+ +±[0-9]+ +│"
+check "the 6x6 caption keeps the label, the legend goes" $?
+quit six
+start end 80 24 -- --white human --no-book
+wait_for end "Moves 0" >/dev/null
+keys end e 6 f 4 e 3 f 6 g 5 d 6 e 7 f 5
+wait_for end " 8 ○f5" >/dev/null
+keys end "?"
+wait_match end "^ *Eval [-+][0-9]+\.[0-9]+ d" >/dev/null
+keys end c 5
+wait_for end "Black wins 64–0"
+screen end | grep -q "^ *Eval +64\.00 exact "; check "a finished game's caption is its result, exact" $?
+quit end
+
 tap_done

@@ -17,6 +17,9 @@
  * Verdicts follow GNU Backgammon's idea: a loss of 2+ discs ?!, 4+ ?, 8+ ??
  * (settings). The verdict is stored apart from the mark a person set (SGF
  * OMV beside TE/BM/IT/DO), so a user's mark is never replaced and both show.
+ * The scores and verdicts are the store of results' (controller-state.c's
+ * ctl_judge): when a deeper search (a hint, the overlay) scores a position
+ * again, the analysis of its move is judged again from it.
  */
 #include "controller-int.h"
 
@@ -25,18 +28,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The mark for a disc loss under the thresholds of `opt` (MARK_NONE below them). */
-static enum game_mark loss_mark(const struct controller_options *opt, int loss)
-{
-	if (loss >= opt->mark_blunder)
-		return MARK_VERY_BAD;
-	if (loss >= opt->mark_mistake)
-		return MARK_BAD;
-	if (loss >= opt->mark_doubtful)
-		return MARK_DUBIOUS;
-	return MARK_NONE;
-}
 
 /* Caps the analysis of a game on board v at the depths of that board's master level (vlevel.c:
    every move of every position is searched, and those searches cost more than on 8×8). */
@@ -121,46 +112,30 @@ static void scores_from_worker(struct controller *ctl, const struct game_node *n
 	ctl_scores_from_search(ctl, n, &r);
 }
 
-/* The analysis of the move `n` from the best known scores of the position before it (the
-   store of results, which the analysis has just fed, so that the saved analysis shows what
-   the screen shows) and the analysis's score of the position after it. */
-static struct game_analysis analysis_of(const struct controller *ctl, const struct game_node *n,
-					const struct engine_score *before,
-					const struct engine_score *after)
+/* The analysis of the move `n`: the analysis's own results (its best line; the played
+   move's score from the position after it, for a fast search that left the move unscored),
+   then judged from the best known scores of the position before it (ctl_judge: the store
+   of results, which the analysis has just fed, so that the saved analysis shows what the
+   screen shows). */
+static void analysis_set(struct controller *ctl, struct game_node *n,
+			 const struct engine_score *before, const struct engine_score *after)
 {
 	struct game_analysis a = {.valid = true, .played_bound = GAME_BOUND_UPPER};
-	struct ctl_hint h[32];
-	int count = controller_node_scores(ctl, n->parent, h, 32);
-	bool found = false;
 
-	a.best_move = count > 0 ? h[0].move : before->best_move;
-	a.best_score = count > 0 ? h[0].score : before->score;
-	a.depth = count > 0 ? h[0].depth : before->depth;
-	a.exact = count > 0 ? h[0].endgame : before->exact;
-	for (int i = 0; i < count && i < GAME_MAX_CANDIDATES; i++) {
-		a.moves[a.n_moves++] =
-		    (struct game_candidate){h[i].move, h[i].score, h[i].bound, h[i].depth};
-		if (h[i].move == n->move) {
-			a.played_score = h[i].score;
-			a.played_bound = h[i].bound;
-			found = true;
-		}
-	}
-	if (!found) {
-		/* not among the scored moves (a fast search cut it off): at most the best */
-		a.played_score = -after->score < a.best_score ? -after->score : a.best_score;
-	}
-	if (a.played_score > a.best_score)
-		a.played_score = a.best_score; /* a lower bound above the best: not a loss */
+	a.best_move = before->best_move;
+	a.best_score = before->score;
+	a.depth = before->depth;
+	a.exact = before->exact;
+	a.played_score = -after->score < a.best_score ? -after->score : a.best_score;
 	a.loss = a.best_score - a.played_score;
-	a.verdict = loss_mark(&ctl->opt, a.loss);
 	a.pv_len = before->pv_len < GAME_ANALYSIS_PV ? before->pv_len : GAME_ANALYSIS_PV;
 	memcpy(a.pv, before->pv, sizeof(int) * (size_t)a.pv_len);
-	return a;
+	game_set_analysis(n, &a);
+	ctl_judge(ctl, n);
 }
 
 /* Stores each move's results and verdict from the scores of the line's positions
-   (index = ply), sums them up per side; the number of moves scored. The marks a person
+   (index = ply), and each side's totals; the number of moves scored. The marks a person
    set are left as they are. */
 static int analysis_store(struct controller *ctl, const struct engine_score *scores)
 {
@@ -169,23 +144,15 @@ static int analysis_store(struct controller *ctl, const struct engine_score *sco
 	for (struct game_node *n = ctl->job.node; n; n = n->parent)
 		if (scores[n->ply].done && scores[n->ply].n_moves > 0)
 			scores_from_worker(ctl, n, &scores[n->ply]);
-	memset(ctl->sides, 0, sizeof(ctl->sides));
 	for (struct game_node *n = ctl->job.node; n->parent; n = n->parent) {
 		const struct engine_score *before = &scores[n->ply - 1], *after = &scores[n->ply];
-		struct ctl_analysis_side *side = &ctl->sides[n->player];
-		struct game_analysis a;
 
 		if (n->move == SQ_PASS || !before->done || !after->done)
 			continue;
-		a = analysis_of(ctl, n, before, after);
-		game_set_analysis(n, &a);
-		side->moves++;
-		side->total_loss += a.loss;
-		side->doubtful += a.verdict == MARK_DUBIOUS;
-		side->mistakes += a.verdict == MARK_BAD;
-		side->blunders += a.verdict == MARK_VERY_BAD;
+		analysis_set(ctl, n, before, after);
 		scored++;
 	}
+	ctl_analysis_totals(ctl);
 	return scored;
 }
 

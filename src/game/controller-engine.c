@@ -444,6 +444,10 @@ int controller_hint(struct controller *ctl, int n, char *err, size_t errlen)
 		snprintf(err, errlen, "the game is over");
 		return -1;
 	}
+	if (ctl->drill.on) {
+		snprintf(err, errlen, "the drill asks this position: answer it, or `drill skip`");
+		return -1;
+	}
 	if (!game_legal_moves(ctl->cur)) {
 		snprintf(err, errlen, "no move here: %s must pass",
 			 ctl->cur->side == BLACK ? "Black" : "White");

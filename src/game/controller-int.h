@@ -216,6 +216,8 @@ struct controller {
 	struct ctl_net *net;	/* the game server, or NULL */
 	bool ended;		/* the game at the tip was ended by the server before the board
 				   was full (time, abandonment, abort): no turn runs */
+	bool judge_held;	/* a record is being read into the store: its analyses are
+				   judged once at the end (ctl_judge_all) */
 };
 
 /* controller-state.c: the cursor and the line */
@@ -240,6 +242,10 @@ void ctl_scores_from_candidates(struct controller *ctl, const struct game_node *
 void ctl_scores_from_reasoning(struct controller *ctl, const struct game_node *n,
 			       const struct game_reasoning *r);
 void ctl_scores_from_book(struct controller *ctl, const struct game_node *n);
+void ctl_judge(struct controller *ctl, struct game_node *n);
+void ctl_judge_all(struct controller *ctl);
+void ctl_analysis_totals(struct controller *ctl);
+bool ctl_drill_hides(const struct controller *ctl, const struct game_node *n);
 
 /* controller-net.c: a game of the game server */
 void ctl_net_free(struct controller *ctl);

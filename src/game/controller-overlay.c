@@ -38,7 +38,7 @@ static bool overlay_due(const struct controller *ctl)
 	sqset black, white;
 
 	if (!ctl->hint.overlay || ctl->edit.on || worker_busy(ctl->worker) || game_is_over(cur) ||
-	    !game_legal_moves(cur))
+	    !game_legal_moves(cur) || ctl->drill.on) /* a drill's position is not searched */
 		return false;
 	if (cur == ctl->tip && !ctl->study && ctl->player[cur->side]->moves_itself)
 		return false; /* its player is to move here: its move comes first */

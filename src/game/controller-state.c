@@ -39,17 +39,23 @@ void ctl_set_cursor(struct controller *ctl, struct game_node *n)
 	ctl_turn_begin(ctl);
 }
 
-/* The side to move at the cursor gets the move now (its clock starts). */
+/* The side to move at the cursor gets the move now (its clock starts); what the opening book
+   knows of the position there and of the one before it goes to the store of results, so
+   that every view shows the book's scores without a search asking for them. */
 void ctl_turn_begin(struct controller *ctl)
 {
 	ctl->turn_node = ctl->cur;
 	ctl->turn_since = timer_now();
+	ctl_scores_from_book(ctl, ctl->cur);
+	if (ctl->cur->parent)
+		ctl_scores_from_book(ctl, ctl->cur->parent);
 }
 
 /* Feeds the store of results with what the record of node n and the nodes below it keeps:
    the engines' reasoning and the analysis of each move (for the position before it). */
 static void scores_from_record(struct controller *ctl, const struct game_node *n)
 {
+	ctl->judge_held = true; /* the analyses are judged once, after the whole record */
 	for (; n; n = n->next) {
 		const struct game_reasoning *r = n->reasoning;
 		const struct game_analysis *a = &n->analysis;
@@ -61,6 +67,7 @@ static void scores_from_record(struct controller *ctl, const struct game_node *n
 						   a->exact ? SCORED_EXACT : SCORED_SEARCH);
 		scores_from_record(ctl, n->child);
 	}
+	ctl->judge_held = false;
 }
 
 /* Replaces the record by g (taken over), cursor at the end of its main line. */
@@ -89,8 +96,9 @@ void ctl_reset_game(struct controller *ctl, struct game *g)
 	ctl->hint.n = 0;
 	ctl->hint.node = NULL;
 	ctl->have_analysis = false;
-	scores_from_record(ctl, g->root->child);
 	memset(&ctl->drill, 0, sizeof(ctl->drill)); /* its positions were in the old record */
+	scores_from_record(ctl, g->root->child);
+	ctl_judge_all(ctl);
 	if (strchr(game_info(g, INFO_RESULT), 'R') && game_line_end(g->root) == ctl->cur &&
 	    !game_is_over(ctl->cur))
 		ctl->resigned = game_info(g, INFO_RESULT)[0] == 'B' ? WHITE : BLACK;
@@ -534,9 +542,10 @@ void ctl_score_key(const struct game_node *n, struct score_key *k)
  * After new results for node n's position: when every legal move there has a
  * score, the position's value (its best exact score) is also the score of the
  * move that led to it in the parent's position, stored there unless the
- * parent knows a deeper one. Its depth is one more than the shallowest of
- * the scores it is the best of (so mixed depths never pass for a deeper
- * search); exact when they all are.
+ * parent knows a deeper one. Its depth is the shallowest of the scores it
+ * is the best of (so mixed depths never pass for a deeper search, and a
+ * score keeps the depth of the search that gave it wherever it shows);
+ * exact when they all are (then the parent's empties, as exact scores count).
  */
 static void scores_settle(struct controller *ctl, const struct game_node *n)
 {
@@ -562,12 +571,109 @@ static void scores_settle(struct controller *ctl, const struct game_node *n)
 	if (exact) {
 		up.depth = best.depth + 1;
 	} else {
-		up.depth = shallowest + 1;
+		up.depth = shallowest;
 		if (up.by == SCORED_EXACT)
 			up.by = SCORED_SEARCH;
 	}
 	ctl_score_key(n->parent, &k);
 	scorestore_put(ctl->scores, &k, &up);
+}
+
+/* The mark for a disc loss under the thresholds of `opt` (MARK_NONE below them). */
+static enum game_mark loss_mark(const struct controller_options *opt, int loss)
+{
+	if (loss >= opt->mark_blunder)
+		return MARK_VERY_BAD;
+	if (loss >= opt->mark_mistake)
+		return MARK_BAD;
+	if (loss >= opt->mark_doubtful)
+		return MARK_DUBIOUS;
+	return MARK_NONE;
+}
+
+/*
+ * Rewrites the analysis of move n (which has one) from the store of results,
+ * so that it says what every view shows: the best move of the position
+ * before it (its best exact score), every move's score, the played move's
+ * score (a bound after a fast analysis; left as it was when the store has
+ * none), the loss and the verdict. The best line stays while it starts with
+ * the best move, else it is that move alone.
+ */
+void ctl_judge(struct controller *ctl, struct game_node *n)
+{
+	struct scored_move all[SCORESTORE_MOVES];
+	struct game_analysis a = n->analysis;
+	struct score_key k;
+	int count, best = -1;
+
+	ctl_score_key(n->parent, &k);
+	count = scorestore_get(ctl->scores, &k, all, SCORESTORE_MOVES);
+	for (int i = 0; i < count && best < 0; i++)
+		if (all[i].bound == BOUND_EXACT)
+			best = i;
+	if (best < 0)
+		return;
+	a.best_move = all[best].move;
+	a.best_score = all[best].score;
+	a.depth = all[best].depth;
+	a.exact = all[best].by == SCORED_EXACT;
+	a.n_moves = 0;
+	for (int i = 0; i < count && a.n_moves < GAME_MAX_CANDIDATES; i++) {
+		a.moves[a.n_moves++] =
+		    (struct game_candidate){all[i].move, all[i].score, all[i].bound, all[i].depth};
+		if (all[i].move == n->move) {
+			a.played_score = all[i].score;
+			a.played_bound = all[i].bound;
+		}
+	}
+	if (a.played_score > a.best_score)
+		a.played_score = a.best_score; /* a lower bound above the best: not a loss */
+	a.loss = a.best_score - a.played_score;
+	a.verdict = loss_mark(&ctl->opt, a.loss);
+	if (a.pv_len < 1 || a.pv[0] != a.best_move) {
+		a.pv[0] = a.best_move;
+		a.pv_len = 1;
+	}
+	game_set_analysis(n, &a);
+}
+
+/* ctl_judge for every analysed move under n and its later siblings. */
+static void judge_tree(struct controller *ctl, struct game_node *n)
+{
+	for (; n; n = n->next) {
+		if (n->analysis.valid && n->move != SQ_PASS)
+			ctl_judge(ctl, n);
+		judge_tree(ctl, n->child);
+	}
+}
+
+/* Each side's totals of the analysed moves of the current line (after an analysis). */
+void ctl_analysis_totals(struct controller *ctl)
+{
+	memset(ctl->sides, 0, sizeof(ctl->sides));
+	for (const struct game_node *n = ctl->tip; n->parent; n = n->parent) {
+		struct ctl_analysis_side *side = &ctl->sides[n->player];
+		const struct game_analysis *a = &n->analysis;
+
+		if (!a->valid || n->move == SQ_PASS)
+			continue;
+		side->moves++;
+		side->total_loss += a->loss;
+		side->doubtful += a->verdict == MARK_DUBIOUS;
+		side->mistakes += a->verdict == MARK_BAD;
+		side->blunders += a->verdict == MARK_VERY_BAD;
+	}
+}
+
+/* After new results in the store: every analysed move of the record judged again from the
+   deepest scores now known (ctl_judge), and the totals with them. */
+void ctl_judge_all(struct controller *ctl)
+{
+	if (ctl->judge_held || !ctl->game)
+		return;
+	judge_tree(ctl, ctl->game->root->child);
+	if (ctl->have_analysis)
+		ctl_analysis_totals(ctl);
 }
 
 /* Stores the root moves of a search of node n's position (an exact solve's as exact). */
@@ -590,6 +696,7 @@ void ctl_scores_from_search(struct controller *ctl, const struct game_node *n,
 			scorestore_put(ctl->scores, &k, &sm);
 	}
 	scores_settle(ctl, n);
+	ctl_judge_all(ctl);
 }
 
 /* Stores the candidates of node n's position as a record keeps them (an engine's reasoning,
@@ -613,6 +720,7 @@ void ctl_scores_from_candidates(struct controller *ctl, const struct game_node *
 			scorestore_put(ctl->scores, &k, &sm);
 	}
 	scores_settle(ctl, n);
+	ctl_judge_all(ctl);
 }
 
 /* Stores the candidates of an engine's move from node n's position (its reasoning r). */
@@ -645,6 +753,7 @@ void ctl_scores_from_book(struct controller *ctl, const struct game_node *n)
 		scorestore_put(ctl->scores, &k, &sm);
 	}
 	scores_settle(ctl, n);
+	ctl_judge_all(ctl);
 }
 
 /* A stored score as the front end sees it. */
@@ -668,6 +777,8 @@ int controller_node_scores(const struct controller *ctl, const struct game_node 
 	struct score_key k;
 	int count;
 
+	if (ctl_drill_hides(ctl, n))
+		return 0;
 	ctl_score_key(n, &k);
 	count = scorestore_get(ctl->scores, &k, all, max < SCORESTORE_MOVES ? max : SCORESTORE_MOVES);
 	for (int i = 0; i < count; i++)
@@ -675,34 +786,84 @@ int controller_node_scores(const struct controller *ctl, const struct game_node 
 	return count;
 }
 
-/* The value of node n's position for its side to move: its best move's exact score, else the
-   score of the move that led to it (the other side's view, turned); false if unknown. */
+/* True while a drill asks the cursor's position and n is that position or one after it on
+   the line: its scores stay hidden until the answer is given. */
+bool ctl_drill_hides(const struct controller *ctl, const struct game_node *n)
+{
+	if (!ctl->drill.on)
+		return false;
+	for (; n; n = n->parent)
+		if (n == ctl->cur)
+			return true;
+	return false;
+}
+
+/*
+ * The one score of node n's position for its side to move, what the caption,
+ * the graph and the panel show there: a finished game's result (exact); else
+ * the score of the move that led to it in the position before (turned to
+ * this side), unless the position's own best exact score is from a deeper
+ * search. Its depth is the depth of the search that gave it, as the hints
+ * show it. False when nothing is known (or a drill hides it).
+ */
 bool controller_node_value(const struct controller *ctl, const struct game_node *n,
 			   struct ctl_hint *out)
 {
-	struct scored_move best, all[SCORESTORE_MOVES];
+	struct scored_move own, up, all[SCORESTORE_MOVES];
 	struct score_key k;
+	bool have_own, have_up = false;
 	int count;
 
-	ctl_score_key(n, &k);
-	if (scorestore_value(ctl->scores, &k, &best)) {
-		*out = hint_of(&best);
+	if (ctl_drill_hides(ctl, n))
+		return false;
+	if (game_is_over(n)) {
+		sqset black, white;
+
+		game_colors(n, &black, &white);
+		*out = (struct ctl_hint){.move = SQ_NONE,
+					 .score = 100 * game_final_score(n),
+					 .bound = BOUND_EXACT,
+					 .depth = square_count(n->pos.variant) -
+						  sqset_count(black | white),
+					 .endgame = true,
+					 .selectivity = 100};
 		return true;
 	}
-	if (!n->parent)
+	ctl_score_key(n, &k);
+	have_own = scorestore_value(ctl->scores, &k, &own);
+	if (n->parent && n->move != SQ_PASS) {
+		ctl_score_key(n->parent, &k);
+		count = scorestore_get(ctl->scores, &k, all, SCORESTORE_MOVES);
+		for (int i = 0; i < count && !have_up; i++) {
+			if (all[i].move != n->move || all[i].bound != BOUND_EXACT)
+				continue;
+			up = all[i];
+			up.score = n->parent->side != n->side ? -up.score : up.score;
+			have_up = true;
+		}
+	}
+	if (!have_own && !have_up)
 		return false;
-	ctl_score_key(n->parent, &k);
-	count = scorestore_get(ctl->scores, &k, all, SCORESTORE_MOVES);
+	*out = hint_of(have_up && (!have_own || scorestore_deeper(&up, &own)) ? &up : &own);
+	out->move = SQ_NONE;
+	return true;
+}
+
+/* The best known score of the move that led to node n, in the position before it (the
+   mover's view), with its source; false when none is known or a drill hides it. */
+bool controller_move_score(const struct controller *ctl, const struct game_node *n,
+			   struct ctl_hint *out)
+{
+	struct ctl_hint h[SCORESTORE_MOVES];
+	int count = n->parent ? controller_node_scores(ctl, n->parent, h, SCORESTORE_MOVES) : 0;
+
+	if (ctl_drill_hides(ctl, n))
+		return false;
 	for (int i = 0; i < count; i++) {
-		if (all[i].move != n->move || all[i].bound != BOUND_EXACT)
-			continue;
-		*out = hint_of(&all[i]);
-		if (n->parent->side != n->side)
-			out->score = -out->score;
-		out->move = SQ_NONE;
-		if (out->endgame == false && out->depth > 1)
-			out->depth--;
-		return true;
+		if (h[i].move == n->move) {
+			*out = h[i];
+			return true;
+		}
 	}
 	return false;
 }

@@ -183,8 +183,12 @@ int controller_hint_scores(const struct controller *ctl, struct ctl_hint *out, i
    these: one score per move); how many. */
 int controller_node_scores(const struct controller *ctl, const struct game_node *n,
 			   struct ctl_hint *out, int max);
-/* The score of node n's position (side to move there): its best move's; false if unknown. */
+/* The one score of node n's position (side to move there), as every view shows it: a finished
+   game's result, else the move's score from the position before or the position's own best,
+   the deeper; false if unknown. controller_move_score: the score of the move that led to n. */
 bool controller_node_value(const struct controller *ctl, const struct game_node *n,
+			   struct ctl_hint *out);
+bool controller_move_score(const struct controller *ctl, const struct game_node *n,
 			   struct ctl_hint *out);
 /* Where a score comes from, as the screen shows it: "book", "exact", "d14", "d18@87%". */
 void controller_score_label(const struct ctl_hint *h, char *out, size_t outlen);

@@ -195,7 +195,7 @@ static void engine_line(struct ui *ui, char *out, size_t len)
 	const struct game_node *m = controller_node(ui->ctl);
 	const struct game_reasoning *r = m->reasoning;
 	struct ctl_hint h[32];
-	char score[24], depth[16], sq[SQUARE_NAME_LEN];
+	char score[24], depth[16], sq[SQUARE_NAME_LEN], label[24];
 	const char *name = "engine";
 	size_t at;
 	int n;
@@ -224,8 +224,9 @@ static void engine_line(struct ui *ui, char *out, size_t len)
 					: controller_hints(ui->ctl, h, 32);
 	if (n > 0) {
 		ui_format_score(score, sizeof score, h[0].score, h[0].bound, h[0].endgame);
-		snprintf(out, len, "best %s %s, %s %d", ui_square_name(ui, h[0].move, sq), score,
-			 h[0].endgame ? "exact" : "depth", h[0].depth);
+		controller_score_label(&h[0], label, sizeof label);
+		snprintf(out, len, "best %s %s %s", ui_square_name(ui, h[0].move, sq), score,
+			 label);
 		return;
 	}
 	if (!r || m->player > WHITE)
@@ -235,10 +236,17 @@ static void engine_line(struct ui *ui, char *out, size_t len)
 			 game_source_name(r->source));
 		return;
 	}
-	ui_format_score(score, sizeof score, r->score, r->bound, r->endgame);
-	search_depth_text(r->depth, r->selectivity, depth, sizeof depth);
-	at = (size_t)snprintf(out, len, "%s %s%s %s", r->level[0] ? r->level : "engine",
-			      r->endgame ? "e" : "d", depth, score);
+	if (controller_move_score(ui->ctl, m, &h[0])) { /* the one score every view shows */
+		ui_format_score(score, sizeof score, h[0].score, h[0].bound, h[0].endgame);
+		controller_score_label(&h[0], label, sizeof label);
+	} else {
+		ui_format_score(score, sizeof score, r->score, r->bound, r->endgame);
+		search_depth_text(r->depth, r->selectivity, depth, sizeof depth);
+		snprintf(label, sizeof label, "%s%s", r->endgame ? "exact" : "d",
+			 r->endgame ? "" : depth);
+	}
+	at =
+	    (size_t)snprintf(out, len, "%s %s %s", r->level[0] ? r->level : "engine", score, label);
 	for (int i = 0; i < r->pv_len && at < len; i++)
 		at += (size_t)snprintf(out + at, len - at, "%s %s", i ? "" : " PV",
 				       ui_square_name(ui, r->pv[i], sq));
@@ -249,7 +257,7 @@ static void engine_line(struct ui *ui, char *out, size_t len)
 static void compact_info(struct ui *ui)
 {
 	const struct ui_layout *l = &ui->lay;
-	char clock[2][16], who[160], eval[48], engine[200], sc[24];
+	char clock[2][16], who[160], eval[64], engine[200], sc[24], label[24];
 	int s, rows = l->graph_h;
 	attr_t dim = ui_style(ui, PAIR_DIM, A_NORMAL);
 
@@ -257,9 +265,9 @@ static void compact_info(struct ui *ui)
 		return;
 	ui_clock_texts(ui, clock);
 	snprintf(eval, sizeof eval, "Eval %s", "--");
-	if (ui_cursor_score(ui, &s)) {
+	if (ui_cursor_score(ui, &s, label, sizeof label)) { /* the score with its label, always */
 		ui_format_score(sc, sizeof sc, s, 0, false);
-		snprintf(eval, sizeof eval, "Eval %s", sc);
+		snprintf(eval, sizeof eval, "Eval %s %s", sc, label);
 	}
 	engine_line(ui, engine, sizeof engine);
 	if (rows == 1) {

@@ -384,9 +384,17 @@ static void draw_reasoning(struct panel *p, const struct game_node *m, int ply)
 		   m->mark ? "  your mark " : "", m->mark ? game_mark_symbol(m->mark) : "");
 	if (r) {
 		char line[400];
-		char level[GAME_LEVEL_LEN + 1], how[48], depth[16];
+		char level[GAME_LEVEL_LEN + 1], how[48], depth[16], label[24] = "";
+		struct ctl_hint known;
 
-		ui_format_score(score, sizeof score, r->score, r->bound, r->endgame);
+		/* the one score every view shows, else the engine's own */
+		if (controller_move_score(ui->ctl, m, &known)) {
+			ui_format_score(score, sizeof score, known.score, known.bound,
+					known.endgame);
+			controller_score_label(&known, label, sizeof label);
+		} else {
+			ui_format_score(score, sizeof score, r->score, r->bound, r->endgame);
+		}
 		snprintf(level, sizeof level, "%s,", r->level[0] ? r->level : "engine");
 		search_depth_text(r->depth, r->selectivity, depth, sizeof depth);
 		if (r->source == SOURCE_BOOK || r->source == SOURCE_RANDOM)
@@ -394,7 +402,7 @@ static void draw_reasoning(struct panel *p, const struct game_node *m, int ply)
 		else
 			snprintf(how, sizeof how, "%s: %s %s,", game_source_name(r->source),
 				 r->endgame ? "empties" : "depth", depth);
-		snprintf(line, sizeof line, "score %s", score);
+		snprintf(line, sizeof line, "score %s%s%s", score, label[0] ? " " : "", label);
 		panel_pieces(p, A_NORMAL, (const char *const[]){level, how, line}, 3);
 		if (r->source != SOURCE_BOOK && r->source != SOURCE_RANDOM) {
 			format_count(nodes, sizeof nodes, (double)r->nodes);
@@ -527,53 +535,32 @@ void ui_draw_eval(struct ui *ui)
 			   ": for the command bar, F1 for help.");
 }
 
-/* Score of the position after ply i of `line` (n plies) from Black's point of view; false when
-   nothing is known. The best known score of the position (the controller's store of results,
-   which every view reads), else what the record keeps: the move's analysis, else the analysis
-   or the engine's reasoning of the next move (the same position, seen by the other side: human
-   moves get a score), else the engine's reasoning of the move itself. *label (optional) gets
-   where the score comes from ("book", "d14", "exact"; "" from the record). */
-static bool ply_score(const struct controller *ctl, const struct game_node *const *line, int n,
-		      int i, int *out, char *label, size_t labellen)
+/* Score of the position after ply i of `line` from Black's point of view, the one the
+   controller gives every view (controller_node_value); false when nothing is known.
+   *label (optional) gets where it comes from ("book", "d14", "exact"). */
+static bool ply_score(const struct controller *ctl, const struct game_node *const *line, int i,
+		      int *out, char *label, size_t labellen)
 {
-	const struct game_node *m = line[i], *next = i + 1 < n ? line[i + 1] : NULL;
-	const struct game_reasoning *r;
+	const struct game_node *m = line[i];
 	struct ctl_hint v;
-	int s;
 
+	if (!controller_node_value(ctl, m, &v))
+		return false;
 	if (label)
-		label[0] = '\0';
-	if (controller_node_value(ctl, m, &v)) {
-		if (label)
-			controller_score_label(&v, label, labellen);
-		*out = m->side == BLACK ? v.score : -v.score;
-		return true;
-	}
-	if (i == 0)
-		return false;
-	if (m->analysis.valid)
-		s = m->analysis.played_score;
-	else if (next && next->analysis.valid && next->player != m->player)
-		s = -next->analysis.best_score;
-	else if (next && (r = next->reasoning) && next->player != m->player &&
-		 r->source != SOURCE_RANDOM && r->source != SOURCE_NONE && r->source != SOURCE_BOOK)
-		s = -r->score;
-	else if ((r = m->reasoning) && r->source != SOURCE_RANDOM && r->source != SOURCE_NONE)
-		s = r->score;
-	else
-		return false;
-	*out = m->player == BLACK ? s : -s;
+		controller_score_label(&v, label, labellen);
+	*out = m->side == BLACK ? v.score : -v.score;
 	return true;
 }
 
-/* The score the graph's caption gives at the cursor (Black's view, centidiscs); false when
-   nothing is known there. The compact screen shows the same number. */
-bool ui_cursor_score(struct ui *ui, int *black_view)
+/* The score the graph's caption gives at the cursor (Black's view, centidiscs) and where it
+   comes from (label, labellen); false when nothing is known there. The compact screen shows
+   the same. */
+bool ui_cursor_score(struct ui *ui, int *black_view, char *label, size_t labellen)
 {
 	const struct game_node *line[LINE_MAX];
 	int n = ui_line(ui, line, LINE_MAX), cursor = controller_cursor(ui->ctl);
 
-	return cursor > 0 && cursor < n && ply_score(ui->ctl, line, n, cursor, black_view, NULL, 0);
+	return cursor < n && ply_score(ui->ctl, line, cursor, black_view, label, labellen);
 }
 
 /* The graph's scale in centidiscs: the least of 2, 4, 8, 16, 32, 64 discs that holds every
@@ -583,7 +570,7 @@ static int graph_scale(const struct controller *ctl, const struct game_node *con
 	int top = 0, scale = 200, s;
 
 	for (int i = 1; i < n; i++)
-		if (ply_score(ctl, line, n, i, &s, NULL, 0) && abs(s) > top)
+		if (ply_score(ctl, line, i, &s, NULL, 0) && abs(s) > top)
 			top = abs(s);
 	while (scale < top && scale < 6400)
 		scale *= 2;
@@ -655,7 +642,7 @@ void ui_draw_graph(struct ui *ui)
 	int n = ui_line(ui, line, LINE_MAX), cursor = controller_cursor(ui->ctl);
 	int h = l->graph_h - 1, w = l->graph_w, plies = n - 1, now = 0, scale, up, down;
 	char cap[128], sc[24], label[24] = "", shown[48];
-	bool known = cursor < n && ply_score(ui->ctl, line, n, cursor, &now, label, sizeof label);
+	bool known = cursor < n && ply_score(ui->ctl, line, cursor, &now, label, sizeof label);
 
 	if (h < 2 || w < 8)
 		return;
@@ -664,11 +651,16 @@ void ui_draw_graph(struct ui *ui)
 	down = h - up;
 	ui_format_score(sc, sizeof sc, now, 0, false);
 	snprintf(shown, sizeof shown, "%s%s%s", known ? sc : "--", label[0] ? " " : "", label);
+	/* the score and its label always; the legend goes first where room is short, then
+	   the word Eval */
 	snprintf(cap, sizeof cap, "Eval %s  %sBlack %sWhite %s%d", shown, ui->utf8 ? "\u25b2" : "^",
 		 ui->utf8 ? "\u25bc" : "v", ui->utf8 ? "\u00b1" : "+-", scale / 100);
-	if ((int)mbstowcs(NULL, cap, 0) > w) /* a narrow board (6x6): the scale before the legend */
-		snprintf(cap, sizeof cap, "Eval %s  %s%d", known ? sc : "--",
-			 ui->utf8 ? "\u00b1" : "+-", scale / 100);
+	if ((int)mbstowcs(NULL, cap, 0) > w)
+		snprintf(cap, sizeof cap, "Eval %s  %s%d", shown, ui->utf8 ? "\u00b1" : "+-",
+			 scale / 100);
+	if ((int)mbstowcs(NULL, cap, 0) > w)
+		snprintf(cap, sizeof cap, "%s %s%d", shown, ui->utf8 ? "\u00b1" : "+-",
+			 scale / 100);
 	attron(ui_style(ui, PAIR_DIM, A_NORMAL));
 	ui_put(l->graph_y, l->graph_x, w, cap);
 	attroff(ui_style(ui, PAIR_DIM, A_NORMAL));
@@ -678,7 +670,7 @@ void ui_draw_graph(struct ui *ui)
 		int ply = plies <= w ? col + 1 : 1 + col * plies / w, s = 0;
 		bool at = ply == cursor ||
 			  (plies > w && cursor >= ply && cursor < 1 + (col + 1) * plies / w);
-		bool have = ply_score(ui->ctl, line, n, ply, &s, NULL, 0);
+		bool have = ply_score(ui->ctl, line, ply, &s, NULL, 0);
 
 		graph_column(ui, l->graph_x + col, s, have, scale, up, down,
 			     at ? ui_style(ui, PAIR_SELECT, A_REVERSE) : 0);

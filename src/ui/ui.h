@@ -206,7 +206,7 @@ void ui_draw_compact(struct ui *ui);
 void ui_draw_moves(struct ui *ui);
 void ui_draw_eval(struct ui *ui);
 void ui_draw_graph(struct ui *ui);
-bool ui_cursor_score(struct ui *ui, int *black_view);
+bool ui_cursor_score(struct ui *ui, int *black_view, char *label, size_t labellen);
 
 /* dbpanel.c */
 bool ui_dbpanel_shown(const struct ui *ui);
