@@ -127,6 +127,10 @@ grep -qx "# Scored by [0-9]*-ply searches with the pattern evaluation (weights c
 check "the shipped book was scored by the shipped weights, and says so" $?
 out=$("$OTHELLO" book show f5d6c3 2>&1); st=$?
 [ $st -eq 0 ] && echo "$out" | grep -q "^  d3 "; check "the shipped book answers the Tiger's d3 line by default" $?
+# the man page gives the start position's score in the shipped book
+said=$(sed -n 's/^.*puts the start position at \\*\([-+][0-9.]*\) for Black$/\1/p' "$TOP_SRCDIR/man/othello.6")
+[ -n "$said" ] && "$OTHELLO" book show start 2>&1 | grep -q "^  [a-h][1-8]  *$said  "
+check "the man page gives the shipped book's score of the start ($said)" $?
 out=$("$OTHELLO" book show --no-book start 2>&1); st=$?
 [ $st -eq 1 ]; check "--no-book starts from an empty book" $?
 
