@@ -54,7 +54,8 @@ for size in 40x15 79x30; do
   wait_for "cp$c" "Black to move" >/dev/null
   wait_match "cp$c" "● human +0:0[0-9]  ○ novice +0:0"; check "$size: names and clocks" $?
   keys "cp$c" f 5
-  wait_match "cp$c" "novice.* d[0-9]+ [-+][0-9.]+ PV [a-h][1-8]"; check "$size: the engine's line (level, depth, score, PV)" $?
+  wait_match "cp$c" "novice.* [-+][0-9.]+ (d[0-9]+|book|exact) PV [a-h][1-8]"
+  check "$size: the engine's line (level, score with its source, PV)" $?
   wait_match "cp$c" "Eval [-+][0-9]"; check "$size: the score" $?
   keys "cp$c" O
   wait_match "cp$c" "^[1-8] .*[-+][0-9]"; check "$size: O shows the overlay's numbers on the board" $?
@@ -111,7 +112,7 @@ start v6 80 24 -- --variant 6x6 --white novice
 wait_for v6 "Moves 0" >/dev/null
 cmd v6 "go"
 wait_for v6 " 2 ○" >/dev/null
-wait_match v6 "Eval [-+][0-9.]+ +±[0-9]+ "; check "6x6: the graph's caption keeps its scale" $?
+wait_match v6 "Eval [-+][0-9.]+ d[0-9]+ +±[0-9]+ "; check "6x6: the graph's caption keeps its label and its scale" $?
 quit v6
 
 # a game clock that runs out reads 0:00, then -0:01 (it read -0:00 for a second)

@@ -542,7 +542,7 @@ void ctl_score_key(const struct game_node *n, struct score_key *k)
  * After new results for node n's position: when every legal move there has a
  * score, the position's value (its best exact score) is also the score of the
  * move that led to it in the parent's position, stored there unless the
- * parent knows a deeper one. Its depth is the shallowest of the scores it
+ * parent knows one as deep. Its depth is the shallowest of the scores it
  * is the best of (so mixed depths never pass for a deeper search, and a
  * score keeps the depth of the search that gave it wherever it shows);
  * exact when they all are (then the parent's empties, as exact scores count).
@@ -575,7 +575,13 @@ static void scores_settle(struct controller *ctl, const struct game_node *n)
 		if (up.by == SCORED_EXACT)
 			up.by = SCORED_SEARCH;
 	}
+	/* a score the parent's own search gave at the same depth stays: which of the two is
+	   kept must not depend on the order the scores came in (a game played, then read) */
 	ctl_score_key(n->parent, &k);
+	count = scorestore_get(ctl->scores, &k, all, SCORESTORE_MOVES);
+	for (int i = 0; i < count; i++)
+		if (all[i].move == up.move && scorestore_deeper(&all[i], &up))
+			return;
 	scorestore_put(ctl->scores, &k, &up);
 }
 
