@@ -87,9 +87,7 @@ wait_for hh "Shift-Left"; check "help keys lists the key bindings" $?
 keys hh Escape
 wait_gone hh "Shift-Left" >/dev/null
 cmd hh "info foo"
-wait_for hh "round opening time)"; check "a message too long for its line shows whole in a pop-up" $?
-keys hh Escape
-wait_gone hh "round opening time)" >/dev/null
+wait_for hh "round opening time)"; check "a message too long for its line shows whole, wrapped" $?
 cmd hh "save one my game"
 wait_for hh "slot one"; check "save writes a slot" $?
 [ -f "$SAVES/one.sgf" ]; check "the slot file is in the data directory" $?

@@ -49,11 +49,10 @@ void ui_layout_compact(struct ui_layout *lay)
 	lay->graph_y = lay->board_y + n;
 	lay->graph_w = lay->cols;
 	lay->graph_h = lay->status_y - lay->graph_y;
-	if (lay->moves_h > lay->graph_y - lay->moves_y + 1 && lay->graph_h < 3) {
-		/* the rows under the board are few: the list stops above them */
-		lay->moves_h = lay->graph_y - lay->moves_y;
-	}
-	if (lay->moves_w < 12) {
+	/* the list stops above the rows under the board, whose lines (the players, the
+	   engine's line) take the whole width */
+	lay->moves_h = lay->graph_y - lay->moves_y;
+	if (lay->moves_w < 10) {
 		lay->moves_w = 0;
 		lay->moves_h = 0;
 	}
@@ -81,8 +80,6 @@ static void compact_header(const struct ui *ui)
 	sqset black, white;
 	char left[96], right[48], words[64];
 	attr_t hdr = ui_style(ui, PAIR_HEADER, A_REVERSE);
-	static const char *const modes[] = {"PLAY", "REPLAY", "EDIT", "ANALYSIS"};
-	enum ctl_mode mode = controller_mode(ui->ctl);
 
 	controller_colors(ui->ctl, &black, &white);
 	discs[BLACK] = sqset_count(black);
@@ -93,7 +90,7 @@ static void compact_header(const struct ui *ui)
 	snprintf(left, sizeof left, " %s%d %s%d  %s", ui_disc(ui, BLACK), discs[BLACK],
 		 ui_disc(ui, WHITE), discs[WHITE], words);
 	snprintf(right, sizeof right, "%d/%d %s", controller_cursor(ui->ctl),
-		 controller_line_length(ui->ctl), modes[mode < 4 ? mode : 0]);
+		 controller_line_length(ui->ctl), ui_mode_word(ui));
 	attron(hdr);
 	mvhline(0, 0, ' ', cols);
 	ui_put(0, 0, cols, left);
@@ -124,10 +121,13 @@ static void compact_board(struct ui *ui)
 	}
 	for (int r = 0; r < n; r++) {
 		int br = r, bc = 0;
+		bool noted = false; /* the square on the left shows a score, up to its right edge */
+
 		ui_view_rc(ui, n, &br, &bc);
 		mvprintw(l->board_y + r, 0, "%d", br + 1);
 		for (int c = 0; c < n; c++) {
 			int y = l->board_y + r, x = l->board_x + c * l->cell_w, sq;
+			int note_w = 0;
 			br = r;
 			bc = c;
 			ui_view_rc(ui, n, &br, &bc);
@@ -147,42 +147,54 @@ static void compact_board(struct ui *ui)
 			attron(a);
 			for (int k = 0; k < l->cell_w; k++)
 				mvaddstr(y, x + k, sq < 0 ? (ui->utf8 ? "\u2592" : "#") : " ");
+			if (sq >= 0 && !edit)
+				note_w = (int)strlen(notes[sq].text);
+			/* a score ends at its square's right edge; one that fills the square
+			   only where the square on its left shows none (they would run
+			   together: "-12-1") */
+			if (note_w > l->cell_w || (note_w == l->cell_w && noted))
+				note_w = 0;
 			if (who >= 0) {
 				mvaddstr(y, x + l->cell_w / 2, ui_disc(ui, (enum color)who));
-			} else if (sq >= 0 && !edit && notes[sq].text[0] &&
-				   (int)strlen(notes[sq].text) <= l->cell_w) {
+			} else if (note_w > 0) {
 				attr_t h = ui_style(ui, notes[sq].best ? PAIR_HINT_BEST : PAIR_HINT,
 						    A_BOLD);
 				attron(h | (notes[sq].best ? A_BOLD : A_NORMAL));
-				mvaddstr(y, x + (l->cell_w - (int)strlen(notes[sq].text)) / 2,
-					 notes[sq].text);
+				mvaddstr(y, x + l->cell_w - note_w, notes[sq].text);
 				attroff(h | A_BOLD);
 			} else if (legal & bit)
 				mvaddstr(y, x + l->cell_w / 2, ui->utf8 ? "\u00b7" : ".");
 			attroff(a);
+			noted = who < 0 && note_w > 0;
 		}
 	}
 }
 
 /* The move list beside the board: two plies a row, the rows that end at
-   the cursor's move (or the first ones). */
+   the cursor's move (or the first ones); "  11 >●c6  ○b4", or where that
+   does not fit "11>●c6 ○b4" (the marker of the cursor's move, or a blank,
+   parts the plies). */
 static void compact_moves(struct ui *ui)
 {
 	const struct ui_layout *l = &ui->lay;
 	const struct game_node *line[128];
 	int n = ui_line(ui, line, 128), cursor = controller_cursor(ui->ctl);
-	int rows = (n - 1 + 1) / 2, first = 0;
+	int rows = (n - 1 + 1) / 2, first = 0, name_w = square_size(l->variant) >= 10 ? 3 : 2;
+	/* the widest row: number, then two plies of (blank,) marker, disc and square */
+	bool narrow = 3 + 2 * (3 + name_w) > l->moves_w;
+	char sq[SQUARE_NAME_LEN];
 
-	if (!l->moves_w)
+	if (!l->moves_w || 2 + 2 * (2 + name_w) > l->moves_w)
 		return;
 	if (cursor > 0 && (cursor + 1) / 2 > l->moves_h)
 		first = (cursor + 1) / 2 - l->moves_h;
 	for (int r = first; r < rows && r - first < l->moves_h; r++) {
-		char text[64], sq[SQUARE_NAME_LEN];
-		int len = snprintf(text, sizeof text, "%3d", 2 * r + 1);
+		char text[64];
+		int len = snprintf(text, sizeof text, narrow ? "%2d" : "%3d", 2 * r + 1);
 		for (int p = 2 * r + 1; p <= 2 * r + 2 && p < n; p++)
-			len += snprintf(text + len, sizeof text - (size_t)len, " %s%s%s",
-					p == cursor ? ">" : " ", ui_disc(ui, line[p]->player),
+			len += snprintf(text + len, sizeof text - (size_t)len, "%s%s%s%s",
+					narrow ? "" : " ", p == cursor ? ">" : " ",
+					ui_disc(ui, line[p]->player),
 					ui_square_name(ui, line[p]->move, sq));
 		ui_put(l->moves_y + r - first, l->moves_x, l->moves_w, text);
 	}

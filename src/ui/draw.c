@@ -377,6 +377,20 @@ static const char *mode_name(enum ctl_mode m)
 	return "";
 }
 
+/* The word the headers (full and compact) give the mode: STUDY for a game opened for study
+   (but ANALYSIS while it is analysed), PAUSED for a game in play held by `pause`, else the
+   controller's mode. */
+const char *ui_mode_word(const struct ui *ui)
+{
+	enum ctl_mode m = controller_mode(ui->ctl);
+
+	if (controller_study(ui->ctl) && m != MODE_ANALYSIS && m != MODE_EDIT)
+		return "STUDY";
+	if (controller_paused(ui->ctl) && m == MODE_PLAY)
+		return "PAUSED";
+	return mode_name(m);
+}
+
 /* The name the header gives a side: the file's player (PB, PW) while a game is studied or
    replayed, else who plays it here (human or a level). */
 const char *ui_player_name(const struct ui *ui, enum color c)
@@ -416,12 +430,8 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 		snprintf(right, sizeof right, "%s to move  EDIT",
 			 side == BLACK ? "Black" : "White");
 	} else {
-		snprintf(
-		    right, sizeof right, "move %d/%d  %s", cursor, controller_line_length(ui->ctl),
-		    controller_study(ui->ctl) && controller_mode(ui->ctl) != MODE_ANALYSIS ? "STUDY"
-		    : controller_paused(ui->ctl) && controller_mode(ui->ctl) == MODE_PLAY
-			? "PAUSED"
-			: mode_name(controller_mode(ui->ctl)));
+		snprintf(right, sizeof right, "move %d/%d  %s", cursor,
+			 controller_line_length(ui->ctl), ui_mode_word(ui));
 	}
 	/* The names share the room the rest of the line leaves: whole when they
 	   fit ("pre-master" does at 80 columns), else cut, the longer first;
@@ -739,7 +749,7 @@ static const char *mode_help(const struct ui *ui)
 /* `text` on the message line at row `y`, wrapped over the rows above it
    (at most STATUS_LINES in all, over what is drawn there) rather than cut at
    the right edge; the rows it took. */
-enum { STATUS_LINES = 3 };
+enum { STATUS_LINES = UI_STATUS_LINES };
 
 static int put_wrapped(int y, int cols, const char *text)
 {

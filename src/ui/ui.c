@@ -72,11 +72,16 @@ static void thinking_update(struct ui *ui)
 }
 
 /* Columns of a message (characters, or bytes if it is not valid text). */
-static int message_width(const char *s)
+/* The rows the message line takes to show s whole (it wraps over the rows above it). */
+static int message_rows(const struct ui *ui, const char *s)
 {
-	size_t n = mbstowcs(NULL, s, 0);
+	char *wrapped = ui_wrap(s, ui->lay.cols - 2);
+	int n = 1;
 
-	return n == (size_t)-1 ? (int)strlen(s) : (int)n;
+	for (const char *q = wrapped ? wrapped : ""; (q = strchr(q, '\n')); q++)
+		n++;
+	free(wrapped);
+	return n;
 }
 
 static void popup_show(struct ui *ui, char *text)
@@ -145,8 +150,10 @@ static void apply_result(struct ui *ui, struct command_result *res)
 	if ((res->flags & CMD_OUTPUT) && res->output) {
 		popup_show(ui, res->output);
 		res->output = NULL;
-	} else if (res->message[0] && message_width(res->message) > ui->lay.cols - 2) {
-		/* the message line would cut it: the whole text in a pop-up too */
+	} else if (res->message[0] && message_rows(ui, res->message) > UI_STATUS_LINES) {
+		/* the message line would cut it, wrapped over the rows it may take: the whole
+		   text in a pop-up too (a pop-up would hide the board and the clocks for a
+		   message the line can hold) */
 		char *text = ui_wrap(res->message, ui->lay.cols - 8);
 		if (text)
 			popup_show(ui, text);

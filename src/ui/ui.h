@@ -74,6 +74,10 @@ enum ui_part {
 	UI_PART_ALL = (1 << UI_PART_COUNT) - 1,
 };
 
+/* The most rows the message line takes, wrapped over the rows above it; a longer message
+   opens a pop-up. */
+enum { UI_STATUS_LINES = 3 };
+
 struct ui_dbpanel; /* dbpanel.c */
 
 /* The terminal the screen holds while it runs (term.c). */
@@ -195,6 +199,7 @@ const char *ui_disc(const struct ui *ui, enum color c);
 void ui_view_rc(const struct ui *ui, int n, int *r, int *c);
 void ui_square_notes(const struct ui *ui, struct square_note notes[128]);
 void ui_clock_texts(struct ui *ui, char out[2][16]);
+const char *ui_mode_word(const struct ui *ui);
 const char *ui_player_name(const struct ui *ui, enum color c);
 
 /* compact.c */
