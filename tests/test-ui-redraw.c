@@ -1,7 +1,8 @@
 /*
  * test-ui-redraw.c — the screen redraws from what changed: the parts drawn
  * after a move, a comment and a hint are those their changes name (counted
- * from ui->drawn), and a screen drawn part by part is the screen drawn whole
+ * from ui->drawn; a deeper hint that judges analysed moves again adds the
+ * move list), and a screen drawn part by part is the screen drawn whole
  * (every row but the header's clocks compared, character by character, on a
  * curses screen written to /dev/null); a player that cannot be asked for its
  * move says why on the message line, as an error.
@@ -45,7 +46,7 @@ static void setup(void)
 	ui.ctl = ctl;
 	ui.cursor = -1;
 	ui.moves_follow = true;
-	ui.turn_ply = ui.ended_ply = -1;
+	ui.ended_ply = -1;
 	ui_layout_update(&ui);
 	cr_assert_not(ui.lay.compact || ui.lay.too_small, "the full screen at 100x30");
 	ui.redraw = UI_PART_ALL;
@@ -148,6 +149,28 @@ Test(ui_redraw, a_hint_leaves_the_move_list_alone)
 	}
 	cr_assert(ready);
 	cr_assert_eq(expect_drawn("a hint found", SCORES_SHOWN), 6);
+}
+
+/* A deeper hint on an analysed game judges its moves again (their verdicts are in the move
+   list): the list is drawn again with the scores. */
+Test(ui_redraw, a_deeper_hint_redraws_the_verdicts_it_judges_again)
+{
+	struct ctl_event ev;
+	const char *moves[] = {"f5", "d6", "c3", "d3", "c4", "f4", "c5", "b3", "c2", "e6"};
+
+	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
+		cr_assert_eq(ui_execute(&ui, moves[i]), 0, "%s", moves[i]);
+	cr_assert_eq(ui_execute(&ui, "analyze --depth 1"), 0);
+	while (controller_wait_event(ctl, &ev))
+		ui_event(&ui, &ev);
+	cr_assert_eq(ui_execute(&ui, "goto 8"), 0);
+	cr_assert_eq(ui_execute(&ui, "depth hint 8"), 0);
+	draw_and_compare("the analysed game at move 8");
+	cr_assert_eq(ui_execute(&ui, "hint"), 0);
+	while (controller_wait_event(ctl, &ev))
+		ui_event(&ui, &ev);
+	cr_assert(draw_and_compare("a deeper hint found") & UI_PART_MOVES,
+		  "the move list, whose verdicts were judged again, is drawn");
 }
 
 Test(ui_redraw, a_long_message_wrapped_over_the_panels_is_cleared_whole)

@@ -218,6 +218,8 @@ struct controller {
 				   was full (time, abandonment, abort): no turn runs */
 	bool judge_held;	/* a record is being read into the store: its analyses are
 				   judged once at the end (ctl_judge_all) */
+	bool rejudged;		/* ctl_judge changed an analysis (its verdict shows in the move
+				   list): the next event says the moves changed */
 };
 
 /* controller-state.c: the cursor and the line */

@@ -224,6 +224,9 @@ bool controller_poll_event(struct controller *ctl, struct ctl_event *ev)
 	ctl_engine_event(ctl, &wev, ev);
 	if (ev->kind == CTL_EVENT_MOVE_PLAYED)
 		ev->changes |= (unsigned)ctl_autostep(ctl);
+	if (ctl->rejudged) /* a deeper score judged a move again: its verdict in the list */
+		ev->changes |= CTL_CHANGED_MOVES;
+	ctl->rejudged = false;
 	return true;
 }
 

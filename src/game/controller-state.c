@@ -640,6 +640,8 @@ void ctl_judge(struct controller *ctl, struct game_node *n)
 		a.pv[0] = a.best_move;
 		a.pv_len = 1;
 	}
+	if (memcmp(&a, &n->analysis, sizeof a) != 0)
+		ctl->rejudged = true;
 	game_set_analysis(n, &a);
 }
 

@@ -71,7 +71,6 @@ static void thinking_update(struct ui *ui)
 	ui->thinking = busy;
 }
 
-/* Columns of a message (characters, or bytes if it is not valid text). */
 /* The rows the message line takes to show s whole (it wraps over the rows above it). */
 static int message_rows(const struct ui *ui, const char *s)
 {
