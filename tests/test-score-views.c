@@ -19,15 +19,16 @@
 
 static char err[256];
 
-/* Two humans, no book (so that the searches of the test are all the store holds), hints at
-   `hint_depth`. */
-static struct controller *make(int hint_depth)
+/* A person against `white` ("human" or a level), no book (so that the searches of the test
+   are all the store holds), hints at `hint_depth`. */
+static struct controller *make(const char *white, int hint_depth)
 {
 	struct controller_options opt;
 	struct controller *ctl;
 
 	controller_options_default(&opt);
-	opt.black = opt.white = "human";
+	opt.black = "human";
+	opt.white = white;
 	opt.tt_megabytes = 1;
 	opt.hint_depth = hint_depth;
 	opt.no_book = true;
@@ -75,7 +76,7 @@ static const char *label(const struct ctl_hint *h)
 /* A finished game's score is its result, exact, whatever a search of its last move said. */
 Test(score_views, a_finished_game_scores_its_result)
 {
-	struct controller *ctl = make(1);
+	struct controller *ctl = make("human", 1);
 	struct ctl_hint v;
 
 	play(ctl, "e6f4e3f6g5d6e7f5"); /* one move from the end: c5 wins 64-0 */
@@ -96,7 +97,7 @@ Test(score_views, a_finished_game_scores_its_result)
    position itself wins only when it is deeper. */
 Test(score_views, a_position_shows_the_deepest_score_with_its_own_depth)
 {
-	struct controller *ctl = make(2);
+	struct controller *ctl = make("human", 2);
 	struct ctl_hint v, h[32], m;
 	int n, f5 = -1;
 
@@ -132,7 +133,7 @@ Test(score_views, a_position_shows_the_deepest_score_with_its_own_depth)
    follow. */
 Test(score_views, verdicts_follow_the_deepest_scores)
 {
-	struct controller *ctl = make(2);
+	struct controller *ctl = make("human", 2);
 	struct ctl_analysis_side sides[2];
 	struct ctl_hint h[32];
 	const struct game_node *m;
@@ -174,7 +175,7 @@ Test(score_views, verdicts_follow_the_deepest_scores)
    before, until it is answered; it refuses a hint there. */
 Test(score_views, a_drill_hides_the_scores_of_its_position)
 {
-	struct controller *ctl = make(2);
+	struct controller *ctl = make("human", 2);
 	struct ctl_hint h[32], v;
 	char msg[256];
 
@@ -196,16 +197,8 @@ Test(score_views, a_drill_hides_the_scores_of_its_position)
    then fell back to the search's time when `go` played). */
 Test(score_views, a_paused_engine_clock_stands_still)
 {
-	struct controller_options opt;
-	struct controller *ctl;
+	struct controller *ctl = make("beginner", 1);
 
-	controller_options_default(&opt);
-	opt.black = "human";
-	opt.white = "beginner";
-	opt.tt_megabytes = 1;
-	opt.no_book = true;
-	ctl = controller_new(&opt, err, sizeof(err));
-	cr_assert(ctl, "%s", err);
 	controller_pause(ctl, true);
 	usleep(100000);
 	cr_assert_gt(controller_turn_seconds(ctl), 0.09, "a person's clock runs");
