@@ -218,17 +218,20 @@ static double clock_used(const struct game_node *n, enum color c)
 }
 
 /* The seconds the side to move has spent on its move so far, counted as its move will record
-   them: a person's since the move came to them, an engine's while it searches (nothing while
-   it waits: paused, held by the delay); 0 out of play (away from the end of the line,
+   them: a person's (a remote player's) since the move came, an engine's while it searches (nothing
+   while it waits: paused, held by the delay); 0 out of play (away from the end of the line,
    editing, analysing) and when the game is over. */
 double controller_turn_seconds(const struct controller *ctl)
 {
+	struct ctl_turn t;
+
 	if (controller_mode(ctl) != MODE_PLAY || controller_game_over(ctl, NULL))
 		return 0;
 	if (ctl_job_is(ctl, JOB_MOVE) && ctl->job.node == ctl->cur)
 		return timer_now() - ctl->job.started;
-	if (ctl->player[ctl->cur->side]->moves_itself && !ctl->study)
-		return 0;
+	ctl_turn(ctl, &t);
+	if (t.state == TURN_HELD || (t.state != TURN_NONE && t.player == &ctl_engine))
+		return 0; /* held, or our engine between its searches */
 	return timer_now() - ctl->turn_since;
 }
 
