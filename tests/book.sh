@@ -138,8 +138,8 @@ out=$("$OTHELLO" book show --no-book start 2>&1); st=$?
 # passes); the 37 positions both reached, each with the move they played,
 # and where they part, both moves scored by the games' own final scores.
 cat >"$t/two.gam" <<'LINES'
-+f5-d6+c3-d3+c4-b5+b4-f4+c5-b3+a6-c6+b6-e6+a3-f3+e2-e3+a2-d1+g4-g3+f2-e1+h3-f6+g5-h5+h4-h2+f7-h6+g6-d7+c7-h7+c2-e7+g2-e8+g1-d2+f8-d8+c8-a5+a4-g7+f1-h1+g8-b7+c1-b1+a7-a8+b8-h8+b2-a1: +00 1
-+f5-d6+c3-d3+c4-b5+b4-f4+c5-b3+a6-c6+b6-e6+a3-f3+e2-e3+a2-d1+g4-g3+f2-e1+h3-f6+g5-h5+h4-h2+f7-h6+g6-d7+c7-h7+e8-e7+f8-d2+c2-b7+f1-b1+a8-a5+b2-g1+a4-c1+g2-h1-a7-c8+b8-d8+g7-h8-g8-a1: +00 1
++f5-d6+c3-d3+c4-b5+b4-f4+c5-b3+a6-c6+b6-e6+a3-f3+e2-e3+a2-d1+g4-g3+f2-e1+h3-f6+g5-h5+h4-h2+f7-h6+g6-d7+c7-h7+c2-e7+g2-e8+g1-d2+f8-d8+c8-a5+a4-g7+f1-h1+g8-b7+c1-b1+a7-a8+b8-h8+b2-a1: -26 1
++f5-d6+c3-d3+c4-b5+b4-f4+c5-b3+a6-c6+b6-e6+a3-f3+e2-e3+a2-d1+g4-g3+f2-e1+h3-f6+g5-h5+h4-h2+f7-h6+g6-d7+c7-h7+e8-e7+f8-d2+c2-b7+f1-b1+a8-a5+b2-g1+a4-c1+g2-h1-a7-c8+b8-d8+g7-h8-g8-a1: -42 1
 LINES
 "$OTHELLO" book import -o "$t/imp.txt" --plies 40 --min-games 2 "$t/two.gam" 2>"$t/err"; st=$?
 [ $st -eq 0 ] && grep -q 'book import: 2 games, 37 positions' "$t/err"; check "book import keeps the 37 positions both games reached" $?

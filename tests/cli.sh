@@ -19,6 +19,19 @@ echo "$out" | grep -q "^depth 1: 4 nodes in " ; check "perft prints every depth"
 [ $st -eq 2 ]; check "perft abc exits 2" $?
 rm -f err.$$
 
+"$OTHELLO" perft 3 --board "---------------------------OX------XO--------------------------- O x" >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q -- "--board: column 68: unexpected text after the side to move" err.$$
+check "perft: text after the side to move is refused with its column" $?
+"$OTHELLO" analyze-position "...........................OX......XO........................... X junk" --depth 1 >/dev/null 2>err.$$; st=$?
+[ $st -eq 2 ] && grep -q "column 68: unexpected text after the side to move" err.$$
+check "analyze-position: text after the side to move is refused with its column" $?
+for cmd in "match --black beginner --white novice" "tournament --players beginner,novice"; do
+  "$OTHELLO" $cmd --seed 18446744073709551616 --games 2 --quiet >/dev/null 2>err.$$; st=$?
+  [ $st -eq 2 ] && grep -q -- "--seed: '18446744073709551616' is not a number from 0 to 18446744073709551615" err.$$
+  check "${cmd%% *}: a --seed past 2^64-1 is refused, not taken as 2^64-1" $?
+done
+rm -f err.$$
+
 out=$("$OTHELLO" perft 2 --board "---------------------------OX------XO--------------------------- O")
 echo "$out" | grep -q "^depth 2: 12 nodes" ; check "perft from a board string (White to move, mirrored start)" $?
 

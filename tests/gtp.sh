@@ -66,6 +66,10 @@ printf 'komi nan\nkomi 1e400\nkomi inf\nkomi 6.5\ntime_settings nan 1 1\ntime_se
   "$OTHELLO" gtp --level random | tr '\n' '|' >gtp.out.$$
 [ "$(cat gtp.out.$$)" = "? syntax error||? syntax error||? syntax error||=||? syntax error||? syntax error||? syntax error||? syntax error||=||" ]
 check "komi and the times must be finite numbers (nan, inf, 1e400 refused)" $?
+printf 'komi 0x10\nkomi 1e1\ntime_settings 0x10 1 1\ntime_settings 10 1e1 1\ntime_left b 1e1 0\nkomi -6.5\ntime_settings 0 0.5 1\n' |
+  "$OTHELLO" gtp --level random | tr '\n' '|' >gtp.out.$$
+[ "$(cat gtp.out.$$)" = "? syntax error||? syntax error||? syntax error||? syntax error||? syntax error||=||=||" ]
+check "GTP numbers are plain decimals: 0x10 and 1e1 refused" $?
 rm -f gtp.out.$$
 "$OTHELLO" gtp --level nonsense </dev/null 2>/dev/null; st=$?
 [ $st -eq 2 ]; check "an unknown level: exit 2" $?

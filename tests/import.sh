@@ -13,8 +13,8 @@ trap 'rm -rf "$tmp"' EXIT
 # has passes (two moves of one sign). The scores after ':' are not used: a
 # finished line's leaf is counted from the board.
 cat >"$tmp/lines.gam" <<'LINES'
-+f5-d6+c3-d3+c4-b5+b4-f4+c5-b3+a6-c6+b6-e6+a3-f3+e2-e3+a2-d1+g4-g3+f2-e1+h3-f6+g5-h5+h4-h2+f7-h6+g6-d7+c7-h7+c2-e7+g2-e8+g1-d2+f8-d8+c8-a5+a4-g7+f1-h1+g8-b7+c1-b1+a7-a8+b8-h8+b2-a1: +00 1
-+f5-d6+c3-d3+c4-b5+b4-f4+c5-b3+a6-c6+b6-e6+a3-f3+e2-e3+a2-d1+g4-g3+f2-e1+h3-f6+g5-h5+h4-h2+f7-h6+g6-d7+c7-h7+e8-e7+f8-d2+c2-b7+f1-b1+a8-a5+b2-g1+a4-c1+g2-h1-a7-c8+b8-d8+g7-h8-g8-a1: +00 1
++f5-d6+c3-d3+c4-b5+b4-f4+c5-b3+a6-c6+b6-e6+a3-f3+e2-e3+a2-d1+g4-g3+f2-e1+h3-f6+g5-h5+h4-h2+f7-h6+g6-d7+c7-h7+c2-e7+g2-e8+g1-d2+f8-d8+c8-a5+a4-g7+f1-h1+g8-b7+c1-b1+a7-a8+b8-h8+b2-a1: -26 1
++f5-d6+c3-d3+c4-b5+b4-f4+c5-b3+a6-c6+b6-e6+a3-f3+e2-e3+a2-d1+g4-g3+f2-e1+h3-f6+g5-h5+h4-h2+f7-h6+g6-d7+c7-h7+e8-e7+f8-d2+c2-b7+f1-b1+a8-a5+b2-g1+a4-c1+g2-h1-a7-c8+b8-d8+g7-h8-g8-a1: -42 1
 LINES
 "$OTHELLO" train import "$tmp/d.dat" "$tmp/lines.gam" --solve 10 --solve-from 6 -q >"$tmp/out" 2>"$tmp/err"
 check "two book lines import" $?

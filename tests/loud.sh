@@ -19,14 +19,18 @@ check "balanced-openings --pick-window 1e99 is refused (exit 2)" $?
 [ $st -eq 2 ] && grep -q "^othello script: /tmp:1: read error: Is a directory$" $T/e
 check "script of a directory: a read error, exit 2" $?
 timeout 20 "$OTHELLO" script --no-board /dev/zero >/dev/null 2>$T/e; st=$?
-[ $st -eq 2 ] && grep -q "^othello script: /dev/zero:1: line of 1048576 bytes or more; script stopped$" $T/e
-check "script of /dev/zero stops at its first MiB (exit 2)" $?
+[ $st -eq 2 ] && grep -q "^othello script: /dev/zero:1:1: NUL byte: this is not a text file; script stopped$" $T/e
+check "script of /dev/zero stops at its first byte, a NUL (exit 2)" $?
+head -c 2000000 /dev/zero | tr '\0' a >$T/long.txt
+timeout 20 "$OTHELLO" script --no-board $T/long.txt >/dev/null 2>$T/e; st=$?
+[ $st -eq 2 ] && grep -q "^othello script: $T/long.txt:1: line of 1048576 bytes or more; script stopped$" $T/e
+check "a script line without end stops at its first MiB (exit 2)" $?
 
 # 5. Values that cannot work, refused when parsed; a player that never played.
 "$OTHELLO" match --black random --white novice --time 1e9 >/dev/null 2>$T/e; st=$?
 [ $st -eq 2 ] && grep -q "^othello match: --time: '1e9' is not T or T,T in seconds (at most 1000000)$" $T/e
 check "match --time 1e9 is refused (exit 2)" $?
-printf 'time_settings 99999999999999999999 0 0\ntime_left black 1e7 0\n' |
+printf 'time_settings 99999999999999999999 0 0\ntime_left black 10000001 0\n' |
   "$OTHELLO" gtp --level master >$T/gtp.out
 [ "$(grep -c '^? time over 1000000 seconds$' $T/gtp.out)" -eq 2 ]
 check "gtp refuses times over a million seconds" $?

@@ -63,6 +63,11 @@ printf 'f5\nbogus\nmove a1\n' | "$OTHELLO" script >"$tmp/out6" 2>&1; st=$?
 check "errors are printed and the exit status is 1" $?
 grep -q "^4 \. \. \. O X \. \. \.$" "$tmp/out6" && grep -q "White to move: f4 d6 f6$" "$tmp/out6"
 check "the board is printed after a move" $?
+# a NUL byte: not text; `f5\0garbage` ran as `f5garbage`
+printf 'f5\nd6\0garbage\nc3\n' | "$OTHELLO" script --no-board >"$tmp/nul" 2>&1; st=$?
+[ $st -eq 2 ] && grep -q "othello script: -:2:3: NUL byte: this is not a text file; script stopped" "$tmp/nul" &&
+  ! grep -q "garbage\|c3" "$tmp/nul"
+check "a NUL byte in a script stops it with its place, nothing after it run" $?
 "$OTHELLO" script --bogus </dev/null >/dev/null 2>&1; [ $? -eq 2 ]; check "a bad option exits 2" $?
 
 # the autosave: SIGTERM while the script waits for input

@@ -545,6 +545,23 @@ Test(gamedb_index, filters_keep_the_games_a_slow_count_keeps)
 	remove_folder();
 }
 
+/* A game without a year (a Logistello line) is in no range of years: `--year
+   -1985` listed every one of them. */
+Test(gamedb_index, a_game_without_a_year_is_in_no_range)
+{
+	struct gamedb_index db = {0};
+	struct gamedb_game g = {.year = 0, .black = GAMEDB_NO_NAME, .white = GAMEDB_NO_NAME};
+	const struct gamedb_filter up_to = {.year_max = 1985}, from = {.year_min = 1985},
+				   any = {.result = 0};
+
+	cr_assert(!gamedb_filter_match(&db, &g, &up_to));
+	cr_assert(!gamedb_filter_match(&db, &g, &from));
+	cr_assert(gamedb_filter_match(&db, &g, &any), "no year asked: every game");
+	g.year = 1980;
+	cr_assert(gamedb_filter_match(&db, &g, &up_to));
+	cr_assert(!gamedb_filter_match(&db, &g, &from));
+}
+
 Test(gamedb_index, years_and_results_are_read_from_their_words)
 {
 	int lo, hi;

@@ -220,11 +220,11 @@ Test(gamedb, a_logbook_line_reads_with_its_passes_and_result)
 		n += (size_t)snprintf(line + n, sizeof(line) - n, "%c%s", side == BLACK ? '+' : '-',
 				      board_square_name(ref.moves[i]));
 	}
-	snprintf(line + n, sizeof(line) - n, ": -16 10");
+	snprintf(line + n, sizeof(line) - n, ": +00 10"); /* a draw: its board's result */
 	cr_assert_eq(gamedb_logbook_parse(line, strlen(line), &g, err, sizeof(err)), 0, "%s", err);
 	cr_assert_eq(g.n_moves, 60);
 	cr_assert_eq(memcmp(g.moves, ref.moves, 60), 0);
-	cr_assert_eq(g.result, -16);
+	cr_assert_eq(g.result, 0);
 	cr_assert_eq(g.theory, GAMEDB_NO_SCORE);
 	cr_assert_eq(g.black, GAMEDB_NO_NAME);
 }
@@ -298,6 +298,31 @@ Test(gamedb, bad_logbook_lines_name_the_column)
 	bad_line("+f5-d6+a1: +02 0", "7: a1 is not a legal move here");
 	bad_line("+f5-z6: +02 0", "5: expected a square after '-'");
 	bad_line("+f5: +99 0", "6: expected the result (a disc difference from -64 to +64)");
+	bad_line("+f5-d6+c3: +02 0 junk", "18: unexpected text after the result and its number");
+	bad_line("+f5-d6+c3: +02 0 1", "18: unexpected text after the result and its number");
+	/* the shortest game: Black wins 13-0 with 51 empties (+64, or +13 as counted) */
+	bad_line("+f5-f4+c3-c6+c5-d6+f3-c4+c7: +12 0",
+		 "30: the result +12 is not the final board's (+13, with the empty squares to "
+		 "the winner +64)");
+	bad_line("+f5-f4+c3-c6+c5-d6+f3-c4+c7: -64 0",
+		 "30: the result -64 is not the final board's (+13, with the empty squares to "
+		 "the winner +64)");
+}
+
+/* A finished game's result is its final board's, empty squares counted to the
+   winner or not at all (Logistello's book writes both); an unfinished line's
+   cannot be checked. */
+Test(gamedb, a_finished_logbook_line_has_its_board_s_result)
+{
+	struct gamedb_game g;
+	char err[160];
+	const char *ok[] = {"+f5-f4+c3-c6+c5-d6+f3-c4+c7: +64 0",
+			    "+f5-f4+c3-c6+c5-d6+f3-c4+c7: +13 0",
+			    "+f5-f4+c3-c6+c5-d6+f3-c4+c7: +13", "+f5-d6: -40 3  "};
+
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+		cr_assert_eq(gamedb_logbook_parse(ok[i], strlen(ok[i]), &g, err, sizeof(err)), 0,
+			     "%s: %s", ok[i], err);
 }
 
 Test(gamedb, a_logbook_file_reports_the_line_of_a_bad_game)

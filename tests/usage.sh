@@ -178,7 +178,7 @@ check "load: an unknown file type is named without a way load lacks" $?
 [ $st -eq 2 ] && grep -qx "othello match: --shard: '3/2' is not I/N with 1 <= I <= N" "$tmp/m1"
 check "match: an option's message names the subcommand" $?
 "$OTHELLO" tournament --players expert,novice --seed x >/dev/null 2>"$tmp/m2"; st=$?
-[ $st -eq 2 ] && grep -qx "othello tournament: --seed: 'x' is not a number" "$tmp/m2"
+[ $st -eq 2 ] && grep -qx "othello tournament: --seed: 'x' is not a number from 0 to 18446744073709551615" "$tmp/m2"
 check "tournament: an option's message names the subcommand" $?
 "$OTHELLO" gtp --level nosuch </dev/null >/dev/null 2>"$tmp/m3"; st=$?
 [ $st -eq 2 ] && grep -q "^othello gtp: --level: " "$tmp/m3"

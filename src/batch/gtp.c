@@ -52,6 +52,7 @@
 
 #include "level.h"
 #include "lineread.h"
+#include "parse.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -238,15 +239,12 @@ static void exec_clear_board(struct gtp_state *s, int argc, char **argv)
 	reply(s, true, "%s", "");
 }
 
-/* Reads a finite number that fits a double (not nan, inf or 1e400) and is
-   at least `min`. Returns false if `w` is not one. */
+/* Reads a GTP number, digits with an optional sign and decimal point (GTP's
+   int and float: no exponent, no hexadecimal, no inf or nan), at least
+   `min`. Returns false if `w` is not one. */
 static bool parse_number(const char *w, double min, double *out)
 {
-	char *end;
-
-	errno = 0;
-	*out = strtod(w, &end);
-	return end != w && !*end && errno != ERANGE && isfinite(*out) && *out >= min;
+	return !strpbrk(w, "eE") && parse_decimal(w, out) && *out >= min;
 }
 
 /* `komi X`: a number, accepted and ignored. */

@@ -2,8 +2,11 @@
  * lineread.c — reading a line protocol's commands, one whole line at a time.
  *
  * A line ends at a newline (a CR before it is dropped) or at the end of the
- * input. NUL bytes are dropped (a C string cannot hold them) but count
- * towards the length. Each byte is looked at once. A read error is never
+ * input. lineread_next drops NUL bytes (a C string cannot hold them: GTP
+ * drops control bytes) but counts them towards the length; lineread_bounded,
+ * for a script, stops at one: LINEREAD_NUL (a script with a NUL byte is not
+ * text, and a command run without it would be another command). Each byte is
+ * looked at once. A read error is never
  * taken for the end of the input: it is LINEREAD_ERROR, errno saying why.
  *
  * Two ways with a line that does not fit the caller's buffer: lineread_next
@@ -30,6 +33,10 @@ static long read_line(FILE *in, char *line, size_t size, bool read_on)
 		any = true;
 		if (++total >= size && !read_on)
 			break;
+		if (c == '\0' && !read_on) {
+			line[n] = '\0';
+			return LINEREAD_NUL;
+		}
 		if (c != '\0' && total < size)
 			line[n++] = (char)c;
 	}
@@ -56,7 +63,9 @@ long lineread_next(FILE *in, char *line, size_t size)
 }
 
 /* As lineread_next, but a line of `size` bytes or more is read no further
-   than its first `size` bytes: LINEREAD_TOOLONG, and the caller stops. */
+   than its first `size` bytes: LINEREAD_TOOLONG, and the caller stops; a
+   NUL byte ends the reading at once: LINEREAD_NUL, `line` holding the bytes
+   before it (its column is strlen(line) + 1). */
 long lineread_bounded(FILE *in, char *line, size_t size)
 {
 	return read_line(in, line, size, false);

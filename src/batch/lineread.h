@@ -11,7 +11,8 @@
 enum {
 	LINEREAD_EOF = -1,     /* the input ended before a line */
 	LINEREAD_TOOLONG = -2, /* the line did not fit */
-	LINEREAD_ERROR = -3    /* reading failed (errno says why); not the end */
+	LINEREAD_ERROR = -3,   /* reading failed (errno says why); not the end */
+	LINEREAD_NUL = -4      /* lineread_bounded: the line holds a NUL byte */
 };
 
 long lineread_next(FILE *in, char *line, size_t size);

@@ -158,7 +158,7 @@ static bool read_position(const struct position_options *po, enum variant v, con
 		*side = o.side;
 		return true;
 	}
-	if (pos_parse(v, board, p, side, err, sizeof err) < 0) {
+	if (pos_parse_all(v, board, p, side, err, sizeof err) < 0) {
 		fprintf(stderr, "othello analyze-position: %s\n", err);
 		return false;
 	}

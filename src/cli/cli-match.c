@@ -34,6 +34,7 @@
 #include "report.h"
 #include "timer.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,8 +171,9 @@ static bool run_seed(void *opts, const char *text)
 	struct run_options *ro = opts;
 	char *end;
 
+	errno = 0;
 	ro->seed = strtoull(text, &end, 10);
-	return *text && !*end && text[0] != '-';
+	return isdigit((unsigned char)text[0]) && !*end && errno != ERANGE;
 }
 
 /* --time T[,T] */
@@ -227,8 +229,8 @@ static bool run_format(void *opts, const char *text)
 	}
 #define RUN_OPT_SEED(HELP)                                                                         \
 	{                                                                                          \
-		.name = "seed", .kind = CLI_OPT_CALL, .call = run_seed, .what = "a number",        \
-		.arg = "N", .help = HELP                                                           \
+		.name = "seed", .kind = CLI_OPT_CALL, .call = run_seed,                            \
+		.what = "a number from 0 to 18446744073709551615", .arg = "N", .help = HELP        \
 	}
 #define RUN_OPT_TIME(HELP)                                                                         \
 	{                                                                                          \

@@ -59,8 +59,8 @@ static bool perft_position(struct perft_options *po)
 	char err[160];
 
 	pos_start(&po->p, (enum variant)po->variant);
-	if (!po->board_text || pos_parse((enum variant)po->variant, po->board_text, &po->p,
-					 &po->side, err, sizeof err) >= 0)
+	if (!po->board_text || pos_parse_all((enum variant)po->variant, po->board_text, &po->p,
+					     &po->side, err, sizeof err) >= 0)
 		return true;
 	fprintf(stderr, "othello perft: --board: %s\n", err);
 	return false;

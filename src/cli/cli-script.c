@@ -210,6 +210,14 @@ static int run_script(struct script_run *run, FILE *in)
 			status = 2;
 			break;
 		}
+		if (len == LINEREAD_NUL) {
+			fprintf(stderr,
+				"othello script: %s:%ld:%zu: NUL byte: this is not a text file; "
+				"script stopped\n",
+				name, run->at.line, strlen(line) + 1);
+			status = 2;
+			break;
+		}
 		if (len == LINEREAD_TOOLONG) {
 			fprintf(
 			    stderr,

@@ -9,6 +9,7 @@
 #include "position.h"
 #include "square.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The start position of board v. */
@@ -183,6 +184,24 @@ int pos_parse(enum variant v, const char *s, struct pos *p, enum color *side, ch
 	if (n >= 0)
 		*side = black_to_move ? BLACK : WHITE;
 	return n;
+}
+
+/* Parses a whole position text as pos_parse does: after the side to move
+   only blanks may follow. Returns 0, or -1 with a message in err. */
+int pos_parse_all(enum variant v, const char *s, struct pos *p, enum color *side, char *err,
+		  size_t errlen)
+{
+	int n = pos_parse(v, s, p, side, err, errlen);
+
+	if (n < 0)
+		return -1;
+	while (s[n] == ' ' || s[n] == '\t')
+		n++;
+	if (s[n]) {
+		snprintf(err, errlen, "column %d: unexpected text after the side to move", n + 1);
+		return -1;
+	}
+	return 0;
 }
 
 /* The board a board string s[0, len) is for, by the count of its square and side

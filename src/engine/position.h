@@ -34,8 +34,8 @@ enum {
 struct pos {
 	enum variant variant; /* which board, and so which member below holds it */
 	union {
-		struct board b8;   /* VARIANT_8X8 */
-		struct vboard bv;  /* every other board */
+		struct board b8;  /* VARIANT_8X8 */
+		struct vboard bv; /* every other board */
 	};
 };
 
@@ -59,6 +59,8 @@ int pos_empty_count(const struct pos *p);
 bool pos_same(const struct pos *a, const struct pos *b);
 uint64_t pos_perft(const struct pos *p, int depth);
 
+int pos_parse_all(enum variant v, const char *s, struct pos *p, enum color *side, char *err,
+		  size_t errlen);
 int pos_parse(enum variant v, const char *s, struct pos *p, enum color *side, char *err,
 	      size_t errlen);
 enum variant pos_string_variant(const char *s, size_t len);

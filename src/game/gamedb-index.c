@@ -196,6 +196,8 @@ bool gamedb_filter_match(const struct gamedb_index *db, const struct gamedb_game
 
 	if (!f)
 		return true;
+	if ((f->year_min || f->year_max) && !g->year)
+		return false; /* a game without a year is in no range of years */
 	if ((f->year_min && g->year < f->year_min) || (f->year_max && g->year > f->year_max))
 		return false;
 	if (f->result) {

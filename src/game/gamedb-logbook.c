@@ -8,8 +8,12 @@
  *   moves         `+` (Black) or `-` (White), then the square, a-h and 1-8;
  *                 two moves of one sign in a row: the other side passed
  *   `:`           ends the moves
- *   result        Black's final disc difference, signed (`-04`, `+00`)
- *   number        one more number, used by the book itself (ignored)
+ *   result        Black's final disc difference, signed (`-04`, `+00`);
+ *                 empty squares left are counted to the winner or not at
+ *                 all (Logistello's book has both); a finished game's result
+ *                 must be its final board's
+ *   number        one more number, used by the book itself (ignored); nothing
+ *                 may follow it
  *
  * Blank lines and lines starting with `%` or `#` are skipped. Messages name
  * the line and column: `logbook.gam:12:31: White plays c4 but Black has a
@@ -27,6 +31,26 @@
 #include <string.h>
 
 enum { LINE_GIVE_UP = 1 << 20 }; /* bytes of a line that end the reading of its file */
+
+/* Checks what follows the result, from line[i]: blanks, at most one more
+   number (the book's own), blanks. 0, or -1 with "COL: what". */
+static int tail_check(const char *line, size_t len, size_t i, char *err, size_t errlen)
+{
+	while (i < len && line[i] == ' ')
+		i++;
+	if (i < len && (line[i] == '+' || line[i] == '-'))
+		i++;
+	while (i < len && isdigit((unsigned char)line[i]))
+		i++;
+	while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
+		i++;
+	if (i < len) {
+		snprintf(err, errlen, "%zu: unexpected text after the result and its number",
+			 i + 1);
+		return -1;
+	}
+	return 0;
+}
 
 /* Parses one book line of `len` bytes (no newline) into `*out`; 0, or -1 with
    a message that starts with the column (`31: expected a move`). */
@@ -102,7 +126,20 @@ int gamedb_logbook_parse(const char *line, size_t len, struct gamedb_game *out, 
 		return -1;
 	}
 	out->result = (int8_t)(neg ? -result : result);
-	return 0;
+	if (board_game_over(&b)) { /* Logistello counts empties to the winner, or not at all */
+		int sign = side == BLACK ? 1 : -1, diff = board_final_score(&b) * sign;
+		int raw = (board_popcount(b.own) - board_popcount(b.opp)) * sign;
+
+		if (out->result != diff && out->result != raw) {
+			snprintf(
+			    err, errlen,
+			    "%zu: the result %+d is not the final board's (%+d, with the empty "
+			    "squares to the winner %+d)",
+			    at + 1, out->result, raw, diff);
+			return -1;
+		}
+	}
+	return tail_check(line, len, i, err, errlen);
 }
 
 /* Reads every line of the book file `f` into `out`; with `skips` NULL a bad
@@ -125,8 +162,9 @@ static int read_lines(FILE *f, const char *name, struct gamedb_games *out,
 				line[len++] = (char)c;
 		if (all == LINE_GIVE_UP) {
 			/* no end of line (a stream of zeros): nothing more of it is read */
-			snprintf(err, errlen, "%s:%zu: no end of line in %d bytes (not a book file?)",
-				 name, lineno + 1, LINE_GIVE_UP);
+			snprintf(err, errlen,
+				 "%s:%zu: no end of line in %d bytes (not a book file?)", name,
+				 lineno + 1, LINE_GIVE_UP);
 			goto fail;
 		}
 		if (c == EOF && len == 0)
