@@ -155,6 +155,16 @@ done
 check "an engine that exits loses every game, reason in the report, the match goes on (exit 1)" $?
 [ "$(grep -c 'forfeit [a-z]*: illegal move a1' $T/illegal.txt)" -eq 2 ]
 check "an engine that answers an illegal move loses" $?
+# What an engine says reaches messages and the report escaped: an escape
+# sequence that clears the screen is shown as text, not sent to the terminal.
+printf '%s\n' 'while read -r cmd rest; do case $cmd in' \
+  "genmove) printf '= \\033[2J\\033[31m\\n\\n' ;;" "quit) printf '=\\n\\n'; exit 0 ;;" \
+  "*) printf '=\\n\\n' ;; esac; done" >$T/engine-esc.sh
+"$OTHELLO" match --black random --white "engine:sh $T/engine-esc.sh" --games 2 --openings $OPEN \
+  --report $T/esc.txt --timeout 10 >$T/esc.out 2>$T/esc.err
+[ "$(grep -c "forfeit [a-z]*: engine answered '\\\\x1b\[2J\\\\x1b\[31m', not a move" $T/esc.txt)" -eq 2 ] &&
+  ! grep -q "$(printf '\033')" $T/esc.txt $T/esc.out $T/esc.err
+check "an engine's escape sequences reach the report and messages escaped" $?
 "$OTHELLO" match --black random --white "engine:sh $TOP_SRCDIR/tests/engine-illegal.sh $T/starts" \
   --games 4 --openings $OPEN --timeout 10 --quiet >/dev/null 2>>$T/err
 [ "$(wc -l <$T/starts)" -eq 4 ]

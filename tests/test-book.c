@@ -262,6 +262,8 @@ Test(book, malformed_lines_are_refused_with_file_line_column)
 	    {"f5   # no moves\n", "t.book:1:6: the position has no book moves"},
 	    {"f5 d6:+1/x\n", "t.book:1:10: expected a depth"},
 	    {"f5 d6:+1/3x\n", "t.book:1:11: unexpected 'x'"},
+	    {"f5 d6:+1/3\x1a\n", "t.book:1:11: unexpected '\\x1a'"},
+	    {"f5 d6:+1/3\xc3\xa9\n", "t.book:1:11: unexpected '\\xc3'"},
 	    {"f5 f4:-1\n", "t.book:1:9: expected '/' and the depth searched"},
 	    {"start f5:0/4\nf5 d6:+0.1/4\nf5 f6:0/2\n", "t.book:3:1: the position of line 2 again"},
 	    {"f5 d6:0/1\n# e6 is f5 turned over\ne6 f4:0/1\n",
@@ -474,8 +476,9 @@ Test(book, a_book_that_starts_with_a_byte_order_mark_loads)
 	struct book *bk = book_new();
 	char err[300];
 
-	cr_assert_eq(load_text(bk, "bom.book", "\xEF\xBB\xBF"
-					       "f5 d6:+1.5/20\n",
+	cr_assert_eq(load_text(bk, "bom.book",
+			       "\xEF\xBB\xBF"
+			       "f5 d6:+1.5/20\n",
 			       err, sizeof err),
 		     0, "%s", err);
 	cr_assert_eq(book_size(bk), 1);
@@ -488,8 +491,8 @@ Test(parse, decimal_numbers_only)
 {
 	static const char *const good[] = {"16", "0.5", ".25", "2.", "1e3", "+3", "0"};
 	static const double value[] = {16, 0.5, 0.25, 2, 1000, 3, 0};
-	static const char *const bad[] = {"0x10", "inf", "nan", "", "1e", "e3", ".", "1 ", " 1",
-					  "1e999", "0x1p3", "1,5"};
+	static const char *const bad[] = {"0x10", "inf", "nan", "",	 "1e",	  "e3",
+					  ".",	  "1 ",	 " 1",	"1e999", "0x1p3", "1,5"};
 	double v;
 
 	for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
@@ -498,6 +501,22 @@ Test(parse, decimal_numbers_only)
 	}
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
 		cr_assert(!parse_decimal(bad[i], &v), "'%s' taken", bad[i]);
+}
+
+/* What a file or an engine says is shown escaped: a control byte would act
+   on the terminal ("\033[2J" clears it), a lone byte of UTF-8 garble the
+   message. */
+Test(parse, control_bytes_are_shown_escaped)
+{
+	char out[32], c[8];
+
+	cr_assert_str_eq(parse_show_char('x', c), "x");
+	cr_assert_str_eq(parse_show_char('\x1a', c), "\\x1a");
+	cr_assert_str_eq(parse_show_char(0xe9, c), "\\xe9");
+	cr_assert_eq(parse_show_text("a\033[2J\tb\x7f\xc3\xa9", out, sizeof out), 16);
+	cr_assert_str_eq(out, "a\\x1b[2J\tb\\x7f\xc3\xa9");
+	cr_assert_eq(parse_show_text("abc\033[2J", out, 6), 3, "cut at a whole character");
+	cr_assert_str_eq(out, "abc");
 }
 
 Test(book, a_line_too_long_is_refused_with_its_number)
@@ -597,12 +616,13 @@ Test(book, score_searches_the_moves_leaving_the_book_and_backs_up_the_others)
 					played |= im[k].move == m[j].move;
 				cr_assert_eq(m[j].depth, 3);
 				if (played) /* leaves the book: a search of the position after it */
-					cr_assert_eq(m[j].score, -fresh_search(&c, 2, NULL), "%s %s",
-						     imported_lines[i], board_square_name(m[j].move));
+					cr_assert_eq(m[j].score, -fresh_search(&c, 2, NULL),
+						     "%s %s", imported_lines[i],
+						     board_square_name(m[j].move));
 			}
 		}
-		cr_assert(has_best, "%s: the search's best move %s is in the book", imported_lines[i],
-			  board_square_name(best));
+		cr_assert(has_best, "%s: the search's best move %s is in the book",
+			  imported_lines[i], board_square_name(best));
 	}
 	book_free(out);
 	book_free(in);

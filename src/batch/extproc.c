@@ -25,6 +25,7 @@
  */
 #define _GNU_SOURCE
 #include "extproc.h"
+#include "parse.h"
 
 #include "reaper.h"
 #include "timer.h"
@@ -208,12 +209,34 @@ static bool take_line(struct extproc *p, char *line, size_t len)
 	return true;
 }
 
+/* Writes the control bytes of an engine's line `line` (`len` bytes of room)
+   as `\xNN` (parse_show_text), so that none reaches a terminal, a message or
+   a report (an escape sequence that clears the screen); the protocols hold
+   none. Returns EXTPROC_OK, or EXTPROC_ERROR when memory runs out. */
+static int show_line(char *line, size_t len)
+{
+	char *copy;
+	size_t i;
+
+	for (i = 0; line[i]; i++)
+		if (((unsigned char)line[i] < 0x20 && line[i] != '\t') || line[i] == 0x7f)
+			break;
+	if (!line[i])
+		return EXTPROC_OK;
+	if (!(copy = strdup(line)))
+		return EXTPROC_ERROR;
+	parse_show_text(copy, line, len);
+	free(copy);
+	return EXTPROC_OK;
+}
+
 /* Reads one line of the child's output (without its newline) into `line`,
    waiting until `deadline` (a timer_now() time; <= 0: as long as it takes).
    Returns EXTPROC_OK, EXTPROC_EOF when the child closed its output,
    EXTPROC_TIMEOUT once the deadline has passed (even while lines keep
    coming), or EXTPROC_TOOLONG for a line of EXTPROC_LINE_MAX bytes or more
-   (the rest of it is dropped as it comes). A line longer than `len` is cut. */
+   (the rest of it is dropped as it comes). A line longer than `len` is cut;
+   its control bytes are written `\xNN` (show_line). */
 int extproc_read_line(struct extproc *p, char *line, size_t len, double deadline)
 {
 	for (;;) {
@@ -229,7 +252,7 @@ int extproc_read_line(struct extproc *p, char *line, size_t len, double deadline
 			ms = left < 3600 ? (int)(left * 1000) + 1 : 3600 * 1000; /* then again */
 		}
 		if (take_line(p, line, len))
-			return EXTPROC_OK;
+			return show_line(line, len);
 		if (p->eof)
 			return EXTPROC_EOF;
 		if (p->end == sizeof p->buf && p->start > 0)

@@ -55,8 +55,8 @@ static int opening_square(enum variant v, const char *text, int i, int *len, cha
 
 	if (square_size(v) == 8) {
 		if (text[i + 1] < '1' || text[i + 1] > '8') {
-			snprintf(err, errlen, "column %d: '%c' is not followed by a row 1-8", i + 1,
-				 text[i]);
+			snprintf(err, errlen, "column %d: '%s' is not followed by a row 1-8", i + 1,
+				 PARSE_SHOW(text[i]));
 			return -1;
 		}
 		*len = 2;
@@ -64,8 +64,8 @@ static int opening_square(enum variant v, const char *text, int i, int *len, cha
 	}
 	sq = square_parse(v, text + i, len);
 	if (sq < 0)
-		snprintf(err, errlen, "column %d: '%c' does not start a square of %s (%s)", i + 1,
-			 text[i], square_variant_name(v), square_range(v));
+		snprintf(err, errlen, "column %d: '%s' does not start a square of %s (%s)", i + 1,
+			 PARSE_SHOW(text[i]), square_variant_name(v), square_range(v));
 	return sq;
 }
 
@@ -81,8 +81,8 @@ static int opening_moves(enum variant v, struct match_opening *o, size_t len, st
 
 		if (c < 'a' || c > last) {
 			if (!isdigit(c) && !strchr(" \t-.,", c)) {
-				snprintf(err, errlen, "column %d: '%c' is not a move", i + 1,
-					 o->text[i]);
+				snprintf(err, errlen, "column %d: '%s' is not a move", i + 1,
+					 PARSE_SHOW(o->text[i]));
 				return -1;
 			}
 			continue;
@@ -106,7 +106,7 @@ static int opening_moves(enum variant v, struct match_opening *o, size_t len, st
 /* Parses one opening of board v (see the table above; the squares and board strings are
    that board's) into `o`. Returns 0, or -1 with "column N: what". */
 int match_opening_parse(enum variant v, const char *text, struct match_opening *o, char *err,
-			   size_t errlen)
+			size_t errlen)
 {
 	struct pos b;
 	enum color side = BLACK;
@@ -179,14 +179,15 @@ static int add_opening(struct match_openings *out, int *cap, const struct match_
    0, or -1 with "NAME:LINE:COL: what" and `out` left empty; an empty file is
    an error too. Free with match_openings_free. */
 int match_openings_read(enum variant v, FILE *f, const char *name, struct match_openings *out,
-			   char *err, size_t errlen)
+			char *err, size_t errlen)
 {
 	char line[1024], msg[160];
 	int lineno = 0, cap = 0, rc, col;
 
 	out->v = NULL;
 	out->n = 0;
-	while ((rc = parse_get_line(f, line, sizeof line, lineno == 0, &col, msg, sizeof msg)) != 0) {
+	while ((rc = parse_get_line(f, line, sizeof line, lineno == 0, &col, msg, sizeof msg)) !=
+	       0) {
 		struct match_opening o;
 		char *hash, *p = line;
 
@@ -279,8 +280,8 @@ int match_openings_start(enum variant v, struct match_openings *out)
 /* Makes `out` a list of n balanced random openings of board v (not 8×8), each of `plies`
    plies and scored within a few discs by a search with evaluation ev (vmatch.h), drawn from
    `seed`. Returns 0, or -1 with a message. */
-int match_openings_draw(enum variant v, const struct veval *ev, int n, int plies,
-			   uint64_t seed, struct match_openings *out, char *err, size_t errlen)
+int match_openings_draw(enum variant v, const struct veval *ev, int n, int plies, uint64_t seed,
+			struct match_openings *out, char *err, size_t errlen)
 {
 	struct vsearch *s = vsearch_new(ev, 16);
 	uint64_t rng = seed;

@@ -12,6 +12,7 @@
  * | `%` ...            | a comment, to the end of the line                    |
  */
 #include "obf.h"
+#include "parse.h"
 #include "square.h"
 
 #include <ctype.h>
@@ -110,7 +111,7 @@ int obf_parse_line(enum variant v, char *line, struct obf_position *pos, int *co
 	for (char *q = p + n; *q; q++) {
 		if (!isspace((unsigned char)*q)) {
 			*column = (int)(q - line) + 1;
-			snprintf(err, errlen, "unexpected '%c' after the board", *q);
+			snprintf(err, errlen, "unexpected '%s' after the board", PARSE_SHOW(*q));
 			return -1;
 		}
 	}

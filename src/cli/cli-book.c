@@ -24,6 +24,7 @@
 #include "datadir.h"
 #include "gamedb.h"
 #include "opening-names.h"
+#include "parse.h"
 #include "record.h"
 #include "timer.h"
 #include "train-import.h"
@@ -669,8 +670,8 @@ static int book_name(int argc, char **argv)
 	k = openings_parse_moves(argv[1], &b, &side, moves, 60, &n, err, sizeof err);
 	if (k < 0 || argv[1][k] != '\0') {
 		if (k >= 0)
-			snprintf(err, sizeof err, "column %d: '%c' is not a move", k + 1,
-				 argv[1][k]);
+			snprintf(err, sizeof err, "column %d: '%s' is not a move", k + 1,
+				 PARSE_SHOW(argv[1][k]));
 		fprintf(stderr, "othello book name: %s\n", err);
 		return 2;
 	}

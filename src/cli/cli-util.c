@@ -38,8 +38,8 @@ int cli_parse_position(const char *command, const char *s, struct board *b, enum
 	if (board_square_parse(s) >= 0) {
 		k = openings_parse_moves(s, b, side, NULL, 0, &n, err, sizeof err);
 		if (k >= 0 && s[k] != '\0') {
-			fprintf(stderr, "othello %s: column %d: '%c' is not a move\n", command,
-				k + 1, s[k]);
+			fprintf(stderr, "othello %s: column %d: '%s' is not a move\n", command,
+				k + 1, PARSE_SHOW(s[k]));
 			return -1;
 		}
 		if (k >= 0 && !board_can_move(b) && board_opponent_can_move(b)) {

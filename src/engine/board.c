@@ -17,6 +17,7 @@
  * lanes, inline in board.h, over the per-square rays of board_rays[].
  */
 #include "board.h"
+#include "parse.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -504,8 +505,8 @@ int board_parse_side(const char *s, int *at, int squares, char *err, size_t errl
 	if (kind == 0 || kind == 1)
 		return kind;
 	if (s[i])
-		snprintf(err, errlen, "column %d: '%c' is not a side to move (expected X or O)",
-			 i + 1, s[i]);
+		snprintf(err, errlen, "column %d: '%s' is not a side to move (expected X or O)",
+			 i + 1, PARSE_SHOW(s[i]));
 	else
 		snprintf(err, errlen,
 			 "column %d: expected the side to move (X or O) after the %d squares",
@@ -528,8 +529,8 @@ int board_parse(const char *s, struct board *b, enum color *side, char *err, siz
 	n = board_parse_squares(s, SIZE_MAX, is_space, &black, &white, &end);
 	i = (int)end;
 	if (n < 0) {
-		snprintf(err, errlen, "column %d: '%c' is not a square (expected X, O or -)", i + 1,
-			 s[i]);
+		snprintf(err, errlen, "column %d: '%s' is not a square (expected X, O or -)", i + 1,
+			 PARSE_SHOW(s[i]));
 		return -1;
 	}
 	if (n < 64) {

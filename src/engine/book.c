@@ -560,7 +560,8 @@ static int parse_move(const char *line, int *i, const struct board *b,
 	}
 	if (line[*i] && line[*i] != ' ' && line[*i] != '\t' && line[*i] != '\r' &&
 	    line[*i] != '\n') {
-		snprintf(err, errlen, "%d: unexpected '%c' after the move", *i + 1, line[*i]);
+		snprintf(err, errlen, "%d: unexpected '%s' after the move", *i + 1,
+			 PARSE_SHOW(line[*i]));
 		return -1;
 	}
 	out->move = sq;
@@ -742,12 +743,13 @@ int book_write(const struct book *bk, FILE *f, const char *source)
 		free(seen);
 		return -1;
 	}
-	fprintf(f,
-		"# Othello Master opening book: %zu positions.\n"
-		"# One position a line: POSITION MOVE:SCORE/DEPTH ...; POSITION is `start`, the\n"
-		"# moves from the start (passes implied) or a board string; SCORE in discs for\n"
-		"# the side to move; DEPTH the plies searched (60: exact). See src/engine/book.c.\n",
-		bk->n);
+	fprintf(
+	    f,
+	    "# Othello Master opening book: %zu positions.\n"
+	    "# One position a line: POSITION MOVE:SCORE/DEPTH ...; POSITION is `start`, the\n"
+	    "# moves from the start (passes implied) or a board string; SCORE in discs for\n"
+	    "# the side to move; DEPTH the plies searched (60: exact). See src/engine/book.c.\n",
+	    bk->n);
 	if (source)
 		fprintf(f, "# Scored by %s.\n", source);
 	board_start(&start);

@@ -78,6 +78,51 @@ bool parse_decimal(const char *s, double *out)
 }
 
 /*
+ * Writes the byte `c` of a file or an engine as a message shows it into `out`
+ * (at least 5 bytes): itself when it is printable ASCII, else `\xNN` (a
+ * control byte would act on the terminal, a lone byte of UTF-8 garble the
+ * message). Returns `out`.
+ */
+const char *parse_show_char(int c, char *out)
+{
+	unsigned char u = (unsigned char)c;
+
+	if (u >= 0x20 && u < 0x7f) {
+		out[0] = (char)u;
+		out[1] = '\0';
+	} else {
+		snprintf(out, 5, "\\x%02x", u);
+	}
+	return out;
+}
+
+/*
+ * Copies the text `s` (an engine's line, a name read from a file) into `out`
+ * (`outlen` >= 1 bytes) with its control bytes (below 0x20 but TAB, and 0x7f)
+ * written `\xNN`, so that it cannot act on a terminal or break a line; other
+ * bytes, UTF-8 included, are kept. Cut at a whole character when it does not
+ * fit. Returns the length written.
+ */
+size_t parse_show_text(const char *s, char *out, size_t outlen)
+{
+	size_t n = 0;
+
+	for (; *s; s++) {
+		unsigned char u = (unsigned char)*s;
+		bool control = (u < 0x20 && u != '\t') || u == 0x7f;
+
+		if (n + (control ? 4 : 1) >= outlen)
+			break;
+		if (control)
+			n += (size_t)snprintf(out + n, 5, "\\x%02x", u);
+		else
+			out[n++] = (char)u;
+	}
+	out[n] = '\0';
+	return n;
+}
+
+/*
  * Drops a UTF-8 byte order mark (EF BB BF) from the start of `line`, as some
  * editors write at the start of a file. Returns true if there was one.
  */

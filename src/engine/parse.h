@@ -12,6 +12,12 @@
 bool parse_long(const char *s, long lo, long hi, long *out);
 bool parse_decimal(const char *s, double *out);
 bool parse_strip_bom(char *line);
+const char *parse_show_char(int c, char *out);
+size_t parse_show_text(const char *s, char *out, size_t outlen);
+
+/* A character of a file or an engine as a message shows it (parse_show_char),
+   in a buffer that lasts to the end of the enclosing block. */
+#define PARSE_SHOW(c) parse_show_char((c), (char[8]){0})
 int parse_get_line(FILE *f, char *line, int size, bool first, int *col, char *why, size_t whylen);
 int parse_next_line(FILE *f, char *line, int size, const char *filename, int *lineno, char *err,
 		    size_t errlen);

@@ -10,6 +10,7 @@
  */
 #include "vboard.h"
 #include "board.h"
+#include "parse.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -246,11 +247,11 @@ static void parse_square_error(const struct vgeom *g, int sq, int col, int ch, c
 	char name[4];
 
 	if (g->holes & vboard_bit(sq))
-		snprintf(err, errlen, "column %d: %s is a hole (expected # or -, not '%c')",
-			 col + 1, vboard_square_name(g, sq, name), ch);
+		snprintf(err, errlen, "column %d: %s is a hole (expected # or -, not '%s')",
+			 col + 1, vboard_square_name(g, sq, name), PARSE_SHOW(ch));
 	else
-		snprintf(err, errlen, "column %d: '%c' is not a square (expected X, O or -)",
-			 col + 1, ch);
+		snprintf(err, errlen, "column %d: '%s' is not a square (expected X, O or -)",
+			 col + 1, PARSE_SHOW(ch));
 }
 
 /*

@@ -24,6 +24,7 @@
 #include "config.h"
 
 #include "gamedb.h"
+#include "parse.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -81,7 +82,8 @@ int gamedb_logbook_parse(const char *line, size_t len, struct gamedb_game *out, 
 						       line[i + 2], '\0'})
 			 : -1;
 		if (sq < 0) {
-			snprintf(err, errlen, "%zu: expected a square after '%c'", i + 2, line[i]);
+			snprintf(err, errlen, "%zu: expected a square after '%s'", i + 2,
+				 PARSE_SHOW(line[i]));
 			return -1;
 		}
 		if (n == 60) {

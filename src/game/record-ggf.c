@@ -30,6 +30,7 @@
 
 #include "record-int.h"
 #include "record.h"
+#include "parse.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -56,7 +57,8 @@ static int read_board(struct record_reader *r, struct game *g, size_t start, siz
 	n = board_parse_squares(r->text + i, end - i, record_is_space, &black, &white, &used);
 	i += used;
 	if (n < 0) {
-		record_fail(r, i, "'%c' is not a square (expected *, O or -)", r->text[i]);
+		record_fail(r, i, "'%s' is not a square (expected *, O or -)",
+			    PARSE_SHOW(r->text[i]));
 		return -1;
 	}
 	while (i < end && record_is_space((unsigned char)r->text[i]))
@@ -72,8 +74,8 @@ static int read_board(struct record_reader *r, struct game *g, size_t start, siz
 	}
 	for (i++; i < end; i++)
 		if (!record_is_space((unsigned char)r->text[i])) {
-			record_fail(r, i, "unexpected '%c' after the side to move in BO",
-				    r->text[i]);
+			record_fail(r, i, "unexpected '%s' after the side to move in BO",
+				    PARSE_SHOW(r->text[i]));
 			return -1;
 		}
 	b.own = kind == 0 ? black : white;
@@ -236,8 +238,8 @@ static int read_prop(struct record_reader *r, char id[17], size_t *id_off, size_
 	}
 	id[k] = '\0';
 	if (k == 0) {
-		record_fail(r, r->pos, "unexpected '%c': expected a property such as PB[...]",
-			    text[r->pos]);
+		record_fail(r, r->pos, "unexpected '%s': expected a property such as PB[...]",
+			    PARSE_SHOW(text[r->pos]));
 		return -1;
 	}
 	if (r->pos >= r->len || text[r->pos] != '[') {

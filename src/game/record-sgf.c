@@ -824,8 +824,7 @@ static int check_moves_and_marks(struct parser *p)
 		}
 		mark = pr;
 		if (pr->n != 1) {
-			record_fail(&p->r, p->vals[pr->first + 1].open, "%s has one value",
-				    pr->id);
+			record_fail(&p->r, p->vals[pr->first + 1].open, "%s has one value", pr->id);
 			return -1;
 		}
 		if ((pr->id[0] == 'T' || pr->id[0] == 'B') &&
@@ -1125,7 +1124,7 @@ struct game *record_read_sgf(const char *text, size_t len, const char *name, cha
 			if (read_property(&p) < 0)
 				goto out;
 		} else {
-			record_fail(&p.r, p.r.pos, "unexpected '%c'", c);
+			record_fail(&p.r, p.r.pos, "unexpected '%s'", PARSE_SHOW(c));
 			goto out;
 		}
 	}

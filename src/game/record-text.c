@@ -32,6 +32,7 @@
 #include "record-int.h"
 #include "record.h"
 #include "square.h"
+#include "parse.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -149,7 +150,8 @@ struct game *record_read_transcript(const char *text, size_t len, const char *na
 		for (i += used; i < e; i++)
 			if (!is_blank((unsigned char)text[i])) {
 				record_error(err, errlen, name, text, len, i,
-					     "unexpected '%c' after the board", text[i]);
+					     "unexpected '%s' after the board",
+					     PARSE_SHOW(text[i]));
 				goto fail;
 			}
 	}
@@ -198,7 +200,7 @@ struct game *record_read_transcript(const char *text, size_t len, const char *na
 			i += used;
 		} else {
 			record_error(err, errlen, name, text, len, i,
-				     "unexpected '%c': expected a move such as f5", c);
+				     "unexpected '%s': expected a move such as f5", PARSE_SHOW(c));
 			goto fail;
 		}
 	}
@@ -246,7 +248,8 @@ static int read_obf_line(struct game *g, const char *text, size_t len, size_t i,
 		;
 	if (i < e && text[i] != ';' && text[i] != '%') {
 		record_error(err, errlen, name, text, len, i,
-			     "unexpected '%c' after the side to move (expected ';')", text[i]);
+			     "unexpected '%s' after the side to move (expected ';')",
+			     PARSE_SHOW(text[i]));
 		return -1;
 	}
 	return 0;
