@@ -712,7 +712,8 @@ static void player_label(const struct netgame_player *p, char *out, size_t len)
 	if (strcmp(p->name, p->login) == 0)
 		snprintf(out, len, "%s", p->login);
 	else
-		snprintf(out, len, "%s (%s)", p->name, p->login);
+		snprintf(out, len, "%.*s (%.*s)", (int)PROTO_NAME_MAX, p->name,
+			 (int)PROTO_LOGIN_MAX, p->login);
 }
 
 /*
