@@ -35,6 +35,7 @@
 #include "slots.h"
 #include "timer.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,22 @@ static const char *seat_name(const struct netgame *g, enum color c, char *out, s
 		snprintf(out, len, "%s", name);
 	else
 		snprintf(out, len, "%s (%s)", name, login);
+	return out;
+}
+
+/* A duration in ms as M:SS. */
+static const char *mmss(long ms, char out[24])
+{
+	long s = ms > 0 ? (ms + 999) / 1000 : 0;
+
+	snprintf(out, 24, "%ld:%02ld", s / 60, s % 60);
+	return out;
+}
+
+/* A field of the wire cleaned for a terminal into out (cut to fit). */
+static const char *clean(const char *text, char *out, size_t len)
+{
+	proto_clean(text, strlen(text), out, len);
 	return out;
 }
 
@@ -190,6 +207,11 @@ int controller_net_attach(struct controller *ctl, struct netconn *c, char *err, 
 	ctl_net_free(ctl);
 	n->conn = c;
 	ctl->net = n;
+	snprintf(
+	    n->note, sizeof n->note,
+	    "connected to the server as %.40s (%.64s): `who` lists the users, `challenge NAME` "
+	    "offers a game, `help` says more",
+	    netconn_name(c), netconn_login(c));
 	return 0;
 }
 
@@ -230,6 +252,29 @@ bool controller_net_to_move(const struct controller *ctl)
 
 	return controller_net_seated(ctl) && g->state == NETGAME_PLAY && (int)g->turn == g->you &&
 	       ctl->net->sent_at <= 0;
+}
+
+/* True when the connection was lost (and not made again). */
+bool controller_net_lost(const struct controller *ctl)
+{
+	return ctl->net && ctl->net->lost;
+}
+
+/* "bob left, 0:42 to come back" for a player of the game on the board who is away, live;
+   false when none is. */
+bool controller_net_away(const struct controller *ctl, char *out, size_t len)
+{
+	const struct netgame *g = shown(ctl);
+	char who[200], t[24];
+
+	for (int c = BLACK; g && g->state != NETGAME_OVER && c <= WHITE; c++)
+		if (g->player[c].presence == NETGAME_AWAY) {
+			snprintf(out, len, "%s left, %s to come back",
+				 seat_name(g, c, who, sizeof who),
+				 mmss(netgame_away_left(g, (enum color)c, timer_now()), t));
+			return true;
+		}
+	return false;
 }
 
 /* Commands sent to the server whose reply has not come (0 without a connection). */
@@ -375,8 +420,8 @@ static void save_finished(struct controller *ctl, const struct netgame *g)
 	game_free(r);
 }
 
-/* The server's line m, cleaned, into n->line, and its start into the event's message. */
-static void keep_line(struct ctl_net *n, const struct netconn_msg *m, struct ctl_event *ev)
+/* The server's line m, cleaned, into n->line. */
+static void keep_line(struct ctl_net *n, const struct netconn_msg *m)
 {
 	char raw[PROTO_SERVER_LINE_MAX];
 	struct proto_out o;
@@ -389,7 +434,117 @@ static void keep_line(struct ctl_net *n, const struct netconn_msg *m, struct ctl
 	if (len <= 0)
 		len = 1;
 	proto_clean(raw, (size_t)len - 1, n->line, sizeof n->line);
-	snprintf(ev->message, sizeof ev->message, "%.255s", n->line);
+}
+
+/* A status line into out, cut to fit (the screen's line is shorter anyway). */
+static void say(char *out, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void say(char *out, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(out, len, fmt, ap);
+	va_end(ap);
+}
+
+/* What an update of game g says, in words, into out ("" when nothing needs saying). */
+static void describe_update(const struct netgame *g, const struct proto_line *l, char *out,
+			    size_t len)
+{
+	const char *kind = l->word[3];
+	int c = l->argc > 4 ? proto_color_parse(l->word[4]) : -1;
+	char who[200], t[24], sq[4];
+
+	if (c >= 0)
+		seat_name(g, (enum color)c, who, sizeof who);
+	if (strcmp(kind, "move") == 0 && c >= 0 && l->argc > 5) {
+		int at = proto_square_parse(l->word[5]);
+
+		if (at == SQ_PASS)
+			say(out, len, "%s has no move: the server passes", who);
+		else if (at >= 0)
+			say(out, len, "%s played %s", who, proto_square_name(at, sq));
+	} else if (strcmp(kind, "end") == 0) {
+		say(out, len, "game %ld is over: %s (%s)", g->id, g->result, g->reason);
+	} else if (strcmp(kind, "presence") == 0 && c >= 0) {
+		if (g->player[c].presence == NETGAME_AWAY)
+			say(out, len, "%s left, %s to come back", who,
+			    mmss(netgame_away_left(g, (enum color)c, timer_now()), t));
+		else if (g->player[c].presence == NETGAME_GONE)
+			say(out, len, "%s did not come back in time%s", who,
+			    g->you == NETGAME_WATCHER ? "" : ": `claim` the win, or `adjourn`");
+		else
+			say(out, len, "%s is back", who);
+	} else if (strcmp(kind, "takeback") == 0) {
+		say(out, len, "moves taken back: the game goes on from move %d", g->n_moves + 1);
+	} else if (strcmp(kind, "state") == 0) {
+		say(out, len, "game %ld: %s", g->id, netgame_state_name(g->state));
+	} else if (strcmp(kind, "watch") == 0 && l->argc > 5) {
+		char name[64];
+
+		say(out, len, "%s %s", clean(l->word[4], name, sizeof name),
+		    strcmp(l->word[5], "on") == 0 ? "watches" : "stopped watching");
+	}
+}
+
+/* The status line's words for message m (every text from the wire cleaned); "" for what
+   needs none (the lobby's lines, the replies a command already spoke of). */
+static void describe(const struct controller *ctl, const struct netconn_msg *m, char *out,
+		     size_t len)
+{
+	const struct proto_line *l = &m->line;
+	const struct netgame *g = m->game;
+	char a[200], b[200], c[PROTO_TEXT_MAX];
+
+	out[0] = '\0';
+	switch (m->def->id) {
+	case PROTO_MSG_UPDATE:
+		if (g)
+			describe_update(g, l, out, len);
+		break;
+	case PROTO_MSG_SNAPSHOT:
+		if (g)
+			say(out, len, "game %ld: %s (black) - %s (white)%s", g->id,
+			    seat_name(g, BLACK, a, sizeof a), seat_name(g, WHITE, b, sizeof b),
+			    g->you == NETGAME_WATCHER ? ", watched" : "");
+		break;
+	case PROTO_MSG_ASK:
+		say(out, len, "%s asks: %s (`%s` agrees, `decline` refuses)",
+		    clean(l->word[3], a, sizeof a), clean(l->word[2], b, sizeof b),
+		    clean(l->word[2], c, sizeof c));
+		break;
+	case PROTO_MSG_DECLINED:
+		say(out, len, "%s declined: %s", clean(l->word[3], a, sizeof a),
+		    clean(l->word[2], b, sizeof b));
+		break;
+	case PROTO_MSG_SAID:
+		say(out, len, "%s: %s", clean(l->word[2], a, sizeof a),
+		    clean(l->word[4], c, sizeof c));
+		break;
+	case PROTO_MSG_NOTICE:
+	case PROTO_MSG_BYE:
+		say(out, len, "server: %s", clean(l->word[l->argc - 1], c, sizeof c));
+		break;
+	case PROTO_MSG_ERROR:
+		say(out, len, "%s: %s", clean(l->word[1], a, sizeof a),
+		    clean(l->word[l->argc - 1], c, sizeof c));
+		break;
+	case PROTO_MSG_OFFER:
+		if (strcmp(l->word[2], "open") == 0 &&
+		    proto_name_equal(l->word[5], netconn_name(ctl->net->conn))) {
+			clean(l->word[3], a, sizeof a);
+			say(out, len,
+			    "%s challenges you (%s, %s plays %s): `accept %s` or "
+			    "`decline %s`",
+			    a, clean(l->word[6], b, sizeof b), a,
+			    proto_color_parse(l->word[7]) >= 0 ? l->word[7] : "a drawn colour", a,
+			    a);
+		}
+		break;
+	default:
+		break;
+	}
 }
 
 /* What message m changes on the board and in the lobby; the changes. */
@@ -465,8 +620,9 @@ bool ctl_net_poll(struct controller *ctl, struct ctl_event *ev)
 	if (!(m = netconn_next(n->conn)))
 		return false;
 	ev->kind = CTL_EVENT_NET;
-	keep_line(n, m, ev);
+	keep_line(n, m);
 	rc = take(ctl, m, err, sizeof err);
+	describe(ctl, m, ev->message, sizeof ev->message);
 	if (rc < 0) {
 		ev->kind = CTL_EVENT_ERROR;
 		snprintf(ev->message, sizeof ev->message, "%s", err);

@@ -320,6 +320,8 @@ struct netconn;
 struct netgame;
 int controller_net_attach(struct controller *ctl, struct netconn *c, char *err, size_t errlen);
 bool controller_net_connected(const struct controller *ctl);
+bool controller_net_lost(const struct controller *ctl);
+bool controller_net_away(const struct controller *ctl, char *out, size_t len);
 int controller_net_reconnect(struct controller *ctl, char *err, size_t errlen);
 int controller_net_send(struct controller *ctl, int argc, const char *const *argv, char *err,
 			size_t errlen);

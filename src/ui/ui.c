@@ -434,6 +434,7 @@ void ui_event(struct ui *ui, const struct ctl_event *ev)
 		break;
 	case CTL_EVENT_MOVE_PLAYED:
 	case CTL_EVENT_HINTS_READY:
+	case CTL_EVENT_NET:
 		ui->moves_follow = true;
 		ui->n_live = 0;
 		break;
@@ -443,7 +444,6 @@ void ui_event(struct ui *ui, const struct ctl_event *ev)
 		break;
 	case CTL_EVENT_ANALYSIS_DONE:
 	case CTL_EVENT_ERROR:
-	case CTL_EVENT_NET:
 	case CTL_EVENT_NOTICE:
 		break;
 	}
@@ -671,6 +671,25 @@ static int ui_open(struct ui *ui, struct controller *ctl, const struct ui_option
 	return 0;
 }
 
+/* A game server's part of the loop (othello join): a player who left, with the time they
+   have to come back ticking down in the status line (unless another message is there), and
+   a lost connection made again every two seconds. */
+static void net_tick(struct ui *ui)
+{
+	char text[256], err[256];
+
+	if (controller_net_away(ui->ctl, text, sizeof text) &&
+	    (!ui->message[0] || strstr(ui->message, " to come back")))
+		ui_set_message(ui, false, "%s", text);
+	if (controller_net_lost(ui->ctl) && timer_now() - ui->net_tried >= 2) {
+		ui->net_tried = timer_now();
+		if (controller_net_reconnect(ui->ctl, err, sizeof err) == 0)
+			ui_set_message(ui, false, "connected to the server again");
+		else
+			ui_set_message(ui, true, "the server: %s (trying again)", err);
+	}
+}
+
 /* The main loop: waits in poll() on the terminal, the signal pipe and the
    controller's events, and handles what comes, until `quit` or until a
    signal or the terminal's hang-up stops it. Returns that signal, or 0 after
@@ -714,6 +733,7 @@ static int ui_loop(struct ui *ui)
 			read_keys(ui);
 		if (controller_step_wait(ctl) == 0)
 			engine_step(ui); /* the delay between engine moves has passed */
+		net_tick(ui);
 		/* Clocks and the thinking time tick on the screen. */
 		if (!ui->lay.too_small && (ui->thinking || controller_mode(ctl) == MODE_PLAY))
 			ui->redraw |= UI_PART_HEADER | (ui->thinking ? UI_PART_EVAL : 0);

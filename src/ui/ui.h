@@ -97,6 +97,7 @@ struct ui {
 	char typed_column;		       /* a-j typed, waiting for its row; 0 if none */
 	int moves_top;			       /* first row of the move list on screen */
 	bool moves_follow;		       /* keep the replay cursor's move in view */
+	double net_tried;		       /* timer_now() of the last try to reach the lost server */
 	char message[256];		       /* message line */
 	bool message_error;		       /* the message is an error */
 	char *popup;			       /* long text shown over the screen, or NULL */
