@@ -461,7 +461,8 @@ int store_restore(struct server *s, void (*adopt)(struct server *s, struct netga
 		ids[n++] = id;
 	}
 	closedir(d);
-	qsort(ids, (size_t)n, sizeof *ids, by_number);
+	if (n > 0)
+		qsort(ids, (size_t)n, sizeof *ids, by_number);
 	for (struct sgame *sg = s->games; sg; sg = sg->next)
 		before++;
 	for (long i = 0; i < n; i++)
