@@ -740,6 +740,11 @@ void sgame_adopt(struct server *s, struct netgame *g, int fd)
 	if (!netgame_in_progress(g))
 		return;
 	sg->restored = true;
+	/* paused at the clocks the journal ends with: no clock runs from the
+	   moment the journal was read (its stamp) to the moment both are back */
+	if (g->state == NETGAME_PLAY &&
+	    update(sg, "state paused %ld %ld", g->clock[BLACK], g->clock[WHITE]) < 0)
+		g->state = NETGAME_PAUSED;
 	snprintf(word, sizeof word, "away:%ld", lround(s->opt.grace * 1000));
 	for (int col = 0; col < 2; col++) {
 		sg->left_clock[col] = g->clock[col];
