@@ -33,6 +33,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,7 +134,8 @@ static void *writer_main(void *arg)
 int store_open(struct server *s, char *err, size_t errlen)
 {
 	char path[4096], pid[32];
-	int n;
+	sigset_t all, old;
+	int n, made;
 
 	if (make_dir(s->opt.dir, err, errlen) < 0 ||
 	    path_of(s, path, sizeof path, "games", 0, NULL) < 0 ||
@@ -168,7 +170,14 @@ int store_open(struct server *s, char *err, size_t errlen)
 	}
 	pthread_mutex_init(&s->writer->lock, NULL);
 	pthread_cond_init(&s->writer->wake, NULL);
-	if (pthread_create(&s->writer->thread, NULL, writer_main, s) != 0) {
+	/* the writer takes no signal: each goes to the loop's thread, so that a
+	   SIGTERM is always the loop's (a process-directed one could otherwise
+	   land here once the loop's handlers are gone, and kill the teardown) */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	made = pthread_create(&s->writer->thread, NULL, writer_main, s);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (made != 0) {
 		snprintf(err, errlen, "no thread for the records");
 		free(s->writer);
 		s->writer = NULL;

@@ -703,7 +703,8 @@ static void teardown(struct server *s)
 /*
  * Runs the server until SIGTERM or SIGINT: the directory opened and its
  * games restored, the listeners made, the bots started, then the loop.
- * Returns 0 after a clean stop, -1 with a message when it cannot start.
+ * Returns 0 after a clean stop (SIGTERM and SIGINT then blocked, for the
+ * caller to exit), -1 with a message when it cannot start.
  */
 int server_run(const struct server_options *o, char *err, size_t errlen)
 {
@@ -758,6 +759,19 @@ int server_run(const struct server_options *o, char *err, size_t errlen)
 			    : "each move written before it is sent");
 	bots_due(-1, 0, s);
 	event_base_dispatch(s->base);
+	/* The stop is under way: a late SIGTERM or SIGINT (timeout(1) and
+	   systemd signal the whole process group, so one often comes twice)
+	   must not cut the teardown short once the loop's handlers are gone
+	   (freeing them puts back the default action). They stay blocked: the
+	   caller exits after this returns. */
+	{
+		sigset_t late;
+
+		sigemptyset(&late);
+		sigaddset(&late, SIGTERM);
+		sigaddset(&late, SIGINT);
+		sigprocmask(SIG_BLOCK, &late, NULL);
+	}
 	bots_stop(s);
 	srv_log(s, "stopped");
 	st = 0;
