@@ -645,18 +645,20 @@ static int listen_all(struct server *s, char *err, size_t errlen)
 		snprintf(err, errlen, "the default socket's path is too long: give --socket");
 		return -1;
 	}
-	{
-		int fd = unix_socket(s, path, err, errlen);
-
-		if (fd < 0 || listen(fd, SOMAXCONN) < 0 ||
-		    !(s->unix_l = listener(s, fd, err, errlen)))
-			return -1;
-	}
+	/* TCP first: the Unix socket appearing is the sign, to whoever waits
+	   for it, that every listener is open */
 	if (s->opt.listen) {
 		int fd = tcp_socket(s, err, errlen);
 
 		if (fd < 0 || listen(fd, SOMAXCONN) < 0 ||
 		    !(s->tcp_l = listener(s, fd, err, errlen)))
+			return -1;
+	}
+	{
+		int fd = unix_socket(s, path, err, errlen);
+
+		if (fd < 0 || listen(fd, SOMAXCONN) < 0 ||
+		    !(s->unix_l = listener(s, fd, err, errlen)))
 			return -1;
 	}
 	return 0;
