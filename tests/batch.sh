@@ -61,6 +61,10 @@ done
 cp $T/s2.txt $T/s2in.txt
 "$OTHELLO" report merge -o $T/s2in.txt $T/s2in.txt $T/s1.txt 2>>$T/err; st=$?
 [ $st -eq 0 ] && [ "$(body $T/s2in.txt)" = "$(body $T/r1.txt)" ]; check "report merge -o into one of its inputs" $?
+"$OTHELLO" report merge -o /dev/full $T/s1.txt 2>$T/err2; st=$?
+"$OTHELLO" report merge $T/s1.txt >/dev/full 2>>$T/err2; st2=$?
+[ $st -eq 2 ] && [ $st2 -eq 2 ] && [ "$(grep -c "No space left on device" $T/err2)" -eq 2 ]
+check "report merge to a full disk exits 2, as other write errors do" $?
 [ "$(grep -vc '^#' $T/s1.txt)" -eq 3 ]; check "a shard plays its slice" $?
 
 "$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 7 \

@@ -69,5 +69,9 @@ printf 'nboard 2\nset depth 4\nset game %s\nmove C4\ngo\n' "$GAME" |
 check "analyze: the last position's score is go's" $?
 tail -n 1 $T/an | grep -q "^status$"; check "analyze ends with status" $?
 
+printf 'nboard 2\nping 1\nquit\n' | "$OTHELLO" nboard --no-book >/dev/full 2>$T/full; st=$?
+[ $st -ne 0 ] && grep -q "replies could not be written (No space left on device)" $T/full
+check "replies to a full disk: says they could not be written and why" $?
+
 rm -rf $T
 tap_done

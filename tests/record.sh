@@ -71,6 +71,10 @@ gzip -c "$tmp/lb.gam" >"$tmp/lb.gam.gz"
 "$OTHELLO" convert --game 2 "$tmp/lb.gam.gz" - --to sgf >"$tmp/lb2.sgf" 2>"$tmp/err"
 grep -q 'RE\[W+4\]' "$tmp/lb2.sgf" && grep -q ';W\[f4\]' "$tmp/lb2.sgf" && ! grep -q 'd6' "$tmp/lb2.sgf"
 check "--game 2 of a .gam.gz gives that game alone with its result" $?
+PATH="$tmp/nowhere" "$OTHELLO" convert "$tmp/lb.gam.gz" "$tmp/lb3.sgf" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "lb.gam.gz: cannot read it: gzip is not installed" "$tmp/err" &&
+  [ ! -e "$tmp/lb3.sgf" ]
+check "a .gam.gz without gzip installed says so" $?
 "$OTHELLO" convert --game 3 "$tmp/lb.gam" "$tmp/x.txt" 2>"$tmp/err"; st=$?
 [ $st -eq 2 ] && grep -q 'lb.gam: no game 3 (the file holds 2)' "$tmp/err" && [ ! -e "$tmp/x.txt" ]
 check "a game the file lacks exits 2 and writes nothing" $?

@@ -83,6 +83,7 @@ wait $pid; st=$?
 exec 3>&-
 [ $st -eq 1 ] && grep -q "autosave" "$tmp/out7" && grep -qi "d6" "$tmp/auto/autosave.sgf"
 check "SIGTERM writes the autosave slot" $?
+! grep -q "read error" "$tmp/out7"; check "SIGTERM stops the script without a read error" $?
 printf 'saves\nload autosave\nmoves\n' | "$OTHELLO" script --no-board --save-dir "$tmp/auto" >"$tmp/out8" 2>&1
 grep -q "^> *2 White d6$" "$tmp/out8" && grep -q "^autosave " "$tmp/out8"; check "the autosave is listed and loads back" $?
 

@@ -20,8 +20,8 @@ OTHELLO_DATADIR=$T/bad "$OTHELLO" solve "$TESTDATA/fforum-1-19.obf" >/dev/null 2
 [ $st -eq 2 ] && grep -q "$T/bad/eval/probcut.txt:3: SLOPE must be above 0" $T/e
 check "solve: a bad ProbCut table row exits 2 with FILE:LINE" $?
 OTHELLO_DATADIR=$T/bad "$OTHELLO" analyze-position "$MID" --depth 2 >/dev/null 2>$T/e; st=$?
-[ $st -eq 2 ] && grep -q "probcut.txt:3: " $T/e
-check "analyze-position: a bad ProbCut table row exits 2 with FILE:LINE" $?
+[ $st -eq 2 ] && grep -q "^othello analyze-position: $T/bad/eval/probcut.txt:3: " $T/e
+check "analyze-position: a bad ProbCut table row exits 2 with FILE:LINE, not blamed on --eval" $?
 printf 'quit\n' | OTHELLO_DATADIR=$T/bad "$OTHELLO" script >/dev/null 2>$T/e; st=$?
 [ $st -eq 2 ] && grep -q "probcut.txt:3: " $T/e
 check "script: a bad ProbCut table row exits 2 with FILE:LINE" $?

@@ -345,6 +345,26 @@ Test(gamedb, a_logbook_file_reports_the_line_of_a_bad_game)
 	gamedb_games_free(&out);
 }
 
+Test(gamedb, a_logbook_file_may_start_with_a_byte_order_mark)
+{
+	static const char text[] = "\xef\xbb\xbf+f5-d6: +04 10\n+f5-d6+c3-d3: -02 7\n"
+				   "\xef\xbb\xbf+f5-d6: +04 10\n";
+	struct gamedb_games out = {0};
+	char err[256];
+	FILE *f = mem_file(text, sizeof(text) - 1 - 18);
+
+	cr_assert_eq(gamedb_logbook_read(f, "book.gam", &out, err, sizeof(err)), 2, "%s", err);
+	fclose(f);
+	cr_assert_eq(out.g[0].n_moves, 2);
+	cr_assert_eq(out.g[0].result, 4);
+	/* only at the start of the file: elsewhere it is a byte out of place */
+	f = mem_file(text, sizeof(text) - 1);
+	cr_assert_eq(gamedb_logbook_read(f, "book.gam", &out, err, sizeof(err)), -1);
+	fclose(f);
+	cr_assert_str_eq(err, "book.gam:3:1: expected a move (+ or - and a square)");
+	gamedb_games_free(&out);
+}
+
 Test(gamedb, a_collected_game_becomes_a_record_with_explicit_passes)
 {
 	struct gamedb_game g = game_of(FULL, 0, 8);

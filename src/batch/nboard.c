@@ -93,7 +93,7 @@ struct nboard {
 	bool running;			    /* a search thread exists (not yet joined) */
 	enum job job;			    /* what it does */
 	int hint_n;			    /* moves asked for by `hint` */
-	int out_lost;			    /* a reply could not be written (atomic) */
+	int out_lost;			    /* errno of a lost reply, EPIPE: no reader (atomic) */
 	struct board game[NBOARD_GAME_MAX]; /* the game's positions, game[n_game - 1] = board */
 	int n_game;			    /* entries in game (at least 1) */
 	atomic_bool halt;		    /* stop_search asked the analysis to end */
@@ -119,8 +119,9 @@ static void say(struct nboard *nb, const char *fmt, ...)
 	vfprintf(nb->out, fmt, ap);
 	va_end(ap);
 	fputc('\n', nb->out);
+	errno = 0;
 	if (fflush(nb->out) != 0 || ferror(nb->out)) {
-		__atomic_store_n(&nb->out_lost, 1, __ATOMIC_SEQ_CST);
+		__atomic_store_n(&nb->out_lost, errno ? errno : EIO, __ATOMIC_SEQ_CST);
 		search_stop(nb->search); /* no one will read what it finds */
 	}
 	pthread_mutex_unlock(&nb->out_lock);
@@ -489,7 +490,7 @@ static void reader_gone(void *arg)
 {
 	struct nboard *nb = arg;
 
-	__atomic_store_n(&nb->out_lost, 1, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&nb->out_lost, EPIPE, __ATOMIC_SEQ_CST);
 	search_stop(nb->search);
 }
 
@@ -503,7 +504,7 @@ int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt, char *er
 	char *line = malloc(NBOARD_LINE_MAX);
 	struct outwatch *watch;
 	long len = 0;
-	int rc = 0;
+	int rc = 0, lost;
 
 	memset(&nb, 0, sizeof nb);
 	nb.opt = opt;
@@ -552,9 +553,10 @@ int nboard_serve(FILE *in, FILE *out, const struct nboard_options *opt, char *er
 	}
 	stop_search(&nb);
 	outwatch_end(watch);
-	if (rc == 0 && __atomic_load_n(&nb.out_lost, __ATOMIC_SEQ_CST)) {
-		snprintf(err, errlen, "the replies could not be written (no one reads them); "
-				      "the search was stopped");
+	if (rc == 0 && (lost = __atomic_load_n(&nb.out_lost, __ATOMIC_SEQ_CST))) {
+		snprintf(err, errlen,
+			 "the replies could not be written (%s); the search was stopped",
+			 lost == EPIPE ? "no one reads them" : strerror(lost));
 		rc = -1;
 	}
 	free(line);

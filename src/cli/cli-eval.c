@@ -7,6 +7,8 @@
 #include "cli-eval.h"
 #include "evalspec.h"
 
+#include <string.h>
+
 /*
  * Returns the evaluation named by `spec` (NULL: the default), or NULL when a
  * file named explicitly cannot be loaded; messages go to `warn`. The caller
@@ -28,7 +30,9 @@ struct eval *cli_eval_open(const char *spec, FILE *warn)
 /*
  * Returns the evaluation `spec` names for `othello COMMAND --OPTION SPEC`
  * (NULL: the default) and its name in `name`. On failure prints
- * "othello COMMAND: --OPTION: why" and returns NULL; a fallback to the
+ * "othello COMMAND: --OPTION: why" when `spec` names a file, else (a shipped
+ * data file is broken: pattern's ProbCut table) "othello COMMAND: why", which
+ * names that file, and returns NULL; a fallback to the
  * classic evaluation is said once, as "othello COMMAND: why". The caller
  * frees the result with eval_free.
  */
@@ -38,8 +42,10 @@ struct eval *cli_eval_option(const char *command, const char *option, const char
 	char note[1200], err[1200];
 	struct eval *ev = evalspec_open(spec, name, namelen, note, sizeof note, err, sizeof err);
 
-	if (!ev)
+	if (!ev && spec && strcmp(spec, "pattern") != 0 && strcmp(spec, "classic") != 0)
 		fprintf(stderr, "othello %s: --%s: %s\n", command, option, err);
+	else if (!ev)
+		fprintf(stderr, "othello %s: %s\n", command, err);
 	else if (note[0])
 		fprintf(stderr, "othello %s: %s\n", command, note);
 	return ev;

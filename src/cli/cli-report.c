@@ -163,14 +163,12 @@ static int merge_reports(int argc, char **argv, int first, const char *output)
 	if (st == 0) {
 		if (!output) {
 			write_merge(stdout, &m);
-			if (rc >= 0 && fflush(stdout) != 0) {
-				fprintf(stderr, "othello: stdout: write error\n");
-				st = 1;
-			}
+			if (rc >= 0 && !cli_output_ok())
+				st = 2;
 		} else if (record_write_atomic(output, write_merge, &m, err, sizeof err) < 0 &&
 			   rc >= 0) {
 			fprintf(stderr, "othello: %s\n", err);
-			st = 1;
+			st = 2;
 		}
 		if (rc < 0)
 			fprintf(stderr, "othello: %s\n", merge_err);

@@ -201,8 +201,8 @@ static int run_script(struct script_run *run, FILE *in)
 		struct command_result res;
 		long len = lineread_bounded(in, line, SCRIPT_LINE_MAX);
 
-		if (len == LINEREAD_EOF)
-			break;
+		if (len == LINEREAD_EOF || (len == LINEREAD_ERROR && *run->stop))
+			break; /* a signal interrupted the read: the caller saves and stops */
 		run->at.line++;
 		if (len == LINEREAD_ERROR) {
 			fprintf(stderr, "othello script: %s:%ld: read error: %s\n", name,

@@ -15,7 +15,8 @@
  *   number        one more number, used by the book itself (ignored); nothing
  *                 may follow it
  *
- * Blank lines and lines starting with `%` or `#` are skipped. Messages name
+ * A UTF-8 byte order mark at the start of the file is skipped. Blank lines
+ * and lines starting with `%` or `#` are skipped. Messages name
  * the line and column: `logbook.gam:12:31: White plays c4 but Black has a
  * move`. A line over 1024 bytes is refused (or skipped, when lenient); one
  * with no end of line in its first LINE_GIVE_UP bytes fails the whole file
@@ -181,6 +182,12 @@ static int read_lines(FILE *f, const char *name, struct gamedb_games *out,
 		}
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			len--;
+		if (lineno == 1 && len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0) {
+			/* a UTF-8 byte order mark, which some editors write: columns
+			   count from after it, as the editor shows them */
+			memmove(line, line + 3, len - 3);
+			len -= 3;
+		}
 		if (len == 0 || line[0] == '%' || line[0] == '#')
 			continue;
 		if (memchr(line, '\0', len)) {

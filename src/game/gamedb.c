@@ -305,7 +305,7 @@ static FILE *open_maybe_gz(const char *path, pid_t *child, char *err, size_t err
 		dup2(fd, 0);
 		dup2(pipefd[1], 1);
 		execlp("gzip", "gzip", "-dc", (char *)NULL);
-		_exit(127);
+		_exit(errno == ENOENT ? 127 : 126); /* the shell's codes: not found, not run */
 	}
 	close(fd);
 	close(pipefd[1]);
@@ -329,9 +329,15 @@ static int close_maybe_gz(FILE *f, pid_t child, const char *path, char *err, siz
 			return 0;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
-	snprintf(err, errlen, "%s: gzip could not read it (%s %d)", path,
-		 WIFEXITED(status) ? "exit status" : "signal",
-		 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		snprintf(err, errlen, "%s: cannot read it: gzip is not installed (no gzip in PATH)",
+			 path);
+	else if (WIFEXITED(status) && WEXITSTATUS(status) == 126)
+		snprintf(err, errlen, "%s: cannot read it: gzip could not be run", path);
+	else
+		snprintf(err, errlen, "%s: gzip could not read it (%s %d)", path,
+			 WIFEXITED(status) ? "exit status" : "signal",
+			 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
 	return -1;
 }
 
