@@ -82,6 +82,14 @@ cp $T/r1.txt $T/two.txt
 [ $st -eq 2 ] && cmp -s $T/two.txt $T/r1.txt &&
   grep -q "two.txt holds another run (seed 7, expert, novice --random 30); --append" $T/err2
 check "a second run with another seed into a report is refused, the file untouched" $?
+sed '/^# run:/s/seed=7/seed=7\x1b[2J/' $T/r1.txt >$T/escrun.txt
+"$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 8 \
+  --report $T/escrun.txt --quiet >/dev/null 2>$T/err2; st=$?
+sed '0,/^1\t/s/^1\t\([^\t]*\)\t[^\t]*/1\t\1\tex\x07pert/' $T/r1.txt >$T/escname.txt
+"$OTHELLO" report summary $T/escname.txt >/dev/null 2>>$T/err2; st2=$?
+[ $st -eq 2 ] && [ $st2 -eq 2 ] && ! LC_ALL=C grep -q "$(printf '[\001-\010\013-\037]')" $T/err2 &&
+  grep -q 'holds another run (seed 7\\x1b\[2J, expert' $T/err2 && grep -q "bad black 'ex\\\\x07pert'" $T/err2
+check "a report's run line and names with control bytes reach messages escaped" $?
 grep -q "^# run: time=the levels' own; openings=.*openings-few.txt; seed=7; players=expert, novice --random 30$" $T/r1.txt
 check "the run line names the seed and the players" $?
 "$OTHELLO" match --black $A --white "$B" --games 6 --openings $OPEN --seed 8 \

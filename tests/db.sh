@@ -98,4 +98,19 @@ check "info: a WTHOR.JOU that is /dev/zero is skipped at once, with its reason" 
 printf 'back\n' | "$OTHELLO" script --no-board >"$tmp/b" 2>&1
 grep -q "no game kept aside" "$tmp/b"; check "back without a game aside says so" $?
 
+# Names of a WTHOR file and of an SGF game with control bytes: every db
+# command shows them escaped, none reaches the terminal raw.
+mkdir -p "$tmp/esc"
+cp "$db/WTH_2001.wtb" "$db/WTHOR.TRN" "$tmp/esc/"
+{ printf '\024\001\001\001\000\000\000\000\002\000\000\000\000\000\000\000'
+  name "$(printf 'Eve\033[2JX')" 20; name "$(printf 'Fay\007Y')" 20; } >"$tmp/esc/WTHOR.JOU"
+printf '(;FF[4]GM[2]SZ[8]PB[Ann\033[1m]PW[Bob]EV[Cup\033[31m]DT[2021]RE[B+10]
+;B[f5];W[d6];B[c3];W[d3];B[c4];W[f4];B[f6])\n' >"$tmp/esc/a.sgf"
+{ "$OTHELLO" db games --db "$tmp/esc" f5d6c3 && "$OTHELLO" db stats --db "$tmp/esc" f5d6c3d3c4 &&
+  "$OTHELLO" db show --db "$tmp/esc" 1 && "$OTHELLO" db show --db "$tmp/esc" 2; } >"$tmp/esc.out" 2>&1; st=$?
+[ $st -eq 0 ] && ! LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$tmp/esc.out" &&
+  grep -q 'Eve\\x1b\[2JX' "$tmp/esc.out" && grep -q 'Fay\\x07Y' "$tmp/esc.out" &&
+  grep -q 'Cup\\x1b\[31m' "$tmp/esc.out" && grep -q 'Black: Eve\\x1b\[2JX' "$tmp/esc.out"
+check "db games, stats and show give names with control bytes escaped" $?
+
 tap_done

@@ -154,5 +154,9 @@ check "the table train probcut writes is one the searches load" $?
 
 "$OTHELLO" train frobnicate > /dev/null 2>&1; [ $? -eq 2 ]
 check "an unknown train subcommand exits 2" $?
+printf 'f5d6\nf5\033[2J\n' > $tmp.esc
+"$OTHELLO" train generate $tmp.escdat --openings $tmp.esc --games 2 --depth 1 --solve 4 --quiet 2> $tmp.err; st=$?
+[ $st -eq 2 ] && grep -q "$tmp.esc:2:3: bad move '\\\\x1b\['" $tmp.err && ! grep -q "$(printf '\033')" $tmp.err
+check "a bad move of an openings file is quoted with its control bytes escaped" $?
 
 tap_done

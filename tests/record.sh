@@ -75,6 +75,14 @@ PATH="$tmp/nowhere" "$OTHELLO" convert "$tmp/lb.gam.gz" "$tmp/lb3.sgf" 2>"$tmp/e
 [ $st -eq 2 ] && grep -q "lb.gam.gz: cannot read it: gzip is not installed" "$tmp/err" &&
   [ ! -e "$tmp/lb3.sgf" ]
 check "a .gam.gz without gzip installed says so" $?
+printf '(;GM[Go\033[2J]PB[a];)\n' >"$tmp/esc.ggf"
+printf -- '--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; Z9\033[2J:+18;\n' >"$tmp/esc.obf"
+"$OTHELLO" convert "$tmp/esc.ggf" "$tmp/esc.sgf" 2>"$tmp/err"; st=$?
+"$OTHELLO" solve "$tmp/esc.obf" >/dev/null 2>>"$tmp/err"; st2=$?
+[ $st -eq 2 ] && [ $st2 -eq 2 ] && ! LC_ALL=C grep -q "$(printf '\033')" "$tmp/err" &&
+  grep -q 'not an Othello game: GM\[Go\\x1b\[2J\]' "$tmp/err" &&
+  grep -q "'Z9\\\\x1b\[2J' is not a square" "$tmp/err"
+check "a GGF value and an OBF word with control bytes are quoted escaped" $?
 "$OTHELLO" convert --game 3 "$tmp/lb.gam" "$tmp/x.txt" 2>"$tmp/err"; st=$?
 [ $st -eq 2 ] && grep -q 'lb.gam: no game 3 (the file holds 2)' "$tmp/err" && [ ! -e "$tmp/x.txt" ]
 check "a game the file lacks exits 2 and writes nothing" $?

@@ -136,6 +136,17 @@ Test(eval, malformed_files_name_the_line)
 	cr_assert_str_eq(err, "w.txt:1: parity needs 5 whole-number weights");
 }
 
+Test(eval, control_bytes_of_a_file_are_shown_escaped)
+{
+	char err[160];
+
+	cr_assert_null(load_string("par\033[2Jity 1 2 3 4 5\n", err, sizeof err));
+	cr_assert_str_eq(err, "w.txt:1: unknown feature 'par\\x1b[2Jity'");
+	cr_assert_null(load_string("disc 1 2 3\a 4 5\n", err, sizeof err));
+	cr_assert_str_eq(
+	    err, "w.txt:1:10: disc needs 5 whole-number weights within +-10000, not '3\\x07'");
+}
+
 /* Weights whose sums overflowed an int (100000 on the square table and
    its percent: 1e10) are refused with their column; the largest accepted
    keep every sum in range, so the score has the sign of the disc count. */

@@ -34,6 +34,7 @@
 
 #include "eval.h"
 #include "jobs.h"
+#include "parse.h"
 #include "report-stats.h"
 #include "rng.h"
 #include "search.h"
@@ -56,7 +57,7 @@ int ladder_add_level(struct ladder *l, const char *text, char *err, size_t errle
 	}
 	if (level_parse(text, &l->specs[l->n_levels], msg, sizeof msg) < 0 ||
 	    !match_player_check_spec(text, msg, sizeof msg)) {
-		snprintf(err, errlen, "level '%s': %s", text, msg);
+		snprintf(err, errlen, "level '%s': %s", PARSE_SHOW_TEXT(text), msg);
 		return -1;
 	}
 	l->texts[l->n_levels++] = text;

@@ -52,10 +52,12 @@ static int obf_parse_moves(enum variant v, char *line, char *p, struct obf_posit
 		else
 			sq = square_parse(v, p, &len);
 		if (sq < 0 || p[len] != ':' || pos->n_moves == VBOARD_MAX_SQ) {
+			char word[32];
+
 			*column = (int)(p - line) + 1;
-			snprintf(err, errlen, "'%.*s' is not a square of %s (%s)",
-				 (int)strcspn(p, ":; \t"), p, square_variant_name(v),
-				 square_range(v));
+			snprintf(word, sizeof word, "%.*s", (int)strcspn(p, ":; \t"), p);
+			snprintf(err, errlen, "'%s' is not a square of %s (%s)",
+				 PARSE_SHOW_TEXT(word), square_variant_name(v), square_range(v));
 			return -1;
 		}
 		score = strtol(p + len + 1, &end, 10);

@@ -22,6 +22,7 @@
  * are that run's: readers tell runs apart by their lines (report.c).
  */
 #include "report-run.h"
+#include "parse.h"
 
 #include <string.h>
 
@@ -78,11 +79,13 @@ bool report_run_parse(const char *line, struct report_run *out)
 			field = out->players, cap = sizeof out->players, key = 8;
 		else
 			key = 0;
-		if (field) {
-			size_t v = len - key < cap ? len - key : cap - 1;
+		if (field) { /* control bytes shown as \xNN: the fields reach messages */
+			char raw[REPORT_RUN_TEXT];
+			size_t v = len - key < sizeof raw ? len - key : sizeof raw - 1;
 
-			memcpy(field, p + key, v);
-			field[v] = '\0';
+			memcpy(raw, p + key, v);
+			raw[v] = '\0';
+			parse_show_text(raw, field, cap);
 		}
 		p += len;
 		if (*p != ';')

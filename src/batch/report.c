@@ -199,6 +199,16 @@ static size_t field_room(const struct report_game *g, int i)
 	}
 }
 
+/* True when the text s has no control byte, which would act on a terminal
+   (and is not text in an SVG): a column of text, such as a name. */
+static bool plain_text(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return false;
+	return true;
+}
+
 /* Puts the value of column i, the text s, into g; false when s is not a
    value that column takes. */
 static bool field_value(struct report_game *g, int i, const char *s)
@@ -210,13 +220,13 @@ static bool field_value(struct report_game *g, int i, const char *s)
 		return int_field(s, 1, 100000000, &g->number);
 	case 1:
 		strcpy(g->opening, s);
-		return true;
+		return plain_text(s);
 	case 2:
 		strcpy(g->black, s);
-		return true;
+		return plain_text(s);
 	case 3:
 		strcpy(g->white, s);
-		return true;
+		return plain_text(s);
 	case 4:
 		return !strcmp(s, "1-0") || !strcmp(s, "0-1") || !strcmp(s, "1/2");
 	case 5:
@@ -233,7 +243,7 @@ static bool field_value(struct report_game *g, int i, const char *s)
 		return !errno && !*end && s[0] != '-';
 	case 10:
 		strcpy(g->end, s);
-		return true;
+		return plain_text(s);
 	case 11:
 	case 12:
 		return seconds_field(s, &g->longest[i - 11]);
@@ -269,7 +279,8 @@ int report_parse_line(const char *line, struct report_game *g, char *err, size_t
 		memcpy(buf, field[i], len[i]);
 		buf[len[i]] = '\0';
 		if (!field_value(g, i, buf)) {
-			snprintf(err, errlen, "column %d: bad %s '%s'", col, field_names[i], buf);
+			snprintf(err, errlen, "column %d: bad %s '%s'", col, field_names[i],
+				 PARSE_SHOW_TEXT(buf));
 			return -1;
 		}
 	}
@@ -279,8 +290,10 @@ int report_parse_line(const char *line, struct report_game *g, char *err, size_t
 		return -1;
 	}
 	if (strncmp(field[4], report_result(g), len[4]) != 0) {
-		snprintf(err, errlen, "column %d: result %.*s does not match the gap %d",
-			 (int)(field[4] - line) + 1, (int)len[4], field[4], g->gap);
+		memcpy(buf, field[4], len[4]); /* shorter than the line */
+		buf[len[4]] = '\0';
+		snprintf(err, errlen, "column %d: result %s does not match the gap %d",
+			 (int)(field[4] - line) + 1, PARSE_SHOW_TEXT(buf), g->gap);
 		return -1;
 	}
 	return 0;

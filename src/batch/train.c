@@ -52,6 +52,7 @@
 #include "bytes.h"
 #include "jobs.h"
 #include "match.h"
+#include "parse.h"
 #include "rng.h"
 #include "search.h"
 #include "timer.h"
@@ -100,7 +101,7 @@ int train_openings_read(FILE *f, const char *name, struct train_opening **out, c
 			s = board_square_parse(sq);
 			if (s < 0 || s > 63 || op.n == TRAIN_MAX_OPENING) {
 				snprintf(err, errlen, "%s:%d:%d: bad move '%s'", name, lineno,
-					 (int)(p - line) + 1, sq);
+					 (int)(p - line) + 1, PARSE_SHOW_TEXT(sq));
 				free(ops);
 				return -1;
 			}
@@ -109,7 +110,7 @@ int train_openings_read(FILE *f, const char *name, struct train_opening **out, c
 			flips = ((b.own | b.opp) >> s & 1) ? 0 : board_flips(b.own, b.opp, s);
 			if (!flips) {
 				snprintf(err, errlen, "%s:%d:%d: illegal move '%s'", name, lineno,
-					 (int)(p - line) + 1, sq);
+					 (int)(p - line) + 1, PARSE_SHOW_TEXT(sq));
 				free(ops);
 				return -1;
 			}

@@ -17,6 +17,7 @@
 #include "cli-options.h"
 #include "cli.h"
 #include "gamedb-index.h"
+#include "parse.h"
 #include "record.h"
 #include "timer.h"
 
@@ -281,7 +282,7 @@ static void print_stats(const struct gamedb_index *db, const char *text, enum co
 			printf("%7s", "-");
 		for (int k = 0; k < GAMEDB_TOP_PLAYERS && m->players[k] >= 0; k++)
 			printf("%s%s", k ? ", " : "  ",
-			       gamedb_player_name(db, (unsigned)m->players[k]));
+			       PARSE_SHOW_TEXT(gamedb_player_name(db, (unsigned)m->players[k])));
 		printf("\n");
 	}
 }
@@ -376,8 +377,9 @@ static void print_game_line(const struct gamedb_index *db, uint32_t game, int ne
 	if (g->year)
 		snprintf(year, sizeof(year), "%u", g->year);
 	printf("%7u  %4s  %-26.26s %-20.20s - %-20.20s ", game + 1, year,
-	       gamedb_tournament_name(db, g->tournament), gamedb_player_name(db, g->black),
-	       gamedb_player_name(db, g->white));
+	       PARSE_SHOW_TEXT(gamedb_tournament_name(db, g->tournament)),
+	       PARSE_SHOW_TEXT(gamedb_player_name(db, g->black)),
+	       PARSE_SHOW_TEXT(gamedb_player_name(db, g->white)));
 	printf("  ");
 	put_score(g->result, false);
 	printf("    ");
@@ -505,11 +507,12 @@ static int db_show(int argc, char **argv)
 		printf("\"}\n");
 	} else {
 		printf("Game %zu: %s, game %zu\n", game + 1, file ? file->path : "?", record);
-		printf("Tournament: %s\n", gamedb_tournament_name(&db, g->tournament));
+		printf("Tournament: %s\n",
+		       PARSE_SHOW_TEXT(gamedb_tournament_name(&db, g->tournament)));
 		if (g->year)
 			printf("Year: %u\n", g->year);
-		printf("Black: %s\nWhite: %s\n", gamedb_player_name(&db, g->black),
-		       gamedb_player_name(&db, g->white));
+		printf("Black: %s\nWhite: %s\n", PARSE_SHOW_TEXT(gamedb_player_name(&db, g->black)),
+		       PARSE_SHOW_TEXT(gamedb_player_name(&db, g->white)));
 		if (g->result != GAMEDB_NO_SCORE)
 			printf("Score (Black): %+d\n", g->result);
 		if (g->theory != GAMEDB_NO_SCORE)

@@ -374,6 +374,7 @@ static int parse_ints(char *p, int *out, int n, char **bad)
 static void bad_numbers(char *err, size_t errlen, const char *name, int lineno, const char *line,
 			int got, const char *bad, const char *word, int want, const char *noun)
 {
+	char shown[32];
 	int len = 0;
 
 	if (!bad || got == -2) {
@@ -382,8 +383,10 @@ static void bad_numbers(char *err, size_t errlen, const char *name, int lineno, 
 	}
 	while (bad[len] && !isspace((unsigned char)bad[len]) && len < 24)
 		len++;
-	set_err(err, errlen, "%s:%d:%d: %s needs %d %s within +-%d, not '%.*s'", name, lineno,
-		(int)(bad - line) + 1, word, want, noun, WEIGHT_MAX, len, bad);
+	memcpy(shown, bad, (size_t)len);
+	shown[len] = '\0';
+	set_err(err, errlen, "%s:%d:%d: %s needs %d %s within +-%d, not '%s'", name, lineno,
+		(int)(bad - line) + 1, word, want, noun, WEIGHT_MAX, PARSE_SHOW_TEXT(shown));
 }
 
 /*
@@ -432,7 +435,8 @@ struct eval *eval_load(FILE *f, const char *name, char *err, size_t errlen)
 		}
 		fi = feature_index(word);
 		if (fi < 0) {
-			set_err(err, errlen, "%s:%d: unknown feature '%s'", name, lineno, word);
+			set_err(err, errlen, "%s:%d: unknown feature '%s'", name, lineno,
+				PARSE_SHOW_TEXT(word));
 			goto fail;
 		}
 		n = parse_ints(p, vals, N_STAGES, &bad);

@@ -122,6 +122,13 @@ size_t parse_show_text(const char *s, char *out, size_t outlen)
 	return n;
 }
 
+/* As parse_show_text, for a message's %s: returns `out`. */
+const char *parse_shown(const char *s, char *out, size_t outlen)
+{
+	parse_show_text(s, out, outlen);
+	return out;
+}
+
 /*
  * Drops a UTF-8 byte order mark (EF BB BF) from the start of `line`, as some
  * editors write at the start of a file. Returns true if there was one.

@@ -28,9 +28,9 @@
  */
 #include "config.h"
 
+#include "parse.h"
 #include "record-int.h"
 #include "record.h"
-#include "parse.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -273,7 +273,8 @@ static int apply_text_prop(struct record_reader *r, struct game *g, const char *
 	value[close - open - 1] = '\0';
 	if (strcmp(id, "GM") == 0) {
 		if (strcasecmp(value, "othello") != 0) {
-			record_fail(r, open + 1, "not an Othello game: GM[%s]", value);
+			record_fail(r, open + 1, "not an Othello game: GM[%s]",
+				    PARSE_SHOW_TEXT(value));
 			return -1;
 		}
 		*seen_gm = true;
