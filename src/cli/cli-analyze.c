@@ -175,11 +175,12 @@ static int chart_write(FILE *f, const void *data)
 			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>\n", x, y,
 				c);
 		if (d->mark[i] != MARK_NONE)
-			fprintf(f,
-				"<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"none\" "
-				"stroke=\"#1f77b4\" stroke-width=\"1.5\"><title>move %d: %s</title>"
-				"</circle>\n",
-				x, y, d->ply[i], game_mark_symbol(d->mark[i]));
+			fprintf(f, /* the tooltip is the group's: a shape with a child is not drawn
+				      by every renderer (ImageMagick's own skips it) */
+				"<g><title>move %d: %s</title><circle cx=\"%.1f\" cy=\"%.1f\" "
+				"r=\"6\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.5\"/>"
+				"</g>\n",
+				d->ply[i], game_mark_symbol(d->mark[i]), x, y);
 	}
 	fprintf(f, "</svg>\n");
 	return ferror(f) ? -1 : 0;
