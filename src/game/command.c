@@ -34,6 +34,18 @@
 
 enum { CMD_MAX_WORDS = 64 };
 
+/* True when the first `len` characters of `word` name a command of the table (exactly:
+   a key's command line is written in full). */
+static bool table_has(const char *word, size_t len)
+{
+	const struct command_def *d;
+
+	for (size_t i = 0; (d = command_at(i)); i++)
+		if (strlen(d->name) == len && strncmp(d->name, word, len) == 0)
+			return true;
+	return false;
+}
+
 /* `help [COMMAND]`, `help keys` */
 static int cmd_help(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
@@ -41,7 +53,7 @@ static int cmd_help(struct controller *ctl, int argc, char **argv, struct comman
 
 	(void)ctl;
 	if (argc > 1 && strcmp(argv[1], "keys") == 0)
-		res->output = keymap_help();
+		res->output = keymap_help(table_has);
 	else if (argc > 1 && !command_find(argv[1], err, sizeof(err)))
 		return cmd_fail(res, "%s", err);
 	else

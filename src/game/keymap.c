@@ -36,7 +36,7 @@ enum {
 };
 
 static const struct keymap_binding bindings[] = {
-    {"a", IN_GAME, "column a", "type a square by name: its column (a-j)"},
+    {"a", IN_GAME, "column a", "type a square by name: its column (on 8x8 and 6x6, j is down)"},
     {"b", IN_GAME, "column b", ""},
     {"c", IN_GAME, "column c", ""},
     {"d", IN_GAME, "column d", ""},
@@ -45,7 +45,7 @@ static const struct keymap_binding bindings[] = {
     {"g", IN_GAME, "column g", ""},
     {"h", IN_GAME, "column h", ""},
     {"i", IN_GAME, "column i", ""},
-    {"j", IN_GAME, "column j", "(on boards of 8 columns or less: down)"},
+    {"j", IN_GAME, "column j", ""},
     {"1", IN_GAME, "row 1", "then its row (0 is 10): f 5 plays f5"},
     {"2", IN_GAME, "row 2", ""},
     {"3", IN_GAME, "row 3", ""},
@@ -141,23 +141,11 @@ const struct keymap_binding *keymap_table(size_t *count)
 }
 
 /* Columns of `help keys`: the keys, then what they do with the command they run
-   (a game command's name; the screen's own verbs are not named), wrapped so
+   (a game command's name, as `is_command` knows the command table; the screen's
+   own verbs, which `othello script` has not, are not named), wrapped so
    that every line stays within 79 columns; keys too many for their column
    get a line of their own. */
 enum { KEYS_WIDTH = 18, KEYS_LINE = 79 };
-
-/* True when `command`'s first word is one of the screen's verbs (not a game command). */
-static bool screen_verb(const char *command)
-{
-	static const char *const verbs[] = {"cursor", "select", "column",    "row",    "scroll",
-					    "escape", "prompt", "interrupt", "redraw", NULL};
-	size_t n = strcspn(command, " ");
-
-	for (const char *const *v = verbs; *v; v++)
-		if (strlen(*v) == n && strncmp(*v, command, n) == 0)
-			return true;
-	return false;
-}
 
 /* The names of names[0..n) into keys[size], a run of three or more one-character
    keys that follow one another (a b c ... i) written as its ends (a-i). */
@@ -208,8 +196,9 @@ static size_t add_wrapped(char *out, size_t size, size_t len, const char *text, 
 
 /* The `help keys` text: a title, then one line per action (an entry with a
    help text and the entries without one after it) with all its keys, once
-   each. Malloc'd; NULL when out of memory. */
-char *keymap_help(void)
+   each; the name of the command it runs when `is_command` says the command
+   table has that word. Malloc'd; NULL when out of memory. */
+char *keymap_help(bool (*is_command)(const char *word, size_t len))
 {
 	size_t size = 8192, len = 0;
 	char *out = malloc(size);
@@ -232,7 +221,7 @@ char *keymap_help(void)
 			names[n++] = bindings[j].name;
 		join_keys(keys, sizeof keys, names, n);
 		cmd_len = (int)strcspn(b->command, " {");
-		if (screen_verb(b->command) || strchr(b->command, '{'))
+		if (!is_command(b->command, (size_t)cmd_len) || strchr(b->command, '{'))
 			snprintf(what, sizeof what, "%s", b->help);
 		else
 			snprintf(what, sizeof what, "%s, `%.*s`", b->help, cmd_len, b->command);

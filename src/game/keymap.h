@@ -10,6 +10,7 @@
 
 #include "controller.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* One binding: in the modes of `modes`, the key `name` runs `command`. */
@@ -26,7 +27,9 @@ const char *keymap_command(const char *name, enum ctl_mode mode);
 /* The bindings (static data), in the order `help keys` lists them; their number in *count. */
 const struct keymap_binding *keymap_table(size_t *count);
 
-/* The `help keys` text: one line per action with all its keys (malloc'd; NULL if out of memory). */
-char *keymap_help(void);
+/* The `help keys` text: one line per action with all its keys, naming the command a key
+   runs when `is_command` (the word's first `len` characters) says the command table has
+   it (malloc'd; NULL if out of memory). */
+char *keymap_help(bool (*is_command)(const char *word, size_t len));
 
 #endif

@@ -250,14 +250,14 @@ static const struct ui_verb verbs[] = {
     {
 	.name = "column",
 	.args = {1, 1},
-	.usage = "a-h",
+	.usage = "a-j",
 	.help = "Start typing a square by its name: the board cursor goes to that column.",
 	.exec = verb_column,
     },
     {
 	.name = "row",
 	.args = {1, 1},
-	.usage = "1-8",
+	.usage = "1-10",
 	.help = "After `column`, play the square of that column and row (f then 5: f5).",
 	.exec = verb_row,
     },
