@@ -805,6 +805,48 @@ Test(controller, the_header_names_who_played_each_colour)
 	remove_dir(dir);
 }
 
+/* One name per player in every view: the header in play, the game information, the saved
+   record and the header of the game loaded back say "Human" and "Othello Master expert
+   (depth 2)", a level's settings in brackets (not "expert --depth 2" in play, "Othello
+   Master expert --depth 2" in the file, which beside a disc count read as a depth of 2 and
+   then the discs). */
+Test(controller, a_player_has_one_name_in_play_in_the_record_and_loaded_back)
+{
+	char dir[] = "/tmp/othello-name-XXXXXX", path[300], name[256];
+	struct controller *a = make("human", "expert --depth 2 --no-book");
+	struct controller *b = make("human", "novice");
+	char *info;
+
+	cr_assert(mkdtemp(dir));
+	controller_player_name(a, BLACK, name, sizeof name);
+	cr_assert_str_eq(name, "Human");
+	controller_player_name(a, WHITE, name, sizeof name);
+	cr_assert_str_eq(name, "Othello Master expert (depth 2, no-book)");
+	play(a, "f5");
+	settle(a);
+	info = controller_info_text(a);
+	cr_assert(strstr(info, "black    PB  Human\n"), "%s", info);
+	cr_assert(strstr(info, "white    PW  Othello Master expert (depth 2, no-book)\n"), "%s",
+		  info);
+	free(info);
+	snprintf(path, sizeof path, "%s/name.sgf", dir);
+	cr_assert_geq(controller_export(a, path, err, sizeof(err)), 0, "%s", err);
+	cr_assert_geq(controller_load(b, path, err, sizeof(err)), 0, "%s", err);
+	for (int at = 2; at >= 0; at -= 2) { /* in play at its end, then replayed from move 0 */
+		cr_assert_geq(controller_goto(b, at, err, sizeof(err)), 0, "%s", err);
+		cr_assert_eq(controller_mode(b), at ? MODE_PLAY : MODE_REPLAY);
+		controller_player_name(b, WHITE, name, sizeof name);
+		cr_assert_str_eq(name, "Othello Master expert (depth 2, no-book)");
+		controller_player_name(b, BLACK, name, sizeof name);
+		cr_assert_str_eq(name, "Human");
+	}
+	controller_player_title("master --time 5", false, name, sizeof name);
+	cr_assert_str_eq(name, "master (time 5)");
+	controller_free(a);
+	controller_free(b);
+	remove_dir(dir);
+}
+
 Test(controller, stop_makes_the_engine_play_its_best_move_so_far)
 {
 	struct controller *ctl = make("human", "master --time 30 --no-book");

@@ -60,7 +60,7 @@ bytes mouse 1b 5b 3c 30 3b 32 35 3b 31 32 4d
 bytes mouse 1b 5b 3c 30 3b 32 35 3b 31 32 6d
 wait_for mouse " 1 ●f5"; check "a click (press, release) on f5 plays it" $?
 wait_for mouse " 2 ○"; check "the engine answers" $?
-wait_for mouse "Black human     3  0:02" 8; check "the clock of the side to move ticks after the click, no key needed" $?
+wait_for mouse "Black Human     3  0:02" 8; check "the clock of the side to move ticks after the click, no key needed" $?
 quit mouse
 
 # ---------------------------------------------------------------- escape sequences are read whole
@@ -125,12 +125,12 @@ quit endp
 # at each move); human moves keep their time in the SGF; PB, PW, DT are written
 start clk 80 24 -- --white human
 wait_for clk "Moves 0" >/dev/null
-wait_for clk "Black human     2  0:02" 10 >/dev/null
+wait_for clk "Black Human     2  0:02" 10 >/dev/null
 keys clk f 5
 wait_for clk " 1 ●f5" >/dev/null
 keys clk f 6
 wait_for clk " 2 ○f6" >/dev/null
-screen clk | head -n 1 | grep -q "Black human     3  0:0[2-9]"
+screen clk | head -n 1 | grep -q "Black Human     3  0:0[2-9]"
 check "Black's clock keeps the time of its first move on its next turn" $?
 cmd clk "save clk"
 wait_for clk "slot clk" >/dev/null
@@ -143,14 +143,30 @@ wait_for clk " 4 ○" >/dev/null
 cmd clk "save clk"
 wait_for clk "slot clk" >/dev/null
 sleep 0.2
-grep -q "PW\[Human; Othello Master expert --depth 1 from move 4\]" "$SAVES/clk.sgf"
+grep -q "PW\[Human; Othello Master expert (depth 1) from move 4\]" "$SAVES/clk.sgf"
 check "a name the program gave follows who played, each player with the move it took over at" $?
+# one name for a player everywhere: a level's settings in brackets, so that the header does
+# not read "White expert --depth 1  2" (a depth, then the discs); the same name in play,
+# stepping back and in the game information
+screen clk | head -n 1 | grep -q "○ White expert (depth 1) *[0-9]*  0:0"
+check "the header names the level with its settings in brackets" $?
+cmd clk "first"
+wait_for clk "move 0/4" >/dev/null
+screen clk | head -n 1 | grep -q "● Black Human .*○ White expert\( (depth 1)\)\? *2  0:0"
+check "stepping back (REPLAY) keeps the names of play (a level's settings whole, or left out)" $?
+cmd clk "info"
+wait_for clk "q closes" >/dev/null
+screen clk | grep -q "white    PW  Human; Othello Master expert (depth 1) from move 4"
+check "the game information names the players as the record does" $?
+keys clk q
+wait_gone clk "q closes" >/dev/null
 grep -q ";W\[f6\]OMT\[[0-9.]*\]OMP\[human\]" "$SAVES/clk.sgf" && grep -q "OMP\[expert --depth 1\]" "$SAVES/clk.sgf"
 check "each move keeps its player (OMP)" $?
 cmd clk "info black Ann"
 cmd clk "save clk"
 sleep 0.3
 grep -q "PB\[Ann\]" "$SAVES/clk.sgf"; check "a name given with info stays" $?
+screen clk | head -n 1 | grep -q "● Black Ann "; check "and the header says it" $?
 quit clk
 
 # ---------------------------------------------------------------- text wraps, never cut at 80 columns

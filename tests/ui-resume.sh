@@ -79,7 +79,7 @@ start unl 80 24 -- --load 1
 wait_for unl "move 6/6  PLAY"; check "--load: the game played after undo, at its end, in play" $?
 screen unl | grep -q "3 ●e3"; check "--load: the move after undo is on the line" $?
 ! screen unl | grep -q "●c3"; check "--load: the undone move is not" $?
-screen unl | grep -q "● Black human *[0-9]* *0:0[1-9]"; check "--load: Black's clock holds the move after undo's time" $?
+screen unl | grep -q "● Black Human *[0-9]* *0:0[1-9]"; check "--load: Black's clock holds the move after undo's time" $?
 cmd unl "saves"
 wait_for unl "6 moves"; check "the save list counts the game played" $?
 keys unl Escape

@@ -52,7 +52,7 @@ for size in 40x15 79x30; do
   c=${size%x*} r=${size#*x}
   start "cp$c" "$c" "$r" -- --white novice
   wait_for "cp$c" "Black to move" >/dev/null
-  wait_match "cp$c" "● human +0:0[0-9]  ○ novice +0:0"; check "$size: names and clocks" $?
+  wait_match "cp$c" "● Human +0:0[0-9]  ○ novice +0:0"; check "$size: names and clocks" $?
   keys "cp$c" f 5
   wait_match "cp$c" "novice.* [-+][0-9.]+ (d[0-9]+|book|exact) PV [a-h][1-8]"
   check "$size: the engine's line (level, score with its source, PV)" $?

@@ -12,7 +12,7 @@
 # ---------------------------------------------------------------- a game against the engine
 start eng 80 24 --
 wait_for eng "Moves 0"; check "the game starts at 80x24 with the move list" $?
-screen eng | grep -q "Black human .* 2 .*White expert .* 2"; check "the header shows human Black against expert White, 2 discs each" $?
+screen eng | grep -q "Black Human .* 2 .*White expert .* 2"; check "the header shows human Black against expert White, 2 discs each" $?
 [ "$(screen eng | grep -o '●' | wc -l)" -ge 2 ] && [ "$(screen eng | grep -o '○' | wc -l)" -ge 2 ]
 check "discs are drawn in Unicode" $?
 keys eng k Enter
@@ -344,10 +344,10 @@ wait_for edit "Moves 0" >/dev/null
 keys edit E
 wait_for edit "EDIT"; check "E enters edit mode" $?
 keys edit C
-wait_for edit "○ White human     0"; check "C empties the board" $?
+wait_for edit "○ White Human     0"; check "C empties the board" $?
 keys edit b l w l w Enter
 wait_for edit "PLAY"; check "discs placed with b and w, Enter validates" $?
-screen edit | grep -q "● Black human     1 .*○ White human     2"; check "the edited position has the placed discs" $?
+screen edit | grep -q "● Black Human     1 .*○ White Human     2"; check "the edited position has the placed discs" $?
 quit edit
 
 # ---------------------------------------------------------------- ASCII, monochrome, terminals

@@ -41,20 +41,54 @@ static bool slot_exists(const char *dir, const char *name)
 	       access(path, F_OK) == 0;
 }
 
-/* Appends to out (len) the header name of player `by` ("human" or a level): "Human" or
-   "Othello Master LEVEL"; after `prev` (the name before it, or NULL) the program's name is
-   not said twice. */
+/*
+ * The name of the player `by` ("human" or one of our levels as typed, with
+ * its settings) as every view and record gives it: "Human", or "Othello
+ * Master expert" with the level's settings in brackets after it, their
+ * dashes dropped ("expert --depth 2 --time 5" is "Othello Master expert
+ * (depth 2, time 5)"), so that no number of a setting reads as the disc
+ * count or clock beside the name; without the program's name when `program`
+ * is false.
+ */
+void controller_player_title(const char *by, bool program, char *out, size_t len)
+{
+	size_t n, word;
+	const char *p;
+	int settings = 0;
+
+	if (len == 0)
+		return;
+	if (strcmp(by, "human") == 0) {
+		snprintf(out, len, "Human");
+		return;
+	}
+	word = strcspn(by, " ");
+	n = (size_t)snprintf(out, len, "%s%.*s", program ? "Othello Master " : "", (int)word, by);
+	for (p = by + word; *p && n < len;) {
+		p += strspn(p, " ");
+		word = strcspn(p, " ");
+		if (!word)
+			break;
+		if (strncmp(p, "--", 2) == 0) { /* a setting: its name, then its value if any */
+			n += (size_t)snprintf(out + n, len - n, "%s%.*s", settings++ ? ", " : " (",
+					      (int)word - 2, p + 2);
+		} else {
+			n += (size_t)snprintf(out + n, len - n, "%s%.*s", settings++ ? " " : " (",
+					      (int)word, p);
+		}
+		p += word;
+	}
+	if (settings && n < len)
+		snprintf(out + n, len - n, ")");
+}
+
+/* Appends to out (len) the header name of player `by`; after `prev` (the name before it, or
+   NULL) the program's name is not said twice. */
 static void name_append(char *out, size_t len, const char *by, const char *prev)
 {
 	size_t n = strlen(out);
-	bool human = strcmp(by, "human") == 0;
 
-	if (human)
-		snprintf(out + n, len - n, "Human");
-	else if (prev && strcmp(prev, "human") != 0)
-		snprintf(out + n, len - n, "%s", by);
-	else
-		snprintf(out + n, len - n, "Othello Master %s", by);
+	controller_player_title(by, !prev || strcmp(prev, "human") == 0, out + n, len - n);
 }
 
 /*
@@ -64,7 +98,7 @@ static void name_append(char *out, size_t len, const char *by, const char *prev)
  * ("Othello Master master; expert --depth 2 from move 31"). Without any move
  * of c whose player is known (none played yet), the player of c now.
  */
-static void header_player(const struct controller *ctl, enum color c, char *out, size_t len)
+void controller_record_player(const struct controller *ctl, enum color c, char *out, size_t len)
 {
 	const char *prev = NULL;
 
@@ -89,9 +123,32 @@ static void header_player(const struct controller *ctl, enum color c, char *out,
 }
 
 /*
+ * The name of colour c's player, one for every view: a name a person (`info
+ * black Ann`) or a file gave; in a study the record's (who played the
+ * colour's moves, as a save names them); else who plays the colour now
+ * (controller_player_title, or a server's player's name), the same in play
+ * and stepping back through the game.
+ */
+void controller_player_name(const struct controller *ctl, enum color c, char *out, size_t len)
+{
+	const char *file = game_info(ctl->game, c == BLACK ? INFO_BLACK : INFO_WHITE);
+	const char *now = ctl->player[c]->name(ctl, c);
+
+	if (file[0] && (!ctl->names_auto[c] || ctl->study))
+		snprintf(out, len, "%s", file);
+	else if (ctl->study)
+		controller_record_player(ctl, c, out, len);
+	else if (ctl->player[c] == &ctl_engine || ctl->player[c] == &ctl_human) {
+		controller_player_title(now, true, out, len);
+	} else {
+		snprintf(out, len, "%s", now);
+	}
+}
+
+/*
  * Before a record leaves the program: its players (PB, PW) and its date (DT)
  * when the game has none. A player is named after who played the colour's
- * moves (header_player), and named again at each save while the program
+ * moves (controller_record_player), and named again at each save while the program
  * chose the name (a person's `info black NAME` or a file's name stays); the
  * date is the day of the first save or export.
  */
@@ -104,7 +161,7 @@ static void stamp_players_and_date(struct controller *ctl)
 		char name[1024];
 		if (*game_info(g, key[c]) && !ctl->names_auto[c])
 			continue;
-		header_player(ctl, (enum color)c, name, sizeof name);
+		controller_record_player(ctl, (enum color)c, name, sizeof name);
 		game_set_info(g, key[c], name);
 		ctl->names_auto[c] = true;
 	}
@@ -316,7 +373,7 @@ static int open_game(struct controller *ctl, struct game *g, const char *slot, c
 	for (int c = BLACK; c <= WHITE; c++) { /* names the program wrote are its to renew */
 		char name[1024];
 
-		header_player(ctl, (enum color)c, name, sizeof name);
+		controller_record_player(ctl, (enum color)c, name, sizeof name);
 		ctl->names_auto[c] = ours && strcmp(name, game_info(g, key[c])) == 0;
 	}
 	ctl->study = !ours || line_over(ctl);

@@ -510,14 +510,15 @@ static size_t info_wrap(char *s, size_t len, size_t cap, int indent, int width, 
 
 /*
  * The game's information as text, one field a line ("Black    Tiger"; the
- * fields set first, then the empty ones as "-"), then the game's comment (the
+ * fields set first, then the empty ones as "-"; players not named yet as a
+ * save will name them), then the game's comment (the
  * comment of move 0), and how to edit both. Malloc'd; NULL if out of memory.
  */
 char *controller_info_text(const struct controller *ctl)
 {
 	const char *root_comment = ctl->game->root->comment;
 	size_t cap = 512, len = 0;
-	char *s;
+	char *s, players[2][1024];
 
 	for (size_t i = 0; i < sizeof(info_keys) / sizeof(info_keys[0]); i++)
 		cap += strlen(game_info(ctl->game, info_keys[i].field)) + 32;
@@ -526,10 +527,16 @@ char *controller_info_text(const struct controller *ctl)
 	if (!(s = malloc(cap)))
 		return NULL;
 	s[0] = '\0';
+	cap += 2 * sizeof players[0];
+	for (int c = BLACK; c <= WHITE; c++) /* the names a save gives the players */
+		controller_record_player(ctl, (enum color)c, players[c], sizeof players[c]);
 	for (int set = 1; set >= 0; set--) {
 		for (size_t i = 0; i < sizeof(info_keys) / sizeof(info_keys[0]); i++) {
-			const char *v = game_info(ctl->game, info_keys[i].field);
+			enum game_info_field f = info_keys[i].field;
+			const char *v = game_info(ctl->game, f);
 
+			if (!v[0] && (f == INFO_BLACK || f == INFO_WHITE))
+				v = players[f == INFO_WHITE];
 			if ((v[0] != '\0') != (set == 1))
 				continue;
 			len += (size_t)snprintf(s + len, cap - len, "%-8s %-2s  ",

@@ -169,6 +169,15 @@ const struct game_node *controller_node(const struct controller *ctl);
 const struct game_node *controller_line_end(const struct controller *ctl);
 /* Who plays colour c; *name (optional) is "human" or the level name. */
 enum player_kind controller_player(const struct controller *ctl, enum color c, const char **name);
+/* The name of colour c's player as every view gives it: one a person or a file gave, the
+   record's in a study, else who plays it now ("Human", "Othello Master expert (depth 2)"). */
+void controller_player_name(const struct controller *ctl, enum color c, char *out, size_t len);
+/* The players of colour c as a record names them (PB, PW): who played its moves, each in
+   turn with the move it took over at, else who plays it now. */
+void controller_record_player(const struct controller *ctl, enum color c, char *out, size_t len);
+/* A player "human" or a level as typed ("expert --depth 2") as names give it: "Human",
+   "Othello Master expert (depth 2)", or without the program's name when `program` is false. */
+void controller_player_title(const char *by, bool program, char *out, size_t len);
 /* True when the game at the cursor is over (no moves, or resigned); the disc difference. */
 bool controller_game_over(const struct controller *ctl, int *black_minus_white);
 /* The result as SGF writes it ("B+12", "W+R", "0") or "" if the game goes on. */

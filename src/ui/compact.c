@@ -208,18 +208,18 @@ static void engine_line(struct ui *ui, char *out, size_t len)
 	const struct game_reasoning *r = m->reasoning;
 	struct ctl_hint h[32];
 	char score[24], depth[16], sq[SQUARE_NAME_LEN], label[24];
-	const char *name = "engine";
+	char name[256];
 	size_t at;
 	int n;
 
 	out[0] = '\0';
 	if (ui->thinking && ui->n_live > 0) {
 		const struct ctl_progress *g = &ui->live[ui->n_live - 1];
-		controller_player(ui->ctl, controller_side(ui->ctl), &name);
+		ui_player_name(ui, controller_side(ui->ctl), name, sizeof name);
 		ui_format_score(score, sizeof score, g->search.score, g->search.bound,
 				g->search.endgame);
 		search_depth_text(g->search.depth, g->search.selectivity, depth, sizeof depth);
-		at = (size_t)snprintf(out, len, "%s %.0fs %s%s %s", name,
+		at = (size_t)snprintf(out, len, "%s %.0fs %s%s %s", ui_player_short(name),
 				      timer_now() - ui->think_start, g->search.endgame ? "e" : "d",
 				      depth, score);
 		for (int i = 0; i < g->search.pv_len && at < len; i++)
@@ -228,8 +228,8 @@ static void engine_line(struct ui *ui, char *out, size_t len)
 		return;
 	}
 	if (ui->thinking) {
-		controller_player(ui->ctl, controller_side(ui->ctl), &name);
-		snprintf(out, len, "%s is thinking", name);
+		ui_player_name(ui, controller_side(ui->ctl), name, sizeof name);
+		snprintf(out, len, "%s is thinking", ui_player_short(name));
 		return;
 	}
 	n = controller_overlay(ui->ctl) ? controller_hint_scores(ui->ctl, h, 32)
@@ -269,7 +269,7 @@ static void engine_line(struct ui *ui, char *out, size_t len)
 static void compact_info(struct ui *ui)
 {
 	const struct ui_layout *l = &ui->lay;
-	char clock[2][16], who[160], eval[64], engine[200], sc[24], label[24];
+	char clock[2][16], who[160], eval[64], engine[200], sc[24], label[24], names[2][256];
 	int s, rows = l->graph_h;
 	attr_t dim = ui_style(ui, PAIR_DIM, A_NORMAL);
 
@@ -288,9 +288,14 @@ static void compact_info(struct ui *ui)
 		ui_put(l->graph_y, 1, l->cols - 2, who);
 		return;
 	}
-	snprintf(who, sizeof who, "%s %.20s %s  %s %.20s %s", ui_disc(ui, BLACK),
-		 ui_player_name(ui, BLACK), clock[BLACK], ui_disc(ui, WHITE),
-		 ui_player_name(ui, WHITE), clock[WHITE]);
+	for (int c = BLACK; c <= WHITE; c++) { /* the program's name goes first when long */
+		ui_player_name(ui, (enum color)c, names[c], sizeof names[c]);
+		if (strlen(names[c]) > 20)
+			memmove(names[c], ui_player_short(names[c]),
+				strlen(ui_player_short(names[c])) + 1);
+	}
+	snprintf(who, sizeof who, "%s %.20s %s  %s %.20s %s", ui_disc(ui, BLACK), names[BLACK],
+		 clock[BLACK], ui_disc(ui, WHITE), names[WHITE], clock[WHITE]);
 	ui_put(l->graph_y, 1, l->cols - 2, who);
 	if (rows == 2) {
 		char both[260];

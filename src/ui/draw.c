@@ -391,19 +391,22 @@ const char *ui_mode_word(const struct ui *ui)
 	return mode_name(m);
 }
 
-/* The name the header gives a side: the file's player (PB, PW) while a game is studied or
-   replayed, else who plays it here (human or a level). */
-const char *ui_player_name(const struct ui *ui, enum color c)
+/* The name the headers give colour c's player (controller_player_name), in buf. */
+const char *ui_player_name(const struct ui *ui, enum color c, char *buf, size_t size)
 {
-	const char *name = "human";
-	const char *file =
-	    game_info(controller_game(ui->ctl), c == BLACK ? INFO_BLACK : INFO_WHITE);
+	controller_player_name(ui->ctl, c, buf, size);
+	return buf;
+}
 
-	if (file && file[0] &&
-	    (controller_study(ui->ctl) || controller_mode(ui->ctl) == MODE_REPLAY))
-		return file;
-	controller_player(ui->ctl, c, &name);
-	return name;
+/* `name` without the program's own name before a level ("expert (depth 2)" for "Othello
+   Master expert (depth 2)"), for a line that has no room for both. */
+const char *ui_player_short(const char *name)
+{
+	static const char program[] = "Othello Master ";
+
+	return strncmp(name, program, sizeof program - 1) == 0 && name[sizeof program - 1]
+		   ? name + sizeof program - 1
+		   : name;
 }
 
 /* The header: both players with their discs and clocks, the side to move,
@@ -415,7 +418,7 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 	sqset black, white;
 	int room, right_w, name_w[2], pad_w[2];
 	double t[2];
-	char buf[320], right[96], clocks_text[2][16];
+	char buf[320], right[96], clocks_text[2][16], full[2][256];
 	const char *names[2];
 	attr_t hdr = ui_style(ui, PAIR_HEADER, A_REVERSE);
 	bool over = controller_game_over(ui->ctl, &diff);
@@ -437,7 +440,7 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 	   fit ("pre-master" does at 80 columns), else cut, the longer first;
 	   padded to 8 columns when there is room, so that the line keeps still. */
 	for (int c = BLACK; c <= WHITE; c++) {
-		const char *name = ui_player_name(ui, (enum color)c);
+		const char *name = ui_player_name(ui, (enum color)c, full[c], sizeof full[c]);
 		format_clock(clocks_text[c], sizeof clocks_text[c], t[c]);
 		names[c] = name;
 		fixed += 3 + (int)strlen(" White   00  ") + (int)strlen(clocks_text[c]) + 1;
@@ -449,12 +452,17 @@ static void draw_header(struct ui *ui, const struct game_node *const *line, int 
 	for (int c = BLACK; c <= WHITE; c++)
 		name_w[c] = (int)strlen(names[c]);
 	/* "Othello Master expert" and "Othello Master (3 plies)" were cut to "Othello Ma":
-	   the program's own name goes first when the two do not fit */
-	for (int c = BLACK; c <= WHITE && name_w[0] + name_w[1] > room; c++)
-		if (strncmp(names[c], "Othello Master ", 15) == 0 && names[c][15]) {
-			names[c] += 15;
-			name_w[c] = (int)strlen(names[c]);
-		}
+	   the program's own name goes first when the two do not fit, then a level's
+	   settings in brackets (never half of them: "expert (depth 1") */
+	for (int c = BLACK; c <= WHITE && name_w[0] + name_w[1] > room; c++) {
+		names[c] = ui_player_short(names[c]);
+		name_w[c] = (int)strlen(names[c]);
+	}
+	for (int c = BLACK; c <= WHITE && name_w[0] + name_w[1] > room; c++) {
+		const char *settings = strstr(names[c], " ("); /* then a level's settings */
+		if (settings && names[c] + name_w[c] > settings)
+			name_w[c] = (int)(settings - names[c]);
+	}
 	while (name_w[0] + name_w[1] > room && name_w[0] + name_w[1] > 16)
 		name_w[name_w[0] >= name_w[1] ? 0 : 1]--;
 	for (int c = BLACK; c <= WHITE; c++)

@@ -258,12 +258,12 @@ static void format_count(char *out, size_t len, double v)
 static void draw_live(struct panel *p)
 {
 	struct ui *ui = p->ui;
-	const char *name = "engine";
+	char name[256];
 	int first, room;
 
-	controller_player(ui->ctl, controller_side(ui->ctl), &name);
-	panel_line(p, A_BOLD, "%s is thinking%s %.1fs", name, ui->utf8 ? "\u2026" : "...",
-		   timer_now() - ui->think_start);
+	ui_player_name(ui, controller_side(ui->ctl), name, sizeof name);
+	panel_line(p, A_BOLD, "%s is thinking%s %.1fs", ui_player_short(name),
+		   ui->utf8 ? "\u2026" : "...", timer_now() - ui->think_start);
 	panel_line(p, ui_style(ui, PAIR_DIM, A_NORMAL), " depth   score   nodes  speed  PV");
 	room = p->end - p->y;
 	first = ui->n_live > room ? ui->n_live - room : 0;

@@ -201,7 +201,8 @@ void ui_view_rc(const struct ui *ui, int n, int *r, int *c);
 void ui_square_notes(const struct ui *ui, struct square_note notes[128]);
 void ui_clock_texts(struct ui *ui, char out[2][16]);
 const char *ui_mode_word(const struct ui *ui);
-const char *ui_player_name(const struct ui *ui, enum color c);
+const char *ui_player_name(const struct ui *ui, enum color c, char *buf, size_t size);
+const char *ui_player_short(const char *name);
 
 /* compact.c */
 void ui_layout_compact(struct ui_layout *lay);
