@@ -1,6 +1,9 @@
 # tap.sh — a few helpers for shell tests that speak TAP; sourced by tests/*.sh.
 tap_n=0
 tap_failed=0
+# no test reads the settings file of the person running it (tests/config.sh writes its own)
+XDG_CONFIG_HOME=${TMPDIR:-/tmp}/othello-no-config-here
+export XDG_CONFIG_HOME
 
 # ok DESCRIPTION COMMAND...: runs the command, one TAP line for its success.
 ok() {

@@ -365,7 +365,8 @@ Test(command, help_lists_the_table_in_order_under_family_titles)
 		at = found + 1;
 	}
 	cr_assert_geq(i, 47);
-	cr_assert_eq(titles, 7, "seven families, each under its title:\n%s", h);
+	cr_assert_eq(titles, 8, "eight families, each under its title:\n%s", h);
+	cr_assert(strstr(h, "\nSettings:\n  bind "), "%s", h);
 	cr_assert(strstr(h, "\nPlaying:\n  new "), "%s", h);
 	cr_assert(strstr(h, "\nThe game server (othello join):\n  who "), "%s", h);
 	cr_assert(strstr(h, "\nHelp and leaving:\n  help "), "%s", h);

@@ -304,7 +304,9 @@ Test(vgame, handicap_and_edit_on_other_boards)
 	cr_assert_str_eq(run(ctl, "edit"),
 			 "editing: set SQUARE black|white|empty, side, clear, done");
 	cr_assert_str_eq(run(ctl, "set f6 black"), "");
-	cr_assert_str_eq(run(ctl, "set g6 black"), "error: set: not a square: `g6` (a1 to f6)");
+	cr_assert_str_eq(run(ctl, "set g6 black"),
+			 "error: set: `g6`: not a square (a1 to f6), nor a setting (db-dir, "
+			 "color, mouse, ascii)");
 	cr_assert_str_eq(run(ctl, "done"), "position set");
 	controller_colors(ctl, &black, &white);
 	cr_assert(black & vboard_bit(square_at(VARIANT_6X6, 5, 5)));

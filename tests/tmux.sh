@@ -30,7 +30,7 @@ start() {
   [ "$1" = "--" ] && shift
   # shellcheck disable=SC2086
   TM new-session -d -s "$name" -x "$cols" -y "$rows" \
-    env -u TMUX -u NO_COLOR -u XDG_DATA_HOME -u OTHELLO_SAVE_DIR HOME="$HOME_DIR" \
+    env -u TMUX -u NO_COLOR -u XDG_DATA_HOME -u XDG_CONFIG_HOME -u OTHELLO_SAVE_DIR HOME="$HOME_DIR" \
     LANG=C.UTF-8 LC_ALL=C.UTF-8 $envs \
     sh -c "trap : INT; ${WRAP:-} \"\$0\" \"\$@\" 2>\"$T/$name.err\"; echo EXIT=\$?; exec sleep 600" "$OTHELLO" "$@"
 }

@@ -9,7 +9,9 @@
 #include "cli-variant.h"
 #include "cli.h"
 
+#include "command.h"
 #include "controller.h"
+#include "settings.h"
 #include "timer.h"
 #include "ui.h"
 
@@ -27,6 +29,7 @@ struct play_options {
 	const char *load;	 /* -l, --load SLOT, or the FILE */
 	char extra[128];	 /* --random, --seed, --no-book as level settings, in order */
 	bool no_book;		 /* --no-book */
+	bool no_config;		 /* --no-config */
 	struct cli_list books;	 /* --book FILE... */
 	const char *save_dir;	 /* --save-dir DIR */
 	const char *db_dir;	 /* --db DIR */
@@ -141,6 +144,9 @@ static const struct cli_options play_options = {
 	     .call = play_no_book,
 	     .no_value = true,
 	     .help = "engines play without any opening book"},
+	    CLI_FLAG("no-config", 0, offsetof(struct play_options, no_config),
+		     "do not read the settings file\n"
+		     "(~/.config/othello-master/config)"),
 	    CLI_STRING("hint-depth", 0, offsetof(struct play_options, limit[0]), "LIMIT",
 		       "how far hints search: N plies (default 8) or\n"
 		       "S seconds (10s)"),
@@ -223,6 +229,33 @@ static bool play_settings(struct play_options *po, struct controller_options *co
 	return true;
 }
 
+/*
+ * Reads the settings file on `ctl` (the players named on the command line,
+ * uopt->black and ->white, winning over it) and takes its screen settings
+ * into `uopt` where the command line left the default: `set color off`,
+ * `set mouse off`, `set ascii on`. Its first error, with how many there are,
+ * becomes the first screen's message (`notice`, `len` bytes).
+ */
+static void play_config(struct controller *ctl, struct ui_options *uopt, char *notice, size_t len)
+{
+	const struct settings *s = controller_settings(ctl);
+	char path[4096], *report = NULL;
+	int failed = command_read_config(ctl, uopt->black, uopt->white, path, sizeof path, &report);
+
+	if (failed > 0 && report) {
+		snprintf(notice, len, "%.*s%s", (int)strcspn(report, "\n"), report,
+			 failed > 1 ? " (and more: `source` the file to list them)" : "");
+		uopt->notice = notice;
+	}
+	free(report);
+	if (s->color == SETTING_OFF)
+		uopt->color = false;
+	if (s->mouse == SETTING_OFF)
+		uopt->mouse = false;
+	if (s->ascii == SETTING_ON)
+		uopt->ascii = true;
+}
+
 /* `othello [play]`: the terminal game. Returns the screen's exit status, or 2
    on bad usage. */
 int cli_play(int argc, char **argv)
@@ -233,7 +266,7 @@ int cli_play(int argc, char **argv)
 	struct controller *ctl;
 	const char *no_color = getenv("NO_COLOR");
 	double start = timer_now();
-	char err[256], black[256], white[256];
+	char err[256], black[256], white[256], notice[256];
 	int first, status;
 	bool named_black, named_white;
 
@@ -295,6 +328,8 @@ int cli_play(int argc, char **argv)
 		controller_free(ctl);
 		return 2;
 	}
+	if (!po.no_config)
+		play_config(ctl, &uopt, notice, sizeof notice);
 	status = ui_run(ctl, &uopt);
 	controller_free(ctl);
 	return status;

@@ -47,6 +47,7 @@ struct script_options {
 	bool no_board;	       /* --no-board */
 	struct cli_list books; /* --book FILE... */
 	bool no_book;	       /* --no-book */
+	bool no_config;	       /* --no-config */
 	const char *eval_spec; /* --eval SPEC, NULL = the default */
 	int variant;	       /* --variant NAME: the board (enum variant), -1 = 8x8 */
 	double game_time;      /* --game-time MINUTES a side, 0 = no clock */
@@ -79,6 +80,9 @@ static const struct cli_options script_options = {
 			     "default: the shipped book)"),
 	    CLI_FLAG("no-book", 0, offsetof(struct script_options, no_book),
 		     "engines play without any opening book"),
+	    CLI_FLAG("no-config", 0, offsetof(struct script_options, no_config),
+		     "do not read the settings file\n"
+		     "(~/.config/othello-master/config)"),
 	    CLI_STRING("eval", 0, offsetof(struct script_options, eval_spec), "SPEC",
 		       "evaluation: pattern (default), classic or a weights file"),
 	    CLI_HELP('h', "show this help"),
@@ -250,10 +254,23 @@ static int run_script(struct script_run *run, FILE *in)
 	return status;
 }
 
+/* Reads the settings file on `ctl`, the players named on the command line (NULL: not
+   named) winning over it; its errors go to stderr ("config:LINE: why") and neither stop the
+   script nor change its status. */
+static void script_config(struct controller *ctl, const char *black, const char *white)
+{
+	char path[4096], *report = NULL;
+
+	if (command_read_config(ctl, black, white, path, sizeof path, &report) > 0 && report)
+		fprintf(stderr, "othello script: %s:\n%s", path, report);
+	free(report);
+}
+
 /* `othello script`: see the file comment. */
 int cli_script(int argc, char **argv)
 {
-	struct script_options so = {.black = "human", .white = "human", .variant = -1};
+	static const char human[] = "human";
+	struct script_options so = {.black = human, .white = human, .variant = -1};
 	struct controller_options opt;
 	struct controller *ctl;
 	struct script_run run;
@@ -293,6 +310,9 @@ int cli_script(int argc, char **argv)
 			fclose(in);
 		return 2;
 	}
+	if (!so.no_config)
+		script_config(ctl, so.black != human ? so.black : NULL,
+			      so.white != human ? so.white : NULL);
 	if (controller_eval_note(ctl)[0])
 		fprintf(stderr, "othello script: %s\n", controller_eval_note(ctl));
 	if (controller_book_note(ctl)[0])

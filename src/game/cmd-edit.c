@@ -4,6 +4,8 @@
  */
 #include "cmd-int.h"
 
+#include "settings.h"
+
 #include "board.h"
 #include "controller.h"
 #include "square.h"
@@ -30,16 +32,23 @@ static int color_parse(const char *s, int *out)
 	return 0;
 }
 
-/* `set SQUARE black|white|empty` */
+/* `set SQUARE black|white|empty`; `set` alone or with a setting's name is cmd_setting's */
 static int cmd_set(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
 	char err[256];
 	enum variant v = controller_variant(ctl);
-	int sq = square_parse_word(v, argv[1]), what;
+	int sq, what;
 
-	(void)argc;
+	if (argc == 1 || settings_is_name(argv[1]))
+		return cmd_setting(ctl, argc, argv, res);
+	if (argc != 3)
+		return cmd_fail(res, "usage: set SQUARE black|white|empty, or set NAME VALUE");
+	sq = square_parse_word(v, argv[1]);
 	if (sq < 0)
-		return cmd_fail(res, "set: not a square: `%s` (%s)", argv[1], square_range(v));
+		return cmd_fail(res,
+				"set: `%s`: not a square (%s), nor a setting (db-dir, color, "
+				"mouse, ascii)",
+				argv[1], square_range(v));
 	if (color_parse(argv[2], &what) < 0)
 		return cmd_fail(res, "set: `%s` is not black, white or empty", argv[2]);
 	return cmd_changed(res, controller_edit_set(ctl, sq, what, err, sizeof(err)), err, "");
@@ -111,9 +120,12 @@ static const struct command_def entries[] = {
     },
     {
 	.name = "set",
-	.args = {2, 2, {CMD_ARG_SQUARE, CMD_ARG_CONTENT}},
-	.usage = "SQUARE black|white|empty",
-	.help = "Put a disc on a square, or empty it (edit mode).",
+	.args = {0, 2, {CMD_ARG_SQUARE, CMD_ARG_CONTENT}},
+	.usage = "[SQUARE DISC|NAME VALUE]",
+	.help = "Put a disc on a square, DISC black, white or empty (edit mode). With a\n"
+		"setting's name, set it: db-dir FOLDER (the game database), color, mouse,\n"
+		"ascii on|off (the screen, from its next start); alone, list the settings\n"
+		"and the keys bound with `bind`.",
 	.exec = cmd_set,
     },
     {

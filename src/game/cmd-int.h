@@ -65,5 +65,9 @@ extern const struct command_part cmd_replay_part;
 extern const struct command_part cmd_edit_part;
 extern const struct command_part cmd_file_part;
 extern const struct command_part cmd_net_part;
+extern const struct command_part cmd_config_part;
+
+/* cmd-config.c: `set` alone or with a setting's name (cmd-edit.c's `set` hands it over). */
+int cmd_setting(struct controller *ctl, int argc, char **argv, struct command_result *res);
 
 #endif

@@ -24,9 +24,11 @@
 #include "cmd-int.h"
 #include "controller.h"
 #include "keymap.h"
+#include "settings.h"
 #include "square.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +48,30 @@ static bool table_has(const char *word, size_t len)
 	return false;
 }
 
+/* The `help keys` text: the user's bindings (`bind`), which come first, then the key map. */
+static char *keys_help(struct controller *ctl)
+{
+	const struct settings *set = controller_settings(ctl);
+	char *map = keymap_help(table_has), *out;
+	size_t cap, len = 0;
+
+	if (!map || set->n_binds == 0)
+		return map;
+	cap =
+	    strlen(map) + 64 + (size_t)set->n_binds * (SETTINGS_KEY_LEN + SETTINGS_COMMAND_LEN + 8);
+	if (!(out = malloc(cap))) {
+		free(map);
+		return NULL;
+	}
+	len += (size_t)snprintf(out, cap, "Your keys (`bind`), before the others:\n\n");
+	for (int i = 0; i < set->n_binds; i++)
+		len += (size_t)snprintf(out + len, cap - len, "  %-18s `%s`\n", set->binds[i].key,
+					set->binds[i].command);
+	snprintf(out + len, cap - len, "\n%s", map);
+	free(map);
+	return out;
+}
+
 /* `help [COMMAND]`, `help keys` */
 static int cmd_help(struct controller *ctl, int argc, char **argv, struct command_result *res)
 {
@@ -53,7 +79,7 @@ static int cmd_help(struct controller *ctl, int argc, char **argv, struct comman
 
 	(void)ctl;
 	if (argc > 1 && strcmp(argv[1], "keys") == 0)
-		res->output = keymap_help(table_has);
+		res->output = keys_help(ctl);
 	else if (argc > 1 && !command_find(argv[1], err, sizeof(err)))
 		return cmd_fail(res, "%s", err);
 	else
@@ -96,8 +122,8 @@ static const struct command_part cmd_command_part = COMMAND_PART("Help and leavi
 
 /* The families in the order `help` lists them: a new family file adds its part here. */
 static const struct command_part *const cmd_parts[] = {
-    &cmd_game_part, &cmd_analysis_part, &cmd_replay_part,  &cmd_edit_part,
-    &cmd_file_part, &cmd_net_part,	&cmd_command_part,
+    &cmd_game_part, &cmd_analysis_part, &cmd_replay_part, &cmd_edit_part,
+    &cmd_file_part, &cmd_net_part,	&cmd_config_part, &cmd_command_part,
 };
 
 /*
@@ -471,6 +497,91 @@ int command_execute(struct controller *ctl, const char *line, struct command_res
 	free(copy);
 	free(tail);
 	return rc;
+}
+
+enum { SOURCE_DEPTH = 8 }; /* files read by `source` inside one another, at most */
+
+/* Appends "LABEL:LINE: why\n" to *report (malloc'd, grown). */
+static void report_line(char **report, const char *label, long line, const char *why)
+{
+	size_t old = *report ? strlen(*report) : 0, add = strlen(label) + strlen(why) + 32;
+	char *r = realloc(*report, old + add);
+
+	if (!r)
+		return;
+	snprintf(r + old, add, "%s:%ld: %s\n", label, line, why);
+	*report = r;
+}
+
+/* Appends `text` to *report (malloc'd, grown). */
+static void report_text(char **report, const char *text)
+{
+	size_t old = *report ? strlen(*report) : 0, add = strlen(text) + 1;
+	char *r = realloc(*report, old + add);
+
+	if (!r)
+		return;
+	memcpy(r + old, text, add);
+	*report = r;
+}
+
+/*
+ * Runs the lines of the file `path` as commands on `ctl`, as if typed, the
+ * settings file's way: a line that fails is reported as "LABEL:LINE: why" in
+ * *report (malloc'd; NULL when none failed) and the next lines still run;
+ * what the commands print is dropped, and `quit` is refused. Returns the
+ * number of lines that failed, or -1 with why in *report when the file
+ * cannot be read (or files read one inside another go deeper than 8).
+ */
+int command_source(struct controller *ctl, const char *path, const char *label, char **report)
+{
+	struct settings *set = controller_settings(ctl);
+	FILE *f;
+	char *line = NULL, why[512];
+	size_t cap = 0;
+	long at = 0;
+	int failed = 0;
+
+	*report = NULL;
+	if (set->sourcing >= SOURCE_DEPTH) {
+		snprintf(why, sizeof why, "%s: files read inside one another go deeper than %d",
+			 path, SOURCE_DEPTH);
+		*report = strdup(why);
+		return -1;
+	}
+	if (!(f = fopen(path, "r"))) {
+		snprintf(why, sizeof why, "%s: %s", path, strerror(errno));
+		*report = strdup(why);
+		return -1;
+	}
+	set->sourcing++;
+	while (getline(&line, &cap, f) >= 0) {
+		struct command_result res;
+		size_t len = strlen(line);
+
+		at++;
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (command_execute(ctl, line, &res) < 0) {
+			report_line(report, label, at, res.message);
+			if (res.output) /* a file this line read: its own lines that failed */
+				report_text(report, res.output);
+			failed++;
+		} else if (res.flags & CMD_QUIT) {
+			report_line(report, label, at, "`quit` is not for a file of commands");
+			failed++;
+		}
+		command_result_free(&res);
+	}
+	if (ferror(f)) {
+		snprintf(why, sizeof why, "read error: %s", strerror(errno));
+		report_line(report, label, at + 1, why);
+		failed++;
+	}
+	set->sourcing--;
+	free(line);
+	fclose(f);
+	return failed;
 }
 
 /* Frees the output text of a result (the result itself belongs to the caller). */

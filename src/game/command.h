@@ -132,6 +132,17 @@ struct command_set {
 		    1, sizeof(type), offsetof(type, name), offsetof(type, alias)                   \
 	}
 
+/* Runs the lines of the file `path` as commands, reporting each line that fails as
+   "LABEL:LINE: why" in *report (malloc'd or NULL) without stopping; the number that
+   failed, or -1 with why in *report when the file cannot be read. */
+int command_source(struct controller *ctl, const char *path, const char *label, char **report);
+
+/* Reads the settings file, if there is one: its name in `path`; each failed line as
+   "config:LINE: why" in *report (malloc'd or NULL); then the players named on the command
+   line (NULL: not named) take their colours again. The number of lines that failed. */
+int command_read_config(struct controller *ctl, const char *black, const char *white, char *path,
+			size_t pathlen, char **report);
+
 /* The index of the entry of `set` that `name` means (its name or alias, or a
    unique prefix of a name); -1 with a message when unknown or ambiguous. */
 int command_set_find(const struct command_set *set, const char *name, char *err, size_t errlen);

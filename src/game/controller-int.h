@@ -31,6 +31,7 @@
 #include "level.h"
 #include "lobby.h"
 #include "scorestore.h"
+#include "settings.h"
 #include "worker.h"
 
 enum { CTL_LEVEL_LEN = 128, CTL_PATH_LEN = 4096 };
@@ -181,6 +182,7 @@ struct controller {
 	struct openings *openings;     /* opening names (SGF ON), or NULL if not shipped */
 	bool opening_auto;	       /* the game's ON was set by the program, not a person */
 	bool names_auto[2]; /* the game's PB, PW were set by the program from the players */
+	struct settings settings; /* `set`, `bind`: the settings file's and the user's */
 	const struct game_node *turn_node; /* where the side to move got the move last */
 	double turn_since; /* timer_now() then: a human move's time counts from it */
 	struct book *book; /* the shipped opening book, or NULL */

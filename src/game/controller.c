@@ -91,6 +91,7 @@ struct controller *controller_new(const struct controller_options *opt, char *er
 	ctl->opt.save_dir = NULL;
 	ctl->resigned = -1;
 	ctl->player[BLACK] = ctl->player[WHITE] = &ctl_human;
+	settings_init(&ctl->settings);
 	if (ctl_engine_init(ctl, err, errlen) < 0) {
 		free(ctl);
 		return NULL;
@@ -125,6 +126,11 @@ void controller_free(struct controller *ctl)
 	game_free(ctl->game);
 	game_free(ctl->aside.game);
 	free(ctl);
+}
+
+struct settings *controller_settings(struct controller *ctl)
+{
+	return &ctl->settings;
 }
 
 /* Starts a new game from the standard position with the same players. */

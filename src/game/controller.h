@@ -172,6 +172,9 @@ enum player_kind controller_player(const struct controller *ctl, enum color c, c
 /* The name of colour c's player as every view gives it: one a person or a file gave, the
    record's in a study, else who plays it now ("Human", "Othello Master expert (depth 2)"). */
 void controller_player_name(const struct controller *ctl, enum color c, char *out, size_t len);
+/* The user's settings (`set`, `bind`, the settings file): the controller's, for the commands
+   to change and the screen to read. */
+struct settings *controller_settings(struct controller *ctl);
 /* The players of colour c as a record names them (PB, PW): who played its moves, each in
    turn with the move it took over at, else who plays it now. */
 void controller_record_player(const struct controller *ctl, enum color c, char *out, size_t len);

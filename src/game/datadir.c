@@ -74,3 +74,19 @@ int datadir_user(const char *var, const char *sub, char *out, size_t outlen)
 		return snprintf(out, outlen, "%s/.local/share/othello-master/%s", env, sub);
 	return DATADIR_UNNAMED;
 }
+
+/*
+ * Names the settings file into `out`: $XDG_CONFIG_HOME/othello-master/config
+ * (when absolute), else ~/.config/othello-master/config. Returns as
+ * datadir_user does (DATADIR_UNNAMED without HOME).
+ */
+int datadir_config(char *out, size_t outlen)
+{
+	const char *env;
+
+	if ((env = getenv("XDG_CONFIG_HOME")) && env[0] == '/')
+		return snprintf(out, outlen, "%s/othello-master/config", env);
+	if ((env = getenv("HOME")) && *env)
+		return snprintf(out, outlen, "%s/.config/othello-master/config", env);
+	return DATADIR_UNNAMED;
+}

@@ -13,5 +13,8 @@ enum { DATADIR_UNNAMED = -2 }; /* datadir_user: neither the variable nor HOME is
 
 FILE *datadir_open(const char *name, char *path, size_t pathlen, char *err, size_t errlen);
 int datadir_user(const char *var, const char *sub, char *out, size_t outlen);
+/* The settings file's name: $XDG_CONFIG_HOME/othello-master/config, else
+   ~/.config/othello-master/config; as datadir_user returns. */
+int datadir_config(char *out, size_t outlen);
 
 #endif

@@ -20,6 +20,8 @@
  */
 #include "ui.h"
 
+#include "settings.h"
+
 #include "gamedb-index.h"
 
 #include <stdio.h>
@@ -112,7 +114,11 @@ void ui_dbpanel_layout(struct ui *ui)
 /* Reads the collection (once), saying what it found on the message line. */
 static void load(struct ui *ui, struct ui_dbpanel *p)
 {
-	struct gamedb_sources src = {ui->opt.db_dir, controller_save_dir(ui->ctl)};
+	const char *set = controller_settings(ui->ctl)->db_dir; /* `set db-dir`, the file's */
+	struct gamedb_sources src = {ui->opt.db_dir ? ui->opt.db_dir
+				     : set[0]	    ? set
+						    : NULL,
+				     controller_save_dir(ui->ctl)};
 	char err[512];
 
 	if (src.save_dir && !src.save_dir[0])

@@ -9,6 +9,7 @@
 #include "ui.h"
 
 #include "keymap.h"
+#include "settings.h"
 
 #include <curses.h>
 #include <stddef.h>
@@ -47,8 +48,8 @@ static const struct {
 };
 
 /* The key map's name of `key` in `buf` (a printable character stands for
-   itself), or NULL for a key the map cannot name. */
-static const char *map_name(int key, char buf[2])
+   itself, F2 to F12 are named so), or NULL for a key the map cannot name. */
+static const char *map_name(int key, char buf[4])
 {
 	for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
 		if (special[i].key == key)
@@ -58,15 +59,23 @@ static const char *map_name(int key, char buf[2])
 		buf[1] = '\0';
 		return buf;
 	}
+	if (key > KEY_F(1) && key <= KEY_F(12)) { /* for the user's bindings (`bind F5 hint`) */
+		snprintf(buf, 4, "F%d", key - KEY_F0);
+		return buf;
+	}
 	return NULL;
 }
 
 /* The command string bound to `key` in the current mode, or NULL. */
 const char *ui_keys_lookup(const struct ui *ui, int key)
 {
-	char buf[2];
+	char buf[4];
 	const char *name = map_name(key, buf);
 
+	const char *bound = name ? settings_bound(controller_settings(ui->ctl), name) : NULL;
+
+	if (bound) /* the user's (`bind`, the settings file) before the key map's */
+		return bound;
 	return name ? keymap_command(name, controller_mode(ui->ctl)) : NULL;
 }
 

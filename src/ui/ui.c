@@ -662,6 +662,8 @@ static int ui_open(struct ui *ui, struct controller *ctl, const struct ui_option
 			       controller_eval_note(ctl)[0] && controller_book_note(ctl)[0] ? "; "
 											    : "",
 			       controller_book_note(ctl));
+	if (opt->notice)
+		ui_set_message(ui, true, "%s", opt->notice);
 	engine_step(ui);
 	ui_draw(ui);
 	if (opt->debug_timing) {

@@ -38,6 +38,7 @@ struct ui_options {
 	const char *black;	 /* the player named by --black (with --load: plays on), or NULL */
 	const char *white;	 /* the player named by --white, or NULL */
 	const char *db_dir;	 /* the game database's folder (--db), NULL = the default */
+	const char *notice;	 /* the first screen's message (an error of the settings file) */
 	double start_time;	 /* timer_now() when the program started (start-up timing) */
 };
 
