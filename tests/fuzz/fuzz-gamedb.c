@@ -75,7 +75,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		} else {
 			round_trip(&gs);
 			for (size_t i = 0; i < gs.n && i < 8; i++) {
-				struct game *g = gamedb_to_record(&gs.g[i], NULL, NULL, err, sizeof(err));
+				struct game *g =
+				    gamedb_to_record(&gs.g[i], NULL, NULL, err, sizeof(err));
 
 				if (!g)
 					abort();
@@ -86,8 +87,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	memcpy(&p, &data, sizeof(p));
 	if (size && (f = fmemopen(p, size, "rb"))) {
-		if (gamedb_wthor_read_names(f, "fuzz.jou", GAMEDB_JOU_RECORD, &ns, err, sizeof(err)) >=
-		    0)
+		if (gamedb_wthor_read_names(f, "fuzz.jou", GAMEDB_JOU_RECORD, &ns, err,
+					    sizeof(err)) >= 0)
 			gamedb_names_free(&ns);
 		fclose(f);
 	}
