@@ -492,6 +492,7 @@ int cli_join(int argc, char **argv)
 		    .start_time = timer_now(),
 		};
 
+		controller_lobby_follow(ctl, 0); /* the screen's lobby, live from the start */
 		status = ui_run(ctl, &uopt);
 	} else {
 		struct join_run run = {

@@ -86,6 +86,9 @@ struct ctl_net {
 	char names[2][200];		  /* the players' names as shown */
 	char line[PROTO_SERVER_LINE_MAX]; /* the last line of the server, cleaned */
 	struct lobby lobby;		  /* who is on, the offers, the games */
+	bool follows;			  /* the lobby was asked for: asked again when it went
+					     stale (a new connection, the end of a game played) */
+	double listed[2];		  /* timer_now() when `who` and `games` were last sent */
 };
 
 /* What the game waits for at the cursor (ctl_turn). */

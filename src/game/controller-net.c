@@ -296,6 +296,55 @@ char *controller_lobby_text(const struct controller *ctl)
 	return ctl->net ? lobby_text(&ctl->net->lobby, timer_now()) : NULL;
 }
 
+/* The user's handle on the server ("" without a connection). */
+const char *controller_net_me(const struct controller *ctl)
+{
+	return ctl->net ? netconn_name(ctl->net->conn) : "";
+}
+
+/* The lobby as the server last said it (lobby.h), or NULL without a connection. */
+const struct lobby *controller_lobby(const struct controller *ctl)
+{
+	return ctl->net ? &ctl->net->lobby : NULL;
+}
+
+/* Sends `who` (which = LOBBY_WHO) or `games` unless it went less than `every` seconds ago
+   (the server answers each at most once a second); true when it was sent. */
+static bool ask_list(struct ctl_net *n, enum lobby_list which, double every)
+{
+	static const char *const name[] = {"who", "games"};
+	double now = timer_now();
+	char err[128];
+
+	if (n->lost || (n->listed[which] > 0 && now - n->listed[which] < every))
+		return false;
+	if (netconn_send(n->conn, 1, &name[which], err, sizeof err) < 0)
+		return false;
+	n->listed[which] = now;
+	lobby_asked(&n->lobby, which);
+	return true;
+}
+
+/*
+ * Follows the lobby: asks the server for who is on and for its games (so
+ * that its lines come as events from then on, doc/protocol.md), each at most
+ * every `every` seconds (and never more than once in 1.5 s); later calls
+ * refresh the games' clocks and moves, which the server sends only when a
+ * game starts or ends. The number of lists asked for, or -1 with no
+ * connection.
+ */
+int controller_lobby_follow(struct controller *ctl, double every)
+{
+	struct ctl_net *n = ctl->net;
+
+	if (!n || n->lost)
+		return -1;
+	if (every < 1.5)
+		every = 1.5;
+	n->follows = true;
+	return ask_list(n, LOBBY_WHO, every) + ask_list(n, LOBBY_GAMES, every);
+}
+
 /*
  * -1 with a message when the user sits in a server game in play and `what`
  * (the engine's help, a change of the players, another game on the board)
@@ -575,12 +624,19 @@ static int take(struct controller *ctl, const struct netconn_msg *m, char *err, 
 	case PROTO_MSG_TABLE:
 		rc = lobby_take(&n->lobby, &m->line, timer_now());
 		return rc > 0 ? CTL_CHANGED_STATUS : 0;
+	case PROTO_MSG_OK:
+		lobby_take(&n->lobby, &m->line, timer_now());
+		return CTL_CHANGED_STATUS;
 	default:
 		return CTL_CHANGED_STATUS;
 	}
 	rc = show(ctl, g, err, errlen);
-	if (rc >= 0 && g->state == NETGAME_OVER)
+	if (rc >= 0 && g->state == NETGAME_OVER) {
+		/* no lobby lines came while it was played: ask for the lists again */
+		if (n->follows && g->you != NETGAME_WATCHER && n->saved != g->id)
+			controller_lobby_follow(ctl, 0);
 		save_finished(ctl, g);
+	}
 	return rc;
 }
 
@@ -643,6 +699,9 @@ int controller_net_reconnect(struct controller *ctl, char *err, size_t errlen)
 	if (netconn_reconnect(ctl->net->conn, err, errlen) < 0)
 		return -1;
 	ctl->net->lost = false;
+	ctl->net->listed[LOBBY_WHO] = ctl->net->listed[LOBBY_GAMES] = 0;
+	if (ctl->net->follows)
+		controller_lobby_follow(ctl, 0); /* a new connection is sent the lobby once asked */
 	return 0;
 }
 
@@ -665,5 +724,11 @@ int controller_net_send(struct controller *ctl, int argc, const char *const *arg
 	}
 	if (netconn_send(ctl->net->conn, argc, argv, err, errlen) < 0)
 		return -1;
+	for (int which = LOBBY_WHO; which <= LOBBY_GAMES; which++)
+		if (strcmp(argv[0], which == LOBBY_WHO ? "who" : "games") == 0) {
+			ctl->net->follows = true;
+			ctl->net->listed[which] = timer_now();
+			lobby_asked(&ctl->net->lobby, (enum lobby_list)which);
+		}
 	return 0;
 }

@@ -342,6 +342,10 @@ bool controller_net_seated(const struct controller *ctl);
 bool controller_net_to_move(const struct controller *ctl);
 long controller_net_unanswered(const struct controller *ctl);
 const char *controller_net_line(const struct controller *ctl);
+struct lobby;
+const struct lobby *controller_lobby(const struct controller *ctl);
+const char *controller_net_me(const struct controller *ctl);
+int controller_lobby_follow(struct controller *ctl, double every);
 char *controller_lobby_text(const struct controller *ctl);
 
 /* Text views for scripts and pop-ups (malloc'd). */

@@ -12,6 +12,7 @@
 #include "grow.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,7 @@ static int take_user(struct lobby *l, const struct proto_line *w)
 	u->playing = strcmp(w->word[3], "playing") == 0;
 	u->game = game;
 	u->bot = strcmp(w->word[5], "bot") == 0;
+	u->mark = l->lines;
 	return 0;
 }
 
@@ -126,6 +128,7 @@ static int take_offer(struct lobby *l, const struct proto_line *w)
 	field(o->control, sizeof o->control, w->word[6]);
 	field(o->color, sizeof o->color, w->word[7]);
 	field(o->kind, sizeof o->kind, w->word[8]);
+	o->mark = l->lines;
 	return 0;
 }
 
@@ -165,20 +168,63 @@ static int take_table(struct lobby *l, const struct proto_line *w, double now)
 	t->turn = proto_color_parse(w->word[11]);
 	t->stamp = now;
 	field(t->watchers, sizeof t->watchers, w->word[13]);
+	t->mark = l->lines;
 	return 0;
+}
+
+/* Notes that list `which` was asked for now: at its reply, what no line named since goes. */
+void lobby_asked(struct lobby *l, enum lobby_list which)
+{
+	l->asked[which] = l->lines;
+}
+
+/* Drops the entries of an array whose mark (a long at offset `at` of each) is at most
+   `since`; true when one went. */
+static bool sweep(void *base, int *n, size_t size, size_t at, long since)
+{
+	bool gone = false;
+
+	for (int i = *n - 1; i >= 0; i--)
+		if (*(const long *)((const char *)base + (size_t)i * size + at) <= since) {
+			drop(base, n, i, size);
+			gone = true;
+		}
+	return gone;
+}
+
+/* The reply `ok who ...` or `ok games ...`, after a whole list: what it did not name
+   goes. True when something went. */
+static bool take_reply(struct lobby *l, const struct proto_line *w)
+{
+	if (strcmp(w->word[1], "who") == 0) {
+		bool a = sweep(l->users, &l->n_users, sizeof *l->users,
+			       offsetof(struct lobby_user, mark), l->asked[LOBBY_WHO]);
+		bool b = sweep(l->offers, &l->n_offers, sizeof *l->offers,
+			       offsetof(struct lobby_offer, mark), l->asked[LOBBY_WHO]);
+
+		return a || b;
+	}
+	if (strcmp(w->word[1], "games") == 0)
+		return sweep(l->games, &l->n_games, sizeof *l->games,
+			     offsetof(struct lobby_table, mark), l->asked[LOBBY_GAMES]);
+	return false;
 }
 
 /*
  * Takes one line of the server into the lobby when it is a `user`, `offer`
- * or `table` line with all its fields (others are not the lobby's): 1 when
- * the lobby changed, 0 when the line is not one of them, -1 when it could not
- * be read or kept (the lobby is as it was, but for an entry cut short).
+ * or `table` line with all its fields, or the `ok` that ends a list (others
+ * are not the lobby's): 1 when the lobby changed, 0 when the line is not one
+ * of them or changed nothing, -1 when it could not be read or kept (the lobby
+ * is as it was, but for an entry cut short).
  */
 int lobby_take(struct lobby *l, const struct proto_line *line, double now)
 {
 	const char *name = line->argc > 0 ? line->word[0] : "";
 	int rc;
 
+	if (strcmp(name, "ok") == 0 && line->argc >= 2)
+		return take_reply(l, line) ? 1 : 0;
+	l->lines++;
 	if (strcmp(name, "user") == 0 && line->argc >= 6)
 		rc = take_user(l, line);
 	else if (strcmp(name, "offer") == 0 && line->argc >= 9)

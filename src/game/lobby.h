@@ -8,6 +8,11 @@
  * replaces the entry of its key, and a user `off`, an offer `closed` or a
  * game `over` removes it. Every text kept is as the server sent it; the text
  * view (lobby_text) cleans it for a terminal.
+ *
+ * A list asked for again (lobby_asked, then the server's `user`/`offer` or
+ * `table` lines and its `ok who` or `ok games`) replaces the old one: an
+ * entry no line named since the question is dropped at the reply, so an
+ * event missed while the user was playing leaves nothing stale behind.
  */
 #ifndef OTHELLO_LOBBY_H
 #define OTHELLO_LOBBY_H
@@ -23,6 +28,7 @@ struct lobby_user {
 	bool playing;			 /* seated in a game in play */
 	long game;			 /* that game, 0 for none */
 	bool bot;			 /* says it is a bot */
+	long mark;			 /* lobby.lines when a line last named it */
 };
 
 struct lobby_offer {
@@ -33,6 +39,7 @@ struct lobby_offer {
 	char control[PROTO_CONTROL_LEN];      /* MIN+INC */
 	char color[8];			      /* the offerer's colour, "-" for the draw */
 	char kind[12];			      /* challenge, seek, rematch */
+	long mark;			      /* lobby.lines when a line last named it */
 };
 
 struct lobby_table {
@@ -46,6 +53,7 @@ struct lobby_table {
 	int turn;			    /* BLACK, WHITE, or -1 */
 	double stamp;			    /* timer_now() when the line came */
 	char watchers[PROTO_TEXT_MAX];	    /* the LIST as sent */
+	long mark;			    /* lobby.lines when a line last named it */
 };
 
 struct lobby {
@@ -58,9 +66,14 @@ struct lobby {
 	struct lobby_table *games;  /* by number */
 	int n_games;		    /* entries in games */
 	size_t cap_games;	    /* room in games */
+	long lines;		    /* lobby lines taken so far */
+	long asked[2];		    /* lines when `who` (0) and `games` (1) were last sent */
 };
 
+enum lobby_list { LOBBY_WHO, LOBBY_GAMES };
+
 void lobby_free(struct lobby *l);
+void lobby_asked(struct lobby *l, enum lobby_list which);
 int lobby_take(struct lobby *l, const struct proto_line *line, double now);
 char *lobby_text(const struct lobby *l, double now);
 

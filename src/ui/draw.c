@@ -800,17 +800,24 @@ static const char *status_text(const struct ui *ui, attr_t *a)
 	return ui->message;
 }
 
-/* True when the message line's text takes more than its own row (it wraps over the rows
-   above, which belong to other parts). */
-static bool status_wraps(const struct ui *ui)
+/* The rows the message line's text takes now (1 to STATUS_LINES): more than one when it wraps
+   over the rows above, which belong to other parts. */
+static int status_height(const struct ui *ui)
 {
 	attr_t a;
 	const char *text = status_text(ui, &a);
 	char *wrapped = text ? ui_wrap(text, ui->lay.cols - 2) : NULL;
-	bool wraps = wrapped && strchr(wrapped, '\n');
+	int n = 1;
 
+	for (const char *q = wrapped; q && (q = strchr(q, '\n')) && n < STATUS_LINES; q++)
+		n++;
 	free(wrapped);
-	return wraps;
+	return n;
+}
+
+static bool status_wraps(const struct ui *ui)
+{
+	return status_height(ui) > 1;
 }
 
 static void draw_status(struct ui *ui)
@@ -1059,6 +1066,7 @@ static unsigned draw_parts(struct ui *ui, unsigned parts)
 	const struct ui_layout *l = &ui->lay;
 	const struct game_node *line[128];
 	unsigned drawn = 0;
+	bool lobby = ui_lobby_shown(ui);
 
 	if (parts & (UI_PART_DB | UI_PART_BOARD))
 		ui_dbpanel_refresh(ui);
@@ -1076,17 +1084,29 @@ static unsigned draw_parts(struct ui *ui, unsigned parts)
 		ui_draw_graph(ui);
 		drawn |= UI_PART_GRAPH;
 	}
-	if (parts & UI_PART_MOVES) {
-		clear_rect(l->moves_y, l->moves_x, l->moves_h, l->moves_w);
-		ui_draw_moves(ui);
-		drawn |= UI_PART_MOVES;
+	if (lobby) { /* the lobby takes the move list's and the engine panel's column */
+		/* above the rows a long message takes */
+		int h = l->status_y - l->moves_y - (status_height(ui) - 1);
+
+		if (parts & (UI_PART_HEADER | UI_PART_MOVES | UI_PART_EVAL | UI_PART_STATUS)) {
+			clear_rect(l->moves_y, l->moves_x, h, l->moves_w);
+			ui_lobby_draw(ui, l->moves_y, l->moves_x, h, l->moves_w, true);
+			drawn |= UI_PART_MOVES | UI_PART_EVAL;
+		}
+	} else {
+		if (parts & UI_PART_MOVES) {
+			clear_rect(l->moves_y, l->moves_x, l->moves_h, l->moves_w);
+			ui_draw_moves(ui);
+			drawn |= UI_PART_MOVES;
+		}
+		if ((parts & UI_PART_EVAL) && l->eval_h > 0) {
+			clear_rect(l->eval_y, l->eval_x, l->eval_h, l->eval_w);
+			ui_draw_eval(ui);
+			drawn |= UI_PART_EVAL;
+		}
 	}
-	if ((parts & UI_PART_EVAL) && l->eval_h > 0) {
-		clear_rect(l->eval_y, l->eval_x, l->eval_h, l->eval_w);
-		ui_draw_eval(ui);
-		drawn |= UI_PART_EVAL;
-	}
-	if ((parts & UI_PART_DB) && l->db_h > 0 && ui_dbpanel_shown(ui)) {
+	if ((parts & UI_PART_DB) && l->db_h > 0 && ui_dbpanel_shown(ui) &&
+	    !(lobby && l->db_x < l->moves_x + l->moves_w)) {
 		clear_rect(l->db_y, l->db_x, l->db_h, l->db_w);
 		ui_dbpanel_draw(ui);
 		drawn |= UI_PART_DB;
@@ -1131,7 +1151,11 @@ void ui_draw(struct ui *ui)
 		draw_too_small(ui);
 		ui->drawn = UI_PART_ALL;
 	} else if (ui->lay.compact) {
-		ui_draw_compact(ui);
+		if (ui_lobby_shown(ui)) /* the lobby is the whole small screen */
+			ui_lobby_draw(ui, 0, 0, ui->lay.status_y - (status_height(ui) - 1),
+				      ui->lay.cols, false);
+		else
+			ui_draw_compact(ui);
 		draw_status(ui);
 		if (ui->popup)
 			draw_popup(ui);

@@ -674,8 +674,9 @@ static int ui_open(struct ui *ui, struct controller *ctl, const struct ui_option
 }
 
 /* A game server's part of the loop (othello join): a player who left, with the time they
-   have to come back ticking down in the status line (unless another message is there), and
-   a lost connection made again every two seconds. */
+   have to come back ticking down in the status line (unless another message is there), the
+   lobby asked for while it shows (again every five seconds: the games' moves and clocks),
+   and a lost connection made again every two seconds. */
 static void net_tick(struct ui *ui)
 {
 	char text[256], err[256];
@@ -683,6 +684,8 @@ static void net_tick(struct ui *ui)
 	if (controller_net_away(ui->ctl, text, sizeof text) &&
 	    (!ui->message[0] || strstr(ui->message, " to come back")))
 		ui_set_message(ui, false, "%s", text);
+	if (ui_lobby_shown(ui))
+		controller_lobby_follow(ui->ctl, 5); /* the lists, again: the games' clocks */
 	if (controller_net_lost(ui->ctl) && timer_now() - ui->net_tried >= 2) {
 		ui->net_tried = timer_now();
 		if (controller_net_reconnect(ui->ctl, err, sizeof err) == 0)

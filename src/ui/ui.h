@@ -99,6 +99,7 @@ struct ui {
 	int moves_top;			       /* first row of the move list on screen */
 	bool moves_follow;		       /* keep the replay cursor's move in view */
 	double net_tried;		       /* timer_now() of the last try to reach the lost server */
+	int lobby_sel;			       /* the lobby's entry chosen (lobbyview.c) */
 	char message[256];		       /* message line */
 	bool message_error;		       /* the message is an error */
 	char *popup;			       /* long text shown over the screen, or NULL */
@@ -215,6 +216,12 @@ void ui_draw_moves(struct ui *ui);
 void ui_draw_eval(struct ui *ui);
 void ui_draw_graph(struct ui *ui);
 bool ui_cursor_score(struct ui *ui, int *black_view, char *label, size_t labellen);
+
+/* lobbyview.c */
+bool ui_lobby_shown(const struct ui *ui);
+void ui_lobby_draw(struct ui *ui, int y, int x, int h, int w, bool box);
+void ui_lobby_move(struct ui *ui, int delta);
+int ui_lobby_select(struct ui *ui);
 
 /* dbpanel.c */
 bool ui_dbpanel_shown(const struct ui *ui);

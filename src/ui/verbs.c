@@ -29,6 +29,10 @@ static int verb_cursor(struct ui *ui, const char *dir)
 		ui_dbpanel_move(ui, dir[0] == 'u' ? -1 : 1); /* the list of games has the keys */
 		return 0;
 	}
+	if (ui_lobby_shown(ui) && (strcmp(dir, "up") == 0 || strcmp(dir, "down") == 0)) {
+		ui_lobby_move(ui, dir[0] == 'u' ? -1 : 1); /* the lobby's entries have the keys */
+		return 0;
+	}
 	square_row_col(v, ui_cursor_square(ui), &r, &c);
 	if (strcmp(dir, "left") == 0)
 		dc = n - 1;
@@ -69,6 +73,8 @@ static int verb_select(struct ui *ui, const char *rest)
 	(void)rest;
 	if (ui_dbpanel_focused(ui))
 		return ui_dbpanel_open(ui, "");
+	if (ui_lobby_shown(ui))
+		return ui_lobby_select(ui);
 	ui_square_name(ui, ui->cursor, sq);
 	controller_colors(ui->ctl, &black, &white);
 	if (controller_mode(ui->ctl) == MODE_EDIT) {
