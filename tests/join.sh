@@ -5,7 +5,8 @@
 # killed with kill -9 after move 20 and started again on its directory, the
 # players join again and the game goes on from move 21 with the clocks it had;
 # a player killed with kill -9 comes back to its game; a bot seat of the
-# server plays a whole game against a scripted player.
+# server plays a whole game against a scripted player. A player's notes
+# written during the game are in the record saved.
 #
 # Every process is started in the background with its pid kept, and killed on
 # every way out (trap EXIT); a watchdog ends the test after 240 seconds.
@@ -124,7 +125,16 @@ mkfifo "$tmp/bob.fifo"
 spawn bob "$OTHELLO" join --name bob --save-dir "$tmp/bob" --script "$tmp/bob.fifo" "$S"
 bob=$last
 exec 3>"$tmp/bob.fifo"
-{ echo "challenge bob 5 black"; side Black; } >"$tmp/alice.txt"
+# alice writes a note on her second move (a comment and a mark) as the game goes on
+{
+  echo "challenge bob 5 black"
+  side Black 1 2
+  echo "goto 3"
+  echo "comment a quiet move"
+  echo "mark !?"
+  echo "last"
+  side Black 3
+} >"$tmp/alice.txt"
 spawn alice "$OTHELLO" join --name alice --save-dir "$tmp/alice" --script "$tmp/alice.txt" "$S"
 alice=$last
 until_grep "$tmp/alice.out" "^ok challenge "
@@ -162,6 +172,10 @@ for who in alice bob carol; do
 done
 grep -q "RE\[$result\]" "$D/records/1.sgf"
 check "and so has the server's" $?
+note=$(side Black 2 2)
+grep -qE ";B\[$note\][^;]*C\[a quiet move\]" "$tmp/alice/net-1.sgf" &&
+  grep -qE ";B\[$note\][^;]*IT\[\]" "$tmp/alice/net-1.sgf"
+check "alice's note on her move $note is kept through the game into her saved record" $?
 n=$(wc -l <"$tmp/server.moves")
 c=$(grep -oE '(BL|WL)\[[0-9.]+\]' "$tmp/alice/net-1.sgf" | wc -l)
 [ "$c" -eq "$n" ]

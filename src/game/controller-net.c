@@ -379,15 +379,37 @@ static int resigned(const struct netgame *g)
 	return g->result[0] == 'B' ? WHITE : BLACK;
 }
 
-/* Makes the board the record of game g as its mirror stands (see the file comment). The
-   changes, or -1 when out of memory. */
+/* Carries the user's notes on the record shown (a comment, a mark, the analysis of a move)
+   over to r, the same game's record made again, move by move along the main lines while they
+   agree (a move taken back and played otherwise ends them). 0, or -1 when out of memory. */
+static int keep_notes(const struct game *old, struct game *r)
+{
+	const struct game_node *a = old->root;
+	struct game_node *b = r->root;
+
+	for (; a && b; a = a->child, b = b->child) {
+		if (a != old->root && (a->move != b->move || a->player != b->player))
+			break;
+		if (a->comment && !b->comment && game_set_comment(b, a->comment) < 0)
+			return -1;
+		if (a->mark != MARK_NONE && b->mark == MARK_NONE)
+			game_set_mark(b, a->mark);
+		if (a->analysis.valid && !b->analysis.valid)
+			b->analysis = a->analysis;
+	}
+	return 0;
+}
+
+/* Makes the board the record of game g as its mirror stands (see the file comment), with
+   the notes the user wrote on it kept. The changes, or -1 when out of memory. */
 static int show(struct controller *ctl, const struct netgame *g, char *err, size_t errlen)
 {
 	struct ctl_net *n = ctl->net;
 	struct game *r = netgame_record(g);
 	int back = ctl->cur != ctl->tip && n->game == g->id ? controller_cursor(ctl) : -1;
 
-	if (!r) {
+	if (!r || (n->game == g->id && keep_notes(ctl->game, r) < 0)) {
+		game_free(r);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
@@ -448,7 +470,9 @@ static void save_finished(struct controller *ctl, const struct netgame *g)
 	snprintf(base, sizeof base, "net-%ld", g->id);
 	snprintf(desc, sizeof desc, "server game %ld: %.90s - %.90s, %s", g->id,
 		 seat_name(g, BLACK, b, sizeof b), seat_name(g, WHITE, w, sizeof w), g->result);
-	if (!(r = netgame_record(g))) {
+	if (n->game == g->id) { /* the board's record: the user's notes with the moves */
+		r = ctl->game;
+	} else if (!(r = netgame_record(g))) {
 		snprintf(n->note, sizeof n->note, "game %ld not saved: out of memory", g->id);
 		n->note_error = true;
 		return;
@@ -466,7 +490,8 @@ static void save_finished(struct controller *ctl, const struct netgame *g)
 	else
 		snprintf(n->note, sizeof n->note, "game %ld (%s) saved in slot %s", g->id,
 			 g->result, slot);
-	game_free(r);
+	if (r != ctl->game)
+		game_free(r);
 }
 
 /* The server's line m, cleaned, into n->line. */
