@@ -4,7 +4,8 @@
 # directory. alice sees bob arrive in her lobby, challenges him from the list
 # (Down, Enter opens the bar with `challenge bob `); bob sees the challenge
 # in his list and accepts it with Enter; carol sees the game appear in the
-# games list with its players and watches it with Enter. Then a server that
+# games list with its players and watches it with Enter; her own engine's
+# overlay scores the watched game and follows it, a player's is refused. Then a server that
 # sends names with terminal escape sequences (a fake one, in Perl, which
 # Debian always has): the screen shows them escaped and cut to the panel.
 . "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
@@ -65,6 +66,21 @@ check "carol watches the game from the list: its move on her board" $?
 wait_gone carol "Lobby" 5
 check "the lobby gives the watched game its place" $?
 wait_for alice "carol watches" 10 >/dev/null
+# a watcher turns on the engine's overlay: it follows the game; a player may not
+TM resize-window -t carol -x 100 -y 30
+keys carol O
+wait_for carol "All moves for White" 20
+check "the watcher's own engine panel: every move of White's scored" $?
+wait_match carol "^[1-8] │.{0,48}[+-][0-9]" 5
+check "and the scores on the watched board's squares" $?
+keys alice O
+wait_for alice "overlay: not while you play game 1" 5
+check "a player turns the overlay on: refused during the game" $?
+wait_gone alice "All moves for" 1
+check "and no engine panel scores the player's moves" $?
+keys bob f 6
+wait_for carol "All moves for Black" 20
+check "the watcher's overlay follows the game: Black's moves after White's" $?
 quit alice
 quit bob
 quit carol
