@@ -15,7 +15,12 @@ HOME_DIR=$T/home
 SAVES=$HOME_DIR/.local/share/othello-master/saves
 mkdir -p "$HOME_DIR"
 TM() { tmux -S "$SOCK" -f /dev/null "$@"; }
-cleanup() { TM kill-server >/dev/null 2>&1; rm -rf "$T"; }
+pids= # processes a test started beside tmux (a game server): killed at the end
+cleanup() {
+  for p in $pids; do kill -9 "$p" 2>/dev/null; done
+  TM kill-server >/dev/null 2>&1
+  rm -rf "$T"
+}
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
@@ -100,3 +105,17 @@ wait_bar() {
   return 1
 }
 
+
+# serve: an `othello serve` on $S (a socket in the test's directory, its games in $T/server),
+# its pid kept for cleanup in $server; returns once it says it listens (ten seconds at most).
+serve() {
+  S=$T/server.sock
+  "$OTHELLO" serve --socket "$S" --dir "$T/server" 2>"$T/serve.err" &
+  server=$!
+  pids="$pids $server"
+  i=0
+  until grep -q "^othello serve: socket " "$T/serve.err" 2>/dev/null || [ $i -gt 200 ]; do
+    sleep 0.05
+    i=$((i + 1))
+  done
+}

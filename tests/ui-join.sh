@@ -7,20 +7,7 @@
 . "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
 . "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tmux.sh"
 
-server=
-cleanup() {
-  [ -n "$server" ] && kill -9 "$server" 2>/dev/null
-  TM kill-server >/dev/null 2>&1
-  rm -rf "$T"
-}
-S=$T/server.sock D=$T/server
-"$OTHELLO" serve --socket "$S" --dir "$D" 2>"$T/serve.err" &
-server=$!
-i=0
-until grep -q "^othello serve: socket " "$T/serve.err" 2>/dev/null || [ $i -gt 200 ]; do
-  sleep 0.05
-  i=$((i + 1))
-done
+serve
 
 # the game: two novices play one out (the server passes for a side without a move)
 printf 'moves\nboard\n' | "$OTHELLO" script --no-board -b novice -w novice --save-dir "$T/scratch" \

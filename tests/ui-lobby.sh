@@ -11,21 +11,7 @@
 . "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tap.sh"
 . "${TOP_SRCDIR:-$(dirname "$0")/..}/tests/tmux.sh"
 
-server= fake=
-cleanup() {
-  [ -n "$server" ] && kill -9 "$server" 2>/dev/null
-  [ -n "$fake" ] && kill -9 "$fake" 2>/dev/null
-  TM kill-server >/dev/null 2>&1
-  rm -rf "$T"
-}
-S=$T/server.sock D=$T/server
-"$OTHELLO" serve --socket "$S" --dir "$D" 2>"$T/serve.err" &
-server=$!
-i=0
-until grep -q "^othello serve: socket " "$T/serve.err" 2>/dev/null || [ $i -gt 200 ]; do
-  sleep 0.05
-  i=$((i + 1))
-done
+serve
 
 start alice 80 24 -- join --name alice "$S"
 wait_for alice "Lobby" >/dev/null
@@ -85,7 +71,6 @@ quit alice
 quit bob
 quit carol
 kill -9 "$server" 2>/dev/null
-server=
 
 # a server that sends names and lists with escape sequences and very long names
 F=$T/fake.sock
@@ -114,7 +99,7 @@ while (my $l = <$c>) {
 }
 EOF
 perl "$T/fake.pl" "$F" 2>"$T/fake.err" &
-fake=$!
+pids="$pids $!"
 i=0
 until [ -S "$F" ] || [ $i -gt 200 ]; do
   sleep 0.05

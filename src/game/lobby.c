@@ -280,22 +280,23 @@ static void put(struct text *t, const char *fmt, ...)
 	t->len += (size_t)n;
 }
 
-/* A name and its login as the lobby shows them, "bob (alice)", cleaned for a terminal. */
-static const char *who(const char *name, const char *login, char out[160])
+/* A name and its login as the lobby shows them, "bob (alice)", cleaned for a terminal into
+   out (the login left out when it is the name, or empty); out. */
+const char *lobby_person(const char *name, const char *login, char *out, size_t len)
 {
 	char a[64], b[80];
 
 	proto_clean(name, strlen(name), a, sizeof a);
 	proto_clean(login, strlen(login), b, sizeof b);
-	if (strcmp(a, b) == 0)
-		snprintf(out, 160, "%s", a);
+	if (strcmp(a, b) == 0 || !b[0])
+		snprintf(out, len, "%s", a);
 	else
-		snprintf(out, 160, "%.63s (%.79s)", a, b);
+		snprintf(out, len, "%.63s (%.79s)", a, b);
 	return out;
 }
 
-/* A clock in ms as M:SS. */
-static const char *clock_text(long ms, char out[24])
+/* A clock in ms as M:SS into out; out. */
+const char *lobby_clock(long ms, char out[24])
 {
 	long s = ms > 0 ? (ms + 999) / 1000 : 0;
 
@@ -318,8 +319,8 @@ char *lobby_text(const struct lobby *l, double now)
 	for (int i = 0; i < l->n_users; i++) {
 		const struct lobby_user *u = &l->users[i];
 
-		put(&t, "  %-28s %s%s", who(u->name, u->login, a), u->bot ? "bot, " : "",
-		    u->playing ? "playing" : "in the lobby");
+		put(&t, "  %-28s %s%s", lobby_person(u->name, u->login, a, sizeof a),
+		    u->bot ? "bot, " : "", u->playing ? "playing" : "in the lobby");
 		if (u->game)
 			put(&t, " game %ld", u->game);
 		put(&t, "\n");
@@ -329,8 +330,9 @@ char *lobby_text(const struct lobby *l, double now)
 		const struct lobby_offer *o = &l->offers[i];
 
 		proto_clean(o->to, strlen(o->to), b, sizeof b);
-		put(&t, "  %ld: %s %s %s, %s, %s plays %s\n", o->id, who(o->from, o->from_login, a),
-		    o->kind, strcmp(o->to, "*") ? "to" : "for", strcmp(o->to, "*") ? b : "anyone",
+		put(&t, "  %ld: %s %s %s, %s, %s plays %s\n", o->id,
+		    lobby_person(o->from, o->from_login, a, sizeof a), o->kind,
+		    strcmp(o->to, "*") ? "to" : "for", strcmp(o->to, "*") ? b : "anyone",
 		    o->control, strcmp(o->color, "-") ? o->color : "a drawn colour");
 	}
 	put(&t, "Games (%d):\n", l->n_games);
@@ -342,8 +344,9 @@ char *lobby_text(const struct lobby *l, double now)
 			ms[g->turn] -= (long)((now - g->stamp) * 1000);
 		proto_clean(g->watchers, strlen(g->watchers), watchers, sizeof watchers);
 		put(&t, "  game %ld (%s, %s): %s %s - %s %s, move %d%s, watchers: %s\n", g->id,
-		    g->state, g->control, who(g->name[0], g->login[0], a), clock_text(ms[0], c0),
-		    who(g->name[1], g->login[1], b), clock_text(ms[1], c1), g->plies + 1,
+		    g->state, g->control, lobby_person(g->name[0], g->login[0], a, sizeof a),
+		    lobby_clock(ms[0], c0), lobby_person(g->name[1], g->login[1], b, sizeof b),
+		    lobby_clock(ms[1], c1), g->plies + 1,
 		    g->turn == 0   ? " (Black to move)"
 		    : g->turn == 1 ? " (White to move)"
 				   : "",

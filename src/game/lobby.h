@@ -76,5 +76,7 @@ void lobby_free(struct lobby *l);
 void lobby_asked(struct lobby *l, enum lobby_list which);
 int lobby_take(struct lobby *l, const struct proto_line *line, double now);
 char *lobby_text(const struct lobby *l, double now);
+const char *lobby_person(const char *name, const char *login, char *out, size_t len);
+const char *lobby_clock(long ms, char out[24]);
 
 #endif

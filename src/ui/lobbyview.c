@@ -93,29 +93,12 @@ static const char *clean(const char *text, char *out, size_t len)
 	return out;
 }
 
-/* "bob (alice)" cleaned, the login left out when it is the name; "you" for the user. */
+/* "bob (alice)" cleaned (lobby_person); "you" for the user. */
 static const char *person(const char *name, const char *login, const char *me, char out[200])
 {
-	char a[80], b[100];
-
 	if (me && proto_name_equal(name, me))
 		return strcpy(out, "you");
-	clean(name, a, sizeof a);
-	clean(login, b, sizeof b);
-	if (strcmp(a, b) == 0 || !b[0])
-		snprintf(out, 200, "%s", a);
-	else
-		snprintf(out, 200, "%s (%s)", a, b);
-	return out;
-}
-
-/* A clock in ms as M:SS (tenths under ten seconds are not needed in a list). */
-static const char *clock_text(long ms, char out[24])
-{
-	long s = ms > 0 ? (ms + 999) / 1000 : 0;
-
-	snprintf(out, 24, "%ld:%02ld", s / 60, s % 60);
-	return out;
+	return lobby_person(name, login, out, 200);
 }
 
 /* The row of an offer: who offers to whom, the time control and the offerer's colour
@@ -176,8 +159,8 @@ static void game_row(const struct lobby_table *g, double now, char *out, size_t 
 			n_watch++;
 	if (play)
 		snprintf(out, len, "%ld %s %s%s - %s %s%s, move %d%s%s", g->id, b,
-			 clock_text(ms[0], cb), g->turn == BLACK ? "*" : "", w,
-			 clock_text(ms[1], cw), g->turn == WHITE ? "*" : "", g->plies + 1,
+			 lobby_clock(ms[0], cb), g->turn == BLACK ? "*" : "", w,
+			 lobby_clock(ms[1], cw), g->turn == WHITE ? "*" : "", g->plies + 1,
 			 n_watch ? ", watched by " : "", n_watch ? watchers : "");
 	else
 		snprintf(out, len, "%ld %s - %s, %s at move %d", g->id, b, w,
