@@ -32,6 +32,13 @@ grep -q "^learned$" $T/out; check "learn is answered with learned" $?
 tail -n 1 $T/ping | grep -q "^pong 7$" && grep -q "^=== " $T/ping
 check "ping stops a deep search: pong comes after it ended" $?
 
+# The same with no pause: the ping comes before the search has begun (and
+# cleared its stop request); it must stop all the same, not search to depth 40.
+printf 'nboard 2\nset depth 40\ngo\nping 8\nquit\n' |
+  timeout 60 "$OTHELLO" nboard --no-book >$T/ping2 2>>$T/err
+tail -n 1 $T/ping2 | grep -q "^pong 8$" && grep -q "^=== " $T/ping2
+check "ping at once after go stops the search that was about to begin" $?
+
 printf 'nboard 2\npin 1\nset depth 0\nset depth 61\nset contempt 5\nset dep 3\nlearnx\nping 2\nquit\nping 3\n' |
   "$OTHELLO" nboard --no-book >$T/names
 [ "$(tr '\n' '|' <$T/names)" = "set myname OthelloMaster|status set depth: '0' is not a depth (1 to 60)|status set depth: '61' is not a depth (1 to 60)|pong 2|" ]

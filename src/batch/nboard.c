@@ -152,8 +152,10 @@ static void on_progress(const struct search_info *info, void *user)
 	struct nboard *nb = user;
 	char pv[200], depth[16];
 
-	if (__atomic_load_n(&nb->out_lost, __ATOMIC_SEQ_CST))
-		search_stop(nb->search); /* the reader went before this search cleared the flag */
+	if (__atomic_load_n(&nb->out_lost, __ATOMIC_SEQ_CST) || atomic_load(&nb->halt))
+		search_stop(nb->search); /* the reader went, or a command came, before this
+					    search cleared the request (search_run does): it
+					    ends after its first iteration, with its move */
 	if (info->pv_len == 0 || info->bound != BOUND_EXACT)
 		return;
 	format_pv(info->pv, info->pv_len, pv, sizeof pv);
