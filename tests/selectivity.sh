@@ -57,9 +57,10 @@ check "solve --selectivity 95: each score shown at 95 %" $?
 "$OTHELLO" solve $T/three.obf --selectivity exact >$T/o 2>$T/e; st=$?
 [ $st -eq 0 ] && ! grep -q '@' $T/o && grep -q '3 positions, 0 mismatches' $T/o
 check "solve --selectivity exact: exact scores" $?
-# ping stops the hint search: it comes a second later, once the 6 plies are done
-(printf 'nboard 2\nset depth 6\nset game (;GM[Othello]PC[x]PB[a]PW[b]RE[?]TI[0]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6];)\nhint 1\n'
-  sleep 1; printf 'ping 1\n') | "$OTHELLO" nboard --no-book --selectivity 95 >$T/o 2>$T/e
+# the end of the input lets the hint search finish its 6 plies (a ping a
+# second later would stop it short on a slow build)
+printf 'nboard 2\nset depth 6\nset game (;GM[Othello]PC[x]PB[a]PW[b]RE[?]TI[0]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6];)\nhint 1\n' |
+  timeout 120 "$OTHELLO" nboard --no-book --selectivity 95 >$T/o 2>$T/e
 grep -q '^search .* 0 6@95%$' $T/o
 check "nboard --selectivity 95: search lines give depth@95%" $?
 
