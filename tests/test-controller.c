@@ -8,6 +8,8 @@
 #include "command.h"
 #include "controller.h"
 #include "gametree.h"
+#include "lobby.h"
+#include "proto.h"
 #include "record.h"
 
 #include <criterion/criterion.h>
@@ -1193,4 +1195,45 @@ Test(controller, drill_judges_answers_against_the_exact_scores)
 	snprintf(err, sizeof(err), "Drill over: %d of %d right", right, asked);
 	cr_assert(strstr(msg, err), "%s", msg);
 	controller_free(ctl);
+}
+
+/* Takes one line of the server into the lobby. */
+static void lobby_feed(struct lobby *l, const char *text)
+{
+	static struct proto_line line;
+	char why[128];
+
+	cr_assert_geq(proto_split(text, strlen(text), &line, why, sizeof why), 1, "%s", why);
+	lobby_take(l, &line, 0);
+}
+
+Test(lobby, a_list_asked_again_keeps_only_what_its_reply_names)
+{
+	struct lobby l = {0};
+
+	lobby_feed(&l, "user alice al lobby - human");
+	lobby_feed(&l, "user bob bo playing 3 human");
+	lobby_feed(&l, "offer 7 open alice al bob 5+0 black challenge");
+	lobby_feed(&l, "table 3 play bob bo carol ca 5+0 4 1000 2000 black - -");
+	cr_assert_eq(l.n_users, 2);
+	cr_assert_eq(l.n_offers, 1);
+	cr_assert_eq(l.n_games, 1);
+	/* asked again (missed events: alice left, her offer closed, game 3 ended) */
+	lobby_asked(&l, LOBBY_WHO);
+	lobby_asked(&l, LOBBY_GAMES);
+	lobby_feed(&l, "user bob bo lobby - human");
+	lobby_feed(&l, "user dave da lobby - human"); /* an event between counts as named */
+	lobby_feed(&l, "ok who 2 0");
+	cr_assert_eq(l.n_users, 2);
+	cr_assert_str_eq(l.users[0].name, "bob");
+	cr_assert(!l.users[0].playing);
+	cr_assert_str_eq(l.users[1].name, "dave");
+	cr_assert_eq(l.n_offers, 0);
+	cr_assert_eq(l.n_games, 1, "the games' list is not answered yet");
+	lobby_feed(&l, "ok games 0");
+	cr_assert_eq(l.n_games, 0);
+	/* a reply without a question drops nothing named since the last one */
+	lobby_feed(&l, "ok who 2 0");
+	cr_assert_eq(l.n_users, 2);
+	lobby_free(&l);
 }
