@@ -42,7 +42,7 @@ static struct eval *load_string(const char *text, char *err, size_t errlen)
 	struct eval *ev;
 
 	cr_assert_not_null(f);
-	ev = eval_load(f, "w.txt", err, errlen);
+	ev = eval_load(VARIANT_8X8, f, "w.txt", err, errlen);
 	fclose(f);
 	return ev;
 }
@@ -110,7 +110,7 @@ Test(eval, shipped_weights_equal_the_defaults)
 	struct eval *def = eval_new_default(), *ev;
 
 	cr_assert_not_null(f);
-	ev = eval_load(f, "classic.txt", err, sizeof err);
+	ev = eval_load(VARIANT_8X8, f, "classic.txt", err, sizeof err);
 	fclose(f);
 	cr_assert_not_null(ev, "%s", err);
 	for (uint64_t seed = 1; seed < 100; seed++) {

@@ -260,7 +260,7 @@ Test(pattern, eval_load_tells_pattern_files_from_classic_ones)
 	uint8_t *buf = write_buffer(w, &len);
 	FILE *f = fmemopen(buf, len, "rb");
 	char err[256] = "";
-	struct eval *ev = eval_load(f, "p.bin", err, sizeof err);
+	struct eval *ev = eval_load(VARIANT_8X8, f, "p.bin", err, sizeof err);
 	struct board b = random_position(11, 25);
 
 	fclose(f);
@@ -270,7 +270,7 @@ Test(pattern, eval_load_tells_pattern_files_from_classic_ones)
 	eval_free(ev);
 	buf[len - 1] ^= 1;
 	f = fmemopen(buf, len, "rb");
-	cr_assert_null(eval_load(f, "p.bin", err, sizeof err));
+	cr_assert_null(eval_load(VARIANT_8X8, f, "p.bin", err, sizeof err));
 	cr_assert(strstr(err, "p.bin: checksum"), "%s", err);
 	fclose(f);
 	ev = eval_new_default();

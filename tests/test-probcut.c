@@ -122,7 +122,7 @@ static struct eval *eval_with(const char *table)
 	struct probcut *pc;
 
 	cr_assert_not_null(f);
-	ev = eval_load(f, "pattern.bin", err, sizeof err);
+	ev = eval_load(VARIANT_8X8, f, "pattern.bin", err, sizeof err);
 	fclose(f);
 	cr_assert_not_null(ev, "%s", err);
 	if (table) {

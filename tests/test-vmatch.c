@@ -5,7 +5,9 @@
  * position says, an external engine is refused there, and the trained
  * weights fitted from a game's positions read back.
  */
+#include "eval-kind.h"
 #include "match.h"
+#include "veval.h"
 #include "vmatch.h"
 #include "vsearch.h"
 #include "vtrain.h"
@@ -24,15 +26,15 @@ Test(vmatch, openings_are_legal_and_follow_the_seed)
 		struct vboard p;
 		bool black = true;
 
-		vmatch_opening(g, 6, &a, &x);
-		vmatch_opening(g, 6, &b, &y);
+		vmatch_opening(VARIANT_10X10_HOLES, 6, &a, &x);
+		vmatch_opening(VARIANT_10X10_HOLES, 6, &b, &y);
 		cr_assert_eq(x.n, 6);
-		cr_assert(x.b.own == y.b.own && x.b.opp == y.b.opp);
+		cr_assert(pos_same(&x.p, &y.p));
 		vboard_start(g, &p);
 		for (int k = 0; k < x.n; k++) {
 			vbits flips;
 
-			if (x.moves[k] == VSQ_PASS) {
+			if (x.moves[k] == SQ_PASS) {
 				cr_assert_eq(vboard_moves(g, p.own, p.opp), 0);
 				vboard_pass(&p);
 			} else {
@@ -42,7 +44,8 @@ Test(vmatch, openings_are_legal_and_follow_the_seed)
 			}
 			black = !black;
 		}
-		cr_assert(p.own == x.b.own && p.opp == x.b.opp && black == x.black_to_move);
+		cr_assert(p.own == pos_own(&x.p) && p.opp == pos_opp(&x.p) &&
+			  black == (x.side == BLACK));
 	}
 }
 
@@ -53,34 +56,34 @@ Test(vmatch, balanced_openings_are_scored_near_a_draw)
 	const struct vgeom *g = vboard_geom(VARIANT_6X6);
 	struct vsearch_limits lim = {.depth = 10};
 	struct vsearch *s, *check;
-	struct veval ev;
+	struct eval *ev = eval_builtin(VARIANT_6X6);
 	uint64_t a = 5, b = 5, r = 5;
 	int unbalanced = 0;
 
-	veval_default(g, &ev);
-	s = vsearch_new(&ev, 4);
-	check = vsearch_new(&ev, 4);
+	s = vsearch_new(ev, 4);
+	check = vsearch_new(ev, 4);
 	cr_assert(s && check);
 	for (int i = 0; i < 12; i++) {
 		struct vopening x, y, z;
 		struct vsearch_result res;
 
-		vmatch_balanced_opening(s, 4, &a, &x);
-		vmatch_balanced_opening(s, 4, &b, &y);
-		cr_assert(x.b.own == y.b.own && x.b.opp == y.b.opp && x.n == 4);
+		vmatch_balanced_opening(s, VARIANT_6X6, 4, &a, &x);
+		vmatch_balanced_opening(s, VARIANT_6X6, 4, &b, &y);
+		cr_assert(pos_same(&x.p, &y.p) && x.n == 4);
 		vsearch_clear(check);
-		vsearch_run(check, &x.b, &lim, &res);
+		vsearch_run(check, pos_vboard(&x.p), &lim, &res);
 		cr_assert_leq(res.score, VMATCH_BALANCE_MARGIN * VSEARCH_DISC, "opening %d", i);
 		cr_assert_geq(res.score, -VMATCH_BALANCE_MARGIN * VSEARCH_DISC, "opening %d", i);
-		vmatch_opening(g, 4, &r, &z);
+		vmatch_opening(g->variant, 4, &r, &z);
 		vsearch_clear(check);
-		vsearch_run(check, &z.b, &lim, &res);
+		vsearch_run(check, pos_vboard(&z.p), &lim, &res);
 		unbalanced += res.score > VMATCH_BALANCE_MARGIN * VSEARCH_DISC ||
 			      res.score < -VMATCH_BALANCE_MARGIN * VSEARCH_DISC;
 	}
 	cr_assert_gt(unbalanced, 0, "every random opening is balanced: the test shows nothing");
 	vsearch_free(s);
 	vsearch_free(check);
+	eval_free(ev);
 }
 
 /* Plays one game of `black` against `white` on board v through the match game loop. */
@@ -93,17 +96,16 @@ static void play_on(enum variant v, const char *black, const char *white)
 	struct report_game out;
 	struct game *rec = NULL;
 	struct game_node *end;
-	struct veval ev;
+	struct eval *ev = eval_builtin(v);
 	vbits b, w;
 	int empties, d, opening_moves = 0;
 	char err[200];
 
-	veval_default(g, &ev);
-	opt.veval = &ev;
+	opt.eval = ev;
 	p[0] = match_player_new(black, &opt, err, sizeof err);
 	p[1] = match_player_new(white, &opt, err, sizeof err);
 	cr_assert(p[0] && p[1], "%s", err);
-	cr_assert_eq(match_openings_draw(v, &ev, 1, 4, 3, &list, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(match_openings_draw(v, ev, 1, 4, 3, &list, err, sizeof err), 0, "%s", err);
 	struct match_table t = {.player = {p[0], p[1]},
 				.name = {black, white},
 				.opening = &list.v[0],
@@ -128,6 +130,7 @@ static void play_on(enum variant v, const char *black, const char *white)
 	match_openings_free(&list);
 	match_player_free(p[0]);
 	match_player_free(p[1]);
+	eval_free(ev);
 }
 
 Test(vmatch, games_on_the_other_boards_go_through_the_match_loop)
@@ -164,26 +167,29 @@ Test(vmatch, an_external_engine_is_refused_on_the_other_boards)
 
 Test(vtrain, fit_reads_what_generate_wrote)
 {
-	const struct vgeom *g = vboard_geom(VARIANT_6X6);
-	struct veval ev, fitted;
-	int counts[VEVAL_STAGES], n;
+	struct eval *ev = eval_builtin(VARIANT_6X6), *fitted, *back;
+	int counts[EVAL_FIT_STAGES], n;
 	const char *name = "self-play";
 	char err[200];
 	FILE *f = tmpfile();
 
-	veval_default(g, &ev);
-	n = vtrain_generate(g, &ev, "novice", 30, 4, 1, f, err, sizeof err);
+	n = vtrain_generate(VARIANT_6X6, ev, "novice", 30, 4, 1, f, err, sizeof err);
 	cr_assert_gt(n, 30 * 10, "%s", err);
 	rewind(f);
-	cr_assert_eq(vtrain_fit(g, &f, &name, 1, 0.01, &fitted, counts, err, sizeof err), 0, "%s",
-		     err);
+	fitted = eval_fit_linear(VARIANT_6X6, &f, &name, 1, 0.01, counts, err, sizeof err);
+	cr_assert_not_null(fitted, "%s", err);
 	cr_assert_eq(counts[0] + counts[1] + counts[2] + counts[3], n);
+	cr_assert_eq(eval_variant(fitted), VARIANT_6X6);
 	fclose(f);
 	/* The fit written and read back gives the same weights. */
 	f = tmpfile();
-	veval_write(&fitted, f);
+	cr_assert_eq(eval_write(fitted, f), 0);
 	rewind(f);
-	cr_assert_eq(veval_read(g, f, &ev, err, sizeof err), 0, "%s", err);
-	cr_assert_eq(memcmp(ev.w, fitted.w, sizeof ev.w), 0);
+	back = eval_load(VARIANT_6X6, f, "fit.txt", err, sizeof err);
+	cr_assert_not_null(back, "%s", err);
+	cr_assert_eq(memcmp(eval_model(back), eval_model(fitted), sizeof(struct veval)), 0);
 	fclose(f);
+	eval_free(back);
+	eval_free(fitted);
+	eval_free(ev);
 }

@@ -90,10 +90,12 @@ static void check_solver(enum variant v, int empties, int count)
 	const struct vgeom *g = vboard_geom(v);
 	uint64_t seed = 0xC0FFEE + (uint64_t)(v * 100 + empties);
 	struct veval ev;
+	struct eval *bev;
 	struct vsearch *s;
 
 	veval_default(g, &ev);
-	s = vsearch_new(&ev, 1);
+	bev = eval_builtin(g->variant);
+	s = vsearch_new(bev, 1);
 	cr_assert_not_null(s);
 	for (int i = 0; i < count; i++) {
 		struct refvboard r;
@@ -112,6 +114,7 @@ static void check_solver(enum variant v, int empties, int count)
 		cr_assert_eq(vsearch_solve(s, &b, want - 1, want + 1), want);
 	}
 	vsearch_free(s);
+	eval_free(bev);
 }
 
 Test(vsearch, six_by_six_solver_matches_minimax)
@@ -138,12 +141,14 @@ Test(vsearch, run_solves_and_plays_a_best_move)
 	uint64_t seed = 99;
 	struct refvboard r;
 	struct veval ev;
+	struct eval *bev;
 	struct vboard b;
 	struct vsearch *s;
 	int want;
 
 	veval_default(g, &ev);
-	s = vsearch_new(&ev, 4);
+	bev = eval_builtin(g->variant);
+	s = vsearch_new(bev, 4);
 	for (int i = 0; i < 10; i++) {
 		random_position(VARIANT_6X6, 10, &seed, &b, &r);
 		want = ref_minimax(&r);
@@ -160,6 +165,7 @@ Test(vsearch, run_solves_and_plays_a_best_move)
 		}
 	}
 	vsearch_free(s);
+	eval_free(bev);
 }
 
 /*
@@ -178,11 +184,13 @@ Test(vsearch, solver_scores_the_images_of_a_position_alike)
 	struct vboard line, b;
 	char err[100];
 	struct veval ev;
+	struct eval *bev;
 	struct vsearch *s;
 	int black = 1;
 
 	veval_default(g, &ev);
-	s = vsearch_new(&ev, 16);
+	bev = eval_builtin(g->variant);
+	s = vsearch_new(bev, 16);
 	vboard_start(g, &line);
 	cr_assert_eq(
 	    vboard_transcript_play(g, "c2b4c5d2e4e3d1c1b1d5d6f4", &line, &black, err, sizeof err),
@@ -223,6 +231,7 @@ Test(vsearch, solver_scores_the_images_of_a_position_alike)
 		cr_assert_eq(vsearch_solve(s, &next, -VSEARCH_INF, VSEARCH_INF), 4, "image %d", t);
 	}
 	vsearch_free(s);
+	eval_free(bev);
 }
 
 Test(vsearch, midgame_search_returns_a_legal_move_at_each_depth)
@@ -230,11 +239,13 @@ Test(vsearch, midgame_search_returns_a_legal_move_at_each_depth)
 	const struct vgeom *g = vboard_geom(VARIANT_10X10_HOLES);
 	struct vsearch_result res;
 	struct veval ev;
+	struct eval *bev;
 	struct vboard b;
 	struct vsearch *s;
 
 	veval_default(g, &ev);
-	s = vsearch_new(&ev, 4);
+	bev = eval_builtin(g->variant);
+	s = vsearch_new(bev, 4);
 	vboard_start(g, &b);
 	for (int d = 1; d <= 5; d++) {
 		struct vsearch_limits lim = {.depth = d};
@@ -246,6 +257,7 @@ Test(vsearch, midgame_search_returns_a_legal_move_at_each_depth)
 		cr_assert_eq(res.pv[0], res.move);
 	}
 	vsearch_free(s);
+	eval_free(bev);
 }
 
 /* A stop raised on the watched flag before the search starts is obeyed (vsearch_stop's
@@ -256,12 +268,14 @@ Test(vsearch, a_watched_flag_raised_before_the_search_stops_it)
 	struct vsearch_limits lim = {.depth = 40, .time = 20}; /* the time only ends a broken run */
 	struct vsearch_result res;
 	struct veval ev;
+	struct eval *bev;
 	struct vboard b;
 	struct vsearch *s;
 	atomic_int flag = 1;
 
 	veval_default(g, &ev);
-	s = vsearch_new(&ev, 4);
+	bev = eval_builtin(g->variant);
+	s = vsearch_new(bev, 4);
 	cr_assert_not_null(s);
 	vboard_start(g, &b);
 	vsearch_watch(s, &flag);
@@ -276,6 +290,7 @@ Test(vsearch, a_watched_flag_raised_before_the_search_stops_it)
 	vsearch_run(s, &b, &lim, &res);
 	cr_assert_eq(res.depth, 3, "the lowered flag still stops the search");
 	vsearch_free(s);
+	eval_free(bev);
 }
 
 Test(vlevel, five_levels_deepen_on_each_board)
@@ -303,11 +318,13 @@ Test(vlevel, beginner_plays_the_first_move_in_scan_order)
 	struct vsearch_result res;
 	struct vlevel lv;
 	struct veval ev;
+	struct eval *bev;
 	struct vboard b;
 	struct vsearch *s;
 
 	veval_default(g, &ev);
-	s = vsearch_new(&ev, 1);
+	bev = eval_builtin(g->variant);
+	s = vsearch_new(bev, 1);
 	vlevel_get(g, "beginner", &lv);
 	vboard_start(g, &b);
 	vlevel_choose(&lv, s, &b, 0, &res);
@@ -319,6 +336,7 @@ Test(vlevel, beginner_plays_the_first_move_in_scan_order)
 	vlevel_choose(&lv, s, &b, 0, &res);
 	cr_assert_eq(res.move, VSQ_NONE);
 	vsearch_free(s);
+	eval_free(bev);
 }
 
 Test(vlevel, novice_plays_the_best_evaluated_move)
@@ -327,13 +345,15 @@ Test(vlevel, novice_plays_the_best_evaluated_move)
 	struct vsearch_result res;
 	struct vlevel lv;
 	struct veval ev;
+	struct eval *bev;
 	struct vboard b;
 	struct vsearch *s;
 	uint64_t seed = 5;
 	struct refvboard r;
 
 	veval_default(g, &ev);
-	s = vsearch_new(&ev, 1);
+	bev = eval_builtin(g->variant);
+	s = vsearch_new(bev, 1);
 	vlevel_get(g, "novice", &lv);
 	random_position(VARIANT_10X10_HOLES, 70, &seed, &b, &r);
 	vlevel_choose(&lv, s, &b, 0, &res);
@@ -346,6 +366,7 @@ Test(vlevel, novice_plays_the_best_evaluated_move)
 		cr_assert_leq(-veval_eval(&ev, c.own, c.opp), -veval_eval(&ev, d.own, d.opp));
 	}
 	vsearch_free(s);
+	eval_free(bev);
 }
 
 Test(vlevel, time_manager_never_spends_the_whole_clock)

@@ -148,8 +148,7 @@ static struct match_player *hand_player(const struct ladder *l, struct ladder_ha
 					   .eval = l->eval,
 					   .threads = l->specs[i].threads ? 0 : l->threads,
 					   .shared_book = l->book,
-					   .hash_mb = l->tt_megabytes,
-					   .veval = l->veval};
+					   .hash_mb = l->tt_megabytes};
 
 	if (!h->players[i])
 		h->players[i] = match_player_new(l->texts[i], &opt, h->err, sizeof h->err);
@@ -239,10 +238,10 @@ int ladder_run(struct ladder *l, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	if (l->veval) { /* another board: its balanced random openings */
+	if (l->variant != VARIANT_8X8) { /* another board: its balanced random openings */
 		struct match_openings list;
 
-		if (match_openings_draw(l->variant, l->veval, l->games_per_rung / 2, l->plies,
+		if (match_openings_draw(l->variant, l->eval, l->games_per_rung / 2, l->plies,
 					l->seed, &list, err, errlen) < 0)
 			return -1;
 		memcpy(l->openings, list.v, (size_t)list.n * sizeof *list.v);

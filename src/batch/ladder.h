@@ -47,10 +47,8 @@ struct ladder {
 	const char *texts[LADDER_MAX_LEVELS];	    /* the level texts they were parsed from */
 	int n_levels;				    /* entries in specs */
 	const struct book *book;		    /* for levels that use one (shared) */
-	const struct eval *eval;		    /* the levels' evaluation (shared) */
-	enum variant variant;			    /* the board (zero: 8x8) */
-	const struct veval *veval; /* the levels' evaluation on another board (shared), NULL on
-				      8x8 */
+	const struct eval *eval; /* the levels' evaluation, of `variant` (shared) */
+	enum variant variant;	 /* the board (zero: 8x8) */
 	int games_per_rung;			    /* even */
 	int plies;				    /* plies of each opening */
 	uint64_t seed;				    /* base seed */

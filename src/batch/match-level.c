@@ -37,7 +37,6 @@ struct level_player {
 	struct level_spec spec;	   /* the level, options applied */
 	double base_time;	   /* spec.time as made */
 	struct engine *engine;	   /* its searches, on any board (player 0 of the engine) */
-	const struct veval *veval; /* the evaluation on another board, or NULL (built in) */
 	char name[GAME_LEVEL_LEN]; /* level text of the reasoning: the level and its evaluation */
 	const struct book *book;   /* the opening book, or NULL */
 	struct book *own_book;	   /* the book when this player loaded it (owned), or NULL */
@@ -153,7 +152,6 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 	}
 	small = lp->spec.approach != LEVEL_MASTER && lp->spec.time <= 0 &&
 		lp->spec.depth <= LEVEL_PLAYER_SMALL_DEPTH;
-	lp->veval = opt ? opt->veval : NULL;
 	lp->engine = engine_new(opt ? opt->eval : NULL, lp->book,
 				opt && opt->hash_mb ? opt->hash_mb
 				: small		    ? LEVEL_PLAYER_SMALL_MB
@@ -163,9 +161,8 @@ struct level_player *level_player_new(const char *spec, const struct match_playe
 		level_player_free(lp);
 		return NULL;
 	}
-	/* the 8x8 level state is made now, so that a failure shows here; a player of another
-	   board (handed its evaluation) never needs it */
-	if (!lp->veval && engine_level_new(lp->engine, 0, &lp->spec, 1, err, errlen) < 0) {
+	/* the level is made now on the board of its evaluation, so that a failure shows here */
+	if (engine_level_new(lp->engine, 0, &lp->spec, 1, err, errlen) < 0) {
 		level_player_free(lp);
 		return NULL;
 	}
@@ -269,8 +266,6 @@ int level_player_genmove(struct level_player *lp, const struct pos *b, enum colo
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	if (lp->veval && !pos_board8(b))
-		engine_set_veval(lp->engine, b->variant, lp->veval);
 	if (engine_choose(lp->engine, 0, &lp->spec, 1, b, lp->clock.remaining, NULL, NULL, m) < 0) {
 		snprintf(err, errlen, "the level failed to choose a move");
 		free(m);

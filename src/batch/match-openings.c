@@ -278,9 +278,9 @@ int match_openings_start(enum variant v, struct match_openings *out)
 }
 
 /* Makes `out` a list of n balanced random openings of board v (not 8×8), each of `plies`
-   plies and scored within a few discs by a search with evaluation ev (vmatch.h), drawn from
-   `seed`. Returns 0, or -1 with a message. */
-int match_openings_draw(enum variant v, const struct veval *ev, int n, int plies, uint64_t seed,
+   plies and scored within a few discs by a search with evaluation ev of that board (vmatch.h),
+   drawn from `seed`. Returns 0, or -1 with a message. */
+int match_openings_draw(enum variant v, const struct eval *ev, int n, int plies, uint64_t seed,
 			struct match_openings *out, char *err, size_t errlen)
 {
 	struct vsearch *s = vsearch_new(ev, 16);
@@ -298,8 +298,8 @@ int match_openings_draw(enum variant v, const struct veval *ev, int n, int plies
 	for (; out->n < n; out->n++) {
 		struct vopening op;
 
-		vmatch_balanced_opening(s, plies, &rng, &op);
-		vmatch_opening_text(vboard_geom(v), &op, text, sizeof text);
+		vmatch_balanced_opening(s, v, plies, &rng, &op);
+		vmatch_opening_text(&op, text, sizeof text);
 		if (match_opening_parse(v, text, &out->v[out->n], msg, sizeof msg) < 0) {
 			snprintf(err, errlen, "opening %s: %s", text, msg);
 			vsearch_free(s);

@@ -9,9 +9,8 @@
 #define OTHELLO_MATCH_H
 
 #include "board.h"
-#include "position.h"
-#include "veval.h"
 #include "gametree.h"
+#include "position.h"
 #include "report.h"
 
 #include <stdbool.h>
@@ -20,6 +19,8 @@
 #include <stdio.h>
 
 /* ---- openings (match-openings.c) */
+
+struct eval;
 
 /* The most entries of match_opening.moves: a game's 60 moves and a pass
    between any two of them. */
@@ -49,8 +50,8 @@ int match_openings_read(enum variant v, FILE *f, const char *name, struct match_
 int match_opening_moves(const struct pos *start, enum color side, const int *moves, int n,
 			struct match_opening *o, char *err, size_t errlen);
 int match_openings_start(enum variant v, struct match_openings *out);
-int match_openings_draw(enum variant v, const struct veval *ev, int n, int plies,
-			   uint64_t seed, struct match_openings *out, char *err, size_t errlen);
+int match_openings_draw(enum variant v, const struct eval *ev, int n, int plies, uint64_t seed,
+			struct match_openings *out, char *err, size_t errlen);
 void match_openings_free(struct match_openings *o);
 
 /* ---- balanced openings (match-balanced.c) */
@@ -92,8 +93,9 @@ struct match_player_options {
 	int depth;		 /* search depth, 0 = the level's own */
 	int random_pct;		 /* evaluation noise in percent (search noise), 0 = none */
 	double timeout;		 /* seconds an external engine may take for a reply, 0 = default */
-	const struct eval *eval; /* a level's evaluation (shared, read-only, outlives the
-				    player); NULL = the built-in classic weights */
+	const struct eval *eval; /* a level's evaluation, of the board it plays (shared,
+				    read-only, outlives the player); NULL = the built-in
+				    classic weights */
 	const char *eval_name;	 /* its name, given in the reasoning of each move; NULL = none */
 	const char *setup;	 /* an external engine's setup commands, sent once it is
 				    started, separated by `;`; NULL = none */
@@ -103,9 +105,6 @@ struct match_player_options {
 					   read-only, outlives the player); wins over book */
 	size_t hash_mb;			/* a level's search table, megabytes; 0 = sized by the
 					   level (match-level.c) */
-	const struct veval *veval;	/* a level's evaluation on a board other than 8×8 (shared,
-					   read-only, outlives the player); NULL = the board's
-					   built-in weights */
 };
 
 /* One move a player chose, with what it thought. */

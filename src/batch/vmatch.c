@@ -16,54 +16,56 @@
 #include <string.h>
 
 /* Plays one random ply of o (a pass when the mover has no move). */
-static void opening_ply(const struct vgeom *g, struct vopening *o, uint64_t *rng)
+static void opening_ply(struct vopening *o, uint64_t *rng)
 {
-	vbits moves = vboard_moves(g, o->b.own, o->b.opp);
-	int sq = VSQ_PASS;
+	sqset moves = pos_moves(&o->p);
+	int sq = SQ_PASS;
 
 	if (moves) {
-		int k = (int)rng_below(rng, (uint64_t)vboard_popcount(moves));
+		int k = (int)rng_below(rng, (uint64_t)sqset_count(moves));
 
 		while (k--)
 			moves &= moves - 1;
-		sq = vboard_first_square(moves);
-		vboard_play(&o->b, sq, vboard_flips(g, o->b.own, o->b.opp, sq));
+		sq = sqset_first(moves);
+		pos_play(&o->p, sq, pos_flips(&o->p, sq));
 	} else {
-		vboard_pass(&o->b);
+		pos_pass(&o->p);
 	}
 	o->moves[o->n++] = sq;
-	o->black_to_move = !o->black_to_move;
+	o->side = (enum color) !o->side;
 }
 
-/* Draws a random opening of `plies` plies (at most VMATCH_OPENING_MAX) from the start. */
-void vmatch_opening(const struct vgeom *g, int plies, uint64_t *rng, struct vopening *out)
+/* Draws a random opening of board v of `plies` plies (at most VMATCH_OPENING_MAX) from the
+   start. */
+void vmatch_opening(enum variant v, int plies, uint64_t *rng, struct vopening *out)
 {
 	if (plies > VMATCH_OPENING_MAX)
 		plies = VMATCH_OPENING_MAX;
 	do {
-		vboard_start(g, &out->b);
-		out->black_to_move = true;
+		pos_start(&out->p, v);
+		out->side = BLACK;
 		out->n = 0;
-		while (out->n < plies && !vboard_game_over(g, &out->b))
-			opening_ply(g, out, rng);
-	} while (vboard_game_over(g, &out->b));
+		while (out->n < plies && !pos_game_over(&out->p))
+			opening_ply(out, rng);
+	} while (pos_game_over(&out->p));
 }
 
 /*
- * Draws a balanced opening of `plies` plies (see above) with searcher s, whose
- * table it clears; after VMATCH_BALANCE_TRIES unbalanced ones, the last one.
+ * Draws a balanced opening of board v of `plies` plies (see above) with
+ * searcher s of that board, whose table it clears; after VMATCH_BALANCE_TRIES
+ * unbalanced ones, the last one.
  */
-void vmatch_balanced_opening(struct vsearch *s, int plies, uint64_t *rng, struct vopening *out)
+void vmatch_balanced_opening(struct vsearch *s, enum variant v, int plies, uint64_t *rng,
+			     struct vopening *out)
 {
-	const struct vgeom *g = vsearch_geom(s);
-	struct vsearch_limits lim = {.depth = g->variant == VARIANT_6X6 ? 10 : 6};
+	struct vsearch_limits lim = {.depth = v == VARIANT_6X6 ? 10 : 6};
 
 	for (int i = 0; i < VMATCH_BALANCE_TRIES; i++) {
 		struct vsearch_result r;
 
-		vmatch_opening(g, plies, rng, out);
+		vmatch_opening(v, plies, rng, out);
 		vsearch_clear(s);
-		vsearch_run(s, &out->b, &lim, &r);
+		vsearch_run(s, pos_vboard(&out->p), &lim, &r);
 		if (r.score >= -VMATCH_BALANCE_MARGIN * VSEARCH_DISC &&
 		    r.score <= VMATCH_BALANCE_MARGIN * VSEARCH_DISC)
 			return;
@@ -71,16 +73,16 @@ void vmatch_balanced_opening(struct vsearch *s, int plies, uint64_t *rng, struct
 }
 
 /* Writes an opening as a transcript ("c2b2..."; "-" when empty) into out. */
-void vmatch_opening_text(const struct vgeom *g, const struct vopening *o, char *out, size_t outlen)
+void vmatch_opening_text(const struct vopening *o, char *out, size_t outlen)
 {
 	size_t len = 0;
-	char name[4];
+	char name[SQUARE_NAME_LEN];
 
 	snprintf(out, outlen, "-");
 	for (int i = 0; i < o->n && len + 4 < outlen; i++) {
-		if (o->moves[i] == VSQ_PASS)
+		if (o->moves[i] == SQ_PASS)
 			continue;
 		len += (size_t)snprintf(out + len, outlen - len, "%s",
-					vboard_square_name(g, o->moves[i], name));
+					square_name(o->p.variant, o->moves[i], name));
 	}
 }

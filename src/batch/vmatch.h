@@ -5,10 +5,8 @@
 #ifndef OTHELLO_VMATCH_H
 #define OTHELLO_VMATCH_H
 
+#include "position.h"
 #include "report.h"
-#include "vboard.h"
-#include "veval.h"
-#include "vlevel.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -24,15 +22,15 @@ struct vsearch;
 
 /* An opening: a few plies from the start. */
 struct vopening {
-	struct vboard b;	       /* the position it reaches, side to move's view */
-	bool black_to_move;	       /* whose move it is there */
+	struct pos p;		       /* the position it reaches */
+	enum color side;	       /* whose move it is there */
 	int n;			       /* plies */
-	int moves[VMATCH_OPENING_MAX]; /* the plies (squares; VSQ_PASS a pass) */
+	int moves[VMATCH_OPENING_MAX]; /* the plies (squares; SQ_PASS a pass) */
 };
 
-
-void vmatch_opening(const struct vgeom *g, int plies, uint64_t *rng, struct vopening *out);
-void vmatch_balanced_opening(struct vsearch *s, int plies, uint64_t *rng, struct vopening *out);
-void vmatch_opening_text(const struct vgeom *g, const struct vopening *o, char *out, size_t outlen);
+void vmatch_opening(enum variant v, int plies, uint64_t *rng, struct vopening *out);
+void vmatch_balanced_opening(struct vsearch *s, enum variant v, int plies, uint64_t *rng,
+			     struct vopening *out);
+void vmatch_opening_text(const struct vopening *o, char *out, size_t outlen);
 
 #endif

@@ -165,19 +165,20 @@ static bool read_position(const struct position_options *po, enum variant v, con
 	return true;
 }
 
-/* Switches off the features --without names in the 8×8 evaluation ev, or refuses them
-   (another board: ev NULL; a pattern evaluation). False after a message. */
+/* Switches off the features --without names in the classic evaluation ev, or refuses them
+   (another board's evaluation; a pattern evaluation). False after a message. */
 static bool without_features(const struct position_options *po, struct eval *ev)
 {
 	char err[256];
 
 	if (po->without.n == 0)
 		return true;
-	if (!ev || eval_is_pattern(ev)) {
+	if (strcmp(eval_kind_name(ev), "classic") != 0) {
 		fprintf(stderr, "othello analyze-position: --without: %s\n",
-			ev ? "the pattern evaluation has no features to switch off (use --eval "
-			     "classic)"
-			   : "the evaluation of this board has no features to switch off");
+			eval_is_pattern(ev)
+			    ? "the pattern evaluation has no features to switch off (use --eval "
+			      "classic)"
+			    : "the evaluation of this board has no features to switch off");
 		return false;
 	}
 	for (int i = 0; i < po->without.n; i++) {
@@ -189,16 +190,14 @@ static bool without_features(const struct position_options *po, struct eval *ev)
 	return true;
 }
 
-/* The options another board's search has nothing for (ev NULL: not 8×8) are refused.
-   False after a message. */
-static bool other_board_options(const struct position_options *po, const struct eval *ev,
-				enum variant v)
+/* The options another board's search has nothing for are refused. False after a message. */
+static bool other_board_options(const struct position_options *po, enum variant v)
 {
 	const char *no = po->selectivity   ? "--selectivity: its search has no ProbCut"
 			 : po->threads > 1 ? "--threads: its search runs on one thread"
 					   : NULL;
 
-	if (ev || !no)
+	if (v == VARIANT_8X8 || !no)
 		return true;
 	fprintf(stderr, "othello analyze-position: %s on %s\n", no, square_variant_name(v));
 	return false;
@@ -246,8 +245,8 @@ static int analyze(struct position_options *po, const struct pos *p)
 	if (!cli_engine_new("analyze-position", p->variant, po->eval_spec, po->hash_mb, po->threads,
 			    &ce))
 		return 2;
-	lim.depth = po->depth || po->time > 0 ? (int)po->depth : ce.eval ? 10 : 8;
-	if (!without_features(po, ce.eval) || !other_board_options(po, ce.eval, p->variant)) {
+	lim.depth = po->depth || po->time > 0 ? (int)po->depth : p->variant == VARIANT_8X8 ? 10 : 8;
+	if (!without_features(po, ce.eval) || !other_board_options(po, p->variant)) {
 		cli_engine_free(&ce);
 		return 2;
 	}

@@ -124,7 +124,7 @@ int cli_balanced_openings(int argc, char **argv)
 		o.draw.attempts = 50 * o.draw.count;
 	f = datadir_open("eval/classic.txt", path, sizeof path, err, sizeof err);
 	if (f) {
-		ev = eval_load(f, path, err, sizeof err);
+		ev = eval_load(VARIANT_8X8, f, path, err, sizeof err);
 		fclose(f);
 	}
 	if (!ev)

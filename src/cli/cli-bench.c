@@ -5,6 +5,7 @@
  * bench/signature keeps and `make check` compares (tests/bench.sh).
  */
 #include "bench.h"
+#include "cli-eval.h"
 #include "cli-options.h"
 #include "cli-variant.h"
 #include "cli.h"
@@ -64,7 +65,8 @@ int cli_bench(int argc, char **argv)
 {
 	struct bench_options bo = {.hash_mb = 16, .threads = 1};
 	struct cli_engine ce;
-	struct veval vev[VARIANT_COUNT];
+	struct eval *boards[VARIANT_COUNT] = {NULL};
+	char name[EVALSPEC_NAME_LEN];
 	uint64_t nodes;
 	double seconds;
 	char err[256];
@@ -76,15 +78,20 @@ int cli_bench(int argc, char **argv)
 		return 2;
 	if (!cli_engine_new("bench", VARIANT_8X8, NULL, bo.hash_mb, bo.threads, &ce))
 		return 2;
-	for (int v = VARIANT_6X6; v < VARIANT_COUNT; v++) {
-		if (!cli_variant_eval("bench", vboard_geom((enum variant)v), NULL, &vev[v])) {
-			cli_engine_free(&ce);
-			return 2;
-		}
-		engine_set_veval(ce.engine, (enum variant)v, &vev[v]);
-	}
-	st = bench_run(ce.engine, bench_print, NULL, &nodes, &seconds, err, sizeof err);
+	st = 0;
+	for (int v = VARIANT_6X6; v < VARIANT_COUNT && st >= 0; v++)
+		if ((boards[v] =
+			 cli_eval_board("bench", "eval", (enum variant)v, NULL, name, sizeof name)))
+			engine_set_eval(ce.engine, boards[v]);
+		else
+			st = -2;
+	if (st >= 0)
+		st = bench_run(ce.engine, bench_print, NULL, &nodes, &seconds, err, sizeof err);
 	cli_engine_free(&ce);
+	for (int v = 0; v < VARIANT_COUNT; v++)
+		eval_free(boards[v]);
+	if (st == -2)
+		return 2;
 	if (st < 0) {
 		fprintf(stderr, "othello bench: %s\n", err);
 		return 1;

@@ -39,8 +39,17 @@ struct eval *cli_eval_open(const char *spec, FILE *warn)
 struct eval *cli_eval_option(const char *command, const char *option, const char *spec, char *name,
 			     size_t namelen)
 {
+	return cli_eval_board(command, option, VARIANT_8X8, spec, name, namelen);
+}
+
+/* cli_eval_option for the games of board v (evalspec_open_board: on the other boards their
+   shipped weights, `builtin`, or a weights file of that board). */
+struct eval *cli_eval_board(const char *command, const char *option, enum variant v,
+			    const char *spec, char *name, size_t namelen)
+{
 	char note[1200], err[1200];
-	struct eval *ev = evalspec_open(spec, name, namelen, note, sizeof note, err, sizeof err);
+	struct eval *ev =
+	    evalspec_open_board(v, spec, name, namelen, note, sizeof note, err, sizeof err);
 
 	if (!ev && spec && strcmp(spec, "pattern") != 0 && strcmp(spec, "classic") != 0)
 		fprintf(stderr, "othello %s: --%s: %s\n", command, option, err);

@@ -14,5 +14,7 @@
 struct eval *cli_eval_open(const char *spec, FILE *warn);
 struct eval *cli_eval_option(const char *command, const char *option, const char *spec,
 			     char *name, size_t namelen);
+struct eval *cli_eval_board(const char *command, const char *option, enum variant v,
+			    const char *spec, char *name, size_t namelen);
 
 #endif

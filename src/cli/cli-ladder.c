@@ -59,7 +59,7 @@ static int print_table(const struct ladder *l, const char *eval_name, double sec
 		       c.draws, c.losses, n ? 100.0 * (c.wins + 0.5 * c.draws) / n : 0.0,
 		       n ? c.sum_diff / n : 0.0, n ? c.time[1] / n : 0.0, n ? c.time[0] / n : 0.0);
 	}
-	if (l->veval)
+	if (l->variant != VARIANT_8X8)
 		printf("board: %s\n", square_variant_name(l->variant));
 	printf("openings: %d of %d plies, each played with both colours; seed %llu; %.0f s\n",
 	       l->games_per_rung / 2, l->plies, (unsigned long long)l->seed, seconds);
@@ -124,9 +124,7 @@ struct ladder_options {
 	bool quiet;		   /* --quiet */
 	const char *eval_spec;	   /* --eval SPEC, NULL = the default */
 	const char *svg;	   /* --svg FILE: the levels' Elo as a picture */
-	const struct vgeom *board; /* another board than 8x8 (NULL: 8x8), from variant */
 	int variant;		   /* --variant NAME: the board (enum variant, 0: 8x8) */
-	struct veval veval;	   /* the levels' evaluation on that board */
 };
 
 /* --games N: an even number from 2. */
@@ -274,30 +272,22 @@ int cli_ladder(int argc, char **argv)
 	if (!lo.bk || (rc = cli_options_parse(&ladder_options, argc, argv, &lo, &first)) >= 0)
 		goto done;
 	rc = 2;
-	if (lo.variant != VARIANT_8X8) /* 8x8: the ladder as without --variant */
-		lo.board = vboard_geom((enum variant)lo.variant);
+	l.variant = (enum variant)lo.variant;
 	if (lo.plies < 0)
-		lo.plies = !lo.board ? 8 : lo.board->size <= 6 ? 4 : 6;
+		lo.plies = l.variant == VARIANT_8X8 ? 8 : square_size(l.variant) <= 6 ? 4 : 6;
 	if (ladder_setup(&l, &lo, argc, argv, first) < 0)
 		goto done;
-	if (lo.board && lo.files) {
+	if (l.variant != VARIANT_8X8 && lo.files) {
 		fprintf(stderr, "othello ladder: --book: the books are of 8x8 games, not %s\n",
-			lo.board->name);
+			square_variant_name(l.variant));
 		goto done;
 	}
-	if (lo.board) {
-		if (!cli_variant_eval("ladder", lo.board, lo.eval_spec, &lo.veval))
-			goto done;
-		l.variant = lo.board->variant;
-		l.veval = &lo.veval;
-		snprintf(eval_name, sizeof eval_name, "%s",
-			 lo.eval_spec ? lo.eval_spec : "the board's shipped weights");
+	if (l.variant != VARIANT_8X8)
 		lo.no_book = true;
-	}
 	if (!lo.files && !lo.no_book && load_shipped_book(lo.bk) < 0)
 		goto done;
-	if (!l.veval &&
-	    !(ev = cli_eval_option("ladder", "eval", lo.eval_spec, eval_name, sizeof eval_name)))
+	if (!(ev = cli_eval_board("ladder", "eval", l.variant, lo.eval_spec, eval_name,
+				  sizeof eval_name)))
 		goto done;
 	l.eval = ev;
 	l.book = lo.bk;

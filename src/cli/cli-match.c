@@ -80,9 +80,8 @@ struct run_options {
 	const char
 	    *players[MAX_PLAYERS]; /* the players: --black and --white, or --players, --player */
 	int n_players;		   /* entries of players */
-	const struct vgeom *board; /* another board than 8x8 (NULL: 8x8), from variant */
 	int variant;		   /* --variant NAME: the series' board (enum variant, 0: 8x8) */
-	struct veval veval;	   /* the levels' evaluation on that board */
+	struct eval *board_eval;   /* the levels' evaluation on another board, or NULL */
 	char list[4096];	   /* --players A,B,C..., cut at the commas */
 };
 
@@ -451,10 +450,10 @@ static const struct cli_options tournament_options = {
 static int draw_openings(const struct run_options *ro, struct match_openings *out)
 {
 	int n = ro->games > 0 ? (int)(ro->games + 1) / 2 : 50;
-	int plies = ro->board->size <= 6 ? 4 : 6; /* as many as the old variant series drew */
+	int plies = square_size(ro->variant) <= 6 ? 4 : 6; /* as the old variant series drew */
 	char err[300];
 
-	if (match_openings_draw(ro->board->variant, &ro->veval, n, plies, ro->seed, out, err,
+	if (match_openings_draw(ro->variant, ro->board_eval, n, plies, ro->seed, out, err,
 				sizeof err) < 0) {
 		fprintf(stderr, "othello %s: %s\n", ro->command, err);
 		return 2;
@@ -473,7 +472,7 @@ static int load_openings(const struct run_options *ro, struct match_openings *ou
 
 	if (ro->openings && (!strcmp(ro->openings, "start") || !strcmp(ro->openings, "-")))
 		return match_openings_start(v, out) < 0 ? 2 : 0;
-	if (ro->board && !ro->openings)
+	if (v != VARIANT_8X8 && !ro->openings)
 		return draw_openings(ro, out);
 	if (ro->openings) {
 		snprintf(path, sizeof path, "%s", ro->openings);
@@ -583,8 +582,6 @@ static int parse_run_options(int argc, char **argv, bool tournament, struct run_
 	ro->shard = ro->shards = 1;
 	if ((st = cli_options_parse(t, argc, argv, ro, &first)) >= 0)
 		return st;
-	if (ro->variant != VARIANT_8X8) /* 8x8: the series as without --variant */
-		ro->board = vboard_geom((enum variant)ro->variant);
 	if (first < argc) {
 		fprintf(stderr, "othello: %s: unexpected argument '%s'\n", argv[0], argv[first]);
 		return 2;
@@ -741,10 +738,10 @@ static void describe_run(const struct run_options *ro, bool tournament, struct r
 			 ro->depth[0], ro->depth[1]);
 	if (!out->time[0])
 		snprintf(out->time, sizeof out->time, "the levels' own");
-	if (!ro->openings && ro->board)
+	if (!ro->openings && ro->variant != VARIANT_8X8)
 		snprintf(out->openings, sizeof out->openings,
-			 "balanced random openings of %s (seed %llu)", ro->board->name,
-			 (unsigned long long)ro->seed);
+			 "balanced random openings of %s (seed %llu)",
+			 square_variant_name(ro->variant), (unsigned long long)ro->seed);
 	else if (!ro->openings)
 		snprintf(out->openings, sizeof out->openings, "the shipped balanced set");
 	else if (!strcmp(ro->openings, "start") || !strcmp(ro->openings, "-"))
@@ -1023,30 +1020,34 @@ static bool say_forfeited_all(const struct run_options *ro, const struct report 
    board's weights file, or builtin; default the shipped one). 0, or 2 after a message. */
 static int variant_setup(struct run_options *ro)
 {
+	char name[EVALSPEC_NAME_LEN];
+
 	for (int i = 0; i < ro->n_players; i++)
 		if (!match_player_is_level(ro->players[i]) &&
 		    strcmp(ro->players[i], "random") != 0) {
 			fprintf(stderr,
 				"othello %s: '%s': on %s the players are levels or random (an "
 				"external engine plays 8x8 only)\n",
-				ro->command, ro->players[i], ro->board->name);
+				ro->command, ro->players[i], square_variant_name(ro->variant));
 			return 2;
 		}
 	if (ro->random_pct > 0) {
 		fprintf(stderr,
 			"othello %s: --random: the levels of %s have no evaluation noise (use the "
 			"`random` player, or --openings)\n",
-			ro->command, ro->board->name);
+			ro->command, square_variant_name(ro->variant));
 		return 2;
 	}
 	if (ro->eval[0] || ro->eval[1] || ro->book[0] || ro->book[1]) {
 		fprintf(stderr,
 			"othello %s: on %s, --eval gives every level its evaluation (no "
 			"--black-eval, --white-eval, --black-book, --white-book)\n",
-			ro->command, ro->board->name);
+			ro->command, square_variant_name(ro->variant));
 		return 2;
 	}
-	return cli_variant_eval(ro->command, ro->board, ro->eval_all, &ro->veval) ? 0 : 2;
+	ro->board_eval =
+	    cli_eval_board(ro->command, "eval", ro->variant, ro->eval_all, name, sizeof name);
+	return ro->board_eval ? 0 : 2;
 }
 
 /* Runs a match (2 players) or a tournament (all pairings). */
@@ -1069,10 +1070,12 @@ static int run(int argc, char **argv, bool tournament)
 		return status;
 	players = ro.players;
 	n_players = ro.n_players;
-	if (ro.board && (status = variant_setup(&ro)) != 0)
+	if (ro.variant != VARIANT_8X8 && (status = variant_setup(&ro)) != 0)
 		return status;
-	if ((status = load_openings(&ro, &openings)) != 0)
+	if ((status = load_openings(&ro, &openings)) != 0) {
+		eval_free(ro.board_eval);
 		return status;
+	}
 	for (int i = 0; i < n_players; i++) {
 		int side = tournament ? 0 : i;
 
@@ -1086,14 +1089,15 @@ static int run(int argc, char **argv, bool tournament)
 		opt[i].game_time = ro.game_time * 60;
 		opt[i].setup = tournament ? NULL : ro.setup[i];
 		opt[i].book = tournament ? NULL : ro.book[i];
-		opt[i].veval = ro.board ? &ro.veval : NULL;
+		opt[i].eval = ro.board_eval;
 	}
-	if (ro.board)
+	if (ro.board_eval)
 		match_names_distinct(players, n_players, names);
 	else if ((status = load_evals(&ro, tournament, players, n_players, &evals, opt, names)) !=
 		 0) {
 		free_evals(&evals);
 		match_openings_free(&openings);
+		eval_free(ro.board_eval);
 		return status;
 	}
 	memset(&plan, 0, sizeof plan);
@@ -1106,6 +1110,7 @@ static int run(int argc, char **argv, bool tournament)
 				sizeof err) < 0) {
 		free_evals(&evals);
 		match_openings_free(&openings);
+		eval_free(ro.board_eval);
 		fprintf(stderr, "othello: %s\n", err);
 		return 1;
 	}
@@ -1129,6 +1134,7 @@ static int run(int argc, char **argv, bool tournament)
 	free(games);
 	free_evals(&evals);
 	match_openings_free(&openings);
+	eval_free(ro.board_eval);
 	return status;
 }
 

@@ -262,7 +262,7 @@ int cli_solve(int argc, char **argv)
 		fclose(f);
 		return 2;
 	}
-	if (!ce.eval && (so.selectivity || so.threads > 1)) { /* another board's solver */
+	if (v != VARIANT_8X8 && (so.selectivity || so.threads > 1)) { /* another board's solver */
 		fprintf(stderr, "othello solve: %s on %s\n",
 			so.selectivity ? "--selectivity: its solver has no ProbCut"
 				       : "--threads: its solver runs on one thread",

@@ -865,7 +865,6 @@ static bool option_given(const struct cli_option *o, const struct train_args *a)
    refusing the options that training would not read. */
 static int train_board(struct train_args *a, const char *action)
 {
-	const struct vgeom *g = vboard_geom((enum variant)a->board.variant);
 	const struct train_numbers *n = &a->given;
 
 	for (const struct cli_option *o = train_options.options; o->name; o++) {
@@ -879,7 +878,7 @@ static int train_board(struct train_args *a, const char *action)
 	a->board.seed = n->seed >= 0 ? n->seed : 1;
 	a->board.ridge = n->ridge >= 0 ? n->ridge : 0.01;
 	a->board.eval = a->eval;
-	return cli_vtrain(g, action, &a->board, a->n_rest, a->rest);
+	return cli_vtrain((enum variant)a->board.variant, action, &a->board, a->n_rest, a->rest);
 }
 
 /* `othello train ...`: see the top of this file. */

@@ -7,8 +7,7 @@
 #ifndef OTHELLO_CLI_VARIANT_H
 #define OTHELLO_CLI_VARIANT_H
 
-#include "vboard.h"
-#include "veval.h"
+#include "square.h"
 
 #include <stdbool.h>
 
@@ -24,21 +23,19 @@ struct cli_vtrain_options {
 	const char *eval;  /* --eval FILE, NULL = the shipped weights */
 };
 
-/* An engine of the command line and the 8×8 evaluation it searches with (cli_engine_new). */
+/* An engine of the command line and the evaluation it searches with (cli_engine_new). */
 struct cli_engine {
-	struct engine *engine;
-	struct eval *eval; /* on 8×8; NULL on the other boards */
+	struct engine *engine; /* the searches */
+	struct eval *eval;     /* their evaluation, of the engine's board */
 };
 
 struct controller_options;
 
 void cli_variant_game(int variant, double minutes, struct controller_options *opt);
-bool cli_variant_eval(const char *command, const struct vgeom *g, const char *file,
-		      struct veval *ev);
 bool cli_engine_new(const char *command, enum variant v, const char *spec, long hash_mb,
 		    long threads, struct cli_engine *out);
 void cli_engine_free(struct cli_engine *ce);
-int cli_vtrain(const struct vgeom *g, const char *action, struct cli_vtrain_options *o, int n,
+int cli_vtrain(enum variant v, const char *action, struct cli_vtrain_options *o, int n,
 	       char **rest);
 
 #endif

@@ -19,11 +19,13 @@
 #include "vsearch.h"
 
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct engine {
-	const struct eval *eval;	   /* evaluation of the 8×8 searchers (borrowed) */
+	enum variant board;	 /* the board of the evaluation it was made with */
+	const struct eval *eval; /* evaluation of the 8×8 searchers (borrowed), or NULL */
 	const struct book *book;	   /* opening book of the 8×8 levels (borrowed), or NULL */
 	size_t tt_megabytes;		   /* table size of every searcher */
 	int threads;			   /* search threads of the 8×8 searchers (>= 1) */
@@ -31,22 +33,28 @@ struct engine {
 	struct level_state *lstate[2];	   /* each player's 8×8 level state */
 	struct level_state *_Atomic state; /* the level state choosing now, once made */
 	struct vsearch *_Atomic vsearch[VARIANT_COUNT]; /* each other board's searcher */
-	struct veval veval[VARIANT_COUNT];		/* their evaluations, when set */
-	bool veval_set[VARIANT_COUNT];			/* veval[v] was set */
+	const struct eval *veval[VARIANT_COUNT];	/* their evaluations (borrowed), when set */
+	struct eval *builtin[VARIANT_COUNT];		/* the built-in ones made for the others */
 	atomic_int stop;				/* set by engine_stop */
 	search_observer obs;				/* the running call's observer */
 	void *user;					/* and its argument */
 };
 
-/* An engine whose 8×8 searchers use evaluation ev and book bk (borrowed: both must outlive
-   it; bk may be NULL), with tables of tt_megabytes; NULL when out of memory. */
+/* An engine whose searchers of ev's board use evaluation ev (any board; NULL: 8×8's built-in
+   weights) and whose 8×8 levels use book bk (borrowed: both must outlive it; bk may be NULL),
+   with tables of tt_megabytes; NULL when out of memory. The other boards' searchers use their
+   built-in weights unless engine_set_eval gives them others. */
 struct engine *engine_new(const struct eval *ev, const struct book *bk, size_t tt_megabytes)
 {
 	struct engine *e = calloc(1, sizeof(*e));
 
 	if (!e)
 		return NULL;
-	e->eval = ev;
+	e->board = ev ? eval_variant(ev) : VARIANT_8X8;
+	if (e->board == VARIANT_8X8)
+		e->eval = ev;
+	else
+		e->veval[e->board] = ev;
 	e->book = bk;
 	e->tt_megabytes = tt_megabytes;
 	e->threads = 1;
@@ -62,8 +70,10 @@ void engine_free(struct engine *e)
 	level_state_free(e->lstate[0]);
 	level_state_free(e->lstate[1]);
 	search_free(e->search);
-	for (int v = 0; v < VARIANT_COUNT; v++)
+	for (int v = 0; v < VARIANT_COUNT; v++) {
 		vsearch_free(e->vsearch[v]);
+		eval_free(e->builtin[v]);
+	}
 	free(e);
 }
 
@@ -73,14 +83,16 @@ void engine_set_threads(struct engine *e, int threads)
 	e->threads = threads > 0 ? threads : 1;
 }
 
-/* The evaluation of board v's searcher, when it is made after this (the board's built-in
-   weights otherwise). */
-void engine_set_veval(struct engine *e, enum variant v, const struct veval *ev)
+/* The evaluation of its board's searcher, when that searcher is made after this (a searcher
+   made before keeps its own; on 8×8 the one the engine was made with stays). `ev` is
+   borrowed: it must outlive the engine. */
+void engine_set_eval(struct engine *e, const struct eval *ev)
 {
+	enum variant v = eval_variant(ev);
+
 	if (v <= VARIANT_8X8 || v >= VARIANT_COUNT || e->vsearch[v])
 		return;
-	e->veval[v] = *ev;
-	e->veval_set[v] = true;
+	e->veval[v] = ev;
 }
 
 /* Drops player's level state: the next choice starts a fresh one (a new game, a new level). */
@@ -90,13 +102,54 @@ void engine_forget_level(struct engine *e, int player)
 	e->lstate[player & 1] = NULL;
 }
 
-/* Makes player's 8×8 level state now (engine_choose would make it on its first move), with
-   `seed`: 0, or -1 with a message when it cannot be made (its table, its evaluation). */
+/* Whether the level `spec` plays on board v: 0, or -1 with a message (on the other boards
+   the levels are the five by name, vlevel.c, without the classic features to switch off). */
+int engine_level_check(enum variant v, const struct level_spec *spec, char *err, size_t errlen)
+{
+	struct vlevel lv;
+
+	if (v == VARIANT_8X8)
+		return 0;
+	if (!vlevel_get(vboard_geom(v), spec->name, &lv)) {
+		snprintf(err, errlen,
+			 "on %s a level is beginner, novice, expert, pre-master or master",
+			 vboard_geom(v)->name);
+		return -1;
+	}
+	if (spec->n_disabled > 0) {
+		snprintf(err, errlen, "on %s a level has no features to switch off (--without)",
+			 vboard_geom(v)->name);
+		return -1;
+	}
+	return 0;
+}
+
+/* Caps the limits of an analysis of a game on board v at the depths of that board's master
+   level (every move of every position is searched there, and those searches cost more than
+   on 8×8); on 8×8 they stay. */
+void engine_limit_analysis(enum variant v, struct search_limits *lim)
+{
+	struct vlevel master;
+
+	if (v == VARIANT_8X8 || !vlevel_get(vboard_geom(v), "master", &master))
+		return;
+	if (lim->depth > master.depth)
+		lim->depth = master.depth;
+	if (lim->endgame > master.endgame)
+		lim->endgame = master.endgame;
+}
+
+/* Makes player's level on the board of the engine's evaluation now, with `seed`: on 8×8 its
+   level state (engine_choose would make it on its first move); elsewhere only checks that
+   the level plays there. 0, or -1 with a message when it cannot be made (its table, its
+   evaluation) or does not play on that board. */
 int engine_level_new(struct engine *e, int player, const struct level_spec *spec, uint64_t seed,
 		     char *err, size_t errlen)
 {
 	struct level_state **slot = &e->lstate[player & 1];
 
+	if (e->board != VARIANT_8X8)
+		return engine_level_check(e->board, spec, err, errlen);
 	if (*slot)
 		return 0;
 	*slot = level_state_new(spec, e->eval, e->book, seed, e->tt_megabytes, err, errlen);
@@ -175,14 +228,12 @@ static struct search *search_get(struct engine *e)
 static struct vsearch *vsearch_get(struct engine *e, enum variant v)
 {
 	if (!e->vsearch[v]) {
-		struct veval ev;
+		const struct eval *ev = e->veval[v];
 		struct vsearch *s;
 
-		if (e->veval_set[v])
-			ev = e->veval[v];
-		else
-			veval_default(vboard_geom(v), &ev);
-		s = vsearch_new(&ev, e->tt_megabytes);
+		if (!ev && !(ev = e->builtin[v] = eval_builtin(v)))
+			return NULL;
+		s = vsearch_new(ev, e->tt_megabytes);
 		if (s)
 			vsearch_watch(s, &e->stop);
 		atomic_store(&e->vsearch[v], s);

@@ -22,7 +22,6 @@
 #include "level.h"
 #include "position.h"
 #include "search.h"
-#include "veval.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -49,8 +48,10 @@ struct engine_score {
 struct engine *engine_new(const struct eval *ev, const struct book *bk, size_t tt_megabytes);
 void engine_free(struct engine *e);
 void engine_set_threads(struct engine *e, int threads);
-void engine_set_veval(struct engine *e, enum variant v, const struct veval *ev);
+void engine_set_eval(struct engine *e, const struct eval *ev);
 void engine_forget_level(struct engine *e, int player);
+int engine_level_check(enum variant v, const struct level_spec *spec, char *err, size_t errlen);
+void engine_limit_analysis(enum variant v, struct search_limits *lim);
 int engine_level_new(struct engine *e, int player, const struct level_spec *spec, uint64_t seed,
 		     char *err, size_t errlen);
 void engine_new_game(struct engine *e, int player, uint64_t seed);

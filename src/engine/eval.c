@@ -1,6 +1,11 @@
 /*
- * eval.c — the classic evaluation: a weighted sum of hand-made features, with
- * weights that change with the stage of the game.
+ * eval.c — the one handle of an evaluation on any board (eval.h: its kind,
+ * board and model, eval-kind.h), and the classic kind: a weighted sum of
+ * hand-made features, with weights that change with the stage of the game.
+ *
+ * The handle dispatches to its kind (eval_board, eval_vboard, eval_write);
+ * eval-load.c asks the kinds of eval-kinds.c's table which one reads a file;
+ * the classic kind's model is the handle itself (its fields below).
  *
  * Every feature is a difference "side to move minus opponent" (parity is +1
  * when the side to move should get the last move); the score is the sum of
@@ -53,6 +58,7 @@
  * replace them behind the same interface.
  */
 #include "eval.h"
+#include "eval-kind.h"
 #include "parse.h"
 #include "pattern.h"
 #include "probcut.h"
@@ -113,7 +119,9 @@ struct eval {
 	bool on[N_FEATURES];		   /* feature switches */
 	int row[61][N_ROW];		   /* effective integer weights per number of empties */
 	uint8_t edge_stable[256 * 256];	   /* [own8 << 8 | opp8] -> stable squares of that edge */
-	struct pattern_weights *pattern;   /* trained pattern weights (pattern.c), or NULL */
+	const struct eval_kind *kind;	   /* what it is (eval-kind.h) */
+	enum variant variant;		   /* the board it evaluates */
+	void *model;			   /* the kind's model; the handle itself for classic */
 	struct probcut *probcut;	   /* ProbCut table fitted with this evaluation, or NULL */
 };
 
@@ -241,12 +249,16 @@ static void eval_expand(struct eval *ev)
 	}
 }
 
+/* A classic evaluation with the built-in weights, or NULL when out of memory. */
 static struct eval *eval_alloc(void)
 {
 	struct eval *ev = calloc(1, sizeof *ev);
 
 	if (!ev)
 		return NULL;
+	ev->kind = &eval_classic_kind;
+	ev->variant = VARIANT_8X8;
+	ev->model = ev;
 	memcpy(ev->weights, default_weights, sizeof ev->weights);
 	memcpy(ev->table, default_table, sizeof ev->table);
 	for (int f = 0; f < N_FEATURES; f++)
@@ -262,14 +274,59 @@ struct eval *eval_new_default(void)
 	return eval_alloc();
 }
 
+/*
+ * A new handle of kind `kind` on board v for `model` (taken: freed with the
+ * handle by the kind's free, and at once when memory runs out or model is
+ * NULL). For the kinds whose model is apart from the handle (eval-kind.h).
+ */
+struct eval *eval_wrap(const struct eval_kind *kind, enum variant v, void *model)
+{
+	struct eval *ev = model ? calloc(1, sizeof *ev) : NULL;
+
+	if (!ev) {
+		if (model && kind->free)
+			kind->free(model);
+		return NULL;
+	}
+	ev->kind = kind;
+	ev->variant = v;
+	ev->model = model;
+	return ev;
+}
+
+/* The kind of `ev`. */
+const struct eval_kind *eval_kind_of(const struct eval *ev)
+{
+	return ev->kind;
+}
+
+/* The model of `ev`, as its kind made it (the handle itself for classic). */
+const void *eval_model(const struct eval *ev)
+{
+	return ev->model;
+}
+
 /* Frees an evaluation (NULL is fine). */
 void eval_free(struct eval *ev)
 {
 	if (ev) {
-		pattern_free(ev->pattern);
+		if (ev->model != ev && ev->kind->free)
+			ev->kind->free(ev->model);
 		probcut_free(ev->probcut);
 	}
 	free(ev);
+}
+
+/* The board `ev` evaluates. */
+enum variant eval_variant(const struct eval *ev)
+{
+	return ev->variant;
+}
+
+/* The name of the kind of `ev` ("classic", "pattern", "linear", ...). */
+const char *eval_kind_name(const struct eval *ev)
+{
+	return ev->kind->name;
 }
 
 /*
@@ -287,36 +344,6 @@ void eval_set_probcut(struct eval *ev, struct probcut *pc)
 const struct probcut *eval_probcut(const struct eval *ev)
 {
 	return ev->probcut;
-}
-
-/*
- * Returns an evaluation by the trained pattern weights `w` (taking ownership
- * of them; freed with the evaluation, also on failure), or NULL when out of
- * memory.
- */
-struct eval *eval_new_pattern(struct pattern_weights *w)
-{
-	struct eval *ev = w ? eval_alloc() : NULL;
-
-	if (!ev) {
-		pattern_free(w);
-		return NULL;
-	}
-	ev->pattern = w;
-	return ev;
-}
-
-/* True when `ev` is a pattern evaluation (else the classic one). */
-bool eval_is_pattern(const struct eval *ev)
-{
-	return ev->pattern != NULL;
-}
-
-/* The checksum of a pattern evaluation's weights (pattern_checksum), 0 for
-   the classic one. */
-uint64_t eval_pattern_checksum(const struct eval *ev)
-{
-	return ev->pattern ? pattern_checksum(ev->pattern) : 0;
 }
 
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
@@ -390,23 +417,18 @@ static void bad_numbers(char *err, size_t errlen, const char *name, int lineno, 
 }
 
 /*
- * Reads a weights file (format in the table at the top of this file, or a
- * binary pattern weights file, see pattern.c, told by its first byte) from
- * `f`; `name` is used in messages. Returns a new evaluation, or NULL with
+ * Reads a classic weights file (format in the table at the top of this file)
+ * from `f`; `name` is used in messages. Returns a new evaluation, or NULL with
  * "name:line: message" in err.
  */
-struct eval *eval_load(FILE *f, const char *name, char *err, size_t errlen)
+static struct eval *classic_read(enum variant v, FILE *f, const char *name, char *err,
+				 size_t errlen)
 {
 	struct eval *ev;
 	char line[512], *p;
-	int lineno = 0, rc, weights = 0, c = getc(f);
+	int lineno = 0, rc, weights = 0;
 
-	if (c == 0x89) {
-		ungetc(c, f);
-		return eval_new_pattern(pattern_read(f, name, err, errlen));
-	}
-	if (c != EOF)
-		ungetc(c, f);
+	(void)v;
 	ev = eval_alloc();
 
 	if (!ev) {
@@ -470,13 +492,19 @@ const char *const *eval_feature_names(void)
 }
 
 /*
- * Switches feature `feature` on or off. Returns 0, or -1 with a message if no
- * feature has that name. Not to be called while a search uses `ev`.
+ * Switches feature `feature` of a classic evaluation on or off. Returns 0, or
+ * -1 with a message if no feature has that name or `ev` is of another kind.
+ * Not to be called while a search uses `ev`.
  */
 int eval_set_feature(struct eval *ev, const char *feature, bool on, char *err, size_t errlen)
 {
 	int f = feature_index(feature);
 
+	if (ev->kind != &eval_classic_kind) {
+		set_err(err, errlen, "the %s evaluation has no features to switch off",
+			ev->kind->name);
+		return -1;
+	}
 	if (f < 0) {
 		char names[256];
 		size_t n = 0;
@@ -617,14 +645,26 @@ static inline int squares_sum(const int *cw, uint64_t own, uint64_t opp)
 #endif
 
 /*
- * Returns the evaluation of `b` in centidiscs for the side to move, within
- * [-6400, 6400]. The mobility of the side to move is computed here.
+ * Returns the evaluation of the 8×8 position `b` in centidiscs for the side
+ * to move, within [-6400, 6400], by the kind of `ev` (an evaluation of 8×8).
  */
 int eval_board(const struct eval *ev, const struct board *b)
 {
-	if (ev->pattern)
-		return pattern_eval(ev->pattern, b);
+	return ev->kind->board(ev->model, b);
+}
 
+/* The score of a position of another board (`ev` evaluates that board), centidiscs for the
+   side to move. */
+int eval_vboard(const struct eval *ev, vbits own, vbits opp)
+{
+	return ev->kind->vboard(ev->model, own, opp);
+}
+
+/* The classic score of `b` (see the top of the file): the mobility of the side to move is
+   computed here. */
+static int classic_board(const void *model, const struct board *b)
+{
+	const struct eval *ev = model;
 	uint64_t own = b->own, opp = b->opp, empty = ~(own | opp);
 	int e = board_popcount(empty);
 	const int *w = ev->row[e > 60 ? 60 : e];
@@ -657,3 +697,31 @@ int eval_board(const struct eval *ev, const struct board *b)
 		s = -EVAL_MAX;
 	return s;
 }
+
+/* Writes `ev` as a weights file of its kind to `f`: 0, or -1 when the kind writes none (or
+   the write failed). */
+int eval_write(const struct eval *ev, FILE *f)
+{
+	if (!ev->kind->write)
+		return -1;
+	return ev->kind->write(ev->model, f) < 0 || ferror(f) ? -1 : 0;
+}
+
+/* A file of the classic kind: on 8×8, any file that another kind before it in the table did
+   not take. */
+static bool classic_reads(enum variant v, int first)
+{
+	(void)first;
+	return v == VARIANT_8X8;
+}
+
+/* The built-in classic weights on 8×8; none elsewhere. */
+static struct eval *classic_builtin(enum variant v)
+{
+	return v == VARIANT_8X8 ? eval_alloc() : NULL;
+}
+
+/* The classic features as a kind of evaluation (eval-kind.h: name, reads, read, builtin,
+   board, vboard, write, free). */
+const struct eval_kind eval_classic_kind = {
+    "classic", classic_reads, classic_read, classic_builtin, classic_board, NULL, NULL, NULL};

@@ -55,6 +55,7 @@
  */
 #include "pattern.h"
 #include "bytes.h"
+#include "eval-kind.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -603,4 +604,65 @@ fail:
 	free(pay);
 	pattern_free(w);
 	return NULL;
+}
+
+/* A file of the pattern kind: on 8×8, the binary weights (first byte 0x89). */
+static bool pattern_kind_reads(enum variant v, int first)
+{
+	return v == VARIANT_8X8 && first == 0x89;
+}
+
+/* Reads a pattern weights file into a new evaluation (eval-kind.h). */
+static struct eval *pattern_kind_read(enum variant v, FILE *f, const char *name, char *err,
+				      size_t errlen)
+{
+	struct pattern_weights *w = pattern_read(f, name, err, errlen);
+
+	return w ? eval_wrap(&eval_pattern_kind, v, w) : NULL;
+}
+
+static int pattern_kind_board(const void *model, const struct board *b)
+{
+	return pattern_eval(model, b);
+}
+
+static int pattern_kind_write(const void *model, FILE *f)
+{
+	char err[64];
+
+	return pattern_write(model, f, err, sizeof err);
+}
+
+static void pattern_kind_free(void *model)
+{
+	pattern_free(model);
+}
+
+/* The trained pattern weights as a kind of evaluation (eval-kind.h: name, reads, read,
+   builtin, board, vboard, write, free). */
+const struct eval_kind eval_pattern_kind = {
+    "pattern", pattern_kind_reads, pattern_kind_read, NULL, pattern_kind_board,
+    NULL,      pattern_kind_write, pattern_kind_free};
+
+/*
+ * Returns an evaluation by the trained pattern weights `w` (taking ownership
+ * of them; freed with the evaluation, also on failure), or NULL when out of
+ * memory.
+ */
+struct eval *eval_new_pattern(struct pattern_weights *w)
+{
+	return eval_wrap(&eval_pattern_kind, VARIANT_8X8, w);
+}
+
+/* True when `ev` is a pattern evaluation. */
+bool eval_is_pattern(const struct eval *ev)
+{
+	return eval_kind_of(ev) == &eval_pattern_kind;
+}
+
+/* The checksum of a pattern evaluation's weights (pattern_checksum), 0 for
+   the other kinds. */
+uint64_t eval_pattern_checksum(const struct eval *ev)
+{
+	return eval_is_pattern(ev) ? pattern_checksum(eval_model(ev)) : 0;
 }

@@ -10,8 +10,13 @@
  * |                        | veval_feature_names, hundredths of a disc        |
  *
  * Every stage must be given once.
+ *
+ * As a kind of evaluation (eval-kind.h, `linear`) it serves every board but
+ * 8×8: its model is a struct veval, read from such a file or the built-in
+ * weights.
  */
 #include "veval.h"
+#include "eval-kind.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -208,3 +213,55 @@ void veval_write(const struct veval *ev, FILE *f)
 		fprintf(f, "\n");
 	}
 }
+
+/* A file of the linear kind: any weights file of a board other than 8×8. */
+static bool linear_reads(enum variant v, int first)
+{
+	(void)first;
+	return v != VARIANT_8X8;
+}
+
+/* Reads a linear weights file of board v into a new evaluation (eval-kind.h). */
+static struct eval *linear_read(enum variant v, FILE *f, const char *name, char *err, size_t errlen)
+{
+	struct veval *ev = malloc(sizeof *ev);
+	char msg[200];
+
+	if (!ev) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		return NULL;
+	}
+	if (veval_read(vboard_geom(v), f, ev, msg, sizeof msg) < 0) {
+		snprintf(err, errlen, "%s:%s", name, msg);
+		free(ev);
+		return NULL;
+	}
+	return eval_wrap(&eval_linear_kind, v, ev);
+}
+
+/* The built-in weights of board v (not 8×8) as a new evaluation. */
+static struct eval *linear_builtin(enum variant v)
+{
+	struct veval *ev;
+
+	if (v == VARIANT_8X8 || !vboard_geom(v) || !(ev = malloc(sizeof *ev)))
+		return NULL;
+	veval_default(vboard_geom(v), ev);
+	return eval_wrap(&eval_linear_kind, v, ev);
+}
+
+static int linear_vboard(const void *model, vbits own, vbits opp)
+{
+	return veval_eval(model, own, opp);
+}
+
+static int linear_write(const void *model, FILE *f)
+{
+	veval_write(model, f);
+	return 0;
+}
+
+/* The linear weights of the other boards as a kind of evaluation (eval-kind.h: name, reads,
+   read, builtin, board, vboard, write, free). */
+const struct eval_kind eval_linear_kind = {"linear", linear_reads,  linear_read,  linear_builtin,
+					   NULL,     linear_vboard, linear_write, free};

@@ -43,7 +43,7 @@ struct tt_entry {
 
 struct vsearch {
 	const struct vgeom *g;	    /* the board */
-	struct veval ev;	    /* the evaluation */
+	const struct eval *ev;	    /* the evaluation of the board (borrowed) */
 	struct tt_entry *tt;	    /* the table */
 	size_t mask;		    /* its size - 1 */
 	uint64_t nodes;		    /* positions visited by this search */
@@ -83,10 +83,11 @@ static void vs_symmetries(struct vsearch *s)
 }
 
 /*
- * Returns a searcher for the board of `ev` with a table of about
+ * Returns a searcher for the board of `ev` (an evaluation of a board other
+ * than 8×8, borrowed: it must outlive the searcher) with a table of about
  * tt_megabytes (at least 1), or NULL when out of memory. Free with vsearch_free.
  */
-struct vsearch *vsearch_new(const struct veval *ev, size_t tt_megabytes)
+struct vsearch *vsearch_new(const struct eval *ev, size_t tt_megabytes)
 {
 	struct vsearch *s = calloc(1, sizeof *s);
 	size_t n = 1;
@@ -101,7 +102,7 @@ struct vsearch *vsearch_new(const struct veval *ev, size_t tt_megabytes)
 		return NULL;
 	}
 	s->mask = n - 1;
-	s->g = ev->g;
+	s->g = vboard_geom(eval_variant(ev));
 	for (int r = 0; r < s->g->size; r++)
 		for (int c = 0; c < s->g->size; c++)
 			s->quadrant[(r >= s->g->size / 2) * 2 + (c >= s->g->size / 2)] |=
@@ -115,7 +116,7 @@ struct vsearch *vsearch_new(const struct veval *ev, size_t tt_megabytes)
 				    s->g->valid;
 	}
 	vs_symmetries(s);
-	s->ev = *ev;
+	s->ev = ev;
 	atomic_init(&s->stop, false);
 	return s;
 }
@@ -300,7 +301,7 @@ static int vs_order(struct vsearch *s, vbits own, vbits opp, vbits moves, int tt
 		if (sq == tt_move)
 			m[n].key = 1 << 30;
 		else if (depth == 0)
-			m[n].key = -veval_eval(&s->ev, no, nown) - 30 * replies;
+			m[n].key = -eval_vboard(s->ev, no, nown) - 30 * replies;
 		else if (depth > 0)
 			m[n].key =
 			    -vs_pvs(s, no, nown, depth, -VSEARCH_INF, VSEARCH_INF) - 30 * replies;
@@ -522,7 +523,7 @@ int vsearch_solve(struct vsearch *s, const struct vboard *b, int alpha, int beta
 /* The evaluation of a leaf, with the noise the limits ask for. */
 static int vs_leaf(const struct vsearch *s, vbits own, vbits opp)
 {
-	int v = veval_eval(&s->ev, own, opp), scale;
+	int v = eval_vboard(s->ev, own, opp), scale;
 	uint64_t h;
 
 	if (!s->lim.noise_percent)

@@ -12,6 +12,7 @@
 #ifndef OTHELLO_VSEARCH_H
 #define OTHELLO_VSEARCH_H
 
+#include "eval.h"
 #include "vboard.h"
 #include "veval.h"
 
@@ -48,7 +49,7 @@ struct vsearch_result {
 
 struct vsearch;
 
-struct vsearch *vsearch_new(const struct veval *ev, size_t tt_megabytes);
+struct vsearch *vsearch_new(const struct eval *ev, size_t tt_megabytes);
 void vsearch_free(struct vsearch *s);
 void vsearch_clear(struct vsearch *s);
 const struct vgeom *vsearch_geom(const struct vsearch *s);

@@ -29,20 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Caps the analysis of a game on board v at the depths of that board's master level (vlevel.c:
-   every move of every position is searched, and those searches cost more than on 8×8). */
-static void analyze_variant_limits(enum variant v, struct search_limits *lim)
-{
-	struct vlevel master;
-
-	if (!vlevel_get(vboard_geom(v), "master", &master))
-		return;
-	if (lim->depth > master.depth)
-		lim->depth = master.depth;
-	if (lim->endgame > master.endgame)
-		lim->endgame = master.endgame;
-}
-
 /*
  * Scores the current line in the worker: every position with `depth` plies
  * (or `seconds` each when depth is 0; both 0 = the settings), exactly from
@@ -54,7 +40,6 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, bool f
 {
 	struct worker_job job = {.kind = WORKER_SCORE};
 	struct pos *positions;
-	bool on8 = game_board(ctl->tip, NULL) != NULL;
 	int rc;
 
 	if (ctl_net_check(ctl, true, "analyze", err, errlen) < 0)
@@ -76,8 +61,7 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, bool f
 	}
 	for (const struct game_node *t = ctl->tip; t; t = t->parent)
 		positions[t->ply] = t->pos;
-	if (!on8)
-		job.veval = ctl_variant_eval(ctl, ctl->game->variant);
+	job.eval = ctl_board_eval(ctl, ctl->game->variant, NULL);
 	job.positions = positions;
 	if (depth <= 0 && seconds <= 0) {
 		depth = ctl->opt.analyze_depth;
@@ -88,8 +72,7 @@ int controller_analyze(struct controller *ctl, int depth, double seconds, bool f
 	job.limits.depth = depth;
 	job.limits.time = depth > 0 ? 0 : seconds;
 	job.limits.endgame = ctl->opt.analyze_exact;
-	if (!on8) /* the variants' search is slower: the depths of their master level */
-		analyze_variant_limits(ctl->game->variant, &job.limits);
+	engine_limit_analysis(ctl->game->variant, &job.limits); /* the other boards' caps */
 	job.limits.multipv = fast ? 1 : 64;
 	ctl->job.node = ctl->tip;
 	rc = ctl_job_start(ctl, JOB_ANALYZE, &job, err, errlen);

@@ -175,6 +175,10 @@ void ctl_engine_free(struct controller *ctl)
 	book_free(ctl->book);
 	openings_free(ctl->openings);
 	eval_free(ctl->eval);
+	for (int v = 0; v < VARIANT_COUNT; v++) {
+		eval_free(ctl->board_eval[v]);
+		ctl->board_eval[v] = NULL;
+	}
 	scorestore_free(ctl->scores);
 	ctl->scores = NULL;
 }
@@ -382,26 +386,19 @@ int ctl_engine_move(struct controller *ctl, enum color c, char *err, size_t errl
 	    .seed = ctl_level_seed(&ctl->spec[side], side),
 	};
 	enum variant v = job.pos.variant;
-	struct vlevel lv;
+	const char *eval_name;
 
 	if (controller_clock(ctl, side, &job.clock) && job.clock < 0.05)
 		job.clock = 0.05; /* past its time: the quickest the time manager allows */
 
-	/* the level and its evaluation (a level switching features off has a classic one) */
-	snprintf(ctl->job.level, sizeof(ctl->job.level), "%s (%s)", ctl->level[side],
-		 ctl->spec[side].n_disabled > 0 ? "classic" : ctl->eval_name);
-	if (!pos_board8(&job.pos)) {
-		if (!vlevel_get(vboard_geom(v), ctl->spec[side].name, &lv)) {
-			snprintf(err, errlen,
-				 "%s: on %s a level is beginner, novice, expert, "
-				 "pre-master or master",
-				 ctl->level[side], square_variant_name(v));
-			return -1;
-		}
-		job.veval = ctl_variant_eval(ctl, v);
-		snprintf(ctl->job.level, sizeof(ctl->job.level), "%s (%s)", ctl->level[side],
-			 ctl->veval_name[v]);
+	if (engine_level_check(v, &job.spec, ctl->job.level, sizeof ctl->job.level) < 0) {
+		snprintf(err, errlen, "%s: %s", ctl->level[side], ctl->job.level);
+		return -1;
 	}
+	/* the level and its evaluation (a level switching features off has a classic one) */
+	job.eval = ctl_board_eval(ctl, v, &eval_name);
+	snprintf(ctl->job.level, sizeof(ctl->job.level), "%s (%s)", ctl->level[side],
+		 ctl->spec[side].n_disabled > 0 ? "classic" : eval_name);
 	ctl->job.node = ctl->cur;
 	return ctl_job_start(ctl, JOB_MOVE, &job, err, errlen);
 }

@@ -212,10 +212,10 @@ struct controller {
 	struct ctl_analysis_side sides[2]; /* totals of the last analysis */
 	bool paused;			   /* `pause`: engines wait for `go` */
 	double engine_moved_at; /* timer_now() when an engine's move was played, 0 = a human's */
-	struct veval veval[VARIANT_COUNT];  /* each other board's evaluation, once loaded */
-	bool veval_ready[VARIANT_COUNT];    /* veval[v] is loaded */
-	char veval_name[VARIANT_COUNT][64]; /* where it came from: "eval/variant-6x6.txt" or
-					       "built-in weights" */
+	struct eval *board_eval[VARIANT_COUNT]; /* each other board's evaluation, once loaded */
+	char board_eval_name[VARIANT_COUNT][EVALSPEC_NAME_LEN]; /* where it came from:
+								   "eval/variant-6x6.txt" or
+								   "built-in weights" */
 	struct ctl_aside aside; /* the other game of `back`, see controller-aside.c */
 	bool from_db;		/* the game on the board was opened from the database */
 	struct ctl_net *net;	/* the game server, or NULL */
@@ -236,7 +236,7 @@ void ctl_result_update(struct controller *ctl);
 void ctl_cancel(struct controller *ctl);
 void ctl_turn(const struct controller *ctl, struct ctl_turn *t);
 bool ctl_job_is(const struct controller *ctl, enum ctl_job_kind kind);
-const struct veval *ctl_variant_eval(struct controller *ctl, enum variant v);
+const struct eval *ctl_board_eval(struct controller *ctl, enum variant v, const char **name);
 void ctl_search_job(struct controller *ctl, int depth, int endgame, struct worker_job *job);
 int ctl_job_start(struct controller *ctl, enum ctl_job_kind kind, const struct worker_job *job,
 		  char *err, size_t errlen);

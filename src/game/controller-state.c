@@ -415,28 +415,29 @@ const char *controller_book_note(const struct controller *ctl)
 	return ctl->book_note;
 }
 
-/* The evaluation of board v (not 8×8), loaded on first use: the shipped
-   eval/variant-NAME.txt, else (missing or unreadable) the built-in weights; its source goes
-   to ctl->veval_name[v]. */
-const struct veval *ctl_variant_eval(struct controller *ctl, enum variant v)
+/* The evaluation of the games of board v and, in *name (if not NULL), where it came from: on
+   8×8 the controller's; on the other boards the one evalspec_open_board gives, loaded on first
+   use (its built-in weights when the shipped ones are corrupt); NULL when memory ran out. */
+const struct eval *ctl_board_eval(struct controller *ctl, enum variant v, const char **name)
 {
-	const struct vgeom *g = vboard_geom(v);
-	char name[48], path[CTL_PATH_LEN], msg[256];
-	FILE *f;
+	char note[256], err[512];
 
-	if (ctl->veval_ready[v])
-		return &ctl->veval[v];
-	snprintf(name, sizeof name, "eval/variant-%s.txt", g->name);
-	snprintf(ctl->veval_name[v], sizeof ctl->veval_name[v], "built-in weights");
-	f = datadir_open(name, path, sizeof path, msg, sizeof msg);
-	if (f && veval_read(g, f, &ctl->veval[v], msg, sizeof msg) == 0)
-		snprintf(ctl->veval_name[v], sizeof ctl->veval_name[v], "%s", name);
-	else
-		veval_default(g, &ctl->veval[v]);
-	if (f)
-		fclose(f);
-	ctl->veval_ready[v] = true;
-	return &ctl->veval[v];
+	if (v == VARIANT_8X8 || ctl->board_eval[v]) {
+		if (name)
+			*name = v == VARIANT_8X8 ? ctl->eval_name : ctl->board_eval_name[v];
+		return v == VARIANT_8X8 ? ctl->eval : ctl->board_eval[v];
+	}
+	ctl->board_eval[v] =
+	    evalspec_open_board(v, NULL, ctl->board_eval_name[v], sizeof ctl->board_eval_name[v],
+				note, sizeof note, err, sizeof err);
+	if (!ctl->board_eval[v]) {
+		snprintf(ctl->board_eval_name[v], sizeof ctl->board_eval_name[v],
+			 "built-in weights");
+		ctl->board_eval[v] = eval_builtin(v);
+	}
+	if (name)
+		*name = ctl->board_eval_name[v];
+	return ctl->board_eval[v];
 }
 
 /* Fills `job` with a search of the cursor's position that scores every legal move with a
@@ -450,8 +451,7 @@ void ctl_search_job(struct controller *ctl, int depth, int endgame, struct worke
 	job->limits.endgame = endgame;
 	job->limits.multipv = 64; /* every legal move with a full window: scores, not bounds */
 	job->pos = ctl->cur->pos;
-	if (!pos_board8(&job->pos))
-		job->veval = ctl_variant_eval(ctl, job->pos.variant);
+	job->eval = ctl_board_eval(ctl, job->pos.variant, NULL);
 }
 
 /* True while the worker runs a job for `kind` (its DONE event not yet taken). */

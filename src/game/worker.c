@@ -240,10 +240,8 @@ int worker_start(struct worker *w, const struct worker_job *job, char *err, size
 	}
 	atomic_store(&w->stop, 0);
 	engine_go(w->engine);
-	if (job->veval)
-		engine_set_veval(w->engine,
-				 job->kind == WORKER_SCORE ? w->positions[0].variant : job->pos.variant,
-				 job->veval);
+	if (job->eval)
+		engine_set_eval(w->engine, job->eval);
 	rc = pthread_create(&w->thread, NULL, worker_main, w);
 	if (rc != 0) {
 		snprintf(err, errlen, "cannot start the engine thread: %s", strerror(rc));

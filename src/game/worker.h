@@ -24,8 +24,6 @@
 #include "level.h"
 #include "position.h"
 #include "search.h"
-#include "vlevel.h"
-#include "vsearch.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -36,9 +34,9 @@ struct eval;
 struct worker;
 
 enum worker_job_kind {
-	WORKER_MOVE,   /* a level chooses a move (level_choose_move; vlevel_choose elsewhere) */
-	WORKER_SEARCH, /* one position is searched (search_run; on the other boards every move
-			  is scored with vsearch_run) */
+	WORKER_MOVE,   /* a level chooses a move (engine_choose) */
+	WORKER_SEARCH, /* one position is searched (engine_search: on the other boards every
+			  move is scored one ply down) */
 	WORKER_SCORE,  /* each position of a list is searched in turn */
 };
 
@@ -56,8 +54,9 @@ struct worker_job {
 					its side to move */
 	int n_positions;	     /* SCORE: entries in positions */
 	double clock;		     /* MOVE: seconds left on the mover's clock; 0 none */
-	const struct veval *veval;   /* a job on a board other than 8×8: the evaluation of that
-					board's searcher when the worker first makes it */
+	const struct eval *eval;     /* the evaluation of the job's board, for its searcher when
+					the worker first makes it (on 8×8 the worker's own stays);
+					NULL: the built-in weights */
 };
 
 /* The result of the last finished job. */
