@@ -17,7 +17,8 @@
  *
  * then every save slot (NAME.sgf of the save folder). A record's names and
  * event join the name tables at their end. What cannot be read is skipped
- * with `file:record: why` in `skips`; the rest still loads.
+ * with `file:record: why` in `skips`; the rest still loads. gamedb_index_open
+ * collects, then has gamedb-index.c index what it collected.
  */
 #include "config.h"
 
@@ -26,6 +27,7 @@
 #include "grow.h"
 #include "record.h"
 #include "slots.h"
+#include "timer.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -397,6 +399,23 @@ done:
 	paths_free(&ps);
 	paths_free(&slots);
 	return st;
+}
+
+/* Reads the collection of `src` (gamedb_collect) and indexes it (gamedb_index_build); 0, or -1
+   with a message (`db` then empty). */
+int gamedb_index_open(struct gamedb_index *db, const struct gamedb_sources *src, char *err,
+		      size_t errlen)
+{
+	double t0 = timer_now();
+
+	if (gamedb_collect(db, src, err, errlen) < 0)
+		return -1;
+	db->load_seconds = timer_now() - t0;
+	if (gamedb_index_build(db, err, errlen) < 0) {
+		gamedb_index_free(db);
+		return -1;
+	}
+	return 0;
 }
 
 /* The file that game `game` (from 0) came from and, in `*record` (if not

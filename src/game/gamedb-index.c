@@ -145,23 +145,6 @@ done:
 	return 0;
 }
 
-/* Reads the collection of `src` (gamedb_collect) and indexes it; 0, or -1
-   with a message (`db` then empty). */
-int gamedb_index_open(struct gamedb_index *db, const struct gamedb_sources *src, char *err,
-		      size_t errlen)
-{
-	double t0 = timer_now();
-
-	if (gamedb_collect(db, src, err, errlen) < 0)
-		return -1;
-	db->load_seconds = timer_now() - t0;
-	if (gamedb_index_build(db, err, errlen) < 0) {
-		gamedb_index_free(db);
-		return -1;
-	}
-	return 0;
-}
-
 /* Frees everything `db` holds and empties it. */
 void gamedb_index_free(struct gamedb_index *db)
 {

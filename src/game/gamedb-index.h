@@ -94,6 +94,8 @@ int gamedb_collect(struct gamedb_index *db, const struct gamedb_sources *src, ch
 int gamedb_add_record(struct gamedb_index *db, const struct game *r, const char *name, char *err,
 		      size_t errlen);
 const char *gamedb_how_to_get(void);
+int gamedb_index_open(struct gamedb_index *db, const struct gamedb_sources *src, char *err,
+		      size_t errlen);
 const struct gamedb_file *gamedb_file_of(const struct gamedb_index *db, size_t game,
 					 size_t *record);
 const char *gamedb_player_name(const struct gamedb_index *db, unsigned index);
@@ -101,8 +103,6 @@ const char *gamedb_tournament_name(const struct gamedb_index *db, unsigned index
 
 /* gamedb-index.c */
 int gamedb_index_build(struct gamedb_index *db, char *err, size_t errlen);
-int gamedb_index_open(struct gamedb_index *db, const struct gamedb_sources *src, char *err,
-		      size_t errlen);
 void gamedb_index_free(struct gamedb_index *db);
 int gamedb_index_find(const struct gamedb_index *db, const struct board *b, enum color side,
 		      const struct gamedb_filter *f, struct gamedb_hit **hits, size_t *n, char *err,
