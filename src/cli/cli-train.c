@@ -327,30 +327,6 @@ static int train_parse(int argc, char **argv, struct train_args *a)
 	return -1;
 }
 
-/* Reads the openings file `path` (NULL: not given) into `ops`; returns their number, or -1
-   after a message on stderr. */
-int cli_train_openings(const char *path, struct train_opening **ops)
-{
-	char err[512];
-	FILE *f;
-	int n;
-
-	if (!path) {
-		fprintf(stderr, "othello train: --openings FILE is needed\n");
-		return -1;
-	}
-	f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "othello train: %s: cannot open\n", path);
-		return -1;
-	}
-	n = train_openings_read(f, path, ops, err, sizeof err);
-	fclose(f);
-	if (n < 0)
-		fprintf(stderr, "othello train: %s\n", err);
-	return n;
-}
-
 /* Generates a->games games into `path` with `ev` (resuming what the file holds). */
 static int run_generate(const struct train_args *a, const struct eval *ev, const char *path)
 {

@@ -2,7 +2,8 @@
  * cli-util.c — helpers shared by the subcommands: parsing whole numbers and
  * numbers of seconds and ranges LO-HI (option values and arguments; the option messages are
  * cli-options.c's), a position given as `start`, moves or a board string, the progress bar of the
- * long batch commands, and giving a searcher the threads --threads asks for.
+ * long batch commands, giving a searcher the threads --threads asks for, and
+ * reading the openings file of `othello train`'s commands.
  */
 #include "cli.h"
 
@@ -15,6 +16,7 @@
 #include "probcut.h"
 #include "search.h"
 #include "timer.h"
+#include "train.h"
 
 #include <errno.h>
 #include <math.h>
@@ -187,4 +189,28 @@ int cli_book_load(const char *command, const char *option, const char *path, boo
 const char *cli_move_name(enum variant v, int sq, char buf[SQUARE_NAME_LEN])
 {
 	return sq == SQ_PASS ? strcpy(buf, "PS") : square_name(v, sq, buf);
+}
+
+/* Reads the openings file `path` (NULL: not given) into `ops`; returns their number, or -1
+   after a message on stderr. */
+int cli_train_openings(const char *path, struct train_opening **ops)
+{
+	char err[512];
+	FILE *f;
+	int n;
+
+	if (!path) {
+		fprintf(stderr, "othello train: --openings FILE is needed\n");
+		return -1;
+	}
+	f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "othello train: %s: cannot open\n", path);
+		return -1;
+	}
+	n = train_openings_read(f, path, ops, err, sizeof err);
+	fclose(f);
+	if (n < 0)
+		fprintf(stderr, "othello train: %s\n", err);
+	return n;
 }
