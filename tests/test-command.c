@@ -8,6 +8,7 @@
 #include "controller.h"
 #include "gametree.h"
 #include "keymap.h"
+#include "parse.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -186,12 +187,12 @@ Test(command, split_handles_quotes_and_escapes)
 	char line[] = "a \"b c\" d\\ e  # f";
 	char *argv[8], err[64];
 
-	cr_assert_eq(command_split(line, argv, 8, err, sizeof(err)), 3);
+	cr_assert_eq(parse_words(line, argv, 8, err, sizeof(err)), 3);
 	cr_assert_str_eq(argv[0], "a");
 	cr_assert_str_eq(argv[1], "b c");
 	cr_assert_str_eq(argv[2], "d e");
 	char many[] = "a b c";
-	cr_assert_eq(command_split(many, argv, 2, err, sizeof(err)), -1);
+	cr_assert_eq(parse_words(many, argv, 2, err, sizeof(err)), -1);
 }
 
 Test(command, completion_lists_matching_names)

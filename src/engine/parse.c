@@ -4,7 +4,8 @@
  * decimal number of seconds (no hexadecimal, no `inf`); and the line readers
  * of text files: one checked line (a NUL byte, a line too long and a read
  * error told apart; a UTF-8 byte order mark dropped), and the next data line
- * of the engine's data files (book, opening names).
+ * of the engine's data files (book, opening names); and the words of a
+ * line as commands and the game server's wire read them.
  */
 #include "parse.h"
 
@@ -261,4 +262,50 @@ int parse_next_data(FILE *f, char *line, int size, const char *filename, int *li
 		}
 	}
 	return rc;
+}
+
+/*
+ * Splits `line` in place into words, as the command bar, scripts and the
+ * game server's wire read them: blanks separate, "..." groups blanks into
+ * one word, a backslash takes the next character as it is, and a word starting
+ * with # ends the line. Returns the number of words, or -1 with a message for
+ * an unclosed quote or too many words.
+ */
+int parse_words(char *line, char **argv, int max, char *err, size_t errlen)
+{
+	char *r = line, *w = line;
+	int n = 0;
+
+	for (;;) {
+		bool quoted = false;
+
+		while (*r && isspace((unsigned char)*r))
+			r++;
+		if (!*r || *r == '#')
+			break;
+		if (n == max) {
+			snprintf(err, errlen, "too many words (at most %d)", max);
+			return -1;
+		}
+		argv[n++] = w;
+		while (*r && (quoted || !isspace((unsigned char)*r))) {
+			if (*r == '"') {
+				quoted = !quoted;
+				r++;
+			} else if (*r == '\\' && r[1]) {
+				*w++ = r[1];
+				r += 2;
+			} else {
+				*w++ = *r++;
+			}
+		}
+		if (quoted) {
+			snprintf(err, errlen, "unclosed quote");
+			return -1;
+		}
+		if (*r)
+			r++;
+		*w++ = '\0';
+	}
+	return n;
 }

@@ -1,6 +1,7 @@
 /*
  * parse.h — parsing of whole numbers from text, shared by every layer, and the
- * line reader of the engine's text data files.
+ * line reader of the engine's text data files, and the words of a command
+ * line (parse_words: the command bar, scripts, the game server's wire).
  */
 #ifndef OTHELLO_PARSE_H
 #define OTHELLO_PARSE_H
@@ -30,5 +31,6 @@ int parse_next_line(FILE *f, char *line, int size, const char *filename, int *li
 		    size_t errlen);
 int parse_next_data(FILE *f, char *line, int size, const char *filename, int *lineno,
 		    const char *cut, char **data, char *err, size_t errlen);
+int parse_words(char *line, char **argv, int max, char *err, size_t errlen);
 
 #endif

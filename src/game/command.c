@@ -24,6 +24,7 @@
 #include "cmd-int.h"
 #include "controller.h"
 #include "keymap.h"
+#include "parse.h"
 #include "settings.h"
 #include "square.h"
 
@@ -125,51 +126,6 @@ static const struct command_part *const cmd_parts[] = {
     &cmd_game_part, &cmd_analysis_part, &cmd_replay_part, &cmd_edit_part,
     &cmd_file_part, &cmd_net_part,	&cmd_config_part, &cmd_command_part,
 };
-
-/*
- * Splits `line` in place into words: blanks separate, "..." groups blanks into
- * one word, a backslash takes the next character as it is, and a word starting
- * with # ends the line. Returns the number of words, or -1 with a message for
- * an unclosed quote or too many words.
- */
-int command_split(char *line, char **argv, int max, char *err, size_t errlen)
-{
-	char *r = line, *w = line;
-	int n = 0;
-
-	for (;;) {
-		bool quoted = false;
-
-		while (*r && isspace((unsigned char)*r))
-			r++;
-		if (!*r || *r == '#')
-			break;
-		if (n == max) {
-			snprintf(err, errlen, "too many words (at most %d)", max);
-			return -1;
-		}
-		argv[n++] = w;
-		while (*r && (quoted || !isspace((unsigned char)*r))) {
-			if (*r == '"') {
-				quoted = !quoted;
-				r++;
-			} else if (*r == '\\' && r[1]) {
-				*w++ = r[1];
-				r += 2;
-			} else {
-				*w++ = *r++;
-			}
-		}
-		if (quoted) {
-			snprintf(err, errlen, "unclosed quote");
-			return -1;
-		}
-		if (*r)
-			r++;
-		*w++ = '\0';
-	}
-	return n;
-}
 
 /* Entry i of `set` (counting through its parts), or NULL when it has fewer. */
 const void *command_set_entry(const struct command_set *set, size_t i)
@@ -392,7 +348,7 @@ static bool is_square_run(const struct controller *ctl, const char *w)
 	return square_run_parse(controller_variant(ctl), w, sq, 128) > 0;
 }
 
-/* Where `line` goes on after its first `n` words (as command_split reads
+/* Where `line` goes on after its first `n` words (as parse_words reads
    words), blanks skipped; its end when it has no more words. */
 static const char *skip_words(const char *line, int n)
 {
@@ -459,7 +415,7 @@ int command_execute(struct controller *ctl, const char *line, struct command_res
 	copy = strdup(line);
 	if (!copy)
 		return cmd_fail(res, "out of memory");
-	argc = command_split(copy, argv + 1, CMD_MAX_WORDS, err, sizeof(err));
+	argc = parse_words(copy, argv + 1, CMD_MAX_WORDS, err, sizeof(err));
 	if (argc < 0) {
 		free(copy);
 		return cmd_fail(res, "%s", err);

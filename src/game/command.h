@@ -170,7 +170,4 @@ const struct command_def *command_find(const char *name, char *err, size_t errle
 /* Help of one command or, for NULL or "", of all of them, as malloc'd text (NULL if unknown). */
 char *command_help(const char *name);
 
-/* Splits a line into at most `max` words (quotes "..." group, \ escapes); the count or -1. */
-int command_split(char *line, char **argv, int max, char *err, size_t errlen);
-
 #endif

@@ -230,7 +230,7 @@ double controller_turn_seconds(const struct controller *ctl)
 	if (ctl_job_is(ctl, JOB_MOVE) && ctl->job.node == ctl->cur)
 		return timer_now() - ctl->job.started;
 	ctl_turn(ctl, &t);
-	if (t.state == TURN_HELD || (t.state != TURN_NONE && t.player == &ctl_engine))
+	if (t.state == TURN_HELD || (t.state != TURN_NONE && t.player->kind == PLAYER_ENGINE))
 		return 0; /* held, or our engine between its searches */
 	return timer_now() - ctl->turn_since;
 }

@@ -4,7 +4,7 @@
  * written from words, the cleaning of text for a terminal, and the values
  * the messages share.
  *
- * Words are read as the command bar reads them (command_split: blanks
+ * Words are read as the command bar reads them (parse_words: blanks
  * between words, "..." groups, \ escapes the next character), so a line a
  * person types at a raw connection means what it means in a script; words
  * are written quoted only when they need it. Text from another person is
@@ -15,7 +15,6 @@
 
 #include "proto.h"
 
-#include "command.h"
 #include "parse.h"
 #include "square.h"
 
@@ -289,7 +288,7 @@ int proto_split(const char *text, size_t len, struct proto_line *out, char *err,
 	}
 	memcpy(out->buf, text, len);
 	out->buf[len] = '\0';
-	n = command_split(out->buf, out->word, PROTO_MAX_WORDS, err, errlen);
+	n = parse_words(out->buf, out->word, PROTO_MAX_WORDS, err, errlen);
 	if (n < 0)
 		return -1;
 	out->argc = n;

@@ -22,6 +22,7 @@
 #include "datadir.h"
 #include "gametree.h"
 #include "opening-names.h"
+#include "parse.h"
 #include "timer.h"
 
 #include <errno.h>
@@ -198,7 +199,7 @@ static bool asks_before_file(struct ui *ui, const char *line, const char *rest)
 	struct stat st;
 
 	snprintf(copy, sizeof copy, "%s", rest);
-	if (command_split(copy, argv, 2, err, sizeof err) < 1 || stat(argv[0], &st) != 0)
+	if (parse_words(copy, argv, 2, err, sizeof err) < 1 || stat(argv[0], &st) != 0)
 		return false;
 	snprintf(ask, sizeof ask, " %.80s exists. Replace it? (y/n)", argv[0]);
 	snprintf(kept, sizeof kept, "Kept %.80s as it was.", argv[0]);
