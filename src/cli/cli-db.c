@@ -19,6 +19,7 @@
 #include "gamedb-index.h"
 #include "parse.h"
 #include "record.h"
+#include "report-stats.h"
 #include "timer.h"
 
 #include <stdio.h>
@@ -182,23 +183,6 @@ static int db_open(struct gamedb_index *db, const struct db_options *o, bool qui
 	return 0;
 }
 
-/* Writes `s` as a JSON string. */
-static void json_string(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
-}
-
 /* A score from Black's side, or "-" (or null in JSON) when there is none. */
 static void put_score(int score, bool json)
 {
@@ -237,7 +221,7 @@ static void print_stats(const struct gamedb_index *db, const char *text, enum co
 		ended -= st[i].games;
 	if (json) {
 		printf("{\"position\": ");
-		json_string(text);
+		stats_json_string(stdout, text);
 		printf(", \"to_move\": \"%s\", \"games\": %zu, \"ended_here\": %zu, \"moves\": [",
 		       side == BLACK ? "black" : "white", n, ended);
 		for (int i = 0; i < count; i++) {
@@ -256,7 +240,7 @@ static void print_stats(const struct gamedb_index *db, const char *text, enum co
 			printf(", \"players\": [");
 			for (int k = 0; k < GAMEDB_TOP_PLAYERS && m->players[k] >= 0; k++) {
 				printf("%s", k ? ", " : "");
-				json_string(gamedb_player_name(db, (unsigned)m->players[k]));
+				stats_json_string(stdout, gamedb_player_name(db, (unsigned)m->players[k]));
 			}
 			printf("]}");
 		}
@@ -355,11 +339,11 @@ static void print_game_line(const struct gamedb_index *db, uint32_t game, int ne
 
 	if (json) {
 		printf("{\"number\": %u, \"year\": %u, \"tournament\": ", game + 1, g->year);
-		json_string(gamedb_tournament_name(db, g->tournament));
+		stats_json_string(stdout, gamedb_tournament_name(db, g->tournament));
 		printf(", \"black\": ");
-		json_string(gamedb_player_name(db, g->black));
+		stats_json_string(stdout, gamedb_player_name(db, g->black));
 		printf(", \"white\": ");
-		json_string(gamedb_player_name(db, g->white));
+		stats_json_string(stdout, gamedb_player_name(db, g->white));
 		printf(", \"score\": ");
 		put_score(g->result, true);
 		printf(", \"theory\": ");
@@ -490,13 +474,13 @@ static int db_show(int argc, char **argv)
 	file = gamedb_file_of(&db, game, &record);
 	if (o.json) {
 		printf("{\"number\": %zu, \"file\": ", game + 1);
-		json_string(file ? file->path : "");
+		stats_json_string(stdout, file ? file->path : "");
 		printf(", \"in_file\": %zu, \"year\": %u, \"tournament\": ", record, g->year);
-		json_string(gamedb_tournament_name(&db, g->tournament));
+		stats_json_string(stdout, gamedb_tournament_name(&db, g->tournament));
 		printf(", \"black\": ");
-		json_string(gamedb_player_name(&db, g->black));
+		stats_json_string(stdout, gamedb_player_name(&db, g->black));
 		printf(", \"white\": ");
-		json_string(gamedb_player_name(&db, g->white));
+		stats_json_string(stdout, gamedb_player_name(&db, g->white));
 		printf(", \"score\": ");
 		put_score(g->result, true);
 		printf(", \"theory\": ");
@@ -596,7 +580,7 @@ static int db_info(int argc, char **argv)
 		user += db.files[i].user ? db.files[i].count : 0;
 	if (o.json) {
 		printf("{\"folder\": ");
-		json_string(db.dir);
+		stats_json_string(stdout, db.dir);
 		printf(", \"folder_exists\": %s, \"games\": %zu, \"own_games\": %zu, "
 		       "\"first_year\": %d, \"last_year\": %d, \"players\": %zu, \"tournaments\": "
 		       "%zu, \"positions\": %zu, \"files\": [",
@@ -604,14 +588,14 @@ static int db_info(int argc, char **argv)
 		       db.tournaments.n, db.n_entries);
 		for (size_t i = 0; i < db.n_files; i++) {
 			printf("%s{\"path\": ", i ? ", " : "");
-			json_string(db.files[i].path);
+			stats_json_string(stdout, db.files[i].path);
 			printf(", \"games\": %zu, \"skipped\": %zu}", db.files[i].count,
 			       db.files[i].skipped);
 		}
 		printf("], \"skipped\": [");
 		for (size_t i = 0; i < db.skips.n; i++) {
 			printf("%s", i ? ", " : "");
-			json_string(db.skips.msg[i]);
+			stats_json_string(stdout, db.skips.msg[i]);
 		}
 		printf("]}\n");
 	} else {

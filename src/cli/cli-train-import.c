@@ -100,12 +100,19 @@ static const struct cli_options import_options = {
 	},
 };
 
-static void import_progress(uint64_t done, uint64_t total, uint64_t positions, void *user)
+/* The progress bar `user` of records done of total, and the positions that were `what`. */
+static void positions_progress(uint64_t done, uint64_t total, uint64_t positions, void *user,
+			       const char *what)
 {
 	char extra[64];
 
-	snprintf(extra, sizeof extra, "(%llu positions solved)", (unsigned long long)positions);
+	snprintf(extra, sizeof extra, "(%llu positions %s)", (unsigned long long)positions, what);
 	cli_bar_draw(user, done, total, extra, done == total);
+}
+
+static void import_progress(uint64_t done, uint64_t total, uint64_t positions, void *user)
+{
+	positions_progress(done, total, positions, user, "solved");
 }
 
 /* Opens the data file `path` to append to it, reading the ids of the records
@@ -435,10 +442,7 @@ static const struct cli_options label_options = {
 
 static void label_progress(uint64_t done, uint64_t total, uint64_t positions, void *user)
 {
-	char extra[64];
-
-	snprintf(extra, sizeof extra, "(%llu positions labelled)", (unsigned long long)positions);
-	cli_bar_draw(user, done, total, extra, done == total);
+	positions_progress(done, total, positions, user, "labelled");
 }
 
 /* True when paths `a` and `b` name one existing file. */
