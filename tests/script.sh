@@ -218,4 +218,13 @@ for ex in tiger-variation corners-and-pass; do
   check "saves/$ex.sgf: no move marked good is a mistake by the exact endgame" $?
 done
 
+# What a file says reaches the terminal escaped: a name and a comment with a
+# terminal's escape sequences are shown \x1b[..., line breaks kept.
+printf '(;GM[2]FF[4]SZ[8]PB[ev\033[2Jil]PW[bob]C[line1\nline2 \033[31mred];B[f5])' >"$tmp/esc.sgf"
+printf 'import %s\ninfo\nmoves\n' "$tmp/esc.sgf" |
+  "$OTHELLO" script --no-board >"$tmp/esc.out" 2>&1
+! grep -q "$(printf '\033')" "$tmp/esc.out" && grep -qF 'ev\x1b[2Jil' "$tmp/esc.out" &&
+  grep -qF 'line2 \x1b[31mred' "$tmp/esc.out" && grep -q '^  line1$' "$tmp/esc.out"
+check "a name and a comment from a file are shown with their escape sequences escaped" $?
+
 tap_done

@@ -90,6 +90,29 @@ static const struct cli_options script_options = {
 	},
 };
 
+/* Writes `text` to f with the control bytes a file or a player may have put
+   in it (a name, a comment, an engine's line) written `\xNN` as
+   parse_show_text does, so that none acts on the terminal; line breaks and
+   tabs are kept, as a transcript's lines are. */
+static void put_shown(const char *text, FILE *f)
+{
+	for (const char *p = text; *p; p++) {
+		unsigned char u = (unsigned char)*p;
+
+		if ((u < 0x20 && u != '\n' && u != '\t') || u == 0x7f)
+			fprintf(f, "\\x%02x", u);
+		else
+			putc(u, f);
+	}
+}
+
+/* put_shown of `text` and a line break on standard output. */
+static void put_line(const char *text)
+{
+	put_shown(text, stdout);
+	putchar('\n');
+}
+
 static void print_board(struct controller *ctl)
 {
 	char *b = controller_board_text(ctl);
@@ -134,12 +157,15 @@ struct script_run {
    script whose output is redirected still says what failed and where. */
 static void report_error(const struct script_place *at, const char *message)
 {
-	printf("error: %s\n", message);
+	fputs("error: ", stdout);
+	put_line(message);
 	fflush(stdout);
 	if (at->line > 0)
-		fprintf(stderr, "othello script: %s:%ld: %s\n", at->name, at->line, message);
+		fprintf(stderr, "othello script: %s:%ld: ", at->name, at->line);
 	else
-		fprintf(stderr, "othello script: %s: %s\n", at->name, message);
+		fprintf(stderr, "othello script: %s: ", at->name);
+	put_shown(message, stderr);
+	fputc('\n', stderr);
 }
 
 /* Lets the engine finish what it is doing, printing each finished piece of work. */
@@ -152,7 +178,7 @@ static int drain_events(const struct script_run *run)
 	while (controller_wait_event(ctl, &ev)) {
 		switch (ev.kind) {
 		case CTL_EVENT_MOVE_PLAYED:
-			printf("%s\n", ev.message);
+			put_line(ev.message);
 			if (run->boards)
 				print_board(ctl);
 			break;
@@ -161,9 +187,9 @@ static int drain_events(const struct script_run *run)
 			break;
 		case CTL_EVENT_ANALYSIS_DONE: {
 			char *t = controller_analysis_text(ctl);
-			printf("%s\n", ev.message);
+			put_line(ev.message);
 			if (t)
-				fputs(t, stdout);
+				put_shown(t, stdout);
 			free(t);
 			break;
 		}
@@ -230,15 +256,16 @@ static int run_script(struct script_run *run, FILE *in)
 			status = 2;
 			break;
 		}
-		printf("> %s\n", line);
+		fputs("> ", stdout);
+		put_line(line);
 		if (command_execute(ctl, line, &res) < 0) {
 			report_error(&run->at, res.message);
 			status = 1;
 		} else if (res.message[0]) {
-			printf("%s\n", res.message);
+			put_line(res.message);
 		}
 		if (res.output)
-			fputs(res.output, stdout);
+			put_shown(res.output, stdout);
 		if (run->boards && (res.flags & CMD_REDRAW_BOARD) && !(res.flags & CMD_ERROR))
 			print_board(ctl);
 		command_result_free(&res);
