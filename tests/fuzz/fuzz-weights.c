@@ -96,7 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!(f = open_mem(data, size)))
 		return 0;
 	err[0] = '\0';
-	ev = eval_load(f, "fuzz.txt", err, sizeof err);
+	ev = eval_load(VARIANT_8X8, f, "fuzz.txt", err, sizeof err);
 	fclose(f);
 	if (getenv("FUZZ_SAY")) /* for bench/mutants */
 		fprintf(stderr, "outcome 8x8: %s\n", ev ? "read" : err);
